@@ -1,0 +1,35 @@
+"""The one error root for everything a user can get wrong.
+
+Every subclass carries a message written for players: it says what was wrong
+and what is accepted. The console prints it as ``error``; on Discord it becomes
+an ephemeral reply. Anything that is *not* a ``RulingError`` is a bug.
+"""
+
+from __future__ import annotations
+
+
+class RulingError(Exception):
+    """Something the user asked for cannot be ruled on as asked."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+    def __str__(self) -> str:
+        return self.message
+
+
+class InvalidInput(RulingError, ValueError):
+    """An option is missing, malformed, out of range or unknown."""
+
+
+class IllegalMove(RulingError):
+    """The rules forbid what was asked (the state stays unchanged)."""
+
+
+class Ambiguous(RulingError):
+    """The input matches more than one thing."""
+
+
+class NotAllowed(RulingError):
+    """The user may not do this here (permissions, turn order)."""

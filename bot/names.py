@@ -1,0 +1,92 @@
+"""Matching the names users type (rulesets, terrains, modes, sizes, paces).
+
+Names match case-insensitively, singular or plural, with spaces, underscores
+and hyphens alike (``Mountains`` = ``mountain``, ``riding horse`` =
+``riding-horse``). An unknown name is an ``InvalidInput`` that lists what is
+accepted and suggests the closest one.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+
+from bot.errors import Ambiguous, InvalidInput
+
+_SEPARATORS = re.compile(r"[\s_]+")
+
+
+def normalize(text: str) -> str:
+    """Lower case, hyphens between words, no surrounding punctuation."""
+    text = _SEPARATORS.sub("-", text.strip().lower())
+    return text.strip("-.,;")
+
+
+def _singulars(word: str) -> set[str]:
+    """The forms a plural might come from: ``hills``→``hill``, ``marshes``→``marsh``."""
+    forms = {word}
+    if word.endswith("ies") and len(word) > 4:
+        forms.add(word[:-3] + "y")
+    if word.endswith("es") and len(word) > 3:
+        forms.add(word[:-2])
+    if word.endswith("s") and not word.endswith("ss") and len(word) > 2:
+        forms.add(word[:-1])
+    return forms
+
+
+def _keys(text: str) -> set[str]:
+    norm = normalize(text)
+    keys = _singulars(norm)
+    # the last word may be the plural one: "sailing ships" -> "sailing-ship"
+    if "-" in norm:
+        head, _, last = norm.rpartition("-")
+        keys |= {f"{head}-{s}" for s in _singulars(last)}
+    return keys
+
+
+@dataclass(frozen=True)
+class Vocabulary:
+    """The accepted names of one kind of thing, each with its aliases."""
+
+    kind: str
+    entries: Mapping[str, tuple[str, ...]]
+    _index: dict[str, str] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        index: dict[str, str] = {}
+        for canonical, aliases in self.entries.items():
+            for name in (canonical, *aliases):
+                for key in _keys(name):
+                    index.setdefault(key, canonical)
+        object.__setattr__(self, "_index", index)
+
+    @classmethod
+    def of(cls, kind: str, names: Iterable[str]) -> Vocabulary:
+        return cls(kind, {n: () for n in names})
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(self.entries)
+
+    def accepted(self) -> str:
+        return ", ".join(self.entries)
+
+    def match(self, text: str) -> str:
+        """The canonical name for ``text``, or an error that lists the accepted names."""
+        found = {self._index[k] for k in _keys(text) if k in self._index}
+        if len(found) == 1:
+            return found.pop()
+        if len(found) > 1:
+            raise Ambiguous(
+                f'"{text}" could be any of {", ".join(sorted(found))}: say which {self.kind}.'
+            )
+        close = difflib.get_close_matches(normalize(text), list(self._index), n=1, cutoff=0.75)
+        hint = f' Did you mean "{self._index[close[0]]}"?' if close else ""
+        raise InvalidInput(
+            f'Unknown {self.kind} "{text}".{hint} Accepted: {self.accepted()}.'
+        )
+
+    def __contains__(self, text: object) -> bool:
+        return isinstance(text, str) and any(k in self._index for k in _keys(text))

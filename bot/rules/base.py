@@ -1,0 +1,199 @@
+"""The shared ruleset interface: what a ruleset is asked, and what it answers.
+
+Requests are the options a user gave, already typed (names still as the user
+wrote them: each ruleset matches them against its own vocabulary). Results are
+plain data; ``bot.handlers`` turns them into replies. A ruleset never formats
+an embed, and never touches Discord, the database or images.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import ClassVar, Literal, Protocol
+
+from bot.dice import Roll
+from bot.rules.sizes import Size
+
+JSONValue = str | int | float | bool | None | list["JSONValue"] | dict[str, "JSONValue"]
+
+
+@dataclass(frozen=True)
+class Source:
+    """Where a ruling comes from: a seed document and its sections.
+
+    ``borrowed`` names a rule taken from outside the seeds (the 3.5 SRD, say)
+    where the seed is silent; replies always say so.
+    """
+
+    ruleset: str
+    document: str
+    sections: tuple[str, ...]
+    seed_file: str = ""
+    borrowed: str = ""
+
+    def cite(self) -> str:
+        where = f"{self.document} › {', '.join(self.sections)}" if self.sections else self.document
+        text = f"{self.ruleset} · {where}"
+        if self.borrowed:
+            text += f" · borrowed: {self.borrowed}"
+        return text
+
+
+@dataclass(frozen=True)
+class Note:
+    """One explained step of a ruling, in the game's words (a reply field)."""
+
+    label: str
+    text: str
+
+
+# --------------------------------------------------------------------- fall
+
+FallInto = Literal["ground", "water", "creature"]
+Surface = Literal["normal", "soft", "stone", "jagged"]
+
+
+@dataclass(frozen=True)
+class FallRequest:
+    height_ft: int
+    into: FallInto = "ground"
+    water_depth_ft: int | None = None
+    intentional: bool = False
+    check: int | None = None
+    surface: Surface = "normal"
+    jumped_down_ft: int = 0
+    size: str | None = None  # of the creature landed on
+    faller_size: str | None = None
+    save: int | None = None  # the landed-on creature's saving throw total
+    object_size: str | None = None  # a falling object hitting a creature
+    object_light: bool = False  # made of light material (wood) rather than stone
+    collision_speed_ft: int | None = None
+    difficult_terrain: bool = False  # lands in difficult terrain
+
+
+@dataclass(frozen=True)
+class FallResult:
+    """What a fall does. ``lethal`` and ``nonlethal`` are the rolled dice.
+
+    ``damage`` is the lethal damage the faller takes after everything resolved
+    (e.g. halved on landing on a creature); ``dcs`` holds every DC that applies
+    under its JSON name (``prone_dc``, ``save_dc``, ``reflex_dc``, ...).
+    """
+
+    height_ft: int
+    counted_ft: int
+    lethal: Roll
+    nonlethal: Roll
+    damage: int
+    nonlethal_damage: int
+    source: Source
+    headline: str  # "Falls 60 ft" / "Hit by a falling Huge object" / "Collision at 80 ft"
+    damage_type: str = "bludgeoning"
+    dcs: Mapping[str, int] = field(default_factory=dict)
+    prone: bool | None = None  # None: decided by a check not given
+    notes: tuple[Note, ...] = ()
+    extra: Mapping[str, JSONValue] = field(default_factory=dict)
+
+
+# --------------------------------------------------------------------- jump
+
+
+@dataclass(frozen=True)
+class JumpRequest:
+    size: str | None = None
+    check: int | None = None
+    run_up_ft: int | None = None
+    movement_ft: int | None = None
+    speed_ft: int | None = None
+    units: bool = False
+    distance_ft: int | None = None
+    height_ft: int | None = None
+    difficult_terrain: bool = False
+
+
+@dataclass(frozen=True)
+class JumpResult:
+    """How far a jump can go; ``dc`` is the check that decides, where one does.
+
+    ``max_horizontal_ft`` / ``max_vertical_ft`` are None where the ruleset has
+    no jump rule (becmi). ``clears`` answers an asked distance or height.
+    """
+
+    max_horizontal_ft: float | None
+    max_vertical_ft: float | None
+    dc: int | None
+    source: Source
+    clears: bool | None = None
+    notes: tuple[Note, ...] = ()
+    extra: Mapping[str, JSONValue] = field(default_factory=dict)
+
+
+# ------------------------------------------------------------------- travel
+
+
+@dataclass(frozen=True)
+class TravelRequest:
+    speeds_ft: tuple[int, ...] = ()
+    mode: str | None = None
+    terrain: tuple[str, ...] = ()
+    road: str | None = None
+    distance_miles: float | None = None
+    days: float | None = None
+    hours: float | None = None
+    pace: str | None = None
+    encumbrance_cn: int | None = None
+    load: str | None = None
+    mount_load_lb: int | None = None
+    forage: bool = False
+    guide: bool = False
+    river: bool = False
+    ship_speed_miles: float | None = None
+    sea: bool = False
+    weather: bool = False  # roll the day's weather (becmi ships)
+    lost_check: bool = False  # roll the day's 1d6 for getting lost (becmi)
+
+
+@dataclass(frozen=True)
+class TravelResult:
+    """Overland rates and what they mean for the asked distance or time.
+
+    ``days`` and ``hours`` are the time to cover ``distance_miles`` when one
+    was asked; ``covered_miles`` is the distance covered in the asked days or
+    hours. ``private_notes`` are for the GM only (secret rolls).
+    """
+
+    miles_per_day: float | None
+    miles_per_hour: float | None
+    source: Source
+    headline: str  # "60 miles of forest" / "On foot through hills"
+    days: float | None = None
+    hours: float | None = None
+    covered_miles: float | None = None
+    rest_days: int | None = None
+    lost_chance: Fraction | None = None
+    notes: tuple[Note, ...] = ()
+    private_notes: tuple[Note, ...] = ()
+    rolls: tuple[Roll, ...] = ()
+    extra: Mapping[str, JSONValue] = field(default_factory=dict)
+
+
+# ------------------------------------------------------------------ ruleset
+
+
+class Ruleset(Protocol):
+    """One ruleset, read from its seed document(s)."""
+
+    id: ClassVar[str]
+    name: ClassVar[str]
+    document: ClassVar[str]
+    square_ft: ClassVar[int]
+    sizes: ClassVar[tuple[Size, ...]]
+
+    def fall(self, request: FallRequest, rng: random.Random) -> FallResult: ...
+
+    def jump(self, request: JumpRequest, rng: random.Random) -> JumpResult: ...
+
+    def travel(self, request: TravelRequest, rng: random.Random) -> TravelResult: ...
