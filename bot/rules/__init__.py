@@ -1,24 +1,20 @@
-"""Rulesets by id. Each ruleset is one module; this registry only finds them."""
+"""Rulesets by id. Each ruleset is one module; this registry only finds them.
+
+Loading is lazy so that importing one ruleset's module (or ``bot.rules.base``)
+never pulls in the others.
+"""
 
 from __future__ import annotations
 
+from functools import cache
+from typing import TYPE_CHECKING
+
 from bot.names import Vocabulary
-from bot.rules.base import Ruleset
+
+if TYPE_CHECKING:
+    from bot.rules.base import Ruleset
 
 DEFAULT_RULESET = "5e-alt"
-
-
-def _load() -> dict[str, Ruleset]:
-    from bot.rules.becmi import Becmi
-    from bot.rules.dnd35 import Dnd35
-    from bot.rules.epic_path import EpicPath
-    from bot.rules.five_e_alt import FiveEAlt
-
-    rulesets: list[Ruleset] = [FiveEAlt(), Dnd35(), Becmi(), EpicPath()]
-    return {r.id: r for r in rulesets}
-
-
-RULESETS: dict[str, Ruleset] = _load()
 
 RULESET_NAMES = Vocabulary(
     "ruleset",
@@ -31,6 +27,18 @@ RULESET_NAMES = Vocabulary(
 )
 
 
+@cache
+def rulesets() -> dict[str, Ruleset]:
+    """Every ruleset, by id, in the order replies list them."""
+    from bot.rules.becmi import Becmi
+    from bot.rules.dnd35 import Dnd35
+    from bot.rules.epic_path import EpicPath
+    from bot.rules.five_e_alt import FiveEAlt
+
+    found: list[Ruleset] = [FiveEAlt(), Dnd35(), Becmi(), EpicPath()]
+    return {r.id: r for r in found}
+
+
 def get_ruleset(name: str) -> Ruleset:
     """The ruleset called ``name`` (any accepted spelling)."""
-    return RULESETS[RULESET_NAMES.match(name)]
+    return rulesets()[RULESET_NAMES.match(name)]
