@@ -84,9 +84,7 @@ class Vocabulary:
             )
         close = difflib.get_close_matches(normalize(text), list(self._index), n=1, cutoff=0.75)
         hint = f' Did you mean "{self._index[close[0]]}"?' if close else ""
-        raise InvalidInput(
-            f'Unknown {self.kind} "{text}".{hint} Accepted: {self.accepted()}.'
-        )
+        raise InvalidInput(f'Unknown {self.kind} "{text}".{hint} Accepted: {self.accepted()}.')
 
     def __contains__(self, text: object) -> bool:
         return isinstance(text, str) and any(k in self._index for k in _keys(text))

@@ -1,0 +1,195 @@
+"""Slash commands as data: names, options, types, ranges, choices, help.
+
+One definition serves both shells. The console parses ``/fall height:60`` with
+it; the cogs declare the same options to Discord (a test keeps them equal) and
+hand Discord's values to the same validation, so a value the console refuses
+is refused on Discord with the same message.
+"""
+
+from __future__ import annotations
+
+import shlex
+from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Literal
+
+from bot.errors import InvalidInput
+
+if TYPE_CHECKING:
+    from bot.context import Context
+    from bot.reply import Reply
+
+OptionKind = Literal["integer", "number", "boolean", "string"]
+Handler = Callable[["Context", Mapping[str, Any]], Awaitable["Reply"]]
+
+_TRUE = {"true", "yes", "y", "on", "1"}
+_FALSE = {"false", "no", "n", "off", "0"}
+MAX_TEXT = 200
+
+
+@dataclass(frozen=True)
+class Option:
+    name: str
+    kind: OptionKind
+    description: str
+    required: bool = False
+    min_value: int | float | None = None
+    max_value: int | float | None = None
+    choices: tuple[str, ...] = ()  # offered as Discord choices; matched loosely here
+    unit: str = ""  # "ft": "60ft" and "60 ft" are accepted too
+
+    def accepted(self) -> str:
+        if self.kind == "boolean":
+            return "true or false"
+        if self.choices:
+            return ", ".join(self.choices)
+        if self.kind in ("integer", "number"):
+            what = "a whole number" if self.kind == "integer" else "a number"
+            unit = f" {self.unit}" if self.unit else ""
+            if self.min_value is not None and self.max_value is not None:
+                return f"{what} from {self.min_value:g} to {self.max_value:g}{unit}"
+            return what + unit
+        return f"text up to {MAX_TEXT} characters"
+
+    def convert(self, raw: object) -> Any:
+        """The typed value of ``raw`` (text from the console, or Discord's value)."""
+        value: Any
+        if self.kind == "boolean":
+            value = raw if isinstance(raw, bool) else _boolean(str(raw))
+            if value is None:
+                raise self._bad(raw)
+            return value
+        if self.kind in ("integer", "number"):
+            value = _number(raw, self.kind, self.unit)
+            if value is None:
+                raise self._bad(raw)
+            if (self.min_value is not None and value < self.min_value) or (
+                self.max_value is not None and value > self.max_value
+            ):
+                raise self._bad(raw)
+            return value
+        text = str(raw).strip()
+        if not text or len(text) > MAX_TEXT:
+            raise self._bad(raw)
+        if self.choices:
+            from bot.names import Vocabulary  # local: names is cheap, but keep the edge thin
+
+            return Vocabulary.of(self.name, self.choices).match(text)
+        return text
+
+    def _bad(self, raw: object) -> InvalidInput:
+        return InvalidInput(f'{self.name}: "{raw}" is not accepted. Use {self.accepted()}.')
+
+
+def _boolean(text: str) -> bool | None:
+    low = text.strip().lower()
+    return True if low in _TRUE else False if low in _FALSE else None
+
+
+def _number(raw: object, kind: OptionKind, unit: str) -> int | float | None:
+    if isinstance(raw, bool):
+        return None
+    if isinstance(raw, int | float):
+        value: float = raw
+    else:
+        text = str(raw).strip().lower().replace(",", "")
+        for suffix in (unit, "'", "feet", "ft.", "ft", "miles", "mi"):
+            if suffix and text.endswith(suffix):
+                text = text[: -len(suffix)].strip()
+                break
+        try:
+            value = float(text)
+        except ValueError:
+            return None
+    if value != value or value in (float("inf"), float("-inf")):
+        return None
+    if kind == "integer":
+        return int(value) if value == int(value) else None
+    return value
+
+
+@dataclass(frozen=True)
+class Command:
+    name: str  # "fall", or "ruleset set" for a subcommand
+    description: str
+    options: tuple[Option, ...]
+    handler: Handler
+    changes_state: bool = False
+
+    def option(self, name: str) -> Option | None:
+        return next((o for o in self.options if o.name == name), None)
+
+    def usage(self) -> str:
+        parts = [f"/{self.name}"]
+        for o in self.options:
+            parts.append(f"{o.name}:<{o.kind}>" if o.required else f"[{o.name}]")
+        return " ".join(parts)
+
+    def validate(self, raw: Mapping[str, object]) -> dict[str, Any]:
+        """Typed options, or an ``InvalidInput`` naming the first problem."""
+        unknown = [k for k in raw if self.option(k) is None]
+        if unknown:
+            names = ", ".join(o.name for o in self.options) or "none"
+            raise InvalidInput(f'/{self.name} has no option "{unknown[0]}". Its options: {names}.')
+        missing = [o.name for o in self.options if o.required and raw.get(o.name) is None]
+        if missing:
+            raise InvalidInput(f"/{self.name} needs {missing[0]}:. Usage: {self.usage()}")
+        typed: dict[str, Any] = {}
+        for o in self.options:
+            if raw.get(o.name) is not None:
+                typed[o.name] = o.convert(raw[o.name])
+        return typed
+
+
+@dataclass(frozen=True)
+class Invocation:
+    command: Command
+    options: dict[str, Any]
+
+
+def split_line(line: str) -> tuple[str, dict[str, str]]:
+    """``/travel mode:"riding horse" distance:60`` → ("travel", {...}).
+
+    Words before the first ``name:value`` form the command name, so
+    ``/ruleset set system:3.5`` names "ruleset set".
+    """
+    try:
+        tokens = shlex.split(line.strip())
+    except ValueError as exc:
+        raise InvalidInput(f"Could not read that command ({exc}): check the quotes.") from exc
+    if not tokens:
+        raise InvalidInput("Type a command, e.g. /fall height:60. /help lists them.")
+    words: list[str] = []
+    options: dict[str, str] = {}
+    for token in tokens:
+        name, sep, value = token.partition(":")
+        if sep and name and not options and not words and name.startswith("/"):
+            raise InvalidInput(
+                f'Start with the command name, e.g. "/fall height:60", not "{token}".'
+            )
+        if sep and name:
+            key = name.strip().lower()
+            if key in options:
+                raise InvalidInput(f'Option "{key}" is given twice.')
+            options[key] = value
+        elif options:
+            raise InvalidInput(
+                f'"{token}" is not an option. Write options as name:value, quoting values '
+                'with spaces: mode:"riding horse".'
+            )
+        else:
+            words.append(token.lower())
+    return " ".join(words).lstrip("/").strip(), options
+
+
+def resolve(line: str, commands: Mapping[str, Command]) -> Invocation:
+    name, raw = split_line(line)
+    command = commands.get(name)
+    if command is None:
+        import difflib
+
+        close = difflib.get_close_matches(name, list(commands), n=1)
+        hint = f" Did you mean /{close[0]}?" if close else ""
+        listed = ", ".join(f"/{c}" for c in commands)
+        raise InvalidInput(f'Unknown command "/{name}".{hint} Commands: {listed}.')
+    return Invocation(command, command.validate(raw))

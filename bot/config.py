@@ -1,0 +1,43 @@
+"""Settings from the environment, with ``.env`` as a fallback (never overriding)."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+DEFAULT_DB = "./stride.db"
+
+
+def load_dotenv(path: Path = Path(".env")) -> None:
+    """Read KEY=value lines into the environment where the key is not already set."""
+    if not path.is_file():
+        return
+    for line in path.read_text(encoding="utf-8").splitlines():
+        line = line.strip()
+        if not line or line.startswith("#") or "=" not in line:
+            continue
+        key, _, value = line.partition("=")
+        key = key.strip().removeprefix("export ").strip()
+        value = value.strip().strip('"').strip("'")
+        if key and key not in os.environ:
+            os.environ[key] = value
+
+
+@dataclass(frozen=True)
+class Settings:
+    discord_token: str | None
+    dev_guild_id: int | None
+    db_path: str
+    log_level: str
+
+    @classmethod
+    def from_env(cls) -> Settings:
+        load_dotenv()
+        guild = os.environ.get("DEV_GUILD_ID", "").strip()
+        return cls(
+            discord_token=os.environ.get("DISCORD_TOKEN", "").strip() or None,
+            dev_guild_id=int(guild) if guild.isdigit() else None,
+            db_path=os.environ.get("STRIDE_DB", "").strip() or DEFAULT_DB,
+            log_level=os.environ.get("STRIDE_LOG_LEVEL", "INFO").strip().upper() or "INFO",
+        )

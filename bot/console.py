@@ -1,0 +1,134 @@
+"""The local console: the bot's handlers without Discord.
+
+``python -m bot ask "/fall height:60"`` runs one command; ``python -m bot
+console`` is a prompt with history. Both use the same database as the bot
+(``STRIDE_DB``) and the same handlers as the cogs; only the printing differs.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import logging
+import random
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any, TextIO
+
+from bot.context import Context
+from bot.errors import RulingError
+from bot.handlers import run_line
+from bot.reply import Reply
+from bot.storage import Store
+
+log = logging.getLogger(__name__)
+
+CONSOLE_CHANNEL = "console"
+CONSOLE_USER = "console-gm"
+IMAGE_DIR = Path(tempfile.gettempdir()) / "stride-images"
+
+
+def _save_image(reply: Reply) -> str | None:
+    if reply.image_png is None:
+        return None
+    IMAGE_DIR.mkdir(parents=True, exist_ok=True)
+    path = IMAGE_DIR / reply.image_name
+    path.write_bytes(reply.image_png)
+    return str(path)
+
+
+def envelope(reply: Reply | None, error: str | None, image: str | None = None) -> dict[str, Any]:
+    """The console's public JSON shape: ``{"ok", "error", "result"}``."""
+    if reply is None:
+        return {"ok": False, "error": error, "result": None}
+    result = dict(reply.result)
+    result.setdefault("title", reply.title)
+    result.setdefault("footer", reply.footer)
+    result.setdefault("fields", [{"name": f.name, "value": f.value} for f in reply.fields])
+    if reply.private_fields:
+        result["gm_only"] = [{"name": f.name, "value": f.value} for f in reply.private_fields]
+    if image:
+        result["image"] = image
+    return {"ok": True, "error": None, "result": result}
+
+
+async def run_once(
+    store: Store,
+    line: str,
+    *,
+    as_json: bool,
+    seed: int | None,
+    channel: str,
+    user: str,
+    out: TextIO,
+) -> int:
+    """Run one command line and print it; the exit code says whether it was ruled."""
+    ctx = Context(store, channel, user, is_gm=True, rng=random.Random(seed))
+    reply: Reply | None = None
+    error: str | None = None
+    try:
+        reply = await run_line(ctx, line)
+    except RulingError as exc:
+        error = str(exc)
+    except Exception:  # a bug: never a traceback for the user, but logged for us
+        log.exception("command failed: %s", line)
+        error = "Something went wrong on our side; nothing was changed. Please report it."
+    image = _save_image(reply) if reply else None
+    if as_json:
+        out.write(json.dumps(envelope(reply, error, image), ensure_ascii=False) + "\n")
+    elif reply is not None:
+        out.write(reply.as_text() + "\n")
+        if image:
+            out.write(f"image: {image}\n")
+    else:
+        out.write(f"error: {error}\n")
+    return 0 if reply is not None else 2
+
+
+async def interactive(store: Store, *, seed: int | None, channel: str, user: str) -> int:
+    """A prompt with line editing and history (``~/.stride_history``)."""
+    try:
+        import readline
+
+        history = Path.home() / ".stride_history"
+        if history.exists():
+            readline.read_history_file(history)
+        readline.set_history_length(1000)
+    except (ImportError, OSError):
+        readline = None  # type: ignore[assignment]
+        history = None  # type: ignore[assignment]
+    rng_seed = seed
+    print("Stride console. Type /help for commands, Ctrl-D or 'quit' to leave.")
+    try:
+        while True:
+            try:
+                line = input("stride> ").strip()
+            except EOFError:
+                print()
+                break
+            except KeyboardInterrupt:
+                print()
+                continue
+            if line in ("quit", "exit"):
+                break
+            if not line:
+                continue
+            if not line.startswith("/"):
+                line = "/" + line
+            await run_once(
+                store,
+                line,
+                as_json=False,
+                seed=rng_seed,
+                channel=channel,
+                user=user,
+                out=sys.stdout,
+            )
+            if rng_seed is not None:
+                rng_seed += 1  # reproducible session, but not the same roll every time
+    finally:
+        if readline is not None and history is not None:
+            with contextlib.suppress(OSError):
+                readline.write_history_file(history)
+    return 0

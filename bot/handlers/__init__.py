@@ -1,0 +1,46 @@
+"""Every command, by name: the one table both the cogs and the console dispatch on."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping
+from typing import Any
+
+from bot.commands import Command, Invocation, resolve
+from bot.context import Context
+from bot.errors import RulingError
+from bot.handlers.fall import FALL
+from bot.handlers.jump import JUMP
+from bot.handlers.ruleset import SET, SHOW
+from bot.handlers.travel import TRAVEL
+from bot.reply import Field, Reply
+
+log = logging.getLogger(__name__)
+
+
+async def _help(ctx: Context, options: Mapping[str, Any]) -> Reply:
+    fields = tuple(Field(f"/{c.name}", c.description) for c in COMMANDS.values())
+    return Reply(
+        title="Stride: movement rulings",
+        fields=fields,
+        footer='Options are name:value; quote values with spaces: mode:"riding horse".',
+        result={"commands": [c.name for c in COMMANDS.values()]},
+    )
+
+
+HELP = Command("help", "List the commands", (), _help)
+
+COMMANDS: dict[str, Command] = {c.name: c for c in (FALL, JUMP, TRAVEL, SET, SHOW, HELP)}
+
+
+async def run(ctx: Context, command: Command, raw: Mapping[str, object]) -> Reply:
+    """Validate ``raw`` against ``command`` and run it: the one way in for every shell."""
+    return await command.handler(ctx, command.validate(raw))
+
+
+async def run_line(ctx: Context, line: str) -> Reply:
+    invocation: Invocation = resolve(line, COMMANDS)
+    return await invocation.command.handler(ctx, invocation.options)
+
+
+__all__ = ["COMMANDS", "RulingError", "run", "run_line"]

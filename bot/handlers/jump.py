@@ -1,0 +1,128 @@
+"""/jump: how far and how high, or the DC of a given jump."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from bot.commands import Command, Option
+from bot.context import Context
+from bot.handlers.common import RULESET_CHOICES, feet, note_fields, ruleset_for
+from bot.handlers.fall import SIZE_CHOICES
+from bot.reply import Reply
+from bot.rules.base import JumpRequest, JumpResult
+
+OPTIONS = (
+    Option("size", "string", "The jumper's size (default medium)", choices=SIZE_CHOICES),
+    Option(
+        "check",
+        "integer",
+        "Total of the jump check (Athletics/Acrobatics/Jump)",
+        min_value=-50,
+        max_value=200,
+    ),
+    Option(
+        "run_up",
+        "integer",
+        "Feet moved straight just before the jump",
+        min_value=0,
+        max_value=10_000,
+        unit="ft",
+    ),
+    Option(
+        "movement",
+        "integer",
+        "Movement left this turn, in feet",
+        min_value=0,
+        max_value=10_000,
+        unit="ft",
+    ),
+    Option(
+        "speed",
+        "integer",
+        "Base land speed in feet (3.5 and epic-path adjust the check)",
+        min_value=0,
+        max_value=1_000,
+        unit="ft",
+    ),
+    Option("units", "boolean", "5e-alt optional rule: Units of Distance"),
+    Option(
+        "distance",
+        "integer",
+        "Ask about a long jump of this many feet",
+        min_value=1,
+        max_value=10_000,
+        unit="ft",
+    ),
+    Option(
+        "height",
+        "integer",
+        "Ask about a high jump of this many feet",
+        min_value=1,
+        max_value=10_000,
+        unit="ft",
+    ),
+    Option("difficult_terrain", "boolean", "Jumps through difficult terrain"),
+    Option(
+        "ruleset",
+        "string",
+        "Rule with this ruleset instead of the channel's",
+        choices=RULESET_CHOICES,
+    ),
+)
+
+
+def request_from(options: Mapping[str, Any]) -> JumpRequest:
+    return JumpRequest(
+        size=options.get("size"),
+        check=options.get("check"),
+        run_up_ft=options.get("run_up"),
+        movement_ft=options.get("movement"),
+        speed_ft=options.get("speed"),
+        units=options.get("units", False),
+        distance_ft=options.get("distance"),
+        height_ft=options.get("height"),
+        difficult_terrain=options.get("difficult_terrain", False),
+    )
+
+
+def title_of(result: JumpResult, request: JumpRequest) -> str:
+    if result.max_horizontal_ft is None and result.max_vertical_ft is None and result.dc is None:
+        return "No jump rule in this ruleset"
+    asked = request.distance_ft if request.distance_ft is not None else request.height_ft
+    if asked is not None:
+        way = "across" if request.distance_ft is not None else "up"
+        if result.clears is True:
+            return f"Jump {asked} ft {way}: clears it"
+        if result.clears is False:
+            return f"Jump {asked} ft {way}: falls short"
+        if result.dc is not None:
+            return f"Jump {asked} ft {way}: needs {result.dc}+"
+        return f"Jump {asked} ft {way}"
+    return (
+        f"Jump: up to {feet(result.max_horizontal_ft)} across or {feet(result.max_vertical_ft)} up"
+    )
+
+
+async def handle_jump(ctx: Context, options: Mapping[str, Any]) -> Reply:
+    request = request_from(options)
+    ruleset, notice = await ruleset_for(ctx, options.get("ruleset"))
+    result = ruleset.jump(request, ctx.rng)
+    fields = [*note_fields(result.notes), *notice]
+    data: dict[str, Any] = {
+        "ruleset": ruleset.id,
+        "max_horizontal_ft": result.max_horizontal_ft,
+        "max_vertical_ft": result.max_vertical_ft,
+        "dc": result.dc,
+        "clears": result.clears,
+        **result.extra,
+    }
+    return Reply(
+        title=title_of(result, request),
+        fields=tuple(fields),
+        footer=result.source.cite(),
+        result=data,
+    )
+
+
+JUMP = Command("jump", "How far and high a jump goes, or the DC of one", OPTIONS, handle_jump)

@@ -1,0 +1,64 @@
+"""/ruleset set and /ruleset show: the channel's ruleset."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from bot.commands import Command, Option
+from bot.context import Context
+from bot.errors import NotAllowed
+from bot.handlers.common import RULESET_CHOICES
+from bot.reply import Field, Reply
+from bot.rules import DEFAULT_RULESET, get_ruleset, rulesets
+
+
+def _describe_all() -> str:
+    return "\n".join(f"`{r.id}` — {r.name} ({r.document})" for r in rulesets().values())
+
+
+async def handle_set(ctx: Context, options: Mapping[str, Any]) -> Reply:
+    if not ctx.is_gm:
+        raise NotAllowed(
+            "Only the GM can change this channel's ruleset (anyone with Manage Channels). "
+            "Any command can still take ruleset: for itself."
+        )
+    ruleset = get_ruleset(options["system"])
+    before = await ctx.store.channel_ruleset(ctx.channel_id)
+    await ctx.store.set_channel_ruleset(ctx.channel_id, ruleset.id, ctx.user_id)
+    was = before or f"{DEFAULT_RULESET} (default)"
+    return Reply(
+        title=f"This channel now rules with {ruleset.id}",
+        fields=(
+            Field("Ruleset", f"{ruleset.name} — {ruleset.document}"),
+            Field("Before", was),
+            Field("Grid", f"{ruleset.square_ft} ft squares"),
+        ),
+        footer="Every command also takes ruleset: to override it once.",
+        result={"ruleset": ruleset.id, "previous": before, "square_ft": ruleset.square_ft},
+    )
+
+
+async def handle_show(ctx: Context, options: Mapping[str, Any]) -> Reply:
+    stored = await ctx.store.channel_ruleset(ctx.channel_id)
+    current = rulesets()[stored or DEFAULT_RULESET]
+    how = "set for this channel" if stored else "the default: no ruleset set here yet"
+    return Reply(
+        title=f"This channel rules with {current.id}",
+        fields=(
+            Field("Ruleset", f"{current.name} — {current.document} ({how})"),
+            Field("Available", _describe_all()),
+        ),
+        footer="Change it with /ruleset set system:<name>.",
+        result={"ruleset": current.id, "is_default": stored is None, "available": list(rulesets())},
+    )
+
+
+SET = Command(
+    "ruleset set",
+    "Set this channel's ruleset (GM)",
+    (Option("system", "string", "The ruleset", required=True, choices=RULESET_CHOICES),),
+    handle_set,
+    changes_state=True,
+)
+SHOW = Command("ruleset show", "Show this channel's ruleset", (), handle_show)

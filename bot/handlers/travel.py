@@ -1,0 +1,160 @@
+"""/travel: overland rates, and the time or distance of a journey."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from bot.commands import Command, Option
+from bot.context import Context
+from bot.errors import InvalidInput
+from bot.handlers.common import RULESET_CHOICES, note_fields, roll_json, ruleset_for
+from bot.reply import Field, Reply
+from bot.rules.base import TravelRequest, TravelResult
+
+MAX_PARTY = 50
+_NUMBER = re.compile(r"\d+(?:\.\d+)?")
+
+OPTIONS = (
+    Option(
+        "speed",
+        "string",
+        "Speed in feet; a party as a list (30, 20), the slowest governs; becmi: 120' (40')",
+    ),
+    Option("mode", "string", "foot, a mount, vehicle, ship or aerial mode (e.g. riding-horse)"),
+    Option("terrain", "string", "Terrain, or several separated by commas (the worst governs)"),
+    Option(
+        "road",
+        "string",
+        "Road or trail, if any",
+        choices=("none", "trail", "unpaved", "paved", "road", "highway"),
+    ),
+    Option("distance", "number", "Miles to cover", min_value=0.1, max_value=100_000, unit="miles"),
+    Option("days", "number", "Days of travel", min_value=0.1, max_value=3_650),
+    Option(
+        "hours", "number", "Hours of travel (hustle, forced march)", min_value=0.1, max_value=24
+    ),
+    Option("pace", "string", "walk, hustle or forced-march (where the ruleset has them)"),
+    Option("encumbrance", "integer", "becmi: coins (cn) carried", min_value=0, max_value=100_000),
+    Option("load", "string", "Carried load (3.5, epic-path)", choices=("light", "medium", "heavy")),
+    Option("mount_load", "integer", "Weight on the mount, in lb", min_value=0, max_value=10_000),
+    Option("forage", "boolean", "becmi: forage while travelling"),
+    Option("guide", "boolean", "becmi: led by a guide (cannot get lost)"),
+    Option("river", "boolean", "becmi: following a river (cannot get lost)"),
+    Option(
+        "ship_speed",
+        "number",
+        "becmi: the ship's base miles per day",
+        min_value=0.1,
+        max_value=1_000,
+    ),
+    Option("weather", "boolean", "becmi ships: roll the day's weather"),
+    Option("lost_check", "boolean", "becmi: roll today's check for getting lost (GM only)"),
+    Option(
+        "ruleset",
+        "string",
+        "Rule with this ruleset instead of the channel's",
+        choices=RULESET_CHOICES,
+    ),
+)
+
+
+def parse_speeds(text: str | None) -> tuple[int, ...]:
+    """``30, 20`` → (30, 20); ``120' (40'), 90' (30')`` → (120, 90): first number of each."""
+    if text is None:
+        return ()
+    speeds: list[int] = []
+    for part in text.split(","):
+        if not part.strip():
+            continue
+        found = _NUMBER.search(part)
+        if found is None:
+            raise InvalidInput(
+                f'speed: "{part.strip()}" has no number. Use feet, e.g. speed:30 or '
+                'speed:"30, 20" for a party.'
+            )
+        speed = float(found.group())
+        if speed != int(speed) or not 0 <= speed <= 1_000:
+            raise InvalidInput(f"speed: {found.group()} is not a whole number of feet up to 1000.")
+        speeds.append(int(speed))
+    if len(speeds) > MAX_PARTY:
+        raise InvalidInput(f"speed: at most {MAX_PARTY} party members.")
+    return tuple(speeds)
+
+
+def request_from(options: Mapping[str, Any]) -> TravelRequest:
+    terrain = tuple(t.strip() for t in options.get("terrain", "").split(",") if t.strip())
+    return TravelRequest(
+        speeds_ft=parse_speeds(options.get("speed")),
+        mode=options.get("mode"),
+        terrain=terrain,
+        road=options.get("road"),
+        distance_miles=options.get("distance"),
+        days=options.get("days"),
+        hours=options.get("hours"),
+        pace=options.get("pace"),
+        encumbrance_cn=options.get("encumbrance"),
+        load=options.get("load"),
+        mount_load_lb=options.get("mount_load"),
+        forage=options.get("forage", False),
+        guide=options.get("guide", False),
+        river=options.get("river", False),
+        ship_speed_miles=options.get("ship_speed"),
+        weather=options.get("weather", False),
+        lost_check=options.get("lost_check", False),
+    )
+
+
+def _amount(value: float, unit: str) -> str:
+    text = f"{value:.2f}".rstrip("0").rstrip(".")
+    return f"{text} {unit}" + ("" if value == 1 else "s")
+
+
+def title_of(result: TravelResult) -> str:
+    if result.days is not None:
+        return f"{result.headline}: {_amount(result.days, 'day')}"
+    if result.hours is not None:
+        return f"{result.headline}: {_amount(result.hours, 'hour')}"
+    if result.covered_miles is not None:
+        return f"{result.headline}: {_amount(result.covered_miles, 'mile')}"
+    if result.miles_per_day is not None:
+        return f"{result.headline}: {_amount(result.miles_per_day, 'mile')} a day"
+    if result.miles_per_hour is not None:
+        return f"{result.headline}: {_amount(result.miles_per_hour, 'mile')} an hour"
+    return result.headline
+
+
+async def handle_travel(ctx: Context, options: Mapping[str, Any]) -> Reply:
+    request = request_from(options)
+    ruleset, notice = await ruleset_for(ctx, options.get("ruleset"))
+    result = ruleset.travel(request, ctx.rng)
+    fields = [*note_fields(result.notes), *notice]
+    private = note_fields(result.private_notes) if ctx.is_gm else []
+    data: dict[str, Any] = {
+        "ruleset": ruleset.id,
+        "miles_per_day": result.miles_per_day,
+        "miles_per_hour": result.miles_per_hour,
+        "days": result.days,
+        "hours": result.hours,
+        "covered_miles": result.covered_miles,
+        "rest_days": result.rest_days,
+        "lost_chance": None if result.lost_chance is None else float(result.lost_chance),
+        "rolls": [roll_json(r) for r in result.rolls],
+        **result.extra,
+    }
+    if result.private_notes and not ctx.is_gm:
+        fields.append(Field("GM", "The GM's secret roll is shown only to the GM."))
+        data["rolls"] = []
+    return Reply(
+        title=title_of(result),
+        fields=tuple(fields),
+        footer=result.source.cite(),
+        result=data,
+        private_fields=tuple(private),
+    )
+
+
+TRAVEL = Command(
+    "travel", "Overland travel: miles a day, and how long a journey takes", OPTIONS, handle_travel
+)
