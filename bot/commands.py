@@ -47,7 +47,7 @@ class Option:
             what = "a whole number" if self.kind == "integer" else "a number"
             unit = f" {self.unit}" if self.unit else ""
             if self.min_value is not None and self.max_value is not None:
-                return f"{what} from {self.min_value:g} to {self.max_value:g}{unit}"
+                return f"{what} from {_show(self.min_value)} to {_show(self.max_value)}{unit}"
             return what + unit
         return f"text up to {MAX_TEXT} characters"
 
@@ -79,6 +79,10 @@ class Option:
 
     def _bad(self, raw: object) -> InvalidInput:
         return InvalidInput(f'{self.name}: "{raw}" is not accepted. Use {self.accepted()}.')
+
+
+def _show(value: float) -> str:
+    return f"{value:,}" if value == int(value) and abs(value) >= 10_000 else f"{value:g}"
 
 
 def _boolean(text: str) -> bool | None:

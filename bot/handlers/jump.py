@@ -86,9 +86,9 @@ def request_from(options: Mapping[str, Any]) -> JumpRequest:
     )
 
 
-def title_of(result: JumpResult, request: JumpRequest) -> str:
+def title_of(result: JumpResult, request: JumpRequest, ruleset_name: str) -> str:
     if result.max_horizontal_ft is None and result.max_vertical_ft is None and result.dc is None:
-        return "No jump rule in this ruleset"
+        return f"{ruleset_name} has no jump rule"
     asked = request.distance_ft if request.distance_ft is not None else request.height_ft
     if asked is not None:
         way = "across" if request.distance_ft is not None else "up"
@@ -118,7 +118,7 @@ async def handle_jump(ctx: Context, options: Mapping[str, Any]) -> Reply:
         **result.extra,
     }
     return Reply(
-        title=title_of(result, request),
+        title=title_of(result, request, ruleset.name),
         fields=tuple(fields),
         footer=result.source.cite(),
         result=data,

@@ -54,8 +54,10 @@ def test_seed000_ux_example_large_check_17_is_34_across_17_up():
     assert any("Disadvantage" in n.text for n in result.notes)  # no run-up given
 
 
-@pytest.mark.parametrize(("size", "factor"), [("medium", 1), ("large", 2), ("huge", 4),
-                                              ("gargantuan", 8), ("small", 1), ("tiny", 1)])
+@pytest.mark.parametrize(
+    ("size", "factor"),
+    [("medium", 1), ("large", 2), ("huge", 4), ("gargantuan", 8), ("small", 1), ("tiny", 1)],
+)
 def test_seed000_size_and_jumping_doubles_per_size_above_medium(size, factor):
     result = five(size=size)
     assert result.max_horizontal_ft == 10 * factor
@@ -143,8 +145,15 @@ def test_skill_jump_dc_for_an_asked_jump(rules, kw, dc):
 
 @pytest.mark.parametrize(
     ("rules", "speed", "modifier"),
-    [(srd, 20, -6), (srd, 30, 0), (srd, 40, 4), (srd, 60, 12),
-     (epic, 20, -4), (epic, 10, -8), (epic, 50, 8)],
+    [
+        (srd, 20, -6),
+        (srd, 30, 0),
+        (srd, 40, 4),
+        (srd, 60, 12),
+        (epic, 20, -4),
+        (epic, 10, -8),
+        (epic, 50, 8),
+    ],
 )
 def test_skill_jump_speed_modifier(rules, speed, modifier):
     """3.5 SRD Jump: −6 per 10 ft below 30, +4 per 10 ft above; Pathfinder: ±4."""
@@ -179,8 +188,9 @@ def test_skill_jump_cites_its_borrowed_source():
 def test_jump_never_raises_anything_but_a_ruling_error(check, run_up, speed, distance, size):
     for rules in (five, srd, epic):
         try:
-            result = rules(check=check, run_up_ft=run_up, speed_ft=speed,
-                           distance_ft=distance, size=size)
+            result = rules(
+                check=check, run_up_ft=run_up, speed_ft=speed, distance_ft=distance, size=size
+            )
         except RulingError:
             continue
         for value in (result.max_horizontal_ft, result.max_vertical_ft):

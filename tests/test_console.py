@@ -1,0 +1,133 @@
+"""The console (bot/console.py, python -m bot): same handlers, text and JSON output."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from bot.console import run_once
+from bot.storage import Store
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+async def ask(store: Store, line: str, *, seed: int = 1, channel: str = "c") -> tuple[int, dict]:
+    out = io.StringIO()
+    code = await run_once(store, line, as_json=True, seed=seed, channel=channel, user="gm", out=out)
+    lines = out.getvalue().splitlines()
+    assert len(lines) == 1  # exactly one JSON object
+    return code, json.loads(lines[0])
+
+
+async def test_json_envelope_for_a_ruling(store: Store):
+    code, data = await ask(store, "/fall height:60")
+    assert code == 0
+    assert data["ok"] is True and data["error"] is None
+    result = data["result"]
+    for key in ("counted_ft", "dice", "nonlethal_dice", "damage", "nonlethal_damage", "prone_dc"):
+        assert key in result
+    assert result["dice"] == "6d6"
+    assert result["damage"] == sum(result["rolls"]["lethal"]["faces"])
+
+
+async def test_json_envelope_for_an_error(store: Store):
+    code, data = await ask(store, "/fall height:lots")
+    assert code != 0
+    assert data == {"ok": False, "error": data["error"], "result": None}
+    assert "height" in data["error"]
+
+
+async def test_seed_makes_rolls_reproducible(store: Store):
+    _, a = await ask(store, "/fall height:200", seed=42)
+    _, b = await ask(store, "/fall height:200", seed=42)
+    _, c = await ask(store, "/fall height:200", seed=43)
+    assert a["result"]["rolls"] == b["result"]["rolls"]
+    assert a["result"]["rolls"] != c["result"]["rolls"]
+
+
+async def test_ruleset_is_per_channel_and_the_first_reply_says_which(store: Store):
+    _, first = await ask(store, "/jump", channel="one")
+    assert any(f["name"] == "Ruleset" for f in first["result"]["fields"])
+    _, second = await ask(store, "/jump", channel="one")
+    assert not any(f["name"] == "Ruleset" for f in second["result"]["fields"])
+    code, _ = await ask(store, "/ruleset set system:becmi", channel="two")
+    assert code == 0
+    _, shown = await ask(store, "/ruleset show", channel="two")
+    assert shown["result"]["ruleset"] == "becmi"
+    _, other = await ask(store, "/ruleset show", channel="one")
+    assert other["result"]["ruleset"] == "5e-alt"
+    _, override = await ask(store, "/jump ruleset:3.5 check:12", channel="two")
+    assert override["result"]["ruleset"] == "3.5"
+
+
+async def test_text_output_reads_like_the_reply(store: Store):
+    out = io.StringIO()
+    await run_once(
+        store,
+        "/fall height:60 ruleset:5e-alt",
+        as_json=False,
+        seed=1,
+        channel="c",
+        user="gm",
+        out=out,
+    )
+    text = out.getvalue()
+    assert text.startswith("Falls 60 ft")
+    assert "Damage:" in text and "[5e-alt" in text
+
+
+@settings(max_examples=60, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.text(max_size=60))
+async def test_bad_input_is_never_a_bug(store: Store, text: str):
+    _code, data = await ask(store, "/" + text)
+    if not data["ok"]:
+        assert "went wrong on our side" not in data["error"]
+
+
+def _run(*args: str, env_extra: dict[str, str], cwd: Path) -> subprocess.CompletedProcess[str]:
+    env = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
+    env.update(env_extra)
+    env["PYTHONPATH"] = str(ROOT)
+    return subprocess.run(
+        [sys.executable, "-m", "bot", *args],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=cwd,
+        timeout=60,
+    )
+
+
+@pytest.mark.parametrize(
+    ("line", "ok"), [("/fall height:60", True), ("/fall height:-60", False), ("/nope", False)]
+)
+def test_python_m_bot_ask_json_exit_codes(tmp_path: Path, line: str, ok: bool):
+    proc = _run(
+        "ask",
+        "--json",
+        "--seed",
+        "3",
+        line,
+        env_extra={"STRIDE_DB": str(tmp_path / "s.db")},
+        cwd=tmp_path,
+    )
+    data = json.loads(proc.stdout)
+    assert data["ok"] is ok
+    assert (proc.returncode == 0) is ok
+    assert "Traceback" not in proc.stderr
+
+
+def test_python_m_bot_without_a_token_says_what_to_set(tmp_path: Path):
+    proc = _run(env_extra={"STRIDE_DB": str(tmp_path / "s.db")}, cwd=tmp_path)
+    assert proc.returncode != 0
+    assert "DISCORD_TOKEN" in proc.stderr and "console" in proc.stderr
+    assert len(proc.stderr.strip().splitlines()) == 1
+    assert "Traceback" not in proc.stderr
