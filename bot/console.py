@@ -86,18 +86,32 @@ async def run_once(
     return 0 if reply is not None else 2
 
 
-async def interactive(store: Store, *, seed: int | None, channel: str, user: str) -> int:
-    """A prompt with line editing and history (``~/.stride_history``)."""
+def _open_history() -> Path | None:
+    """Line editing and history in ``~/.stride_history``, where readline exists."""
     try:
         import readline
+    except ImportError:  # Windows without pyreadline: a plain prompt still works
+        return None
+    path = Path.home() / ".stride_history"
+    with contextlib.suppress(OSError):
+        if path.exists():
+            readline.read_history_file(path)
+    readline.set_history_length(1000)
+    return path
 
-        history = Path.home() / ".stride_history"
-        if history.exists():
-            readline.read_history_file(history)
-        readline.set_history_length(1000)
-    except (ImportError, OSError):
-        readline = None  # type: ignore[assignment]
-        history = None  # type: ignore[assignment]
+
+def _save_history(path: Path | None) -> None:
+    if path is None:
+        return
+    import readline
+
+    with contextlib.suppress(OSError):
+        readline.write_history_file(path)
+
+
+async def interactive(store: Store, *, seed: int | None, channel: str, user: str) -> int:
+    """A prompt: one command per line, printed as a person reads it."""
+    history = _open_history()
     rng_seed = seed
     print("Stride console. Type /help for commands, Ctrl-D or 'quit' to leave.")
     try:
@@ -126,9 +140,7 @@ async def interactive(store: Store, *, seed: int | None, channel: str, user: str
                 out=sys.stdout,
             )
             if rng_seed is not None:
-                rng_seed += 1  # reproducible session, but not the same roll every time
+                rng_seed += 1  # a reproducible session, but not the same roll every time
     finally:
-        if readline is not None and history is not None:
-            with contextlib.suppress(OSError):
-                readline.write_history_file(history)
+        _save_history(history)
     return 0
