@@ -1,0 +1,1 @@
+"""The seed documents' tables, as data, one module per ruleset."""
