@@ -76,7 +76,7 @@ async def run_once(
         error = "Something went wrong on our side; nothing was changed. Please report it."
     image = _save_image(reply) if reply else None
     if as_json:
-        out.write(json.dumps(envelope(reply, error, image), ensure_ascii=False) + "\n")
+        out.write(json.dumps(envelope(reply, error, image)) + "\n")
     elif reply is not None:
         out.write(reply.as_text() + "\n")
         if image:

@@ -8,9 +8,9 @@ from typing import Any
 
 from bot.commands import Command, Option
 from bot.context import Context
-from bot.errors import InvalidInput
+from bot.errors import InvalidInput, NotAllowed
 from bot.handlers.common import RULESET_CHOICES, note_fields, roll_json, ruleset_for
-from bot.reply import Field, Reply
+from bot.reply import Reply
 from bot.rules.base import TravelRequest, TravelResult
 
 MAX_PARTY = 50
@@ -49,7 +49,8 @@ OPTIONS = (
         min_value=0.1,
         max_value=1_000,
     ),
-    Option("weather", "boolean", "becmi ships: roll the day's weather"),
+    Option("sea", "boolean", "becmi ships: sailing at sea (2d6 for the day: no wind or gale)"),
+    Option("weather", "boolean", "becmi ships: roll the optional Water Movement table"),
     Option("lost_check", "boolean", "becmi: roll today's check for getting lost (GM only)"),
     Option(
         "ruleset",
@@ -101,6 +102,7 @@ def request_from(options: Mapping[str, Any]) -> TravelRequest:
         guide=options.get("guide", False),
         river=options.get("river", False),
         ship_speed_miles=options.get("ship_speed"),
+        sea=options.get("sea", False),
         weather=options.get("weather", False),
         lost_check=options.get("lost_check", False),
     )
@@ -126,6 +128,10 @@ def title_of(result: TravelResult) -> str:
 
 
 async def handle_travel(ctx: Context, options: Mapping[str, Any]) -> Reply:
+    if options.get("lost_check") and not ctx.is_gm:
+        raise NotAllowed(
+            "Only the GM rolls the daily check for getting lost: the result is the GM's secret."
+        )
     request = request_from(options)
     ruleset, notice = await ruleset_for(ctx, options.get("ruleset"))
     result = ruleset.travel(request, ctx.rng)
@@ -143,9 +149,8 @@ async def handle_travel(ctx: Context, options: Mapping[str, Any]) -> Reply:
         "rolls": [roll_json(r) for r in result.rolls],
         **result.extra,
     }
-    if result.private_notes and not ctx.is_gm:
-        fields.append(Field("GM", "The GM's secret roll is shown only to the GM."))
-        data["rolls"] = []
+    if ctx.is_gm and result.private_rolls:
+        data["gm_rolls"] = [roll_json(r) for r in result.private_rolls]
     return Reply(
         title=title_of(result),
         fields=tuple(fields),

@@ -162,7 +162,8 @@ class TravelResult:
 
     ``days`` and ``hours`` are the time to cover ``distance_miles`` when one
     was asked; ``covered_miles`` is the distance covered in the asked days or
-    hours. ``private_notes`` are for the GM only (secret rolls).
+    hours. ``private_notes`` and ``private_rolls`` are for the GM only (the
+    becmi lost check is the GM's secret); public replies never show them.
     """
 
     miles_per_day: float | None
@@ -177,6 +178,7 @@ class TravelResult:
     notes: tuple[Note, ...] = ()
     private_notes: tuple[Note, ...] = ()
     rolls: tuple[Roll, ...] = ()
+    private_rolls: tuple[Roll, ...] = ()  # secret rolls: shown with private_notes only
     extra: Mapping[str, JSONValue] = field(default_factory=dict)
 
 

@@ -131,6 +131,7 @@ class _Ruling:
     notes: list[Note] = field(default_factory=list)
     private_notes: list[Note] = field(default_factory=list)
     rolls: list[Roll] = field(default_factory=list)
+    private_rolls: list[Roll] = field(default_factory=list)
     extra: dict[str, JSONValue] = field(default_factory=dict)
     unused: list[str] = field(default_factory=list)
 
@@ -195,6 +196,7 @@ def _travel(
         notes=tuple(r.notes),
         private_notes=tuple(r.private_notes),
         rolls=tuple(r.rolls),
+        private_rolls=tuple(r.private_rolls),
         extra=r.extra,
     )
 
@@ -428,7 +430,7 @@ def _lost_check(
         )
         return
     check = roll(1, 6, rng)
-    r.rolls.append(check)
+    r.private_rolls.append(check)
     lost_on = int(chance * 6)
     r.note("Becoming Lost", "The GM rolled the daily lost check before the party set out.")
     if check.total > lost_on:
@@ -439,6 +441,7 @@ def _lost_check(
         )
         return
     deviation = roll(1, 6, rng)
+    r.private_rolls.append(deviation)
     r.private_notes.append(
         Note(
             "Lost check",
