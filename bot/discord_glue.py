@@ -1,0 +1,298 @@
+"""The only place that converts between Discord and the core.
+
+Cogs hand their options to :func:`dispatch`; it builds a :class:`Context`,
+runs the command through ``bot.handlers.run`` (the console's way in too) and
+turns the :class:`Reply` into an embed. Nothing here knows a rule.
+
+Discord rejects a whole message if one embed part is too long, so
+:func:`embed_for` shortens at word boundaries and summarises overflowing
+fields instead: a reply that is too long still arrives, a little shorter.
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+import random
+import re
+from collections.abc import Mapping, Sequence
+from typing import Any, Protocol, cast
+
+import discord
+from discord import app_commands
+
+from bot.commands import Command
+from bot.context import Context
+from bot.errors import RulingError
+from bot.reply import Field, Reply
+from bot.storage import Store
+
+log = logging.getLogger(__name__)
+
+BRAND_COLOUR = discord.Colour(0x2E86AB)
+ERROR_COLOUR = discord.Colour(0xC0392B)
+GM_COLOUR = discord.Colour(0x6C5B7B)
+
+GENERIC_ERROR = "Something went wrong on our side; nothing was changed."
+GM_ONLY_TITLE = "For the GM only"
+
+# Discord's embed limits (https://discord.com/developers/docs/resources/message#embed-object-embed-limits)
+TITLE_MAX = 256
+DESCRIPTION_MAX = 4096
+FIELD_NAME_MAX = 256
+FIELD_VALUE_MAX = 1024
+FOOTER_MAX = 2048
+FIELDS_MAX = 25
+TOTAL_MAX = 6000
+
+MORE_NAME = "More"
+MORE_VALUE_MAX = 200  # the summary field stays short so it always fits the reserve
+MORE_RESERVE = len(MORE_NAME) + MORE_VALUE_MAX
+DESCRIPTION_RESERVE = 1000  # fields may not starve a description below this
+ELLIPSIS = "…"
+BLANK = "\u200b"  # Discord refuses empty field names and values; a zero-width space is "empty"
+
+_SAFE_FILENAME = re.compile(r"[^A-Za-z0-9_.-]+")
+
+# Every message Stride sends: text from users is echoed back in titles and
+# errors, so it must never ping anyone.
+NO_MENTIONS = discord.AllowedMentions.none()
+
+
+# --------------------------------------------------------------------- embeds
+
+
+def shorten(text: str, limit: int) -> str:
+    """``text`` in at most ``limit`` characters, cut at a word boundary with "…".
+
+    A single word longer than the limit is the only thing ever cut mid-word.
+    """
+    text = text.strip()
+    if len(text) <= limit:
+        return text
+    if limit <= len(ELLIPSIS):
+        return ELLIPSIS[:limit]
+    room = limit - len(ELLIPSIS)
+    # The last whitespace at or before ``room`` ends a whole word that fits.
+    cut = max((i for i in range(room, 0, -1) if text[i].isspace()), default=0)
+    head = text[:cut].rstrip() if cut else text[:room]
+    return head + ELLIPSIS
+
+
+def _field_size(f: Field) -> int:
+    return len(f.name) + len(f.value)
+
+
+def _fitted_field(f: Field) -> Field:
+    name = shorten(f.name, FIELD_NAME_MAX) or BLANK
+    value = shorten(f.value, FIELD_VALUE_MAX) or BLANK
+    return Field(name, value, f.inline)
+
+
+def _more_field(left_out: Sequence[Field]) -> Field:
+    names = ", ".join(f.name for f in left_out if f.name != BLANK)
+    noun = "field" if len(left_out) == 1 else "fields"
+    summary = f"{len(left_out)} more {noun} not shown" + (f": {names}" if names else ".")
+    return Field(MORE_NAME, shorten(summary, MORE_VALUE_MAX))
+
+
+def fit_reply(reply: Reply) -> tuple[str, str, list[Field], str]:
+    """Title, description, fields and footer cut to Discord's limits.
+
+    Priority when the 6000-character total overflows: the title and footer
+    (the answer and its citation) are never squeezed below their own limits;
+    fields are kept in order while
+    they fit, the rest are named in one "More" field; the description gets
+    what is left, but fields cannot squeeze it below ``DESCRIPTION_RESERVE``.
+    """
+    title = shorten(reply.title, TITLE_MAX)
+    footer = shorten(reply.footer, FOOTER_MAX)
+    description = shorten(reply.description, DESCRIPTION_MAX)
+    fields = [_fitted_field(f) for f in reply.fields]
+
+    fixed = len(title) + len(footer)
+    total = fixed + len(description) + sum(_field_size(f) for f in fields)
+    if total <= TOTAL_MAX and len(fields) <= FIELDS_MAX:
+        return title, description, fields, footer
+
+    field_budget = TOTAL_MAX - fixed - MORE_RESERVE - min(len(description), DESCRIPTION_RESERVE)
+    kept: list[Field] = []
+    for f in fields:
+        if len(kept) == FIELDS_MAX - 1 or _field_size(f) > field_budget:
+            break
+        kept.append(f)
+        field_budget -= _field_size(f)
+    left_out = fields[len(kept) :]
+    if left_out:
+        kept.append(_more_field(left_out))
+    room = TOTAL_MAX - fixed - sum(_field_size(f) for f in kept)
+    description = shorten(description, min(DESCRIPTION_MAX, room))
+    return title, description, kept, footer
+
+
+def safe_filename(name: str) -> str:
+    """An attachment name ``attachment://`` can refer to (no spaces or slashes)."""
+    stem = _SAFE_FILENAME.sub("-", name).strip("-.") or "stride"
+    return stem if stem.lower().endswith(".png") else f"{stem}.png"
+
+
+def embed_for(reply: Reply, *, colour: discord.Colour = BRAND_COLOUR) -> discord.Embed:
+    title, description, fields, footer = fit_reply(reply)
+    if not (title or description or fields or footer or reply.image_png is not None):
+        description = BLANK  # Discord refuses an empty embed
+    embed = discord.Embed(title=title or None, description=description or None, colour=colour)
+    for f in fields:
+        embed.add_field(name=f.name, value=f.value, inline=f.inline)
+    if footer:
+        embed.set_footer(text=footer)
+    if reply.image_png is not None:
+        embed.set_image(url=f"attachment://{safe_filename(reply.image_name)}")
+    return embed
+
+
+def file_for(reply: Reply) -> discord.File | None:
+    if reply.image_png is None:
+        return None
+    return discord.File(io.BytesIO(reply.image_png), filename=safe_filename(reply.image_name))
+
+
+def error_embed(message: str) -> discord.Embed:
+    text = shorten(message, DESCRIPTION_MAX) or GENERIC_ERROR
+    return discord.Embed(description=text, colour=ERROR_COLOUR)
+
+
+def private_embed(reply: Reply) -> discord.Embed:
+    return embed_for(Reply(title=GM_ONLY_TITLE, fields=reply.private_fields), colour=GM_COLOUR)
+
+
+# -------------------------------------------------------- options for the cogs
+
+
+def descriptions_for(command: Command, renamed: Mapping[str, str] | None = None) -> dict[str, str]:
+    """``@app_commands.describe`` arguments: the spec's own text, so help never drifts.
+
+    ``renamed`` maps an option name to the Python parameter that carries it
+    (``object`` → ``object_``), because the decorators key on parameter names.
+    """
+    renamed = renamed or {}
+    return {renamed.get(o.name, o.name): o.description for o in command.options}
+
+
+def choices_for(
+    command: Command, renamed: Mapping[str, str] | None = None
+) -> dict[str, list[app_commands.Choice[str]]]:
+    """``@app_commands.choices`` arguments for every option that has choices."""
+    renamed = renamed or {}
+    return {
+        renamed.get(o.name, o.name): [app_commands.Choice(name=c, value=c) for c in o.choices]
+        for o in command.options
+        if o.choices
+    }
+
+
+# ------------------------------------------------------------------- context
+
+
+class _HasStore(Protocol):
+    @property
+    def store(self) -> Store: ...
+
+
+def is_gm(interaction: discord.Interaction[Any]) -> bool:
+    """Whether the user counts as the GM in this channel.
+
+    Today that is Manage Channels here. Encounters will add "or started the
+    encounter running in this channel": that is a store lookup, so it belongs
+    in an async variant of this check called from :func:`dispatch`, not in
+    each handler.
+    """
+    return bool(interaction.permissions.manage_channels)
+
+
+def context_for(interaction: discord.Interaction[Any], store: Store) -> Context:
+    return Context(
+        store=store,
+        channel_id=str(interaction.channel_id),
+        user_id=str(interaction.user.id),
+        is_gm=is_gm(interaction),
+        rng=random.Random(),
+    )
+
+
+# ------------------------------------------------------------------- sending
+
+
+async def _send(
+    interaction: discord.Interaction[Any],
+    embed: discord.Embed,
+    *,
+    ephemeral: bool,
+    file: discord.File | None = None,
+) -> bool:
+    """Send one embed the way the interaction still allows; False if it expired."""
+    kwargs: dict[str, Any] = {
+        "embed": embed,
+        "ephemeral": ephemeral,
+        "allowed_mentions": NO_MENTIONS,
+    }
+    if file is not None:
+        kwargs["file"] = file
+    try:
+        if interaction.response.is_done():
+            await interaction.followup.send(**kwargs)
+        else:
+            await interaction.response.send_message(**kwargs)
+    except discord.NotFound:
+        # The 3-second window (or the 15-minute followup token) ran out:
+        # there is no one left to answer, so say so in the log and move on.
+        log.warning("Interaction %s expired before Stride could reply", interaction.id)
+        return False
+    return True
+
+
+async def send_reply(interaction: discord.Interaction[Any], reply: Reply) -> None:
+    sent = await _send(
+        interaction, embed_for(reply), ephemeral=reply.ephemeral, file=file_for(reply)
+    )
+    if sent and reply.private_fields:
+        await _send(interaction, private_embed(reply), ephemeral=True)
+
+
+async def send_error(interaction: discord.Interaction[Any], message: str) -> None:
+    await _send(interaction, error_embed(message), ephemeral=True)
+
+
+# ------------------------------------------------------------------ dispatch
+
+
+async def dispatch(
+    interaction: discord.Interaction[Any], command_name: str, raw: Mapping[str, object]
+) -> None:
+    """Run ``command_name`` with the options the user gave and answer the interaction."""
+    from bot.handlers import COMMANDS, run  # local: the handlers pull in every ruleset
+
+    given = {name: value for name, value in raw.items() if value is not None}
+    try:
+        store = cast(_HasStore, interaction.client).store
+        reply = await run(context_for(interaction, store), COMMANDS[command_name], given)
+    except RulingError as exc:
+        log.debug("/%s refused %r: %s", command_name, given, exc)
+        await send_error(interaction, str(exc))
+        return
+    except Exception:
+        log.exception(
+            "/%s failed (options %r, user %s, channel %s)",
+            command_name,
+            given,
+            interaction.user.id,
+            interaction.channel_id,
+        )
+        await send_error(interaction, GENERIC_ERROR)
+        return
+    try:
+        await send_reply(interaction, reply)
+    except discord.HTTPException:
+        # Discord refused what we built (a limit we missed?): log it for us,
+        # and still tell the user something rather than "interaction failed".
+        log.exception("Discord refused the reply to /%s (options %r)", command_name, given)
+        await send_error(interaction, GENERIC_ERROR)

@@ -1,0 +1,85 @@
+"""A stand-in for ``discord.Interaction`` that records what the bot sends.
+
+Only the surface the glue touches is modelled: ``response.is_done()`` /
+``send_message``, ``followup.send``, ids, permissions and ``client.store``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from types import SimpleNamespace
+from typing import Any
+
+import discord
+
+from bot.storage import Store
+
+
+@dataclass
+class Sent:
+    via: str  # "response" or "followup"
+    kwargs: dict[str, Any]
+
+    @property
+    def embed(self) -> discord.Embed:
+        embed = self.kwargs["embed"]
+        assert isinstance(embed, discord.Embed)
+        return embed
+
+    @property
+    def ephemeral(self) -> bool:
+        return bool(self.kwargs.get("ephemeral", False))
+
+
+def not_found() -> discord.NotFound:
+    response = SimpleNamespace(status=404, reason="Not Found")
+    return discord.NotFound(response, {"code": 10062, "message": "Unknown interaction"})  # type: ignore[arg-type]
+
+
+@dataclass
+class FakeResponse:
+    sent: list[Sent]
+    expired: bool = False
+    done: bool = False
+
+    def is_done(self) -> bool:
+        return self.done
+
+    async def send_message(self, **kwargs: Any) -> None:
+        assert not self.done, "responded twice to one interaction"
+        if self.expired:
+            raise not_found()
+        self.done = True
+        self.sent.append(Sent("response", kwargs))
+
+
+@dataclass
+class FakeFollowup:
+    sent: list[Sent]
+    response: FakeResponse
+
+    async def send(self, **kwargs: Any) -> None:
+        assert self.response.done, "a followup needs an initial response"
+        self.sent.append(Sent("followup", kwargs))
+
+
+@dataclass
+class FakeInteraction:
+    store: Store
+    manage_channels: bool = False
+    channel: int = 4242
+    user_id: int = 77
+    sent: list[Sent] = field(default_factory=list)
+    command: Any = None
+    id: int = 9000
+
+    def __post_init__(self) -> None:
+        self.response = FakeResponse(self.sent)
+        self.followup = FakeFollowup(self.sent, self.response)
+        self.client = SimpleNamespace(store=self.store)
+        self.user = SimpleNamespace(id=self.user_id)
+        self.permissions = discord.Permissions(manage_channels=self.manage_channels)
+
+    @property
+    def channel_id(self) -> int:
+        return self.channel
