@@ -1,0 +1,167 @@
+"""The discord.py side of Stride: the bot, its cogs, and syncing commands only when they change.
+
+Discord rate-limits command syncs and a global sync can take time to reach
+every client, so the bot hashes its command definitions and syncs only when
+the hash differs from the one stored after the last successful sync
+(``python -m bot sync`` forces it).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import pkgutil
+import sys
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+import cogs
+from bot.config import Settings
+from bot.discord_glue import GENERIC_ERROR, NO_MENTIONS, send_error
+from bot.errors import RulingError
+from bot.storage import Store
+
+log = logging.getLogger(__name__)
+
+BAD_OPTION = (
+    "Discord could not read one of the options as given. Check the ranges and "
+    "choices the command shows, then try again."
+)
+
+
+def command_definitions_hash(
+    tree: app_commands.CommandTree[Any], *, guild: discord.abc.Snowflake | None = None
+) -> str:
+    """A digest of what a sync would send for ``guild`` (``None``: the global commands).
+
+    ``to_dict`` is exactly the payload discord.py uploads, so any change Discord
+    would see (a name, a description, a range, a choice) changes the digest.
+    """
+    payloads = [command.to_dict(tree) for command in tree.get_commands(guild=guild)]
+    payloads.sort(key=lambda p: (str(p.get("name")), int(p.get("type", 1))))
+    encoded = json.dumps(payloads, sort_keys=True, ensure_ascii=False, default=str)
+    return hashlib.sha256(encoded.encode("utf-8")).hexdigest()
+
+
+def extension_names() -> list[str]:
+    """Every module in the ``cogs`` package (``_private`` ones excepted), sorted."""
+    return sorted(
+        f"{cogs.__name__}.{module.name}"
+        for module in pkgutil.iter_modules(cogs.__path__)
+        if not module.name.startswith("_")
+    )
+
+
+class StrideTree(app_commands.CommandTree["StrideBot"]):
+    async def on_error(
+        self, interaction: discord.Interaction[StrideBot], error: app_commands.AppCommandError, /
+    ) -> None:
+        """The last resort: :func:`dispatch` already answers everything it runs.
+
+        What lands here failed before a cog's body ran (Discord's value did not
+        convert, a check failed) or escaped the glue; the user still gets an
+        answer instead of "The application did not respond".
+        """
+        original = getattr(error, "original", error)
+        name = interaction.command.qualified_name if interaction.command else "?"
+        if isinstance(original, RulingError):
+            message = str(original)
+        elif isinstance(error, app_commands.TransformerError):
+            log.warning("/%s: option conversion failed: %s", name, error)
+            message = BAD_OPTION
+        else:
+            log.error("/%s failed outside dispatch", name, exc_info=error)
+            message = GENERIC_ERROR
+        try:
+            await send_error(interaction, message)
+        except discord.HTTPException:
+            log.exception("Could not tell the user that /%s failed", name)
+
+
+class StrideBot(commands.Bot):
+    def __init__(self, settings: Settings, *, force_sync: bool = False) -> None:
+        super().__init__(
+            # Slash commands only: no message content, no privileged intents.
+            command_prefix=commands.when_mentioned,
+            help_command=None,
+            intents=discord.Intents.default(),
+            tree_cls=StrideTree,
+            allowed_mentions=NO_MENTIONS,
+        )
+        self.settings = settings
+        self.force_sync = force_sync
+        self._store: Store | None = None
+
+    @property
+    def store(self) -> Store:
+        if self._store is None:
+            raise RuntimeError("The store is opened in setup_hook; the bot is not set up yet.")
+        return self._store
+
+    async def setup_hook(self) -> None:
+        self._store = await Store.open(self.settings.db_path)
+        names = extension_names()
+        for name in names:
+            await self.load_extension(name)
+        log.info("Loaded %d extensions: %s", len(names), ", ".join(names))
+        await self.sync_commands_if_changed(force=self.force_sync)
+
+    async def sync_commands_if_changed(self, *, force: bool = False) -> bool:
+        """Sync when the definitions changed since the last sync (or when forced)."""
+        guild_id = self.settings.dev_guild_id
+        guild = discord.Object(id=guild_id) if guild_id is not None else None
+        if guild is not None:
+            # Guild commands update at once, which is what development wants.
+            self.tree.copy_global_to(guild=guild)
+        scope = f"guild:{guild_id}" if guild is not None else "global"
+        key = f"command_hash:{scope}"
+        digest = command_definitions_hash(self.tree, guild=guild)
+        stored = await self.store.get_meta(key)
+        if stored == digest and not force:
+            log.info("Slash commands unchanged (%s); not syncing", scope)
+            return False
+        try:
+            synced = await self.tree.sync(guild=guild)
+        except discord.HTTPException as exc:
+            # Keep running with whatever Discord has; the old hash stays, so
+            # the next start tries again.
+            log.error(
+                "Syncing slash commands (%s) failed: %s. For a dev guild, invite the bot "
+                "with the applications.commands scope.",
+                scope,
+                exc,
+            )
+            return False
+        await self.store.set_meta(key, digest)
+        reason = "forced" if force else "definitions changed"
+        log.info("Synced %d slash commands (%s, %s)", len(synced), scope, reason)
+        return True
+
+    async def on_ready(self) -> None:
+        log.info("Connected as %s to %d guilds", self.user, len(self.guilds))
+
+    async def close(self) -> None:
+        # Stop taking events first, then close the database they write to.
+        await super().close()
+        if self._store is not None:
+            await self._store.close()
+            self._store = None
+
+
+def run_bot(settings: Settings, *, force_sync: bool = False) -> int:
+    """Run until stopped; 0 on a clean shutdown, 2 when Discord refuses the token."""
+    if settings.discord_token is None:
+        print("DISCORD_TOKEN is not set.", file=sys.stderr)
+        return 2
+    bot = StrideBot(settings, force_sync=force_sync)
+    try:
+        # Logging is configured by bot.__main__; None stops discord.py adding its own.
+        bot.run(settings.discord_token, log_handler=None)
+    except discord.LoginFailure as exc:
+        print(f"DISCORD_TOKEN was rejected by Discord: {exc}", file=sys.stderr)
+        return 2
+    return 0

@@ -1,0 +1,125 @@
+"""The slash commands Discord sees are the command specs the console uses.
+
+A drift here means Discord offers an option the handler refuses (or hides
+one it accepts), so every name, type, range, choice and description is
+compared with ``bot.handlers.COMMANDS``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Mapping
+from typing import Any
+
+import pytest
+from discord import AppCommandOptionType, app_commands
+
+from bot.app import StrideBot, extension_names
+from bot.commands import Command
+from bot.config import Settings
+from bot.handlers import COMMANDS
+from tests.discord.fakes import FakeInteraction
+
+KIND = {
+    "integer": AppCommandOptionType.integer,
+    "number": AppCommandOptionType.number,
+    "boolean": AppCommandOptionType.boolean,
+    "string": AppCommandOptionType.string,
+}
+DISCORD_DESCRIPTION_MAX = 100
+DISCORD_CHOICES_MAX = 25
+
+
+@pytest.fixture
+async def bot(settings: Settings) -> AsyncIterator[StrideBot]:
+    stride = StrideBot(settings)
+    for name in extension_names():
+        await stride.load_extension(name)
+    yield stride
+    await stride.close()
+
+
+def slash_commands(bot: StrideBot) -> dict[str, app_commands.Command[Any, ..., Any]]:
+    return {
+        c.qualified_name: c for c in bot.tree.walk_commands() if isinstance(c, app_commands.Command)
+    }
+
+
+def test_every_cog_module_is_found() -> None:
+    assert extension_names() == [
+        "cogs.fall",
+        "cogs.help",
+        "cogs.jump",
+        "cogs.ruleset",
+        "cogs.travel",
+    ]
+
+
+async def test_every_spec_has_exactly_one_slash_command(bot: StrideBot) -> None:
+    assert sorted(slash_commands(bot)) == sorted(COMMANDS)
+
+
+@pytest.mark.parametrize("name", sorted(COMMANDS))
+async def test_options_match_the_spec(bot: StrideBot, name: str) -> None:
+    command = slash_commands(bot)[name]
+    spec: Command = COMMANDS[name]
+    declared = [
+        (
+            p.display_name,
+            p.type,
+            p.required,
+            p.min_value,
+            p.max_value,
+            [c.value for c in p.choices],
+            p.description,
+        )
+        for p in command.parameters
+    ]
+    expected = [
+        (
+            o.name,
+            KIND[o.kind],
+            o.required,
+            o.min_value,
+            o.max_value,
+            list(o.choices),
+            o.description,
+        )
+        for o in spec.options
+    ]
+    assert declared == expected
+    assert command.description == spec.description
+
+
+@pytest.mark.parametrize("name", sorted(COMMANDS))
+async def test_descriptions_and_choices_fit_discord(bot: StrideBot, name: str) -> None:
+    command = slash_commands(bot)[name]
+    assert 1 <= len(command.description) <= DISCORD_DESCRIPTION_MAX
+    for p in command.parameters:
+        # discord.py's placeholder when a parameter has no description
+        assert p.description not in ("", "…"), p.display_name
+        assert len(p.description) <= DISCORD_DESCRIPTION_MAX, p.display_name
+        assert len(p.choices) <= DISCORD_CHOICES_MAX, p.display_name
+    for group in bot.tree.get_commands():
+        assert 1 <= len(group.description) <= DISCORD_DESCRIPTION_MAX
+
+
+@pytest.mark.parametrize("name", sorted(COMMANDS))
+async def test_body_forwards_every_option_under_its_spec_name(
+    bot: StrideBot,
+    name: str,
+    interaction: FakeInteraction,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    command = slash_commands(bot)[name]
+    calls: list[tuple[str, Mapping[str, object]]] = []
+
+    async def record(_: object, command_name: str, raw: Mapping[str, object]) -> None:
+        calls.append((command_name, dict(raw)))
+
+    # The cog module calls the dispatch it imported; swap that name only.
+    monkeypatch.setitem(command.callback.__globals__, "dispatch", record)
+    values = {p.name: f"value-of-{p.display_name}" for p in command.parameters}
+    await command.callback(command.binding, interaction, **values)  # type: ignore[arg-type]
+
+    expected = {o.name: f"value-of-{o.name}" for o in COMMANDS[name].options}
+    assert calls == [(name, expected)]
