@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from typing import ClassVar, Literal, Protocol
+from typing import ClassVar, Literal, Protocol, TypeVar
 
 from bot.dice import Roll
 from bot.rules.sizes import Size
@@ -180,6 +180,15 @@ class TravelResult:
     rolls: tuple[Roll, ...] = ()
     private_rolls: tuple[Roll, ...] = ()  # secret rolls: shown with private_notes only
     extra: Mapping[str, JSONValue] = field(default_factory=dict)
+
+
+Ruling = TypeVar("Ruling", FallResult, JumpResult, TravelResult)
+
+
+def borrowed(result: Ruling, text: str) -> Ruling:
+    """``result`` with a leading "Borrowed" note: where a rule comes from outside the
+    ruleset's seeds, the reply says so before anything else."""
+    return replace(result, notes=(Note("Borrowed", text), *result.notes))
 
 
 # ------------------------------------------------------------------ ruleset

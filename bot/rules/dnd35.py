@@ -8,7 +8,6 @@ SRD rules the seeds come from, and every reply says so.
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 from typing import ClassVar
 
 from bot.rules.base import (
@@ -16,10 +15,10 @@ from bot.rules.base import (
     FallResult,
     JumpRequest,
     JumpResult,
-    Note,
     Source,
     TravelRequest,
     TravelResult,
+    borrowed,
 )
 from bot.rules.d20_falling import D20FallRules, d20_fall
 from bot.rules.overland import overland_travel
@@ -44,7 +43,7 @@ JUMP_RULES = SkillJumpRules(
 )
 
 
-def _borrowed(document: str, *sections: str, why: str) -> Source:
+def _srd_source(document: str, *sections: str, why: str) -> Source:
     return Source("3.5", document, sections, seed_file=SEED, borrowed=f"3.5 SRD ({why})")
 
 
@@ -66,37 +65,34 @@ class Dnd35:
     )
 
     def fall(self, request: FallRequest, rng: random.Random) -> FallResult:
-        source = _borrowed(
+        source = _srd_source(
             "SRD Falling", "Falling Damage", why="seeds 001 and 002 have no falling rule"
         )
         result = d20_fall(request, rng, FALL_RULES, source)
-        note = Note(
-            "Borrowed",
+        return borrowed(
+            result,
             "The 3.5 seeds have no falling rule: this is the 3.5 SRD's (1d6 per 10 ft, "
             "at most 20d6).",
         )
-        return replace(result, notes=(note, *result.notes))
 
     def jump(self, request: JumpRequest, rng: random.Random) -> JumpResult:
-        source = _borrowed("SRD Jump skill", "Jump", why="seeds 001 and 002 have no jump rule")
+        source = _srd_source("SRD Jump skill", "Jump", why="seeds 001 and 002 have no jump rule")
         result = skill_jump(request, JUMP_RULES, source)
-        note = Note(
-            "Borrowed",
+        return borrowed(
+            result,
             "The 3.5 seeds have no jump rule: this is the SRD's Jump skill (long jump DC = "
             "distance with a 20 ft run-up, high jump DC = 4 × height).",
         )
-        return replace(result, notes=(note, *result.notes))
 
     def travel(self, request: TravelRequest, rng: random.Random) -> TravelResult:
-        source = _borrowed(
+        source = _srd_source(
             "SRD Overland Movement",
             "Overland Movement",
             why="seeds 001 and 002 have no overland travel",
         )
         result = overland_travel(request, rng, tables=SRD35_OVERLAND, source=source)
-        note = Note(
-            "Borrowed",
+        return borrowed(
+            result,
             "The 3.5 seeds have no overland rules: these are the 3.5 SRD's tables, "
             "including its Mounts and Vehicles table.",
         )
-        return replace(result, notes=(note, *result.notes))

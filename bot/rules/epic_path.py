@@ -7,7 +7,6 @@ The seed has no jump rule, so /jump borrows Pathfinder's Acrobatics.
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 from typing import ClassVar
 
 from bot.rules.base import (
@@ -15,10 +14,10 @@ from bot.rules.base import (
     FallResult,
     JumpRequest,
     JumpResult,
-    Note,
     Source,
     TravelRequest,
     TravelResult,
+    borrowed,
 )
 from bot.rules.d20_falling import D20FallRules, d20_fall
 from bot.rules.overland import overland_travel
@@ -85,12 +84,11 @@ class EpicPath:
             borrowed="Pathfinder Acrobatics (seed 004 has no jump rule)",
         )
         result = skill_jump(request, JUMP_RULES, source)
-        note = Note(
-            "Borrowed",
+        return borrowed(
+            result,
             "Seed 004 has no jump rule: this is Pathfinder's Acrobatics (long jump DC = "
             "distance, high jump DC = 4 × height, doubled without a 10 ft run-up).",
         )
-        return replace(result, notes=(note, *result.notes))
 
     def travel(self, request: TravelRequest, rng: random.Random) -> TravelResult:
         source = Source("epic-path", DOCUMENT, ("Overland Travel",), seed_file=SEED)

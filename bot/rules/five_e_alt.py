@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import math
 import random
-from dataclasses import replace
 from fractions import Fraction
 from typing import ClassVar
 
@@ -23,6 +22,7 @@ from bot.rules.base import (
     Source,
     TravelRequest,
     TravelResult,
+    borrowed,
 )
 from bot.rules.overland import overland_travel
 from bot.rules.sizes import Size, parse_size
@@ -412,8 +412,7 @@ class FiveEAlt:
             borrowed="3.5 SRD (seed 000 has no overland travel)",
         )
         result = overland_travel(request, rng, tables=SRD35_OVERLAND, source=source)
-        note = Note(
-            "Borrowed",
+        return borrowed(
+            result,
             "Seed 000 has no overland rules: these are the 3.5 SRD's travel tables.",
         )
-        return replace(result, notes=(note, *result.notes))
