@@ -143,11 +143,19 @@ class FiveEAlt:
             why = "takes damage" if damage > 0 else "lands in Difficult Terrain"
             if request.check is None:
                 prone = None
+                if_impacted = ""
+                halved = extra.get("damage_if_impacted")
+                if isinstance(halved, int) and "target_impacted" not in extra:
+                    extra["prone_dc_if_impacted"] = max(PRONE_DC_FLOOR, halved)
+                    if extra["prone_dc_if_impacted"] != prone_dc:
+                        if_impacted = (
+                            f" (DC {extra['prone_dc_if_impacted']} if the creature fails its save)"
+                        )
                 notes.append(
                     Note(
                         "Landing",
                         f"{why.capitalize()}: lands prone unless a DC {prone_dc} Dexterity "
-                        "(Acrobatics) check succeeds.",
+                        f"(Acrobatics) check succeeds{if_impacted}.",
                     )
                 )
             else:

@@ -138,3 +138,14 @@ def test_damage_is_never_negative_and_never_above_20d6(height, into, jumped):
     result = fall(height_ft=height, into=into, jumped_down_ft=jumped)
     assert 0 <= result.damage <= 120
     assert result.lethal.count <= 20
+
+
+def test_seed000_falling_prone_dc_follows_the_halved_damage_when_impacted():
+    """000 › Fall › Falling Prone uses the damage you take, which Falling on Something
+    Else halves on a failed save: both DCs are given until the save is known."""
+    result = fall(height_ft=200, into="creature", size="medium", faller_size="medium")
+    assert result.dcs["prone_dc"] == max(10, result.damage)
+    assert result.extra["prone_dc_if_impacted"] == max(10, result.extra["damage_if_impacted"])
+    failed = fall(height_ft=200, into="creature", size="medium", faller_size="medium", save=0)
+    assert failed.dcs["prone_dc"] == max(10, failed.damage)
+    assert "prone_dc_if_impacted" not in failed.extra
