@@ -11,9 +11,11 @@ from __future__ import annotations
 import shlex
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
+from functools import cached_property
 from typing import TYPE_CHECKING, Any, Literal
 
 from bot.errors import InvalidInput
+from bot.names import Vocabulary
 
 if TYPE_CHECKING:
     from bot.context import Context
@@ -37,6 +39,11 @@ class Option:
     max_value: int | float | None = None
     choices: tuple[str, ...] = ()  # offered as Discord choices; matched loosely here
     unit: str = ""  # "ft": "60ft" and "60 ft" are accepted too
+
+    @cached_property
+    def vocabulary(self) -> Vocabulary:
+        """The choices as matchable names, built once per option, not per command."""
+        return Vocabulary.of(self.name, self.choices)
 
     def accepted(self) -> str:
         if self.kind == "boolean":
@@ -72,9 +79,7 @@ class Option:
         if not text or len(text) > MAX_TEXT:
             raise self._bad(raw)
         if self.choices:
-            from bot.names import Vocabulary  # local: names is cheap, but keep the edge thin
-
-            return Vocabulary.of(self.name, self.choices).match(text)
+            return self.vocabulary.match(text)
         return text
 
     def _bad(self, raw: object) -> InvalidInput:

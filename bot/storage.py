@@ -29,7 +29,7 @@ MIGRATIONS: tuple[str, ...] = (
     """,
 )
 
-SQL_GET_RULESET = "SELECT ruleset FROM channel_settings WHERE channel_id = ?"
+SQL_GET_RULESET = "SELECT ruleset, notice_shown FROM channel_settings WHERE channel_id = ?"
 SQL_SET_RULESET = """
     INSERT INTO channel_settings (channel_id, ruleset, notice_shown, updated_by, updated_at)
     VALUES (?, ?, 1, ?, ?)
@@ -88,9 +88,15 @@ class Store:
     # ---------------------------------------------------------- channel rules
 
     async def channel_ruleset(self, channel_id: str) -> str | None:
+        return (await self.channel_rules_state(channel_id))[0]
+
+    async def channel_rules_state(self, channel_id: str) -> tuple[str | None, bool]:
+        """The channel's ruleset (None: not set) and whether the default notice was shown."""
         async with self._db.execute(SQL_GET_RULESET, (channel_id,)) as cur:
             row = await cur.fetchone()
-        return str(row[0]) if row and row[0] is not None else None
+        if row is None:
+            return None, False
+        return (str(row[0]) if row[0] is not None else None), bool(row[1])
 
     async def set_channel_ruleset(self, channel_id: str, ruleset: str, user_id: str) -> None:
         await self._db.execute(SQL_SET_RULESET, (channel_id, ruleset, user_id, _now()))

@@ -21,11 +21,12 @@ async def ruleset_for(ctx: Context, override: str | None) -> tuple[Ruleset, list
     """
     if override:
         return get_ruleset(override), []
-    stored = await ctx.store.channel_ruleset(ctx.channel_id)
+    stored, notice_shown = await ctx.store.channel_rules_state(ctx.channel_id)
     if stored is not None:
         return rulesets()[stored], []
     notice: list[Field] = []
-    if await ctx.store.take_default_notice(ctx.channel_id):
+    # one read per command; the write (and its commit) happens once per channel
+    if not notice_shown and await ctx.store.take_default_notice(ctx.channel_id):
         notice.append(
             Field(
                 "Ruleset",
