@@ -7,10 +7,17 @@ old database upgrades in place and nothing is lost.
 
 from __future__ import annotations
 
+import asyncio
+import json
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
 import aiosqlite
+
+from bot.encounter import Encounter, from_json, to_json
 
 MIGRATIONS: tuple[str, ...] = (
     # 1: settings per channel, and a key/value table for the bot itself
@@ -27,6 +34,35 @@ MIGRATIONS: tuple[str, ...] = (
         updated_at   TEXT
     );
     """,
+    # 2: encounters (one active per channel; ended ones are archived, not deleted)
+    # and the history of changes that /undo walks back
+    """
+    CREATE TABLE encounters (
+        id                 INTEGER PRIMARY KEY,
+        channel_id         TEXT NOT NULL,
+        status             TEXT NOT NULL,
+        state              TEXT NOT NULL,
+        created_by         TEXT NOT NULL,
+        created_at         TEXT NOT NULL,
+        ended_by           TEXT,
+        ended_at           TEXT,
+        board_message_id   TEXT
+    );
+    CREATE UNIQUE INDEX encounters_one_active ON encounters (channel_id)
+        WHERE status = 'active';
+    CREATE TABLE history (
+        id            INTEGER PRIMARY KEY,
+        channel_id    TEXT NOT NULL,
+        encounter_id  INTEGER NOT NULL REFERENCES encounters (id),
+        user_id       TEXT NOT NULL,
+        command       TEXT NOT NULL,
+        summary       TEXT NOT NULL,
+        before_state  TEXT,
+        before_status TEXT,
+        created_at    TEXT NOT NULL
+    );
+    CREATE INDEX history_by_channel ON history (channel_id, id);
+    """,
 )
 
 SQL_GET_RULESET = "SELECT ruleset, notice_shown FROM channel_settings WHERE channel_id = ?"
@@ -41,6 +77,41 @@ SQL_TAKE_NOTICE = """
     INSERT INTO channel_settings (channel_id, notice_shown) VALUES (?, 1)
     ON CONFLICT (channel_id) DO UPDATE SET notice_shown = 1 WHERE notice_shown = 0
 """
+SQL_ACTIVE = "SELECT id, state FROM encounters WHERE channel_id = ? AND status = 'active'"
+SQL_STATE = "SELECT state, status FROM encounters WHERE id = ?"
+SQL_INSERT_ENCOUNTER = """
+    INSERT INTO encounters (channel_id, status, state, created_by, created_at)
+    VALUES (?, 'active', ?, ?, ?)
+"""
+SQL_UPDATE_ENCOUNTER = "UPDATE encounters SET state = ? WHERE id = ?"
+SQL_SET_STATUS = "UPDATE encounters SET status = ?, ended_by = ?, ended_at = ? WHERE id = ?"
+SQL_RESTORE = (
+    "UPDATE encounters SET state = ?, status = ?, ended_by = NULL, ended_at = NULL WHERE id = ?"
+)
+SQL_INSERT_HISTORY = """
+    INSERT INTO history (channel_id, encounter_id, user_id, command, summary,
+                         before_state, before_status, created_at)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+"""
+SQL_HISTORY = """
+    SELECT id, encounter_id, user_id, command, summary, created_at, before_state, before_status
+    FROM history WHERE channel_id = ? ORDER BY id DESC LIMIT ?
+"""
+SQL_DELETE_HISTORY = "DELETE FROM history WHERE id = ?"
+SQL_PRUNE_HISTORY = """
+    DELETE FROM history WHERE channel_id = ? AND id NOT IN (
+        SELECT id FROM history WHERE channel_id = ? ORDER BY id DESC LIMIT ?)
+"""
+SQL_ARCHIVED = """
+    SELECT id, state, created_at, ended_at FROM encounters
+    WHERE channel_id = ? AND status = 'archived' ORDER BY id DESC LIMIT ?
+"""
+SQL_BOARD_MESSAGE = "UPDATE encounters SET board_message_id = ? WHERE id = ?"
+SQL_GET_BOARD_MESSAGE = "SELECT board_message_id FROM encounters WHERE id = ?"
+
+# How many changes /undo can walk back in one channel.
+HISTORY_DEPTH = 50
+
 SQL_GET_META = "SELECT value FROM meta WHERE key = ?"
 SQL_SET_META = """
     INSERT INTO meta (key, value) VALUES (?, ?)
@@ -52,11 +123,47 @@ def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 
+def _dump(encounter: Encounter) -> str:
+    return json.dumps(to_json(encounter), separators=(",", ":"), sort_keys=True)
+
+
+@dataclass(frozen=True)
+class StoredEncounter:
+    id: int
+    encounter: Encounter
+    state_json: str  # the stored text: "changes nothing" is checked byte for byte
+
+
+@dataclass(frozen=True)
+class Change:
+    """One line of a channel's history: who changed what, and how to undo it."""
+
+    id: int
+    encounter_id: int
+    user_id: str
+    command: str
+    summary: str
+    created_at: str
+    before_state: str | None  # None: the encounter did not exist before
+    before_status: str | None
+
+
 class Store:
     """The bot's database. Open with ``await Store.open(path)``; close when done."""
 
     def __init__(self, db: aiosqlite.Connection) -> None:
         self._db = db
+        self._channel_locks: dict[str, asyncio.Lock] = {}
+        # one connection: a write (its statements and commit) must not interleave
+        # with another channel's
+        self._write_lock = asyncio.Lock()
+
+    @asynccontextmanager
+    async def channel_lock(self, channel_id: str) -> AsyncIterator[None]:
+        """Serialize the changes of one channel; other channels go on in parallel."""
+        lock = self._channel_locks.setdefault(channel_id, asyncio.Lock())
+        async with lock:
+            yield
 
     @classmethod
     async def open(cls, path: str | Path) -> Store:
@@ -99,15 +206,147 @@ class Store:
         return (str(row[0]) if row[0] is not None else None), bool(row[1])
 
     async def set_channel_ruleset(self, channel_id: str, ruleset: str, user_id: str) -> None:
-        await self._db.execute(SQL_SET_RULESET, (channel_id, ruleset, user_id, _now()))
-        await self._db.commit()
+        async with self._write_lock:
+            await self._db.execute(SQL_SET_RULESET, (channel_id, ruleset, user_id, _now()))
+            await self._db.commit()
 
     async def take_default_notice(self, channel_id: str) -> bool:
         """True the first time a channel without a ruleset gets a reply, then False."""
-        cur = await self._db.execute(SQL_TAKE_NOTICE, (channel_id,))
-        changed = cur.rowcount > 0
-        await self._db.commit()
+        async with self._write_lock:
+            cur = await self._db.execute(SQL_TAKE_NOTICE, (channel_id,))
+            changed = cur.rowcount > 0
+            await self._db.commit()
         return changed
+
+    # ------------------------------------------------------------- encounters
+
+    async def active_encounter(self, channel_id: str) -> StoredEncounter | None:
+        async with self._db.execute(SQL_ACTIVE, (channel_id,)) as cur:
+            row = await cur.fetchone()
+        if row is None:
+            return None
+        return StoredEncounter(int(row[0]), from_json(json.loads(row[1])), str(row[1]))
+
+    async def start_encounter(
+        self, channel_id: str, encounter: Encounter, *, user_id: str, summary: str
+    ) -> int:
+        async with self._write_lock:
+            cur = await self._db.execute(
+                SQL_INSERT_ENCOUNTER, (channel_id, _dump(encounter), user_id, _now())
+            )
+            encounter_id = int(cur.lastrowid or 0)
+            await self._record(channel_id, encounter_id, user_id, "encounter start", summary)
+            await self._db.commit()
+        return encounter_id
+
+    async def save_encounter(
+        self,
+        channel_id: str,
+        stored: StoredEncounter,
+        after: Encounter,
+        *,
+        user_id: str,
+        command: str,
+        summary: str,
+    ) -> None:
+        """Write ``after`` over ``stored`` and remember ``stored`` for /undo, atomically."""
+        async with self._write_lock:
+            try:
+                await self._db.execute(SQL_UPDATE_ENCOUNTER, (_dump(after), stored.id))
+                await self._record(
+                    channel_id, stored.id, user_id, command, summary, stored.state_json, "active"
+                )
+                await self._db.commit()
+            except BaseException:
+                await self._db.rollback()
+                raise
+
+    async def end_encounter(
+        self, channel_id: str, stored: StoredEncounter, *, user_id: str, summary: str
+    ) -> None:
+        async with self._write_lock:
+            try:
+                await self._db.execute(SQL_SET_STATUS, ("archived", user_id, _now(), stored.id))
+                await self._record(
+                    channel_id,
+                    stored.id,
+                    user_id,
+                    "encounter end",
+                    summary,
+                    stored.state_json,
+                    "active",
+                )
+                await self._db.commit()
+            except BaseException:
+                await self._db.rollback()
+                raise
+
+    async def _record(
+        self,
+        channel_id: str,
+        encounter_id: int,
+        user_id: str,
+        command: str,
+        summary: str,
+        before_state: str | None = None,
+        before_status: str | None = None,
+    ) -> None:
+        await self._db.execute(
+            SQL_INSERT_HISTORY,
+            (
+                channel_id,
+                encounter_id,
+                user_id,
+                command,
+                summary,
+                before_state,
+                before_status,
+                _now(),
+            ),
+        )
+        await self._db.execute(SQL_PRUNE_HISTORY, (channel_id, channel_id, HISTORY_DEPTH))
+
+    async def history(self, channel_id: str, limit: int = 10) -> list[Change]:
+        async with self._db.execute(SQL_HISTORY, (channel_id, limit)) as cur:
+            rows = await cur.fetchall()
+        return [
+            Change(int(r[0]), int(r[1]), str(r[2]), str(r[3]), str(r[4]), str(r[5]), r[6], r[7])
+            for r in rows
+        ]
+
+    async def undo(self, change: Change) -> None:
+        """Put the encounter back as it was before ``change`` and forget the change."""
+        async with self._write_lock:
+            try:
+                if change.before_state is None:
+                    await self._db.execute(
+                        SQL_SET_STATUS, ("undone", change.user_id, _now(), change.encounter_id)
+                    )
+                else:
+                    await self._db.execute(
+                        SQL_RESTORE,
+                        (change.before_state, change.before_status, change.encounter_id),
+                    )
+                await self._db.execute(SQL_DELETE_HISTORY, (change.id,))
+                await self._db.commit()
+            except BaseException:
+                await self._db.rollback()
+                raise
+
+    async def archived_encounters(self, channel_id: str, limit: int = 5) -> list[StoredEncounter]:
+        async with self._db.execute(SQL_ARCHIVED, (channel_id, limit)) as cur:
+            rows = await cur.fetchall()
+        return [StoredEncounter(int(r[0]), from_json(json.loads(r[1])), str(r[1])) for r in rows]
+
+    async def board_message(self, encounter_id: int) -> str | None:
+        async with self._db.execute(SQL_GET_BOARD_MESSAGE, (encounter_id,)) as cur:
+            row = await cur.fetchone()
+        return str(row[0]) if row and row[0] is not None else None
+
+    async def set_board_message(self, encounter_id: int, message_id: str | None) -> None:
+        async with self._write_lock:
+            await self._db.execute(SQL_BOARD_MESSAGE, (message_id, encounter_id))
+            await self._db.commit()
 
     # ------------------------------------------------------------------- meta
 
@@ -117,5 +356,6 @@ class Store:
         return str(row[0]) if row else None
 
     async def set_meta(self, key: str, value: str) -> None:
-        await self._db.execute(SQL_SET_META, (key, value))
-        await self._db.commit()
+        async with self._write_lock:
+            await self._db.execute(SQL_SET_META, (key, value))
+            await self._db.commit()

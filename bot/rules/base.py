@@ -12,10 +12,14 @@ import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from typing import ClassVar, Literal, Protocol, TypeVar
+from typing import TYPE_CHECKING, ClassVar, Literal, Protocol, TypeVar
 
 from bot.dice import Roll
 from bot.rules.sizes import Size
+
+if TYPE_CHECKING:
+    from bot.encounter import Encounter, Token
+    from bot.rules.movement import MoveRequest, MoveResult, TokenFields, TokenMovement, TokenSpec
 
 JSONValue = str | int | float | bool | None | list["JSONValue"] | dict[str, "JSONValue"]
 
@@ -208,3 +212,25 @@ class Ruleset(Protocol):
     def jump(self, request: JumpRequest, rng: random.Random) -> JumpResult: ...
 
     def travel(self, request: TravelRequest, rng: random.Random) -> TravelResult: ...
+
+    # ---- on a grid (the encounter commands)
+
+    # Squares on a side a token of each size covers; its keys are the sizes a
+    # token may have under this ruleset.
+    footprint_squares: ClassVar[Mapping[Size, int]]
+
+    def token_fields(self, spec: TokenSpec) -> TokenFields:
+        """Check what a user gave for a token's movement; the values to store."""
+        ...
+
+    def token_movement(self, token: Token) -> TokenMovement:
+        """What the token can do now: race, armor, load and bonuses applied."""
+        ...
+
+    def start_turn(self, token: Token) -> Token:
+        """The token as its turn (or, outside a turn order, the round) begins."""
+        ...
+
+    def move(self, encounter: Encounter, request: MoveRequest) -> MoveResult:
+        """One /move: a legal result, or an ``IllegalMove`` saying what stops it."""
+        ...

@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import ClassVar
 
 from bot.dice import Roll, no_dice, roll
-from bot.errors import InvalidInput
+from bot.encounter import Encounter, Token
+from bot.errors import InvalidInput, NotAllowed
 from bot.names import normalize
 from bot.rules.base import (
     FallRequest,
@@ -29,6 +30,16 @@ from bot.rules.base import (
     Source,
     TravelRequest,
     TravelResult,
+)
+from bot.rules.movement import (
+    MoveRequest,
+    MoveResult,
+    TokenFields,
+    TokenMovement,
+    TokenSpec,
+    fresh_turn,
+    plain_token_fields,
+    plain_token_movement,
 )
 from bot.rules.sizes import Size
 from bot.rules.tables import becmi as t
@@ -45,6 +56,27 @@ class Becmi:
     square_ft: ClassVar[int] = t.SQUARE_FT
     # The chapter has no size categories; nothing here depends on size.
     sizes: ClassVar[tuple[Size, ...]] = ()
+    footprint_squares: ClassVar[Mapping[Size, int]] = {
+        Size.SMALL: 1,
+        Size.MEDIUM: 1,
+        Size.LARGE: 1,
+        Size.HUGE: 2,
+        Size.GARGANTUAN: 3,
+    }
+
+    # ------------------------------------------------------------- on a grid
+
+    def token_fields(self, spec: TokenSpec) -> TokenFields:
+        return plain_token_fields(spec)
+
+    def token_movement(self, token: Token) -> TokenMovement:
+        return plain_token_movement(token)
+
+    def start_turn(self, token: Token) -> Token:
+        return fresh_turn(token)
+
+    def move(self, encounter: Encounter, request: MoveRequest) -> MoveResult:
+        raise NotAllowed("/move is not ready yet under this ruleset.")
 
     def fall(self, request: FallRequest, rng: random.Random) -> FallResult:
         if request.height_ft < 0:

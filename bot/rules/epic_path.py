@@ -7,8 +7,11 @@ The seed has no jump rule, so /jump borrows Pathfinder's Acrobatics.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import ClassVar
 
+from bot.encounter import Encounter, Token
+from bot.errors import NotAllowed
 from bot.rules.base import (
     FallRequest,
     FallResult,
@@ -20,6 +23,16 @@ from bot.rules.base import (
     borrowed,
 )
 from bot.rules.d20_falling import D20FallRules, d20_fall
+from bot.rules.movement import (
+    MoveRequest,
+    MoveResult,
+    TokenFields,
+    TokenMovement,
+    TokenSpec,
+    fresh_turn,
+    plain_token_fields,
+    plain_token_movement,
+)
 from bot.rules.overland import overland_travel
 from bot.rules.sizes import Size
 from bot.rules.skill_jump import SkillJumpRules, skill_jump
@@ -70,6 +83,32 @@ class EpicPath:
     document: ClassVar[str] = DOCUMENT
     square_ft: ClassVar[int] = 5
     sizes: ClassVar[tuple[Size, ...]] = tuple(Size)
+    footprint_squares: ClassVar[Mapping[Size, int]] = {
+        Size.FINE: 1,
+        Size.DIMINUTIVE: 1,
+        Size.TINY: 1,
+        Size.SMALL: 1,
+        Size.MEDIUM: 1,
+        Size.LARGE: 2,
+        Size.HUGE: 3,
+        Size.GARGANTUAN: 4,
+        Size.COLOSSAL: 5,
+        Size.TITANIC: 6,
+    }
+
+    # ------------------------------------------------------------- on a grid
+
+    def token_fields(self, spec: TokenSpec) -> TokenFields:
+        return plain_token_fields(spec)
+
+    def token_movement(self, token: Token) -> TokenMovement:
+        return plain_token_movement(token)
+
+    def start_turn(self, token: Token) -> Token:
+        return fresh_turn(token)
+
+    def move(self, encounter: Encounter, request: MoveRequest) -> MoveResult:
+        raise NotAllowed("/move is not ready yet under this ruleset.")
 
     def fall(self, request: FallRequest, rng: random.Random) -> FallResult:
         source = Source("epic-path", DOCUMENT, ("Falling",), seed_file=SEED)

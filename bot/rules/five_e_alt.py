@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Mapping
 from fractions import Fraction
 from typing import ClassVar
 
 from bot.dice import roll
-from bot.errors import InvalidInput
+from bot.encounter import Encounter, Token
+from bot.errors import InvalidInput, NotAllowed
 from bot.rules.base import (
     FallRequest,
     FallResult,
@@ -23,6 +25,16 @@ from bot.rules.base import (
     TravelRequest,
     TravelResult,
     borrowed,
+)
+from bot.rules.movement import (
+    MoveRequest,
+    MoveResult,
+    TokenFields,
+    TokenMovement,
+    TokenSpec,
+    fresh_turn,
+    plain_token_fields,
+    plain_token_movement,
 )
 from bot.rules.overland import overland_travel
 from bot.rules.sizes import Size, parse_size
@@ -67,6 +79,28 @@ class FiveEAlt:
         Size.HUGE,
         Size.GARGANTUAN,
     )
+    footprint_squares: ClassVar[Mapping[Size, int]] = {
+        Size.TINY: 1,
+        Size.SMALL: 1,
+        Size.MEDIUM: 1,
+        Size.LARGE: 2,
+        Size.HUGE: 3,
+        Size.GARGANTUAN: 4,
+    }
+
+    # ------------------------------------------------------------- on a grid
+
+    def token_fields(self, spec: TokenSpec) -> TokenFields:
+        return plain_token_fields(spec)
+
+    def token_movement(self, token: Token) -> TokenMovement:
+        return plain_token_movement(token)
+
+    def start_turn(self, token: Token) -> Token:
+        return fresh_turn(token)
+
+    def move(self, encounter: Encounter, request: MoveRequest) -> MoveResult:
+        raise NotAllowed("/move is not ready yet under this ruleset.")
 
     # ------------------------------------------------------------------ fall
 

@@ -1,0 +1,336 @@
+"""An encounter on a grid: the map, its terrain, the tokens and whose turn it is.
+
+Values are frozen: a change makes a new ``Encounter`` (``dataclasses.replace``),
+so an illegal move changes nothing and undo is a stored earlier value. The
+JSON form (``to_json`` / ``from_json``) is what the database keeps; it names
+cells as players do (``"C4"``) so a stored encounter reads well later.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, replace
+from enum import StrEnum
+from typing import Any, Literal
+
+from bot.errors import InvalidInput
+from bot.grid.coords import Cell
+from bot.grid.terrain import Terrain
+from bot.names import Vocabulary, normalize
+from bot.rules.sizes import Size
+
+Team = Literal["party", "enemy", "neutral"]
+TEAMS: tuple[Team, ...] = ("party", "enemy", "neutral")
+TEAM_NAMES = Vocabulary(
+    "team",
+    {
+        "party": ("players", "pc", "pcs", "ally", "allies", "friend", "friends"),
+        "enemy": ("enemies", "foe", "foes", "hostile", "monster", "monsters"),
+        "neutral": ("npc", "npcs", "bystander"),
+    },
+)
+MAX_TOKENS = 100
+MAX_NAME = 32
+DEFAULT_SIDE = 20
+MAX_SIDE = 200
+
+
+class Condition(StrEnum):
+    """Conditions that change how a token moves or is moved past."""
+
+    PRONE = "prone"
+    GRAPPLED = "grappled"
+    RESTRAINED = "restrained"
+    IMMOBILIZED = "immobilized"
+    SLOWED = "slowed"
+    INCAPACITATED = "incapacitated"
+    UNCONSCIOUS = "unconscious"
+    PARALYZED = "paralyzed"
+    STUNNED = "stunned"
+    PETRIFIED = "petrified"
+    HELPLESS = "helpless"
+    BLINDED = "blinded"
+    EXHAUSTED = "exhausted"
+    FATIGUED = "fatigued"
+    DEAD = "dead"
+
+
+CONDITION_NAMES = Vocabulary(
+    "condition",
+    {
+        Condition.PRONE: ("down", "knocked-down"),
+        Condition.GRAPPLED: ("grabbed",),
+        Condition.RESTRAINED: ("bound", "entangled"),
+        Condition.IMMOBILIZED: ("held", "stuck"),
+        Condition.SLOWED: ("slow",),
+        Condition.INCAPACITATED: ("incap",),
+        Condition.UNCONSCIOUS: ("ko", "asleep", "sleeping"),
+        Condition.PARALYZED: ("paralysed",),
+        Condition.STUNNED: (),
+        Condition.PETRIFIED: ("stoned",),
+        Condition.HELPLESS: (),
+        Condition.BLINDED: ("blind",),
+        Condition.EXHAUSTED: ("exhaustion",),
+        Condition.FATIGUED: ("tired",),
+        Condition.DEAD: ("slain",),
+    },
+)
+
+# Conditions that include others (000 "Conditions": Stunned is Incapacitated and
+# Restrained; Unconscious is Paralyzed; Paralyzed is Stunned; Petrified is Unconscious).
+IMPLIED: Mapping[Condition, tuple[Condition, ...]] = {
+    Condition.PETRIFIED: (Condition.UNCONSCIOUS,),
+    Condition.UNCONSCIOUS: (Condition.PARALYZED, Condition.PRONE),
+    Condition.PARALYZED: (Condition.STUNNED,),
+    Condition.STUNNED: (Condition.INCAPACITATED, Condition.RESTRAINED),
+    Condition.RESTRAINED: (Condition.IMMOBILIZED,),
+    Condition.GRAPPLED: (Condition.IMMOBILIZED,),
+    Condition.IMMOBILIZED: (Condition.SLOWED,),
+    Condition.DEAD: (Condition.HELPLESS, Condition.INCAPACITATED),
+    Condition.HELPLESS: (Condition.INCAPACITATED,),
+}
+
+
+def expand_conditions(conditions: Iterable[str]) -> frozenset[Condition]:
+    """The conditions a token has, with everything they include."""
+    out: set[Condition] = set()
+    todo = [Condition(c) for c in conditions]
+    while todo:
+        c = todo.pop()
+        if c not in out:
+            out.add(c)
+            todo.extend(IMPLIED.get(c, ()))
+    return frozenset(out)
+
+
+@dataclass(frozen=True)
+class Activity:
+    """What a token has done with its movement this turn (or this round).
+
+    ``budget_ft`` is the movement it has gained so far this turn (5e-alt's
+    Movement; the d20 rulesets' allowance from the actions taken), ``spent_ft``
+    what it used. ``diagonals`` continues the 1-2-1-2 count across the turn.
+    """
+
+    budget_ft: int = 0
+    spent_ft: int = 0
+    actions: tuple[str, ...] = ()
+    diagonals: int = 0
+    provoked_by: tuple[str, ...] = ()
+
+    @property
+    def left_ft(self) -> int:
+        return max(0, self.budget_ft - self.spent_ft)
+
+    @property
+    def moved(self) -> bool:
+        return self.spent_ft > 0 or any(a != "drop-prone" for a in self.actions)
+
+
+@dataclass(frozen=True)
+class Token:
+    """A creature on the map; ``cell`` is its top-left square."""
+
+    name: str
+    cell: Cell
+    size: Size = Size.MEDIUM
+    speed_ft: int = 30  # walk / land speed as the ruleset reads it (becmi: normal speed)
+    speeds_ft: Mapping[str, int] = field(default_factory=dict)  # fly, swim, climb, burrow
+    hover: bool = False
+    team: Team = "neutral"
+    owner: str | None = None
+    conditions: frozenset[str] = frozenset()
+    reach_ft: int | None = None  # None: the ruleset's reach for the size
+    reach_weapon: bool = False
+    body: Literal["tall", "long"] = "tall"
+    race: str | None = None
+    armor: str | None = None
+    load: str | None = None
+    speed_bonus_ft: int = 0
+    activity: Activity = Activity()
+    running_rounds: int = 0  # becmi: rounds run in a row
+    last_mode: str = "walk"  # 000 "Continuity of Movement"
+
+    @property
+    def key(self) -> str:
+        return token_key(self.name)
+
+    @property
+    def all_conditions(self) -> frozenset[Condition]:
+        return expand_conditions(self.conditions)
+
+    def has(self, condition: Condition) -> bool:
+        return condition in self.all_conditions
+
+
+def token_key(name: str) -> str:
+    return normalize(name)
+
+
+@dataclass(frozen=True)
+class Encounter:
+    width: int
+    height: int
+    ruleset: str
+    gm_id: str
+    terrain: Mapping[Cell, Terrain] = field(default_factory=dict)
+    tokens: Mapping[str, Token] = field(default_factory=dict)  # by token_key, in order added
+    order: tuple[str, ...] = ()  # token keys; empty: no turn order
+    turn_index: int | None = None
+    round: int = 1
+    diagonal_rule: str = "5"  # 5e-alt per channel: "5", "5-10-5" or "euclidean"
+
+    # ---------------------------------------------------------------- queries
+
+    def token(self, name: str) -> Token:
+        found = self.tokens.get(token_key(name))
+        if found is None:
+            listed = ", ".join(t.name for t in self.tokens.values()) or "none yet"
+            raise InvalidInput(f'No token named "{name}" here. Tokens: {listed}.')
+        return found
+
+    def terrain_at(self, cell: Cell) -> Terrain:
+        return self.terrain.get(cell, Terrain.CLEAR)
+
+    def on_map(self, cell: Cell) -> bool:
+        return 0 <= cell.col < self.width and 0 <= cell.row < self.height
+
+    @property
+    def acting(self) -> Token | None:
+        if self.turn_index is None or not self.order:
+            return None
+        return self.tokens.get(self.order[self.turn_index])
+
+    # ---------------------------------------------------------------- changes
+
+    def with_token(self, token: Token) -> Encounter:
+        tokens = dict(self.tokens)
+        tokens[token.key] = token
+        return replace(self, tokens=tokens)
+
+    def without_token(self, key: str) -> Encounter:
+        tokens = {k: t for k, t in self.tokens.items() if k != key}
+        order = tuple(k for k in self.order if k != key)
+        index = self.turn_index
+        if index is not None and self.order:
+            current = self.order[index]
+            if current == key:
+                index = index % len(order) if order else None
+            else:
+                index = order.index(current)
+        return replace(self, tokens=tokens, order=order, turn_index=index if order else None)
+
+    def with_terrain(self, cells: Iterable[Cell], kind: Terrain) -> Encounter:
+        terrain = dict(self.terrain)
+        for cell in cells:
+            if kind is Terrain.CLEAR:
+                terrain.pop(cell, None)
+            else:
+                terrain[cell] = kind
+        return replace(self, terrain=terrain)
+
+
+# -------------------------------------------------------------------- JSON
+
+
+def to_json(e: Encounter) -> dict[str, Any]:
+    by_kind: dict[str, list[str]] = {}
+    for cell in sorted(e.terrain, key=lambda c: (c.row, c.col)):
+        by_kind.setdefault(e.terrain[cell].value, []).append(str(cell))
+    return {
+        "width": e.width,
+        "height": e.height,
+        "ruleset": e.ruleset,
+        "gm_id": e.gm_id,
+        "terrain": {k: " ".join(v) for k, v in sorted(by_kind.items())},
+        "tokens": [_token_json(t) for t in e.tokens.values()],
+        "order": list(e.order),
+        "turn_index": e.turn_index,
+        "round": e.round,
+        "diagonal_rule": e.diagonal_rule,
+    }
+
+
+def _token_json(t: Token) -> dict[str, Any]:
+    a = t.activity
+    return {
+        "name": t.name,
+        "cell": str(t.cell),
+        "size": t.size.name.lower(),
+        "speed_ft": t.speed_ft,
+        "speeds_ft": dict(sorted(t.speeds_ft.items())),
+        "hover": t.hover,
+        "team": t.team,
+        "owner": t.owner,
+        "conditions": sorted(t.conditions),
+        "reach_ft": t.reach_ft,
+        "reach_weapon": t.reach_weapon,
+        "body": t.body,
+        "race": t.race,
+        "armor": t.armor,
+        "load": t.load,
+        "speed_bonus_ft": t.speed_bonus_ft,
+        "activity": {
+            "budget_ft": a.budget_ft,
+            "spent_ft": a.spent_ft,
+            "actions": list(a.actions),
+            "diagonals": a.diagonals,
+            "provoked_by": list(a.provoked_by),
+        },
+        "running_rounds": t.running_rounds,
+        "last_mode": t.last_mode,
+    }
+
+
+def from_json(data: Mapping[str, Any]) -> Encounter:
+    terrain: dict[Cell, Terrain] = {}
+    for kind, cells in data.get("terrain", {}).items():
+        for text in cells.split():
+            terrain[Cell.parse(text)] = Terrain(kind)
+    tokens = {}
+    for raw in data.get("tokens", []):
+        token = _token_from_json(raw)
+        tokens[token.key] = token
+    return Encounter(
+        width=int(data["width"]),
+        height=int(data["height"]),
+        ruleset=str(data["ruleset"]),
+        gm_id=str(data["gm_id"]),
+        terrain=terrain,
+        tokens=tokens,
+        order=tuple(data.get("order", ())),
+        turn_index=data.get("turn_index"),
+        round=int(data.get("round", 1)),
+        diagonal_rule=str(data.get("diagonal_rule", "5")),
+    )
+
+
+def _token_from_json(raw: Mapping[str, Any]) -> Token:
+    a = raw.get("activity", {})
+    return Token(
+        name=raw["name"],
+        cell=Cell.parse(raw["cell"]),
+        size=Size[raw.get("size", "medium").upper()],
+        speed_ft=int(raw.get("speed_ft", 30)),
+        speeds_ft={str(k): int(v) for k, v in raw.get("speeds_ft", {}).items()},
+        hover=bool(raw.get("hover", False)),
+        team=raw.get("team", "neutral"),
+        owner=raw.get("owner"),
+        conditions=frozenset(raw.get("conditions", ())),
+        reach_ft=raw.get("reach_ft"),
+        reach_weapon=bool(raw.get("reach_weapon", False)),
+        body=raw.get("body", "tall"),
+        race=raw.get("race"),
+        armor=raw.get("armor"),
+        load=raw.get("load"),
+        speed_bonus_ft=int(raw.get("speed_bonus_ft", 0)),
+        activity=Activity(
+            budget_ft=int(a.get("budget_ft", 0)),
+            spent_ft=int(a.get("spent_ft", 0)),
+            actions=tuple(a.get("actions", ())),
+            diagonals=int(a.get("diagonals", 0)),
+            provoked_by=tuple(a.get("provoked_by", ())),
+        ),
+        running_rounds=int(raw.get("running_rounds", 0)),
+        last_mode=str(raw.get("last_mode", "walk")),
+    )

@@ -1,0 +1,114 @@
+"""Cells as players name them on a battle map: column letters, then row number.
+
+``A1`` is the top-left square; columns run ``A``..``Z``, ``AA``, ``AB``...
+(as spreadsheets and most battle-map images label them). ``Cell.parse("c4")``
+and ``str(cell)`` round-trip; inside the code a cell is a zero-based
+``(col, row)`` pair, cheap to hash.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+from bot.errors import InvalidInput
+
+MAX_SIDE = 200
+_CELL = re.compile(r"([A-Za-z]{1,3})\s*(\d{1,4})")
+CELL_HELP = "a column letter and a row number, e.g. A1 or AB12"
+CELLS_HELP = (
+    "cells separated by spaces or commas: single cells (C3), runs along a column or "
+    "row (E3-E6, C3-F3) and rectangles by opposite corners (F1:H2)"
+)
+
+
+def column_name(col: int) -> str:
+    """0 → A, 25 → Z, 26 → AA (bijective base 26)."""
+    letters = ""
+    n = col + 1
+    while n:
+        n, rem = divmod(n - 1, 26)
+        letters = chr(ord("A") + rem) + letters
+    return letters
+
+
+def column_index(letters: str) -> int:
+    n = 0
+    for ch in letters.upper():
+        n = n * 26 + (ord(ch) - ord("A") + 1)
+    return n - 1
+
+
+class Cell(NamedTuple):
+    """One square of the grid, zero-based."""
+
+    col: int
+    row: int
+
+    def __str__(self) -> str:
+        return f"{column_name(self.col)}{self.row + 1}"
+
+    @classmethod
+    def parse(cls, text: str) -> Cell:
+        match = _CELL.fullmatch(text.strip())
+        if match is None or int(match.group(2)) < 1:
+            raise InvalidInput(f'"{text}" is not a square. Use {CELL_HELP}.')
+        return cls(column_index(match.group(1)), int(match.group(2)) - 1)
+
+    def offset(self, dcol: int, drow: int) -> Cell:
+        return Cell(self.col + dcol, self.row + drow)
+
+
+def check_on_map(cell: Cell, width: int, height: int, text: str | None = None) -> Cell:
+    if not (0 <= cell.col < width and 0 <= cell.row < height):
+        last = Cell(width - 1, height - 1)
+        raise InvalidInput(
+            f"{text or cell} is off the map: it runs from A1 to {last} "
+            f"({width} columns by {height} rows)."
+        )
+    return cell
+
+
+def parse_on_map(text: str, width: int, height: int) -> Cell:
+    return check_on_map(Cell.parse(text), width, height, text.strip().upper())
+
+
+def parse_cells(text: str, width: int, height: int, *, limit: int | None = None) -> list[Cell]:
+    """``"C3 D3 E3-E6 F1:H2"`` → the cells, in order of mention, without repeats.
+
+    A run (``E3-E6``) must keep its column or its row; a rectangle (``F1:H2``)
+    takes any two opposite corners. Every cell must be on the map.
+    """
+    parts = [p for p in re.split(r"[\s,;]+", text.strip()) if p]
+    if not parts:
+        raise InvalidInput(f"No cells given. Use {CELLS_HELP}.")
+    seen: dict[Cell, None] = {}
+    for part in parts:
+        for cell in _expand(part, width, height):
+            seen[cell] = None
+            if limit is not None and len(seen) > limit:
+                raise InvalidInput(f"That is more than {limit} cells at once.")
+    return list(seen)
+
+
+def _expand(part: str, width: int, height: int) -> list[Cell]:
+    for sep in (":", "-"):
+        if sep in part:
+            first_text, _, last_text = part.partition(sep)
+            try:
+                first = parse_on_map(first_text, width, height)
+                last = parse_on_map(last_text, width, height)
+            except InvalidInput as exc:
+                raise InvalidInput(f'"{part}": {exc} Accepted: {CELLS_HELP}.') from exc
+            if sep == "-" and first.col != last.col and first.row != last.row:
+                raise InvalidInput(
+                    f'"{part}" is neither a column nor a row run. For a rectangle '
+                    f"write its corners with a colon: {first}:{last}."
+                )
+            cols = range(min(first.col, last.col), max(first.col, last.col) + 1)
+            rows = range(min(first.row, last.row), max(first.row, last.row) + 1)
+            return [Cell(c, r) for r in rows for c in cols]
+    try:
+        return [parse_on_map(part, width, height)]
+    except InvalidInput as exc:
+        raise InvalidInput(f"{exc} Accepted: {CELLS_HELP}.") from exc

@@ -1,0 +1,78 @@
+"""Kinds of terrain a square can hold: what the seeds tell apart.
+
+What a kind *costs* is each ruleset's business; this module only names the
+kinds and says the facts every ruleset reads the same way (can a creature
+walk into it, does a solid corner stop a diagonal past it).
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from bot.names import Vocabulary
+
+
+class Terrain(StrEnum):
+    CLEAR = "clear"
+    # Hampers movement: rubble, undergrowth, ice, steep slope (000 "Difficult
+    # Terrain", 001 "Difficult Terrain", 004 "Difficult Terrain").
+    DIFFICULT = "difficult"
+    # An obstacle in the square that hampers but doesn't block (001 "Obstacles").
+    OBSTACLE = "obstacle"
+    # So rough it takes a full-round action per 5 ft (004 "Impeded Terrain").
+    IMPEDED = "impeded"
+    # Deep liquid: swimming (000 "Swim", "Difficult Terrain: Liquid").
+    WATER = "water"
+    # Dangerous to enter but enterable: lava, a trapped square (004 "Hazardous Terrain").
+    HAZARD = "hazard"
+    # A gap sized for a Small creature: squeezing for Medium (000, 001, 004 "Squeezing").
+    NARROW = "narrow"
+    # An opening to fall into: impassable on foot, but a diagonal may pass it
+    # (001 "Diagonals": "such as pits").
+    PIT = "pit"
+    # Solid and filling its square: dressed stone; no corner cutting (001, 004).
+    WALL = "wall"
+    # Blocked but not filled: a rounded pillar, a tree, a statue; a diagonal may
+    # skim past it (004 "Cutting Corners").
+    PILLAR = "pillar"
+
+    @property
+    def blocks(self) -> bool:
+        """Nobody walks into it (flying over a pit is the ruleset's call)."""
+        return self in (Terrain.WALL, Terrain.PILLAR)
+
+    @property
+    def solid_corner(self) -> bool:
+        """A diagonal step may not cut past this square's corner."""
+        return self is Terrain.WALL
+
+
+TERRAIN_NAMES = Vocabulary(
+    "terrain",
+    {
+        Terrain.CLEAR: ("open", "normal", "none", "floor"),
+        Terrain.DIFFICULT: (
+            "rubble",
+            "undergrowth",
+            "mud",
+            "snow",
+            "ice",
+            "slope",
+            "rough",
+            "web",
+            "loose",
+        ),
+        Terrain.OBSTACLE: ("low-wall", "furniture", "barrier"),
+        Terrain.IMPEDED: ("bog", "junk", "vines"),
+        Terrain.WATER: ("liquid", "deep-water", "swim", "lake", "river"),
+        Terrain.HAZARD: ("hazardous", "lava", "trap", "fire", "acid"),
+        Terrain.NARROW: ("squeeze", "gap", "crawlway", "tight"),
+        Terrain.PIT: ("chasm", "hole", "gap-pit", "drop"),
+        Terrain.WALL: ("blocked", "solid", "stone", "door", "portcullis"),
+        Terrain.PILLAR: ("column", "tree", "statue", "boulder", "rounded"),
+    },
+)
+
+
+def parse_terrain(text: str) -> Terrain:
+    return Terrain(TERRAIN_NAMES.match(text))

@@ -1,0 +1,158 @@
+"""What a ruleset is asked about tokens on a grid, and what it answers.
+
+``TokenSpec`` is what a user typed for a token's movement (``/token add``);
+the ruleset checks it and returns the fields to store. ``TokenMovement`` is
+what the token can do right now under the ruleset (race, armor, load and
+bonuses applied). ``MoveRequest`` / ``MoveResult`` are one ``/move``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from bot.encounter import Activity, Encounter, Token
+from bot.errors import InvalidInput
+from bot.grid.coords import Cell
+from bot.rules.base import JSONValue, Note, Source
+from bot.rules.sizes import Size
+
+MODES: tuple[str, ...] = ("walk", "fly", "swim", "climb", "burrow")
+MAX_SPEED_FT = 1_000
+
+
+@dataclass(frozen=True)
+class TokenSpec:
+    """A token's movement as the user gave it; None means "not given"."""
+
+    size: Size = Size.MEDIUM
+    speed: str | None = None  # "30", "30 ft", "120' (40')", "40 ft., fly 80 ft."
+    fly_ft: int | None = None
+    swim_ft: int | None = None
+    climb_ft: int | None = None
+    burrow_ft: int | None = None
+    hover: bool | None = None
+    race: str | None = None
+    armor: str | None = None
+    load: str | None = None
+
+
+@dataclass(frozen=True)
+class TokenFields:
+    """Checked values to store on a ``Token`` (only those the spec gave)."""
+
+    values: Mapping[str, Any]
+    notes: tuple[Note, ...] = ()
+
+
+@dataclass(frozen=True)
+class TokenMovement:
+    """A token's movement now: effective speed per mode, and why."""
+
+    speed_ft: int  # walk / land speed (5e-alt: the single Speed)
+    speeds_ft: Mapping[str, int]  # every mode it has, walk included
+    hover: bool
+    notes: tuple[Note, ...] = ()
+    traits: Mapping[str, str] = field(default_factory=dict)  # 5e-alt speed modifiers
+
+    def describe(self) -> str:
+        parts = [f"{self.speeds_ft.get('walk', self.speed_ft)} ft"]
+        parts += [f"{m} {v} ft" for m, v in self.speeds_ft.items() if m != "walk"]
+        text = ", ".join(parts)
+        return text + (" (hover)" if self.hover else "")
+
+
+@dataclass(frozen=True)
+class MoveRequest:
+    token: str
+    to: Cell | None = None
+    via: tuple[Cell, ...] = ()
+    mode: str | None = None
+    action: str | None = None
+    forced: str | None = None  # push | pull | slide (GM)
+    by: str | None = None  # who pushes or pulls
+
+
+@dataclass(frozen=True)
+class Step:
+    """One square of a path: where, what it cost, and why when not plain."""
+
+    cell: Cell
+    cost_ft: float
+    total_ft: float
+    why: str = ""
+
+
+@dataclass(frozen=True)
+class MoveResult:
+    """A legal move: the encounter after it, and everything the reply shows."""
+
+    encounter: Encounter
+    token: Token
+    action: str
+    mode: str
+    path: tuple[Cell, ...]
+    steps: tuple[Step, ...]
+    cost_ft: float
+    used_ft: float
+    total_ft: float
+    provokes: tuple[str, ...]
+    provoked_at: Mapping[str, Cell]
+    source: Source
+    warnings: tuple[Note, ...] = ()
+    notes: tuple[Note, ...] = ()
+    extra: Mapping[str, JSONValue] = field(default_factory=dict)
+
+    @property
+    def remaining_ft(self) -> float:
+        return max(0.0, self.total_ft - self.used_ft)
+
+
+# ----------------------------------------------------- plain token speeds
+
+_SPEED = re.compile(r"^\s*(\d{1,4})\s*(?:ft\.?|feet|foot|')?\s*$", re.IGNORECASE)
+
+
+def parse_plain_speed(text: str, what: str = "speed") -> int:
+    """``"30"``, ``"30 ft"``, ``"30'"`` → 30; anything else is an ``InvalidInput``."""
+    match = _SPEED.match(text)
+    if match is None or int(match.group(1)) > MAX_SPEED_FT:
+        raise InvalidInput(
+            f'{what}: "{text}" is not a speed. Use feet as a whole number from 0 to '
+            f"{MAX_SPEED_FT}, e.g. 30 or 30 ft."
+        )
+    return int(match.group(1))
+
+
+def plain_token_fields(spec: TokenSpec) -> TokenFields:
+    """The fields every ruleset reads the same way: a speed in feet and extra modes."""
+    values: dict[str, Any] = {}
+    if spec.speed is not None:
+        values["speed_ft"] = parse_plain_speed(spec.speed)
+    modes = {
+        "fly": spec.fly_ft,
+        "swim": spec.swim_ft,
+        "climb": spec.climb_ft,
+        "burrow": spec.burrow_ft,
+    }
+    given = {m: v for m, v in modes.items() if v is not None}
+    if given:
+        values["speeds_ft"] = given
+    if spec.hover is not None:
+        values["hover"] = spec.hover
+    return TokenFields(values)
+
+
+def plain_token_movement(token: Token) -> TokenMovement:
+    """Speeds as stored, plus the token's speed bonus on every mode it has."""
+    walk = max(0, token.speed_ft + token.speed_bonus_ft)
+    speeds = {"walk": walk}
+    speeds |= {m: max(0, v + token.speed_bonus_ft) for m, v in token.speeds_ft.items() if v > 0}
+    return TokenMovement(walk, speeds, token.hover)
+
+
+def fresh_turn(token: Token) -> Token:
+    """A token whose movement this turn is all still to come."""
+    return replace(token, activity=Activity())
