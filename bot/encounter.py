@@ -112,15 +112,15 @@ class Activity:
     what it used. ``diagonals`` continues the 1-2-1-2 count across the turn.
     """
 
-    budget_ft: int = 0
-    spent_ft: int = 0
+    budget_ft: float = 0.0
+    spent_ft: float = 0.0
     actions: tuple[str, ...] = ()
     diagonals: int = 0
     provoked_by: tuple[str, ...] = ()
 
     @property
-    def left_ft(self) -> int:
-        return max(0, self.budget_ft - self.spent_ft)
+    def left_ft(self) -> float:
+        return max(0.0, self.budget_ft - self.spent_ft)
 
     @property
     def moved(self) -> bool:
@@ -179,6 +179,7 @@ class Encounter:
     turn_index: int | None = None
     round: int = 1
     diagonal_rule: str = "5"  # 5e-alt per channel: "5", "5-10-5" or "euclidean"
+    outdoors: bool = False  # becmi: speeds read in yards outdoors (003 Feet vs. Yards)
 
     # ---------------------------------------------------------------- queries
 
@@ -248,6 +249,7 @@ def to_json(e: Encounter) -> dict[str, Any]:
         "turn_index": e.turn_index,
         "round": e.round,
         "diagonal_rule": e.diagonal_rule,
+        "outdoors": e.outdoors,
     }
 
 
@@ -302,6 +304,7 @@ def from_json(data: Mapping[str, Any]) -> Encounter:
         turn_index=data.get("turn_index"),
         round=int(data.get("round", 1)),
         diagonal_rule=str(data.get("diagonal_rule", "5")),
+        outdoors=bool(data.get("outdoors", False)),
     )
 
 
@@ -325,8 +328,8 @@ def _token_from_json(raw: Mapping[str, Any]) -> Token:
         load=raw.get("load"),
         speed_bonus_ft=int(raw.get("speed_bonus_ft", 0)),
         activity=Activity(
-            budget_ft=int(a.get("budget_ft", 0)),
-            spent_ft=int(a.get("spent_ft", 0)),
+            budget_ft=float(a.get("budget_ft", 0)),
+            spent_ft=float(a.get("spent_ft", 0)),
             actions=tuple(a.get("actions", ())),
             diagonals=int(a.get("diagonals", 0)),
             provoked_by=tuple(a.get("provoked_by", ())),

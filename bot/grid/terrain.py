@@ -17,6 +17,9 @@ class Terrain(StrEnum):
     # Hampers movement: rubble, undergrowth, ice, steep slope (000 "Difficult
     # Terrain", 001 "Difficult Terrain", 004 "Difficult Terrain").
     DIFFICULT = "difficult"
+    # A slope of 45 degrees or more: Difficult Terrain unless the creature climbs
+    # (000 "Difficult Terrain: Slope", "Climb"); difficult in the other rulesets.
+    SLOPE = "slope"
     # An obstacle in the square that hampers but doesn't block (001 "Obstacles").
     OBSTACLE = "obstacle"
     # So rough it takes a full-round action per 5 ft (004 "Impeded Terrain").
@@ -57,11 +60,11 @@ TERRAIN_NAMES = Vocabulary(
             "mud",
             "snow",
             "ice",
-            "slope",
             "rough",
             "web",
             "loose",
         ),
+        Terrain.SLOPE: ("steep", "incline", "cliff-face", "hillside"),
         Terrain.OBSTACLE: ("low-wall", "furniture", "barrier"),
         Terrain.IMPEDED: ("bog", "junk", "vines"),
         Terrain.WATER: ("liquid", "deep-water", "swim", "lake", "river"),

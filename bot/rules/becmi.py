@@ -18,8 +18,9 @@ from typing import ClassVar
 
 from bot.dice import Roll, no_dice, roll
 from bot.encounter import Encounter, Token
-from bot.errors import InvalidInput, NotAllowed
+from bot.errors import InvalidInput
 from bot.names import normalize
+from bot.rules import becmi_grid as grid
 from bot.rules.base import (
     FallRequest,
     FallResult,
@@ -31,6 +32,7 @@ from bot.rules.base import (
     TravelRequest,
     TravelResult,
 )
+from bot.rules.grid_move import plan_move
 from bot.rules.movement import (
     MoveRequest,
     MoveResult,
@@ -38,8 +40,6 @@ from bot.rules.movement import (
     TokenMovement,
     TokenSpec,
     fresh_turn,
-    plain_token_fields,
-    plain_token_movement,
 )
 from bot.rules.sizes import Size
 from bot.rules.tables import becmi as t
@@ -56,27 +56,21 @@ class Becmi:
     square_ft: ClassVar[int] = t.SQUARE_FT
     # The chapter has no size categories; nothing here depends on size.
     sizes: ClassVar[tuple[Size, ...]] = ()
-    footprint_squares: ClassVar[Mapping[Size, int]] = {
-        Size.SMALL: 1,
-        Size.MEDIUM: 1,
-        Size.LARGE: 1,
-        Size.HUGE: 2,
-        Size.GARGANTUAN: 3,
-    }
+    footprint_squares: ClassVar[Mapping[Size, int]] = grid.FOOTPRINTS
 
     # ------------------------------------------------------------- on a grid
 
     def token_fields(self, spec: TokenSpec) -> TokenFields:
-        return plain_token_fields(spec)
+        return grid.token_fields(spec)
 
     def token_movement(self, token: Token) -> TokenMovement:
-        return plain_token_movement(token)
+        return grid.token_movement(token)
 
     def start_turn(self, token: Token) -> Token:
         return fresh_turn(token)
 
     def move(self, encounter: Encounter, request: MoveRequest) -> MoveResult:
-        raise NotAllowed("/move is not ready yet under this ruleset.")
+        return plan_move(grid.BecmiGrid(encounter.outdoors), encounter, request)
 
     def fall(self, request: FallRequest, rng: random.Random) -> FallResult:
         if request.height_ft < 0:

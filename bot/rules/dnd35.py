@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import ClassVar
 
 from bot.encounter import Encounter, Token
-from bot.errors import NotAllowed
+from bot.rules import dnd35_grid as grid
 from bot.rules.base import (
     FallRequest,
     FallResult,
@@ -24,6 +24,7 @@ from bot.rules.base import (
     borrowed,
 )
 from bot.rules.d20_falling import D20FallRules, d20_fall
+from bot.rules.grid_move import plan_move
 from bot.rules.movement import (
     MoveRequest,
     MoveResult,
@@ -31,8 +32,6 @@ from bot.rules.movement import (
     TokenMovement,
     TokenSpec,
     fresh_turn,
-    plain_token_fields,
-    plain_token_movement,
 )
 from bot.rules.overland import overland_travel
 from bot.rules.sizes import Size
@@ -76,31 +75,21 @@ class Dnd35:
         Size.GARGANTUAN,
         Size.COLOSSAL,
     )
-    footprint_squares: ClassVar[Mapping[Size, int]] = {
-        Size.FINE: 1,
-        Size.DIMINUTIVE: 1,
-        Size.TINY: 1,
-        Size.SMALL: 1,
-        Size.MEDIUM: 1,
-        Size.LARGE: 2,
-        Size.HUGE: 3,
-        Size.GARGANTUAN: 4,
-        Size.COLOSSAL: 6,
-    }
+    footprint_squares: ClassVar[Mapping[Size, int]] = grid.FOOTPRINTS
 
     # ------------------------------------------------------------- on a grid
 
     def token_fields(self, spec: TokenSpec) -> TokenFields:
-        return plain_token_fields(spec)
+        return grid.token_fields(spec)
 
     def token_movement(self, token: Token) -> TokenMovement:
-        return plain_token_movement(token)
+        return grid.token_movement(token)
 
     def start_turn(self, token: Token) -> Token:
         return fresh_turn(token)
 
     def move(self, encounter: Encounter, request: MoveRequest) -> MoveResult:
-        raise NotAllowed("/move is not ready yet under this ruleset.")
+        return plan_move(grid.Dnd35Grid(), encounter, request)
 
     def fall(self, request: FallRequest, rng: random.Random) -> FallResult:
         source = _srd_source(

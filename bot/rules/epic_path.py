@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from typing import ClassVar
 
 from bot.encounter import Encounter, Token
-from bot.errors import NotAllowed
+from bot.rules import epic_path_grid as grid
 from bot.rules.base import (
     FallRequest,
     FallResult,
@@ -23,6 +23,7 @@ from bot.rules.base import (
     borrowed,
 )
 from bot.rules.d20_falling import D20FallRules, d20_fall
+from bot.rules.grid_move import plan_move
 from bot.rules.movement import (
     MoveRequest,
     MoveResult,
@@ -30,8 +31,6 @@ from bot.rules.movement import (
     TokenMovement,
     TokenSpec,
     fresh_turn,
-    plain_token_fields,
-    plain_token_movement,
 )
 from bot.rules.overland import overland_travel
 from bot.rules.sizes import Size
@@ -83,32 +82,21 @@ class EpicPath:
     document: ClassVar[str] = DOCUMENT
     square_ft: ClassVar[int] = 5
     sizes: ClassVar[tuple[Size, ...]] = tuple(Size)
-    footprint_squares: ClassVar[Mapping[Size, int]] = {
-        Size.FINE: 1,
-        Size.DIMINUTIVE: 1,
-        Size.TINY: 1,
-        Size.SMALL: 1,
-        Size.MEDIUM: 1,
-        Size.LARGE: 2,
-        Size.HUGE: 3,
-        Size.GARGANTUAN: 4,
-        Size.COLOSSAL: 5,
-        Size.TITANIC: 6,
-    }
+    footprint_squares: ClassVar[Mapping[Size, int]] = grid.FOOTPRINTS
 
     # ------------------------------------------------------------- on a grid
 
     def token_fields(self, spec: TokenSpec) -> TokenFields:
-        return plain_token_fields(spec)
+        return grid.token_fields(spec)
 
     def token_movement(self, token: Token) -> TokenMovement:
-        return plain_token_movement(token)
+        return grid.token_movement(token)
 
     def start_turn(self, token: Token) -> Token:
         return fresh_turn(token)
 
     def move(self, encounter: Encounter, request: MoveRequest) -> MoveResult:
-        raise NotAllowed("/move is not ready yet under this ruleset.")
+        return plan_move(grid.EpicPathGrid(), encounter, request)
 
     def fall(self, request: FallRequest, rng: random.Random) -> FallResult:
         source = Source("epic-path", DOCUMENT, ("Falling",), seed_file=SEED)

@@ -14,7 +14,8 @@ from typing import ClassVar
 
 from bot.dice import roll
 from bot.encounter import Encounter, Token
-from bot.errors import InvalidInput, NotAllowed
+from bot.errors import InvalidInput
+from bot.rules import five_e_alt_grid as grid
 from bot.rules.base import (
     FallRequest,
     FallResult,
@@ -26,6 +27,7 @@ from bot.rules.base import (
     TravelResult,
     borrowed,
 )
+from bot.rules.grid_move import plan_move
 from bot.rules.movement import (
     MoveRequest,
     MoveResult,
@@ -33,8 +35,6 @@ from bot.rules.movement import (
     TokenMovement,
     TokenSpec,
     fresh_turn,
-    plain_token_fields,
-    plain_token_movement,
 )
 from bot.rules.overland import overland_travel
 from bot.rules.sizes import Size, parse_size
@@ -79,28 +79,21 @@ class FiveEAlt:
         Size.HUGE,
         Size.GARGANTUAN,
     )
-    footprint_squares: ClassVar[Mapping[Size, int]] = {
-        Size.TINY: 1,
-        Size.SMALL: 1,
-        Size.MEDIUM: 1,
-        Size.LARGE: 2,
-        Size.HUGE: 3,
-        Size.GARGANTUAN: 4,
-    }
+    footprint_squares: ClassVar[Mapping[Size, int]] = grid.FOOTPRINTS
 
     # ------------------------------------------------------------- on a grid
 
     def token_fields(self, spec: TokenSpec) -> TokenFields:
-        return plain_token_fields(spec)
+        return grid.token_fields(spec)
 
     def token_movement(self, token: Token) -> TokenMovement:
-        return plain_token_movement(token)
+        return grid.token_movement(token)
 
     def start_turn(self, token: Token) -> Token:
         return fresh_turn(token)
 
     def move(self, encounter: Encounter, request: MoveRequest) -> MoveResult:
-        raise NotAllowed("/move is not ready yet under this ruleset.")
+        return plan_move(grid.FiveEAltGrid(encounter.diagonal_rule), encounter, request)
 
     # ------------------------------------------------------------------ fall
 

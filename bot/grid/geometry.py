@@ -1,0 +1,101 @@
+"""Shapes on the grid: footprints, distances, and the squares a straight line touches."""
+
+from __future__ import annotations
+
+from functools import cache
+
+from bot.grid.coords import Cell
+
+DIRECTIONS: tuple[tuple[int, int], ...] = (
+    (1, 0),
+    (-1, 0),
+    (0, 1),
+    (0, -1),
+    (1, 1),
+    (1, -1),
+    (-1, 1),
+    (-1, -1),
+)
+
+
+def footprint(anchor: Cell, side: int) -> tuple[Cell, ...]:
+    """The squares a token covers when its top-left square is ``anchor``."""
+    if side == 1:
+        return (anchor,)
+    return tuple(Cell(anchor.col + c, anchor.row + r) for r in range(side) for c in range(side))
+
+
+def chebyshev(a: Cell, b: Cell) -> int:
+    return max(abs(a.col - b.col), abs(a.row - b.row))
+
+
+def gap(a: Cell, a_side: int, b: Cell, b_side: int) -> tuple[int, int]:
+    """Squares from one footprint to the other, across and down: 0 where they
+    overlap on that axis, 1 where they are adjacent."""
+
+    def axis(a0: int, a_len: int, b0: int, b_len: int) -> int:
+        if a0 + a_len <= b0:
+            return b0 - (a0 + a_len) + 1
+        if b0 + b_len <= a0:
+            return a0 - (b0 + b_len) + 1
+        return 0
+
+    return axis(a.col, a_side, b.col, b_side), axis(a.row, a_side, b.row, b_side)
+
+
+def squares_one_two(dx: int, dy: int) -> int:
+    """Squares between two points counting diagonals 1-2-1-2 (001 "Diagonals")."""
+    straight, diagonal = max(dx, dy), min(dx, dy)
+    return straight + diagonal // 2
+
+
+def _touches(p: tuple[float, float], q: tuple[float, float], cell: Cell) -> bool:
+    """Does the segment p→q meet the closed unit square of ``cell`` (Liang–Barsky)?"""
+    x0, y0 = p
+    dx, dy = q[0] - x0, q[1] - y0
+    lo, hi = 0.0, 1.0
+    for delta, start, low, high in (
+        (dx, x0, cell.col, cell.col + 1),
+        (dy, y0, cell.row, cell.row + 1),
+    ):
+        if delta == 0:
+            if start < low or start > high:
+                return False
+            continue
+        t1, t2 = (low - start) / delta, (high - start) / delta
+        if t1 > t2:
+            t1, t2 = t2, t1
+        lo, hi = max(lo, t1), min(hi, t2)
+        if lo > hi:
+            return False
+    return True
+
+
+@cache
+def line_squares(start: Cell, end: Cell) -> frozenset[Cell]:
+    """Squares a straight line from any corner of ``start`` to any corner of ``end``
+    passes through or touches (002 "Run": how to run "straight" on a grid)."""
+    corners_a = [(start.col + i, start.row + j) for i in (0, 1) for j in (0, 1)]
+    corners_b = [(end.col + i, end.row + j) for i in (0, 1) for j in (0, 1)]
+    cols = range(min(start.col, end.col) - 1, max(start.col, end.col) + 2)
+    rows = range(min(start.row, end.row) - 1, max(start.row, end.row) + 2)
+    found: set[Cell] = set()
+    for p in corners_a:
+        for q in corners_b:
+            for r in rows:
+                for c in cols:
+                    cell = Cell(c, r)
+                    if cell not in found and _touches(p, q, cell):
+                        found.add(cell)
+    return frozenset(found)
+
+
+def on_one_line(start: Cell, end: Cell, cells: tuple[Cell, ...]) -> bool:
+    """Whether every square of a path lies on some single corner-to-corner line.
+
+    A path keeps "straight" if one line from a corner of the start to a corner
+    of the end touches all its squares.
+    """
+    corners_a = [(start.col + i, start.row + j) for i in (0, 1) for j in (0, 1)]
+    corners_b = [(end.col + i, end.row + j) for i in (0, 1) for j in (0, 1)]
+    return any(all(_touches(p, q, cell) for cell in cells) for p in corners_a for q in corners_b)

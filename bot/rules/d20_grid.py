@@ -1,0 +1,372 @@
+"""Tactical movement shared by the d20 rulesets (3.5 and epic-path).
+
+Both spend movement by actions (move, double move, run, withdraw, charge,
+5-foot step, crawl, stand up), threaten squares by reach and provoke on
+leaving a threatened square. What differs is data and a few hooks: how
+diagonals count (1-2-1-2 in 3.5, 1-for-1 in epic-path), whether doublings
+stack (3.5: ×2, ×4, ×8), impeded terrain, who may pass whom, and the reach
+and space tables. ``bot.rules.dnd35_grid`` and ``bot.rules.epic_path_grid``
+fill them in.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from typing import ClassVar, Literal
+
+from bot.encounter import Condition, Encounter, Token
+from bot.errors import IllegalMove, InvalidInput
+from bot.grid.coords import Cell
+from bot.grid.geometry import gap, squares_one_two
+from bot.grid.search import EPSILON, Edge
+from bot.grid.terrain import Terrain
+from bot.names import Vocabulary
+from bot.rules.base import Note
+from bot.rules.grid_move import (
+    Allowance,
+    Board,
+    GridRules,
+    StepContext,
+    check_mode,
+)
+from bot.rules.movement import MoveRequest, TokenMovement
+from bot.rules.sizes import Size
+
+ACTIONS = Vocabulary(
+    "action",
+    {
+        "move": ("walk", "move-action", "normal"),
+        "double": ("double-move", "double move", "doublemove"),
+        "run": ("running", "sprint"),
+        "withdraw": ("retreat", "withdrawal"),
+        "charge": ("charging",),
+        "5ft-step": ("5-foot-step", "five-foot-step", "step", "5ft", "5-ft-step", "shift"),
+        "crawl": ("crawling",),
+        "stand": ("stand-up", "get-up", "standup"),
+        "drop-prone": ("prone", "drop", "go-prone"),
+    },
+)
+MOVE_ACTIONS = frozenset({"move", "stand", "crawl"})
+FULL_ROUND = frozenset({"double", "run", "withdraw", "charge", "minimum"})
+# Terrain that hampers a walker (001 "Difficult Terrain", "Obstacles").
+HAMPERING = frozenset({Terrain.DIFFICULT, Terrain.OBSTACLE, Terrain.SLOPE})
+NO_MOVE = (Condition.IMMOBILIZED, Condition.HELPLESS, Condition.PARALYZED, Condition.STUNNED)
+
+
+@dataclass(frozen=True)
+class Action:
+    """One action's terms: how many times the speed, and what it requires."""
+
+    speed_multiple: int
+    sections: tuple[str, ...]
+    full_round: bool = False
+    straight: bool = False
+    unhampered: bool = False
+    no_creatures: bool = False
+    min_ft: float = 0.0
+    one_square: bool = False
+    safe_start: bool = False
+    provokes: bool = True
+
+
+class D20Grid(GridRules):
+    """The d20 family's grid movement; subclasses give the data."""
+
+    reach_tall_ft: ClassVar[Mapping[Size, int]]
+    reach_long_ft: ClassVar[Mapping[Size, int]]
+    one_two_diagonals: ClassVar[bool]
+    doublings_stack: ClassVar[bool]
+    impeded_full_round: ClassVar[bool]
+    threatens_own_space: ClassVar[bool]
+    provoke_rule: ClassVar[Literal["leave-threatened", "leave-reach", "never"]] = "leave-threatened"
+    actions: ClassVar[tuple[str, ...]] = ACTIONS.names
+    action_terms: ClassVar[Mapping[str, Action]]
+
+    def __init__(self) -> None:
+        self.diagonal_parity = self.one_two_diagonals
+
+    # ---- hooks the rulesets fill in
+
+    def run_multiple(self, token: Token) -> tuple[int, str]:
+        raise NotImplementedError
+
+    # ---- actions
+
+    def allowance(
+        self, encounter: Encounter, token: Token, request: MoveRequest, movement: TokenMovement
+    ) -> Allowance:
+        action = ACTIONS.match(request.action) if request.action else "move"
+        activity = token.activity
+        taken = activity.actions
+        prone = token.has(Condition.PRONE)
+        if action == "drop-prone":
+            if prone:
+                raise IllegalMove(f"{token.name} is already prone.")
+            if request.to is not None:
+                raise InvalidInput("Dropping prone doesn't move: leave out to:.")
+            return Allowance(
+                "drop-prone",
+                "walk",
+                0.0,
+                replace(activity, actions=(*taken, "drop-prone")),
+                ("Drop Prone",),
+                drop_prone=True,
+                provokes=False,
+                notes=(Note("Drop prone", "A free action."),),
+            )
+        stuck = next((c for c in NO_MOVE if token.has(c)), None)
+        if stuck is not None:
+            raise IllegalMove(
+                f"{token.name} is {stuck.value} and can't move. The GM can still move it "
+                "with forced:."
+            )
+        if "5ft-step" in taken:
+            raise IllegalMove(
+                f"{token.name} took a 5-foot step this round: no other movement the same "
+                "round (002 Take a 5-Foot Step)."
+            )
+        terms = self.action_terms.get(action)
+        if terms is None:
+            raise InvalidInput(
+                f"{self.ruleset_id} has no {action} action here. Accepted: "
+                f"{', '.join(self.action_terms)}, drop-prone."
+            )
+        mode = check_mode(movement, token, request.mode)
+        speed = movement.speeds_ft[mode]
+        move_actions = sum(1 for a in taken if a in MOVE_ACTIONS)
+        full = any(a in FULL_ROUND for a in taken)
+        notes: list[Note] = []
+        sections = list(terms.sections)
+        if prone and action not in ("stand", "crawl"):
+            raise IllegalMove(
+                f"{token.name} is prone: stand up first (action:stand, a move action that "
+                "provokes) or crawl 5 ft (action:crawl)."
+            )
+        if action == "crawl" and not prone:
+            raise IllegalMove(f"{token.name} isn't prone; crawling is how a prone creature moves.")
+        if action == "stand" and not prone:
+            raise IllegalMove(f"{token.name} isn't prone, so it has nothing to stand up from.")
+        if terms.full_round and (taken and any(a != "drop-prone" for a in taken)):
+            raise IllegalMove(
+                f"A {action} takes the whole round and {token.name} has already acted this "
+                f"turn ({', '.join(taken)}). Use action:move for a move action."
+            )
+        if action in MOVE_ACTIONS and (full or move_actions >= 2):
+            raise IllegalMove(
+                f"{token.name} has no move action left this turn "
+                f"({', '.join(taken)}). /turn next starts the next turn."
+            )
+        if action == "5ft-step":
+            if activity.moved:
+                raise IllegalMove(
+                    f"{token.name} has already moved this round: no 5-foot step "
+                    "(002 Take a 5-Foot Step)."
+                )
+            if speed <= 5:
+                raise IllegalMove(
+                    f"{token.name}'s speed is {speed} ft: a creature with a speed of 5 ft or "
+                    "less can't take a 5-foot step (002 Take a 5-Foot Step)."
+                )
+        if action in ("run", "withdraw") and token.has(Condition.BLINDED):
+            raise IllegalMove(f"{token.name} is blinded: no {action} without sight.")
+        multiple = terms.speed_multiple
+        if action == "run":
+            multiple, why = self.run_multiple(token)
+            notes.append(Note("Run", why))
+            if mode in ("climb", "burrow"):
+                raise IllegalMove(f"Creatures can't run while {mode}ing (001 Movement Modes).")
+        grant = float(speed * multiple)
+        if action == "crawl":
+            grant = 5.0
+        if action == "5ft-step":
+            grant = 5.0
+        stand_cost = 0.0
+        actions = [*taken, action]
+        if action == "stand":
+            notes.append(
+                Note(
+                    "Stand up",
+                    "A move action that provokes attacks of opportunity (002 Stand Up from Prone).",
+                )
+            )
+            if request.to is not None:
+                if move_actions >= 1:
+                    raise IllegalMove(
+                        f"Standing takes {token.name}'s last move action: it can't also move "
+                        "this turn."
+                    )
+                actions.append("move")
+                notes.append(Note("Then", "Moves with its other move action."))
+            else:
+                grant = 0.0
+        new_activity = replace(
+            activity,
+            budget_ft=activity.budget_ft + grant,
+            actions=tuple(actions),
+            diagonals=activity.diagonals if action in MOVE_ACTIONS else 0,
+        )
+        available = new_activity.left_ft
+        swim = movement.speeds_ft.get("swim", 0)
+        if mode == "walk" and swim > speed > 0:
+            # 004 "Combining Movement Types": swimming on from a walk, as far as the
+            # swim speed allows (each square checks its own mode's speed)
+            available = available * swim / speed
+        if terms.one_square:
+            available = 5.0 if action == "5ft-step" else max(available, 5.0)
+        return Allowance(
+            action,
+            mode,
+            available,
+            new_activity,
+            tuple(sections),
+            straight=terms.straight,
+            unhampered=terms.unhampered,
+            no_creatures=terms.no_creatures,
+            min_ft=terms.min_ft,
+            one_square=terms.one_square,
+            free_square_ft=5.0 if action == "5ft-step" else None,
+            safe_start=terms.safe_start,
+            provokes=terms.provokes,
+            full_round=terms.full_round,
+            stand_up=action == "stand",
+            stand_cost_ft=stand_cost,
+            stand_provokes=True,
+            notes=tuple(notes),
+        )
+
+    def full_round_minimum(self, token: Token, allowance: Allowance) -> Allowance | None:
+        """001 "Minimum Movement" / 004 "Impeded Terrain": 5 ft as a full-round action."""
+        taken = [a for a in token.activity.actions if a != "drop-prone"]
+        if taken or allowance.action not in ("move", "double"):
+            return None
+        activity = replace(
+            token.activity,
+            budget_ft=token.activity.budget_ft + 5.0,
+            actions=(*token.activity.actions, "minimum"),
+        )
+        return replace(
+            allowance,
+            action="minimum",
+            available_ft=5.0,
+            activity=activity,
+            one_square=True,
+            full_round=True,
+            sections=("Minimum Movement",),
+        )
+
+    # ---- steps
+
+    def step_cost(
+        self,
+        ctx: StepContext,
+        frm: Cell,
+        to: Cell,
+        diagonals: int,
+        spent: float,
+        squeezing: bool,
+    ) -> Edge | str:
+        board, allowance = ctx.board, ctx.allowance
+        mode = allowance.mode
+        cells = board.cells(to)
+        causes: list[str] = []
+        doublings = 0
+        move_type = mode
+        if mode not in ("fly", "burrow"):
+            terrains = {board.terrain(c) for c in cells}
+            if Terrain.IMPEDED in terrains:
+                if self.impeded_full_round and allowance.action != "minimum":
+                    return (
+                        f"{to} is impeded terrain: a full-round action moves 5 ft into it "
+                        "(004 Impeded Terrain)"
+                    )
+                doublings += 1
+                causes.append("impeded" if not self.impeded_full_round else "")
+            hampering = terrains & HAMPERING
+            if mode == "climb":
+                hampering -= {Terrain.SLOPE}
+            if hampering:
+                doublings += 1
+                causes.append(sorted(t.value for t in hampering)[0])
+            if all(board.terrain(c) is Terrain.WATER for c in cells):
+                if "swim" in ctx.movement.speeds_ft:
+                    move_type = "swim"
+                else:
+                    doublings += 2
+                    causes.append("swimming without a swim speed (¼ speed)")
+        for other in board.others_in(cells):
+            if self.creature_hampers(board.mover, other):
+                doublings += 1
+                causes.append(f"past {other.name}")
+        if squeezing:
+            doublings += 1
+            causes.append("squeezing")
+        # 004 "Combining Movement Types": costs come off every mode; a mode is
+        # usable while its own speed (times the action's multiple) lasts
+        limit = allowance.activity.left_ft
+        type_speed = ctx.movement.speeds_ft.get(move_type, 0)
+        mode_speed = ctx.movement.speeds_ft.get(mode, 0)
+        if move_type != mode and mode_speed > 0:
+            limit = limit * type_speed / mode_speed
+        if not self.doublings_stack:
+            doublings = min(doublings, 1)
+        factor = 2**doublings
+        diagonal = frm.col != to.col and frm.row != to.row
+        why: list[str] = []
+        if diagonal and self.one_two_diagonals:
+            if factor == 1:
+                squares = 1.0 if diagonals % 2 == 0 else 2.0
+                if squares == 2:
+                    why.append("2nd diagonal counts 2")
+            else:
+                squares = 1.5 * factor
+        else:
+            squares = float(factor)
+        if factor > 1:
+            why.append(f"{' & '.join(c for c in causes if c)} ×{factor}".strip())
+        cost = squares * self.square_ft
+        if (
+            allowance.free_square_ft is None
+            and not allowance.one_square
+            and (spent + cost > limit + EPSILON)
+        ):
+            return (
+                f"{to} needs {move_type} movement and {board.mover.name}'s {move_type} speed "
+                "is spent"
+            )
+        return Edge(to, cost, diagonals + (1 if diagonal else 0), ", ".join(why))
+
+    def creature_hampers(self, mover: Token, other: Token) -> bool:
+        return False
+
+    # ---- reach
+
+    def natural_reach_ft(self, token: Token) -> int:
+        if token.reach_ft is not None:
+            return token.reach_ft
+        table = self.reach_long_ft if token.body == "long" else self.reach_tall_ft
+        return table.get(token.size, 5)
+
+    def distance_squares(self, dx: int, dy: int) -> int:
+        return squares_one_two(dx, dy) if self.one_two_diagonals else max(dx, dy)
+
+    def threatened(self, board: Board, enemy: Token) -> frozenset[Cell]:
+        reach = self.natural_reach_ft(enemy)
+        lo, hi = 0, reach // self.square_ft
+        if enemy.reach_weapon:
+            # 001: a reach weapon strikes to double natural reach, not at natural reach or less
+            lo, hi = max(1, reach // self.square_ft) + 1, 2 * max(1, reach // self.square_ft)
+        side = board.sides.get(enemy.key, 1)
+        cells: set[Cell] = set()
+        if self.threatens_own_space:
+            cells.update(board.footprint_of(enemy))
+        for col in range(enemy.cell.col - hi, enemy.cell.col + side + hi):
+            for row in range(enemy.cell.row - hi, enemy.cell.row + side + hi):
+                cell = Cell(col, row)
+                if not board.on_map(cell):
+                    continue
+                dx, dy = gap(cell, 1, enemy.cell, side)
+                d = self.distance_squares(dx, dy)
+                if d > 0 and max(lo, 1) <= d <= hi:
+                    cells.add(cell)
+        return frozenset(cells)

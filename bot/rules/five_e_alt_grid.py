@@ -1,0 +1,361 @@
+"""5e-alt on a grid: Movement gained and spent, Slowed, Difficult Terrain by cause,
+moving around other creatures, Stand Up, Dash, speed-modifier traits (seed 000).
+
+The seed says nothing about grid diagonals: 5 ft each is the bot's ruling (the
+usual 5e grid rule), with ``5-10-5`` and ``euclidean`` as per-encounter
+alternatives. Reach is 5 ft unless the token's ``reach`` says otherwise;
+leaving a hostile creature's reach provokes an opportunity attack.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import ClassVar, Literal
+
+from bot.encounter import Condition, Encounter, Token
+from bot.errors import IllegalMove, InvalidInput
+from bot.grid.coords import Cell
+from bot.grid.geometry import gap
+from bot.grid.search import Edge
+from bot.grid.terrain import Terrain
+from bot.names import Vocabulary
+from bot.rules.base import Note
+from bot.rules.five_e_alt_speeds import (
+    SingleSpeed,
+    SpeedModifier,
+    convert,
+    parse_speed_line,
+)
+from bot.rules.grid_move import (
+    Allowance,
+    Board,
+    GridRules,
+    Passing,
+    StepContext,
+    check_mode,
+    ft,
+    hostile,
+)
+from bot.rules.movement import MoveRequest, TokenFields, TokenMovement, TokenSpec, parse_plain_speed
+from bot.rules.sizes import Size
+
+SEED = "000_9613c147f2b39ce7.txt"
+DOCUMENT = "Alternate Movement"
+DIAGONAL_RULES: tuple[str, ...] = ("5", "5-10-5", "euclidean")
+DiagonalRule = Literal["5", "5-10-5", "euclidean"]
+
+FOOTPRINTS: Mapping[Size, int] = {
+    Size.TINY: 1,
+    Size.SMALL: 1,
+    Size.MEDIUM: 1,
+    Size.LARGE: 2,
+    Size.HUGE: 3,
+    Size.GARGANTUAN: 4,
+}
+DEFAULT_REACH_FT = 5
+
+ACTIONS = Vocabulary(
+    "action",
+    {
+        "move": ("walk", "normal"),
+        "dash": ("dashing",),
+        "stand": ("stand-up", "get-up", "standup"),
+        "drop-prone": ("prone", "drop", "go-prone"),
+    },
+)
+# Ground terrain a flyer is above (the seed's causes of Difficult Terrain are all
+# in or on the ground, except another creature's space and a narrow opening).
+GROUND = frozenset({Terrain.DIFFICULT, Terrain.OBSTACLE, Terrain.IMPEDED, Terrain.SLOPE})
+
+
+def single_speed(token: Token) -> SingleSpeed:
+    speeds = {"walk": token.speed_ft, **token.speeds_ft}
+    return convert(speeds, hover=token.hover and speeds.get("fly", 0) > 0)
+
+
+def token_fields(spec: TokenSpec) -> TokenFields:
+    if spec.race or spec.armor or spec.load:
+        given = "race" if spec.race else "armor" if spec.armor else "load"
+        raise InvalidInput(
+            f"{given}: 5e-alt takes a creature's speeds as its stat block gives them "
+            '(speed:"40 ft., fly 80 ft."); seed 000 has no race, armor or load table.'
+        )
+    values: dict[str, object] = {}
+    extra: dict[str, int] = {}
+    notes: list[Note] = []
+    if spec.speed is not None:
+        text = spec.speed.strip()
+        if any(ch.isalpha() and ch not in "ft" for ch in text.lower().replace("ft", "")):
+            speeds, hover = parse_speed_line(text)
+            values["speed_ft"] = speeds.pop("walk", 0)
+            extra.update({m: v for m, v in speeds.items() if v > 0})
+            if hover:
+                values["hover"] = True
+        else:
+            values["speed_ft"] = parse_plain_speed(text)
+    for mode, value in (
+        ("fly", spec.fly_ft),
+        ("swim", spec.swim_ft),
+        ("climb", spec.climb_ft),
+        ("burrow", spec.burrow_ft),
+    ):
+        if value is not None:
+            extra[mode] = value
+    if extra:
+        values["speeds_ft"] = extra
+    if spec.hover is not None:
+        values["hover"] = spec.hover
+    if "speed_ft" in values or extra:
+        walk = values.get("speed_ft", 30)
+        assert isinstance(walk, int)
+        single = convert({"walk": walk, **extra}, hover=bool(values.get("hover", False)))
+        notes.append(Note("Speed (000 Updating A Creature's Movement)", " ".join(single.steps)))
+    return TokenFields(values, tuple(notes))
+
+
+def token_movement(token: Token) -> TokenMovement:
+    single = single_speed(token)
+    # 000 "Singular Speed": an effect's faster Speed replaces yours; a bonus adds.
+    speed = max(0, single.speed_ft + token.speed_bonus_ft)
+    if token.has(Condition.IMMOBILIZED):
+        speed = 0
+    modes: dict[str, int] = {
+        m: speed for m in ("walk", "fly", "swim", "climb", "burrow") if m in single.moves
+    }
+    notes = [Note("Speed", " ".join(single.steps))]
+    if token.has(Condition.IMMOBILIZED):
+        notes.append(Note("Immobilized", "Its Movement and Speed are 0 and can't change."))
+    return TokenMovement(
+        speed,
+        modes,
+        single.hover,
+        tuple(notes),
+        traits={m: single.modifiers[m].value for m in single.modifiers},
+    )
+
+
+class FiveEAltGrid(GridRules):
+    ruleset_id: ClassVar[str] = "5e-alt"
+    document: ClassVar[str] = DOCUMENT
+    seed_file: ClassVar[str] = SEED
+    square_ft: ClassVar[int] = 5
+    footprints: ClassVar[Mapping[Size, int]] = FOOTPRINTS
+    provoke_rule: ClassVar[Literal["leave-threatened", "leave-reach", "never"]] = "leave-reach"
+    actions: ClassVar[tuple[str, ...]] = ACTIONS.names
+
+    def __init__(self, diagonal_rule: str = "5") -> None:
+        if diagonal_rule not in DIAGONAL_RULES:
+            diagonal_rule = "5"
+        self.diagonal_rule = diagonal_rule
+        self.diagonal_parity = diagonal_rule == "5-10-5"
+
+    def token_movement(self, token: Token) -> TokenMovement:
+        return token_movement(token)
+
+    # ---------------------------------------------------------------- actions
+
+    def allowance(
+        self, encounter: Encounter, token: Token, request: MoveRequest, movement: TokenMovement
+    ) -> Allowance:
+        action = ACTIONS.match(request.action) if request.action else "move"
+        single = single_speed(token)
+        prone = token.has(Condition.PRONE)
+        activity = token.activity
+        sections = ["Moving On Your Turn"]
+        notes: list[Note] = []
+        if action == "drop-prone":
+            if token.has(Condition.RESTRAINED):
+                raise IllegalMove(
+                    f"{token.name} is Restrained: it can't willingly Drop Prone "
+                    "(000 Conditions › Restrained)."
+                )
+            if prone:
+                raise IllegalMove(f"{token.name} is already prone.")
+            if request.to is not None:
+                raise InvalidInput("Dropping prone doesn't move: leave out to:.")
+            return Allowance(
+                "drop-prone",
+                "walk",
+                0.0,
+                replace(activity, actions=(*activity.actions, "drop-prone")),
+                ("Drop Prone",),
+                drop_prone=True,
+                provokes=False,
+                notes=(Note("Drop Prone", "Costs no Movement (000 Drop Prone)."),),
+            )
+        if token.has(Condition.IMMOBILIZED):
+            why = next(
+                c.value
+                for c in (Condition.GRAPPLED, Condition.RESTRAINED, Condition.IMMOBILIZED)
+                if token.has(c)
+            )
+            raise IllegalMove(
+                f"{token.name} is {why}: Immobilized, its Movement and Speed are 0 "
+                "(000 Conditions › Immobilized). The GM can still move it with forced:."
+            )
+        mode = request.mode or "walk"
+        if mode in ("walk", "climb", "swim") and mode not in single.moves:
+            raise IllegalMove(
+                f"{token.name} can't {mode}: its speed for it is 0 "
+                "(000 Updating A Creature's Movement › Step 2)."
+            )
+        if mode not in ("walk", "climb", "swim"):
+            mode = check_mode(movement, token, mode)
+        if prone and mode in ("climb", "fly") and action != "stand":
+            raise IllegalMove(
+                f"{token.name} is prone and can't {mode} (000 Conditions › Prone). "
+                "Stand up first: action:stand."
+            )
+        budget = activity.budget_ft
+        actions = list(activity.actions)
+        if "turn" not in actions:
+            # 000 "Gaining Movement": Movement equal to Speed at the start of the turn
+            budget += movement.speed_ft
+            actions.append("turn")
+        if action == "dash":
+            budget += movement.speed_ft
+            actions.append("dash")
+            sections.append("Dashing")
+            notes.append(
+                Note("Dash", f"Gains Movement equal to its Speed ({movement.speed_ft} ft).")
+            )
+        stand_cost = 0.0
+        if action == "stand":
+            if not prone:
+                raise IllegalMove(f"{token.name} isn't prone, so it has nothing to stand up from.")
+            stand_cost = float(math.floor(movement.speed_ft / 2))
+            actions.append("stand")
+            sections.append("Stand Up")
+            notes.append(
+                Note(
+                    "Stand Up",
+                    f"Costs half its Speed ({ft(stand_cost)}), unaffected by Slowed "
+                    "(000 Stand Up).",
+                )
+            )
+        if action == "move" and request.to is None:
+            raise InvalidInput("Say where to: to:<square>, e.g. to:D4.")
+        new_activity = replace(activity, budget_ft=budget, actions=tuple(actions))
+        left = new_activity.left_ft
+        if stand_cost > left:
+            raise IllegalMove(
+                f"Standing up costs {ft(stand_cost)} (half its Speed) and {token.name} has "
+                f"{ft(left)} of Movement left. Dash first for more: action:dash."
+            )
+        return Allowance(
+            action,
+            mode,
+            left,
+            new_activity,
+            tuple(sections),
+            stand_up=action == "stand",
+            stand_cost_ft=stand_cost,
+            notes=tuple(notes),
+        )
+
+    # ------------------------------------------------------------------ steps
+
+    def step_cost(
+        self,
+        ctx: StepContext,
+        frm: Cell,
+        to: Cell,
+        diagonals: int,
+        spent: float,
+        squeezing: bool,
+    ) -> Edge | str:
+        board, allowance = ctx.board, ctx.allowance
+        single = single_speed(board.mover)
+        diagonal = frm.col != to.col and frm.row != to.row
+        base: float = 5.0
+        why: list[str] = []
+        if diagonal:
+            if self.diagonal_rule == "5-10-5" and diagonals % 2 == 1:
+                base = 10.0
+                why.append("2nd diagonal 10 ft")
+            elif self.diagonal_rule == "euclidean":
+                base = 5.0 * math.sqrt(2)
+        mode = allowance.mode
+        cells = board.cells(to)
+        if mode in ("walk", "swim"):
+            move = "swim" if all(board.terrain(c) is Terrain.WATER for c in cells) else "walk"
+        else:
+            move = mode
+        if move not in single.modifiers:
+            return f"{board.mover.name} can't {move} (000 Updating A Creature's Movement)"
+        # 000 "Difficult Terrain: Squeezing" is one more cause of being Slowed
+        cause = self._difficult(ctx, single, frm, to, move) or ("squeezing" if squeezing else "")
+        slowed = board.mover.has(Condition.SLOWED) or bool(cause)
+        trait = single.modifiers[move]
+        factor = trait.cost_multiplier
+        if factor is None:
+            # Less Than One-Third Speed: all its Movement (minimum 5 ft) per 5 ft
+            cost = max(base * (2 if slowed else 1), allowance.available_ft - spent)
+            why.append(f"{trait.label} ({move}): all its Movement")
+        else:
+            cost = base * factor * (2 if slowed else 1)
+            if factor > 1:
+                why.append(f"{trait.label} ({move}) ×{factor}")
+        if slowed:
+            why.append(f"Slowed ×2 ({cause or 'condition'})")
+        return Edge(to, cost, diagonals + (1 if diagonal else 0), ", ".join(why))
+
+    def _difficult(
+        self, ctx: StepContext, single: SingleSpeed, frm: Cell, to: Cell, move: str
+    ) -> str:
+        """What makes the step Difficult Terrain (moving in, out or while in it), or ""."""
+        board = ctx.board
+        squares = dict.fromkeys((*board.cells(frm), *board.cells(to)))
+        for cell in squares:
+            terrain = board.terrain(cell)
+            if move == "burrow":
+                if not single.burrow_unhindered:
+                    return f"burrowing through material at {cell}"
+                continue
+            if move == "fly":
+                continue
+            if terrain in GROUND and not (terrain is Terrain.SLOPE and single.climb_unhindered):
+                return f"{terrain.value} at {cell}"
+            if terrain is Terrain.WATER and not single.swim_unhindered:
+                return f"liquid at {cell}"
+        for other in board.others_in(squares):
+            if other.size != Size.TINY:
+                return f"{other.name}'s space"
+        return ""
+
+    def squeeze_width(self, side: int) -> int:
+        # an opening sized for a creature one Size smaller (000 Difficult Terrain)
+        return max(1, side - 1)
+
+    def pass_creature(self, ctx: StepContext, other: Token) -> Passing:
+        mover = ctx.board.mover
+        hampers = other.size != Size.TINY
+        if other.has(Condition.INCAPACITATED) or not hostile(mover, other):
+            return Passing(True, hampers=hampers)
+        if abs(other.size - mover.size) >= 2 or other.size == Size.TINY:
+            return Passing(True, hampers=hampers)
+        return Passing(
+            False,
+            "a hostile creature within one size of the mover blocks its space "
+            "(000 Moving Around Other Creatures)",
+        )
+
+    def threatened(self, board: Board, enemy: Token) -> frozenset[Cell]:
+        reach = enemy.reach_ft if enemy.reach_ft is not None else DEFAULT_REACH_FT
+        squares = reach // self.square_ft
+        if squares <= 0:
+            return frozenset()
+        side = board.sides.get(enemy.key, 1)
+        cells = set()
+        for col in range(enemy.cell.col - squares, enemy.cell.col + side + squares):
+            for row in range(enemy.cell.row - squares, enemy.cell.row + side + squares):
+                cell = Cell(col, row)
+                if board.on_map(cell) and max(gap(cell, 1, enemy.cell, side)) <= squares:
+                    cells.add(cell)
+        return frozenset(cells)
+
+
+def modifier_label(value: str) -> str:
+    return SpeedModifier(value).label

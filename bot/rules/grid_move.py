@@ -1,0 +1,842 @@
+"""One /move, the same way for every ruleset: parse, budget, search, check, provoke.
+
+A ruleset supplies a ``GridRules``: how much a token may spend on an action
+(``allowance``), what one step costs (``step_cost``), who may pass whom
+(``pass_creature``), where a move may end, which squares an enemy threatens
+and when leaving them provokes. This module does the rest once: the path
+search (bounded by the allowance), waypoints, straight-line actions, the
+"you can reach D4 for 25 ft" alternative, opportunity attacks and the new
+state. Pure: no Discord, no database.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field, replace
+from typing import ClassVar, Literal
+
+from bot.encounter import Activity, Condition, Encounter, Token
+from bot.errors import IllegalMove, InvalidInput
+from bot.grid.coords import Cell
+from bot.grid.geometry import chebyshev, footprint, line_squares
+from bot.grid.search import EPSILON, PENALTY, Edge, Found, cheapest_path, reachable
+from bot.grid.terrain import Terrain
+from bot.rules.base import JSONValue, Note, Source
+from bot.rules.movement import MODES, MoveRequest, MoveResult, Step, TokenMovement
+from bot.rules.sizes import Size
+
+MAX_WAYPOINTS = 10
+HOSTILE: frozenset[frozenset[str]] = frozenset({frozenset({"party", "enemy"})})
+
+
+def hostile(a: Token, b: Token) -> bool:
+    return frozenset({a.team, b.team}) in HOSTILE
+
+
+def ft(value: float) -> str:
+    """Feet as a reply shows them: whole feet when whole, else one decimal."""
+    rounded = round(value, 1)
+    return f"{rounded:g} ft" if rounded != int(rounded) else f"{int(rounded)} ft"
+
+
+# ------------------------------------------------------------------ the board
+
+
+@dataclass(frozen=True)
+class Board:
+    """The encounter as one mover sees it: who stands where, and the terrain."""
+
+    encounter: Encounter
+    mover: Token
+    side: int
+    sides: Mapping[str, int]
+    occupants: Mapping[Cell, tuple[Token, ...]]
+
+    @classmethod
+    def of(cls, encounter: Encounter, mover: Token, footprints: Mapping[Size, int]) -> Board:
+        sides = {k: footprints.get(t.size, 1) for k, t in encounter.tokens.items()}
+        occupants: dict[Cell, list[Token]] = {}
+        for key, token in encounter.tokens.items():
+            if key == mover.key:
+                continue
+            for cell in footprint(token.cell, sides[key]):
+                occupants.setdefault(cell, []).append(token)
+        return cls(
+            encounter,
+            mover,
+            sides[mover.key],
+            sides,
+            {c: tuple(ts) for c, ts in occupants.items()},
+        )
+
+    def terrain(self, cell: Cell) -> Terrain:
+        return self.encounter.terrain.get(cell, Terrain.CLEAR)
+
+    def on_map(self, cell: Cell) -> bool:
+        return 0 <= cell.col < self.encounter.width and 0 <= cell.row < self.encounter.height
+
+    def cells(self, anchor: Cell) -> tuple[Cell, ...]:
+        return footprint(anchor, self.side)
+
+    def others_in(self, cells: Iterable[Cell]) -> list[Token]:
+        seen: dict[str, Token] = {}
+        for cell in cells:
+            for token in self.occupants.get(cell, ()):
+                seen.setdefault(token.key, token)
+        return list(seen.values())
+
+    def footprint_of(self, token: Token) -> tuple[Cell, ...]:
+        return footprint(token.cell, self.sides.get(token.key, 1))
+
+
+# ------------------------------------------------------------------ actions
+
+
+@dataclass(frozen=True)
+class Allowance:
+    """What one action lets a token do in this command."""
+
+    action: str
+    mode: str
+    available_ft: float  # what this command may spend
+    activity: Activity  # the token's activity with the action taken, before spending
+    sections: tuple[str, ...]
+    straight: bool = False  # run, charge: a straight line (002 "Run")
+    unhampered: bool = False  # run, charge: nothing that hampers movement
+    no_creatures: bool = False  # charge: no creature on the way, friends included
+    min_ft: float = 0.0  # charge: at least 10 ft
+    one_square: bool = False  # 5-foot step, crawl
+    free_square_ft: float | None = None  # 5-foot step: one square for this many feet
+    safe_start: bool = False  # withdraw: the first square is not threatened
+    provokes: bool = True
+    full_round: bool = False
+    stand_up: bool = False  # stands first (removes prone)
+    stand_cost_ft: float = 0.0
+    stand_provokes: bool = False
+    drop_prone: bool = False
+    notes: tuple[Note, ...] = ()
+    condition_changes: tuple[tuple[str, bool], ...] = ()  # (condition, added?)
+    updates: Mapping[str, int] = field(default_factory=dict)  # other token fields to set
+
+
+@dataclass(frozen=True)
+class Passing:
+    """May the mover enter a square another creature holds, at what extra, may it stop."""
+
+    allowed: bool
+    reason: str = ""  # why not, or what it costs (for the breakdown)
+    hampers: bool = False  # counts as difficult terrain / doubles the cost
+    may_end: bool = False
+    squeezing: bool = False  # ending there squeezes both (epic-path)
+
+
+@dataclass(frozen=True)
+class StepContext:
+    """What a step cost depends on besides the two squares."""
+
+    board: Board
+    movement: TokenMovement
+    allowance: Allowance
+    stood: bool  # stood up as part of this command
+    # terrain and creature checks per (from, to, mode, charge), shared by every
+    # search one move makes (the checks don't depend on what was spent)
+    checks: dict[tuple[Cell, Cell, str, bool], tuple[str, bool]] = field(
+        default_factory=dict, compare=False, repr=False
+    )
+
+
+class GridRules:
+    """A ruleset's movement rules on a grid. Subclasses fill in the hooks."""
+
+    ruleset_id: ClassVar[str]
+    document: ClassVar[str]
+    seed_file: ClassVar[str]
+    square_ft: ClassVar[int] = 5
+    footprints: ClassVar[Mapping[Size, int]]
+    diagonal_parity: bool = False  # does a step's cost depend on the diagonal count?
+    provoke_rule: ClassVar[Literal["leave-threatened", "leave-reach", "never"]]
+    actions: ClassVar[tuple[str, ...]]
+
+    # ---- hooks
+
+    def token_movement(self, token: Token) -> TokenMovement:
+        raise NotImplementedError
+
+    def allowance(
+        self, encounter: Encounter, token: Token, request: MoveRequest, movement: TokenMovement
+    ) -> Allowance:
+        raise NotImplementedError
+
+    def step_cost(
+        self,
+        ctx: StepContext,
+        frm: Cell,
+        to: Cell,
+        diagonals: int,
+        spent: float,
+        squeezing: bool,
+    ) -> Edge | str:
+        """The step's cost, or why it is illegal (after the shared checks passed).
+
+        ``spent`` is what this command has spent before the step; ``squeezing``
+        says the token squeezes into ``to``.
+        """
+        raise NotImplementedError
+
+    def pass_creature(self, ctx: StepContext, other: Token) -> Passing:
+        raise NotImplementedError
+
+    def threatened(self, board: Board, enemy: Token) -> frozenset[Cell]:
+        """Squares ``enemy`` threatens (or, for leave-reach rulesets, its reach)."""
+        return frozenset()
+
+    def entering_provokes(
+        self, board: Board, token: Token, enemy: Token, cells: list[Cell]
+    ) -> Cell | None:
+        """Where entering ``enemy``'s space provokes it (3.5's very small creatures)."""
+        return None
+
+    def min_step_ft(self, ctx: StepContext) -> float:
+        return float(self.square_ft)
+
+    def squeeze_width(self, side: int) -> int:
+        """How narrow a space a creature of ``side`` squares can squeeze into."""
+        return side
+
+    def source(self, *sections: str) -> Source:
+        return Source(self.ruleset_id, self.document, sections, seed_file=self.seed_file)
+
+    def full_round_minimum(self, token: Token, allowance: Allowance) -> Allowance | None:
+        """Moving one square as a full-round action when nothing else reaches it
+        (001 "Minimum Movement"); None where the ruleset has no such rule."""
+        return None
+
+    # ---- shared checks for one step
+
+    def enter(self, ctx: StepContext, frm: Cell, to: Cell) -> tuple[str, bool]:
+        """Terrain and corner checks for moving the token's anchor ``frm`` → ``to``.
+
+        Returns (why illegal or "", squeezing).
+        """
+        board = ctx.board
+        mode = ctx.allowance.mode
+        cells = board.cells(to)
+        squeezing = False
+        bad = [c for c in cells if not board.on_map(c) or self._blocks(board.terrain(c), mode)]
+        if bad:
+            width = self.squeeze_width(board.side)
+            if width >= board.side or any(not board.on_map(c) for c in bad):
+                return self._blocked_text(board, bad[0], mode), False
+            narrow = [
+                footprint_rect(to, width, board.side),
+                footprint_rect(to, board.side, width),
+            ]
+            if not any(
+                all(board.on_map(c) and not self._blocks(board.terrain(c), mode) for c in rect)
+                for rect in narrow
+            ):
+                return self._blocked_text(board, bad[0], mode), False
+            squeezing = True
+        if mode != "fly":
+            tight = [c for c in cells if board.terrain(c) is Terrain.NARROW]
+            if tight:
+                size = board.mover.size
+                if size > Size.MEDIUM:
+                    return f"{tight[0]} is a gap too narrow for a {size.label} creature", False
+                if size == Size.MEDIUM:
+                    squeezing = True
+        if frm.col != to.col and frm.row != to.row:
+            corner = self._solid_corner(board, frm, to)
+            if corner is not None:
+                return f"a solid corner at {corner} stops a diagonal step past it", False
+        return "", squeezing
+
+    def _blocks(self, terrain: Terrain, mode: str) -> bool:
+        if terrain.blocks:
+            return True
+        return terrain is Terrain.PIT and mode != "fly"
+
+    def _blocked_text(self, board: Board, cell: Cell, mode: str) -> str:
+        if not board.on_map(cell):
+            return f"{cell} is off the map"
+        terrain = board.terrain(cell)
+        if terrain is Terrain.PIT:
+            return f"{cell} is a pit: only a flyer crosses it (jump or fall is the GM's call)"
+        return f"{cell} is {terrain.value}: nothing walks through it"
+
+    def _solid_corner(self, board: Board, frm: Cell, to: Cell) -> Cell | None:
+        dc, dr = to.col - frm.col, to.row - frm.row
+        moved = set(board.cells(frm)) | set(board.cells(to))
+        for anchor in (Cell(frm.col + dc, frm.row), Cell(frm.col, frm.row + dr)):
+            for c in board.cells(anchor):
+                if c not in moved and board.terrain(c).solid_corner:
+                    return c
+        return None
+
+    # ---- the step function the search calls
+
+    def stepper(self, ctx: StepContext) -> Stepper:
+        return Stepper(self, ctx)
+
+    def _creatures(self, ctx: StepContext, to: Cell) -> str:
+        for other in ctx.board.others_in(ctx.board.cells(to)):
+            passing = self.pass_creature(ctx, other)
+            if not passing.allowed:
+                return f"{_at(ctx.board, other)}: {passing.reason}"
+            if ctx.allowance.no_creatures:
+                return f"{_at(ctx.board, other)}: a charge can't pass any creature"
+        return ""
+
+    def end_problem(self, ctx: StepContext, anchor: Cell) -> str:
+        """Why the move may not end with the token at ``anchor`` ("" when it may)."""
+        for other in ctx.board.others_in(ctx.board.cells(anchor)):
+            if not self.pass_creature(ctx, other).may_end:
+                return f"{_at(ctx.board, other)}: nobody ends a move in another creature's space"
+        return ""
+
+    def provokes_on(
+        self, before: tuple[Cell, ...], after: tuple[Cell, ...], zone: frozenset[Cell]
+    ) -> bool:
+        if self.provoke_rule == "leave-threatened":
+            left = set(before) - set(after)
+            return any(c in zone for c in left)
+        if self.provoke_rule == "leave-reach":
+            return any(c in zone for c in before) and not any(c in zone for c in after)
+        return False
+
+
+class Stepper:
+    """The step function one search calls: shared checks, then the ruleset's cost.
+
+    It remembers why each refused square was refused, for the reply.
+    """
+
+    def __init__(self, rules: GridRules, ctx: StepContext) -> None:
+        self.rules = rules
+        self.ctx = ctx
+        self.why_not: dict[Cell, str] = {}
+
+    def __call__(self, frm: Cell, to: Cell, diagonals: int, spent: float) -> Edge | None:
+        rules, ctx = self.rules, self.ctx
+        key = (frm, to, ctx.allowance.mode, ctx.allowance.no_creatures)
+        checked = ctx.checks.get(key)
+        if checked is None:
+            problem, squeezing = rules.enter(ctx, frm, to)
+            if not problem:
+                problem = rules._creatures(ctx, to)
+            checked = ctx.checks[key] = (problem, squeezing)
+        problem, squeezing = checked
+        if not problem:
+            result = rules.step_cost(ctx, frm, to, diagonals, spent, squeezing)
+            if isinstance(result, str):
+                problem = result
+            else:
+                return result
+        self.why_not.setdefault(to, problem)
+        return None
+
+
+def footprint_rect(anchor: Cell, width: int, height: int) -> tuple[Cell, ...]:
+    return tuple(Cell(anchor.col + c, anchor.row + r) for r in range(height) for c in range(width))
+
+
+def _at(board: Board, other: Token) -> str:
+    return f"{other.name} at {other.cell}"
+
+
+def _join(*parts: str) -> str:
+    return ", ".join(p for p in parts if p)
+
+
+# ------------------------------------------------------------------ the move
+
+
+@dataclass
+class _Plan:
+    cells: list[Cell] = field(default_factory=list)
+    edges: list[Edge] = field(default_factory=list)
+    cost: float = 0.0
+    diagonals: int = 0
+
+
+def plan_move(rules: GridRules, encounter: Encounter, request: MoveRequest) -> MoveResult:
+    """The whole of one /move under ``rules``: a result, or an error that changes nothing."""
+    token = encounter.token(request.token)
+    if request.forced:
+        return forced_move(rules, encounter, token, request)
+    movement = rules.token_movement(token)
+    allowance = rules.allowance(encounter, token, request, movement)
+    board = Board.of(encounter, token, rules.footprints)
+    ctx = StepContext(board, movement, allowance, stood=allowance.stand_up)
+    warnings: list[Note] = []
+    spent_before = allowance.activity.spent_ft
+    stand_cost = allowance.stand_cost_ft
+    if request.to is None:
+        if not (allowance.stand_up or allowance.drop_prone):
+            raise InvalidInput("Say where to: to:<square>, e.g. to:D4.")
+        plan = _Plan(cells=[token.cell])
+    else:
+        targets = [*request.via, request.to]
+        if len(request.via) > MAX_WAYPOINTS:
+            raise InvalidInput(f"At most {MAX_WAYPOINTS} waypoints (via:), please.")
+        for cell in targets:
+            if not board.on_map(cell):
+                raise InvalidInput(
+                    f"{cell} is off the map: it runs from A1 to "
+                    f"{Cell(encounter.width - 1, encounter.height - 1)}."
+                )
+        found_plan = _search(rules, ctx, token, targets, stand_cost)
+        plan_or_none = found_plan
+        if plan_or_none is None:
+            minimum = rules.full_round_minimum(token, allowance)
+            plan_or_none = _minimum_move(rules, ctx, token, targets, minimum)
+            if plan_or_none is not None and minimum is not None:
+                allowance = minimum
+                ctx = replace(ctx, allowance=minimum)
+                warnings.append(
+                    Note(
+                        "Minimum movement",
+                        "Too hampered to move even one square normally: a full-round "
+                        "action moves it 5 ft (this isn't a 5-foot step; it provokes as normal).",
+                    )
+                )
+        if plan_or_none is None:
+            raise IllegalMove(_why_not(rules, ctx, token, targets, stand_cost))
+        plan = plan_or_none
+        end = plan.cells[-1]
+        problem = rules.end_problem(ctx, end)
+        if problem:
+            raise IllegalMove(f"{token.name} can't end at {end}: {problem}.")
+        sharing = [
+            o.name
+            for o in board.others_in(board.cells(end))
+            if rules.pass_creature(ctx, o).squeezing
+        ]
+        if sharing:
+            warnings.append(
+                Note(
+                    "Squeezing",
+                    f"Shares {', '.join(sharing)}'s space: both are squeezing "
+                    "(−4 on attacks and AC).",
+                )
+            )
+        if allowance.min_ft and plan.cost < allowance.min_ft - EPSILON:
+            raise IllegalMove(
+                f"A {allowance.action} must cover at least {ft(allowance.min_ft)}; "
+                f"{token.cell} to {end} is {ft(plan.cost)}."
+            )
+    provokes, provoked_at = _opportunity_attacks(rules, board, token, plan.cells, allowance)
+    cost = plan.cost + stand_cost
+    activity = replace(
+        allowance.activity,
+        spent_ft=round(spent_before + cost, 4),
+        diagonals=plan.diagonals,
+        provoked_by=tuple(dict.fromkeys((*allowance.activity.provoked_by, *provokes))),
+    )
+    conditions = set(token.conditions)
+    if allowance.stand_up:
+        conditions.discard(Condition.PRONE.value)
+    if allowance.drop_prone:
+        conditions.add(Condition.PRONE.value)
+    for name, added in allowance.condition_changes:
+        (conditions.add if added else conditions.discard)(name)
+    moved = replace(
+        token,
+        cell=plan.cells[-1],
+        activity=activity,
+        conditions=frozenset(conditions),
+        last_mode=allowance.mode if len(plan.cells) > 1 else token.last_mode,
+        **allowance.updates,  # type: ignore[arg-type]
+    )
+    after = encounter.with_token(moved)
+    steps = _steps(plan)
+    if provokes:
+        where = ", ".join(f"{n} (leaving {provoked_at[n]})" for n in provokes)
+        warnings.insert(0, Note("Provokes", f"Opportunity attack from {where}."))
+    squeezed = [s.cell for s in steps if "squeezing" in s.why]
+    if squeezed:
+        warnings.append(
+            Note("Squeezing", "Squeezes through " + " ".join(str(c) for c in squeezed) + ".")
+        )
+    hazards = [c for c in plan.cells[1:] if board.terrain(c) is Terrain.HAZARD]
+    if hazards:
+        warnings.append(
+            Note("Hazard", "Enters hazardous terrain at " + " ".join(str(c) for c in hazards) + ".")
+        )
+    if (
+        Condition.PRONE.value in moved.conditions
+        and not allowance.drop_prone
+        and len(plan.cells) > 1
+    ):
+        warnings.append(Note("Prone", f"{token.name} is still prone."))
+    extra: dict[str, JSONValue] = {"full_round": allowance.full_round}
+    if stand_cost:
+        extra["stand_cost_ft"] = stand_cost
+    return MoveResult(
+        encounter=after,
+        token=moved,
+        action=allowance.action,
+        mode=allowance.mode,
+        path=tuple(plan.cells),
+        steps=steps,
+        cost_ft=round(cost, 4),
+        used_ft=round(activity.spent_ft, 4),
+        total_ft=float(activity.budget_ft),
+        provokes=provokes,
+        provoked_at=provoked_at,
+        source=rules.source(*allowance.sections),
+        warnings=tuple(warnings),
+        notes=allowance.notes,
+        extra=extra,
+    )
+
+
+def _steps(plan: _Plan) -> tuple[Step, ...]:
+    total = 0.0
+    out: list[Step] = []
+    for edge in plan.edges:
+        total += edge.cost_ft
+        out.append(Step(edge.to, round(edge.cost_ft, 4), round(total, 4), edge.why))
+    return tuple(out)
+
+
+def _allowed(allowance: Allowance, start: Cell, goal: Cell) -> Callable[[Cell], bool] | None:
+    if not allowance.straight:
+        return None
+    corridor = line_squares(start, goal)
+    return corridor.__contains__
+
+
+def _search(
+    rules: GridRules, ctx: StepContext, token: Token, targets: list[Cell], stand_cost: float
+) -> _Plan | None:
+    allowance = ctx.allowance
+    step = rules.stepper(ctx)
+    plan = _Plan(cells=[token.cell], diagonals=allowance.activity.diagonals)
+    start = token.cell
+    budget = allowance.available_ft - stand_cost
+    if budget < -EPSILON:
+        return None
+    for goal in targets:
+        if allowance.one_square and (chebyshev(start, goal) > 1 or len(targets) > 1):
+            return None
+        found: Found | None
+        if allowance.free_square_ft is not None:
+            edge = step(start, goal, plan.diagonals, plan.cost) if start != goal else None
+            if start == goal:
+                found = Found((start,), (), 0.0, plan.diagonals)
+            elif edge is None or "×" in edge.why:
+                return None
+            else:
+                edge = replace(edge, cost_ft=allowance.free_square_ft)
+                found = Found((start, goal), (edge,), edge.cost_ft, plan.diagonals)
+        else:
+            found = cheapest_path(
+                start,
+                goal,
+                step,
+                budget_ft=budget,
+                min_step_ft=rules.min_step_ft(ctx),
+                spent_ft=plan.cost,
+                diagonals=plan.diagonals,
+                parity=rules.diagonal_parity,
+                allowed=_allowed(allowance, token.cell, targets[-1]),
+                penalty=_avoid_provoking(rules, ctx) if allowance.provokes else None,
+            )
+        if found is None:
+            return None
+        plan.cells.extend(found.cells[1:])
+        plan.edges.extend(found.edges)
+        plan.cost += found.cost_ft
+        plan.diagonals = found.diagonals
+        start = goal
+    if allowance.unhampered:
+        hampered = [e for e in plan.edges if "×" in e.why]
+        if hampered:
+            return None
+    return plan
+
+
+def _avoid_provoking(rules: GridRules, ctx: StepContext) -> Callable[[Cell, Cell], float] | None:
+    """Among equally cheap paths, prefer one that leaves no enemy's threatened squares."""
+    if rules.provoke_rule == "never":
+        return None
+    board = ctx.board
+    zones = [
+        rules.threatened(board, enemy)
+        for enemy in board.encounter.tokens.values()
+        if enemy.key != board.mover.key
+        and hostile(enemy, board.mover)
+        and not enemy.has(Condition.INCAPACITATED)
+    ]
+    zones = [z for z in zones if z]
+    if not zones:
+        return None
+
+    def penalty(frm: Cell, to: Cell) -> float:
+        before, after = board.cells(frm), board.cells(to)
+        return PENALTY * sum(1 for z in zones if rules.provokes_on(before, after, z))
+
+    return penalty
+
+
+def _minimum_move(
+    rules: GridRules,
+    ctx: StepContext,
+    token: Token,
+    targets: list[Cell],
+    minimum: Allowance | None,
+) -> _Plan | None:
+    if minimum is None or len(targets) != 1 or chebyshev(token.cell, targets[0]) != 1:
+        return None
+    min_ctx = replace(ctx, allowance=minimum)
+    edge = rules.stepper(min_ctx)(token.cell, targets[0], minimum.activity.diagonals, 0.0)
+    if edge is None:
+        return None
+    edge = replace(edge, cost_ft=float(rules.square_ft), why=_join(edge.why, "full-round action"))
+    return _Plan([token.cell, targets[0]], [edge], float(rules.square_ft), edge.diagonals)
+
+
+def _why_not(
+    rules: GridRules, ctx: StepContext, token: Token, targets: list[Cell], stand_cost: float
+) -> str:
+    """Say which square and which rule stop the move, and the nearest legal alternative."""
+    allowance = ctx.allowance
+    goal = targets[-1]
+    name = token.name
+    step = rules.stepper(ctx)
+    # the goal itself may be impossible to stand on
+    problem, _ = rules.enter(ctx, goal, goal)
+    if problem:
+        return f"{name} can't move to {goal}: {problem}."
+    end = rules.end_problem(ctx, goal)
+    if end:
+        return f"{name} can't end at {goal}: {end}."
+    budget = allowance.available_ft - stand_cost
+    if allowance.one_square and chebyshev(token.cell, goal) > 1:
+        return f"A {allowance.action} moves one square only; {goal} is farther."
+    # what would it cost with twice the movement (bounded: never the whole map)?
+    generous = max(2 * max(budget, 0.0), budget + 6 * rules.square_ft)
+    unlimited = replace(
+        ctx,
+        allowance=replace(allowance, available_ft=generous, unhampered=False, straight=False),
+    )
+    free_step = rules.stepper(unlimited)
+    full = cheapest_path(
+        token.cell,
+        goal,
+        free_step,
+        budget_ft=generous,
+        min_step_ft=rules.min_step_ft(ctx),
+        diagonals=allowance.activity.diagonals,
+        parity=rules.diagonal_parity,
+    )
+    reason: str
+    if allowance.straight and full is not None:
+        reason = (
+            f"a {allowance.action} goes in a straight line with nothing hampering it "
+            f"(within {ft(budget)})"
+        )
+    elif allowance.unhampered and full is not None:
+        reason = f"a {allowance.action} can't cross anything that hampers movement"
+    elif full is None:
+        why = step.why_not.get(goal) or free_step.why_not.get(goal)
+        reason = why or (
+            f"no legal path reaches it within {ft(generous)} "
+            f"({allowance.action} allows {ft(budget)})"
+        )
+    else:
+        reason = f"that costs {ft(full.cost_ft)} and {allowance.action} allows {ft(budget)}"
+    text = f"{name} can't reach {goal}: {reason}."
+    best = _nearest_alternative(rules, ctx, token, goal, budget, step)
+    if best is not None:
+        cell, cost = best
+        text += f" {name} can reach {cell} for {ft(cost)}."
+    return text
+
+
+def _nearest_alternative(
+    rules: GridRules,
+    ctx: StepContext,
+    token: Token,
+    goal: Cell,
+    budget: float,
+    step: Stepper,
+) -> tuple[Cell, float] | None:
+    if budget <= EPSILON:
+        return None
+    costs = reachable(
+        token.cell,
+        step,
+        budget_ft=budget,
+        diagonals=ctx.allowance.activity.diagonals,
+        parity=rules.diagonal_parity,
+        allowed=_allowed(ctx.allowance, token.cell, goal),
+    )
+    here = chebyshev(token.cell, goal)
+    choices = [
+        (chebyshev(cell, goal), cost, cell.row, cell.col, cell)
+        for cell, cost in costs.items()
+        if cell != token.cell and not rules.end_problem(ctx, cell)
+    ]
+    if not choices:
+        return None
+    best = min(choices)
+    if best[0] >= here:
+        return None
+    return best[4], best[1]
+
+
+def _opportunity_attacks(
+    rules: GridRules,
+    board: Board,
+    token: Token,
+    cells: list[Cell],
+    allowance: Allowance,
+) -> tuple[tuple[str, ...], dict[str, Cell]]:
+    if not allowance.provokes or rules.provoke_rule == "never":
+        return (), {}
+    # one opportunity attack per enemy per round (and per double move, 004)
+    already = set(allowance.activity.provoked_by)
+    provoked: dict[str, Cell] = {}
+    for enemy in board.encounter.tokens.values():
+        if enemy.key == token.key or not hostile(enemy, token) or enemy.key in already:
+            continue
+        if enemy.has(Condition.INCAPACITATED):
+            continue
+        zone = rules.threatened(board, enemy)
+        if not zone:
+            continue
+        if (
+            allowance.stand_up
+            and allowance.stand_provokes
+            and any(c in zone for c in board.cells(token.cell))
+        ):
+            provoked[enemy.name] = token.cell
+            continue
+        for i in range(len(cells) - 1):
+            if i == 0 and allowance.safe_start:
+                continue
+            if rules.provokes_on(board.cells(cells[i]), board.cells(cells[i + 1]), zone):
+                provoked[enemy.name] = cells[i]
+                break
+    names = tuple(provoked)
+    return names, provoked
+
+
+# ----------------------------------------------------------- forced movement
+
+
+def forced_move(
+    rules: GridRules, encounter: Encounter, token: Token, request: MoveRequest
+) -> MoveResult:
+    """Push, pull or slide (004 "Forced Movement"): the GM moves a creature.
+
+    It spends no movement and provokes nothing; it ignores what terrain costs
+    but every square must be open and free of creatures, and it stops before
+    the first one that isn't. A push moves away from the pusher, a pull
+    toward it, every square.
+    """
+    kind = request.forced
+    if request.to is None:
+        raise InvalidInput(f"Say where the {kind} ends: to:<square>.")
+    board = Board.of(encounter, token, rules.footprints)
+    by: Token | None = None
+    if kind in ("push", "pull"):
+        if request.by is None:
+            raise InvalidInput(f"A {kind} needs by:<token>, the creature doing it.")
+        by = encounter.token(request.by)
+        if by.key == token.key:
+            raise InvalidInput(f"{token.name} can't {kind} itself.")
+    targets = [*request.via, request.to]
+    for cell in targets:
+        if not board.on_map(cell):
+            raise InvalidInput(f"{cell} is off the map.")
+    path = [token.cell]
+    stopped = ""
+    for goal in targets:
+        while path[-1] != goal and not stopped:
+            here = path[-1]
+            nxt = Cell(
+                here.col + (goal.col > here.col) - (goal.col < here.col),
+                here.row + (goal.row > here.row) - (goal.row < here.row),
+            )
+            cells = board.cells(nxt)
+            blocked = next(
+                (c for c in cells if not board.on_map(c) or board.terrain(c).blocks), None
+            )
+            if blocked is not None or rules._solid_corner(board, here, nxt) is not None:
+                stopped = f"stopped before {nxt}: blocked"
+                break
+            others = board.others_in(cells)
+            if others:
+                stopped = f"stopped before {nxt}: {others[0].name} is there"
+                break
+            if by is not None:
+                by_cells = board.footprint_of(by)
+                d_here = min(chebyshev(here, c) for c in by_cells)
+                d_next = min(chebyshev(nxt, c) for c in by_cells)
+                if kind == "push" and d_next <= d_here:
+                    raise IllegalMove(
+                        f"A push moves away from {by.name} every square; {nxt} isn't farther "
+                        f"from it than {here} (004 Forced Movement › Push)."
+                    )
+                if kind == "pull" and d_next >= d_here:
+                    raise IllegalMove(
+                        f"A pull moves toward {by.name} every square; {nxt} isn't closer "
+                        f"to it than {here} (004 Forced Movement › Pull)."
+                    )
+            path.append(nxt)
+        if stopped:
+            break
+    moved = replace(token, cell=path[-1])
+    after = encounter.with_token(moved)
+    warnings = [Note("Stopped", f"The {kind} {stopped}.")] if stopped else []
+    hazards = [c for c in path[1:] if board.terrain(c) is Terrain.HAZARD]
+    if hazards:
+        warnings.append(Note("Hazard", "Forced into hazardous terrain at " + str(hazards[0]) + "."))
+    steps = tuple(Step(c, 0.0, 0.0, "forced") for c in path[1:])
+    squares = len(path) - 1
+    section = {"push": "Push", "pull": "Pull", "slide": "Slide"}.get(kind or "", "Slide")
+    return MoveResult(
+        encounter=after,
+        token=moved,
+        action=kind or "slide",
+        mode="forced",
+        path=tuple(path),
+        steps=steps,
+        cost_ft=0.0,
+        used_ft=float(token.activity.spent_ft),
+        total_ft=float(token.activity.budget_ft),
+        provokes=(),
+        provoked_at={},
+        source=Source(
+            rules.ruleset_id,
+            rules.document if rules.ruleset_id == "epic-path" else "Epic Path (seed 004)",
+            ("Forced Movement", section),
+            seed_file="004_15d51e0af34ca221.txt",
+            borrowed=""
+            if rules.ruleset_id == "epic-path"
+            else "seed 004's forced movement: this ruleset's seeds have none",
+        ),
+        warnings=tuple(warnings),
+        notes=(
+            Note(
+                "Forced movement",
+                f"{squares * rules.square_ft} ft, spending none of {token.name}'s movement "
+                "and provoking no attacks.",
+            ),
+        ),
+        extra={"forced": kind, "by": by.name if by else None},
+    )
+
+
+def check_mode(movement: TokenMovement, token: Token, mode: str | None) -> str:
+    """The mode asked for, if the token has it; walk by default."""
+    chosen = mode or "walk"
+    if chosen not in MODES:
+        raise InvalidInput(f'Unknown mode "{mode}". Accepted: {", ".join(MODES)}.')
+    if chosen not in movement.speeds_ft or movement.speeds_ft[chosen] <= 0:
+        has = ", ".join(m for m, v in movement.speeds_ft.items() if v > 0) or "none"
+        raise IllegalMove(f"{token.name} has no {chosen} speed. Its modes: {has}.")
+    return chosen
