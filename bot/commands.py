@@ -8,6 +8,7 @@ is refused on Discord with the same message.
 
 from __future__ import annotations
 
+import re
 import shlex
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
@@ -21,12 +22,16 @@ if TYPE_CHECKING:
     from bot.context import Context
     from bot.reply import Reply
 
-OptionKind = Literal["integer", "number", "boolean", "string"]
+OptionKind = Literal["integer", "number", "boolean", "string", "user"]
 Handler = Callable[["Context", Mapping[str, Any]], Awaitable["Reply"]]
 
 _TRUE = {"true", "yes", "y", "on", "1"}
 _FALSE = {"false", "no", "n", "off", "0"}
 MAX_TEXT = 200
+# A user as Discord hands it over (its id), a mention as typed (<@123>, <@!123>),
+# or, in the console, a plain name like the console's --user.
+_MENTION = re.compile(r"<@!?(\d{1,20})>")
+_USER_NAME = re.compile(r"[\w.-]{1,32}")
 
 
 @dataclass(frozen=True)
@@ -48,6 +53,8 @@ class Option:
     def accepted(self) -> str:
         if self.kind == "boolean":
             return "true or false"
+        if self.kind == "user":
+            return "a mention (@name), a user id, or a plain name without spaces"
         if self.choices:
             return ", ".join(self.choices)
         if self.kind in ("integer", "number"):
@@ -75,6 +82,11 @@ class Option:
             ):
                 raise self._bad(raw)
             return value
+        if self.kind == "user":
+            value = _user_id(raw)
+            if value is None:
+                raise self._bad(raw)
+            return value
         text = str(raw).strip()
         if not text or len(text) > MAX_TEXT:
             raise self._bad(raw)
@@ -93,6 +105,17 @@ def _show(value: float) -> str:
 def _boolean(text: str) -> bool | None:
     low = text.strip().lower()
     return True if low in _TRUE else False if low in _FALSE else None
+
+
+def _user_id(raw: object) -> str | None:
+    """The id text of a user: ``123``, ``<@123>`` and ``<@!123>`` all give ``"123"``."""
+    if isinstance(raw, bool | float):
+        return None
+    text = str(raw).strip()
+    mention = _MENTION.fullmatch(text)
+    if mention:
+        return mention.group(1)
+    return text if _USER_NAME.fullmatch(text) else None
 
 
 def _number(raw: object, kind: OptionKind, unit: str) -> int | float | None:

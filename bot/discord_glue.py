@@ -265,13 +265,20 @@ async def send_error(interaction: discord.Interaction[Any], message: str) -> Non
 # ------------------------------------------------------------------ dispatch
 
 
+def option_value(value: object) -> object:
+    """Discord's value as the specs read it: a user or member option becomes its id."""
+    if isinstance(value, discord.User | discord.Member):
+        return str(value.id)
+    return value
+
+
 async def dispatch(
     interaction: discord.Interaction[Any], command_name: str, raw: Mapping[str, object]
 ) -> None:
     """Run ``command_name`` with the options the user gave and answer the interaction."""
     from bot.handlers import COMMANDS, run  # local: the handlers pull in every ruleset
 
-    given = {name: value for name, value in raw.items() if value is not None}
+    given = {name: option_value(value) for name, value in raw.items() if value is not None}
     try:
         store = cast(_HasStore, interaction.client).store
         reply = await run(context_for(interaction, store), COMMANDS[command_name], given)

@@ -10,6 +10,10 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 CORE = [
     *sorted((ROOT / "bot" / "rules").rglob("*.py")),
+    *sorted((ROOT / "bot" / "grid").rglob("*.py")),
+    ROOT / "bot" / "encounter.py",
+    ROOT / "bot" / "encounter_ops.py",
+    ROOT / "bot" / "board_text.py",
     ROOT / "bot" / "dice.py",
     ROOT / "bot" / "errors.py",
     ROOT / "bot" / "names.py",

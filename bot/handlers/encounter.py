@@ -1,0 +1,220 @@
+"""/encounter start, /encounter show and /encounter end: a channel's encounter on a grid."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from bot.board_text import MAX_TEXT_SIDE, board_text, terrain_legend, token_glyphs
+from bot.commands import Command, Option
+from bot.context import Context
+from bot.encounter import DEFAULT_SIDE, MAX_SIDE, Encounter
+from bot.encounter_ops import require_gm, terrain_counts
+from bot.errors import InvalidInput
+from bot.grid.coords import Cell
+from bot.handlers.common import RULESET_CHOICES, ruleset_for
+from bot.handlers.encounter_common import (
+    actor_of,
+    chunked_fields,
+    encounter_reply,
+    load_active,
+    ruleset_of,
+    token_json,
+    token_line,
+)
+from bot.reply import Field, Reply
+
+# Discord's limit for a whole embed is 6000 characters; the map, terrain and turn
+# fields, title and footer take well under 1000 of it.
+TOKEN_LIST_MAX = 5000
+
+
+def map_text(encounter: Encounter) -> str:
+    """``20×20 squares (A1–T20)``."""
+    last = Cell(encounter.width - 1, encounter.height - 1)
+    return f"{encounter.width}×{encounter.height} squares (A1–{last})"
+
+
+def contents(encounter: Encounter) -> str:
+    """``3 tokens, 12 squares of terrain, round 2``: what ending it would archive."""
+    tokens = len(encounter.tokens)
+    terrain = len(encounter.terrain)
+    return (
+        f"{tokens} token{'s' if tokens != 1 else ''}, {terrain} square"
+        f"{'s' if terrain != 1 else ''} of terrain, round {encounter.round}"
+    )
+
+
+def lines_within(lines: list[str], budget: int, noun: str) -> list[str]:
+    """As many of ``lines`` as fit in ``budget`` characters, then "… and N more"."""
+    kept: list[str] = []
+    used = 0
+    for i, line in enumerate(lines):
+        more = f"… and {len(lines) - i} more {noun} (the JSON result lists all)"
+        if used + len(line) + 1 + len(more) > budget and i < len(lines) - 1:
+            return [*kept, more]
+        kept.append(line)
+        used += len(line) + 1
+    return kept
+
+
+async def handle_start(ctx: Context, options: Mapping[str, Any]) -> Reply:
+    width = options.get("width", DEFAULT_SIDE)
+    height = options.get("height", DEFAULT_SIDE)
+    async with ctx.store.channel_lock(ctx.channel_id):
+        running = await ctx.store.active_encounter(ctx.channel_id)
+        if running is not None:
+            raise InvalidInput(
+                f"An encounter is already running here ({map_text(running.encounter)}, "
+                f"{contents(running.encounter)}). See it with /encounter show, or end it "
+                "with /encounter end confirm:true before starting another."
+            )
+        ruleset, notice = await ruleset_for(ctx, options.get("ruleset"))
+        encounter = Encounter(width, height, ruleset.id, gm_id=ctx.user_id)
+        summary = f"started a {width}×{height} encounter under {ruleset.id}"
+        await ctx.store.start_encounter(
+            ctx.channel_id, encounter, user_id=ctx.user_id, summary=summary
+        )
+    return encounter_reply(
+        encounter,
+        title=f"Encounter started: {width}×{height} map, {ruleset.square_ft} ft squares",
+        fields=(
+            Field("Map", map_text(encounter)),
+            Field("Ruleset", f"{ruleset.id} — {ruleset.name}"),
+            Field("GM", f"<@{ctx.user_id}> (and anyone with Manage Channels)"),
+            Field("Next", "Add tokens with /token add, terrain with /terrain set."),
+            *notice,
+        ),
+        result={
+            "width": width,
+            "height": height,
+            "ruleset": ruleset.id,
+            "square_ft": ruleset.square_ft,
+            "gm": ctx.user_id,
+        },
+        changed=True,
+    )
+
+
+async def handle_show(ctx: Context, options: Mapping[str, Any]) -> Reply:
+    encounter = (await load_active(ctx)).encounter
+    ruleset = ruleset_of(encounter)
+    glyphs = token_glyphs(encounter)
+    counts = terrain_counts(encounter)
+    board = board_text(encounter, ruleset)
+    if board is None:
+        description = (
+            f"The map is too big to draw as text (more than {MAX_TEXT_SIDE} squares on a side)."
+        )
+    else:
+        description = f"```\n{board}\n```\n{terrain_legend(encounter)}"
+    lines = [f"`{glyphs[t.key]}` {token_line(t, ruleset)}" for t in encounter.tokens.values()]
+    # The board must arrive whole (a cut code block reads as garbage): the token list
+    # gives way first, within what one Discord message holds.
+    lines = lines_within(lines, TOKEN_LIST_MAX - len(description), "tokens")
+    terrain = " · ".join(f"{kind} {n}" for kind, n in counts.items()) or "all clear"
+    fields = [
+        Field("Map", f"{map_text(encounter)} · {ruleset.square_ft} ft squares · {ruleset.id}"),
+        *(chunked_fields("Tokens", lines) or [Field("Tokens", "none yet: /token add")]),
+        Field("Terrain", terrain),
+    ]
+    tokens = len(encounter.tokens)
+    return encounter_reply(
+        encounter,
+        title=f"Encounter: {encounter.width}×{encounter.height} map, "
+        f"{tokens} token{'s' if tokens != 1 else ''}",
+        description=description,
+        fields=fields,
+        result={
+            "width": encounter.width,
+            "height": encounter.height,
+            "ruleset": ruleset.id,
+            "square_ft": ruleset.square_ft,
+            "gm": encounter.gm_id,
+            "order": [encounter.tokens[k].name for k in encounter.order],
+            "tokens": [token_json(t, ruleset) for t in encounter.tokens.values()],
+            "terrain": counts,
+            "board": board,
+        },
+    )
+
+
+async def handle_end(ctx: Context, options: Mapping[str, Any]) -> Reply:
+    async with ctx.store.channel_lock(ctx.channel_id):
+        stored = await load_active(ctx)
+        encounter = stored.encounter
+        require_gm(encounter, actor_of(ctx), "end the encounter")
+        what = f"{map_text(encounter)}, {contents(encounter)}"
+        result = {"archived": False, "width": encounter.width, "height": encounter.height}
+        if not options.get("confirm"):
+            return encounter_reply(
+                encounter,
+                title="End this encounter? Repeat with confirm:true",
+                fields=(
+                    Field("Would archive", what),
+                    Field(
+                        "How",
+                        "/encounter end confirm:true — it is archived, not deleted; "
+                        "/undo brings it back.",
+                    ),
+                ),
+                result=result,
+            )
+        await ctx.store.end_encounter(
+            ctx.channel_id, stored, user_id=ctx.user_id, summary=f"ended the encounter ({what})"
+        )
+    return encounter_reply(
+        encounter,
+        title="Encounter ended and archived",
+        fields=(
+            Field("Archived", what),
+            Field("Undo", "/undo brings it back; /encounter start begins a new one."),
+        ),
+        result={**result, "archived": True},
+        changed=True,
+    )
+
+
+SIDE = (1, MAX_SIDE)
+
+START = Command(
+    "encounter start",
+    "Start an encounter on a grid in this channel (you become its GM)",
+    (
+        Option(
+            "width",
+            "integer",
+            f"Columns (default {DEFAULT_SIDE})",
+            min_value=SIDE[0],
+            max_value=SIDE[1],
+        ),
+        Option(
+            "height",
+            "integer",
+            f"Rows (default {DEFAULT_SIDE})",
+            min_value=SIDE[0],
+            max_value=SIDE[1],
+        ),
+        Option(
+            "ruleset",
+            "string",
+            "Rule with this ruleset instead of the channel's",
+            choices=RULESET_CHOICES,
+        ),
+    ),
+    handle_start,
+    changes_state=True,
+)
+SHOW = Command(
+    "encounter show",
+    "Show the encounter: map, tokens, terrain, whose turn",
+    (),
+    handle_show,
+)
+END = Command(
+    "encounter end",
+    "End the encounter and archive it (GM)",
+    (Option("confirm", "boolean", "true to really end it; without it, nothing changes"),),
+    handle_end,
+    changes_state=True,
+)

@@ -1,0 +1,230 @@
+"""What every encounter command shares: finding the encounter, who is GM, and the
+one way a change is made.
+
+Every change in a channel goes through :func:`change_encounter`: it holds the
+channel's lock, loads the running encounter, calls a pure function on it
+(``bot.encounter_ops``, or /move's own) and saves the result with a history
+entry for /undo. Two commands at once in one channel never lose an update; a
+refused change (a ``RulingError`` from the pure function) writes nothing.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
+
+from bot.context import Context
+from bot.encounter import Encounter, Token, to_json
+from bot.encounter_ops import (
+    Actor,
+    Edit,
+    Outcome,
+    is_gm,
+    mention,
+    size_label,
+    squares_of,
+    turn_text,
+)
+from bot.errors import InvalidInput
+from bot.reply import Field, Reply
+from bot.rules import rulesets
+from bot.rules.base import Ruleset
+from bot.storage import StoredEncounter
+
+# Discord's limit on one field's text; longer lists are split over several fields.
+FIELD_VALUE_MAX = 1024
+NO_ENCOUNTER = "No encounter is running in this channel. Start one with /encounter start."
+
+OutcomeT = TypeVar("OutcomeT", bound=Outcome)
+
+
+async def load_active(ctx: Context) -> StoredEncounter:
+    """The channel's running encounter, or an ``InvalidInput`` saying how to start one."""
+    stored = await ctx.store.active_encounter(ctx.channel_id)
+    if stored is None:
+        raise InvalidInput(NO_ENCOUNTER)
+    return stored
+
+
+def actor_of(ctx: Context) -> Actor:
+    return Actor(ctx.user_id, ctx.is_gm)
+
+
+def is_encounter_gm(ctx: Context, encounter: Encounter) -> bool:
+    """Manage Channels here, or the one who started the encounter."""
+    return is_gm(encounter, actor_of(ctx))
+
+
+def ruleset_of(encounter: Encounter) -> Ruleset:
+    return rulesets()[encounter.ruleset]
+
+
+@dataclass(frozen=True)
+class Changed(Generic[OutcomeT]):
+    """A change made: the stored state before it and the pure function's outcome.
+
+    ``saved`` is False when the outcome equals the state before (nothing was
+    written, and there is nothing to undo).
+    """
+
+    before: StoredEncounter
+    outcome: OutcomeT
+    saved: bool
+
+    @property
+    def after(self) -> Encounter:
+        return self.outcome.encounter
+
+    @property
+    def summary(self) -> str:
+        return self.outcome.summary
+
+
+def same_state(stored: StoredEncounter, encounter: Encounter) -> bool:
+    stored_json: object = json.loads(stored.state_json)
+    return stored_json == to_json(encounter)
+
+
+async def change_encounter(
+    ctx: Context, command_name: str, mutate: Callable[[Encounter], OutcomeT]
+) -> Changed[OutcomeT]:
+    """Apply ``mutate`` to the channel's running encounter and save it, under the lock.
+
+    ``mutate`` is pure: it returns an outcome (``Edit(encounter, summary)`` or any
+    object with ``encounter`` and ``summary``) or raises a ``RulingError``, and
+    then nothing is written. ``command_name`` ("token add") goes into /history.
+    """
+    async with ctx.store.channel_lock(ctx.channel_id):
+        stored = await load_active(ctx)
+        outcome = mutate(stored.encounter)
+        if same_state(stored, outcome.encounter):
+            return Changed(stored, outcome, saved=False)
+        await ctx.store.save_encounter(
+            ctx.channel_id,
+            stored,
+            outcome.encounter,
+            user_id=ctx.user_id,
+            command=command_name,
+            summary=outcome.summary,
+        )
+    return Changed(stored, outcome, saved=True)
+
+
+# ------------------------------------------------------------------ replies
+
+
+def turn_field(encounter: Encounter) -> Field:
+    """``Round 3 · Ari's turn``: in every encounter reply."""
+    return Field("Turn", turn_text(encounter))
+
+
+def turn_json(encounter: Encounter) -> dict[str, Any]:
+    acting = encounter.acting
+    return {"round": encounter.round, "acting": acting.name if acting else None}
+
+
+def footer_for(ruleset: Ruleset, *sections: str) -> str:
+    where = f"{ruleset.document} › {', '.join(sections)}" if sections else ruleset.document
+    return f"{ruleset.id} · {where} · {ruleset.square_ft} ft squares"
+
+
+UNCHANGED = Field("Nothing changed", "It already was so; there is nothing to undo.")
+
+
+def encounter_reply(
+    encounter: Encounter,
+    *,
+    title: str,
+    fields: Sequence[Field] = (),
+    result: dict[str, Any] | None = None,
+    description: str = "",
+    sections: Sequence[str] = (),
+    changed: bool | None = None,
+) -> Reply:
+    """A reply about an encounter: the turn field last, the round and acting token in JSON.
+
+    ``changed`` is whether a change was saved (False: it already was so); None
+    for a reply that changes nothing by design (/encounter show).
+    """
+    shown = [*fields, *((UNCHANGED,) if changed is False else ()), turn_field(encounter)]
+    data = {**(result or {}), **turn_json(encounter)}
+    if changed is not None:
+        data["changed"] = changed
+    return Reply(
+        title=title,
+        description=description,
+        fields=tuple(shown),
+        footer=footer_for(ruleset_of(encounter), *sections),
+        result=data,
+    )
+
+
+__all__ = [
+    "NO_ENCOUNTER",
+    "Changed",
+    "Edit",
+    "actor_of",
+    "change_encounter",
+    "chunked_fields",
+    "encounter_reply",
+    "footer_for",
+    "is_encounter_gm",
+    "load_active",
+    "ruleset_of",
+    "token_json",
+    "token_line",
+    "turn_field",
+    "turn_json",
+]
+
+
+# ------------------------------------------------------------------- tokens
+
+
+def token_json(token: Token, ruleset: Ruleset) -> dict[str, Any]:
+    """A token as replies' JSON shows it: where, how big, whose, how fast now."""
+    movement = ruleset.token_movement(token)
+    return {
+        "name": token.name,
+        "cell": str(token.cell),
+        "cells": [str(c) for c in squares_of(token, ruleset)],
+        "size": token.size.name.lower(),
+        "team": token.team,
+        "owner": token.owner,
+        "conditions": sorted(token.conditions),
+        "speed_ft": movement.speed_ft,
+        "speeds_ft": dict(movement.speeds_ft),
+        "hover": movement.hover,
+        "reach_ft": token.reach_ft,
+        "moved_ft": token.activity.spent_ft,
+    }
+
+
+def token_line(token: Token, ruleset: Ruleset) -> str:
+    """``Ari — C3 · Medium · party · <@1> · 30 ft · prone · moved 10/30 ft``."""
+    parts = [f"{token.name} — {token.cell}", size_label(token.size, ruleset), token.team]
+    if token.owner:
+        parts.append(mention(token.owner))
+    parts.append(ruleset.token_movement(token).describe())
+    if token.conditions:
+        parts.append(", ".join(sorted(token.conditions)))
+    activity = token.activity
+    if activity.spent_ft or activity.budget_ft:
+        parts.append(f"moved {activity.spent_ft:g}/{activity.budget_ft:g} ft")
+    return " · ".join(parts)
+
+
+def chunked_fields(name: str, lines: Sequence[str], limit: int = FIELD_VALUE_MAX) -> list[Field]:
+    """``lines`` as fields of at most ``limit`` characters: "Tokens", "Tokens (more)"..."""
+    out: list[Field] = []
+    current: list[str] = []
+    for line in lines:
+        if current and len("\n".join([*current, line])) > limit:
+            out.append(Field(name if not out else f"{name} (more)", "\n".join(current)))
+            current = []
+        current.append(line)
+    if current:
+        out.append(Field(name if not out else f"{name} (more)", "\n".join(current)))
+    return out

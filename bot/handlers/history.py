@@ -1,0 +1,122 @@
+"""/history and /undo: the channel's recent changes, and walking them back."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from datetime import datetime
+from typing import Any
+
+from bot.commands import Command, Option
+from bot.context import Context
+from bot.encounter_ops import GM_IS, may_undo, mention
+from bot.errors import InvalidInput, NotAllowed
+from bot.handlers.encounter_common import actor_of, chunked_fields, encounter_reply
+from bot.reply import Field, Reply
+from bot.storage import HISTORY_DEPTH, Change, StoredEncounter
+
+DEFAULT_COUNT = 10
+
+
+def when(change: Change) -> str:
+    """``2026-11-01 12:03 UTC`` from the stored ISO time."""
+    try:
+        moment = datetime.fromisoformat(change.created_at)
+    except ValueError:
+        return change.created_at
+    return moment.strftime("%Y-%m-%d %H:%M UTC")
+
+
+def change_json(change: Change) -> dict[str, Any]:
+    return {
+        "command": change.command,
+        "summary": change.summary,
+        "by": change.user_id,
+        "at": change.created_at,
+    }
+
+
+def gm_of(change: Change) -> str:
+    """The GM of the encounter a change touched: its state before says so; a start's
+    maker is the GM of the encounter it started."""
+    if change.before_state is None:
+        return change.user_id
+    return str(json.loads(change.before_state)["gm_id"])
+
+
+def channel_reply(
+    stored: StoredEncounter | None, title: str, fields: list[Field], result: dict[str, Any]
+) -> Reply:
+    """An encounter reply while one runs (its turn shown); a plain one otherwise."""
+    if stored is not None:
+        return encounter_reply(stored.encounter, title=title, fields=fields, result=result)
+    return Reply(
+        title=title, fields=tuple(fields), result={**result, "round": None, "acting": None}
+    )
+
+
+async def handle_history(ctx: Context, options: Mapping[str, Any]) -> Reply:
+    count = options.get("count", DEFAULT_COUNT)
+    changes = await ctx.store.history(ctx.channel_id, count)
+    lines = [f"`{when(c)}` {mention(c.user_id)} /{c.command} — {c.summary}" for c in changes]
+    title = (
+        f"The last {len(changes)} change{'s' if len(changes) != 1 else ''} here, newest first"
+        if changes
+        else "No changes recorded in this channel yet"
+    )
+    fields = chunked_fields("Changes", lines) or [
+        Field("Changes", "Encounter commands (/encounter, /token, /terrain, /turn) record here.")
+    ]
+    fields.append(Field("Undo", f"/undo walks back the newest; the last {HISTORY_DEPTH} are kept."))
+    result = {"changes": [change_json(c) for c in changes]}
+    stored = await ctx.store.active_encounter(ctx.channel_id)
+    return channel_reply(stored, title, fields, result)
+
+
+async def handle_undo(ctx: Context, options: Mapping[str, Any]) -> Reply:
+    actor = actor_of(ctx)
+    async with ctx.store.channel_lock(ctx.channel_id):
+        latest = await ctx.store.history(ctx.channel_id, 1)
+        if not latest:
+            raise InvalidInput(
+                f"There is nothing to undo in this channel: no changes are recorded "
+                f"(the last {HISTORY_DEPTH} are kept)."
+            )
+        change = latest[0]
+        if not may_undo(actor, gm_of(change), change.user_id):
+            raise NotAllowed(
+                f"The last change here is {mention(change.user_id)}'s /{change.command} "
+                f"({change.summary}). A player undoes only their own change, and only while "
+                f"it is the latest; the GM undoes any ({GM_IS})."
+            )
+        await ctx.store.undo(change)
+        stored = await ctx.store.active_encounter(ctx.channel_id)
+    title = f"Undid /{change.command}: {change.summary}"
+    fields = [Field("By", f"{mention(change.user_id)} at {when(change)}")]
+    result = {"undone": change_json(change), "encounter_running": stored is not None}
+    if stored is None:
+        fields.append(Field("Encounter", "No encounter is running here now."))
+    return channel_reply(stored, title, fields, result)
+
+
+HISTORY = Command(
+    "history",
+    "The channel's recent changes, newest first",
+    (
+        Option(
+            "count",
+            "integer",
+            f"How many (default {DEFAULT_COUNT})",
+            min_value=1,
+            max_value=HISTORY_DEPTH,
+        ),
+    ),
+    handle_history,
+)
+UNDO = Command(
+    "undo",
+    "Undo the channel's last change (players: only their own)",
+    (),
+    handle_undo,
+    changes_state=True,
+)

@@ -1,0 +1,104 @@
+"""/terrain set and /terrain clear: what the squares of the map are (GM)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from bot.board_text import glyph_of
+from bot.commands import Command, Option
+from bot.context import Context
+from bot.encounter_ops import TerrainEdit, clear_terrain, set_terrain
+from bot.grid.terrain import TERRAIN_NAMES
+from bot.handlers.encounter_common import (
+    Changed,
+    actor_of,
+    change_encounter,
+    encounter_reply,
+    ruleset_of,
+)
+from bot.reply import Field, Reply
+
+
+def terrain_reply(changed: Changed[TerrainEdit], title: str) -> Reply:
+    outcome = changed.outcome
+    return encounter_reply(
+        changed.after,
+        title=title,
+        fields=(
+            Field("Squares", changed.summary),
+            Field("Changed", f"{outcome.changed} of these {len(outcome.cells)} squares"),
+        ),
+        result={
+            "kind": outcome.kind.value,
+            "cells": [str(c) for c in outcome.cells],
+            "squares": len(outcome.cells),
+            "changed_squares": outcome.changed,
+            "summary": changed.summary,
+        },
+        changed=changed.saved,
+    )
+
+
+async def handle_set(ctx: Context, options: Mapping[str, Any]) -> Reply:
+    actor = actor_of(ctx)
+    changed = await change_encounter(
+        ctx,
+        "terrain set",
+        lambda e: set_terrain(e, ruleset_of(e), actor, options["cells"], options["kind"]),
+    )
+    outcome = changed.outcome
+    squares = len(outcome.cells)
+    glyph = glyph_of(outcome.kind)
+    return terrain_reply(
+        changed,
+        f"{outcome.kind.value.capitalize()} ({glyph}) on {squares} square"
+        f"{'s' if squares != 1 else ''}",
+    )
+
+
+async def handle_clear(ctx: Context, options: Mapping[str, Any]) -> Reply:
+    actor = actor_of(ctx)
+    changed = await change_encounter(
+        ctx, "terrain clear", lambda e: clear_terrain(e, actor, options.get("cells"))
+    )
+    if options.get("cells") is None:
+        title = "All terrain cleared"
+    else:
+        title = (
+            f"{changed.outcome.changed} square{'s' if changed.outcome.changed != 1 else ''} cleared"
+        )
+    return terrain_reply(changed, title)
+
+
+CELLS_DESCRIPTION = "Squares: C3 D3, runs E3-E6, rectangles F1:H2"
+DESCRIPTION_MAX = 100  # Discord's limit on an option's description
+
+
+def _listed(names: tuple[str, ...], limit: int) -> str:
+    """As many names as fit in ``limit`` characters, then "..."."""
+    text = ", ".join(names)
+    while len(text) > limit and names:
+        names = names[:-1]
+        text = ", ".join(names) + "..."
+    return text
+
+
+KIND_DESCRIPTION = _listed(TERRAIN_NAMES.names, DESCRIPTION_MAX)
+SET = Command(
+    "terrain set",
+    "Make squares difficult, water, wall, pit... (GM)",
+    (
+        Option("cells", "string", CELLS_DESCRIPTION, required=True),
+        Option("kind", "string", KIND_DESCRIPTION, required=True),
+    ),
+    handle_set,
+    changes_state=True,
+)
+CLEAR = Command(
+    "terrain clear",
+    "Clear terrain from squares, or from the whole map (GM)",
+    (Option("cells", "string", f"{CELLS_DESCRIPTION} (default: the whole map)"),),
+    handle_clear,
+    changes_state=True,
+)

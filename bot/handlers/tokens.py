@@ -1,0 +1,194 @@
+"""/token add, edit, remove and condition: the creatures on the map."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from bot.commands import Command, Option
+from bot.context import Context
+from bot.encounter import TEAMS
+from bot.encounter_ops import (
+    TokenEdit,
+    TokenOptions,
+    add_token,
+    condition_token,
+    edit_token,
+    remove_token,
+)
+from bot.handlers.common import note_fields
+from bot.handlers.encounter_common import (
+    Changed,
+    actor_of,
+    change_encounter,
+    encounter_reply,
+    ruleset_of,
+    token_json,
+    token_line,
+)
+from bot.reply import Field, Reply
+from bot.rules.movement import MAX_SPEED_FT
+
+MAX_REACH_FT = 100
+
+
+def _speed(mode: str) -> Option:
+    return Option(
+        mode,
+        "integer",
+        f"{mode.capitalize()} speed in feet (0 removes it)",
+        min_value=0,
+        max_value=MAX_SPEED_FT,
+        unit="ft",
+    )
+
+
+# Everything /token add and /token edit both take, in /token add's order.
+TOKEN_OPTIONS = (
+    Option("size", "string", "Size: tiny, small, medium, large, huge... (the ruleset's sizes)"),
+    Option(
+        "speed",
+        "string",
+        'Speed as the stat block writes it: 30, "120\' (40\')", "40 ft., fly 80 ft."',
+    ),
+    _speed("fly"),
+    _speed("swim"),
+    _speed("climb"),
+    _speed("burrow"),
+    Option("hover", "boolean", "It hovers (flying, it does not fall when it can't move)"),
+    Option("at", "string", "Its top-left square, e.g. C4 (default: the first free square from A1)"),
+    Option("team", "string", "Whose side it is on", choices=TEAMS),
+    Option("owner", "user", "The player who moves it (default: you if you are a player)"),
+    Option("race", "string", "Race, where the ruleset's speed depends on it (3.5)"),
+    Option("armor", "string", "Armor worn: none, light, medium, heavy (where the ruleset uses it)"),
+    Option(
+        "load", "string", "Load carried: light, medium, heavy, or coins (where the ruleset uses it)"
+    ),
+    Option(
+        "reach",
+        "integer",
+        "Reach in feet (default: the ruleset's for its size)",
+        min_value=0,
+        max_value=MAX_REACH_FT,
+        unit="ft",
+    ),
+    Option("reach_weapon", "boolean", "It wields a reach weapon"),
+    Option(
+        "body", "string", "Tall or long (3.5 reach for Large and bigger)", choices=("tall", "long")
+    ),
+    Option(
+        "speed_bonus",
+        "integer",
+        "A bonus or penalty to every speed, in feet (+10, -5)",
+        min_value=-MAX_SPEED_FT,
+        max_value=MAX_SPEED_FT,
+        unit="ft",
+    ),
+)
+TOKEN = Option("token", "string", "The token's name", required=True)
+
+
+def token_reply(changed: Changed[TokenEdit], title: str) -> Reply:
+    outcome = changed.outcome
+    ruleset = ruleset_of(changed.after)
+    return encounter_reply(
+        changed.after,
+        title=title,
+        fields=(Field("Token", token_line(outcome.token, ruleset)), *note_fields(outcome.notes)),
+        result={
+            "token": token_json(outcome.token, ruleset),
+            "summary": outcome.summary,
+            "notes": [{"label": n.label, "text": n.text} for n in outcome.notes],
+        },
+        changed=changed.saved,
+    )
+
+
+async def handle_add(ctx: Context, options: Mapping[str, Any]) -> Reply:
+    actor, opts = actor_of(ctx), TokenOptions.of(options)
+    changed = await change_encounter(
+        ctx, "token add", lambda e: add_token(e, ruleset_of(e), actor, options["name"], opts)
+    )
+    token = changed.outcome.token
+    return token_reply(changed, f"{token.name} added at {token.cell}")
+
+
+async def handle_edit(ctx: Context, options: Mapping[str, Any]) -> Reply:
+    actor, opts = actor_of(ctx), TokenOptions.of(options)
+    changed = await change_encounter(
+        ctx,
+        "token edit",
+        lambda e: edit_token(
+            e, ruleset_of(e), actor, options["token"], opts, options.get("rename")
+        ),
+    )
+    token = changed.outcome.token
+    return token_reply(changed, f"{token.name} edited")
+
+
+async def handle_remove(ctx: Context, options: Mapping[str, Any]) -> Reply:
+    actor = actor_of(ctx)
+    changed = await change_encounter(
+        ctx, "token remove", lambda e: remove_token(e, ruleset_of(e), actor, options["token"])
+    )
+    removed = changed.before.encounter.token(options["token"])
+    return encounter_reply(
+        changed.after,
+        title=f"{removed.name} removed from the map",
+        fields=(Field("Removed", changed.summary),),
+        result={"removed": removed.name, "summary": changed.summary},
+        changed=changed.saved,
+    )
+
+
+async def handle_condition(ctx: Context, options: Mapping[str, Any]) -> Reply:
+    actor = actor_of(ctx)
+    changed = await change_encounter(
+        ctx,
+        "token condition",
+        lambda e: condition_token(
+            e, actor, options["token"], options.get("add"), options.get("remove")
+        ),
+    )
+    token = changed.outcome.token
+    now = ", ".join(sorted(token.conditions)) or "no conditions"
+    return token_reply(changed, f"{token.name}: {now}")
+
+
+ADD = Command(
+    "token add",
+    "Put a token on the map (players own the tokens they add)",
+    (
+        Option("name", "string", "Its name, unique here (1 to 32 characters)", required=True),
+        *TOKEN_OPTIONS,
+    ),
+    handle_add,
+    changes_state=True,
+)
+EDIT = Command(
+    "token edit",
+    "Change a token: size, speeds, square, team, owner... (yours, or any as GM)",
+    (TOKEN, *TOKEN_OPTIONS, Option("rename", "string", "A new name for it")),
+    handle_edit,
+    changes_state=True,
+)
+REMOVE = Command(
+    "token remove",
+    "Take a token off the map (yours, or any as GM)",
+    (TOKEN,),
+    handle_remove,
+    changes_state=True,
+)
+CONDITION = Command(
+    "token condition",
+    "Add or remove conditions on a token: prone, grappled, restrained...",
+    (
+        TOKEN,
+        Option(
+            "add", "string", "Conditions to add, comma-separated: prone, grappled, restrained..."
+        ),
+        Option("remove", "string", "Conditions to remove, comma-separated"),
+    ),
+    handle_condition,
+    changes_state=True,
+)

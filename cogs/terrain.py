@@ -1,0 +1,31 @@
+"""/terrain set and /terrain clear on Discord: one group, two subcommands."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.discord_glue import descriptions_for, dispatch
+from bot.handlers import COMMANDS
+
+SET = COMMANDS["terrain set"]
+CLEAR = COMMANDS["terrain clear"]
+
+
+class Terrain(commands.GroupCog, group_name="terrain", group_description="The map's terrain (GM)"):
+    @app_commands.command(name="set", description=SET.description)
+    @app_commands.describe(**descriptions_for(SET))
+    async def set_(self, interaction: discord.Interaction[Any], cells: str, kind: str) -> None:
+        await dispatch(interaction, "terrain set", {"cells": cells, "kind": kind})
+
+    @app_commands.command(name="clear", description=CLEAR.description)
+    @app_commands.describe(**descriptions_for(CLEAR))
+    async def clear(self, interaction: discord.Interaction[Any], cells: str | None = None) -> None:
+        await dispatch(interaction, "terrain clear", {"cells": cells})
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Terrain())

@@ -1,0 +1,105 @@
+"""/terrain set and /terrain clear (issue 3: lists, runs, rectangles; GM only)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from bot.context import Context
+from bot.encounter_ops import MAX_TERRAIN_CELLS
+from bot.errors import IllegalMove, InvalidInput, NotAllowed
+from bot.storage import Store
+from tests.handlers.encounter_helpers import ask_json, person, refused, run, state
+
+
+async def terrain(store: Store) -> dict[str, str]:
+    return json.loads(await state(store) or "")["terrain"]
+
+
+async def test_cells_as_lists_runs_and_rectangles(board: Context):
+    reply = await run(board, '/terrain set cells:"C3 D3 E3-E6 F1:H2" kind:difficult')
+    assert reply.result["squares"] == 2 + 4 + 6
+    assert reply.result["kind"] == "difficult"
+    assert reply.title == "Difficult (:) on 12 squares"
+    assert (await terrain(board.store))["difficult"].split()[:3] == ["F1", "G1", "H1"]
+    counts = (await run(board, "/encounter show")).result["terrain"]
+    assert counts == {"difficult": 12}
+
+
+async def test_kinds_by_their_causes(board: Context):
+    await run(board, "/terrain set cells:A1 kind:rubble", "/terrain set cells:A2 kind:Lava")
+    await run(board, "/terrain set cells:A3 kind:tree")
+    assert await terrain(board.store) == {"difficult": "A1", "hazard": "A2", "pillar": "A3"}
+    await refused(board, "/terrain set cells:A4 kind:marshmallow", InvalidInput, "Accepted: clear")
+
+
+async def test_a_later_kind_replaces_an_earlier_one(board: Context):
+    await run(board, "/terrain set cells:A1:B2 kind:water")
+    reply = await run(board, "/terrain set cells:B2:C2 kind:wall")
+    assert reply.result["changed_squares"] == 2
+    assert await terrain(board.store) == {"wall": "B2 C2", "water": "A1 B1 A2"}
+
+
+async def test_only_the_gm_changes_terrain(board: Context, player: Context, store: Store):
+    for line in ("/terrain set cells:A1 kind:wall", "/terrain clear", "/terrain clear cells:A1"):
+        await refused(player, line, NotAllowed, "Only the GM can change terrain here")
+    sam = person(store, "sam", channel="table-2")  # the GM of the encounter they start
+    await run(sam, "/encounter start", "/terrain set cells:A1 kind:wall")
+
+
+@pytest.mark.parametrize("kind", ["wall", "pillar", "pit"])
+async def test_nothing_solid_under_a_token(board: Context, kind: str):
+    await run(board, "/token add name:Ogre size:large at:D4")
+    await refused(
+        board, f'/terrain set cells:"A1 E5" kind:{kind}', IllegalMove, "Ogre stands on E5"
+    )
+    await run(board, "/terrain set cells:E5 kind:difficult")
+
+
+@pytest.mark.parametrize(
+    ("cells", "says"),
+    [
+        ("K1", "off the map"),
+        ("A1-C3", "neither a column nor a row run"),
+        ("A1 ZZ", "is not a square"),
+        ("", "needs cells"),
+    ],
+)
+async def test_bad_cells_say_what_is_accepted(board: Context, cells: str, says: str):
+    line = f'/terrain set cells:"{cells}" kind:wall' if cells else "/terrain set kind:wall"
+    await refused(board, line, InvalidInput, says)
+
+
+async def test_at_most_2000_cells_at_once(gm: Context):
+    await run(gm, "/encounter start width:200 height:200")
+    await refused(gm, "/terrain set cells:A1:AX50 kind:wall", InvalidInput, "2000 cells")
+    reply = await run(gm, "/terrain set cells:A1:AX40 kind:wall")
+    assert reply.result["squares"] == MAX_TERRAIN_CELLS
+
+
+async def test_clear_cells_or_the_whole_map(board: Context):
+    await run(board, "/terrain set cells:A1:C3 kind:difficult", "/terrain set cells:J10 kind:pit")
+    some = await run(board, '/terrain clear cells:"A1-C1 J9"')
+    assert some.result["changed_squares"] == 3
+    assert some.title == "3 squares cleared"
+    assert await terrain(board.store) == {"difficult": "A2 B2 C2 A3 B3 C3", "pit": "J10"}
+    everything = await run(board, "/terrain clear")
+    assert everything.title == "All terrain cleared"
+    assert await terrain(board.store) == {}
+
+
+async def test_clearing_clear_ground_changes_nothing(board: Context):
+    before = await state(board.store)
+    reply = await run(board, "/terrain clear")
+    assert reply.result["changed"] is False
+    assert await state(board.store) == before
+    assert len(await board.store.history("table-1", 50)) == 1  # only the start
+
+
+async def test_console_json(store: Store):
+    await ask_json(store, "/encounter start width:5 height:5")
+    code, data = await ask_json(store, '/terrain set cells:"A1 B2:C3" kind:water')
+    assert code == 0
+    assert data["result"]["cells"] == ["A1", "B2", "C2", "B3", "C3"]
+    assert data["result"]["kind"] == "water"

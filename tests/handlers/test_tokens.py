@@ -1,0 +1,238 @@
+"""/token add, edit, remove and condition (issue 3 "Encounter state", issue 5 item 12)."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.context import Context
+from bot.encounter import MAX_TOKENS
+from bot.errors import IllegalMove, InvalidInput, NotAllowed
+from bot.storage import Store
+from tests.handlers.encounter_helpers import ask_json, person, refused, run, state, tokens
+
+
+async def test_tokens_fill_the_first_free_squares_row_by_row(board: Context):
+    first = await run(board, "/token add name:Ari")
+    assert first.title == "Ari added at A1"
+    await run(board, "/token add name:Bo", "/terrain set cells:C1 kind:pillar")
+    ogre = await run(board, "/token add name:Ogre size:large")
+    # A1, B1 taken, C1 a pillar: a 2×2 Ogre first fits with its corner at D1
+    assert ogre.result["token"]["cells"] == ["D1", "E1", "D2", "E2"]
+    assert (await tokens(board.store))["Bo"]["cell"] == "B1"
+
+
+async def test_no_room_left_is_refused(gm: Context):
+    await run(gm, "/encounter start width:2 height:2", "/token add name:Ogre size:large")
+    await refused(gm, "/token add name:Ari", IllegalMove, "no room left on the map for Ari")
+    assert (await run(gm, "/token add name:Rat size:tiny")).result["token"]["cell"] == "A1"
+
+
+async def test_at_places_the_top_left_square(board: Context):
+    reply = await run(board, "/token add name:Dragon size:huge at:h8")
+    assert reply.result["token"]["cell"] == "H8"
+    assert reply.result["token"]["cells"][-1] == "J10"
+    assert "Huge, 3×3 squares" in reply.fields[0].value
+
+
+@pytest.mark.parametrize(
+    ("line", "error", "says"),
+    [
+        ("/token add name:X at:K1", InvalidInput, "K1 is off the map: it runs from A1 to J10"),
+        ("/token add name:X at:Z99", InvalidInput, "off the map"),
+        ("/token add name:X at:here", InvalidInput, "is not a square"),
+        ("/token add name:X size:large at:J10", IllegalMove, "would reach K11, off the map"),
+        ("/token add name:X at:E5", IllegalMove, "E5 is taken by Ogre"),
+        ("/token add name:X size:large at:D4", IllegalMove, "E5 is taken by Ogre"),
+        ("/token add name:X at:B2", IllegalMove, "can't stand on B2: it is wall"),
+        ("/token add name:X at:C3", IllegalMove, "can't stand on C3: it is pit"),
+        ("/token add name:X size:colossal", InvalidInput, "Accepted: tiny, small, medium"),
+        ("/token add name:ogre", InvalidInput, 'already a token named "Ogre"'),
+        ("/token add name:OGRE.", InvalidInput, "already a token"),
+        ('/token add name:"Goblin, 1"', InvalidInput, "comma"),
+        ("/token add name:" + "x" * 33, InvalidInput, "1 to 32 characters"),
+        ("/token add name:---", InvalidInput, "no letters or digits"),
+        ("/token add name:X team:pirates", InvalidInput, "Accepted: party, enemy, neutral"),
+        ("/token add name:X fly:-5", InvalidInput, "fly"),
+        ("/token add name:X body:wide", InvalidInput, "tall, long"),
+        ("/token add name:X owner:<@&55>", InvalidInput, "a mention"),
+        ("/token add name:X speed:fast", InvalidInput, "speed"),
+    ],
+)
+async def test_placement_and_bad_options_are_refused_and_change_nothing(
+    board: Context, line: str, error: type[Exception], says: str
+):
+    await run(
+        board,
+        "/token add name:Ogre size:large at:E5",
+        "/terrain set cells:B2 kind:wall",
+        "/terrain set cells:C3 kind:pit",
+    )
+    await refused(board, line, error, says)  # type: ignore[arg-type]
+
+
+async def test_tiny_creatures_share_squares(board: Context):
+    await run(board, "/token add name:Ogre size:large at:A1")
+    rat = await run(board, "/token add name:Rat size:tiny at:B2")
+    assert rat.result["token"]["cell"] == "B2"
+    # and a bigger creature may still come into a Tiny one's square
+    await run(board, "/token remove token:Ogre", "/token add name:Ari at:B2")
+    assert (await tokens(board.store))["Ari"]["cell"] == "B2"
+
+
+async def test_sizes_are_the_rulesets_own(gm: Context):
+    """Issue 5 item 12: footprints from each ruleset's size table."""
+    await run(gm, "/encounter start width:10 height:10 ruleset:3.5")
+    colossal = await run(gm, "/token add name:Titan size:colossal")
+    assert len(colossal.result["token"]["cells"]) == 36  # 3.5: Colossal 30 ft = 6×6
+    await run(gm, "/encounter end confirm:true", "/encounter start ruleset:becmi")
+    error = await refused(gm, "/token add name:Imp size:tiny", InvalidInput)
+    assert "Accepted: small, medium, large, huge, gargantuan" in str(error)
+    assert (await run(gm, "/token add name:Ogre size:L")).result["token"]["size"] == "large"
+
+
+async def test_at_most_100_tokens(gm: Context):
+    await run(gm, "/encounter start")
+    for i in range(MAX_TOKENS):
+        await run(gm, f"/token add name:T{i}")
+    await refused(gm, "/token add name:One-more", IllegalMove, "100 tokens")
+
+
+async def test_a_player_owns_what_they_add_and_the_gm_owns_the_rest(
+    board: Context, player: Context
+):
+    mine = await run(player, "/token add name:Ari")
+    assert mine.result["token"]["owner"] == "ari" and mine.result["token"]["team"] == "party"
+    theirs = await run(board, "/token add name:Goblin")
+    assert theirs.result["token"]["owner"] is None and theirs.result["token"]["team"] == "neutral"
+    given = await run(board, "/token add name:Bo owner:<@123456> team:party")
+    assert given.result["token"]["owner"] == "123456"
+    assert (await run(board, "/token add name:Cy owner:cy")).result["token"]["owner"] == "cy"
+    await refused(player, "/token add name:Dee owner:<@99>", NotAllowed, "only the GM")
+    assert (await run(player, "/token add name:Eve owner:ari")).result["token"]["owner"] == "ari"
+
+
+async def test_players_change_only_their_own_tokens(board: Context, player: Context, store: Store):
+    bo = person(store, "bo")
+    await run(player, "/token add name:Ari")
+    await run(bo, "/token add name:Bo")
+    await run(board, "/token add name:Goblin team:enemy")
+    for line in (
+        "/token edit token:Bo speed:40",
+        "/token remove token:Bo",
+        "/token condition token:Goblin add:prone",
+        "/token edit token:Goblin team:party",
+    ):
+        await refused(player, line, NotAllowed, "Players change only their own tokens")
+    await run(
+        player, "/token edit token:Ari at:E5 team:neutral", "/token condition token:ari add:prone"
+    )
+    ari = (await tokens(store))["Ari"]
+    assert ari["cell"] == "E5" and ari["team"] == "neutral" and ari["conditions"] == ["prone"]
+    await refused(player, "/token edit token:Ari owner:<@5>", NotAllowed, "only the GM gives")
+    # the GM changes anything
+    await run(board, "/token edit token:Bo speed:40", "/token remove token:Ari")
+    assert sorted(await tokens(store)) == ["Bo", "Goblin"]
+
+
+async def test_the_starter_is_gm_without_manage_channels(store: Store, player: Context):
+    sam = person(store, "sam")
+    await run(sam, "/encounter start", "/token add name:Goblin")
+    assert (await tokens(store))["Goblin"]["owner"] is None
+    await refused(player, "/token remove token:Goblin", NotAllowed, "belongs to the GM")
+    await run(person(store, "ops", gm=True), "/token edit token:Goblin team:enemy")
+
+
+async def test_edit_changes_only_what_is_given(gm: Context):
+    await run(gm, "/encounter start ruleset:3.5", "/token add name:Ari at:C3 fly:60 reach:10")
+    reply = await run(gm, "/token edit token:ari swim:20 speed_bonus:+10 size:large")
+    ari = (await tokens(gm.store))["Ari"]
+    assert ari["speeds_ft"] == {"fly": 60, "swim": 20}  # fly kept, swim added
+    assert ari["speed_bonus_ft"] == 10 and ari["reach_ft"] == 10
+    assert ari["size"] == "large" and ari["cell"] == "C3"
+    assert reply.result["summary"].startswith("edited Ari: ")
+    assert "size Large" in reply.result["summary"]
+    await run(gm, "/token edit token:Ari fly:0 reach_weapon:true body:long")
+    ari = (await tokens(gm.store))["Ari"]
+    assert ari["speeds_ft"] == {"swim": 20} and ari["reach_weapon"] and ari["body"] == "long"
+    await refused(gm, "/token edit token:Ari", InvalidInput, "Nothing to change on Ari")
+    await refused(gm, "/token edit token:Aria speed:30", InvalidInput, 'No token named "Aria"')
+
+
+async def test_edit_checks_the_new_footprint(board: Context):
+    await run(board, "/token add name:Ari at:A1", "/token add name:Bo at:B2")
+    await refused(board, "/token edit token:Ari size:large", IllegalMove, "B2 is taken by Bo")
+    await refused(board, "/token edit token:Ari at:B2", IllegalMove, "B2 is taken by Bo")
+    await run(board, "/token edit token:Ari size:large at:C3")
+    assert (await tokens(board.store))["Ari"]["cell"] == "C3"
+
+
+async def test_rename_keeps_the_place_in_the_turn_order(board: Context):
+    await run(board, "/token add name:Ari", "/token add name:Bo", '/turn order order:"Bo, Ari"')
+    await refused(board, "/token edit token:Ari rename:BO", InvalidInput, "already a token")
+    reply = await run(board, "/token edit token:Ari rename:Aria", "/turn show")
+    assert reply.result["order"] == ["Bo", "Aria"]
+    assert list(await tokens(board.store)) == ["Aria", "Bo"]  # kept its place
+
+
+async def test_players_place_with_edit_only_before_a_turn_order(board: Context, player: Context):
+    await run(player, "/token add name:Ari")
+    await run(board, '/turn order order:"Ari"')
+    await refused(player, "/token edit token:Ari at:D4", NotAllowed, "move Ari with /move")
+    await run(board, "/token edit token:Ari at:D4")
+    assert (await tokens(board.store))["Ari"]["cell"] == "D4"
+
+
+async def test_removing_the_acting_token_passes_the_turn(board: Context):
+    await run(board, "/token add name:Ari", "/token add name:Bo", "/token add name:Cy")
+    await run(board, '/turn order order:"Ari, Bo, Cy"', "/turn next")
+    reply = await run(board, "/token remove token:Bo")
+    assert reply.result["acting"] == "Cy" and reply.result["round"] == 1
+    assert reply.title == "Bo removed from the map"
+    last = await run(board, "/token remove token:cy")
+    assert last.result["acting"] == "Ari" and last.result["round"] == 2  # wrapped around
+
+
+async def test_conditions_by_name_and_alias(board: Context, player: Context):
+    await run(board, "/token add name:Ari owner:ari")
+    reply = await run(player, '/token condition token:Ari add:"KO, grabbed"')
+    assert reply.result["token"]["conditions"] == ["grappled", "unconscious"]
+    assert reply.title == "Ari: grappled, unconscious"
+    reply = await run(player, "/token condition token:Ari remove:unconscious add:prone")
+    assert reply.result["token"]["conditions"] == ["grappled", "prone"]
+    still = await run(player, "/token condition token:Ari remove:immobilized")
+    assert still.result["changed"] is False  # grappled still includes it
+    assert any("still immobilized" in f.value for f in still.fields)
+    await refused(player, "/token condition token:Ari add:on-fire", InvalidInput, "Accepted: prone")
+    await refused(player, "/token condition token:Ari", InvalidInput, "add:<condition>")
+    await refused(
+        player, "/token condition token:Ari add:prone remove:down", InvalidInput, "both added"
+    )
+
+
+async def test_a_token_added_during_a_turn_order_is_not_in_it(board: Context):
+    await run(board, "/token add name:Ari", '/turn order order:"Ari"')
+    reply = await run(board, "/token add name:Bo")
+    assert any(f.name == "Turn order" and "not in the turn order" in f.value for f in reply.fields)
+
+
+async def test_removing_changes_only_the_token(board: Context):
+    await run(board, "/token add name:Ari")
+    before = await state(board.store)
+    await run(board, "/token add name:Bo", "/token remove token:bo")
+    assert await state(board.store) == before
+
+
+async def test_console_json(store: Store):
+    await ask_json(store, "/encounter start width:5 height:5")
+    code, data = await ask_json(store, "/token add name:Ari size:small at:B2 team:party")
+    assert code == 0
+    token = data["result"]["token"]
+    assert (token["name"], token["cell"], token["size"], token["team"]) == (
+        "Ari",
+        "B2",
+        "small",
+        "party",
+    )
+    assert token["owner"] is None  # the console acts as the GM
+    code, data = await ask_json(store, "/token add name:ari")
+    assert code != 0 and "already a token" in data["error"]

@@ -1,0 +1,150 @@
+"""/turn order, next, show and clear (issue 3 "Turns")."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from bot.context import Context
+from bot.encounter import Token
+from bot.errors import InvalidInput, NotAllowed
+from bot.rules import rulesets
+from bot.storage import Store
+from tests.handlers.encounter_helpers import ask_json, person, refused, run
+
+
+@pytest.fixture
+async def trio(gm: Context, player: Context) -> Context:
+    """Ari (the player's), Bo and Goblin on a 10×10 map."""
+    await run(gm, "/encounter start width:10 height:10")
+    await run(player, "/token add name:Ari")
+    await run(gm, "/token add name:Bo", "/token add name:Goblin team:enemy")
+    return gm
+
+
+@pytest.fixture
+def started(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The names ``ruleset.start_turn`` is called with (5e-alt), in order."""
+    calls: list[str] = []
+    ruleset = rulesets()["5e-alt"]
+    original = ruleset.start_turn
+
+    def spy(token: Token) -> Token:
+        calls.append(token.name)
+        return original(token)
+
+    monkeypatch.setattr(ruleset, "start_turn", spy)
+    return calls
+
+
+async def test_a_given_order_starts_round_1(trio: Context, started: list[str]):
+    reply = await run(trio, '/turn order order:"goblin, Ari"')
+    assert reply.result["order"] == ["Goblin", "Ari"]  # Bo, not named, is left out
+    assert reply.result["round"] == 1 and reply.result["acting"] == "Goblin"
+    assert reply.title == "Round 1 · Goblin goes first"
+    assert started == ["Goblin"]
+    assert reply.fields[-1].value == "Round 1 · Goblin's turn"
+
+
+@pytest.mark.parametrize(
+    ("line", "says"),
+    [
+        ('/turn order order:"Ari, Zed"', 'No token named "Zed" here. Tokens: Ari, Bo, Goblin'),
+        ('/turn order order:"Ari, ari"', "named twice"),
+        ('/turn order order:" , "', "separated by commas"),
+        ("/turn order", "roll:true"),
+        ('/turn order order:"Ari" roll:true', "not both"),
+    ],
+)
+async def test_bad_orders_are_refused(trio: Context, line: str, says: str):
+    await refused(trio, line, InvalidInput, says)
+
+
+async def test_rolled_order_is_highest_first_ties_by_name(trio: Context):
+    reply = await run(trio, "/turn order roll:true")
+    rolls = reply.result["rolls"]
+    assert sorted(r["name"] for r in rolls) == ["Ari", "Bo", "Goblin"]
+    assert all(1 <= r["roll"] <= 20 for r in rolls)
+    keys = [(-r["roll"], r["name"].casefold()) for r in rolls]
+    assert keys == sorted(keys)
+    assert reply.result["order"] == [r["name"] for r in rolls]
+    shown = next(f for f in reply.fields if f.name == "Rolls (d20)")
+    assert shown.value == ", ".join(f"{r['name']} {r['roll']}" for r in rolls)
+
+
+async def test_rolls_come_from_the_commands_dice(store: Store):
+    results = []
+    for channel in ("a", "b"):
+        ctx = Context(store, channel, "dm", is_gm=True, rng=random.Random(5))
+        await run(ctx, "/encounter start", *(f"/token add name:T{i}" for i in range(6)))
+        results.append((await run(ctx, "/turn order roll:true")).result["rolls"])
+    assert results[0] == results[1]
+
+
+async def test_ties_go_by_name(trio: Context, monkeypatch: pytest.MonkeyPatch):
+    trio.rng = random.Random()
+    monkeypatch.setattr(trio.rng, "randint", lambda a, b: 12)
+    reply = await run(trio, "/turn order roll:true")
+    assert reply.result["order"] == ["Ari", "Bo", "Goblin"]
+
+
+async def test_next_walks_the_order_and_wraps_into_the_next_round(
+    trio: Context, started: list[str]
+):
+    await run(trio, '/turn order order:"Ari, Bo, Goblin"')
+    titles = [(await run(trio, "/turn next")).title for _ in range(4)]
+    assert titles == [
+        "Round 1 · Bo's turn",
+        "Round 1 · Goblin's turn",
+        "Round 2 · Ari's turn",
+        "Round 2 · Bo's turn",
+    ]
+    assert started == ["Ari", "Bo", "Goblin", "Ari", "Bo"]
+
+
+async def test_without_an_order_next_starts_a_round_for_everyone(trio: Context, started: list[str]):
+    reply = await run(trio, "/turn next")
+    assert reply.result["round"] == 2 and reply.result["acting"] is None
+    assert reply.result["started"] == ["Ari", "Bo", "Goblin"]
+    assert started == ["Ari", "Bo", "Goblin"]
+
+
+async def test_who_may_end_a_turn(trio: Context, player: Context, store: Store):
+    bo_player = person(store, "bo")
+    await refused(player, "/turn next", NotAllowed, "Only the GM can start the next round")
+    await run(trio, '/turn order order:"Ari, Bo"')
+    await refused(bo_player, "/turn next", NotAllowed, "It is Ari's turn")
+    await run(player, "/turn next")  # Ari's owner ends Ari's turn
+    await refused(player, "/turn next", NotAllowed, "only its owner or the GM")
+    await run(trio, "/turn next")
+    for line in ('/turn order order:"Ari"', "/turn clear"):
+        await refused(player, line, NotAllowed, "Only the GM")
+
+
+async def test_show_and_clear(trio: Context):
+    await run(trio, '/turn order order:"Bo, Ari"', "/turn next")
+    shown = await run(trio, "/turn show")
+    assert shown.title == "Round 1 · Ari's turn"
+    assert shown.fields[0].value == "1. Bo\n2. Ari ← acting"
+    cleared = await run(trio, "/turn clear")
+    assert cleared.result["acting"] is None and cleared.result["order"] == []
+    assert (await run(trio, "/encounter show")).result["tokens"][0]["name"] == "Ari"
+    await refused(trio, "/turn clear", InvalidInput, "no turn order to clear")
+    assert (await run(trio, "/turn show")).title == "Round 1 · no turn order"
+
+
+async def test_an_order_needs_tokens(gm: Context):
+    await run(gm, "/encounter start")
+    await refused(gm, "/turn order roll:true", InvalidInput, "no tokens yet")
+
+
+async def test_console_json(store: Store):
+    await ask_json(store, "/encounter start width:5 height:5")
+    await ask_json(store, "/token add name:Ari")
+    await ask_json(store, "/token add name:Bo")
+    code, data = await ask_json(store, "/turn order roll:true")
+    assert code == 0
+    assert [r["name"] for r in data["result"]["rolls"]] == data["result"]["order"]
+    code, data = await ask_json(store, "/turn next")
+    assert data["result"]["acting"] == data["result"]["order"][1]
