@@ -9,6 +9,7 @@ from typing import Any
 from bot.commands import Command, Invocation, resolve
 from bot.context import Context
 from bot.errors import RulingError
+from bot.handlers import encounter, history, move, terrain, tokens, turns
 from bot.handlers.fall import FALL
 from bot.handlers.jump import JUMP
 from bot.handlers.ruleset import SET, SHOW
@@ -30,7 +31,29 @@ async def _help(ctx: Context, options: Mapping[str, Any]) -> Reply:
 
 HELP = Command("help", "List the commands", (), _help)
 
-COMMANDS: dict[str, Command] = {c.name: c for c in (FALL, JUMP, TRAVEL, SET, SHOW, HELP)}
+# Encounters on a grid: the channel's encounter and everything on it.
+ENCOUNTER_COMMANDS: tuple[Command, ...] = (
+    encounter.START,
+    encounter.SHOW,
+    encounter.END,
+    tokens.ADD,
+    tokens.EDIT,
+    tokens.REMOVE,
+    tokens.CONDITION,
+    terrain.SET,
+    terrain.CLEAR,
+    turns.ORDER,
+    turns.NEXT,
+    turns.SHOW,
+    turns.CLEAR,
+    move.MOVE,
+    history.HISTORY,
+    history.UNDO,
+)
+
+COMMANDS: dict[str, Command] = {
+    c.name: c for c in (FALL, JUMP, TRAVEL, SET, SHOW, *ENCOUNTER_COMMANDS, HELP)
+}
 
 
 async def run(ctx: Context, command: Command, raw: Mapping[str, object]) -> Reply:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import AsyncIterator, Mapping
 from typing import Any
 
+import discord
 import pytest
 from discord import AppCommandOptionType, app_commands
 
@@ -24,6 +25,7 @@ KIND = {
     "number": AppCommandOptionType.number,
     "boolean": AppCommandOptionType.boolean,
     "string": AppCommandOptionType.string,
+    "user": AppCommandOptionType.user,
 }
 DISCORD_DESCRIPTION_MAX = 100
 DISCORD_CHOICES_MAX = 25
@@ -46,11 +48,17 @@ def slash_commands(bot: StrideBot) -> dict[str, app_commands.Command[Any, ..., A
 
 def test_every_cog_module_is_found() -> None:
     assert extension_names() == [
+        "cogs.encounter",
         "cogs.fall",
         "cogs.help",
+        "cogs.history",
         "cogs.jump",
+        "cogs.move",
         "cogs.ruleset",
+        "cogs.terrain",
+        "cogs.token",
         "cogs.travel",
+        "cogs.turn",
     ]
 
 
@@ -123,3 +131,19 @@ async def test_body_forwards_every_option_under_its_spec_name(
 
     expected = {o.name: f"value-of-{o.name}" for o in COMMANDS[name].options}
     assert calls == [(name, expected)]
+
+
+async def test_a_user_option_reaches_the_handlers_as_the_users_id(
+    bot: StrideBot, gm_interaction: FakeInteraction
+) -> None:
+    """``owner`` is a Discord user on Discord and an id (or mention) in the console."""
+    commands = slash_commands(bot)
+    start, add = commands["encounter start"], commands["token add"]
+    await start.callback(start.binding, gm_interaction)  # type: ignore[arg-type]
+    data = {"id": "1234", "username": "ari", "discriminator": "0", "avatar": None}
+    owner = discord.User(state=None, data=data)  # type: ignore[arg-type]
+    await add.callback(add.binding, gm_interaction, name="Ari", owner=owner)  # type: ignore[arg-type]
+    assert gm_interaction.sent[-1].embed.title == "Ari added at A1"
+    stored = await gm_interaction.store.active_encounter(str(gm_interaction.channel_id))
+    assert stored is not None
+    assert stored.encounter.token("Ari").owner == "1234"

@@ -1,0 +1,186 @@
+"""/move: a token moves on the channel's grid under the encounter's ruleset.
+
+The ruleset plans the move (path, cost, what the action allows, who it
+provokes); this handler checks who may move what, saves the new state with
+its history line, and writes the reply.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from typing import Any
+
+from bot.commands import Command, Option
+from bot.context import Context
+from bot.encounter import Encounter
+from bot.encounter_ops import Actor, is_gm, require_control, require_gm
+from bot.errors import InvalidInput, NotAllowed
+from bot.grid.coords import Cell
+from bot.handlers.encounter_common import actor_of, change_encounter, encounter_reply, ruleset_of
+from bot.reply import Field, Reply
+from bot.rules.grid_move import ft
+from bot.rules.movement import MODES, MoveRequest, MoveResult
+
+ACTION_CHOICES = (
+    "move",
+    "double",
+    "run",
+    "withdraw",
+    "charge",
+    "5ft-step",
+    "dash",
+    "crawl",
+    "stand",
+    "drop-prone",
+)
+FORCED_CHOICES = ("push", "pull", "slide")
+MAX_PATH_SHOWN = 40
+
+
+@dataclass(frozen=True)
+class Moved:
+    encounter: Encounter
+    summary: str
+    result: MoveResult
+
+
+def _cells(text: str | None) -> tuple[Cell, ...]:
+    if not text:
+        return ()
+    parts = [p for p in text.replace(",", " ").replace("→", " ").split() if p]
+    return tuple(Cell.parse(p) for p in parts)
+
+
+def _check_permission(encounter: Encounter, actor: Actor, request: MoveRequest) -> None:
+    """Players move their own tokens, on their turn once an order runs; the GM anything."""
+    token = encounter.token(request.token)
+    if request.forced:
+        require_gm(encounter, actor, "push, pull or slide a token")
+        return
+    require_control(encounter, actor, token, "move")
+    acting = encounter.acting
+    if not is_gm(encounter, actor) and acting is not None and acting.key != token.key:
+        raise NotAllowed(
+            f"It's {acting.name}'s turn (round {encounter.round}): {token.name} moves on "
+            "its own turn."
+        )
+
+
+def plan(encounter: Encounter, actor: Actor, request: MoveRequest) -> Moved:
+    """The pure part of /move: permission, then the ruleset's ruling."""
+    _check_permission(encounter, actor, request)
+    result = ruleset_of(encounter).move(encounter, request)
+    where = f"to {result.path[-1]}" if len(result.path) > 1 else f"at {result.path[-1]}"
+    summary = f"{result.token.name} {result.action} {where} ({ft(result.cost_ft)})"
+    return Moved(result.encounter, summary, result)
+
+
+def _breakdown(result: MoveResult) -> str:
+    steps = result.steps
+    if not steps:
+        return "—"
+    if result.mode == "forced":
+        squares = len(steps)
+        return f"{squares} square{'s' if squares != 1 else ''}, no movement spent"
+    if all(not s.why and s.cost_ft == steps[0].cost_ft for s in steps):
+        return f"{len(steps)} squares × {ft(steps[0].cost_ft)}"
+    shown = [f"{s.cell} {ft(s.cost_ft)}" + (f" ({s.why})" if s.why else "") for s in steps]
+    if len(shown) > MAX_PATH_SHOWN:
+        shown = [*shown[:MAX_PATH_SHOWN], f"… {len(shown) - MAX_PATH_SHOWN} more"]
+    return " · ".join(shown)
+
+
+def _title(result: MoveResult) -> str:
+    name = result.token.name
+    left = ft(result.remaining_ft)
+    if result.mode == "forced":
+        return f"{name} is {result.action}ed to {result.path[-1]}"
+    if len(result.path) == 1:
+        did = {"stand": "stands up", "drop-prone": "drops prone"}.get(result.action, "stays")
+        return f"{name} {did} at {result.path[0]} — {ft(result.cost_ft)}, {left} left"
+    return f"{name} moves to {result.path[-1]} — {ft(result.cost_ft)}, {left} left"
+
+
+async def handle_move(ctx: Context, options: Mapping[str, Any]) -> Reply:
+    to = Cell.parse(options["to"]) if options.get("to") else None
+    request = MoveRequest(
+        token=options["token"],
+        to=to,
+        via=_cells(options.get("via")),
+        mode=options.get("mode"),
+        action=options.get("action"),
+        forced=options.get("forced"),
+        by=options.get("by"),
+    )
+    if request.by and not request.forced:
+        raise InvalidInput("by: names who pushes or pulls; give forced:push or forced:pull too.")
+    actor = actor_of(ctx)
+    changed = await change_encounter(ctx, "move", lambda e: plan(e, actor, request))
+    result = changed.outcome.result
+    path = " → ".join(str(c) for c in result.path)
+    if len(result.path) > MAX_PATH_SHOWN:
+        path = " → ".join(str(c) for c in result.path[:MAX_PATH_SHOWN]) + " → …"
+    fields = [
+        Field("Path", path),
+        Field("Cost", _breakdown(result)),
+    ]
+    if result.mode != "forced":
+        fields.append(
+            Field(
+                "Movement",
+                f"{ft(result.used_ft).removesuffix(' ft')}/{ft(result.total_ft)} used "
+                f"({result.action}, {result.mode})",
+            )
+        )
+    fields += [Field(w.label, w.text) for w in result.warnings]
+    fields += [Field(n.label, n.text) for n in result.notes]
+    data: dict[str, Any] = {
+        "token": result.token.name,
+        "path": [str(c) for c in result.path],
+        "cost_ft": result.cost_ft,
+        "remaining_ft": result.remaining_ft,
+        "used_ft": result.used_ft,
+        "total_ft": result.total_ft,
+        "provokes": list(result.provokes),
+        "provoked_at": {k: str(v) for k, v in result.provoked_at.items()},
+        "action": result.action,
+        "mode": result.mode,
+        "steps": [
+            {"cell": str(s.cell), "cost_ft": s.cost_ft, "total_ft": s.total_ft, "why": s.why}
+            for s in result.steps
+        ],
+        "warnings": [{"name": w.label, "text": w.text} for w in result.warnings],
+        "conditions": sorted(result.token.conditions),
+        **dict(result.extra),
+    }
+    reply = encounter_reply(
+        result.encounter,
+        title=_title(result),
+        fields=fields,
+        result=data,
+        changed=changed.saved,
+    )
+    return replace(reply, footer=result.source.cite())
+
+
+MOVE = Command(
+    "move",
+    "Move a token on the grid: path, cost, what's left, and who it provokes",
+    (
+        Option("token", "string", "The token that moves", required=True),
+        Option("to", "string", "Where it ends (top-left square), e.g. D4"),
+        Option("via", "string", 'Squares to pass on the way, in order, e.g. "C3 D5"'),
+        Option("mode", "string", "How it moves (default walk)", choices=MODES),
+        Option("action", "string", "Which action (per the ruleset)", choices=ACTION_CHOICES),
+        Option(
+            "forced",
+            "string",
+            "GM: push, pull or slide it (spends no movement)",
+            choices=FORCED_CHOICES,
+        ),
+        Option("by", "string", "Who pushes or pulls (with forced:)"),
+    ),
+    handle_move,
+    changes_state=True,
+)

@@ -1,0 +1,48 @@
+"""/move on Discord: declares the options of ``bot.handlers.move`` and dispatches."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.discord_glue import choices_for, descriptions_for, dispatch
+from bot.handlers import COMMANDS
+
+MOVE = COMMANDS["move"]
+
+
+class Move(commands.Cog):
+    @app_commands.command(name="move", description=MOVE.description)
+    @app_commands.describe(**descriptions_for(MOVE))
+    @app_commands.choices(**choices_for(MOVE))
+    async def move(
+        self,
+        interaction: discord.Interaction[Any],
+        token: str,
+        to: str | None = None,
+        via: str | None = None,
+        mode: str | None = None,
+        action: str | None = None,
+        forced: str | None = None,
+        by: str | None = None,
+    ) -> None:
+        await dispatch(
+            interaction,
+            "move",
+            {
+                "token": token,
+                "to": to,
+                "via": via,
+                "mode": mode,
+                "action": action,
+                "forced": forced,
+                "by": by,
+            },
+        )
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Move())

@@ -1,0 +1,161 @@
+"""/move through the handlers: who may move what, the reply, the JSON, and that an
+illegal move changes nothing (issue 3 "/move token to [via] [mode] [action]")."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from bot.context import Context
+from bot.errors import IllegalMove, InvalidInput, NotAllowed
+from bot.handlers import run_line
+from bot.storage import Store
+from tests.handlers.encounter_helpers import ask_json, person, refused, run, state, tokens
+
+
+@pytest.fixture
+async def table(gm: Context) -> Context:
+    await run(
+        gm,
+        "/encounter start width:12 height:12 ruleset:3.5",
+        "/token add name:Ari at:A1 team:party owner:ari race:human",
+        "/token add name:Bo at:A3 team:party owner:bo race:dwarf",
+        "/token add name:Ogre at:E5 size:large team:enemy speed:40",
+        '/terrain set cells:"B3 C3" kind:difficult',
+    )
+    return gm
+
+
+async def test_move_reply_answers_in_the_title_and_cites_the_seed(table: Context) -> None:
+    reply = await run_line(table, "/move token:Ari to:D4")
+    assert reply.title == "Ari moves to D4 — 25 ft, 5 ft left"
+    fields = {f.name: f.value for f in reply.fields}
+    assert fields["Path"] == "A1 → B2 → C3 → D4"
+    assert "C3 15 ft (difficult ×2)" in fields["Cost"]
+    assert fields["Movement"] == "25/30 ft used (move, walk)"
+    assert fields["Turn"] == "Round 1 · no turn order"
+    assert reply.footer.startswith("3.5 · SRD: Movement, Position, and Distance")
+
+
+async def test_move_json_has_the_public_keys(table: Context) -> None:
+    reply = await run_line(table, "/move token:Ari to:D6 action:double")
+    result = reply.result
+    assert result["path"][0] == "A1"
+    assert result["path"][-1] == "D6"
+    assert len(result["path"]) == 6  # five squares, the 2nd diagonal counting 2
+    assert result["cost_ft"] == 30
+    assert result["remaining_ft"] == 30
+    assert result["provokes"] == ["Ogre"]
+    assert result["action"] == "double"
+
+
+async def test_an_illegal_move_changes_nothing_and_offers_the_nearest(table: Context) -> None:
+    error = await refused(table, "/move token:Ari to:L12", IllegalMove)
+    assert "Ari can't reach L12" in str(error)
+    assert "can reach" in str(error)
+
+
+async def test_a_move_is_saved_and_listed_in_history(table: Context) -> None:
+    await run_line(table, "/move token:Ari to:B2")
+    stored = await tokens(table.store)
+    assert stored["Ari"]["cell"] == "B2"
+    assert stored["Ari"]["activity"]["spent_ft"] == 5
+    (latest, *_) = await table.store.history(table.channel_id, 5)
+    assert latest.command == "move"
+    assert latest.summary == "Ari move to B2 (5 ft)"
+
+
+async def test_undo_puts_the_token_back(table: Context) -> None:
+    before = await state(table.store)
+    await run_line(table, "/move token:Ari to:B2")
+    await run_line(table, "/undo")
+    assert await state(table.store) == before
+
+
+async def test_a_player_moves_only_their_own_token(table: Context, store: Store) -> None:
+    ari = person(store, "ari")
+    await run_line(ari, "/move token:Ari to:B2")
+    await refused(ari, "/move token:Bo to:B4", NotAllowed, "belongs to")
+    await refused(ari, "/move token:Ogre to:H5 forced:push by:Ari", NotAllowed, "GM")
+
+
+async def test_with_a_turn_order_a_player_moves_on_their_turn(table: Context, store: Store) -> None:
+    await run_line(table, '/turn order order:"Bo, Ari, Ogre"')
+    ari = person(store, "ari")
+    await refused(ari, "/move token:Ari to:B2", NotAllowed, "It's Bo's turn")
+    await run_line(person(store, "bo"), "/turn next")
+    reply = await run_line(ari, "/move token:Ari to:B2")
+    assert reply.result["path"] == ["A1", "B2"]
+    # the GM moves anything, any time
+    await run_line(table, "/move token:Ogre to:F5")
+
+
+async def test_turn_next_gives_a_new_turns_movement(table: Context) -> None:
+    await run_line(table, "/move token:Ari to:A7")
+    second = await run_line(table, "/move token:Ari to:A12")  # the second move action
+    assert second.result["used_ft"] == 55
+    await refused(table, "/move token:Ari to:A11", IllegalMove, "no move action left")
+    await run_line(table, "/turn next")
+    reply = await run_line(table, "/move token:Ari to:A10")
+    assert reply.result["used_ft"] == 10
+    assert reply.result["total_ft"] == 30
+
+
+async def test_forced_push_spends_nothing_and_provokes_nothing(table: Context) -> None:
+    reply = await run_line(table, "/move token:Ogre to:H5 forced:push by:Ari")
+    assert reply.title == "Ogre is pushed to H5"
+    assert reply.result["cost_ft"] == 0
+    assert reply.result["provokes"] == []
+    assert "borrowed" in reply.footer
+
+
+@pytest.mark.parametrize(
+    ("line", "match"),
+    [
+        ("/move token:Nobody to:B2", 'No token named "Nobody"'),
+        ("/move token:Ari to:Z99", "off the map"),
+        ("/move token:Ari to:B", "column letter and a row number"),
+        ("/move token:Ari to:B2 mode:teleport", "mode"),
+        ("/move token:Ari to:B2 action:dash", 'Unknown action "dash". Accepted: move, double'),
+        ("/move token:Ari", "Say where to"),
+        ("/move token:Ari to:B2 by:Ogre", "forced:"),
+        ("/move token:Ari to:B2 via:QQ", "column letter"),
+    ],
+)
+async def test_bad_input_says_what_is_accepted(table: Context, line: str, match: str) -> None:
+    await refused(table, line, InvalidInput, match)
+
+
+async def test_no_encounter_no_move(gm: Context) -> None:
+    with pytest.raises(InvalidInput, match="No encounter is running"):
+        await run_line(gm, "/move token:Ari to:B2")
+
+
+async def test_two_moves_at_once_never_lose_an_update(table: Context, store: Store) -> None:
+    """Issue 3: every change in a channel is serialized."""
+    await asyncio.gather(
+        run_line(table, "/move token:Ari to:B1"),
+        run_line(table, "/move token:Bo to:B4"),
+        run_line(table, "/terrain set cells:J10 kind:hazard"),
+    )
+    stored = await tokens(store)
+    assert stored["Ari"]["cell"] == "B1"
+    assert stored["Bo"]["cell"] == "B4"
+    assert len(await store.history(table.channel_id, 50)) == 8
+
+
+async def test_console_json_for_move(store: Store) -> None:
+    await ask_json(store, "/encounter start width:8 height:8")
+    await ask_json(store, "/token add name:Kit at:A1")
+    code, data = await ask_json(store, "/move token:Kit to:C3")
+    assert code == 0
+    assert data["ok"] is True
+    assert data["result"]["path"] == ["A1", "B2", "C3"]
+    assert data["result"]["cost_ft"] == 10
+    assert data["result"]["remaining_ft"] == 20
+    assert data["result"]["provokes"] == []
+    code, data = await ask_json(store, "/move token:Kit to:H8")
+    assert code != 0
+    assert data["ok"] is False
+    assert "can reach" in data["error"]
