@@ -11,9 +11,9 @@ state. Pure: no Discord, no database.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
-from typing import ClassVar, Literal
+from typing import Any, ClassVar, Literal
 
 from bot.encounter import Activity, Condition, Encounter, Token
 from bot.errors import IllegalMove, InvalidInput
@@ -143,6 +143,8 @@ class StepContext:
     checks: dict[tuple[Cell, Cell, str, bool], tuple[str, bool]] = field(
         default_factory=dict, compare=False, repr=False
     )
+    # a ruleset's own per-square results, shared the same way
+    memo: dict[Hashable, Any] = field(default_factory=dict, compare=False, repr=False)
 
 
 class GridRules:
