@@ -180,6 +180,7 @@ class Encounter:
     round: int = 1
     diagonal_rule: str = "5"  # 5e-alt per channel: "5", "5-10-5" or "euclidean"
     outdoors: bool = False  # becmi: speeds read in yards outdoors (003 Feet vs. Yards)
+    units: bool = False  # 5e-alt: distances shown in Units of 5 ft (000 Optional Rule)
 
     # ---------------------------------------------------------------- queries
 
@@ -250,6 +251,7 @@ def to_json(e: Encounter) -> dict[str, Any]:
         "round": e.round,
         "diagonal_rule": e.diagonal_rule,
         "outdoors": e.outdoors,
+        "units": e.units,
     }
 
 
@@ -305,6 +307,7 @@ def from_json(data: Mapping[str, Any]) -> Encounter:
         round=int(data.get("round", 1)),
         diagonal_rule=str(data.get("diagonal_rule", "5")),
         outdoors=bool(data.get("outdoors", False)),
+        units=bool(data.get("units", False)),
     )
 
 

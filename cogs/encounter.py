@@ -29,9 +29,21 @@ class Encounter(
         width: Range[int, 1, 200] | None = None,
         height: Range[int, 1, 200] | None = None,
         ruleset: str | None = None,
+        diagonals: str | None = None,
+        units: bool | None = None,
+        outdoors: bool | None = None,
     ) -> None:
         await dispatch(
-            interaction, "encounter start", {"width": width, "height": height, "ruleset": ruleset}
+            interaction,
+            "encounter start",
+            {
+                "width": width,
+                "height": height,
+                "ruleset": ruleset,
+                "diagonals": diagonals,
+                "units": units,
+                "outdoors": outdoors,
+            },
         )
 
     @app_commands.command(name="show", description=SHOW.description)

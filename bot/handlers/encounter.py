@@ -23,6 +23,8 @@ from bot.handlers.encounter_common import (
     token_line,
 )
 from bot.reply import Field, Reply
+from bot.rules import rulesets
+from bot.rules.base import Ruleset
 
 # Discord's limit for a whole embed is 6000 characters; the map, terrain and turn
 # fields, title and footer take well under 1000 of it.
@@ -58,6 +60,43 @@ def lines_within(lines: list[str], budget: int, noun: str) -> list[str]:
     return kept
 
 
+# Options only some rulesets read, with what each means (the ruleset lists its own).
+GRID_OPTIONS: Mapping[str, str] = {
+    "diagonals": "how a diagonal counts (5e-alt's seed is silent: 5 ft by default)",
+    "units": "distances in Units of 5 ft (000 Optional Rule: Units of Distance)",
+    "outdoors": "speeds read in yards outdoors (003 Feet vs. Yards)",
+}
+DIAGONAL_CHOICES = ("5", "5-10-5", "euclidean")
+SETTING_FIELD = {"diagonals": "diagonal_rule", "units": "units", "outdoors": "outdoors"}
+
+
+def grid_settings(ruleset: Ruleset, options: Mapping[str, Any]) -> dict[str, Any]:
+    """The ruleset-specific options given, as Encounter fields; others are refused."""
+    settings: dict[str, Any] = {}
+    for name in GRID_OPTIONS:
+        if options.get(name) is None:
+            continue
+        if name not in ruleset.encounter_options:
+            takers = ", ".join(r.id for r in rulesets().values() if name in r.encounter_options)
+            raise InvalidInput(
+                f"{name}: {ruleset.id} has no such option ({GRID_OPTIONS[name]}; only "
+                f"{takers} reads it)."
+            )
+        settings[SETTING_FIELD[name]] = options[name]
+    return settings
+
+
+def settings_text(settings: Mapping[str, Any]) -> str:
+    parts = []
+    if "diagonal_rule" in settings:
+        parts.append(f"diagonals {settings['diagonal_rule']}")
+    if settings.get("units"):
+        parts.append("distances in Units (5 ft)")
+    if settings.get("outdoors"):
+        parts.append("outdoors: speeds in yards")
+    return ", ".join(parts) or "none"
+
+
 async def handle_start(ctx: Context, options: Mapping[str, Any]) -> Reply:
     width = options.get("width", DEFAULT_SIDE)
     height = options.get("height", DEFAULT_SIDE)
@@ -70,7 +109,8 @@ async def handle_start(ctx: Context, options: Mapping[str, Any]) -> Reply:
                 "with /encounter end confirm:true before starting another."
             )
         ruleset, notice = await ruleset_for(ctx, options.get("ruleset"))
-        encounter = Encounter(width, height, ruleset.id, gm_id=ctx.user_id)
+        settings = grid_settings(ruleset, options)
+        encounter = Encounter(width, height, ruleset.id, gm_id=ctx.user_id, **settings)
         summary = f"started a {width}×{height} encounter under {ruleset.id}"
         await ctx.store.start_encounter(
             ctx.channel_id, encounter, user_id=ctx.user_id, summary=summary
@@ -82,6 +122,7 @@ async def handle_start(ctx: Context, options: Mapping[str, Any]) -> Reply:
             Field("Map", map_text(encounter)),
             Field("Ruleset", f"{ruleset.id} — {ruleset.name}"),
             Field("GM", f"<@{ctx.user_id}> (and anyone with Manage Channels)"),
+            *([Field("Options", settings_text(settings))] if settings else []),
             Field("Next", "Add tokens with /token add, terrain with /terrain set."),
             *notice,
         ),
@@ -91,6 +132,7 @@ async def handle_start(ctx: Context, options: Mapping[str, Any]) -> Reply:
             "ruleset": ruleset.id,
             "square_ft": ruleset.square_ft,
             "gm": ctx.user_id,
+            **settings,
         },
         changed=True,
     )
@@ -201,6 +243,14 @@ START = Command(
             "Rule with this ruleset instead of the channel's",
             choices=RULESET_CHOICES,
         ),
+        Option(
+            "diagonals",
+            "string",
+            "5e-alt: a diagonal costs 5 ft (default), 5-10-5, or euclidean",
+            choices=DIAGONAL_CHOICES,
+        ),
+        Option("units", "boolean", "5e-alt: show distances in Units of 5 ft"),
+        Option("outdoors", "boolean", "becmi: outdoors, where speeds are read in yards"),
     ),
     handle_start,
     changes_state=True,

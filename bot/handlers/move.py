@@ -20,7 +20,7 @@ from bot.grid.coords import Cell
 from bot.handlers.encounter_common import actor_of, change_encounter, encounter_reply, ruleset_of
 from bot.reply import Field, Reply
 from bot.rules.grid_move import ft
-from bot.rules.movement import MODES, MoveRequest, MoveResult
+from bot.rules.movement import MOVE_MODES, MoveRequest, MoveResult
 
 ACTION_CHOICES = (
     "move",
@@ -36,6 +36,7 @@ ACTION_CHOICES = (
 )
 FORCED_CHOICES = ("push", "pull", "slide")
 MAX_PATH_SHOWN = 40
+FT_PER_UNIT = 5  # 000 Optional Rule: Units of Distance
 
 
 @dataclass(frozen=True)
@@ -91,15 +92,25 @@ def _breakdown(result: MoveResult) -> str:
     return " · ".join(shown)
 
 
-def _title(result: MoveResult) -> str:
+def _distance(feet: float, units: bool) -> str:
+    """Feet, or Units of 5 ft with the feet beside them (000 Optional Rule: Units)."""
+    if not units:
+        return ft(feet)
+    return f"{round(feet / FT_PER_UNIT, 1):g} Units ({ft(feet)})"
+
+
+def _title(result: MoveResult, units: bool) -> str:
     name = result.token.name
-    left = ft(result.remaining_ft)
+    left = _distance(result.remaining_ft, units)
+    cost = _distance(result.cost_ft, units)
     if result.mode == "forced":
         return f"{name} is {result.action}ed to {result.path[-1]}"
+    if result.mode == "teleport":
+        return f"{name} teleports to {result.path[-1]} — {left} left"
     if len(result.path) == 1:
         did = {"stand": "stands up", "drop-prone": "drops prone"}.get(result.action, "stays")
-        return f"{name} {did} at {result.path[0]} — {ft(result.cost_ft)}, {left} left"
-    return f"{name} moves to {result.path[-1]} — {ft(result.cost_ft)}, {left} left"
+        return f"{name} {did} at {result.path[0]} — {cost}, {left} left"
+    return f"{name} moves to {result.path[-1]} — {cost}, {left} left"
 
 
 async def handle_move(ctx: Context, options: Mapping[str, Any]) -> Reply:
@@ -118,6 +129,7 @@ async def handle_move(ctx: Context, options: Mapping[str, Any]) -> Reply:
     actor = actor_of(ctx)
     changed = await change_encounter(ctx, "move", lambda e: plan(e, actor, request))
     result = changed.outcome.result
+    units = result.encounter.units
     path = " → ".join(str(c) for c in result.path)
     if len(result.path) > MAX_PATH_SHOWN:
         path = " → ".join(str(c) for c in result.path[:MAX_PATH_SHOWN]) + " → …"
@@ -130,7 +142,13 @@ async def handle_move(ctx: Context, options: Mapping[str, Any]) -> Reply:
             Field(
                 "Movement",
                 f"{ft(result.used_ft).removesuffix(' ft')}/{ft(result.total_ft)} used "
-                f"({result.action}, {result.mode})",
+                f"({result.action}, {result.mode})"
+                + (
+                    f" = {round(result.used_ft / FT_PER_UNIT, 1):g}/"
+                    f"{round(result.total_ft / FT_PER_UNIT, 1):g} Units"
+                    if units
+                    else ""
+                ),
             )
         )
     fields += [Field(w.label, w.text) for w in result.warnings]
@@ -152,11 +170,19 @@ async def handle_move(ctx: Context, options: Mapping[str, Any]) -> Reply:
         ],
         "warnings": [{"name": w.label, "text": w.text} for w in result.warnings],
         "conditions": sorted(result.token.conditions),
+        **(
+            {
+                "cost_units": round(result.cost_ft / FT_PER_UNIT, 1),
+                "remaining_units": round(result.remaining_ft / FT_PER_UNIT, 1),
+            }
+            if units
+            else {}
+        ),
         **dict(result.extra),
     }
     reply = encounter_reply(
         result.encounter,
-        title=_title(result),
+        title=_title(result, units),
         fields=fields,
         result=data,
         changed=changed.saved,
@@ -171,7 +197,7 @@ MOVE = Command(
         Option("token", "string", "The token that moves", required=True),
         Option("to", "string", "Where it ends (top-left square), e.g. D4"),
         Option("via", "string", 'Squares to pass on the way, in order, e.g. "C3 D5"'),
-        Option("mode", "string", "How it moves (default walk)", choices=MODES),
+        Option("mode", "string", "How it moves (default walk)", choices=MOVE_MODES),
         Option("action", "string", "Which action (per the ruleset)", choices=ACTION_CHOICES),
         Option(
             "forced",

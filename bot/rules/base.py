@@ -218,6 +218,8 @@ class Ruleset(Protocol):
     # Squares on a side a token of each size covers; its keys are the sizes a
     # token may have under this ruleset.
     footprint_squares: ClassVar[Mapping[Size, int]]
+    # The /encounter start options this ruleset reads (diagonals, units, outdoors).
+    encounter_options: ClassVar[frozenset[str]]
 
     def token_fields(self, spec: TokenSpec) -> TokenFields:
         """Check what a user gave for a token's movement; the values to store."""

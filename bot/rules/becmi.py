@@ -57,6 +57,7 @@ class Becmi:
     # The chapter has no size categories; nothing here depends on size.
     sizes: ClassVar[tuple[Size, ...]] = ()
     footprint_squares: ClassVar[Mapping[Size, int]] = grid.FOOTPRINTS
+    encounter_options: ClassVar[frozenset[str]] = frozenset({"outdoors"})
 
     # ------------------------------------------------------------- on a grid
 

@@ -163,6 +163,11 @@ class BecmiGrid(GridRules):
             raise InvalidInput("Say where to: to:<square>, e.g. to:D4.")
         if token.has(Condition.IMMOBILIZED) or token.has(Condition.INCAPACITATED):
             raise IllegalMove(f"{token.name} can't move now. The GM can move it with forced:.")
+        if (request.mode or "walk") == "walk" and token.load and normal_speed(token) == 0:
+            raise IllegalMove(
+                f"{token.name} carries {parse_coins(token.load):,} cn: with more than 2,400 cn "
+                "it can't move (003 Character Movement Rates and Encumbrance Table)."
+            )
         mode = check_mode(movement, token, request.mode)
         activity = token.activity
         normal = normal_speed(token) if mode == "walk" else token.speeds_ft.get(mode, 0)
@@ -175,7 +180,9 @@ class BecmiGrid(GridRules):
             rested = not token.has(Condition.EXHAUSTED) and running_rounds >= MAX_RUNNING_ROUNDS
             if rested:
                 running_rounds = 0
-            if token.has(Condition.EXHAUSTED):
+            # the round that exhausts it may go on running (split over several /move)
+            finishing = "run" in activity.actions and running_rounds >= MAX_RUNNING_ROUNDS
+            if token.has(Condition.EXHAUSTED) and not finishing:
                 raise IllegalMove(
                     f"{token.name} is exhausted: no running until it rests 3 turns; it moves "
                     f"at encounter speed ({normal // 3 * self.scale} ft) (003 Exhaustion)."
@@ -238,7 +245,8 @@ class BecmiGrid(GridRules):
                     limit = (swim if allowance.action == "run" else swim // 3) * self.scale
                 else:
                     limit = normal_speed(board.mover) // SWIM_FRACTION * self.scale
-                if spent + cost > limit + EPSILON:
+                # the limit is per round: count what earlier /move calls this round spent
+                if allowance.activity.spent_ft + spent + cost > limit + EPSILON:
                     return (
                         f"{to} is water: swimming covers {ft(limit)} a round "
                         "(003 By Swimming: 1/5 of the running speed)"

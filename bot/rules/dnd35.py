@@ -76,6 +76,7 @@ class Dnd35:
         Size.COLOSSAL,
     )
     footprint_squares: ClassVar[Mapping[Size, int]] = grid.FOOTPRINTS
+    encounter_options: ClassVar[frozenset[str]] = frozenset()
 
     # ------------------------------------------------------------- on a grid
 

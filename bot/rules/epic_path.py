@@ -83,6 +83,7 @@ class EpicPath:
     square_ft: ClassVar[int] = 5
     sizes: ClassVar[tuple[Size, ...]] = tuple(Size)
     footprint_squares: ClassVar[Mapping[Size, int]] = grid.FOOTPRINTS
+    encounter_options: ClassVar[frozenset[str]] = frozenset()
 
     # ------------------------------------------------------------- on a grid
 

@@ -80,6 +80,7 @@ class FiveEAlt:
         Size.GARGANTUAN,
     )
     footprint_squares: ClassVar[Mapping[Size, int]] = grid.FOOTPRINTS
+    encounter_options: ClassVar[frozenset[str]] = frozenset({"diagonals", "units"})
 
     # ------------------------------------------------------------- on a grid
 

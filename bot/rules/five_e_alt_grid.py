@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import ClassVar, Literal
 
-from bot.encounter import Condition, Encounter, Token
+from bot.encounter import Activity, Condition, Encounter, Token
 from bot.errors import IllegalMove, InvalidInput
 from bot.grid.coords import Cell
 from bot.grid.geometry import gap
@@ -175,11 +175,17 @@ class FiveEAltGrid(GridRules):
                 raise IllegalMove(f"{token.name} is already prone.")
             if request.to is not None:
                 raise InvalidInput("Dropping prone doesn't move: leave out to:.")
+            gained = 0 if "turn" in activity.actions else movement.speed_ft
+            turn = () if "turn" in activity.actions else ("turn",)
             return Allowance(
                 "drop-prone",
                 "walk",
                 0.0,
-                replace(activity, actions=(*activity.actions, "drop-prone")),
+                replace(
+                    activity,
+                    budget_ft=activity.budget_ft + gained,
+                    actions=(*activity.actions, *turn, "drop-prone"),
+                ),
                 ("Drop Prone",),
                 drop_prone=True,
                 provokes=False,
@@ -196,6 +202,8 @@ class FiveEAltGrid(GridRules):
                 "(000 Conditions › Immobilized). The GM can still move it with forced:."
             )
         mode = request.mode or "walk"
+        if mode == "teleport":
+            return self._teleport(token, request, activity)
         if mode in ("walk", "climb", "swim") and mode not in single.moves:
             raise IllegalMove(
                 f"{token.name} can't {mode}: its speed for it is 0 "
@@ -203,7 +211,12 @@ class FiveEAltGrid(GridRules):
             )
         if mode not in ("walk", "climb", "swim"):
             mode = check_mode(movement, token, mode)
-        if prone and mode in ("climb", "fly") and action != "stand":
+        hover_up: tuple[tuple[str, bool], ...] = ()
+        if prone and mode == "fly" and single.hover and action != "stand":
+            # 000 Fly › Hovering: immune to Prone while Flying; Flying ends it
+            hover_up = ((Condition.PRONE.value, False),)
+            notes.append(Note("Hover", "Flying ends the Prone condition (000 Fly › Hovering)."))
+        elif prone and mode in ("climb", "fly") and action != "stand":
             raise IllegalMove(
                 f"{token.name} is prone and can't {mode} (000 Conditions › Prone). "
                 "Stand up first: action:stand."
@@ -253,6 +266,34 @@ class FiveEAltGrid(GridRules):
             stand_up=action == "stand",
             stand_cost_ft=stand_cost,
             notes=tuple(notes),
+            condition_changes=hover_up,
+        )
+
+    def _teleport(self, token: Token, request: MoveRequest, activity: Activity) -> Allowance:
+        """000 Teleport: an effect (usually a spell) that uses no Movement; it
+        provokes no opportunity attacks. The GM or the token's player says the
+        effect allows it ("Uncommon Movement")."""
+        if request.action not in (None, "move"):
+            raise InvalidInput("Teleporting is its own way of moving: leave out action:.")
+        if request.via:
+            raise InvalidInput("A teleport goes straight to its square: leave out via:.")
+        if request.to is None:
+            raise InvalidInput("Say where to: to:<square>.")
+        return Allowance(
+            "teleport",
+            "teleport",
+            0.0,
+            replace(activity, actions=(*activity.actions, "teleport")),
+            ("Teleport",),
+            teleport=True,
+            provokes=False,
+            notes=(
+                Note(
+                    "Teleport",
+                    "An effect that allows it, spending no Movement and provoking no "
+                    "opportunity attacks (000 Teleport).",
+                ),
+            ),
         )
 
     # ------------------------------------------------------------------ steps
@@ -267,7 +308,9 @@ class FiveEAltGrid(GridRules):
         squeezing: bool,
     ) -> Edge | str:
         board, allowance = ctx.board, ctx.allowance
-        single = single_speed(board.mover)
+        single = ctx.memo.get("single")
+        if single is None:
+            single = ctx.memo["single"] = single_speed(board.mover)
         diagonal = frm.col != to.col and frm.row != to.row
         base: float = 5.0
         why: list[str] = []
@@ -280,14 +323,35 @@ class FiveEAltGrid(GridRules):
         mode = allowance.mode
         cells = board.cells(to)
         if mode in ("walk", "swim"):
-            move = "swim" if all(board.terrain(c) is Terrain.WATER for c in cells) else "walk"
+            if all(board.terrain(c) is Terrain.WATER for c in cells):
+                move = "swim"
+            elif mode == "walk" and all(board.terrain(c) is Terrain.SLOPE for c in cells):
+                # 000 Walk › Terrain Requirements: a slope of 45 degrees or more is Climbed
+                move = "climb"
+            else:
+                move = "walk"
         else:
             move = mode
         if move not in single.modifiers:
             return f"{board.mover.name} can't {move} (000 Updating A Creature's Movement)"
+        if move == "climb" and board.mover.has(Condition.PRONE) and not ctx.stood:
+            return (
+                f"{to} is a slope to Climb, and a prone creature can't Climb "
+                "(000 Conditions › Prone)"
+            )
         # 000 "Difficult Terrain: Squeezing" is one more cause of being Slowed
-        cause = self._difficult(ctx, single, frm, to, move) or ("squeezing" if squeezing else "")
-        slowed = board.mover.has(Condition.SLOWED) or bool(cause)
+        key = ("5e", frm, to, move)
+        cause = ctx.memo.get(key)
+        if cause is None:
+            cause = ctx.memo[key] = self._difficult(ctx, single, frm, to, move)
+        cause = cause or ("squeezing" if squeezing else "")
+        # 000 Conditions: Prone and Immobilized include Slowed
+        prone = board.mover.has(Condition.PRONE) and not ctx.stood
+        if mode == "fly" and single.hover:
+            prone = False  # 000 Fly › Hovering: flying ends Prone
+        if not cause:
+            cause = "Slowed" if board.mover.has(Condition.SLOWED) else "prone" if prone else ""
+        slowed = bool(cause)
         trait = single.modifiers[move]
         factor = trait.cost_multiplier
         if factor is None:
@@ -299,7 +363,7 @@ class FiveEAltGrid(GridRules):
             if factor > 1:
                 why.append(f"{trait.label} ({move}) ×{factor}")
         if slowed:
-            why.append(f"Slowed ×2 ({cause or 'condition'})")
+            why.append(f"Slowed ×2 ({cause})")
         return Edge(to, cost, diagonals + (1 if diagonal else 0), ", ".join(why))
 
     def _difficult(
@@ -320,10 +384,38 @@ class FiveEAltGrid(GridRules):
                 return f"{terrain.value} at {cell}"
             if terrain is Terrain.WATER and not single.swim_unhindered:
                 return f"liquid at {cell}"
+        # 000 Squeezing: Slowed moving out of a squeeze as well as into it, flying too
+        for anchor in (frm, to):
+            if self._squeezed(ctx, anchor):
+                return f"squeezing at {anchor}"
         for other in board.others_in(squares):
             if other.size != Size.TINY:
                 return f"{other.name}'s space"
         return ""
+
+    def _squeezed(self, ctx: StepContext, anchor: Cell) -> bool:
+        """Does the token squeeze with its top-left square at ``anchor``: a Medium one in
+        an opening sized for Small, or a big one whose block walls narrow?"""
+        board = ctx.board
+        for cell in board.cells(anchor):
+            terrain = board.terrain(cell)
+            if terrain is Terrain.NARROW and board.mover.size == Size.MEDIUM:
+                return True
+            if board.on_map(cell) and self._blocks(terrain, ctx.allowance.mode):
+                return True
+        return False
+
+    def after_path(
+        self, ctx: StepContext, token: Token, cells: list[Cell]
+    ) -> tuple[tuple[tuple[str, bool], ...], tuple[Note, ...]]:
+        board = ctx.board
+        swam = ctx.allowance.mode in ("walk", "swim") and any(
+            all(board.terrain(c) is Terrain.WATER for c in board.cells(cell)) for cell in cells[1:]
+        )
+        if swam and token.has(Condition.PRONE) and not ctx.stood:
+            note = Note("Prone ends", "Swimming ends the Prone condition (000 Prone, Swim).")
+            return ((Condition.PRONE.value, False),), (note,)
+        return (), ()
 
     def squeeze_width(self, side: int) -> int:
         # an opening sized for a creature one Size smaller (000 Difficult Terrain)

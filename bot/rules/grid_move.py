@@ -117,6 +117,7 @@ class Allowance:
     notes: tuple[Note, ...] = ()
     condition_changes: tuple[tuple[str, bool], ...] = ()  # (condition, added?)
     updates: Mapping[str, int] = field(default_factory=dict)  # other token fields to set
+    teleport: bool = False  # appears at the square without crossing the squares between
 
 
 @dataclass(frozen=True)
@@ -192,6 +193,12 @@ class GridRules:
         """Squares ``enemy`` threatens (or, for leave-reach rulesets, its reach)."""
         return frozenset()
 
+    def after_path(
+        self, ctx: StepContext, token: Token, cells: list[Cell]
+    ) -> tuple[tuple[tuple[str, bool], ...], tuple[Note, ...]]:
+        """Conditions the path itself changes (5e-alt: swimming ends Prone), and why."""
+        return (), ()
+
     def entering_provokes(
         self, board: Board, token: Token, enemy: Token, cells: list[Cell]
     ) -> Cell | None:
@@ -239,14 +246,13 @@ class GridRules:
             ):
                 return self._blocked_text(board, bad[0], mode), False
             squeezing = True
-        if mode != "fly":
-            tight = [c for c in cells if board.terrain(c) is Terrain.NARROW]
-            if tight:
-                size = board.mover.size
-                if size > Size.MEDIUM:
-                    return f"{tight[0]} is a gap too narrow for a {size.label} creature", False
-                if size == Size.MEDIUM:
-                    squeezing = True
+        tight = [c for c in cells if board.terrain(c) is Terrain.NARROW]
+        if tight:  # a gap sized for Small stops flyers too: it isn't ground
+            size = board.mover.size
+            if size > Size.MEDIUM:
+                return f"{tight[0]} is a gap too narrow for a {size.label} creature", False
+            if size == Size.MEDIUM:
+                squeezing = True
         if frm.col != to.col and frm.row != to.row:
             corner = self._solid_corner(board, frm, to)
             if corner is not None:
@@ -387,7 +393,11 @@ def plan_move(rules: GridRules, encounter: Encounter, request: MoveRequest) -> M
                     f"{cell} is off the map: it runs from A1 to "
                     f"{Cell(encounter.width - 1, encounter.height - 1)}."
                 )
-        found_plan = _search(rules, ctx, token, targets, stand_cost)
+        found_plan = (
+            _teleport(rules, ctx, token, request.to, warnings)
+            if allowance.teleport
+            else _search(rules, ctx, token, targets, stand_cost)
+        )
         plan_or_none = found_plan
         if plan_or_none is None:
             minimum = rules.full_round_minimum(token, allowance)
@@ -440,14 +450,18 @@ def plan_move(rules: GridRules, encounter: Encounter, request: MoveRequest) -> M
         conditions.discard(Condition.PRONE.value)
     if allowance.drop_prone:
         conditions.add(Condition.PRONE.value)
-    for name, added in allowance.condition_changes:
+    changes, notes_after = rules.after_path(ctx, token, plan.cells)
+    for name, added in (*allowance.condition_changes, *changes):
         (conditions.add if added else conditions.discard)(name)
+    warnings.extend(notes_after)
     moved = replace(
         token,
         cell=plan.cells[-1],
         activity=activity,
         conditions=frozenset(conditions),
-        last_mode=allowance.mode if len(plan.cells) > 1 else token.last_mode,
+        last_mode=allowance.mode
+        if len(plan.cells) > 1 and not allowance.teleport
+        else token.last_mode,
         **allowance.updates,  # type: ignore[arg-type]
     )
     after = encounter.with_token(moved)
@@ -559,6 +573,41 @@ def _search(
     return plan
 
 
+def _teleport(
+    rules: GridRules, ctx: StepContext, token: Token, goal: Cell, warnings: list[Note]
+) -> _Plan:
+    """000 Teleport: no path; an occupied or blocked destination becomes the nearest
+    unoccupied space ("Teleporting Into Obstacles")."""
+    board = ctx.board
+
+    def free(anchor: Cell) -> bool:
+        cells = board.cells(anchor)
+        return all(
+            board.on_map(c) and not rules._blocks(board.terrain(c), "fly") for c in cells
+        ) and not board.others_in(cells)
+
+    if not free(goal):
+        candidates = [
+            Cell(c, r)
+            for c in range(board.encounter.width)
+            for r in range(board.encounter.height)
+            if free(Cell(c, r)) or Cell(c, r) == token.cell
+        ]
+        if not candidates:
+            raise IllegalMove("There is no unoccupied space to teleport into.")
+        best = min(candidates, key=lambda c: (chebyshev(c, goal), c.row, c.col))
+        warnings.append(
+            Note(
+                "Teleport",
+                f"{goal} is occupied or blocked: {token.name} appears in the nearest "
+                f"unoccupied space, {best} (000 Teleport).",
+            )
+        )
+        goal = best
+    edge = Edge(goal, 0.0, ctx.allowance.activity.diagonals, "teleport")
+    return _Plan([token.cell, goal], [edge], 0.0, ctx.allowance.activity.diagonals)
+
+
 def _avoid_provoking(rules: GridRules, ctx: StepContext) -> Callable[[Cell, Cell], float] | None:
     """Among equally cheap paths, prefer one that leaves no enemy's threatened squares."""
     if rules.provoke_rule == "never":
@@ -645,7 +694,7 @@ def _why_not(
         why = step.why_not.get(goal) or free_step.why_not.get(goal)
         reason = why or (
             f"no legal path reaches it within {ft(generous)} "
-            f"({allowance.action} allows {ft(budget)})"
+            f"({allowance.action} allows {ft(budget)})" + _nearest_block(free_step, goal)
         )
     else:
         reason = f"that costs {ft(full.cost_ft)} and {allowance.action} allows {ft(budget)}"
@@ -655,6 +704,15 @@ def _why_not(
         cell, cost = best
         text += f" {name} can reach {cell} for {ft(cost)}."
     return text
+
+
+def _nearest_block(step: Stepper, goal: Cell) -> str:
+    """The refusal recorded nearest the goal: most often what cuts the way."""
+    blocks = [c for c, why in step.why_not.items() if "off the map" not in why]
+    if not blocks:
+        return ""
+    cell = min(blocks, key=lambda c: (chebyshev(c, goal), c.row, c.col))
+    return f"; in the way: {step.why_not[cell]}"
 
 
 def _nearest_alternative(
@@ -696,13 +754,13 @@ def _opportunity_attacks(
     cells: list[Cell],
     allowance: Allowance,
 ) -> tuple[tuple[str, ...], dict[str, Cell]]:
-    if not allowance.provokes or rules.provoke_rule == "never":
+    if not allowance.provokes or allowance.teleport or rules.provoke_rule == "never":
         return (), {}
     # one opportunity attack per enemy per round (and per double move, 004)
     already = set(allowance.activity.provoked_by)
     provoked: dict[str, Cell] = {}
     for enemy in board.encounter.tokens.values():
-        if enemy.key == token.key or not hostile(enemy, token) or enemy.key in already:
+        if enemy.key == token.key or not hostile(enemy, token) or enemy.name in already:
             continue
         if enemy.has(Condition.INCAPACITATED):
             continue

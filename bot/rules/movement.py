@@ -20,6 +20,8 @@ from bot.rules.base import JSONValue, Note, Source
 from bot.rules.sizes import Size
 
 MODES: tuple[str, ...] = ("walk", "fly", "swim", "climb", "burrow")
+# What /move's mode: offers: the speeds, and teleporting where a ruleset has it.
+MOVE_MODES: tuple[str, ...] = (*MODES, "teleport")
 MAX_SPEED_FT = 1_000
 
 

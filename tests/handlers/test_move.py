@@ -159,3 +159,47 @@ async def test_console_json_for_move(store: Store) -> None:
     assert code != 0
     assert data["ok"] is False
     assert "can reach" in data["error"]
+
+
+async def test_encounter_options_diagonals_5_10_5(gm: Context) -> None:
+    """Issue 5 item 7: 5e-alt's per-encounter diagonal alternatives."""
+    await run(gm, "/encounter start width:8 height:8 ruleset:5e-alt diagonals:5-10-5")
+    await run(gm, "/token add name:Kit at:A1")
+    reply = await run_line(gm, "/move token:Kit to:C3")
+    assert reply.result["cost_ft"] == 15
+
+
+async def test_units_show_beside_feet(gm: Context) -> None:
+    """000 Optional Rule: Units of Distance (1 Unit = 5 ft)."""
+    await run(gm, "/encounter start width:8 height:8 ruleset:5e-alt units:true")
+    await run(gm, "/token add name:Kit at:A1")
+    reply = await run_line(gm, "/move token:Kit to:A5")
+    assert reply.title == "Kit moves to A5 — 4 Units (20 ft), 2 Units (10 ft) left"
+    assert reply.result["cost_units"] == 4
+    assert reply.result["remaining_units"] == 2
+
+
+async def test_becmi_outdoors_reads_yards(gm: Context) -> None:
+    """003 Feet vs. Yards: outdoors, 120' (40') moves 40 yards (120 ft) a round."""
+    await run(gm, "/encounter start width:20 height:20 ruleset:becmi outdoors:true")
+    await run(gm, "/token add name:Kit at:A1 speed:\"120' (40')\"")
+    reply = await run_line(gm, "/move token:Kit to:A13")
+    assert reply.result["cost_ft"] == 120
+    assert reply.result["remaining_ft"] == 0
+
+
+@pytest.mark.parametrize(
+    ("line", "match"),
+    [
+        ("/encounter start ruleset:3.5 diagonals:5-10-5", "3.5 has no such option.*5e-alt"),
+        ("/encounter start ruleset:5e-alt outdoors:true", "5e-alt has no such option.*becmi"),
+        ("/encounter start ruleset:becmi units:true", "becmi has no such option"),
+        ("/encounter start diagonals:7", "diagonals"),
+    ],
+)
+async def test_encounter_options_belong_to_their_ruleset(
+    gm: Context, line: str, match: str
+) -> None:
+    with pytest.raises(InvalidInput, match=match):
+        await run_line(gm, line)
+    assert await state(gm.store) is None
