@@ -79,6 +79,20 @@ def shorten(text: str, limit: int) -> str:
     return head + ELLIPSIS
 
 
+_CODE = re.compile(r"(```.*?```|`[^`\n]*`)", re.DOTALL)
+
+
+def as_text(text: str) -> str:
+    """``text`` shown as written: markdown outside code spans escaped, and no mention
+    that could ping (a token called "@everyone" or "**Boss**" reads as typed)."""
+    parts = _CODE.split(text)
+    out = [
+        part if i % 2 else discord.utils.escape_markdown(part)
+        for i, part in enumerate(parts)
+    ]
+    return discord.utils.escape_mentions("".join(out))
+
+
 def _field_size(f: Field) -> int:
     return len(f.name) + len(f.value)
 
@@ -105,10 +119,12 @@ def fit_reply(reply: Reply) -> tuple[str, str, list[Field], str]:
     they fit, the rest are named in one "More" field; the description gets
     what is left, but fields cannot squeeze it below ``DESCRIPTION_RESERVE``.
     """
-    title = shorten(reply.title, TITLE_MAX)
-    footer = shorten(reply.footer, FOOTER_MAX)
-    description = shorten(reply.description, DESCRIPTION_MAX)
-    fields = [_fitted_field(f) for f in reply.fields]
+    title = shorten(as_text(reply.title), TITLE_MAX)
+    footer = shorten(reply.footer, FOOTER_MAX)  # plain text in Discord: no markdown
+    description = shorten(as_text(reply.description), DESCRIPTION_MAX)
+    fields = [
+        _fitted_field(Field(as_text(f.name), as_text(f.value), f.inline)) for f in reply.fields
+    ]
 
     fixed = len(title) + len(footer)
     total = fixed + len(description) + sum(_field_size(f) for f in fields)

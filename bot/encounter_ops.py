@@ -281,6 +281,8 @@ def check_name(encounter: Encounter, name: str, *, ignore: str | None = None) ->
             f'"{text}": a token name can\'t hold a comma (turn orders are written as '
             'comma lists: "Ari, Goblin 1, Bo").'
         )
+    if "`" in text:
+        raise InvalidInput(f'"{text}": a token name can\'t hold a backtick (`).')
     key = token_key(text)
     if not key:
         raise InvalidInput(f'"{text}" has no letters or digits to name a token by.')

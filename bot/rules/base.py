@@ -19,6 +19,7 @@ from bot.rules.sizes import Size
 
 if TYPE_CHECKING:
     from bot.encounter import Encounter, Token
+    from bot.rules.grid_move import GridRules
     from bot.rules.movement import MoveRequest, MoveResult, TokenFields, TokenMovement, TokenSpec
 
 JSONValue = str | int | float | bool | None | list["JSONValue"] | dict[str, "JSONValue"]
@@ -231,6 +232,10 @@ class Ruleset(Protocol):
 
     def start_turn(self, token: Token) -> Token:
         """The token as its turn (or, outside a turn order, the round) begins."""
+        ...
+
+    def grid(self, encounter: Encounter) -> GridRules:
+        """The ruleset's movement rules on ``encounter``'s grid (its options applied)."""
         ...
 
     def move(self, encounter: Encounter, request: MoveRequest) -> MoveResult:

@@ -32,7 +32,7 @@ from bot.rules.base import (
     TravelRequest,
     TravelResult,
 )
-from bot.rules.grid_move import plan_move
+from bot.rules.grid_move import GridRules, plan_move
 from bot.rules.movement import (
     MoveRequest,
     MoveResult,
@@ -70,8 +70,11 @@ class Becmi:
     def start_turn(self, token: Token) -> Token:
         return fresh_turn(token)
 
+    def grid(self, encounter: Encounter) -> GridRules:
+        return grid.BecmiGrid(encounter.outdoors)
+
     def move(self, encounter: Encounter, request: MoveRequest) -> MoveResult:
-        return plan_move(grid.BecmiGrid(encounter.outdoors), encounter, request)
+        return plan_move(self.grid(encounter), encounter, request)
 
     def fall(self, request: FallRequest, rng: random.Random) -> FallResult:
         if request.height_ft < 0:

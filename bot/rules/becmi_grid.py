@@ -148,6 +148,7 @@ class BecmiGrid(GridRules):
     footprints: ClassVar[Mapping[Size, int]] = FOOTPRINTS
     provoke_rule: ClassVar[Literal["leave-threatened", "leave-reach", "never"]] = "never"
     actions: ClassVar[tuple[str, ...]] = ACTIONS.names
+    band_action: ClassVar[str] = "run"
 
     def __init__(self, outdoors: bool = False) -> None:
         self.scale = YARDS if outdoors else 1

@@ -24,7 +24,7 @@ from bot.rules.base import (
     borrowed,
 )
 from bot.rules.d20_falling import D20FallRules, d20_fall
-from bot.rules.grid_move import plan_move
+from bot.rules.grid_move import GridRules, plan_move
 from bot.rules.movement import (
     MoveRequest,
     MoveResult,
@@ -89,8 +89,11 @@ class Dnd35:
     def start_turn(self, token: Token) -> Token:
         return fresh_turn(token)
 
+    def grid(self, encounter: Encounter) -> GridRules:
+        return grid.Dnd35Grid()
+
     def move(self, encounter: Encounter, request: MoveRequest) -> MoveResult:
-        return plan_move(grid.Dnd35Grid(), encounter, request)
+        return plan_move(self.grid(encounter), encounter, request)
 
     def fall(self, request: FallRequest, rng: random.Random) -> FallResult:
         source = _srd_source(

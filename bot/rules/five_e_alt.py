@@ -27,7 +27,7 @@ from bot.rules.base import (
     TravelResult,
     borrowed,
 )
-from bot.rules.grid_move import plan_move
+from bot.rules.grid_move import GridRules, plan_move
 from bot.rules.movement import (
     MoveRequest,
     MoveResult,
@@ -93,8 +93,11 @@ class FiveEAlt:
     def start_turn(self, token: Token) -> Token:
         return fresh_turn(token)
 
+    def grid(self, encounter: Encounter) -> GridRules:
+        return grid.FiveEAltGrid(encounter.diagonal_rule)
+
     def move(self, encounter: Encounter, request: MoveRequest) -> MoveResult:
-        return plan_move(grid.FiveEAltGrid(encounter.diagonal_rule), encounter, request)
+        return plan_move(self.grid(encounter), encounter, request)
 
     # ------------------------------------------------------------------ fall
 

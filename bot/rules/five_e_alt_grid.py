@@ -144,6 +144,7 @@ class FiveEAltGrid(GridRules):
     footprints: ClassVar[Mapping[Size, int]] = FOOTPRINTS
     provoke_rule: ClassVar[Literal["leave-threatened", "leave-reach", "never"]] = "leave-reach"
     actions: ClassVar[tuple[str, ...]] = ACTIONS.names
+    band_action: ClassVar[str] = "dash"
 
     def __init__(self, diagonal_rule: str = "5") -> None:
         if diagonal_rule not in DIAGONAL_RULES:

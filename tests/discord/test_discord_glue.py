@@ -27,6 +27,7 @@ from bot.discord_glue import (
     GM_ONLY_TITLE,
     TITLE_MAX,
     TOTAL_MAX,
+    as_text,
     context_for,
     dispatch,
     embed_for,
@@ -140,8 +141,8 @@ def test_embed_for_never_builds_an_embed_discord_would_reject(reply: Reply) -> N
         assert 1 <= len(f.value) <= FIELD_VALUE_MAX and f.value.strip()
     assert embed.to_dict()  # serialises like a real send
 
-    assert_cut_at_word(embed.title or "", reply.title)
-    assert_cut_at_word(embed.description or "", reply.description)
+    assert_cut_at_word(embed.title or "", as_text(reply.title))
+    assert_cut_at_word(embed.description or "", as_text(reply.description))
     assert_cut_at_word(embed.footer.text or "", reply.footer)
 
     shown = embed.fields
@@ -154,8 +155,8 @@ def test_embed_for_never_builds_an_embed_discord_would_reject(reply: Reply) -> N
     else:
         kept = shown
     for out, original in zip(kept, reply.fields, strict=False):
-        assert_cut_at_word(out.name or "", original.name)
-        assert_cut_at_word(out.value or "", original.value)
+        assert_cut_at_word(out.name or "", as_text(original.name))
+        assert_cut_at_word(out.value or "", as_text(original.value))
         assert out.inline == original.inline
 
 
@@ -326,3 +327,19 @@ async def test_an_expired_interaction_is_logged_not_raised(
         await dispatch(interaction, "help", {})  # type: ignore[arg-type]
     assert interaction.sent == []
     assert any("expired" in r.getMessage() for r in caplog.records)
+
+
+def test_names_show_as_typed_and_never_ping() -> None:
+    """Issue 4: markdown or @everyone in a token name shows as text."""
+    reply = Reply(
+        title="**Boss** moves to D4 — 20 ft, 10 ft left",
+        fields=(Field("Provokes", "Opportunity attack from @everyone and ~~Orc~~."),),
+        description="```\nA1 **x**\n```\n`B` _Bo_",
+    )
+    embed = embed_for(reply)
+    assert embed.title == "\\*\\*Boss\\*\\* moves to D4 — 20 ft, 10 ft left"
+    value = embed.fields[0].value or ""
+    assert "@everyone" not in value and "@\u200beveryone" in value
+    assert "\\~\\~Orc\\~\\~" in value
+    # code blocks and spans stay as they are: the text board is one
+    assert (embed.description or "").startswith("```\nA1 **x**\n```\n`B` \\_Bo\\_")
