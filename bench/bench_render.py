@@ -1,0 +1,112 @@
+"""Board image rendering: how long ``render_board`` takes on the per-command path.
+
+    python bench/bench_render.py [--n 50] [--out DIR]
+
+Three cases, in milliseconds (p50 / p95 / max), PNG encoding included:
+- ``20x20 whole``: /encounter show on the default map, 10 tokens, some terrain;
+- ``100x100 move``: a /move on a 100x100 map with 20 tokens, path, speed bands;
+- ``200x200 window``: /map on a 200x200 map: a window at 24 px with the inset.
+The issue's target is ~15 ms for the first. ``--out`` writes each case's PNG.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bot.encounter import Encounter, Token
+from bot.grid.coords import Cell
+from bot.grid.terrain import Terrain
+from bot.render.board import BoardView, MoveOverlay, render_board
+from bot.rules import get_ruleset
+from bot.rules.sizes import Size
+
+FOOTPRINTS = get_ruleset("3.5").footprint_squares
+KINDS = [Terrain.DIFFICULT] * 6 + [Terrain.WALL] * 2 + [Terrain.WATER, Terrain.PILLAR, Terrain.PIT]
+
+
+def board(side: int, tokens: int, seed: int = 7, density: int = 8) -> Encounter:
+    """A ``side`` x ``side`` map with one square in ``density`` holding terrain."""
+    rng = random.Random(seed)
+    encounter = Encounter(side, side, "3.5", "gm")
+    cells = [Cell(c, r) for r in range(side) for c in range(side)]
+    terrain = {cell: rng.choice(KINDS) for cell in rng.sample(cells, len(cells) // density)}
+    encounter = Encounter(side, side, "3.5", "gm", terrain=terrain)
+    free = [c for c in cells if c not in terrain]
+    for i in range(tokens):
+        cell = free.pop(rng.randrange(len(free)))
+        team = ("party", "enemy", "neutral")[i % 3]
+        size = Size.LARGE if i % 7 == 3 else Size.MEDIUM
+        conditions = frozenset({"prone"}) if i % 5 == 4 else frozenset()
+        encounter = encounter.with_token(
+            Token(f"Token {i}", cell, size=size, team=team, conditions=conditions)
+        )
+    return encounter
+
+
+def move_view(encounter: Encounter, start: Cell, length: int) -> BoardView:
+    path = [start]
+    for i in range(length):
+        last = path[-1]
+        path.append(Cell(last.col + 1, last.row + (1 if i % 3 == 0 else 0)))
+    costs = tuple(5.0 * i for i in range(len(path)))
+    end = path[-1]
+    now = frozenset(Cell(end.col + dc, end.row + dr) for dc in range(-4, 5) for dr in range(-4, 5))
+    more = frozenset(Cell(end.col + dc, end.row + dr) for dc in range(-8, 9) for dr in range(-8, 9))
+    overlay = MoveOverlay(tuple(path), costs, "token-0", (start,), now, more)
+    return BoardView(move=overlay)
+
+
+def cases() -> dict[str, Callable[[], bytes]]:
+    small = board(20, 10)
+    big = board(100, 20, density=8)
+    first = big.tokens["token-0"]
+    big = big.with_token(Token(first.name, Cell(50, 50), team="party"))
+    start = Cell(44, 48)
+    move = move_view(big, start, 12)
+    moved = big.with_token(
+        Token(first.name, move.move.path[-1] if move.move else start, team="party")
+    )
+    huge = board(200, 40, density=6)
+    return {
+        "20x20 whole": lambda: render_board(small, FOOTPRINTS, BoardView(whole_map=True)),
+        "100x100 move": lambda: render_board(moved, FOOTPRINTS, move),
+        "200x200 window": lambda: render_board(huge, FOOTPRINTS, BoardView(whole_map=True)),
+    }
+
+
+def measure(fn: Callable[[], bytes], n: int) -> list[float]:
+    fn()  # warm the tile and font caches, as a running bot has them
+    times = []
+    for _ in range(n):
+        start = time.perf_counter()
+        fn()
+        times.append((time.perf_counter() - start) * 1000)
+    return sorted(times)
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--n", type=int, default=50)
+    parser.add_argument("--out", type=Path, default=None)
+    args = parser.parse_args(argv)
+    for name, fn in cases().items():
+        times = measure(fn, args.n)
+        p50 = statistics.median(times)
+        p95 = times[min(len(times) - 1, round(0.95 * (len(times) - 1)))]
+        size = len(fn())
+        print(f"{name:16} p50 {p50:6.1f} ms  p95 {p95:6.1f} ms  max {times[-1]:6.1f} ms  {size} B")
+        if args.out:
+            args.out.mkdir(parents=True, exist_ok=True)
+            (args.out / f"{name.replace(' ', '_')}.png").write_bytes(fn())
+
+
+if __name__ == "__main__":
+    main()

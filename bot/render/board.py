@@ -1,0 +1,212 @@
+"""The board as a PNG: terrain, tokens, and a move or threats drawn over them.
+
+``render_board`` is a pure function of its arguments: the same encounter,
+footprints and view give the same bytes. ``board_window`` says which squares
+it draws (a reply can say "showing C2–L11").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from PIL import Image, ImageDraw
+
+from bot.encounter import Encounter, Token
+from bot.grid.coords import Cell, column_name
+from bot.grid.terrain import Terrain
+from bot.render import style as s
+from bot.render.draw import encode_png, paste_text, rgb_at
+from bot.render.inset import inset_corner, overview
+from bot.render.layout import Layout, plan
+from bot.render.overlay import (
+    draw_cost_labels,
+    draw_path,
+    draw_provoked,
+    footprint_cells,
+    outline,
+    runs,
+    visible,
+)
+from bot.render.tiles import square_tile
+from bot.render.tokens import Disc, disc_for, draw_token, token_labels
+from bot.render.view import BoardView, MoveOverlay
+from bot.rules.sizes import Size
+
+__all__ = ["BoardView", "MoveOverlay", "board_image", "board_window", "render_board"]
+
+_DEFAULT_VIEW = BoardView()
+
+
+def board_window(
+    encounter: Encounter, footprints: Mapping[Size, int], view: BoardView = _DEFAULT_VIEW
+) -> tuple[Cell, Cell]:
+    """The top-left and bottom-right squares ``render_board`` draws for this view."""
+    layout = plan(encounter, footprints, view)
+    return layout.first, layout.last
+
+
+def render_board(
+    encounter: Encounter, footprints: Mapping[Size, int], view: BoardView = _DEFAULT_VIEW
+) -> bytes:
+    """The board as PNG bytes (see ``board_image``)."""
+    return encode_png(board_image(encounter, footprints, view))
+
+
+def board_image(
+    encounter: Encounter, footprints: Mapping[Size, int], view: BoardView = _DEFAULT_VIEW
+) -> Image.Image:
+    """The board as an RGB image: the window ``board_window`` names, column
+    letters across the top and row numbers down the left, and an overview inset
+    when the map is bigger than the window and too big to show whole."""
+    layout = plan(encounter, footprints, view)
+    # One image: the board is drawn in place and the label strips painted last,
+    # which also trims anything drawn past the board's top and left edges.
+    image = Image.new("RGB", (layout.width, layout.height), s.FLOOR)
+    move = view.move
+    mover = encounter.tokens.get(move.mover) if move is not None else None
+    mover_side = footprints.get(mover.size, 1) if mover is not None else 1
+    bands: dict[Cell, int] = {}
+    now: set[Cell] = set()
+    if move is not None:
+        now = footprint_cells(move.reach_now, mover_side)
+        bands = dict.fromkeys(visible(layout, footprint_cells(move.reach_more, mover_side)), 1)
+        bands.update(dict.fromkeys(visible(layout, now), 2))
+    _squares(image, layout, encounter, bands, view.threats)
+    _grid(image, layout)
+    if now:
+        outline(image, layout, now, s.REACH_NOW_EDGE, 2)
+    if view.reach:
+        outline(image, layout, set(view.reach), s.REACH_OUTLINE, max(3, layout.cell // 12))
+    _tokens(image, layout, encounter, footprints, move)
+    if move is not None:
+        _move(image, layout, encounter, footprints, move, mover, mover_side)
+    _headers(image, layout)
+    if layout.inset:
+        path = move.path if move is not None else ()
+        inset = overview(encounter, footprints, layout, path, mover_side)
+        busy = set(path)
+        for token in encounter.tokens.values():
+            busy |= footprint_cells([token.cell], footprints.get(token.size, 1))
+        x, y = inset_corner(layout, inset.size, busy)
+        image.paste(inset, (layout.left + x, layout.top + y))
+    return image
+
+
+# ---------------------------------------------------------------- layers
+
+
+def _squares(
+    board: Image.Image,
+    layout: Layout,
+    encounter: Encounter,
+    bands: Mapping[Cell, int],
+    threats: frozenset[Cell],
+) -> None:
+    """Terrain, speed bands and threat hatching: one cached tile per look, and
+    plain runs of colour where a band crosses clear floor."""
+    c = layout.cell
+    x0, y0 = layout.x0, layout.y0
+    terrain = encounter.terrain
+    if len(terrain) > layout.cols * layout.rows:
+        window = (
+            Cell(col, row)
+            for row in range(y0, y0 + layout.rows)
+            for col in range(x0, x0 + layout.cols)
+        )
+        kinds = {cell: terrain[cell] for cell in window if cell in terrain}
+    else:
+        kinds = {cell: kind for cell, kind in terrain.items() if layout.shows(cell)}
+    kinds = {cell: kind for cell, kind in kinds.items() if kind is not Terrain.CLEAR}
+    hatched = set(visible(layout, threats))
+    for band in (1, 2):
+        floor = [
+            cell
+            for cell, b in bands.items()
+            if b == band and cell not in kinds and cell not in hatched
+        ]
+        colour = rgb_at(square_tile(Terrain.CLEAR, c, band), (0, 0))
+        for first, count in runs(floor):
+            x, y = layout.corner(first)
+            board.paste(colour, (x, y, x + count * c, y + c))
+    for cell in kinds.keys() | hatched:
+        tile = square_tile(kinds.get(cell, Terrain.CLEAR), c, bands.get(cell, 0), cell in hatched)
+        board.paste(tile, layout.corner(cell))
+
+
+def _grid(image: Image.Image, layout: Layout) -> None:
+    draw = ImageDraw.Draw(image)
+    c = layout.cell
+    right, bottom = image.width - 1, image.height - 1
+    for i in range(layout.cols + 1):
+        x = min(layout.left + i * c, right)
+        draw.line([(x, layout.top), (x, bottom)], fill=s.GRID_LINE)
+    for j in range(layout.rows + 1):
+        y = min(layout.top + j * c, bottom)
+        draw.line([(layout.left, y), (right, y)], fill=s.GRID_LINE)
+
+
+def _headers(image: Image.Image, layout: Layout) -> None:
+    """The label strips: column letters across the top, row numbers down the left."""
+    draw = ImageDraw.Draw(image)
+    draw.rectangle((0, 0, image.width - 1, layout.top - 1), fill=s.HEADER_BG)
+    draw.rectangle((0, 0, layout.left - 1, image.height - 1), fill=s.HEADER_BG)
+    c, size = layout.cell, layout.label_size
+    for i in range(layout.cols):
+        centre = (layout.left + i * c + c / 2, layout.top / 2)
+        paste_text(image, column_name(layout.x0 + i), size, centre, s.HEADER_TEXT)
+    for j in range(layout.rows):
+        centre = (layout.left / 2, layout.top + j * c + c / 2)
+        paste_text(image, str(layout.y0 + j + 1), size, centre, s.HEADER_TEXT)
+
+
+def _tokens(
+    board: Image.Image,
+    layout: Layout,
+    encounter: Encounter,
+    footprints: Mapping[Size, int],
+    move: MoveOverlay | None,
+) -> None:
+    """Every token but the mover; bigger ones first so small ones stay visible."""
+    labels = token_labels(encounter, footprints)
+    acting = encounter.acting
+    skip = move.mover if move is not None else None
+    shown: list[tuple[str, Token, int]] = []
+    for key, token in encounter.tokens.items():
+        side = footprints.get(token.size, 1)
+        if key != skip and layout.shows(token.cell, side):
+            shown.append((key, token, side))
+    sharing: dict[Cell, list[str]] = {}
+    for key, token, side in shown:
+        if side == 1 and token.size <= Size.TINY:
+            sharing.setdefault(token.cell, []).append(key)
+    shown.sort(key=lambda item: (-item[2], -item[1].size))  # Tiny ones last, on top
+    for key, token, side in shown:
+        group = sharing.get(token.cell) if side == 1 and token.size <= Size.TINY else None
+        slot = (group.index(key), len(group)) if group else None
+        disc = disc_for(layout, token, token.cell, side, slot)
+        is_acting = acting is not None and acting.key == key
+        draw_token(board, layout, token, disc, labels[key], acting=is_acting)
+
+
+def _move(
+    board: Image.Image,
+    layout: Layout,
+    encounter: Encounter,
+    footprints: Mapping[Size, int],
+    move: MoveOverlay,
+    mover: Token | None,
+    side: int,
+) -> None:
+    """The ghost at the start, the path, the mover at the end, then badges and costs."""
+    labels = token_labels(encounter, footprints)
+    start, end = move.path[0], move.path[-1]
+    if mover is not None and len(move.path) > 1:
+        draw_token(board, layout, mover, disc_for(layout, mover, start, side), "", ghost=True)
+    draw_path(board, layout, move.path, side, move.forced)
+    if mover is not None:
+        acting = encounter.acting
+        disc: Disc = disc_for(layout, mover, end, side)
+        is_acting = acting is not None and acting.key == move.mover
+        draw_token(board, layout, mover, disc, labels[move.mover], acting=is_acting)
+    draw_provoked(board, layout, move.provoked_at, side)
+    draw_cost_labels(board, layout, move.path, move.costs_ft, side)

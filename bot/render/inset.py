@@ -1,0 +1,95 @@
+"""The overview inset: the whole map, small, with the drawn window marked on it."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from PIL import Image, ImageDraw
+
+from bot.encounter import Encounter
+from bot.grid.coords import Cell
+from bot.grid.terrain import Terrain
+from bot.render import style as s
+from bot.render.layout import Layout
+from bot.render.tiles import overview_colour
+from bot.rules.sizes import Size
+
+INSET_SHARE = 0.3  # of the board's shorter side
+INSET_MIN, INSET_MAX = 72, 200
+INSET_GAP = 6  # px from the board's edges
+
+
+def inset_size(layout: Layout) -> tuple[int, int]:
+    board_w, board_h = layout.cols * layout.cell, layout.rows * layout.cell
+    longest = max(INSET_MIN, min(INSET_MAX, round(min(board_w, board_h) * INSET_SHARE)))
+    scale = longest / max(layout.map_width, layout.map_height)
+    return max(8, round(layout.map_width * scale)), max(8, round(layout.map_height * scale))
+
+
+def overview(
+    encounter: Encounter,
+    footprints: Mapping[Size, int],
+    layout: Layout,
+    path: Sequence[Cell] = (),
+    mover_side: int = 1,
+) -> Image.Image:
+    """The whole map at about a pixel a square, scaled to the inset's size."""
+    width, height = encounter.width, encounter.height
+    # One byte a square, indexing a palette of the kinds' colours: no per-square drawing calls.
+    kinds = list(Terrain)
+    code = {kind: i for i, kind in enumerate(kinds)}
+    squares = bytearray(width * height)
+    for cell, kind in encounter.terrain.items():
+        squares[cell.row * width + cell.col] = code[kind]
+    small = Image.frombytes("P", (width, height), bytes(squares))
+    small.putpalette([v for kind in kinds for v in overview_colour(kind)])
+    small = small.convert("RGB")
+    size = inset_size(layout)
+    inset = small.resize(size, Image.Resampling.NEAREST)
+    sx, sy = size[0] / width, size[1] / height
+    draw = ImageDraw.Draw(inset)
+    for token in encounter.tokens.values():
+        # At least 3 px a token, however small a square is here: the inset shows where people are.
+        side = footprints.get(token.size, 1)
+        colour = s.TEAM_COLOUR.get(token.team, s.TEAM_COLOUR["neutral"])
+        x, y = (token.cell.col + side / 2) * sx, (token.cell.row + side / 2) * sy
+        r = max(1.5, side * sx / 2)
+        draw.rectangle(
+            (round(x - r), round(y - r), round(x + r) - 1, round(y + r) - 1), fill=colour
+        )
+    if len(path) >= 2:
+        points = [((p.col + mover_side / 2) * sx, (p.row + mover_side / 2) * sy) for p in path]
+        draw.line(points, fill=s.PATH_INK, width=2)
+    box = (
+        round(layout.x0 * sx),
+        round(layout.y0 * sy),
+        round((layout.x0 + layout.cols) * sx) - 1,
+        round((layout.y0 + layout.rows) * sy) - 1,
+    )
+    draw.rectangle(box, outline=s.INSET_WINDOW, width=2)
+    framed = Image.new("RGB", (size[0] + 4, size[1] + 4), s.WHITE)
+    ImageDraw.Draw(framed).rectangle((0, 0, size[0] + 3, size[1] + 3), outline=s.INSET_BORDER)
+    framed.paste(inset, (2, 2))
+    return framed
+
+
+def inset_corner(layout: Layout, size: tuple[int, int], busy: set[Cell]) -> tuple[int, int]:
+    """Where on the board the inset goes: the corner covering the fewest busy
+    squares (tokens, the path), bottom-right first on ties."""
+    board_w, board_h = layout.cols * layout.cell, layout.rows * layout.cell
+    w, h = size
+    corners = [
+        (board_w - w - INSET_GAP, board_h - h - INSET_GAP),
+        (INSET_GAP, board_h - h - INSET_GAP),
+        (board_w - w - INSET_GAP, INSET_GAP),
+        (INSET_GAP, INSET_GAP),
+    ]
+    c = layout.cell
+
+    def covered(corner: tuple[int, int]) -> int:
+        x, y = corner
+        cols = range(layout.x0 + x // c, layout.x0 + (x + w) // c + 1)
+        rows = range(layout.y0 + y // c, layout.y0 + (y + h) // c + 1)
+        return sum(1 for cell in busy if cell.col in cols and cell.row in rows)
+
+    return min(corners, key=covered)

@@ -1,0 +1,256 @@
+"""Which squares a board picture shows, and how big each one is.
+
+The picture shows the part of the map that matters (a move's path, its speed
+bands and the tokens near it, plus a margin; or the whole map) with cells
+large enough to read on a phone and the image at most ``MAX_SIDE_PX`` on a
+side. When that region cannot be drawn at ``MIN_CELL`` px, a window of that
+cell size is drawn round the action instead, with an overview inset.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+
+from bot.encounter import Encounter
+from bot.grid.coords import Cell
+from bot.render.draw import text_width
+from bot.render.view import BoardView
+from bot.rules.sizes import Size
+
+MIN_CELL = 24
+DEFAULT_CELL = 40
+MAX_CELL = 64
+MAX_SIDE_PX = 1024
+MARGIN = 2  # squares around the region that matters
+NEAR = 3  # tokens this close to a move's squares are part of its region
+MIN_WINDOW = 8  # squares on a side, where the map has them
+
+Span = tuple[int, int]  # first and last index, inclusive
+Box = tuple[int, int, int, int]  # first col, first row, last col, last row
+
+
+@dataclass(frozen=True)
+class Layout:
+    """The window (``cols`` x ``rows`` squares from ``x0``, ``y0``) and its geometry in px."""
+
+    x0: int
+    y0: int
+    cols: int
+    rows: int
+    cell: int
+    left: int  # width of the row-number strip
+    top: int  # height of the column-letter strip
+    label_size: int
+    inset: bool
+    map_width: int
+    map_height: int
+
+    @property
+    def width(self) -> int:
+        return self.left + self.cols * self.cell
+
+    @property
+    def height(self) -> int:
+        return self.top + self.rows * self.cell
+
+    @property
+    def first(self) -> Cell:
+        return Cell(self.x0, self.y0)
+
+    @property
+    def last(self) -> Cell:
+        return Cell(self.x0 + self.cols - 1, self.y0 + self.rows - 1)
+
+    def point(self, col: float, row: float) -> tuple[float, float]:
+        """A point in board coordinates (squares, fractional) → px on the image."""
+        return (
+            self.left + (col - self.x0) * self.cell,
+            self.top + (row - self.y0) * self.cell,
+        )
+
+    def corner(self, cell: Cell) -> tuple[int, int]:
+        """The image px of ``cell``'s top-left corner."""
+        return (
+            self.left + (cell.col - self.x0) * self.cell,
+            self.top + (cell.row - self.y0) * self.cell,
+        )
+
+    def shows(self, cell: Cell, side: int = 1) -> bool:
+        return (
+            cell.col < self.x0 + self.cols
+            and cell.col + side > self.x0
+            and cell.row < self.y0 + self.rows
+            and cell.row + side > self.y0
+        )
+
+
+def label_size(cell: int) -> int:
+    return max(10, min(16, round(cell * 0.38)))
+
+
+def strips(cell: int, map_height: int) -> tuple[int, int, int]:
+    """(left strip width, top strip height, label font size) for ``cell`` px squares."""
+    size = label_size(cell)
+    widest = "8" * len(str(map_height))
+    return math.ceil(text_width(widest, size)) + 10, size + 10, size
+
+
+def capacity(cell: int, map_height: int) -> tuple[int, int]:
+    """How many squares across and down fit in ``MAX_SIDE_PX`` at ``cell`` px."""
+    left, top, _ = strips(cell, map_height)
+    return (MAX_SIDE_PX - left) // cell, (MAX_SIDE_PX - top) // cell
+
+
+def fitting_cell(cols: int, rows: int, map_height: int) -> int | None:
+    """The largest cell size up to ``DEFAULT_CELL`` at which ``cols`` x ``rows`` fit."""
+    for cell in range(DEFAULT_CELL, MIN_CELL - 1, -1):
+        fit_cols, fit_rows = capacity(cell, map_height)
+        if cols <= fit_cols and rows <= fit_rows:
+            return cell
+    return None
+
+
+def plan(encounter: Encounter, footprints: Mapping[Size, int], view: BoardView) -> Layout:
+    width, height = encounter.width, encounter.height
+    cols_span, rows_span, focus, must = _region(encounter, footprints, view)
+    region_cols = cols_span[1] - cols_span[0] + 1
+    region_rows = rows_span[1] - rows_span[0] + 1
+    if view.zoom is not None:
+        cell = max(MIN_CELL, min(MAX_CELL, view.zoom))
+    else:
+        cell = fitting_cell(region_cols, region_rows, height) or MIN_CELL
+    cap_cols, cap_rows = capacity(cell, height)
+    windowed = region_cols > cap_cols or region_rows > cap_rows
+    if windowed:
+        cols, rows = min(cap_cols, width), min(cap_rows, height)
+        x0 = _place(focus[0], cols, width, must[0] if must else None)
+        y0 = _place(focus[1], rows, height, must[1] if must else None)
+    else:
+        x0, x1 = _grow(cols_span, min(MIN_WINDOW, cap_cols), width)
+        y0, y1 = _grow(rows_span, min(MIN_WINDOW, cap_rows), height)
+        cols, rows = x1 - x0 + 1, y1 - y0 + 1
+    whole = cols == width and rows == height
+    whole_fits = fitting_cell(width, height, height) is not None
+    left, top, size = strips(cell, height)
+    return Layout(
+        x0=x0,
+        y0=y0,
+        cols=cols,
+        rows=rows,
+        cell=cell,
+        left=left,
+        top=top,
+        label_size=size,
+        inset=not whole and (windowed or not whole_fits),
+        map_width=width,
+        map_height=height,
+    )
+
+
+# ------------------------------------------------------------------ regions
+
+
+def _region(
+    encounter: Encounter, footprints: Mapping[Size, int], view: BoardView
+) -> tuple[Span, Span, tuple[float, float], tuple[Span, Span] | None]:
+    """The squares that matter (column and row spans), the point a window is
+    centred on when they do not fit, and the squares a window must keep (the
+    mover's last square)."""
+    width, height = encounter.width, encounter.height
+    move = view.move
+    must: tuple[Span, Span] | None = None
+    box: Box | None = None
+    if move is not None:
+        mover = encounter.tokens.get(move.mover)
+        side = footprints.get(mover.size, 1) if mover is not None else 1
+        path_box = _bbox(move.path, side)
+        assert path_box is not None  # a MoveOverlay always has a path
+        focus = _centre(path_box)
+        end = move.path[-1]
+        must = ((end.col, end.col + side - 1), (end.row, end.row + side - 1))
+        box = _bbox([*move.path, *move.reach_now, *move.reach_more, *move.provoked_at], side)
+        assert box is not None
+        near = (box[0] - NEAR, box[1] - NEAR, box[2] + NEAR, box[3] + NEAR)
+        for token in encounter.tokens.values():
+            t_box = _token_box(token.cell, footprints.get(token.size, 1))
+            if _overlaps(t_box, near):
+                box = _union(box, t_box)
+    else:
+        focus = _default_focus(encounter, footprints)
+        for cell in (*view.threats, *view.reach):
+            box = _union(box, _token_box(cell, 1))
+        for token in encounter.tokens.values():
+            box = _union(box, _token_box(token.cell, footprints.get(token.size, 1)))
+    if view.center is not None:
+        focus = (view.center.col + 0.5, view.center.row + 0.5)
+        must = None
+    if view.whole_map or view.center is not None or box is None:
+        return (0, width - 1), (0, height - 1), focus, must
+    cols = (max(0, box[0] - MARGIN), min(width - 1, box[2] + MARGIN))
+    rows = (max(0, box[1] - MARGIN), min(height - 1, box[3] + MARGIN))
+    return cols, rows, focus, must
+
+
+def _token_box(anchor: Cell, side: int) -> Box:
+    return (anchor.col, anchor.row, anchor.col + side - 1, anchor.row + side - 1)
+
+
+def _bbox(cells: Iterable[Cell], side: int) -> Box | None:
+    box: Box | None = None
+    for cell in cells:
+        box = _union(box, _token_box(cell, side))
+    return box
+
+
+def _union(a: Box | None, b: Box) -> Box:
+    if a is None:
+        return b
+    return (min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3]))
+
+
+def _overlaps(a: Box, b: Box) -> bool:
+    return a[0] <= b[2] and b[0] <= a[2] and a[1] <= b[3] and b[1] <= a[3]
+
+
+def _centre(box: Box) -> tuple[float, float]:
+    return ((box[0] + box[2] + 1) / 2, (box[1] + box[3] + 1) / 2)
+
+
+def _default_focus(encounter: Encounter, footprints: Mapping[Size, int]) -> tuple[float, float]:
+    """The acting token, else the tokens' middle, else the map's."""
+    acting = encounter.acting
+    if acting is not None:
+        side = footprints.get(acting.size, 1)
+        return (acting.cell.col + side / 2, acting.cell.row + side / 2)
+    box = None
+    for token in encounter.tokens.values():
+        box = _union(box, _token_box(token.cell, footprints.get(token.size, 1)))
+    if box is not None:
+        return _centre(box)
+    return (encounter.width / 2, encounter.height / 2)
+
+
+def _place(focus: float, size: int, total: int, must: Span | None) -> int:
+    """The first index of a ``size``-long window centred on ``focus`` that keeps
+    ``must`` in view where it fits, inside ``0..total-1``."""
+    start = math.floor(focus - size / 2 + 0.5)
+    if must is not None and must[1] - must[0] + 1 <= size:
+        start = min(max(start, must[1] - size + 1), must[0])
+    return max(0, min(start, total - size))
+
+
+def _grow(span: Span, want: int, total: int) -> Span:
+    """``span`` widened evenly to at least ``want`` squares, kept inside the map."""
+    lo, hi = span
+    need = min(want, total) - (hi - lo + 1)
+    if need <= 0:
+        return span
+    lo -= need // 2
+    hi += need - need // 2
+    if lo < 0:
+        hi, lo = hi - lo, 0
+    if hi > total - 1:
+        lo, hi = lo - (hi - (total - 1)), total - 1
+    return max(0, lo), hi

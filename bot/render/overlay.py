@@ -1,0 +1,235 @@
+"""What is drawn over the terrain: speed bands, threatened squares, a reach outline,
+and a move's path with its running cost."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from itertools import pairwise
+
+from PIL import Image, ImageDraw
+
+from bot.grid.coords import Cell
+from bot.render import style as s
+from bot.render.draw import Box, badge, pill, pill_box
+from bot.render.layout import Layout
+
+LABEL_EVERY = 3  # squares between cost labels on a straight run
+SHORT_PATH = 6  # steps: a path this short gets its cost at every square
+
+
+def footprint_cells(anchors: Iterable[Cell], side: int) -> set[Cell]:
+    if side == 1:
+        return set(anchors)
+    return {
+        Cell(a.col + dc, a.row + dr) for a in anchors for dc in range(side) for dr in range(side)
+    }
+
+
+def visible(layout: Layout, cells: Iterable[Cell]) -> list[Cell]:
+    """The cells inside the window, sorted."""
+    x0, y0 = layout.x0, layout.y0
+    x1, y1 = x0 + layout.cols, y0 + layout.rows
+    return sorted(c for c in cells if x0 <= c.col < x1 and y0 <= c.row < y1)
+
+
+def runs(cells: Iterable[Cell]) -> list[tuple[Cell, int]]:
+    """Cells as runs along their rows: (first cell, length), top to bottom."""
+    out: list[tuple[Cell, int]] = []
+    for cell in sorted(cells, key=lambda c: (c.row, c.col)):
+        if out:
+            first, count = out[-1]
+            if first.row == cell.row and first.col + count == cell.col:
+                out[-1] = (first, count + 1)
+                continue
+        out.append((cell, 1))
+    return out
+
+
+def outline(im: Image.Image, layout: Layout, cells: set[Cell], colour: s.RGB, width: int) -> None:
+    """Draw the boundary of a set of squares (its edges against squares outside it)."""
+    draw = ImageDraw.Draw(im)
+    c = layout.cell
+    half = width // 2
+    for cell in visible(layout, cells):
+        x, y = layout.corner(cell)
+        if Cell(cell.col, cell.row - 1) not in cells:
+            draw.rectangle((x - half, y - half, x + c + half, y - half + width - 1), fill=colour)
+        if Cell(cell.col, cell.row + 1) not in cells:
+            draw.rectangle(
+                (x - half, y + c - half, x + c + half, y + c - half + width - 1), fill=colour
+            )
+        if Cell(cell.col - 1, cell.row) not in cells:
+            draw.rectangle((x - half, y - half, x - half + width - 1, y + c + half), fill=colour)
+        if Cell(cell.col + 1, cell.row) not in cells:
+            draw.rectangle(
+                (x + c - half, y - half, x + c - half + width - 1, y + c + half), fill=colour
+            )
+
+
+# ------------------------------------------------------------------ the path
+
+
+def _sign(v: int) -> int:
+    return (v > 0) - (v < 0)
+
+
+def _direction(a: Cell, b: Cell) -> tuple[int, int]:
+    return (_sign(b.col - a.col), _sign(b.row - a.row))
+
+
+def turns(path: Sequence[Cell]) -> list[int]:
+    """Indices where the path changes direction."""
+    return [
+        i
+        for i in range(1, len(path) - 1)
+        if _direction(path[i - 1], path[i]) != _direction(path[i], path[i + 1])
+    ]
+
+
+def cost_label_indices(path: Sequence[Cell], costs: Sequence[float] = ()) -> tuple[int, ...]:
+    """Path indices that get a cost label: every square of a short path; on a
+    longer one each turn, the end, each square where a step costs differently
+    from the one before (3.5's 1-2-1 diagonals, difficult terrain), and every
+    ``LABEL_EVERY`` squares of a straight run (not right before another label)."""
+    last = len(path) - 1
+    if last < 1:
+        return ()
+    if last <= SHORT_PATH:
+        return tuple(range(1, last + 1))
+    fixed = set(turns(path))
+    if len(costs) == len(path):
+        steps = [costs[i] - costs[i - 1] for i in range(1, len(costs))]
+        fixed |= {i for i in range(2, last + 1) if steps[i - 1] != steps[i - 2]}
+    out: list[int] = []
+    previous = 0
+    for stop in sorted({*fixed, last}):
+        i = previous + LABEL_EVERY
+        while stop - i >= 2:
+            out.append(i)
+            i += LABEL_EVERY
+        out.append(stop)
+        previous = stop
+    return tuple(out)
+
+
+def format_ft(value: float) -> str:
+    rounded = round(value, 1)
+    return str(int(rounded)) if rounded == int(rounded) else f"{rounded:.1f}"
+
+
+_CORNERS = ((1, -1), (-1, -1), (1, 1), (-1, 1))
+_END_CORNERS = ((1, 1), (-1, 1), (1, -1), (-1, -1))  # clear of the token's condition badge
+
+
+def _label_corner(path: Sequence[Cell], i: int) -> tuple[int, int]:
+    """The corner of the square away from the path's segments at ``i``."""
+    vectors = []
+    if i > 0:
+        vectors.append(_direction(path[i], path[i - 1]))
+    if i < len(path) - 1:
+        vectors.append(_direction(path[i], path[i + 1]))
+
+    def score(corner: tuple[int, int]) -> int:
+        return sum(corner[0] * v[0] + corner[1] * v[1] for v in vectors)
+
+    return min(_END_CORNERS if i == len(path) - 1 else _CORNERS, key=score)
+
+
+def path_points(layout: Layout, path: Sequence[Cell], side: int) -> list[tuple[float, float]]:
+    return [layout.point(p.col + side / 2, p.row + side / 2) for p in path]
+
+
+def draw_path(
+    im: Image.Image, layout: Layout, path: Sequence[Cell], side: int, forced: bool
+) -> None:
+    """The line through the mover's square (or footprint) centres, with a dot per square."""
+    if len(path) < 2:
+        return
+    draw = ImageDraw.Draw(im)
+    c = layout.cell
+    width = max(3, c // 10)
+    points = path_points(layout, path, side)
+    ink = s.FORCED_INK if forced else s.PATH_INK
+    draw.line(points, fill=s.PATH_CASING, width=width + 4, joint="curve")
+    if forced:
+        _dashed(draw, points, ink, width, dash=max(6, c // 4))
+    else:
+        draw.line(points, fill=ink, width=width, joint="curve")
+    r = width
+    for x, y in points[1:-1]:
+        draw.ellipse((x - r, y - r, x + r, y + r), fill=ink, outline=s.PATH_CASING)
+
+
+def _dashed(
+    draw: ImageDraw.ImageDraw,
+    points: Sequence[tuple[float, float]],
+    ink: s.RGB,
+    width: int,
+    dash: int,
+) -> None:
+    carried = 0.0
+    on = True
+    for (x0, y0), (x1, y1) in pairwise(points):
+        length = ((x1 - x0) ** 2 + (y1 - y0) ** 2) ** 0.5
+        t = 0.0
+        while t < length:
+            step = min(dash - carried, length - t)
+            if on:
+                a, b = t / length, (t + step) / length
+                draw.line(
+                    [
+                        (x0 + (x1 - x0) * a, y0 + (y1 - y0) * a),
+                        (x0 + (x1 - x0) * b, y0 + (y1 - y0) * b),
+                    ],
+                    fill=ink,
+                    width=width,
+                )
+            t += step
+            carried += step
+            if carried >= dash:
+                carried, on = 0.0, not on
+
+
+def draw_cost_labels(
+    im: Image.Image, layout: Layout, path: Sequence[Cell], costs: Sequence[float], side: int
+) -> list[Box]:
+    """Running costs at the turns, the end and along straight runs; a run's label
+    is left out where it would cover one already placed."""
+    indices = cost_label_indices(path, costs)
+    if not indices:
+        return []
+    c = layout.cell
+    size = max(10, min(15, round(c * 0.32)))
+    last = len(path) - 1
+    ranked = sorted(indices, key=lambda i: (0 if i == last else 1, i))
+    corners = set(turns(path))
+    boxes: list[Box] = []
+    for i in ranked:
+        text = format_ft(costs[i]) + (" ft" if i == last else "")
+        corner = _label_corner(path, i)
+        reach = side / 2 if i == last else 0.5
+        cx, cy = layout.point(
+            path[i].col + side / 2 + corner[0] * reach, path[i].row + side / 2 + corner[1] * reach
+        )
+        box = pill_box(text, size, (cx, cy))
+        if i != last and i not in corners and any(_overlap(box, b) for b in boxes):
+            continue
+        boxes.append(
+            pill(im, text, size, (cx, cy), fill=s.LABEL_BG, edge=s.LABEL_EDGE, ink=s.LABEL_TEXT)
+        )
+    return boxes
+
+
+def _overlap(a: Box, b: Box) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def draw_provoked(im: Image.Image, layout: Layout, cells: Iterable[Cell], side: int) -> None:
+    """A red "!" badge in the top-left of each square whose leaving provoked an attack."""
+    c = layout.cell
+    size = max(12, min(24, round(c * 0.42)))
+    for cell in dict.fromkeys(cells):
+        if not layout.shows(cell, side):
+            continue
+        x, y = layout.point(cell.col, cell.row)
+        badge(im, (x + size / 2 + 1, y + size / 2 + 1), size, s.PROVOKED_BADGE, "!", s.WHITE)

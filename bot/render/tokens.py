@@ -1,0 +1,149 @@
+"""Tokens on the board: discs over their footprint, labels, badges, the acting ring."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import lru_cache
+
+from PIL import Image
+
+from bot.encounter import Condition, Encounter, Token
+from bot.grid.coords import Cell
+from bot.render import style as s
+from bot.render.draw import badge, paste_disc, paste_ring, paste_text, text_width
+from bot.render.layout import Layout
+from bot.rules.sizes import Size
+
+MAX_SMALL_LABEL = 3  # characters on a one-square token
+MAX_LABEL_FONT = 30
+
+
+def _ascii_words(name: str) -> list[str]:
+    """Letters and digit runs of ``name`` (accents dropped), for the font's character set."""
+    folded = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
+    return re.findall(r"[A-Za-z]+|\d+", folded)
+
+
+def label_candidates(name: str, side: int) -> list[str]:
+    """Short labels for a token, best first: "G1" for "Goblin 1", "Ar" for "Ari",
+    "RD" for "Red Dragon"; a token of two squares or more may show a whole short
+    name ("Ogre", "Ogre 2")."""
+    words = _ascii_words(name)
+    if not words:
+        return ["?"]
+    letters = [w for w in words if w.isalpha()]
+    number = next((w for w in words if w.isdigit()), "")
+    out: list[str] = []
+    if side >= 2 and len(letters) == 1:
+        whole = f"{letters[0].capitalize()} {number}".strip()
+        if len(whole) <= 2 + 2 * side:
+            out.append(whole)
+    if len(letters) >= 2:
+        out.append("".join(w[0].upper() for w in letters[:3]) + number)
+    if letters:
+        first = letters[0]
+        if number:
+            out.append(first[0].upper() + number)
+        out.append(first[0].upper() + first[1:2].lower() + number)
+        out += [first[0].upper() + ch.lower() + number for ch in first[2:]]
+    else:
+        out.append(number)
+    limit = MAX_SMALL_LABEL if side == 1 else 8
+    fitting = [c for c in dict.fromkeys(out) if len(c) <= limit]
+    return fitting or [out[0]]  # a long number: shrink the text rather than cut it
+
+
+def token_labels(encounter: Encounter, footprints: Mapping[Size, int]) -> dict[str, str]:
+    """A label per token key, distinct where the names allow, in the order tokens were added."""
+    taken: set[str] = set()
+    labels: dict[str, str] = {}
+    for key, token in encounter.tokens.items():
+        options = label_candidates(token.name, footprints.get(token.size, 1))
+        label = next((c for c in options if c.lower() not in taken), options[0])
+        taken.add(label.lower())
+        labels[key] = label
+    return labels
+
+
+@lru_cache(maxsize=1024)
+def label_font_size(text: str, diameter: int) -> int:
+    """The largest font size at which ``text`` fits inside a disc ``diameter`` across."""
+    size = max(8, min(MAX_LABEL_FONT, round(diameter * 0.5)))
+    while size > 8 and text_width(text, size) > diameter * 0.8:
+        size -= 1
+    return size
+
+
+@dataclass(frozen=True)
+class Disc:
+    centre: tuple[float, float]
+    diameter: int  # including the white edge
+
+
+def disc_for(
+    layout: Layout, token: Token, cell: Cell, side: int, slot: tuple[int, int] | None = None
+) -> Disc:
+    """Where a token's disc goes. ``slot`` is (index, count) for Tiny creatures sharing a square."""
+    c = layout.cell
+    span = side * c
+    ring = ring_width(c)
+    scale = s.DISC_SCALE.get(int(token.size), 1.0) if side == 1 else 1.0
+    cx, cy = layout.point(cell.col + side / 2, cell.row + side / 2)
+    diameter = round((span - 2 * ring) * scale)
+    if slot is not None and slot[1] > 1 and side == 1:
+        index = slot[0] % 4
+        cx += (-1 if index % 2 == 0 else 1) * c / 4
+        cy += (-1 if index < 2 else 1) * c / 4
+        diameter = min(diameter, c // 2 - 1)
+    return Disc((cx, cy), max(6, diameter))
+
+
+def ring_width(cell: int) -> int:
+    return max(2, round(cell * 0.09))
+
+
+def draw_token(
+    im: Image.Image,
+    layout: Layout,
+    token: Token,
+    disc: Disc,
+    label: str,
+    *,
+    acting: bool = False,
+    ghost: bool = False,
+) -> None:
+    colour = s.TEAM_COLOUR.get(token.team, s.TEAM_COLOUR["neutral"])
+    d = disc.diameter
+    if acting and not ghost:
+        ring = ring_width(layout.cell)
+        outer = d + 2 * ring
+        paste_ring(im, disc.centre, outer, ring, s.ACTING_EDGE)
+        paste_ring(im, disc.centre, outer - 2, ring - 1, s.ACTING_RING)
+    alpha = s.GHOST_ALPHA if ghost else 1.0
+    edge = max(1, min(3, d // 16))
+    paste_disc(im, disc.centre, d, s.TOKEN_OUTLINE, alpha)
+    paste_disc(im, disc.centre, d - 2 * edge, colour, alpha)
+    if ghost:
+        return
+    inner = d - 2 * edge
+    paste_text(im, label, label_font_size(label, inner), disc.centre, s.TOKEN_TEXT)
+    marks = max(10, min(22, round(layout.cell * 0.34)))
+    r = d / 2
+    cx, cy = disc.centre
+    if token.has(Condition.PRONE):
+        badge(im, (cx - r * 0.72, cy + r * 0.72), marks, s.PRONE_BADGE, "P", s.WHITE)
+    others = sorted(c for c in token.conditions if c != Condition.PRONE)
+    if others:
+        text = others[0][:1].upper() if len(others) == 1 else str(len(others))
+        badge(
+            im,
+            (cx + r * 0.72, cy - r * 0.72),
+            marks,
+            s.CONDITION_BADGE,
+            text,
+            s.BADGE_TEXT_DARK,
+            edge=s.BADGE_TEXT_DARK,
+        )

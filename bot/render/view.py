@@ -1,0 +1,53 @@
+"""What a board picture should show besides the encounter itself: plain values."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bot.grid.coords import Cell
+
+
+@dataclass(frozen=True)
+class MoveOverlay:
+    """One move drawn on the board.
+
+    ``path`` runs from the mover's starting top-left square to its last;
+    ``costs_ft`` is the cumulative cost at each of those squares (0 at the
+    start). The mover is drawn at the path's end, and faintly at its start.
+    ``provoked_at`` are squares whose leaving provoked an attack;
+    ``reach_now`` / ``reach_more`` are the top-left squares still reachable
+    with this action, and only with a dash, double move or run.
+    """
+
+    path: tuple[Cell, ...]
+    costs_ft: tuple[float, ...]
+    mover: str
+    provoked_at: tuple[Cell, ...] = ()
+    reach_now: frozenset[Cell] = frozenset()
+    reach_more: frozenset[Cell] = frozenset()
+    forced: bool = False
+
+    def __post_init__(self) -> None:
+        if not self.path:
+            raise ValueError("a move overlay needs a path of at least its starting square")
+        if len(self.costs_ft) != len(self.path):
+            raise ValueError(
+                f"costs_ft has {len(self.costs_ft)} entries for a path of {len(self.path)} squares"
+            )
+
+
+@dataclass(frozen=True)
+class BoardView:
+    """Which part of the board to draw, and what to draw over it.
+
+    ``center`` pans the window to a square; ``zoom`` is the cell size in px
+    (clamped to 24..64); ``whole_map`` shows the whole map when it fits
+    readably (a window round the action or ``center`` when it does not).
+    """
+
+    move: MoveOverlay | None = None
+    threats: frozenset[Cell] = frozenset()
+    reach: frozenset[Cell] = frozenset()
+    center: Cell | None = None
+    zoom: int | None = None
+    whole_map: bool = False

@@ -1,0 +1,71 @@
+"""Whatever the map and the view, the picture stays readable and in bounds
+(issue 4: at most 1024 px a side; issue 5 item 11: cells of at least 24 px)."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bot.encounter import Encounter, Token
+from bot.grid.coords import Cell
+from bot.render.board import BoardView, MoveOverlay, board_window, render_board
+from bot.render.layout import MAX_CELL, MAX_SIDE_PX, MIN_CELL, plan
+from bot.rules import get_ruleset
+from bot.rules.sizes import Size
+from tests.render.pixels import decode
+
+FOOT = get_ruleset("epic-path").footprint_squares
+STEPS = [(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, -1), (1, -1), (-1, 1)]
+
+
+@st.composite
+def boards(draw: st.DrawFn) -> tuple[Encounter, BoardView]:
+    width = draw(st.integers(1, 200))
+    height = draw(st.integers(1, 200))
+    e = Encounter(width, height, "epic-path", "gm")
+    size = draw(st.sampled_from([Size.TINY, Size.MEDIUM, Size.LARGE, Size.COLOSSAL]))
+    side = FOOT[size]
+    start = Cell(
+        draw(st.integers(0, max(0, width - side))), draw(st.integers(0, max(0, height - side)))
+    )
+    path = [start]
+    for step in draw(st.lists(st.sampled_from(STEPS), max_size=120)):
+        nxt = Cell(path[-1].col + step[0], path[-1].row + step[1])
+        if 0 <= nxt.col <= width - side and 0 <= nxt.row <= height - side:
+            path.append(nxt)
+    e = e.with_token(Token("Mover", path[-1], size=size, team="party"))
+    move = None
+    if draw(st.booleans()):
+        move = MoveOverlay(tuple(path), tuple(5.0 * i for i in range(len(path))), "mover")
+    center = None
+    if draw(st.booleans()):
+        center = Cell(draw(st.integers(0, width - 1)), draw(st.integers(0, height - 1)))
+    zoom = draw(st.one_of(st.none(), st.integers(0, 200)))
+    view = BoardView(move=move, center=center, zoom=zoom, whole_map=draw(st.booleans()))
+    return e, view
+
+
+@settings(max_examples=150, deadline=None)
+@given(boards())
+def test_window_is_on_the_map_readable_and_within_1024_px(board: tuple[Encounter, BoardView]):
+    e, view = board
+    layout = plan(e, FOOT, view)
+    assert MIN_CELL <= layout.cell <= MAX_CELL
+    assert layout.width <= MAX_SIDE_PX and layout.height <= MAX_SIDE_PX
+    first, last = board_window(e, FOOT, view)
+    assert 0 <= first.col <= last.col < e.width and 0 <= first.row <= last.row < e.height
+    if layout.inset:
+        assert (layout.cols, layout.rows) != (e.width, e.height)
+    if view.move is not None and view.center is None:
+        # the mover's last square is always in the picture
+        end = view.move.path[-1]
+        assert first.col <= end.col <= last.col and first.row <= end.row <= last.row
+
+
+@settings(max_examples=25, deadline=None)
+@given(boards())
+def test_any_board_renders_to_a_png_of_the_planned_size(board: tuple[Encounter, BoardView]):
+    e, view = board
+    image = decode(render_board(e, FOOT, view))
+    layout = plan(e, FOOT, view)
+    assert image.size == (layout.width, layout.height)
