@@ -21,7 +21,7 @@ from discord.ext import commands
 
 import cogs
 from bot.config import Settings
-from bot.discord_glue import GENERIC_ERROR, NO_MENTIONS, send_error
+from bot.discord_glue import GENERIC_ERROR, NO_MENTIONS, BoardButtons, send_error
 from bot.errors import RulingError
 from bot.storage import Store
 
@@ -108,6 +108,8 @@ class StrideBot(commands.Bot):
         for name in names:
             await self.load_extension(name)
         log.info("Loaded %d extensions: %s", len(names), ", ".join(names))
+        # the board message's buttons keep working after a restart
+        self.add_view(BoardButtons())
         await self.sync_commands_if_changed(force=self.force_sync)
 
     async def sync_commands_if_changed(self, *, force: bool = False) -> bool:

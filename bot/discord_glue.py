@@ -11,11 +11,13 @@ fields instead: a reply that is too long still arrives, a little shorter.
 
 from __future__ import annotations
 
+import asyncio
 import io
 import logging
 import random
 import re
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any, Protocol, cast
 
 import discord
@@ -34,6 +36,9 @@ ERROR_COLOUR = discord.Colour(0xC0392B)
 GM_COLOUR = discord.Colour(0x6C5B7B)
 
 GENERIC_ERROR = "Something went wrong on our side; nothing was changed."
+# Discord drops an interaction not answered within 3 seconds: a command still
+# working after this long is deferred ("Stride is thinking...") and answered later.
+DEFER_AFTER_S = 2.0
 GM_ONLY_TITLE = "For the GM only"
 
 # Discord's embed limits (https://discord.com/developers/docs/resources/message#embed-object-embed-limits)
@@ -86,10 +91,7 @@ def as_text(text: str) -> str:
     """``text`` shown as written: markdown outside code spans escaped, and no mention
     that could ping (a token called "@everyone" or "**Boss**" reads as typed)."""
     parts = _CODE.split(text)
-    out = [
-        part if i % 2 else discord.utils.escape_markdown(part)
-        for i, part in enumerate(parts)
-    ]
+    out = [part if i % 2 else discord.utils.escape_markdown(part) for i, part in enumerate(parts)]
     return discord.utils.escape_mentions("".join(out))
 
 
@@ -289,15 +291,28 @@ def option_value(value: object) -> object:
 
 
 async def dispatch(
-    interaction: discord.Interaction[Any], command_name: str, raw: Mapping[str, object]
+    interaction: discord.Interaction[Any],
+    command_name: str,
+    raw: Mapping[str, object],
+    *,
+    ephemeral: bool = False,
 ) -> None:
-    """Run ``command_name`` with the options the user gave and answer the interaction."""
+    """Run ``command_name`` with the options the user gave and answer the interaction.
+
+    A command that changes an encounter also refreshes the channel's board message.
+    ``ephemeral`` answers only the user (the board's buttons use it for /map).
+    """
     from bot.handlers import COMMANDS, run  # local: the handlers pull in every ruleset
 
     given = {name: option_value(value) for name, value in raw.items() if value is not None}
+    command = COMMANDS[command_name]
+    store = cast(_HasStore, interaction.client).store
+    task = asyncio.ensure_future(run(context_for(interaction, store), command, given))
     try:
-        store = cast(_HasStore, interaction.client).store
-        reply = await run(context_for(interaction, store), COMMANDS[command_name], given)
+        done, _ = await asyncio.wait({task}, timeout=DEFER_AFTER_S)
+        if not done:
+            await _defer(interaction, ephemeral=ephemeral)
+        reply = await task
     except RulingError as exc:
         log.debug("/%s refused %r: %s", command_name, given, exc)
         await send_error(interaction, str(exc))
@@ -312,6 +327,8 @@ async def dispatch(
         )
         await send_error(interaction, GENERIC_ERROR)
         return
+    if ephemeral:
+        reply = replace(reply, ephemeral=True)
     try:
         await send_reply(interaction, reply)
     except discord.HTTPException:
@@ -319,3 +336,92 @@ async def dispatch(
         # and still tell the user something rather than "interaction failed".
         log.exception("Discord refused the reply to /%s (options %r)", command_name, given)
         await send_error(interaction, GENERIC_ERROR)
+    if command.changes_state:
+        await refresh_board(interaction, store)
+
+
+async def _defer(interaction: discord.Interaction[Any], *, ephemeral: bool) -> None:
+    try:
+        if not interaction.response.is_done():
+            await interaction.response.defer(thinking=True, ephemeral=ephemeral)
+    except discord.NotFound:
+        log.warning("Interaction %s expired before Stride could defer", interaction.id)
+
+
+# --------------------------------------------------------------- the board
+
+
+class _Messageable(Protocol):
+    async def send(self, **kwargs: Any) -> Any: ...
+
+    def get_partial_message(self, message_id: int, /) -> Any: ...
+
+
+async def refresh_board(interaction: discord.Interaction[Any], store: Store) -> None:
+    """Edit the channel's board message in place (or post it, and remember it).
+
+    Play-by-post channels keep one message per encounter that always shows the
+    board as it is now. A failure here never spoils the command's own reply:
+    it is logged, and the next change tries again.
+    """
+    from bot.handlers.board import board_message  # local: pulls in the renderer
+
+    channel = cast(_Messageable | None, getattr(interaction, "channel", None))
+    if channel is None or not hasattr(channel, "send"):
+        return
+    try:
+        stored = await store.active_encounter(str(interaction.channel_id))
+        if stored is None:
+            return
+        reply = await board_message(stored.encounter)
+        embed, view = embed_for(reply), BoardButtons()
+        message_id = await store.board_message(stored.id)
+        if message_id is not None:
+            try:
+                await channel.get_partial_message(int(message_id)).edit(
+                    embed=embed, attachments=[file_for(reply)], view=view
+                )
+                return
+            except discord.NotFound:
+                pass  # deleted: post a new one
+        message = await channel.send(
+            embed=embed, file=file_for(reply), view=view, allowed_mentions=NO_MENTIONS
+        )
+        await store.set_board_message(stored.id, str(message.id))
+    except discord.HTTPException:
+        log.warning("Could not update the board in channel %s", interaction.channel_id)
+    except Exception:
+        log.exception("Updating the board failed in channel %s", interaction.channel_id)
+
+
+BOARD_THREATS = "stride:board:threats"
+BOARD_UNDO = "stride:board:undo"
+BOARD_NEXT = "stride:board:next-turn"
+
+
+class BoardButtons(discord.ui.View):
+    """The buttons under a board message. ``timeout=None`` and fixed custom ids make
+    them work after a restart (the bot registers one instance at start)."""
+
+    def __init__(self) -> None:
+        super().__init__(timeout=None)
+
+    @discord.ui.button(
+        label="Threats", style=discord.ButtonStyle.secondary, custom_id=BOARD_THREATS
+    )
+    async def threats(
+        self, interaction: discord.Interaction[Any], button: discord.ui.Button[BoardButtons]
+    ) -> None:
+        await dispatch(interaction, "map", {"threats": True}, ephemeral=True)
+
+    @discord.ui.button(label="Next turn", style=discord.ButtonStyle.primary, custom_id=BOARD_NEXT)
+    async def next_turn(
+        self, interaction: discord.Interaction[Any], button: discord.ui.Button[BoardButtons]
+    ) -> None:
+        await dispatch(interaction, "turn next", {})
+
+    @discord.ui.button(label="Undo (GM)", style=discord.ButtonStyle.danger, custom_id=BOARD_UNDO)
+    async def undo(
+        self, interaction: discord.Interaction[Any], button: discord.ui.Button[BoardButtons]
+    ) -> None:
+        await dispatch(interaction, "undo", {})

@@ -9,7 +9,7 @@ from typing import Any
 from bot.commands import Command, Invocation, resolve
 from bot.context import Context
 from bot.errors import RulingError
-from bot.handlers import encounter, history, move, terrain, tokens, turns
+from bot.handlers import board, encounter, history, move, terrain, tokens, turns
 from bot.handlers.fall import FALL
 from bot.handlers.jump import JUMP
 from bot.handlers.ruleset import SET, SHOW
@@ -47,6 +47,7 @@ ENCOUNTER_COMMANDS: tuple[Command, ...] = (
     turns.SHOW,
     turns.CLEAR,
     move.MOVE,
+    board.MAP,
     history.HISTORY,
     history.UNDO,
 )

@@ -12,6 +12,7 @@ from bot.encounter import DEFAULT_SIDE, MAX_SIDE, Encounter
 from bot.encounter_ops import require_gm, terrain_counts
 from bot.errors import InvalidInput
 from bot.grid.coords import Cell
+from bot.handlers.board import board_reply, render
 from bot.handlers.common import RULESET_CHOICES, ruleset_for
 from bot.handlers.encounter_common import (
     actor_of,
@@ -22,6 +23,7 @@ from bot.handlers.encounter_common import (
     token_json,
     token_line,
 )
+from bot.render.board import BoardView
 from bot.reply import Field, Reply
 from bot.rules import rulesets
 from bot.rules.base import Ruleset
@@ -161,7 +163,7 @@ async def handle_show(ctx: Context, options: Mapping[str, Any]) -> Reply:
         Field("Terrain", terrain),
     ]
     tokens = len(encounter.tokens)
-    return encounter_reply(
+    reply = encounter_reply(
         encounter,
         title=f"Encounter: {encounter.width}×{encounter.height} map, "
         f"{tokens} token{'s' if tokens != 1 else ''}",
@@ -179,6 +181,8 @@ async def handle_show(ctx: Context, options: Mapping[str, Any]) -> Reply:
             "board": board,
         },
     )
+    # issue 4: the whole map as an image (a readable window of a big one)
+    return board_reply(reply, await render(encounter, BoardView(whole_map=True)))
 
 
 async def handle_end(ctx: Context, options: Mapping[str, Any]) -> Reply:

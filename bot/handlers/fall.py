@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from bot.commands import Command, Option
 from bot.context import Context
 from bot.errors import InvalidInput
 from bot.handlers.common import RULESET_CHOICES, note_fields, roll_json, ruleset_for
+from bot.render.sketch import render_fall
 from bot.reply import Field, Reply
 from bot.rules.base import FallRequest, FallResult
 from bot.rules.sizes import Size
@@ -159,7 +162,18 @@ async def handle_fall(ctx: Context, options: Mapping[str, Any]) -> Reply:
     request = request_from(options)
     ruleset, notice = await ruleset_for(ctx, options.get("ruleset"))
     result = ruleset.fall(request, ctx.rng)
-    return reply_for(result, ruleset.id, notice)
+    reply = reply_for(result, ruleset.id, notice)
+    if request.object_size is None and request.collision_speed_ft is None and result.height_ft:
+        # issue 4: a side view of the drop, its height and what it lands on
+        sketch = await asyncio.to_thread(
+            render_fall,
+            result.height_ft,
+            into=request.into,
+            counted_ft=result.counted_ft,
+            damage=result.damage,
+        )
+        reply = replace(reply, image_png=sketch, image_name="fall.png")
+    return reply
 
 
 FALL = Command("fall", "Falling damage and landing, by the channel's ruleset", OPTIONS, handle_fall)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Mapping
 from typing import Any
 
@@ -9,6 +10,7 @@ from bot.commands import Command, Option
 from bot.context import Context
 from bot.handlers.common import RULESET_CHOICES, feet, note_fields, ruleset_for
 from bot.handlers.fall import SIZE_CHOICES
+from bot.render.sketch import render_jump
 from bot.reply import Reply
 from bot.rules.base import JumpRequest, JumpResult
 
@@ -117,11 +119,24 @@ async def handle_jump(ctx: Context, options: Mapping[str, Any]) -> Reply:
         "clears": result.clears,
         **result.extra,
     }
+    sketch = None
+    if result.max_horizontal_ft is not None or result.max_vertical_ft is not None:
+        # issue 4: a side view of the arc, with the asked gap or height marked
+        sketch = await asyncio.to_thread(
+            render_jump,
+            result.max_horizontal_ft,
+            result.max_vertical_ft,
+            clears=result.clears,
+            distance_ft=request.distance_ft,
+            height_ft=request.height_ft,
+        )
     return Reply(
         title=title_of(result, request, ruleset.name),
         fields=tuple(fields),
         footer=result.source.cite(),
         result=data,
+        image_png=sketch,
+        image_name="jump.png",
     )
 
 

@@ -17,6 +17,7 @@ from bot.encounter import Encounter
 from bot.encounter_ops import Actor, is_gm, require_control, require_gm
 from bot.errors import InvalidInput, NotAllowed
 from bot.grid.coords import Cell
+from bot.handlers.board import move_view, render
 from bot.handlers.encounter_common import actor_of, change_encounter, encounter_reply, ruleset_of
 from bot.reply import Field, Reply
 from bot.rules.grid_move import ft
@@ -187,7 +188,8 @@ async def handle_move(ctx: Context, options: Mapping[str, Any]) -> Reply:
         result=data,
         changed=changed.saved,
     )
-    return replace(reply, footer=result.source.cite())
+    png = await render(result.encounter, move_view(result))
+    return replace(reply, footer=result.source.cite(), image_png=png, image_name="move.png")
 
 
 MOVE = Command(

@@ -45,6 +45,13 @@ class FakeResponse:
     def is_done(self) -> bool:
         return self.done
 
+    async def defer(self, **kwargs: Any) -> None:
+        assert not self.done, "deferred after responding"
+        self.done = True
+        self.deferred = True
+
+    deferred: bool = False
+
     async def send_message(self, **kwargs: Any) -> None:
         assert not self.done, "responded twice to one interaction"
         if self.expired:
@@ -64,16 +71,45 @@ class FakeFollowup:
 
 
 @dataclass
+class FakeMessage:
+    id: int
+    kwargs: dict[str, Any]
+    edits: list[dict[str, Any]] = field(default_factory=list)
+
+    async def edit(self, **kwargs: Any) -> None:
+        if self.id < 0:
+            raise not_found()
+        self.edits.append(kwargs)
+
+
+@dataclass
+class FakeChannel:
+    """The channel's messages: what the board message needs (send, and edit by id)."""
+
+    id: int
+    messages: dict[int, FakeMessage] = field(default_factory=dict)
+
+    async def send(self, **kwargs: Any) -> FakeMessage:
+        message = FakeMessage(5000 + len(self.messages), kwargs)
+        self.messages[message.id] = message
+        return message
+
+    def get_partial_message(self, message_id: int) -> FakeMessage:
+        return self.messages.get(message_id) or FakeMessage(-1, {})
+
+
+@dataclass
 class FakeInteraction:
     store: Store
     manage_channels: bool = False
-    channel: int = 4242
+    channel_number: int = 4242
     user_id: int = 77
     sent: list[Sent] = field(default_factory=list)
     command: Any = None
     id: int = 9000
 
     def __post_init__(self) -> None:
+        self.channel = FakeChannel(self.channel_number)
         self.response = FakeResponse(self.sent)
         self.followup = FakeFollowup(self.sent, self.response)
         self.client = SimpleNamespace(store=self.store)
@@ -82,4 +118,4 @@ class FakeInteraction:
 
     @property
     def channel_id(self) -> int:
-        return self.channel
+        return self.channel_number

@@ -53,6 +53,7 @@ def test_every_cog_module_is_found() -> None:
         "cogs.help",
         "cogs.history",
         "cogs.jump",
+        "cogs.map",
         "cogs.move",
         "cogs.ruleset",
         "cogs.terrain",

@@ -218,7 +218,9 @@ async def test_fall_sends_one_public_embed(interaction: FakeInteraction) -> None
     assert sent.via == "response" and not sent.ephemeral
     assert (sent.embed.title or "").startswith("Falls 60 ft")
     assert sent.embed.colour == BRAND_COLOUR
-    assert "file" not in sent.kwargs
+    # the side view of the drop rides along as the embed's image (issue 4)
+    assert sent.kwargs["file"].filename == "fall.png"
+    assert sent.embed.image.url == "attachment://fall.png"
 
 
 async def test_a_refused_option_gets_an_ephemeral_error_naming_it(

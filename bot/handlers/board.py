@@ -1,0 +1,141 @@
+"""The board as an image: /map, the image on /move replies, and the board message
+that play-by-post channels keep current.
+
+Rendering is ``bot.render`` (pure, Pillow); this module decides what to show
+(the window, the path, the speed bands, threats) and runs the drawing off the
+event loop so a big board never stalls other channels.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any
+
+from bot.commands import Command, Option
+from bot.context import Context
+from bot.encounter import Encounter
+from bot.errors import InvalidInput
+from bot.grid.coords import Cell, parse_on_map
+from bot.handlers.encounter_common import encounter_reply, load_active, ruleset_of
+from bot.render.board import BoardView, MoveOverlay, board_window, render_board
+from bot.reply import Field, Reply
+from bot.rules.grid_move import speed_bands, threat_squares, token_reach
+from bot.rules.movement import MoveResult
+
+ZOOM_RANGE = (24, 64)
+
+
+async def render(encounter: Encounter, view: BoardView) -> bytes:
+    """The PNG, drawn in a worker thread (it is pure, so that is safe)."""
+    footprints = ruleset_of(encounter).footprint_squares
+    return await asyncio.to_thread(render_board, encounter, footprints, view)
+
+
+def window_text(encounter: Encounter, view: BoardView) -> str:
+    first, last = board_window(encounter, ruleset_of(encounter).footprint_squares, view)
+    whole = first == Cell(0, 0) and last == Cell(encounter.width - 1, encounter.height - 1)
+    return "the whole map" if whole else f"{first}–{last}"
+
+
+def move_view(result: MoveResult) -> BoardView:
+    """A /move's picture: the path with running costs, who it provoked, and where the
+    token can still go this turn (two bands)."""
+    encounter = result.encounter
+    costs = [0.0, *(step.total_ft for step in result.steps)]
+    if len(costs) != len(result.path):
+        costs = [0.0] * len(result.path)
+    rules = ruleset_of(encounter).grid(encounter)
+    if result.mode == "forced":
+        now: frozenset[Cell] = frozenset()
+        more: frozenset[Cell] = frozenset()
+    else:
+        now, more = speed_bands(rules, encounter, result.token.name)
+    overlay = MoveOverlay(
+        path=result.path,
+        costs_ft=tuple(costs),
+        mover=result.token.key,
+        provoked_at=tuple(result.provoked_at.values()),
+        reach_now=now,
+        reach_more=more,
+        forced=result.mode == "forced",
+    )
+    return BoardView(move=overlay)
+
+
+async def handle_map(ctx: Context, options: Mapping[str, Any]) -> Reply:
+    encounter = (await load_active(ctx)).encounter
+    rules = ruleset_of(encounter).grid(encounter)
+    threats = frozenset[Cell]()
+    reach = frozenset[Cell]()
+    fields: list[Field] = []
+    if options.get("threats"):
+        threats = threat_squares(rules, encounter)
+        fields.append(Field("Threats", f"{len(threats)} squares the enemies threaten are shaded."))
+    if options.get("reach"):
+        token = encounter.token(options["reach"])
+        reach = token_reach(rules, encounter, token.name)
+        fields.append(Field("Reach", f"{token.name}'s reach is outlined ({len(reach)} squares)."))
+    center = (
+        parse_on_map(options["at"], encounter.width, encounter.height)
+        if options.get("at")
+        else None
+    )
+    zoom = options.get("zoom")
+    if zoom is not None and not ZOOM_RANGE[0] <= zoom <= ZOOM_RANGE[1]:
+        raise InvalidInput(f"zoom: cells from {ZOOM_RANGE[0]} to {ZOOM_RANGE[1]} px.")
+    view = BoardView(
+        threats=threats, reach=reach, center=center, zoom=zoom, whole_map=center is None
+    )
+    shown = window_text(encounter, view)
+    fields.insert(0, Field("Showing", shown))
+    reply = encounter_reply(
+        encounter,
+        title=f"The board — {encounter.width}×{encounter.height}, round {encounter.round}",
+        fields=fields,
+        result={"showing": shown, "threats": sorted(str(c) for c in threats)},
+    )
+    return board_reply(reply, await render(encounter, view))
+
+
+def board_reply(reply: Reply, png: bytes) -> Reply:
+    return replace(reply, image_png=png, image_name="board.png")
+
+
+async def board_message(encounter: Encounter) -> Reply:
+    """The channel's standing board (edited in place after every change)."""
+    acting = encounter.acting
+    who = f"{acting.name}'s turn" if acting else "no turn order"
+    tokens = len(encounter.tokens)
+    reply = encounter_reply(
+        encounter,
+        title=f"Board — round {encounter.round}, {who}",
+        fields=(
+            Field(
+                "Map",
+                f"{encounter.width}×{encounter.height} · {tokens} token"
+                f"{'s' if tokens != 1 else ''} · {ruleset_of(encounter).id}",
+            ),
+        ),
+    )
+    return board_reply(reply, await render(encounter, BoardView(whole_map=True)))
+
+
+MAP = Command(
+    "map",
+    "Show the board: tokens, terrain, whose turn; threats and reach on request",
+    (
+        Option("threats", "boolean", "Shade the squares enemies threaten"),
+        Option("reach", "string", "Outline this token's reach"),
+        Option("at", "string", "Centre the view on this square (big maps), e.g. K40"),
+        Option(
+            "zoom",
+            "integer",
+            "Cell size in pixels",
+            min_value=ZOOM_RANGE[0],
+            max_value=ZOOM_RANGE[1],
+        ),
+    ),
+    handle_map,
+)

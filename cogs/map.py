@@ -1,0 +1,35 @@
+"""/map on Discord: declares the options of ``bot.handlers.board`` and dispatches."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.app_commands import Range
+from discord.ext import commands
+
+from bot.discord_glue import descriptions_for, dispatch
+from bot.handlers import COMMANDS
+
+MAP = COMMANDS["map"]
+
+
+class Map(commands.Cog):
+    @app_commands.command(name="map", description=MAP.description)
+    @app_commands.describe(**descriptions_for(MAP))
+    async def map_(
+        self,
+        interaction: discord.Interaction[Any],
+        threats: bool | None = None,
+        reach: str | None = None,
+        at: str | None = None,
+        zoom: Range[int, 24, 64] | None = None,
+    ) -> None:
+        await dispatch(
+            interaction, "map", {"threats": threats, "reach": reach, "at": at, "zoom": zoom}
+        )
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Map())

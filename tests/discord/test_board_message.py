@@ -1,0 +1,107 @@
+"""The board on Discord (issue 4): one message per encounter, edited in place after
+each change, with buttons that survive a restart; slow commands defer first."""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import replace
+from typing import Any
+
+import discord
+import pytest
+
+from bot import discord_glue
+from bot.discord_glue import BOARD_NEXT, BOARD_THREATS, BOARD_UNDO, BoardButtons, dispatch
+from bot.handlers import COMMANDS
+from bot.reply import Reply
+from bot.storage import Store
+from tests.discord.fakes import FakeInteraction
+
+
+def gm(store: Store) -> FakeInteraction:
+    return FakeInteraction(store, manage_channels=True)
+
+
+async def start(store: Store) -> None:
+    await dispatch(gm(store), "encounter start", {"width": 8, "height": 8})
+    await dispatch(gm(store), "token add", {"name": "Ari", "at": "A1", "team": "party"})
+
+
+async def test_a_change_posts_the_board_once_then_edits_it_in_place(store: Store) -> None:
+    first = gm(store)
+    await dispatch(first, "encounter start", {"width": 8, "height": 8})
+    (posted,) = first.channel.messages.values()
+    assert posted.kwargs["embed"].image.url == "attachment://board.png"
+    assert isinstance(posted.kwargs["view"], BoardButtons)
+    assert posted.kwargs["allowed_mentions"].to_dict() == {"parse": []}
+    stored = await store.active_encounter("4242")
+    assert stored is not None
+    assert await store.board_message(stored.id) == str(posted.id)
+
+    second = gm(store)
+    second.channel.messages[posted.id] = posted  # the same channel, seen again
+    await dispatch(second, "token add", {"name": "Ari", "at": "B2"})
+    assert list(second.channel.messages) == [posted.id]  # no new message
+    (edit,) = posted.edits
+    assert edit["embed"].title.startswith("Board — round 1")
+    assert edit["attachments"][0].filename == "board.png"
+
+
+async def test_a_deleted_board_message_is_posted_again(store: Store) -> None:
+    await start(store)
+    stored = await store.active_encounter("4242")
+    assert stored is not None
+    await store.set_board_message(stored.id, "-1")  # gone
+    again = gm(store)
+    await dispatch(again, "token add", {"name": "Bo", "at": "C3"})
+    (message,) = again.channel.messages.values()
+    assert await store.board_message(stored.id) == str(message.id)
+
+
+async def test_a_refused_or_reading_command_leaves_the_board_alone(store: Store) -> None:
+    await start(store)
+    reader = gm(store)
+    await dispatch(reader, "encounter show", {})
+    await dispatch(reader, "move", {"token": "Ari", "to": "H8"})  # refused: too far
+    assert reader.channel.messages == {}
+
+
+async def test_the_buttons_survive_a_restart() -> None:
+    view = BoardButtons()
+    assert view.timeout is None
+    assert view.is_persistent()
+    ids = {item.custom_id for item in view.children if isinstance(item, discord.ui.Button)}
+    assert ids == {BOARD_THREATS, BOARD_UNDO, BOARD_NEXT}
+
+
+async def test_the_threats_button_answers_only_the_clicker(store: Store) -> None:
+    await start(store)
+    clicker = FakeInteraction(store)
+    await dispatch(clicker, "map", {"threats": True}, ephemeral=True)
+    (sent,) = clicker.sent
+    assert sent.ephemeral
+    assert sent.kwargs["file"].filename == "board.png"
+
+
+async def test_a_slow_command_defers_first(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Discord drops an interaction not answered in 3 seconds."""
+    monkeypatch.setattr(discord_glue, "DEFER_AFTER_S", 0.01)
+    original = COMMANDS["help"].handler
+
+    async def slow(ctx: Any, options: Any) -> Reply:
+        await asyncio.sleep(0.05)
+        return await original(ctx, options)
+
+    monkeypatch.setitem(COMMANDS, "help", replace(COMMANDS["help"], handler=slow))
+    interaction = FakeInteraction(store)
+    await dispatch(interaction, "help", {})
+    assert interaction.response.deferred
+    (sent,) = interaction.sent
+    assert sent.via == "followup"
+
+
+async def test_a_quick_command_does_not_defer(store: Store) -> None:
+    interaction = FakeInteraction(store)
+    await dispatch(interaction, "help", {})
+    assert not interaction.response.deferred
+    assert interaction.sent[0].via == "response"
