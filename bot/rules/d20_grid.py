@@ -81,7 +81,13 @@ class D20Grid(GridRules):
     threatens_own_space: ClassVar[bool]
     provoke_rule: ClassVar[Literal["leave-threatened", "leave-reach", "never"]] = "leave-threatened"
     actions: ClassVar[tuple[str, ...]] = ACTIONS.names
+    band_action: ClassVar[str] = "double"
     action_terms: ClassVar[Mapping[str, Action]]
+    # Does standing up count as movement (no 5-foot step after it)? 3.5: no (002
+    # "Stand Up from Prone"); epic-path: yes (004 "5-Foot Step").
+    standing_is_movement: ClassVar[bool]
+    step_rule: ClassVar[str]  # the 5-foot step's seed and section, for replies
+    minimum_sections: ClassVar[tuple[str, ...]] = ("Minimum Movement",)
 
     def __init__(self) -> None:
         self.diagonal_parity = self.one_two_diagonals
@@ -124,7 +130,7 @@ class D20Grid(GridRules):
         if "5ft-step" in taken:
             raise IllegalMove(
                 f"{token.name} took a 5-foot step this round: no other movement the same "
-                "round (002 Take a 5-Foot Step)."
+                f"round ({self.step_rule})."
             )
         terms = self.action_terms.get(action)
         if terms is None:
@@ -158,15 +164,15 @@ class D20Grid(GridRules):
                 f"({', '.join(taken)}). /turn next starts the next turn."
             )
         if action == "5ft-step":
-            if activity.moved:
+            not_movement = {"drop-prone"} if self.standing_is_movement else {"drop-prone", "stand"}
+            if activity.spent_ft > 0 or any(a not in not_movement for a in taken):
                 raise IllegalMove(
-                    f"{token.name} has already moved this round: no 5-foot step "
-                    "(002 Take a 5-Foot Step)."
+                    f"{token.name} has already moved this round: no 5-foot step ({self.step_rule})."
                 )
             if speed <= 5:
                 raise IllegalMove(
                     f"{token.name}'s speed is {speed} ft: a creature with a speed of 5 ft or "
-                    "less can't take a 5-foot step (002 Take a 5-Foot Step)."
+                    f"less can't take a 5-foot step ({self.step_rule})."
                 )
         if action in ("run", "withdraw") and token.has(Condition.BLINDED):
             raise IllegalMove(f"{token.name} is blinded: no {action} without sight.")
@@ -176,7 +182,7 @@ class D20Grid(GridRules):
             notes.append(Note("Run", why))
             if mode in ("climb", "burrow"):
                 raise IllegalMove(f"Creatures can't run while {mode}ing (001 Movement Modes).")
-        grant = float(speed * multiple)
+        grant = float(self.top_speed(movement, mode) * multiple)
         if action == "crawl":
             grant = 5.0
         if action == "5ft-step":
@@ -207,11 +213,6 @@ class D20Grid(GridRules):
             diagonals=activity.diagonals if action in MOVE_ACTIONS else 0,
         )
         available = new_activity.left_ft
-        swim = movement.speeds_ft.get("swim", 0)
-        if mode == "walk" and swim > speed > 0:
-            # 004 "Combining Movement Types": swimming on from a walk, as far as the
-            # swim speed allows (each square checks its own mode's speed)
-            available = available * swim / speed
         if terms.one_square:
             available = 5.0 if action == "5ft-step" else max(available, 5.0)
         return Allowance(
@@ -252,7 +253,7 @@ class D20Grid(GridRules):
             activity=activity,
             one_square=True,
             full_round=True,
-            sections=("Minimum Movement",),
+            sections=self.minimum_sections,
         )
 
     # ---- steps
@@ -266,48 +267,21 @@ class D20Grid(GridRules):
         spent: float,
         squeezing: bool,
     ) -> Edge | str:
-        board, allowance = ctx.board, ctx.allowance
+        allowance = ctx.allowance
         mode = allowance.mode
-        cells = board.cells(to)
-        causes: list[str] = []
-        doublings = 0
-        move_type = mode
-        if mode not in ("fly", "burrow"):
-            terrains = {board.terrain(c) for c in cells}
-            if Terrain.IMPEDED in terrains:
-                if self.impeded_full_round and allowance.action != "minimum":
-                    return (
-                        f"{to} is impeded terrain: a full-round action moves 5 ft into it "
-                        "(004 Impeded Terrain)"
-                    )
-                doublings += 1
-                causes.append("impeded" if not self.impeded_full_round else "")
-            hampering = terrains & HAMPERING
-            if mode == "climb":
-                hampering -= {Terrain.SLOPE}
-            if hampering:
-                doublings += 1
-                causes.append(sorted(t.value for t in hampering)[0])
-            if all(board.terrain(c) is Terrain.WATER for c in cells):
-                if "swim" in ctx.movement.speeds_ft:
-                    move_type = "swim"
-                else:
-                    doublings += 2
-                    causes.append("swimming without a swim speed (¼ speed)")
-        for other in board.others_in(cells):
-            if self.creature_hampers(board.mover, other):
-                doublings += 1
-                causes.append(f"past {other.name}")
-        if squeezing:
-            doublings += 1
-            causes.append("squeezing")
-        # 004 "Combining Movement Types": costs come off every mode; a mode is
-        # usable while its own speed (times the action's multiple) lasts
-        limit = allowance.activity.left_ft
+        key = ("d20", to, mode, allowance.action == "minimum", squeezing)
+        terms = ctx.memo.get(key)
+        if terms is None:
+            terms = ctx.memo[key] = self._square_terms(ctx, to, squeezing)
+        if isinstance(terms, str):
+            return terms
+        doublings, causes, move_type = terms
+        # 004 "Combining Movement Types": costs come off every mode; a square's own
+        # mode is usable while its share of what is left (counted in the fastest
+        # mode's feet) lasts
         type_speed = ctx.movement.speeds_ft.get(move_type, 0)
-        mode_speed = ctx.movement.speeds_ft.get(mode, 0)
-        if move_type != mode and mode_speed > 0:
-            limit = limit * type_speed / mode_speed
+        top = self.top_speed(ctx.movement, mode)
+        limit = allowance.activity.left_ft * type_speed / top if type_speed < top else None
         if not self.doublings_stack:
             doublings = min(doublings, 1)
         factor = 2**doublings
@@ -324,20 +298,78 @@ class D20Grid(GridRules):
             squares = float(factor)
         if factor > 1:
             why.append(f"{' & '.join(c for c in causes if c)} ×{factor}".strip())
+        elif causes:
+            why.append(" & ".join(causes))
         cost = squares * self.square_ft
         if (
-            allowance.free_square_ft is None
+            limit is not None
+            and allowance.free_square_ft is None
             and not allowance.one_square
             and (spent + cost > limit + EPSILON)
         ):
             return (
-                f"{to} needs {move_type} movement and {board.mover.name}'s {move_type} speed "
+                f"{to} needs {move_type} movement and {ctx.board.mover.name}'s {move_type} "
+                "speed "
                 "is spent"
             )
         return Edge(to, cost, diagonals + (1 if diagonal else 0), ", ".join(why))
 
+    def _square_terms(
+        self, ctx: StepContext, to: Cell, squeezing: bool
+    ) -> tuple[int, tuple[str, ...], str] | str:
+        """What entering ``to`` costs apart from the diagonal count: the number of
+        doublings, their causes and the mode used (or why it can't be entered)."""
+        board, allowance = ctx.board, ctx.allowance
+        mode = allowance.mode
+        cells = board.cells(to)
+        causes: list[str] = []
+        doublings = 0
+        # walking and swimming: each square's own mode (004 "Combining Movement Types")
+        move_type = "walk" if mode in ("walk", "swim") else mode
+        if mode not in ("fly", "burrow"):
+            terrains = {board.terrain(c) for c in cells}
+            if Terrain.IMPEDED in terrains:
+                if not self.impeded_full_round:
+                    doublings += 1
+                    causes.append("impeded")
+                elif allowance.action != "minimum":
+                    return (
+                        f"{to} is impeded terrain: a full-round action moves 5 ft into it "
+                        "(004 Impeded Terrain)"
+                    )
+                else:
+                    causes.append("impeded terrain")  # the full-round action pays for it
+            hampering = terrains & HAMPERING
+            if mode == "climb":
+                hampering -= {Terrain.SLOPE}
+            if hampering:
+                doublings += 1
+                causes.append(sorted(t.value for t in hampering)[0])
+            if terrains == {Terrain.WATER}:
+                if ctx.movement.speeds_ft.get("swim", 0) > 0:
+                    move_type = "swim"
+                else:
+                    doublings += 2
+                    causes.append("swimming without a swim speed (¼ speed)")
+        for other in board.others_in(cells):
+            if self.creature_hampers(board.mover, other):
+                doublings += 1
+                causes.append(f"past {other.name}")
+        if squeezing:
+            doublings += 1
+            causes.append("squeezing")
+        return doublings, tuple(causes), move_type
+
     def creature_hampers(self, mover: Token, other: Token) -> bool:
         return False
+
+    def top_speed(self, movement: TokenMovement, mode: str) -> int:
+        """The speed an action's allowance is counted in: walking and swimming share
+        one allowance in the faster of the two (004 "Combining Movement Types")."""
+        speeds = movement.speeds_ft
+        if mode in ("walk", "swim"):
+            return max(speeds.get("walk", 0), speeds.get("swim", 0))
+        return speeds.get(mode, 0)
 
     # ---- reach
 

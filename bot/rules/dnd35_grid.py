@@ -162,6 +162,11 @@ def token_movement(token: Token) -> TokenMovement:
     return TokenMovement(speeds["walk"], speeds, token.hover, tuple(notes))
 
 
+def helpless(token: Token) -> bool:
+    """Helpless in 3.5: paralyzed, unconscious (so also asleep, petrified) or marked so."""
+    return token.has(Condition.HELPLESS) or token.has(Condition.PARALYZED)
+
+
 class Dnd35Grid(D20Grid):
     ruleset_id: ClassVar[str] = "3.5"
     document: ClassVar[str] = DOCUMENT
@@ -175,6 +180,8 @@ class Dnd35Grid(D20Grid):
     impeded_full_round: ClassVar[bool] = False
     threatens_own_space: ClassVar[bool] = False
     action_terms: ClassVar[Mapping[str, Action]] = ACTION_TERMS
+    standing_is_movement: ClassVar[bool] = False  # 002 Stand Up from Prone
+    step_rule: ClassVar[str] = "002 Take a 5-Foot Step"
 
     def token_movement(self, token: Token) -> TokenMovement:
         return token_movement(token)
@@ -191,10 +198,12 @@ class Dnd35Grid(D20Grid):
 
     def pass_creature(self, ctx: StepContext, other: Token) -> Passing:
         mover = ctx.board.mover
-        if other.has(Condition.HELPLESS):
+        if helpless(other):
             return Passing(True, may_end=True)
         if mover.size <= Size.TINY:
-            return Passing(True, may_end=other.size <= Size.TINY)
+            # 001 Very Small Creature; Tiny, Diminutive, and Fine Creatures: "They must
+            # enter an opponent's square to attack in melee"
+            return Passing(True, may_end=other.size <= Size.TINY or hostile(mover, other))
         if not hostile(mover, other):
             return Passing(True, may_end=other.size <= Size.TINY and mover.size <= Size.TINY)
         if abs(other.size - mover.size) >= 3:
@@ -207,7 +216,7 @@ class Dnd35Grid(D20Grid):
 
     def creature_hampers(self, mover: Token, other: Token) -> bool:
         # 001 Opponent: a very large helpless creature counts as 2 squares
-        return other.has(Condition.HELPLESS) and other.size >= Size.LARGE and hostile(mover, other)
+        return helpless(other) and other.size >= Size.LARGE and hostile(mover, other)
 
     def entering_provokes(
         self, board: Board, token: Token, enemy: Token, cells: list[Cell]

@@ -135,6 +135,9 @@ class EpicPathGrid(D20Grid):
     impeded_full_round: ClassVar[bool] = True
     threatens_own_space: ClassVar[bool] = True
     action_terms: ClassVar[Mapping[str, Action]] = ACTION_TERMS
+    standing_is_movement: ClassVar[bool] = True  # 004 5-Foot Step
+    step_rule: ClassVar[str] = "004 5-Foot Step"
+    minimum_sections: ClassVar[tuple[str, ...]] = ("Impeded Terrain",)
 
     def token_movement(self, token: Token) -> TokenMovement:
         return token_movement(token)
@@ -162,9 +165,15 @@ class EpicPathGrid(D20Grid):
             return Passing(True, may_end=True)  # 004 Stepover: neither is squeezing
         if other.has(Condition.DEAD):
             return Passing(True, may_end=True)  # 004 Squeezing: rough terrain
-        tiny_pair = mover.size <= Size.TINY and other.size <= Size.TINY
         if not hostile(mover, other) or other.has(Condition.INCAPACITATED):
-            return Passing(True, may_end=True, squeezing=not tiny_pair)
+            # 004 Squeezing: both squeeze when each normally takes up the full space;
+            # Internal Flanking: not two or more sizes apart
+            squeezing = (
+                mover.size >= Size.SMALL
+                and other.size >= Size.SMALL
+                and abs(mover.size - other.size) < 2
+            )
+            return Passing(True, may_end=True, squeezing=squeezing)
         return Passing(
             False,
             "a hostile creature's space takes an Overrun, or Might to clamber in "
