@@ -23,7 +23,9 @@ CELLS_HELP = (
 
 
 def column_name(col: int) -> str:
-    """0 → A, 25 → Z, 26 → AA (bijective base 26)."""
+    """0 → A, 25 → Z, 26 → AA (bijective base 26); a column left of A is "?"."""
+    if col < 0:
+        return "?"
     letters = ""
     n = col + 1
     while n:

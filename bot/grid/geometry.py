@@ -90,6 +90,25 @@ def line_squares(start: Cell, end: Cell) -> frozenset[Cell]:
     return frozenset(found)
 
 
+@cache
+def corner_lines(start: Cell, end: Cell) -> tuple[frozenset[Cell], ...]:
+    """For each line from a corner of ``start`` to a corner of ``end``, the squares it
+    passes through or touches: a path keeps "straight" (002 "Run") if one of these
+    holds all its squares."""
+    corners_a = [(start.col + i, start.row + j) for i in (0, 1) for j in (0, 1)]
+    corners_b = [(end.col + i, end.row + j) for i in (0, 1) for j in (0, 1)]
+    cols = range(min(start.col, end.col) - 1, max(start.col, end.col) + 2)
+    rows = range(min(start.row, end.row) - 1, max(start.row, end.row) + 2)
+    lines: dict[frozenset[Cell], None] = {}
+    for p in corners_a:
+        for q in corners_b:
+            squares = frozenset(
+                Cell(c, r) for r in rows for c in cols if _touches(p, q, Cell(c, r))
+            )
+            lines[squares] = None
+    return tuple(lines)
+
+
 def on_one_line(start: Cell, end: Cell, cells: tuple[Cell, ...]) -> bool:
     """Whether every square of a path lies on some single corner-to-corner line.
 

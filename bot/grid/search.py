@@ -35,6 +35,7 @@ class Edge:
     cost_ft: float
     diagonals: int
     why: str = ""
+    hampered: bool = False  # terrain or creatures made it dearer (no run, charge, step)
 
 
 StepFn = Callable[[Cell, Cell, int, float], Edge | None]

@@ -254,7 +254,11 @@ class BecmiGrid(GridRules):
                     )
                 why.append("swimming")
         return Edge(
-            to, cost, diagonals + int(frm.col != to.col and frm.row != to.row), ", ".join(why)
+            to,
+            cost,
+            diagonals + int(frm.col != to.col and frm.row != to.row),
+            ", ".join(why),
+            hampered=cost > SQUARE_FT,
         )
 
     def pass_creature(self, ctx: StepContext, other: Token) -> Passing:

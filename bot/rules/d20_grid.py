@@ -64,6 +64,7 @@ class Action:
     straight: bool = False
     unhampered: bool = False
     no_creatures: bool = False
+    shortest_path: bool = False
     min_ft: float = 0.0
     one_square: bool = False
     safe_start: bool = False
@@ -224,6 +225,7 @@ class D20Grid(GridRules):
             straight=terms.straight,
             unhampered=terms.unhampered,
             no_creatures=terms.no_creatures,
+            shortest_path=terms.shortest_path,
             min_ft=terms.min_ft,
             one_square=terms.one_square,
             free_square_ft=5.0 if action == "5ft-step" else None,
@@ -312,7 +314,9 @@ class D20Grid(GridRules):
                 "speed "
                 "is spent"
             )
-        return Edge(to, cost, diagonals + (1 if diagonal else 0), ", ".join(why))
+        return Edge(
+            to, cost, diagonals + (1 if diagonal else 0), ", ".join(why), hampered=factor > 1
+        )
 
     def _square_terms(
         self, ctx: StepContext, to: Cell, squeezing: bool
@@ -378,6 +382,10 @@ class D20Grid(GridRules):
             return token.reach_ft
         table = self.reach_long_ft if token.body == "long" else self.reach_tall_ft
         return table.get(token.size, 5)
+
+    def distance_ft(self, a: Cell, b: Cell) -> float:
+        dx, dy = abs(a.col - b.col), abs(a.row - b.row)
+        return float(self.distance_squares(dx, dy) * self.square_ft)
 
     def distance_squares(self, dx: int, dy: int) -> int:
         return squares_one_two(dx, dy) if self.one_two_diagonals else max(dx, dy)

@@ -77,6 +77,7 @@ ACTION_TERMS: Mapping[str, Action] = {
         straight=True,
         unhampered=True,
         no_creatures=True,
+        shortest_path=True,
         min_ft=10.0,
     ),
     "5ft-step": Action(1, ("5-Foot Step",), one_square=True, provokes=False),

@@ -365,7 +365,7 @@ class FiveEAltGrid(GridRules):
                 why.append(f"{trait.label} ({move}) ×{factor}")
         if slowed:
             why.append(f"Slowed ×2 ({cause})")
-        return Edge(to, cost, diagonals + (1 if diagonal else 0), ", ".join(why))
+        return Edge(to, cost, diagonals + (1 if diagonal else 0), ", ".join(why), hampered=slowed)
 
     def _difficult(
         self, ctx: StepContext, single: SingleSpeed, frm: Cell, to: Cell, move: str

@@ -18,7 +18,7 @@ from typing import Any, ClassVar, Literal
 from bot.encounter import Activity, Condition, Encounter, Token
 from bot.errors import IllegalMove, InvalidInput, RulingError
 from bot.grid.coords import Cell
-from bot.grid.geometry import chebyshev, footprint, line_squares
+from bot.grid.geometry import chebyshev, corner_lines, footprint, line_squares, on_one_line
 from bot.grid.search import EPSILON, PENALTY, Edge, Found, cheapest_path, reachable
 from bot.grid.terrain import Terrain
 from bot.rules.base import JSONValue, Note, Source
@@ -104,6 +104,7 @@ class Allowance:
     straight: bool = False  # run, charge: a straight line (002 "Run")
     unhampered: bool = False  # run, charge: nothing that hampers movement
     no_creatures: bool = False  # charge: no creature on the way, friends included
+    shortest_path: bool = False  # charge: by the shortest path, or not at all
     min_ft: float = 0.0  # charge: at least 10 ft
     one_square: bool = False  # 5-foot step, crawl
     free_square_ft: float | None = None  # 5-foot step: one square for this many feet
@@ -213,6 +214,11 @@ class GridRules:
     def squeeze_width(self, side: int) -> int:
         """How narrow a space a creature of ``side`` squares can squeeze into."""
         return side
+
+    def distance_ft(self, a: Cell, b: Cell) -> float:
+        """The shortest distance between two squares, ignoring terrain (a charge must
+        take it, 002 "Charge")."""
+        return float(chebyshev(a, b) * self.square_ft)
 
     def source(self, *sections: str) -> Source:
         return Source(self.ruleset_id, self.document, sections, seed_file=self.seed_file)
@@ -518,36 +524,97 @@ def _steps(plan: _Plan) -> tuple[Step, ...]:
     return tuple(out)
 
 
-def _allowed(allowance: Allowance, start: Cell, goal: Cell) -> Callable[[Cell], bool] | None:
+def _corridors(
+    allowance: Allowance, start: Cell, goal: Cell
+) -> list[Callable[[Cell], bool] | None]:
+    """The squares a path may use: anywhere, or for a straight action (run, charge) the
+    squares of one corner-to-corner line, tried line by line (002 "Run")."""
     if not allowance.straight:
-        return None
-    corridor = line_squares(start, goal)
-    return corridor.__contains__
+        return [None]
+    return [line.__contains__ for line in corner_lines(start, goal)]
+
+
+class _Unhampered:
+    """A step function that refuses what hampers movement (run, charge, 5-foot step)."""
+
+    def __init__(self, step: Stepper) -> None:
+        self.step = step
+        self.why_not = step.why_not
+        self.hampered: dict[Cell, str] = {}
+
+    def __call__(self, frm: Cell, to: Cell, diagonals: int, spent: float) -> Edge | None:
+        edge = self.step(frm, to, diagonals, spent)
+        if edge is not None and edge.hampered:
+            self.hampered.setdefault(to, edge.why)
+            return None
+        return edge
 
 
 def _search(
     rules: GridRules, ctx: StepContext, token: Token, targets: list[Cell], stand_cost: float
 ) -> _Plan | None:
+    """The cheapest legal path through ``targets`` within the action's budget."""
     allowance = ctx.allowance
-    step = rules.stepper(ctx)
-    plan = _Plan(cells=[token.cell], diagonals=allowance.activity.diagonals)
-    start = token.cell
     budget = allowance.available_ft - stand_cost
     if budget < -EPSILON:
         return None
+    if allowance.one_square and (len(targets) > 1 or chebyshev(token.cell, targets[0]) > 1):
+        return None
+    corridors = _corridors(allowance, token.cell, targets[-1])
+    if allowance.straight:
+        corridors = [c for c in corridors if c is not None and all(c(t) for t in targets)]
+        if not corridors:
+            raise IllegalMove(
+                f"A {allowance.action} goes in a straight line, and no straight line from "
+                f"{token.cell} to {targets[-1]} passes {' '.join(str(t) for t in targets[:-1])} "
+                "(002 Run)."
+            )
+    best: _Plan | None = None
+    if allowance.straight and len(corridors) > 1:
+        # most runs are plain: search all the lines' squares at once, and only
+        # when that path bends off every single line, try the lines one by one
+        union = line_squares(token.cell, targets[-1])
+        quick = _search_within(rules, ctx, token, targets, budget, union.__contains__)
+        if quick is not None and on_one_line(token.cell, targets[-1], tuple(quick.cells)):
+            corridors = []
+            best = quick
+    for corridor in corridors:
+        plan = _search_within(rules, ctx, token, targets, budget, corridor)
+        if plan is not None and (best is None or plan.cost < best.cost - EPSILON):
+            best = plan
+    shortest = rules.distance_ft(token.cell, targets[-1])
+    if best is not None and allowance.shortest_path and best.cost > shortest + EPSILON:
+        return None  # 002 Charge: by the shortest path; if that is hampered, no charge
+    return best
+
+
+def _step_for(rules: GridRules, ctx: StepContext) -> Stepper | _Unhampered:
+    step = rules.stepper(ctx)
+    return _Unhampered(step) if ctx.allowance.unhampered else step
+
+
+def _search_within(
+    rules: GridRules,
+    ctx: StepContext,
+    token: Token,
+    targets: list[Cell],
+    budget: float,
+    corridor: Callable[[Cell], bool] | None,
+) -> _Plan | None:
+    allowance = ctx.allowance
+    step = _step_for(rules, ctx)
+    plan = _Plan(cells=[token.cell], diagonals=allowance.activity.diagonals)
+    start = token.cell
     for goal in targets:
-        if allowance.one_square and (chebyshev(start, goal) > 1 or len(targets) > 1):
-            return None
         found: Found | None
+        if start == goal:
+            continue
         if allowance.free_square_ft is not None:
-            edge = step(start, goal, plan.diagonals, plan.cost) if start != goal else None
-            if start == goal:
-                found = Found((start,), (), 0.0, plan.diagonals)
-            elif edge is None or "×" in edge.why:
+            edge = step(start, goal, plan.diagonals, plan.cost)
+            if edge is None or edge.hampered:
                 return None
-            else:
-                edge = replace(edge, cost_ft=allowance.free_square_ft)
-                found = Found((start, goal), (edge,), edge.cost_ft, plan.diagonals)
+            edge = replace(edge, cost_ft=allowance.free_square_ft)
+            found = Found((start, goal), (edge,), edge.cost_ft, plan.diagonals)
         else:
             found = cheapest_path(
                 start,
@@ -558,7 +625,7 @@ def _search(
                 spent_ft=plan.cost,
                 diagonals=plan.diagonals,
                 parity=rules.diagonal_parity,
-                allowed=_allowed(allowance, token.cell, targets[-1]),
+                allowed=corridor,
                 penalty=_avoid_provoking(rules, ctx) if allowance.provokes else None,
             )
         if found is None:
@@ -568,10 +635,6 @@ def _search(
         plan.cost += found.cost_ft
         plan.diagonals = found.diagonals
         start = goal
-    if allowance.unhampered:
-        hampered = [e for e in plan.edges if "×" in e.why]
-        if hampered:
-            return None
     return plan
 
 
@@ -657,7 +720,7 @@ def _why_not(
     allowance = ctx.allowance
     goal = targets[-1]
     name = token.name
-    step = rules.stepper(ctx)
+    action = allowance.action
     # the goal itself may be impossible to stand on
     problem, _ = rules.enter(ctx, goal, goal)
     if problem:
@@ -666,15 +729,14 @@ def _why_not(
     if end:
         return f"{name} can't end at {goal}: {end}."
     budget = allowance.available_ft - stand_cost
-    if allowance.one_square and chebyshev(token.cell, goal) > 1:
-        return f"A {allowance.action} moves one square only; {goal} is farther."
+    if allowance.one_square:
+        return _why_not_one_square(rules, ctx, token, targets)
     # what would it cost with twice the movement (bounded: never the whole map)?
     generous = max(2 * max(budget, 0.0), budget + 6 * rules.square_ft)
-    unlimited = replace(
-        ctx,
-        allowance=replace(allowance, available_ft=generous, unhampered=False, straight=False),
-    )
-    free_step = rules.stepper(unlimited)
+    roomy = replace(ctx, allowance=replace(allowance, available_ft=generous))
+    constrained = _search(rules, roomy, token, targets, stand_cost) if targets else None
+    free = replace(roomy, allowance=replace(roomy.allowance, unhampered=False, straight=False))
+    free_step = rules.stepper(free)
     full = cheapest_path(
         token.cell,
         goal,
@@ -685,35 +747,69 @@ def _why_not(
         parity=rules.diagonal_parity,
     )
     reason: str
-    if allowance.straight and full is not None:
+    if constrained is not None and constrained.cost > budget + EPSILON:
+        reason = f"that costs {ft(constrained.cost)} and {action} allows {ft(budget)}"
+    elif allowance.shortest_path and full is not None:
+        shortest = rules.distance_ft(token.cell, goal)
         reason = (
-            f"a {allowance.action} goes in a straight line with nothing hampering it "
-            f"(within {ft(budget)})"
+            f"a charge goes by the shortest path ({ft(shortest)}), and that one is "
+            "hampered or blocked (002 Charge)"
         )
-    elif allowance.unhampered and full is not None:
-        reason = f"a {allowance.action} can't cross anything that hampers movement"
+    elif (allowance.straight or allowance.unhampered) and full is not None:
+        what = "in a straight line with " if allowance.straight else "with "
+        reason = f"a {action} goes {what}nothing hampering it, and no such path reaches it"
     elif full is None:
-        why = step.why_not.get(goal) or free_step.why_not.get(goal)
+        why = free_step.why_not.get(goal)
         reason = why or (
-            f"no legal path reaches it within {ft(generous)} "
-            f"({allowance.action} allows {ft(budget)})" + _nearest_block(free_step, goal)
+            f"no legal path reaches it within {ft(generous)} ({action} allows {ft(budget)})"
+            + _nearest_block(free_step, token.cell, goal)
         )
     else:
-        reason = f"that costs {ft(full.cost_ft)} and {allowance.action} allows {ft(budget)}"
+        reason = f"that costs {ft(full.cost_ft)} and {action} allows {ft(budget)}"
     text = f"{name} can't reach {goal}: {reason}."
-    best = _nearest_alternative(rules, ctx, token, goal, budget, step)
+    best = _nearest_alternative(rules, ctx, token, goal, budget)
     if best is not None:
         cell, cost = best
         text += f" {name} can reach {cell} for {ft(cost)}."
     return text
 
 
-def _nearest_block(step: Stepper, goal: Cell) -> str:
-    """The refusal recorded nearest the goal: most often what cuts the way."""
+def _why_not_one_square(
+    rules: GridRules, ctx: StepContext, token: Token, targets: list[Cell]
+) -> str:
+    """A 5-foot step or a crawl: one square, and what stops that square."""
+    allowance, goal, name = ctx.allowance, targets[-1], token.name
+    what = "a 5-foot step" if allowance.free_square_ft is not None else f"a {allowance.action}"
+    if len(targets) > 1 or chebyshev(token.cell, goal) > 1:
+        return f"{name} can't reach {goal}: {what} moves one square only."
+    step = rules.stepper(ctx)
+    edge = step(token.cell, goal, allowance.activity.diagonals, 0.0)
+    if edge is None:
+        return f"{name} can't step to {goal}: {step.why_not.get(goal, 'it is not open')}."
+    if allowance.free_square_ft is not None and edge.hampered:
+        return (
+            f"{name} can't take a 5-foot step to {goal}: its movement there is hampered "
+            f"({edge.why}), and a 5-foot step can't be (002 Take a 5-Foot Step)."
+        )
+    return (
+        f"{name} can't reach {goal}: that costs {ft(edge.cost_ft)} and {allowance.action} "
+        f"allows {ft(allowance.available_ft)}."
+    )
+
+
+def _nearest_block(step: Stepper, start: Cell, goal: Cell) -> str:
+    """The refusal most likely to cut the way: near both ends, a creature or a narrow
+    gap before the walls that merely line the room."""
     blocks = [c for c, why in step.why_not.items() if "off the map" not in why]
     if not blocks:
         return ""
-    cell = min(blocks, key=lambda c: (chebyshev(c, goal), c.row, c.col))
+
+    def rank(cell: Cell) -> tuple[int, int, int, int]:
+        background = any(f" is {t}:" in step.why_not[cell] for t in ("wall", "pillar"))
+        detour = chebyshev(start, cell) + chebyshev(cell, goal) - chebyshev(start, goal)
+        return (int(background), detour, cell.row, cell.col)
+
+    cell = min(blocks, key=rank)
     return f"; in the way: {step.why_not[cell]}"
 
 
@@ -723,24 +819,27 @@ def _nearest_alternative(
     token: Token,
     goal: Cell,
     budget: float,
-    step: Stepper,
 ) -> tuple[Cell, float] | None:
+    """The legal end square nearest ``goal`` within the budget, under the action's own
+    limits (a run's straight line and unhampered squares included)."""
     if budget <= EPSILON:
         return None
-    costs = reachable(
-        token.cell,
-        step,
-        budget_ft=budget,
-        diagonals=ctx.allowance.activity.diagonals,
-        parity=rules.diagonal_parity,
-        allowed=_allowed(ctx.allowance, token.cell, goal),
-    )
     here = chebyshev(token.cell, goal)
-    choices = [
-        (chebyshev(cell, goal), cost, cell.row, cell.col, cell)
-        for cell, cost in costs.items()
-        if cell != token.cell and not rules.end_problem(ctx, cell)
-    ]
+    choices: list[tuple[int, float, int, int, Cell]] = []
+    for corridor in _corridors(ctx.allowance, token.cell, goal):
+        costs = reachable(
+            token.cell,
+            _step_for(rules, ctx),
+            budget_ft=budget,
+            diagonals=ctx.allowance.activity.diagonals,
+            parity=rules.diagonal_parity,
+            allowed=corridor,
+        )
+        choices += [
+            (chebyshev(cell, goal), cost, cell.row, cell.col, cell)
+            for cell, cost in costs.items()
+            if cell not in (token.cell, goal) and not rules.end_problem(ctx, cell)
+        ]
     if not choices:
         return None
     best = min(choices)
@@ -765,6 +864,10 @@ def _opportunity_attacks(
         if enemy.key == token.key or not hostile(enemy, token) or enemy.name in already:
             continue
         if enemy.has(Condition.INCAPACITATED):
+            continue
+        entered = rules.entering_provokes(board, token, enemy, cells)
+        if entered is not None:
+            provoked[enemy.name] = entered
             continue
         zone = rules.threatened(board, enemy)
         if not zone:
@@ -849,6 +952,10 @@ def forced_move(
                         f"to it than {here} (004 Forced Movement › Pull)."
                     )
             path.append(nxt)
+            pit = next((c for c in cells if board.terrain(c) is Terrain.PIT), None)
+            if pit is not None:
+                stopped = f"ends at {nxt}: it falls into the pit at {pit} (/fall for the damage)"
+                break
         if stopped:
             break
     moved = replace(token, cell=path[-1])

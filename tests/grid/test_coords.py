@@ -87,3 +87,8 @@ def test_any_text_parses_or_says_why(text: str) -> None:
         assert str(exc)
     else:
         assert all(0 <= c.col < 20 and 0 <= c.row < 20 for c in cells)
+
+
+def test_a_square_left_of_the_map_still_has_a_printable_name() -> None:
+    """Off-map squares appear in refusals ("?3 is off the map"); naming one never hangs."""
+    assert str(Cell(-2, 2)) == "?3"

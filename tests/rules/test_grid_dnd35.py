@@ -243,12 +243,6 @@ def test_001_diagonals_no_diagonal_past_a_corner_even_by_a_5_foot_step() -> None
     assert "C3" in message
 
 
-@pytest.mark.xfail(
-    reason="BUG: a refused 5-foot step past a wall corner says 'that costs 10 ft and "
-    "5ft-step allows 5 ft' instead of naming the corner square C2 and the corner rule "
-    "(grid_move._search returns None for free_square_ft steps without recording why)",
-    strict=True,
-)
 def test_001_diagonals_corner_refusal_names_the_corner() -> None:
     e = encounter(6, 6, pc("Ari", "B2"), wall="C2")
     message = refused(e, "Ari", "C3", action="5ft-step")
@@ -308,12 +302,6 @@ def test_001_opponent_blocks_the_way() -> None:
     assert e.token("Ari").cell == Cell.parse("A2")
 
 
-@pytest.mark.xfail(
-    reason="BUG: when an opponent blocks the only way, the refusal names neither the "
-    "blocking square C2 nor the Orc ('... in the way: C1 is wall' — grid_move._why_not "
-    "reports the first refused square it finds, not the one that closes the way)",
-    strict=True,
-)
 def test_001_opponent_refusal_names_the_blocking_square() -> None:
     e = encounter(8, 3, pc("Ari", "A2"), foe("Orc", "C2"), **corridor(8))
     message = refused(e, "Ari", "E2")
@@ -372,12 +360,6 @@ def test_001_very_small_creature_moves_through_occupied_squares_and_provokes() -
     assert result.provokes == ("Ari",)
 
 
-@pytest.mark.xfail(
-    reason="BUG: entering an occupied square as a Tiny creature never provokes by itself: "
-    "GridRules.entering_provokes (implemented in dnd35_grid) is never called by "
-    "grid_move._opportunity_attacks, so only leaving threatened squares provokes",
-    strict=True,
-)
 def test_001_very_small_creature_provokes_on_entering_the_occupied_square() -> None:
     # the sentry's reach weapon threatens only at 10 ft: the rat's path leaves no
     # threatened square, but entering the sentry's square provokes (001 Very Small Creature)
@@ -571,13 +553,6 @@ def test_002_run_beyond_x4_is_refused() -> None:
     assert "120 ft" in message
 
 
-@pytest.mark.xfail(
-    reason="BUG: a run that is straight and unhampered but too long is refused as 'a run "
-    "goes in a straight line with nothing hampering it (within 120 ft)', blaming the "
-    "straight-line rule; it should say the run costs 125 ft (grid_move._why_not picks the "
-    "straight-line reason whenever the action is straight and some path exists)",
-    strict=True,
-)
 def test_002_run_too_far_says_what_it_costs() -> None:
     e = encounter(30, 5, pc("Ari", "A3"))
     message = refused(e, "Ari", "Z3", action="run")
@@ -627,25 +602,12 @@ def test_002_run_not_bent_through_a_waypoint_off_the_line() -> None:
     assert "straight line" in message
 
 
-@pytest.mark.xfail(
-    reason="BUG: a run may zigzag around pillars through row 2 and row 4, which no single "
-    "corner-to-corner line touches: grid_move._allowed uses the union of every line's "
-    "squares (geometry.line_squares) instead of one line (geometry.on_one_line is unused)",
-    strict=True,
-)
 def test_002_run_zigzag_is_not_a_straight_line() -> None:
     e = encounter(14, 6, pc("Ari", "A3"), pillar="D3 D4 H3 H2")
     with pytest.raises(IllegalMove):
         move(e, "Ari", "K3", action="run")
 
 
-@pytest.mark.xfail(
-    reason="BUG: a refused run offers the refused square itself as the alternative ('Ari "
-    "can't reach K2: a run goes in a straight line with nothing hampering it ... Ari can "
-    "reach K2 for 55 ft'): grid_move._nearest_alternative searches with the run's step "
-    "function but ignores Allowance.unhampered, which _search only checks afterwards",
-    strict=True,
-)
 def test_002_run_refusal_does_not_offer_the_refused_square() -> None:
     e = encounter(30, 3, pc("Ari", "A2"), difficult="F1 F2 F3")
     message = refused(e, "Ari", "K2", action="run")
@@ -694,14 +656,6 @@ def test_002_charge_not_through_difficult_terrain() -> None:
     assert "K3" in message
 
 
-@pytest.mark.xfail(
-    reason="BUG: a charge swerves around a difficult square that lies on the shortest "
-    "path (A3 B2 … J2 K3 for 55 ft instead of refusing); 002 Charge: 'you must move to "
-    "that square by the shortest path. If that path takes you through ... terrain that "
-    "hampers your movement ..., you cannot charge' (grid_move searches the whole "
-    "corridor and only filters hampered steps afterwards)",
-    strict=True,
-)
 def test_002_charge_by_the_shortest_path_not_around_difficult_terrain() -> None:
     e = encounter(20, 5, pc("Ari", "A3"), foe("Orc", "L3"), difficult="F3")
     with pytest.raises(IllegalMove):
@@ -755,12 +709,6 @@ def test_002_take_a_5_foot_step_not_into_difficult_terrain() -> None:
     assert "A2" in message
 
 
-@pytest.mark.xfail(
-    reason="BUG: a 5-foot step into difficult terrain is refused with 'that costs 10 ft "
-    "and 5ft-step allows 5 ft', which names neither the difficult terrain nor the "
-    "5-foot step rule (grid_move._search drops the hampered step without a reason)",
-    strict=True,
-)
 def test_002_take_a_5_foot_step_refusal_names_the_difficult_terrain() -> None:
     e = encounter(6, 6, pc("Ari", "B2"), difficult="A2")
     message = refused(e, "Ari", "A2", action="5ft-step")

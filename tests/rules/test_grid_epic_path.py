@@ -747,12 +747,6 @@ def test_004_forced_movement_ignores_rough_terrain() -> None:
     assert result.cost_ft == 0
 
 
-@pytest.mark.xfail(
-    reason="BUG: forced movement treats a pit like open floor: a push carries the creature "
-    "across the pit at E3 to F3 with no warning (grid_move.forced_move only warns for "
-    "Terrain.HAZARD; 004 Hazardous Terrain counts pit openings as hazardous)",
-    strict=True,
-)
 def test_004_forced_movement_into_a_pit_warns() -> None:
     e = forced_map(pit="E3")
     result = move(e, "Ari", "F3", forced="push", by="Brute")
