@@ -47,6 +47,11 @@ ACTIONS = Vocabulary(
         "drop-prone": ("prone", "drop", "go-prone"),
     },
 )
+# Armor and load categories, as both rulesets' tables name them.
+ARMOR_NAMES = Vocabulary(
+    "armor", {"none": ("no", "unarmored"), "light": (), "medium": (), "heavy": ()}
+)
+LOAD_NAMES = Vocabulary("load", {"light": (), "medium": (), "heavy": ()})
 MOVE_ACTIONS = frozenset({"move", "stand", "crawl"})
 FULL_ROUND = frozenset({"double", "run", "withdraw", "charge", "minimum"})
 # Terrain that hampers a walker (001 "Difficult Terrain", "Obstacles").

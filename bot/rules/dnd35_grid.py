@@ -17,7 +17,7 @@ from bot.encounter import Condition, Token
 from bot.grid.coords import Cell
 from bot.names import Vocabulary
 from bot.rules.base import Note
-from bot.rules.d20_grid import Action, D20Grid
+from bot.rules.d20_grid import ARMOR_NAMES, LOAD_NAMES, Action, D20Grid
 from bot.rules.grid_move import Board, Passing, StepContext, hostile
 from bot.rules.movement import (
     TokenFields,
@@ -89,10 +89,6 @@ RACE_NAMES = Vocabulary(
         "gnome": ("gnomes",),
     },
 )
-ARMOR_NAMES = Vocabulary(
-    "armor", {"none": ("no", "unarmored"), "light": (), "medium": (), "heavy": ()}
-)
-LOAD_NAMES = Vocabulary("load", {"light": (), "medium": (), "heavy": ()})
 SLOWING = frozenset({"medium", "heavy"})
 
 ACTION_TERMS: Mapping[str, Action] = {

@@ -14,9 +14,8 @@ from typing import ClassVar
 
 from bot.encounter import Condition, Token
 from bot.errors import InvalidInput
-from bot.names import Vocabulary
 from bot.rules.base import Note
-from bot.rules.d20_grid import Action, D20Grid
+from bot.rules.d20_grid import ARMOR_NAMES, LOAD_NAMES, Action, D20Grid
 from bot.rules.grid_move import Passing, StepContext, hostile
 from bot.rules.movement import TokenFields, TokenMovement, TokenSpec, plain_token_fields
 from bot.rules.sizes import Size
@@ -51,10 +50,6 @@ REACH_FT: Mapping[Size, int] = {
     Size.COLOSSAL: 25,
     Size.TITANIC: 30,
 }
-ARMOR_NAMES = Vocabulary(
-    "armor", {"none": ("no", "unarmored"), "light": (), "medium": (), "heavy": ()}
-)
-LOAD_NAMES = Vocabulary("load", {"light": (), "medium": (), "heavy": ()})
 
 # The Run section's ×4 (×3 in heavy armor), stepped down by load as the
 # Encumbrance section says (docs/RULINGS.md: the seed's ×4 / ×5 conflict).

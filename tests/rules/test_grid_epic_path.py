@@ -13,10 +13,10 @@ import pytest
 from bot.encounter import Encounter, Token
 from bot.errors import IllegalMove, InvalidInput
 from bot.grid.coords import Cell
-from bot.grid.terrain import Terrain
 from bot.rules import get_ruleset
-from bot.rules.movement import MoveRequest, MoveResult, TokenSpec
+from bot.rules.movement import MoveRequest, TokenSpec
 from bot.rules.sizes import Size
+from tests.rules.grid_kit import GridKit, corridor, foe, path, pc, step_costs, warning_labels
 
 RULES = get_ruleset("epic-path")
 SEED = "004_15d51e0af34ca221.txt"
@@ -24,56 +24,8 @@ SEED = "004_15d51e0af34ca221.txt"
 
 # ------------------------------------------------------------------ helpers
 
-
-def cells(text: str) -> tuple[Cell, ...]:
-    return tuple(Cell.parse(c) for c in text.split())
-
-
-def encounter(width: int, height: int, *tokens: Token, **terrain: str) -> Encounter:
-    """A map with tokens and terrain given as ``kind="A1 B2 ..."``."""
-    e = Encounter(width, height, "epic-path", "dm")
-    for token in tokens:
-        e = e.with_token(token)
-    for kind, where in terrain.items():
-        e = e.with_terrain(cells(where), Terrain(kind))
-    return e
-
-
-def pc(name: str, at: str, **fields: object) -> Token:
-    return Token(name, Cell.parse(at), team="party", **fields)  # type: ignore[arg-type]
-
-
-def foe(name: str, at: str, **fields: object) -> Token:
-    return Token(name, Cell.parse(at), team="enemy", **fields)  # type: ignore[arg-type]
-
-
-def move(e: Encounter, token: str, to: str | None = None, **options: object) -> MoveResult:
-    via = cells(str(options.pop("via"))) if "via" in options else ()
-    target = Cell.parse(to) if to is not None else None
-    return RULES.move(e, MoveRequest(token, target, via=via, **options))  # type: ignore[arg-type]
-
-
-def refused(e: Encounter, token: str, to: str | None = None, **options: object) -> str:
-    with pytest.raises(IllegalMove) as caught:
-        move(e, token, to, **options)
-    return str(caught.value)
-
-
-def path(result: MoveResult) -> str:
-    return " ".join(str(c) for c in result.path)
-
-
-def step_costs(result: MoveResult) -> list[float]:
-    return [s.cost_ft for s in result.steps]
-
-
-def warning_labels(result: MoveResult) -> list[str]:
-    return [w.label for w in result.warnings]
-
-
-def corridor(width: int) -> dict[str, str]:
-    """Walls on rows 1 and 3: a one-square corridor along row 2."""
-    return {"wall": " ".join(f"{chr(65 + c)}1 {chr(65 + c)}3" for c in range(width))}
+KIT = GridKit("epic-path")
+encounter, move, refused = KIT.encounter, KIT.move, KIT.refused
 
 
 def row(letters: str, number: int) -> str:
