@@ -53,6 +53,11 @@ class Condition(StrEnum):
     EXHAUSTED = "exhausted"
     FATIGUED = "fatigued"
     DEAD = "dead"
+    # Only a single move or standard action a turn (3.5 "disabled", "staggered").
+    STAGGERED = "staggered"
+    # Not a condition so much as a nature: passes difficult terrain and most obstacles
+    # (001 "Difficult Terrain", "Obstacles").
+    INCORPOREAL = "incorporeal"
 
 
 CONDITION_NAMES = Vocabulary(
@@ -73,6 +78,8 @@ CONDITION_NAMES = Vocabulary(
         Condition.EXHAUSTED: ("exhaustion",),
         Condition.FATIGUED: ("tired",),
         Condition.DEAD: ("slain",),
+        Condition.STAGGERED: ("disabled",),
+        Condition.INCORPOREAL: ("ghostly",),
     },
 )
 

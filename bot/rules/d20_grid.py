@@ -144,6 +144,10 @@ class D20Grid(GridRules):
                 f"{self.ruleset_id} has no {action} action here. Accepted: "
                 f"{', '.join(self.action_terms)}, drop-prone."
             )
+        staggered = token.has(Condition.STAGGERED)
+        staggered_multiple = 1
+        if staggered:
+            terms, staggered_multiple = self._standard_action_only(token, action, terms, taken)
         mode = check_mode(movement, token, request.mode)
         speed = movement.speeds_ft[mode]
         move_actions = sum(1 for a in taken if a in MOVE_ACTIONS)
@@ -183,7 +187,17 @@ class D20Grid(GridRules):
         if action in ("run", "withdraw") and token.has(Condition.BLINDED):
             raise IllegalMove(f"{token.name} is blinded: no {action} without sight.")
         multiple = terms.speed_multiple
-        if action == "run":
+        if staggered:
+            multiple = staggered_multiple
+            sections.append("Standard-action versions (002)")
+            notes.append(
+                Note(
+                    "Staggered",
+                    "Only a single move or standard action this turn: a run, charge or "
+                    "withdraw is its standard-action version, up to its speed (002).",
+                )
+            )
+        if action == "run" and not staggered:
             multiple, why = self.run_multiple(token)
             notes.append(Note("Run", why))
             if mode in ("climb", "burrow"):
@@ -203,7 +217,7 @@ class D20Grid(GridRules):
                 )
             )
             if request.to is not None:
-                if move_actions >= 1:
+                if move_actions >= 1 or token.has(Condition.STAGGERED):
                     raise IllegalMove(
                         f"Standing takes {token.name}'s last move action: it can't also move "
                         "this turn."
@@ -242,6 +256,25 @@ class D20Grid(GridRules):
             stand_provokes=True,
             notes=tuple(notes),
         )
+
+    def _standard_action_only(
+        self, token: Token, action: str, terms: Action, taken: tuple[str, ...]
+    ) -> tuple[Action, int]:
+        """002: "If you're limited to only a standard action during your turn", you can
+        withdraw, run or charge as a standard action, moving up to your speed."""
+        if any(a != "drop-prone" for a in taken):
+            raise IllegalMove(
+                f"{token.name} is staggered: one move or standard action a turn, and it "
+                f"has taken one ({', '.join(taken)})."
+            )
+        if action == "double":
+            raise IllegalMove(
+                f"{token.name} is staggered: no double move, only one move or standard "
+                "action a turn (use action:move)."
+            )
+        if action in ("run", "charge", "withdraw"):
+            return replace(terms, full_round=False), 1
+        return terms, terms.speed_multiple
 
     def full_round_minimum(self, token: Token, allowance: Allowance) -> Allowance | None:
         """001 "Minimum Movement" / 004 "Impeded Terrain": 5 ft as a full-round action."""
@@ -335,7 +368,9 @@ class D20Grid(GridRules):
         doublings = 0
         # walking and swimming: each square's own mode (004 "Combining Movement Types")
         move_type = "walk" if mode in ("walk", "swim") else mode
-        if mode not in ("fly", "burrow"):
+        # 001: flying and incorporeal creatures are not hampered by difficult terrain
+        # and avoid most obstacles
+        if mode not in ("fly", "burrow") and not ctx.board.mover.has(Condition.INCORPOREAL):
             terrains = {board.terrain(c) for c in cells}
             if Terrain.IMPEDED in terrains:
                 if not self.impeded_full_round:

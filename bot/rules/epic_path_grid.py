@@ -14,6 +14,7 @@ from typing import ClassVar
 
 from bot.encounter import Condition, Token
 from bot.errors import InvalidInput
+from bot.grid.coords import Cell
 from bot.rules.base import Note
 from bot.rules.d20_grid import ARMOR_NAMES, LOAD_NAMES, Action, D20Grid
 from bot.rules.grid_move import Passing, StepContext, hostile
@@ -59,6 +60,9 @@ RUN_STEP_DOWN: Mapping[tuple[str, str], int] = {
     ("load", "medium"): 1,
     ("load", "heavy"): 2,
 }
+
+# "no more than four creatures be allowed into one space, no matter how tiny" (Space)
+MAX_PER_SQUARE = 4
 
 ACTION_TERMS: Mapping[str, Action] = {
     "move": Action(1, ("Walk",)),
@@ -175,6 +179,19 @@ class EpicPathGrid(D20Grid):
             "a hostile creature's space takes an Overrun, or Might to clamber in "
             "(004 Walk, Stepover)",
         )
+
+    def end_problem(self, ctx: StepContext, anchor: Cell) -> str:
+        problem = super().end_problem(ctx, anchor)
+        if problem:
+            return problem
+        board = ctx.board
+        for cell in board.cells(anchor):
+            if len(board.occupants.get(cell, ())) >= MAX_PER_SQUARE:
+                return (
+                    f"{cell} already holds {MAX_PER_SQUARE} creatures, the most a square "
+                    "may (004 Space)"
+                )
+        return ""
 
     def creature_hampers(self, mover: Token, other: Token) -> bool:
         # 004 Squeezing: a dead creature is treated as rough terrain

@@ -174,6 +174,11 @@ class FiveEAltGrid(GridRules):
                 )
             if prone:
                 raise IllegalMove(f"{token.name} is already prone.")
+            if encounter.terrain_at(token.cell) is Terrain.WATER:
+                raise IllegalMove(
+                    f"{token.name} is swimming, and a swimming creature is immune to Prone "
+                    "(000 Prone › Prone Immunity; Swim)."
+                )
             if request.to is not None:
                 raise InvalidInput("Dropping prone doesn't move: leave out to:.")
             gained = 0 if "turn" in activity.actions else movement.speed_ft

@@ -900,3 +900,10 @@ def test_000_swimming_ends_prone() -> None:
     result = move(lane(token, B1="water", C1="water"), "Ari", "C1")
     assert "prone" not in result.token.conditions
     assert any(w.label == "Prone ends" for w in result.warnings)
+
+
+def test_000_prone_immunity_while_swimming() -> None:
+    """000 Prone › Prone Immunity: immune to the Prone Condition while Swimming."""
+    encounter = lane(ari(), A1="water")
+    with pytest.raises(IllegalMove, match="immune to Prone"):
+        move(encounter, "Ari", action="drop-prone")

@@ -932,3 +932,26 @@ def test_001_illegal_move_changes_nothing() -> None:
     with pytest.raises(IllegalMove):
         move(e, "Ari", "E2")
     assert e == before
+
+
+# ------------------------------------------- issue 5: rules no issue named yet
+
+
+def test_002_standard_action_versions_when_staggered() -> None:
+    """002 Withdraw / Run / Charge: limited to a standard action, each moves up to
+    the creature's speed as a standard action."""
+    staggered = frozenset({"staggered"})
+    e = encounter(12, 3, foe("Orc", "A2"), pc("Ari", "B2", conditions=staggered), **corridor(12))
+    withdraw = move(e, "Ari", "H2", action="withdraw")
+    assert withdraw.cost_ft == 30
+    assert withdraw.provokes == ()  # the first square still isn't threatened
+    assert "35 ft" in refused(e, "Ari", "I2", action="withdraw")  # past its speed
+    assert move(e, "Ari", "H2").provokes == ("Orc",)  # a plain move provokes
+    assert "staggered" in refused(e, "Ari", "D2", action="double")
+    assert "staggered" in refused(withdraw.encounter, "Ari", "I2")
+
+
+def test_001_incorporeal_creatures_are_not_hampered_by_difficult_terrain() -> None:
+    ghost = pc("Ghost", "A2", conditions=frozenset({"incorporeal"}))
+    e = encounter(6, 3, ghost, difficult="B2 C2")
+    assert move(e, "Ghost", "D2").cost_ft == 15

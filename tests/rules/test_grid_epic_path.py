@@ -723,3 +723,13 @@ def test_004_forced_movement_slide_any_path() -> None:
 def test_004_forced_movement_push_needs_the_pusher() -> None:
     with pytest.raises(InvalidInput):
         move(forced_map(), "Ari", "F3", forced="push")
+
+
+def test_004_space_no_more_than_four_creatures_a_square() -> None:
+    """004 Space: "no more than four creatures be allowed into one space, no matter
+    how tiny"."""
+    rats = [pc(f"Rat {i}", "C2", size=Size.TINY) for i in range(4)]
+    e = encounter(6, 3, pc("Mouse", "A2", size=Size.TINY), *rats)
+    message = refused(e, "Mouse", "C2")
+    assert "four" in message or "4 creatures" in message
+    assert move(e, "Mouse", "D2").path[-1] == Cell.parse("D2")
