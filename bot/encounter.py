@@ -58,6 +58,8 @@ class Condition(StrEnum):
     # Not a condition so much as a nature: passes difficult terrain and most obstacles
     # (001 "Difficult Terrain", "Obstacles").
     INCORPOREAL = "incorporeal"
+    # Sees in the dark: darkness doesn't hamper it (a sense, kept with the conditions).
+    DARKVISION = "darkvision"
 
 
 CONDITION_NAMES = Vocabulary(
@@ -80,6 +82,7 @@ CONDITION_NAMES = Vocabulary(
         Condition.DEAD: ("slain",),
         Condition.STAGGERED: ("disabled",),
         Condition.INCORPOREAL: ("ghostly",),
+        Condition.DARKVISION: ("darksight", "sees-in-the-dark"),
     },
 )
 
@@ -188,6 +191,7 @@ class Encounter:
     diagonal_rule: str = "5"  # 5e-alt per channel: "5", "5-10-5" or "euclidean"
     outdoors: bool = False  # becmi: speeds read in yards outdoors (003 Feet vs. Yards)
     units: bool = False  # 5e-alt: distances shown in Units of 5 ft (000 Optional Rule)
+    dark: frozenset[Cell] = frozenset()  # squares in darkness (poor visibility)
 
     # ---------------------------------------------------------------- queries
 
@@ -229,6 +233,11 @@ class Encounter:
                 index = order.index(current)
         return replace(self, tokens=tokens, order=order, turn_index=index if order else None)
 
+    def in_dark(self, cells: Iterable[Cell], dark: bool) -> Encounter:
+        """The encounter with ``cells`` dark (or lit again)."""
+        given = frozenset(cells)
+        return replace(self, dark=self.dark | given if dark else self.dark - given)
+
     def with_terrain(self, cells: Iterable[Cell], kind: Terrain) -> Encounter:
         terrain = dict(self.terrain)
         for cell in cells:
@@ -259,6 +268,7 @@ def to_json(e: Encounter) -> dict[str, Any]:
         "diagonal_rule": e.diagonal_rule,
         "outdoors": e.outdoors,
         "units": e.units,
+        "dark": " ".join(str(c) for c in sorted(e.dark, key=lambda c: (c.row, c.col))),
     }
 
 
@@ -315,6 +325,7 @@ def from_json(data: Mapping[str, Any]) -> Encounter:
         diagonal_rule=str(data.get("diagonal_rule", "5")),
         outdoors=bool(data.get("outdoors", False)),
         units=bool(data.get("units", False)),
+        dark=frozenset(Cell.parse(t) for t in str(data.get("dark", "")).split()),
     )
 
 

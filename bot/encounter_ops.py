@@ -560,6 +560,18 @@ def set_terrain(
     return _terrain_edit(encounter, cells, kind, f"{kind.value} on {_cells_summary(cells)}")
 
 
+def set_light(encounter: Encounter, actor: Actor, cells_text: str, dark: bool) -> TerrainEdit:
+    """/terrain light: squares in darkness, or lit again (the GM's)."""
+    require_gm(encounter, actor, "change the light")
+    cells = parse_cells(cells_text, encounter.width, encounter.height, limit=MAX_TERRAIN_CELLS)
+    after = encounter.in_dark(cells, dark)
+    changed = len(after.dark ^ encounter.dark)
+    what = "darkness" if dark else "light"
+    return TerrainEdit(
+        after, f"{what} on {_cells_summary(cells)}", Terrain.CLEAR, tuple(cells), changed
+    )
+
+
 def clear_terrain(encounter: Encounter, actor: Actor, cells_text: str | None) -> TerrainEdit:
     """/terrain clear: the cells given back to clear ground, or the whole map."""
     require_gm(encounter, actor, "change terrain")

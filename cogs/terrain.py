@@ -13,6 +13,7 @@ from bot.handlers import COMMANDS
 
 SET = COMMANDS["terrain set"]
 CLEAR = COMMANDS["terrain clear"]
+LIGHT = COMMANDS["terrain light"]
 
 
 class Terrain(commands.GroupCog, group_name="terrain", group_description="The map's terrain (GM)"):
@@ -25,6 +26,13 @@ class Terrain(commands.GroupCog, group_name="terrain", group_description="The ma
     @app_commands.describe(**descriptions_for(CLEAR))
     async def clear(self, interaction: discord.Interaction[Any], cells: str | None = None) -> None:
         await dispatch(interaction, "terrain clear", {"cells": cells})
+
+    @app_commands.command(name="light", description=LIGHT.description)
+    @app_commands.describe(**descriptions_for(LIGHT))
+    async def light(
+        self, interaction: discord.Interaction[Any], cells: str, dark: bool | None = None
+    ) -> None:
+        await dispatch(interaction, "terrain light", {"cells": cells, "dark": dark})
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -42,6 +42,7 @@ ENCOUNTER_COMMANDS: tuple[Command, ...] = (
     tokens.CONDITION,
     terrain.SET,
     terrain.CLEAR,
+    terrain.LIGHT,
     turns.ORDER,
     turns.NEXT,
     turns.SHOW,

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from bot.board_text import glyph_of
 from bot.commands import Command, Option
 from bot.context import Context
-from bot.encounter_ops import TerrainEdit, clear_terrain, set_terrain
+from bot.encounter_ops import TerrainEdit, clear_terrain, set_light, set_terrain
 from bot.grid.terrain import TERRAIN_NAMES
 from bot.handlers.encounter_common import (
     Changed,
@@ -71,6 +72,27 @@ async def handle_clear(ctx: Context, options: Mapping[str, Any]) -> Reply:
     return terrain_reply(changed, title)
 
 
+async def handle_light(ctx: Context, options: Mapping[str, Any]) -> Reply:
+    actor = actor_of(ctx)
+    dark = options.get("dark", True)
+    changed = await change_encounter(
+        ctx, "terrain light", lambda e: set_light(e, actor, options["cells"], dark)
+    )
+    squares = len(changed.outcome.cells)
+    what = "Darkness" if dark else "Light"
+    reply = terrain_reply(changed, f"{what} on {squares} square{'s' if squares != 1 else ''}")
+    effect = Field(
+        "Effect",
+        "3.5: poor visibility hampers movement (×2, 001 Hampered Movement); epic-path: no "
+        "5-foot step, no run (004); darkvision ignores it; 5e-alt and becmi: none.",
+    )
+    return replace(
+        reply,
+        fields=(*reply.fields[:-1], effect, reply.fields[-1]),
+        result={**reply.result, "kind": "dark" if dark else "lit"},
+    )
+
+
 CELLS_DESCRIPTION = "Squares: C3 D3, runs E3-E6, rectangles F1:H2"
 DESCRIPTION_MAX = 100  # Discord's limit on an option's description
 
@@ -93,6 +115,16 @@ SET = Command(
         Option("kind", "string", KIND_DESCRIPTION, required=True),
     ),
     handle_set,
+    changes_state=True,
+)
+LIGHT = Command(
+    "terrain light",
+    "Put squares in darkness, or light them again (GM)",
+    (
+        Option("cells", "string", CELLS_DESCRIPTION, required=True),
+        Option("dark", "boolean", "true: darkness (default); false: lit again"),
+    ),
+    handle_light,
     changes_state=True,
 )
 CLEAR = Command(

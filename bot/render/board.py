@@ -8,6 +8,7 @@ it draws (a reply can say "showing C2–L11").
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import cache
 
 from PIL import Image, ImageDraw
 
@@ -72,6 +73,8 @@ def board_image(
         bands = dict.fromkeys(visible(layout, footprint_cells(move.reach_more, mover_side)), 1)
         bands.update(dict.fromkeys(visible(layout, now), 2))
     _squares(image, layout, encounter, bands, view.threats)
+    if encounter.dark:
+        _darkness(image, layout, encounter.dark)
     _grid(image, layout)
     if now:
         outline(image, layout, now, s.REACH_NOW_EDGE, 2)
@@ -131,6 +134,24 @@ def _squares(
     for cell in kinds.keys() | hatched:
         tile = square_tile(kinds.get(cell, Terrain.CLEAR), c, bands.get(cell, 0), cell in hatched)
         board.paste(tile, layout.corner(cell))
+
+
+DARK = (24, 26, 48)
+DARK_ALPHA = 120  # of 255: the terrain still shows through the shade
+
+
+@cache
+def _shade(cell: int) -> Image.Image:
+    return Image.new("L", (cell, cell), DARK_ALPHA)
+
+
+def _darkness(board: Image.Image, layout: Layout, dark: frozenset[Cell]) -> None:
+    """Squares in darkness, shaded over their terrain (tokens are drawn on top)."""
+    c = layout.cell
+    for cell in dark:
+        if layout.shows(cell):
+            x, y = layout.corner(cell)
+            board.paste(DARK, (x, y, x + c, y + c), _shade(c))
 
 
 def _grid(image: Image.Image, layout: Layout) -> None:

@@ -84,6 +84,7 @@ class D20Grid(GridRules):
     one_two_diagonals: ClassVar[bool]
     doublings_stack: ClassVar[bool]
     impeded_full_round: ClassVar[bool]
+    darkness_doubles: ClassVar[bool]  # 3.5's poor visibility costs double; epic-path's not
     threatens_own_space: ClassVar[bool]
     provoke_rule: ClassVar[Literal["leave-threatened", "leave-reach", "never"]] = "leave-threatened"
     actions: ClassVar[tuple[str, ...]] = ACTIONS.names
@@ -315,7 +316,7 @@ class D20Grid(GridRules):
             terms = ctx.memo[key] = self._square_terms(ctx, to, squeezing)
         if isinstance(terms, str):
             return terms
-        doublings, causes, move_type = terms
+        doublings, causes, move_type, blind_step = terms
         # 004 "Combining Movement Types": costs come off every mode; a square's own
         # mode is usable while its share of what is left (counted in the fastest
         # mode's feet) lasts
@@ -353,18 +354,23 @@ class D20Grid(GridRules):
                 "is spent"
             )
         return Edge(
-            to, cost, diagonals + (1 if diagonal else 0), ", ".join(why), hampered=factor > 1
+            to,
+            cost,
+            diagonals + (1 if diagonal else 0),
+            ", ".join(why) or ("darkness" if blind_step else ""),
+            hampered=factor > 1 or blind_step,
         )
 
     def _square_terms(
         self, ctx: StepContext, to: Cell, squeezing: bool
-    ) -> tuple[int, tuple[str, ...], str] | str:
+    ) -> tuple[int, tuple[str, ...], str, bool] | str:
         """What entering ``to`` costs apart from the diagonal count: the number of
         doublings, their causes and the mode used (or why it can't be entered)."""
         board, allowance = ctx.board, ctx.allowance
         mode = allowance.mode
         cells = board.cells(to)
         causes: list[str] = []
+        blind_step = False
         doublings = 0
         # walking and swimming: each square's own mode (004 "Combining Movement Types")
         move_type = "walk" if mode in ("walk", "swim") else mode
@@ -395,6 +401,13 @@ class D20Grid(GridRules):
                 else:
                     doublings += 2
                     causes.append("swimming without a swim speed (¼ speed)")
+        dark_cells = [c for c in cells if c in board.encounter.dark]
+        if dark_cells and not board.mover.has(Condition.DARKVISION):
+            if self.darkness_doubles:
+                doublings += 1  # 001 Hampered Movement: poor visibility
+                causes.append("darkness")
+            else:
+                blind_step = True  # 004: no 5-foot step, no run in darkness
         for other in board.others_in(cells):
             if self.creature_hampers(board.mover, other):
                 doublings += 1
@@ -402,7 +415,7 @@ class D20Grid(GridRules):
         if squeezing:
             doublings += 1
             causes.append("squeezing")
-        return doublings, tuple(causes), move_type
+        return doublings, tuple(causes), move_type, blind_step
 
     def creature_hampers(self, mover: Token, other: Token) -> bool:
         return False

@@ -174,6 +174,7 @@ class Dnd35Grid(D20Grid):
     reach_long_ft: ClassVar[Mapping[Size, int]] = REACH_LONG_FT
     one_two_diagonals: ClassVar[bool] = True
     doublings_stack: ClassVar[bool] = True
+    darkness_doubles: ClassVar[bool] = True
     impeded_full_round: ClassVar[bool] = False
     threatens_own_space: ClassVar[bool] = False
     action_terms: ClassVar[Mapping[str, Action]] = ACTION_TERMS

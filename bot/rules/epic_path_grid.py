@@ -132,6 +132,7 @@ class EpicPathGrid(D20Grid):
     reach_long_ft: ClassVar[Mapping[Size, int]] = REACH_FT
     one_two_diagonals: ClassVar[bool] = False
     doublings_stack: ClassVar[bool] = False
+    darkness_doubles: ClassVar[bool] = False
     impeded_full_round: ClassVar[bool] = True
     threatens_own_space: ClassVar[bool] = True
     action_terms: ClassVar[Mapping[str, Action]] = ACTION_TERMS

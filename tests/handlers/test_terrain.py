@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import io
 import json
 
 import pytest
+from PIL import Image
 
 from bot.context import Context
 from bot.encounter_ops import MAX_TERRAIN_CELLS
 from bot.errors import IllegalMove, InvalidInput, NotAllowed
+from bot.handlers import run_line
 from bot.storage import Store
 from tests.handlers.encounter_helpers import ask_json, person, refused, run, state
 
@@ -103,3 +106,22 @@ async def test_console_json(store: Store):
     assert code == 0
     assert data["result"]["cells"] == ["A1", "B2", "C2", "B3", "C3"]
     assert data["result"]["kind"] == "water"
+
+
+async def test_terrain_light_darkens_and_lights_squares(board: Context) -> None:
+    """/terrain light: darkness as poor visibility (001 Hampered Movement)."""
+    reply = await run_line(board, '/terrain light cells:"B2:C3"')
+    assert reply.title == "Darkness on 4 squares"
+    stored = json.loads(await state(board.store) or "{}")
+    assert stored["dark"] == "B2 C2 B3 C3"
+    reply = await run_line(board, "/terrain light cells:C3 dark:false")
+    assert reply.title == "Light on 1 square"
+    stored = json.loads(await state(board.store) or "{}")
+    assert stored["dark"] == "B2 C2 B3"
+    shown = await run_line(board, "/map")
+    picture = Image.open(io.BytesIO(shown.image_png or b""))
+    assert picture.size[0] > 0
+
+
+async def test_terrain_light_is_the_gms(board: Context, store: Store) -> None:
+    await refused(person(store, "ari"), "/terrain light cells:A1", NotAllowed, "GM")

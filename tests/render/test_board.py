@@ -523,3 +523,12 @@ def test_render_package_imports_no_discord_database_or_asyncio():
         [sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, check=True
     )
     assert out.stdout.strip() == "[]"
+
+
+def test_dark_squares_are_shaded_over_their_terrain() -> None:
+    """Darkness (001 Hampered Movement: poor visibility) reads at a glance."""
+    e = Encounter(6, 6, "3.5", "dm").in_dark([Cell.parse("C3")], True)
+    image, layout = draw(e, FOOT_35, BoardView(whole_map=True))
+    lit = sum(pixel(image, centre(layout, Cell.parse("D3"))))
+    dark = sum(pixel(image, centre(layout, Cell.parse("C3"))))
+    assert dark < lit - 150

@@ -16,10 +16,20 @@ import pytest
 from bot.encounter import Token
 from bot.errors import IllegalMove, InvalidInput
 from bot.grid.coords import Cell
+from bot.grid.terrain import Terrain
 from bot.rules import get_ruleset
 from bot.rules.movement import TokenSpec
 from bot.rules.sizes import Size
-from tests.rules.grid_kit import GridKit, corridor, foe, path, pc, step_costs, warning_labels
+from tests.rules.grid_kit import (
+    GridKit,
+    cells,
+    corridor,
+    foe,
+    path,
+    pc,
+    step_costs,
+    warning_labels,
+)
 
 RULES = get_ruleset("3.5")
 SEED_001 = "001_4b6f19466d0b9c61.txt"
@@ -955,3 +965,15 @@ def test_001_incorporeal_creatures_are_not_hampered_by_difficult_terrain() -> No
     ghost = pc("Ghost", "A2", conditions=frozenset({"incorporeal"}))
     e = encounter(6, 3, ghost, difficult="B2 C2")
     assert move(e, "Ghost", "D2").cost_ft == 15
+
+
+def test_001_hampered_movement_poor_visibility_doubles() -> None:
+    """001 Hampered Movement: "Difficult terrain, obstacles, or poor visibility can
+    hamper movement" (x2); darkness on difficult terrain is doubled twice."""
+    e = encounter(6, 3, pc("Ari", "A2"), **corridor(6)).in_dark(cells("B2 C2"), True)
+    assert step_costs(move(e, "Ari", "D2")) == [10, 10, 5]
+    rubble = e.with_terrain(cells("C2"), Terrain.DIFFICULT)
+    assert step_costs(move(rubble, "Ari", "D2", action="double")) == [10, 20, 5]
+    seer = replace(e.token("Ari"), conditions=frozenset({"darkvision"}))
+    assert step_costs(move(e.with_token(seer), "Ari", "D2")) == [5, 5, 5]
+    assert "darkness" in refused(e, "Ari", "B2", action="5ft-step")

@@ -8,6 +8,8 @@ the only cheapest one.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from bot.encounter import Encounter, Token
@@ -16,7 +18,16 @@ from bot.grid.coords import Cell
 from bot.rules import get_ruleset
 from bot.rules.movement import MoveRequest, TokenSpec
 from bot.rules.sizes import Size
-from tests.rules.grid_kit import GridKit, corridor, foe, path, pc, step_costs, warning_labels
+from tests.rules.grid_kit import (
+    GridKit,
+    cells,
+    corridor,
+    foe,
+    path,
+    pc,
+    step_costs,
+    warning_labels,
+)
 
 RULES = get_ruleset("epic-path")
 SEED = "004_15d51e0af34ca221.txt"
@@ -733,3 +744,14 @@ def test_004_space_no_more_than_four_creatures_a_square() -> None:
     message = refused(e, "Mouse", "C2")
     assert "four" in message or "4 creatures" in message
     assert move(e, "Mouse", "D2").path[-1] == Cell.parse("D2")
+
+
+def test_004_5_foot_step_and_run_not_in_darkness() -> None:
+    """004 5-Foot Step: only "if its movement isn't hampered by difficult terrain or
+    darkness"; Run: not "if they cannot see". Darkness costs nothing extra here."""
+    e = encounter(12, 3, pc("Ari", "A2"), **corridor(12)).in_dark(cells("B2 C2"), True)
+    assert step_costs(move(e, "Ari", "D2")) == [5, 5, 5]
+    assert "darkness" in refused(e, "Ari", "B2", action="5ft-step")
+    refused(e, "Ari", "H2", action="run")
+    seer = replace(e.token("Ari"), conditions=frozenset({"darkvision"}))
+    assert move(e.with_token(seer), "Ari", "B2", action="5ft-step").cost_ft == 5
