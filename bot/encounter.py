@@ -14,8 +14,8 @@ from enum import StrEnum
 from typing import Any, Literal
 
 from bot.errors import InvalidInput
-from bot.grid.coords import Cell
-from bot.grid.terrain import Terrain
+from bot.grid.coords import Cell, EdgeKey, edge_key, edge_name
+from bot.grid.terrain import Barrier, Terrain
 from bot.names import Vocabulary, normalize
 from bot.rules.sizes import Size
 
@@ -192,6 +192,7 @@ class Encounter:
     outdoors: bool = False  # becmi: speeds read in yards outdoors (003 Feet vs. Yards)
     units: bool = False  # 5e-alt: distances shown in Units of 5 ft (000 Optional Rule)
     dark: frozenset[Cell] = frozenset()  # squares in darkness (poor visibility)
+    edges: Mapping[EdgeKey, Barrier] = field(default_factory=dict)  # walls, doors between
 
     # ---------------------------------------------------------------- queries
 
@@ -233,6 +234,20 @@ class Encounter:
                 index = order.index(current)
         return replace(self, tokens=tokens, order=order, turn_index=index if order else None)
 
+    def barrier(self, a: Cell, b: Cell) -> Barrier | None:
+        """What stands between two side-by-side squares (None: nothing)."""
+        return self.edges.get(edge_key(a, b)) if self.edges else None
+
+    def with_barriers(self, edges: Iterable[EdgeKey], kind: Barrier | None) -> Encounter:
+        """The encounter with ``kind`` on ``edges`` (None clears them)."""
+        changed = dict(self.edges)
+        for edge in edges:
+            if kind is None:
+                changed.pop(edge, None)
+            else:
+                changed[edge] = kind
+        return replace(self, edges=changed)
+
     def in_dark(self, cells: Iterable[Cell], dark: bool) -> Encounter:
         """The encounter with ``cells`` dark (or lit again)."""
         given = frozenset(cells)
@@ -269,7 +284,24 @@ def to_json(e: Encounter) -> dict[str, Any]:
         "outdoors": e.outdoors,
         "units": e.units,
         "dark": " ".join(str(c) for c in sorted(e.dark, key=lambda c: (c.row, c.col))),
+        "edges": _edges_json(e.edges),
     }
+
+
+def _edges_json(edges: Mapping[EdgeKey, Barrier]) -> dict[str, str]:
+    by_kind: dict[str, list[str]] = {}
+    for edge in sorted(edges, key=lambda e: (e[0].row, e[0].col, e[1].row, e[1].col)):
+        by_kind.setdefault(edges[edge].value, []).append(edge_name(edge))
+    return {k: " ".join(v) for k, v in sorted(by_kind.items())}
+
+
+def _edges_from_json(data: Mapping[str, str]) -> dict[EdgeKey, Barrier]:
+    edges: dict[EdgeKey, Barrier] = {}
+    for kind, names in data.items():
+        for name in names.split():
+            a, _, b = name.partition("/")
+            edges[edge_key(Cell.parse(a), Cell.parse(b))] = Barrier(kind)
+    return edges
 
 
 def _token_json(t: Token) -> dict[str, Any]:
@@ -326,6 +358,7 @@ def from_json(data: Mapping[str, Any]) -> Encounter:
         outdoors=bool(data.get("outdoors", False)),
         units=bool(data.get("units", False)),
         dark=frozenset(Cell.parse(t) for t in str(data.get("dark", "")).split()),
+        edges=_edges_from_json(data.get("edges", {})),
     )
 
 

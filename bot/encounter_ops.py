@@ -26,10 +26,11 @@ from bot.encounter import (
     token_key,
 )
 from bot.errors import IllegalMove, InvalidInput, NotAllowed
-from bot.grid.coords import Cell, check_on_map, parse_cells, parse_on_map
+from bot.grid.coords import Cell, check_on_map, edge_name, parse_cells, parse_edges, parse_on_map
 from bot.grid.geometry import footprint
-from bot.grid.terrain import Terrain, parse_terrain
+from bot.grid.terrain import BARRIER_NAMES, Barrier, Terrain, parse_terrain
 from bot.rules.base import Note, Ruleset
+from bot.rules.grid_move import GridRules
 from bot.rules.movement import TokenSpec
 from bot.rules.sizes import Size, size_vocabulary
 
@@ -570,6 +571,53 @@ def set_light(encounter: Encounter, actor: Actor, cells_text: str, dark: bool) -
     return TerrainEdit(
         after, f"{what} on {_cells_summary(cells)}", Terrain.CLEAR, tuple(cells), changed
     )
+
+
+def set_barriers(
+    encounter: Encounter, actor: Actor, cells_text: str, kind_text: str, side: str | None
+) -> TerrainEdit:
+    """/terrain edge: walls, low walls and doors on the edges between squares (GM)."""
+    require_gm(encounter, actor, "put walls and doors between squares")
+    name = BARRIER_NAMES.match(kind_text)
+    edges = parse_edges(cells_text, encounter.width, encounter.height, side)
+    if len(edges) > MAX_TERRAIN_CELLS:
+        raise InvalidInput(f"That is more than {MAX_TERRAIN_CELLS} edges at once.")
+    kind = None if name == "clear" else Barrier(name)
+    after = encounter.with_barriers(edges, kind)
+    changed = sum(1 for e in edges if encounter.edges.get(e) != after.edges.get(e))
+    names = " ".join(edge_name(e) for e in edges[:6]) + (" ..." if len(edges) > 6 else "")
+    return TerrainEdit(after, f"{name} on {names}", Terrain.CLEAR, (), changed)
+
+
+def use_door(
+    encounter: Encounter,
+    rules: GridRules,
+    actor: Actor,
+    token_name: str,
+    edge_text: str,
+    want_open: bool,
+) -> tuple[Encounter, str, Note]:
+    """/door: a token next to a door opens or closes it (002 "Open or Close a Door")."""
+    token = encounter.token(token_name)
+    require_control(encounter, actor, token, "open doors for")
+    (edge,) = parse_edges(edge_text, encounter.width, encounter.height)[:1]
+    kind = encounter.edges.get(edge)
+    if kind not in (Barrier.DOOR, Barrier.OPEN_DOOR):
+        raise InvalidInput(f"There is no door between {edge[0]} and {edge[1]}.")
+    side = rules.footprints.get(token.size, 1)
+    if not any(c in footprint(token.cell, side) for c in edge):
+        raise IllegalMove(
+            f"{token.name} must stand next to the door ({edge_name(edge)}) to use it."
+        )
+    if (kind is Barrier.OPEN_DOOR) == want_open:
+        raise IllegalMove(
+            f"The door {edge_name(edge)} is already {'open' if want_open else 'closed'}."
+        )
+    moved, note = rules.door_action(token)
+    after = encounter.with_barriers([edge], Barrier.OPEN_DOOR if want_open else Barrier.DOOR)
+    after = after.with_token(moved)
+    verb = "opens" if want_open else "closes"
+    return after, f"{token.name} {verb} the door {edge_name(edge)}", note
 
 
 def clear_terrain(encounter: Encounter, actor: Actor, cells_text: str | None) -> TerrainEdit:

@@ -8,12 +8,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord_glue import descriptions_for, dispatch
+from bot.discord_glue import choices_for, descriptions_for, dispatch
 from bot.handlers import COMMANDS
 
 SET = COMMANDS["terrain set"]
 CLEAR = COMMANDS["terrain clear"]
 LIGHT = COMMANDS["terrain light"]
+EDGE = COMMANDS["terrain edge"]
 
 
 class Terrain(commands.GroupCog, group_name="terrain", group_description="The map's terrain (GM)"):
@@ -26,6 +27,18 @@ class Terrain(commands.GroupCog, group_name="terrain", group_description="The ma
     @app_commands.describe(**descriptions_for(CLEAR))
     async def clear(self, interaction: discord.Interaction[Any], cells: str | None = None) -> None:
         await dispatch(interaction, "terrain clear", {"cells": cells})
+
+    @app_commands.command(name="edge", description=EDGE.description)
+    @app_commands.describe(**descriptions_for(EDGE))
+    @app_commands.choices(**choices_for(EDGE))
+    async def edge(
+        self,
+        interaction: discord.Interaction[Any],
+        cells: str,
+        kind: str,
+        side: str | None = None,
+    ) -> None:
+        await dispatch(interaction, "terrain edge", {"cells": cells, "kind": kind, "side": side})
 
     @app_commands.command(name="light", description=LIGHT.description)
     @app_commands.describe(**descriptions_for(LIGHT))

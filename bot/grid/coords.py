@@ -114,3 +114,51 @@ def _expand(part: str, width: int, height: int) -> list[Cell]:
         return [parse_on_map(part, width, height)]
     except InvalidInput as exc:
         raise InvalidInput(f"{exc} Accepted: {CELLS_HELP}.") from exc
+
+
+EdgeKey = tuple[Cell, Cell]
+SIDES = {"north": (0, -1), "south": (0, 1), "west": (-1, 0), "east": (1, 0)}
+EDGES_HELP = (
+    'pairs of side-by-side squares, "C3/C4 D3/D4", or squares and a side: cells:"C3-E3" side:south'
+)
+
+
+def edge_key(a: Cell, b: Cell) -> EdgeKey:
+    """The edge between two side-by-side squares, the same whichever is named first."""
+    return (a, b) if (a.row, a.col) <= (b.row, b.col) else (b, a)
+
+
+def edge_name(edge: EdgeKey) -> str:
+    return f"{edge[0]}/{edge[1]}"
+
+
+def parse_edges(text: str, width: int, height: int, side: str | None = None) -> list[EdgeKey]:
+    """Edges between squares: ``"C3/C4 D3/D4"``, or with ``side`` ("south"...) the
+    given side of every square in ``text`` (lists, runs and rectangles as for cells)."""
+    if side is not None:
+        step = SIDES.get(side.strip().lower())
+        if step is None:
+            raise InvalidInput(f'side: "{side}" is not a side. Use north, south, east or west.')
+        edges = []
+        for cell in parse_cells(text, width, height):
+            other = cell.offset(*step)
+            if 0 <= other.col < width and 0 <= other.row < height:
+                edges.append(edge_key(cell, other))
+        if not edges:
+            raise InvalidInput(f"Those squares have no {side} neighbours on the map.")
+        return list(dict.fromkeys(edges))
+    found: dict[EdgeKey, None] = {}
+    for part in (p for p in re.split(r"[\s,;]+", text.strip()) if p):
+        first, sep, second = part.partition("/")
+        if not sep:
+            raise InvalidInput(f'"{part}" is not an edge. Use {EDGES_HELP}.')
+        a = parse_on_map(first, width, height)
+        b = parse_on_map(second, width, height)
+        if abs(a.col - b.col) + abs(a.row - b.row) != 1:
+            raise InvalidInput(
+                f'"{part}": an edge lies between two squares side by side (C3/C4 or C3/D3).'
+            )
+        found[edge_key(a, b)] = None
+    if not found:
+        raise InvalidInput(f"No edges given. Use {EDGES_HELP}.")
+    return list(found)

@@ -79,3 +79,29 @@ TERRAIN_NAMES = Vocabulary(
 
 def parse_terrain(text: str) -> Terrain:
     return Terrain(TERRAIN_NAMES.match(text))
+
+
+class Barrier(StrEnum):
+    """What stands on the edge between two squares (001 "Obstacles": "each obstructed
+    square or obstacle between squares"; 002 "Open or Close a Door")."""
+
+    WALL = "wall"  # blocks, and no diagonal past its end
+    LOW_WALL = "low-wall"  # hampers: crossing it costs extra
+    DOOR = "door"  # closed: blocks until opened
+    OPEN_DOOR = "open-door"
+
+    @property
+    def blocks(self) -> bool:
+        return self in (Barrier.WALL, Barrier.DOOR)
+
+
+BARRIER_NAMES = Vocabulary(
+    "barrier",
+    {
+        Barrier.WALL: ("blocked", "solid", "dungeon-wall"),
+        Barrier.LOW_WALL: ("low", "fence", "barricade", "obstacle", "hedge"),
+        Barrier.DOOR: ("closed-door", "closed", "shut", "portcullis"),
+        Barrier.OPEN_DOOR: ("open", "opened", "doorway"),
+        "clear": ("none", "remove", "nothing"),
+    },
+)

@@ -9,7 +9,7 @@ from typing import Any
 from bot.commands import Command, Invocation, resolve
 from bot.context import Context
 from bot.errors import RulingError
-from bot.handlers import board, encounter, history, move, terrain, tokens, turns
+from bot.handlers import board, door, encounter, history, move, terrain, tokens, turns
 from bot.handlers.fall import FALL
 from bot.handlers.jump import JUMP
 from bot.handlers.ruleset import SET, SHOW
@@ -43,12 +43,14 @@ ENCOUNTER_COMMANDS: tuple[Command, ...] = (
     terrain.SET,
     terrain.CLEAR,
     terrain.LIGHT,
+    terrain.EDGE,
     turns.ORDER,
     turns.NEXT,
     turns.SHOW,
     turns.CLEAR,
     move.MOVE,
     board.MAP,
+    door.DOOR,
     history.HISTORY,
     history.UNDO,
 )

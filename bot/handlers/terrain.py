@@ -9,8 +9,8 @@ from typing import Any
 from bot.board_text import glyph_of
 from bot.commands import Command, Option
 from bot.context import Context
-from bot.encounter_ops import TerrainEdit, clear_terrain, set_light, set_terrain
-from bot.grid.terrain import TERRAIN_NAMES
+from bot.encounter_ops import TerrainEdit, clear_terrain, set_barriers, set_light, set_terrain
+from bot.grid.terrain import BARRIER_NAMES, TERRAIN_NAMES
 from bot.handlers.encounter_common import (
     Changed,
     actor_of,
@@ -93,6 +93,38 @@ async def handle_light(ctx: Context, options: Mapping[str, Any]) -> Reply:
     )
 
 
+async def handle_edge(ctx: Context, options: Mapping[str, Any]) -> Reply:
+    actor = actor_of(ctx)
+    changed = await change_encounter(
+        ctx,
+        "terrain edge",
+        lambda e: set_barriers(e, actor, options["cells"], options["kind"], options.get("side")),
+    )
+    kind = BARRIER_NAMES.match(options["kind"])
+    reply = encounter_reply(
+        changed.after,
+        title=f"{kind.capitalize()} on {changed.outcome.changed} edge"
+        f"{'s' if changed.outcome.changed != 1 else ''}",
+        fields=(
+            Field("Edges", changed.summary),
+            Field(
+                "Rule",
+                {
+                    "wall": "Blocks, and no diagonal passes its end (001 Diagonals).",
+                    "low-wall": "Hampers: crossing it costs extra (001 Obstacles).",
+                    "door": "Closed: blocks until opened with /door (002 Open or Close a Door).",
+                    "open-door": "Open: nothing in the way.",
+                    "clear": "Nothing between these squares now.",
+                }[kind],
+            ),
+        ),
+        result={"kind": kind, "changed_edges": changed.outcome.changed},
+        sections=("Obstacles",),
+        changed=changed.saved,
+    )
+    return reply
+
+
 CELLS_DESCRIPTION = "Squares: C3 D3, runs E3-E6, rectangles F1:H2"
 DESCRIPTION_MAX = 100  # Discord's limit on an option's description
 
@@ -115,6 +147,33 @@ SET = Command(
         Option("kind", "string", KIND_DESCRIPTION, required=True),
     ),
     handle_set,
+    changes_state=True,
+)
+EDGE = Command(
+    "terrain edge",
+    "Walls, low walls and doors between squares (GM)",
+    (
+        Option(
+            "cells",
+            "string",
+            'Edges "C3/C4 D3/D4", or squares with side:, e.g. C3-E3',
+            required=True,
+        ),
+        Option(
+            "kind",
+            "string",
+            "wall, low-wall, door, open-door or clear",
+            required=True,
+            choices=("wall", "low-wall", "door", "open-door", "clear"),
+        ),
+        Option(
+            "side",
+            "string",
+            "With squares: which side of each",
+            choices=("north", "south", "east", "west"),
+        ),
+    ),
+    handle_edge,
     changes_state=True,
 )
 LIGHT = Command(

@@ -14,7 +14,7 @@ from PIL import Image, ImageDraw
 
 from bot.encounter import Encounter, Token
 from bot.grid.coords import Cell, column_name
-from bot.grid.terrain import Terrain
+from bot.grid.terrain import Barrier, Terrain
 from bot.render import style as s
 from bot.render.draw import encode_png, paste_text, rgb_at
 from bot.render.inset import inset_corner, overview
@@ -76,6 +76,8 @@ def board_image(
     if encounter.dark:
         _darkness(image, layout, encounter.dark)
     _grid(image, layout)
+    if encounter.edges:
+        _barriers(image, layout, encounter)
     if now:
         outline(image, layout, now, s.REACH_NOW_EDGE, 2)
     if view.reach:
@@ -152,6 +154,48 @@ def _darkness(board: Image.Image, layout: Layout, dark: frozenset[Cell]) -> None
         if layout.shows(cell):
             x, y = layout.corner(cell)
             board.paste(DARK, (x, y, x + c, y + c), _shade(c))
+
+
+# Walls and doors between squares: (colour, width as a fraction of the cell).
+BARRIER_INK = {
+    Barrier.WALL: ((40, 40, 48), 6),
+    Barrier.LOW_WALL: ((140, 95, 40), 10),
+    Barrier.DOOR: ((120, 70, 20), 5),
+    Barrier.OPEN_DOOR: ((120, 70, 20), 14),
+}
+
+
+def _barriers(board: Image.Image, layout: Layout, encounter: Encounter) -> None:
+    """Walls as thick lines on the edges; low walls thinner and brown; a closed door
+    as a slab across the edge, an open one as its two jambs only."""
+    draw = ImageDraw.Draw(board)
+    c = layout.cell
+    for (a, b), kind in sorted(encounter.edges.items(), key=lambda e: (e[0][0], e[0][1])):
+        if not (layout.shows(a) or layout.shows(b)):
+            continue
+        ink, fraction = BARRIER_INK[kind]
+        width = max(2, c // fraction)
+        x, y = layout.corner(b)
+        vertical = a.row == b.row  # side by side: the edge runs down between them
+        start, end = ((x, y), (x, y + c)) if vertical else ((x, y), (x + c, y))
+        if kind is Barrier.OPEN_DOOR:
+            jamb = c // 6
+            if vertical:
+                draw.line([(x, y), (x, y + jamb)], fill=ink, width=width)
+                draw.line([(x, y + c - jamb), (x, y + c)], fill=ink, width=width)
+            else:
+                draw.line([(x, y), (x + jamb, y)], fill=ink, width=width)
+                draw.line([(x + c - jamb, y), (x + c, y)], fill=ink, width=width)
+            continue
+        draw.line([start, end], fill=ink, width=width)
+        if kind is Barrier.DOOR:
+            half = max(3, c // 8)
+            box = (
+                (x - half, y + c // 6, x + half, y + c - c // 6)
+                if vertical
+                else (x + c // 6, y - half, x + c - c // 6, y + half)
+            )
+            draw.rectangle(box, fill=(214, 170, 110), outline=ink, width=max(1, c // 20))
 
 
 def _grid(image: Image.Image, layout: Layout) -> None:

@@ -52,7 +52,7 @@ ARMOR_NAMES = Vocabulary(
     "armor", {"none": ("no", "unarmored"), "light": (), "medium": (), "heavy": ()}
 )
 LOAD_NAMES = Vocabulary("load", {"light": (), "medium": (), "heavy": ()})
-MOVE_ACTIONS = frozenset({"move", "stand", "crawl"})
+MOVE_ACTIONS = frozenset({"move", "stand", "crawl", "door"})
 FULL_ROUND = frozenset({"double", "run", "withdraw", "charge", "minimum"})
 # Terrain that hampers a walker (001 "Difficult Terrain", "Obstacles").
 HAMPERING = frozenset({Terrain.DIFFICULT, Terrain.OBSTACLE, Terrain.SLOPE})
@@ -276,6 +276,19 @@ class D20Grid(GridRules):
         if action in ("run", "charge", "withdraw"):
             return replace(terms, full_round=False), 1
         return terms, terms.speed_multiple
+
+    def door_action(self, token: Token) -> tuple[Token, Note]:
+        """002 "Open or Close a Door": a move action (it isn't movement)."""
+        taken = token.activity.actions
+        move_actions = sum(1 for a in taken if a in MOVE_ACTIONS)
+        if any(a in FULL_ROUND for a in taken) or move_actions >= 2:
+            raise IllegalMove(
+                f"Opening or closing a door is a move action, and {token.name} has none left "
+                f"this turn ({', '.join(taken)})."
+            )
+        activity = replace(token.activity, actions=(*taken, "door"))
+        note = Note("Action", "A move action; it doesn't count as movement (002).")
+        return replace(token, activity=activity), note
 
     def full_round_minimum(self, token: Token, allowance: Allowance) -> Allowance | None:
         """001 "Minimum Movement" / 004 "Impeded Terrain": 5 ft as a full-round action."""

@@ -11,10 +11,12 @@ load table), and a dwarf is slowed by neither.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import ClassVar
 
 from bot.encounter import Condition, Token
 from bot.grid.coords import Cell
+from bot.grid.search import Edge
 from bot.names import Vocabulary
 from bot.rules.base import Note
 from bot.rules.d20_grid import ARMOR_NAMES, LOAD_NAMES, Action, D20Grid
@@ -189,6 +191,17 @@ class Dnd35Grid(D20Grid):
             why = "heavy armor" if token.armor == "heavy" else "a heavy load"
             return 3, f"×3 speed in {why} (002 Run)"
         return 4, "×4 speed in a straight line (002 Run)"
+
+    def over_low_walls(self, edge: Edge, count: int) -> Edge:
+        # 001 Obstacles: an obstacle between squares counts as 2 squares, paid to cross
+        # it "in addition to the cost to move into the square on the other side"
+        extra = 2 * self.square_ft * count
+        return replace(
+            edge,
+            cost_ft=edge.cost_ft + extra,
+            why=", ".join(w for w in (edge.why, f"over a low wall +{extra} ft") if w),
+            hampered=True,
+        )
 
     def squeeze_width(self, side: int) -> int:
         # 001 Squeezing: into a space at least half as wide as its normal space

@@ -20,7 +20,7 @@ from bot.errors import IllegalMove, InvalidInput, RulingError
 from bot.grid.coords import Cell
 from bot.grid.geometry import chebyshev, corner_lines, footprint, line_squares, on_one_line
 from bot.grid.search import EPSILON, PENALTY, Edge, Found, cheapest_path, reachable
-from bot.grid.terrain import Terrain
+from bot.grid.terrain import Barrier, Terrain
 from bot.rules.base import JSONValue, Note, Source
 from bot.rules.movement import MODES, MoveRequest, MoveResult, Step, TokenMovement
 from bot.rules.sizes import Size
@@ -142,7 +142,7 @@ class StepContext:
     stood: bool  # stood up as part of this command
     # terrain and creature checks per (from, to, mode, charge), shared by every
     # search one move makes (the checks don't depend on what was spent)
-    checks: dict[tuple[Cell, Cell, str, bool], tuple[str, bool]] = field(
+    checks: dict[tuple[Cell, Cell, str, bool], tuple[str, bool, int]] = field(
         default_factory=dict, compare=False, repr=False
     )
     # a ruleset's own per-square results, shared the same way
@@ -267,6 +267,64 @@ class GridRules:
                 return f"a solid corner at {corner} stops a diagonal step past it", False
         return "", squeezing
 
+    def barriers(
+        self, board: Board, frm: Cell, to: Cell, *, flying: bool = False
+    ) -> tuple[str, int]:
+        """Walls, doors and low walls on the edges a step crosses: (why it can't, or "";
+        how many low walls it climbs). A diagonal may pass the end of neither a wall
+        nor a closed door, whichever way round it goes (001 "Diagonals")."""
+        if not board.encounter.edges:
+            return "", 0
+        dc, dr = to.col - frm.col, to.row - frm.row
+        legs = (
+            [[(frm, to)]]
+            if dc == 0 or dr == 0
+            else [
+                [(frm, Cell(frm.col + dc, frm.row)), (Cell(frm.col + dc, frm.row), to)],
+                [(frm, Cell(frm.col, frm.row + dr)), (Cell(frm.col, frm.row + dr), to)],
+            ]
+        )
+        low_walls = 0
+        for route in legs:
+            climbed = 0
+            for a, b in route:
+                for kind, x, y in self._crossed(board, a, b):
+                    if kind.blocks:
+                        what = "a closed door" if kind is Barrier.DOOR else "a wall"
+                        past = " stops a diagonal past it" if len(legs) > 1 else " is in the way"
+                        return f"{what} between {x} and {y}{past}", 0
+                    if kind is Barrier.LOW_WALL and not flying:
+                        climbed += 1
+            low_walls = max(low_walls, climbed)
+        return "", low_walls
+
+    def _crossed(self, board: Board, a: Cell, b: Cell) -> list[tuple[Barrier, Cell, Cell]]:
+        """The barriers a footprint crosses moving one square straight from ``a`` to ``b``."""
+        d = (b.col - a.col, b.row - a.row)
+        here = set(board.cells(a))
+        found = []
+        for cell in here:
+            ahead = Cell(cell.col + d[0], cell.row + d[1])
+            if ahead not in here:
+                kind = board.encounter.barrier(cell, ahead)
+                if kind is not None and kind is not Barrier.OPEN_DOOR:
+                    found.append((kind, cell, ahead))
+        return sorted(found, key=lambda f: (f[1].row, f[1].col))
+
+    def door_action(self, token: Token) -> tuple[Token, Note]:
+        """What opening or closing a door costs ``token`` (the seed may be silent)."""
+        return token, Note(
+            "Action", "The ruleset's seed gives opening a door no cost: it costs nothing here."
+        )
+
+    def over_low_walls(self, edge: Edge, count: int) -> Edge:
+        """A step that climbs ``count`` low walls: like difficult terrain by default."""
+        if edge.hampered:
+            return replace(edge, why=_join(edge.why, "over a low wall"))
+        return replace(
+            edge, cost_ft=edge.cost_ft * 2, why=_join(edge.why, "low wall ×2"), hampered=True
+        )
+
     def _blocks(self, terrain: Terrain, mode: str) -> bool:
         if terrain.blocks:
             return True
@@ -338,16 +396,21 @@ class Stepper:
         checked = ctx.checks.get(key)
         if checked is None:
             problem, squeezing = rules.enter(ctx, frm, to)
+            low_walls = 0
+            if not problem:
+                problem, low_walls = rules.barriers(
+                    ctx.board, frm, to, flying=ctx.allowance.mode == "fly"
+                )
             if not problem:
                 problem = rules._creatures(ctx, to)
-            checked = ctx.checks[key] = (problem, squeezing)
-        problem, squeezing = checked
+            checked = ctx.checks[key] = (problem, squeezing, low_walls)
+        problem, squeezing, low_walls = checked
         if not problem:
             result = rules.step_cost(ctx, frm, to, diagonals, spent, squeezing)
             if isinstance(result, str):
                 problem = result
             else:
-                return result
+                return rules.over_low_walls(result, low_walls) if low_walls else result
         self.why_not.setdefault(to, problem)
         return None
 
@@ -804,10 +867,12 @@ def _nearest_block(step: Stepper, start: Cell, goal: Cell) -> str:
     if not blocks:
         return ""
 
-    def rank(cell: Cell) -> tuple[int, int, int, int]:
-        background = any(f" is {t}:" in step.why_not[cell] for t in ("wall", "pillar"))
+    def rank(cell: Cell) -> tuple[int, int, int, int, int]:
+        why = step.why_not[cell]
+        background = any(f" is {t}:" in why for t in ("wall", "pillar"))
+        door = "closed door" in why  # the one block a token can do something about
         detour = chebyshev(start, cell) + chebyshev(cell, goal) - chebyshev(start, goal)
-        return (int(background), detour, cell.row, cell.col)
+        return (int(background), int(not door), detour, cell.row, cell.col)
 
     cell = min(blocks, key=rank)
     return f"; in the way: {step.why_not[cell]}"
@@ -930,7 +995,8 @@ def forced_move(
             blocked = next(
                 (c for c in cells if not board.on_map(c) or board.terrain(c).blocks), None
             )
-            if blocked is not None or rules._solid_corner(board, here, nxt) is not None:
+            walled, _ = rules.barriers(board, here, nxt)
+            if blocked is not None or walled or rules._solid_corner(board, here, nxt) is not None:
                 stopped = f"stopped before {nxt}: blocked"
                 break
             others = board.others_in(cells)

@@ -125,3 +125,21 @@ async def test_terrain_light_darkens_and_lights_squares(board: Context) -> None:
 
 async def test_terrain_light_is_the_gms(board: Context, store: Store) -> None:
     await refused(person(store, "ari"), "/terrain light cells:A1", NotAllowed, "GM")
+
+
+async def test_terrain_edge_and_door_through_the_commands(board: Context, store: Store) -> None:
+    """/terrain edge puts walls and doors between squares; /door opens one."""
+    await run(board, "/token add name:Ari at:B2 owner:ari team:party")
+    reply = await run_line(board, '/terrain edge cells:"C1-C10" side:east kind:wall')
+    assert reply.title == "Wall on 10 edges"
+    await run_line(board, "/terrain edge cells:C2/D2 kind:door")
+    stored = json.loads(await state(board.store) or "{}")
+    assert "C2/D2" in stored["edges"]["door"]
+    ari = person(store, "ari")
+    await refused(ari, "/terrain edge cells:C3/D3 kind:door", NotAllowed, "GM")
+    await refused(ari, "/door token:Ari edge:C2/D2", IllegalMove, "next to the door")
+    await run_line(ari, "/move token:Ari to:C2")
+    opened = await run_line(ari, "/door token:Ari edge:C2/D2")
+    assert opened.title == "Ari opens the door C2/D2"
+    moved = await run_line(ari, "/move token:Ari to:E2")
+    assert moved.result["path"] == ["C2", "D2", "E2"]

@@ -532,3 +532,19 @@ def test_dark_squares_are_shaded_over_their_terrain() -> None:
     lit = sum(pixel(image, centre(layout, Cell.parse("D3"))))
     dark = sum(pixel(image, centre(layout, Cell.parse("C3"))))
     assert dark < lit - 150
+
+
+def test_a_wall_between_squares_is_drawn_on_their_edge() -> None:
+    """001 Obstacles: walls between squares show as lines on the board."""
+    from bot.grid.coords import edge_key
+    from bot.grid.terrain import Barrier
+
+    e = Encounter(6, 6, "3.5", "dm")
+    e = e.with_barriers([edge_key(Cell.parse("C3"), Cell.parse("D3"))], Barrier.WALL)
+    image, layout = draw(e, FOOT_35, BoardView(whole_map=True))
+    x, y = layout.corner(Cell.parse("D3"))
+    on_edge = sum(pixel(image, (x, y + layout.cell // 2)))
+    plain = sum(pixel(image, layout.corner(Cell.parse("D5"))))
+    inside = sum(pixel(image, centre(layout, Cell.parse("D3"))))
+    assert on_edge < 200 < inside
+    assert plain > 0

@@ -1,0 +1,34 @@
+"""/door on Discord: declares the options of ``bot.handlers.door`` and dispatches."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.discord_glue import descriptions_for, dispatch
+from bot.handlers import COMMANDS
+
+DOOR = COMMANDS["door"]
+# "open" would shadow the builtin as a parameter name; Discord still sees "open".
+RENAMED = {"open": "open_"}
+
+
+class Door(commands.Cog):
+    @app_commands.command(name="door", description=DOOR.description)
+    @app_commands.describe(**descriptions_for(DOOR, RENAMED))
+    @app_commands.rename(open_="open")
+    async def door(
+        self,
+        interaction: discord.Interaction[Any],
+        token: str,
+        edge: str,
+        open_: bool | None = None,
+    ) -> None:
+        await dispatch(interaction, "door", {"token": token, "edge": edge, "open": open_})
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Door())
