@@ -19,8 +19,28 @@ from bot.reply import Field, Reply
 log = logging.getLogger(__name__)
 
 
+# /help's sections: the first word of a command names its group.
+HELP_GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("Quick rulings", ("fall", "jump", "travel")),
+    ("Moving", ("move", "map", "door")),
+    ("Encounter", ("encounter",)),
+    ("Tokens", ("token",)),
+    ("Terrain", ("terrain",)),
+    ("Turns", ("turn",)),
+    ("History", ("history", "undo")),
+    ("Ruleset", ("ruleset", "help")),
+)
+
+
 async def _help(ctx: Context, options: Mapping[str, Any]) -> Reply:
-    fields = tuple(Field(f"/{c.name}", c.description) for c in COMMANDS.values())
+    """One field per group of commands, so every command fits one Discord embed."""
+    fields = []
+    for title, heads in HELP_GROUPS:
+        lines = [
+            f"/{c.name} — {c.description}" for c in COMMANDS.values() if c.name.split()[0] in heads
+        ]
+        if lines:
+            fields.append(Field(title, "\n".join(lines)))
     return Reply(
         title="Stride: movement rulings",
         fields=fields,
