@@ -30,7 +30,7 @@ from bot.grid.coords import Cell, check_on_map, edge_name, parse_cells, parse_ed
 from bot.grid.geometry import footprint
 from bot.grid.terrain import BARRIER_NAMES, Barrier, Terrain, parse_terrain
 from bot.rules.base import Note, Ruleset
-from bot.rules.grid_move import GridRules
+from bot.rules.grid_rules import GridRules
 from bot.rules.movement import TokenSpec
 from bot.rules.sizes import Size, size_vocabulary
 

@@ -43,7 +43,7 @@ async def _help(ctx: Context, options: Mapping[str, Any]) -> Reply:
             fields.append(Field(title, "\n".join(lines)))
     return Reply(
         title="Stride: movement rulings",
-        fields=fields,
+        fields=tuple(fields),
         footer='Options are name:value; quote values with spaces: mode:"riding horse".',
         result={"commands": [c.name for c in COMMANDS.values()]},
     )

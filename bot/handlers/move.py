@@ -20,7 +20,7 @@ from bot.grid.coords import Cell
 from bot.handlers.board import move_view, render
 from bot.handlers.encounter_common import actor_of, change_encounter, encounter_reply, ruleset_of
 from bot.reply import Field, Reply
-from bot.rules.grid_move import ft
+from bot.rules.grid_rules import ft
 from bot.rules.movement import MOVE_MODES, MoveRequest, MoveResult
 
 ACTION_CHOICES = (

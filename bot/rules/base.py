@@ -19,7 +19,7 @@ from bot.rules.sizes import Size
 
 if TYPE_CHECKING:
     from bot.encounter import Encounter, Token
-    from bot.rules.grid_move import GridRules
+    from bot.rules.grid_rules import GridRules
     from bot.rules.movement import MoveRequest, MoveResult, TokenFields, TokenMovement, TokenSpec
 
 JSONValue = str | int | float | bool | None | list["JSONValue"] | dict[str, "JSONValue"]

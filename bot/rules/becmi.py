@@ -32,7 +32,8 @@ from bot.rules.base import (
     TravelRequest,
     TravelResult,
 )
-from bot.rules.grid_move import GridRules, plan_move
+from bot.rules.grid_move import plan_move
+from bot.rules.grid_rules import GridRules
 from bot.rules.movement import (
     MoveRequest,
     MoveResult,

@@ -24,7 +24,7 @@ from bot.grid.search import EPSILON, Edge
 from bot.grid.terrain import Terrain
 from bot.names import Vocabulary
 from bot.rules.base import Note
-from bot.rules.grid_move import Allowance, GridRules, Passing, StepContext, check_mode, ft, hostile
+from bot.rules.grid_rules import Allowance, GridRules, Passing, StepContext, check_mode, ft, hostile
 from bot.rules.movement import MoveRequest, TokenFields, TokenMovement, TokenSpec
 from bot.rules.sizes import Size
 from bot.rules.tables.becmi import encumbrance_band

@@ -23,7 +23,7 @@ from bot.grid.search import EPSILON, Edge
 from bot.grid.terrain import Terrain
 from bot.names import Vocabulary
 from bot.rules.base import Note
-from bot.rules.grid_move import (
+from bot.rules.grid_rules import (
     Allowance,
     Board,
     GridRules,

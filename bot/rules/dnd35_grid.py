@@ -20,7 +20,7 @@ from bot.grid.search import Edge
 from bot.names import Vocabulary
 from bot.rules.base import Note
 from bot.rules.d20_grid import ARMOR_NAMES, LOAD_NAMES, Action, D20Grid
-from bot.rules.grid_move import Board, Passing, StepContext, hostile
+from bot.rules.grid_rules import Board, Passing, StepContext, hostile
 from bot.rules.movement import (
     TokenFields,
     TokenMovement,

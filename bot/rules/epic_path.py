@@ -23,7 +23,8 @@ from bot.rules.base import (
     borrowed,
 )
 from bot.rules.d20_falling import D20FallRules, d20_fall
-from bot.rules.grid_move import GridRules, plan_move
+from bot.rules.grid_move import plan_move
+from bot.rules.grid_rules import GridRules
 from bot.rules.movement import (
     MoveRequest,
     MoveResult,

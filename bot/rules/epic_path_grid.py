@@ -17,7 +17,7 @@ from bot.errors import InvalidInput
 from bot.grid.coords import Cell
 from bot.rules.base import Note
 from bot.rules.d20_grid import ARMOR_NAMES, LOAD_NAMES, Action, D20Grid
-from bot.rules.grid_move import Passing, StepContext, hostile
+from bot.rules.grid_rules import Passing, StepContext, hostile
 from bot.rules.movement import TokenFields, TokenMovement, TokenSpec, plain_token_fields
 from bot.rules.sizes import Size
 from bot.rules.tables.overland_epic_path import ENCUMBRANCE

@@ -27,7 +27,8 @@ from bot.rules.base import (
     TravelResult,
     borrowed,
 )
-from bot.rules.grid_move import GridRules, plan_move
+from bot.rules.grid_move import plan_move
+from bot.rules.grid_rules import GridRules
 from bot.rules.movement import (
     MoveRequest,
     MoveResult,

@@ -28,7 +28,7 @@ from bot.rules.five_e_alt_speeds import (
     convert,
     parse_speed_line,
 )
-from bot.rules.grid_move import (
+from bot.rules.grid_rules import (
     Allowance,
     Board,
     GridRules,

@@ -1,0 +1,125 @@
+"""Forced movement: push, pull and slide (004 "Forced Movement"), for every ruleset."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from bot.encounter import Encounter, Token
+from bot.errors import IllegalMove, InvalidInput
+from bot.grid.coords import Cell
+from bot.grid.geometry import chebyshev
+from bot.grid.terrain import Terrain
+from bot.rules.base import Note, Source
+from bot.rules.grid_rules import Board, GridRules
+from bot.rules.movement import MoveRequest, MoveResult, Step
+
+# ----------------------------------------------------------- forced movement
+
+
+def forced_move(
+    rules: GridRules, encounter: Encounter, token: Token, request: MoveRequest
+) -> MoveResult:
+    """Push, pull or slide (004 "Forced Movement"): the GM moves a creature.
+
+    It spends no movement and provokes nothing; it ignores what terrain costs
+    but every square must be open and free of creatures, and it stops before
+    the first one that isn't. A push moves away from the pusher, a pull
+    toward it, every square.
+    """
+    kind = request.forced
+    if request.to is None:
+        raise InvalidInput(f"Say where the {kind} ends: to:<square>.")
+    board = Board.of(encounter, token, rules.footprints)
+    by: Token | None = None
+    if kind in ("push", "pull"):
+        if request.by is None:
+            raise InvalidInput(f"A {kind} needs by:<token>, the creature doing it.")
+        by = encounter.token(request.by)
+        if by.key == token.key:
+            raise InvalidInput(f"{token.name} can't {kind} itself.")
+    targets = [*request.via, request.to]
+    for cell in targets:
+        if not board.on_map(cell):
+            raise InvalidInput(f"{cell} is off the map.")
+    path = [token.cell]
+    stopped = ""
+    for goal in targets:
+        while path[-1] != goal and not stopped:
+            here = path[-1]
+            nxt = Cell(
+                here.col + (goal.col > here.col) - (goal.col < here.col),
+                here.row + (goal.row > here.row) - (goal.row < here.row),
+            )
+            cells = board.cells(nxt)
+            blocked = next(
+                (c for c in cells if not board.on_map(c) or board.terrain(c).blocks), None
+            )
+            walled, _ = rules.barriers(board, here, nxt)
+            if blocked is not None or walled or rules._solid_corner(board, here, nxt) is not None:
+                stopped = f"stopped before {nxt}: blocked"
+                break
+            others = board.others_in(cells)
+            if others:
+                stopped = f"stopped before {nxt}: {others[0].name} is there"
+                break
+            if by is not None:
+                by_cells = board.footprint_of(by)
+                d_here = min(chebyshev(here, c) for c in by_cells)
+                d_next = min(chebyshev(nxt, c) for c in by_cells)
+                if kind == "push" and d_next <= d_here:
+                    raise IllegalMove(
+                        f"A push moves away from {by.name} every square; {nxt} isn't farther "
+                        f"from it than {here} (004 Forced Movement › Push)."
+                    )
+                if kind == "pull" and d_next >= d_here:
+                    raise IllegalMove(
+                        f"A pull moves toward {by.name} every square; {nxt} isn't closer "
+                        f"to it than {here} (004 Forced Movement › Pull)."
+                    )
+            path.append(nxt)
+            pit = next((c for c in cells if board.terrain(c) is Terrain.PIT), None)
+            if pit is not None:
+                stopped = f"ends at {nxt}: it falls into the pit at {pit} (/fall for the damage)"
+                break
+        if stopped:
+            break
+    moved = replace(token, cell=path[-1])
+    after = encounter.with_token(moved)
+    warnings = [Note("Stopped", f"The {kind} {stopped}.")] if stopped else []
+    hazards = [c for c in path[1:] if board.terrain(c) is Terrain.HAZARD]
+    if hazards:
+        warnings.append(Note("Hazard", "Forced into hazardous terrain at " + str(hazards[0]) + "."))
+    steps = tuple(Step(c, 0.0, 0.0, "forced") for c in path[1:])
+    squares = len(path) - 1
+    section = {"push": "Push", "pull": "Pull", "slide": "Slide"}.get(kind or "", "Slide")
+    return MoveResult(
+        encounter=after,
+        token=moved,
+        action=kind or "slide",
+        mode="forced",
+        path=tuple(path),
+        steps=steps,
+        cost_ft=0.0,
+        used_ft=float(token.activity.spent_ft),
+        total_ft=float(token.activity.budget_ft),
+        provokes=(),
+        provoked_at={},
+        source=Source(
+            rules.ruleset_id,
+            rules.document if rules.ruleset_id == "epic-path" else "Epic Path (seed 004)",
+            ("Forced Movement", section),
+            seed_file="004_15d51e0af34ca221.txt",
+            borrowed=""
+            if rules.ruleset_id == "epic-path"
+            else "seed 004's forced movement: this ruleset's seeds have none",
+        ),
+        warnings=tuple(warnings),
+        notes=(
+            Note(
+                "Forced movement",
+                f"{squares * rules.square_ft} ft, spending none of {token.name}'s movement "
+                "and provoking no attacks.",
+            ),
+        ),
+        extra={"forced": kind, "by": by.name if by else None},
+    )

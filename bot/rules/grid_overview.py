@@ -1,0 +1,70 @@
+"""What the board shows about movement: threatened squares, a token's reach, and where
+a token can still end a move (the speed bands)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from bot.encounter import Condition, Encounter
+from bot.errors import RulingError
+from bot.grid.coords import Cell
+from bot.grid.search import reachable
+from bot.rules.grid_rules import HOSTILE, Allowance, Board, GridRules, StepContext
+from bot.rules.movement import MoveRequest
+
+# ------------------------------------------------------------- what the board shows
+
+
+def threat_squares(
+    rules: GridRules, encounter: Encounter, against: str = "party"
+) -> frozenset[Cell]:
+    """Squares threatened (or within reach) of the creatures hostile to team ``against``."""
+    squares: set[Cell] = set()
+    for token in encounter.tokens.values():
+        if frozenset({token.team, against}) not in HOSTILE:
+            continue
+        if token.has(Condition.INCAPACITATED):
+            continue
+        squares |= rules.threatened(Board.of(encounter, token, rules.footprints), token)
+    return frozenset(squares)
+
+
+def token_reach(rules: GridRules, encounter: Encounter, name: str) -> frozenset[Cell]:
+    token = encounter.token(name)
+    return rules.threatened(Board.of(encounter, token, rules.footprints), token)
+
+
+def speed_bands(
+    rules: GridRules, encounter: Encounter, name: str
+) -> tuple[frozenset[Cell], frozenset[Cell]]:
+    """Where the token can still end a move: with what this action leaves, and with the
+    ruleset's next bigger action (dash, double move, run). Empty where it can't move."""
+    token = encounter.token(name)
+    bands: list[frozenset[Cell]] = []
+    movement = rules.token_movement(token)
+    for choices in ((None,), (rules.band_action, "move")):
+        allowance: Allowance | None = None
+        for action in choices:
+            try:
+                request = MoveRequest(token.name, to=token.cell, action=action)
+                allowance = rules.allowance(encounter, token, request, movement)
+                break
+            except RulingError:
+                continue
+        if allowance is None:
+            bands.append(frozenset())
+            continue
+        if choices == (None,) and token.activity.actions:
+            allowance = replace(allowance, available_ft=token.activity.left_ft)
+        board = Board.of(encounter, token, rules.footprints)
+        ctx = StepContext(board, movement, allowance, stood=False)
+        costs = reachable(
+            token.cell,
+            rules.stepper(ctx),
+            budget_ft=allowance.available_ft,
+            diagonals=allowance.activity.diagonals,
+            parity=rules.diagonal_parity,
+        )
+        bands.append(frozenset(c for c in costs if not rules.end_problem(ctx, c)))
+    now, more = bands
+    return now, more - now
