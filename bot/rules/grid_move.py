@@ -404,7 +404,8 @@ def _why_not(
     # what would it cost with twice the movement (bounded: never the whole map)?
     generous = max(2 * max(budget, 0.0), budget + 6 * rules.square_ft)
     roomy = replace(ctx, allowance=replace(allowance, available_ft=generous))
-    constrained = _search(rules, roomy, token, targets, stand_cost) if targets else None
+    limited = allowance.straight or allowance.unhampered or allowance.shortest_path
+    constrained = _search(rules, roomy, token, targets, stand_cost) if limited else None
     free = replace(roomy, allowance=replace(roomy.allowance, unhampered=False, straight=False))
     free_step = rules.stepper(free)
     full = cheapest_path(
@@ -416,6 +417,8 @@ def _why_not(
         diagonals=allowance.activity.diagonals,
         parity=rules.diagonal_parity,
     )
+    if not limited and full is not None and len(targets) == 1:
+        constrained = _Plan(list(full.cells), list(full.edges), full.cost_ft, full.diagonals)
     reason: str
     if constrained is not None and constrained.cost > budget + EPSILON:
         reason = f"that costs {ft(constrained.cost)} and {action} allows {ft(budget)}"
@@ -437,7 +440,9 @@ def _why_not(
     else:
         reason = f"that costs {ft(full.cost_ft)} and {action} allows {ft(budget)}"
     text = f"{name} can't reach {goal}: {reason}."
-    best = _nearest_alternative(rules, ctx, token, goal, budget)
+    best = _along(rules, ctx, constrained, budget) if constrained is not None else None
+    if best is None:
+        best = _nearest_alternative(rules, ctx, token, goal, budget)
     if best is not None:
         cell, cost = best
         text += f" {name} can reach {cell} for {ft(cost)}."
@@ -483,6 +488,22 @@ def _nearest_block(step: Stepper, start: Cell, goal: Cell) -> str:
 
     cell = min(blocks, key=rank)
     return f"; in the way: {step.why_not[cell]}"
+
+
+def _along(
+    rules: GridRules, ctx: StepContext, plan: _Plan, budget: float
+) -> tuple[Cell, float] | None:
+    """The farthest square along the cheapest way to the goal that the budget reaches
+    and the move may end on: the alternative a player expects ("you can reach D4")."""
+    best: tuple[Cell, float] | None = None
+    spent = 0.0
+    for cell, edge in zip(plan.cells[1:], plan.edges, strict=True):
+        spent += edge.cost_ft
+        if spent > budget + EPSILON:
+            break
+        if not rules.end_problem(ctx, cell):
+            best = (cell, spent)
+    return best
 
 
 def _nearest_alternative(
