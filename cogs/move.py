@@ -6,6 +6,7 @@ from typing import Any
 
 import discord
 from discord import app_commands
+from discord.app_commands import Range
 from discord.ext import commands
 
 from bot.discord_glue import choices_for, descriptions_for, dispatch
@@ -28,6 +29,8 @@ class Move(commands.Cog):
         action: str | None = None,
         forced: str | None = None,
         by: str | None = None,
+        jump: str | None = None,
+        check: Range[int, -50, 200] | None = None,
     ) -> None:
         await dispatch(
             interaction,
@@ -40,6 +43,8 @@ class Move(commands.Cog):
                 "action": action,
                 "forced": forced,
                 "by": by,
+                "jump": jump,
+                "check": check,
             },
         )
 

@@ -124,6 +124,8 @@ async def handle_move(ctx: Context, options: Mapping[str, Any]) -> Reply:
         action=options.get("action"),
         forced=options.get("forced"),
         by=options.get("by"),
+        jump=Cell.parse(options["jump"]) if options.get("jump") else None,
+        check=options.get("check"),
     )
     if request.by and not request.forced:
         raise InvalidInput("by: names who pushes or pulls; give forced:push or forced:pull too.")
@@ -208,6 +210,14 @@ MOVE = Command(
             choices=FORCED_CHOICES,
         ),
         Option("by", "string", "Who pushes or pulls (with forced:)"),
+        Option("jump", "string", "Jump on the way, landing on this square, e.g. E4"),
+        Option(
+            "check",
+            "integer",
+            "The jump's check total, where the ruleset asks for one",
+            min_value=-50,
+            max_value=200,
+        ),
     ),
     handle_move,
     changes_state=True,

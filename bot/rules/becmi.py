@@ -75,7 +75,12 @@ class Becmi:
         return grid.BecmiGrid(encounter.outdoors)
 
     def move(self, encounter: Encounter, request: MoveRequest) -> MoveResult:
-        return plan_move(self.grid(encounter), encounter, request)
+        return plan_move(
+            self.grid(encounter),
+            encounter,
+            request,
+            jump_rule=lambda jump: self.jump(jump, random.Random(0)),  # checks given, no dice
+        )
 
     def fall(self, request: FallRequest, rng: random.Random) -> FallResult:
         if request.height_ft < 0:

@@ -94,7 +94,12 @@ class Dnd35:
         return grid.Dnd35Grid()
 
     def move(self, encounter: Encounter, request: MoveRequest) -> MoveResult:
-        return plan_move(self.grid(encounter), encounter, request)
+        return plan_move(
+            self.grid(encounter),
+            encounter,
+            request,
+            jump_rule=lambda jump: self.jump(jump, random.Random(0)),  # checks given, no dice
+        )
 
     def fall(self, request: FallRequest, rng: random.Random) -> FallResult:
         source = _srd_source(

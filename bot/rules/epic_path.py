@@ -101,7 +101,12 @@ class EpicPath:
         return grid.EpicPathGrid()
 
     def move(self, encounter: Encounter, request: MoveRequest) -> MoveResult:
-        return plan_move(self.grid(encounter), encounter, request)
+        return plan_move(
+            self.grid(encounter),
+            encounter,
+            request,
+            jump_rule=lambda jump: self.jump(jump, random.Random(0)),  # checks given, no dice
+        )
 
     def fall(self, request: FallRequest, rng: random.Random) -> FallResult:
         source = Source("epic-path", DOCUMENT, ("Falling",), seed_file=SEED)

@@ -98,7 +98,12 @@ class FiveEAlt:
         return grid.FiveEAltGrid(encounter.diagonal_rule)
 
     def move(self, encounter: Encounter, request: MoveRequest) -> MoveResult:
-        return plan_move(self.grid(encounter), encounter, request)
+        return plan_move(
+            self.grid(encounter),
+            encounter,
+            request,
+            jump_rule=lambda jump: self.jump(jump, random.Random(0)),  # checks given, no dice
+        )
 
     # ------------------------------------------------------------------ fall
 

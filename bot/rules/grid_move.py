@@ -19,7 +19,7 @@ from bot.grid.coords import Cell
 from bot.grid.geometry import chebyshev, corner_lines, line_squares, on_one_line
 from bot.grid.search import EPSILON, PENALTY, Edge, Found, cheapest_path, reachable
 from bot.grid.terrain import Terrain
-from bot.rules.base import JSONValue, Note
+from bot.rules.base import JSONValue, JumpRequest, JumpResult, Note
 from bot.rules.grid_forced import forced_move
 from bot.rules.grid_rules import (
     MAX_WAYPOINTS,
@@ -45,8 +45,19 @@ class _Plan:
     diagonals: int = 0
 
 
-def plan_move(rules: GridRules, encounter: Encounter, request: MoveRequest) -> MoveResult:
-    """The whole of one /move under ``rules``: a result, or an error that changes nothing."""
+JumpRule = Callable[[JumpRequest], JumpResult]
+
+
+def plan_move(
+    rules: GridRules,
+    encounter: Encounter,
+    request: MoveRequest,
+    *,
+    jump_rule: JumpRule | None = None,
+) -> MoveResult:
+    """The whole of one /move under ``rules``: a result, or an error that changes nothing.
+
+    ``jump_rule`` is the ruleset's /jump, for a move with a jump on the way."""
     token = encounter.token(request.token)
     if request.forced:
         return forced_move(rules, encounter, token, request)
@@ -71,11 +82,15 @@ def plan_move(rules: GridRules, encounter: Encounter, request: MoveRequest) -> M
                     f"{cell} is off the map: it runs from A1 to "
                     f"{Cell(encounter.width - 1, encounter.height - 1)}."
                 )
-        found_plan = (
-            _teleport(rules, ctx, token, request.to, warnings)
-            if allowance.teleport
-            else _search(rules, ctx, token, targets, stand_cost)
-        )
+        found_plan: _Plan | None
+        if request.jump is not None:
+            if jump_rule is None:
+                raise InvalidInput("This ruleset has no jumping on the grid.")
+            found_plan = _jump_plan(rules, ctx, token, request, stand_cost, jump_rule, warnings)
+        elif allowance.teleport:
+            found_plan = _teleport(rules, ctx, token, request.to, warnings)
+        else:
+            found_plan = _search(rules, ctx, token, targets, stand_cost)
         plan_or_none = found_plan
         if plan_or_none is None:
             minimum = rules.full_round_minimum(token, allowance)
@@ -306,6 +321,151 @@ def _search_within(
         plan.diagonals = found.diagonals
         start = goal
     return plan
+
+
+def _jump_plan(
+    rules: GridRules,
+    ctx: StepContext,
+    token: Token,
+    request: MoveRequest,
+    stand_cost: float,
+    jump_rule: JumpRule,
+    warnings: list[Note],
+) -> _Plan:
+    """Move to a take-off square, jump in a straight line to ``request.jump``, then on
+    to ``request.to``: the cheapest such way within the budget. The jump's length is
+    spent like any movement and limited by the ruleset's /jump (its check and run-up)."""
+    landing, goal = request.jump, request.to
+    assert landing is not None and goal is not None
+    board, allowance = ctx.board, ctx.allowance
+    budget = allowance.available_ft - stand_cost
+    if not board.on_map(landing):
+        raise InvalidInput(f"jump: {landing} is off the map.")
+    problem, _ = rules.enter(ctx, landing, landing)
+    if problem:
+        raise IllegalMove(f"{token.name} can't land at {landing}: {problem}.")
+    end = rules.end_problem(ctx, landing)
+    if end:
+        raise IllegalMove(f"{token.name} can't land at {landing}: {end}.")
+    step = rules.stepper(ctx)
+    costs = reachable(
+        token.cell,
+        step,
+        budget_ft=budget,
+        diagonals=allowance.activity.diagonals,
+        parity=rules.diagonal_parity,
+    )
+    size = token.size.name.lower()
+    best: tuple[float, Cell, float, JumpResult] | None = None
+    too_short: JumpResult | None = None
+    for takeoff, cost in costs.items():
+        length = rules.distance_ft(takeoff, landing)
+        if length <= 0 or cost + length > budget + EPSILON:
+            continue
+        if rules.end_problem(ctx, takeoff) or not _clear_jump(rules, board, takeoff, landing):
+            continue
+        # the jump clears the squares between; landing in the next one is its own 5 ft
+        cleared = length - rules.square_ft
+        ruling = jump_rule(
+            JumpRequest(
+                size=size, check=request.check, run_up_ft=int(cost), distance_ft=int(cleared)
+            )
+        )
+        if ruling.max_horizontal_ft is None:
+            raise IllegalMove(
+                f"How far {token.name} jumps takes a check under this ruleset: give check:"
+                f"<total> (clearing {cleared:g} ft is DC {ruling.dc})."
+                if ruling.dc is not None
+                else f"This ruleset has no jump rule ({ruling.source.cite()})."
+            )
+        if cleared > ruling.max_horizontal_ft + EPSILON:
+            too_short = too_short or ruling
+            continue
+        key = (cost + length, -cost)
+        if best is None or key < (best[0], -best[2]):
+            best = (cost + length, takeoff, cost, ruling)
+    if best is None:
+        if too_short is not None:
+            raise IllegalMove(
+                f"{token.name} can't jump to {landing}: it jumps at most "
+                f"{ft(too_short.max_horizontal_ft or 0)} from any square it can reach."
+            )
+        raise IllegalMove(
+            f"{token.name} can't jump to {landing}: no square it can reach this turn leaves "
+            "room to jump there in a straight line."
+        )
+    _, takeoff, cost, ruling = best
+    run_up = cheapest_path(
+        token.cell,
+        takeoff,
+        step,
+        budget_ft=budget,
+        min_step_ft=rules.min_step_ft(ctx),
+        diagonals=allowance.activity.diagonals,
+        parity=rules.diagonal_parity,
+    )
+    assert run_up is not None
+    length = rules.distance_ft(takeoff, landing)
+    plan = _Plan(list(run_up.cells), list(run_up.edges), run_up.cost_ft, run_up.diagonals)
+    plan.cells.append(landing)
+    plan.edges.append(Edge(landing, length, plan.diagonals, f"jump {ft(length)}"))
+    plan.cost += length
+    warnings.append(
+        Note(
+            "Jump",
+            f"From {takeoff} to {landing}, clearing {ft(length - rules.square_ft)} "
+            f"(it can clear {ft(ruling.max_horizontal_ft or 0)}).",
+        )
+    )
+    warnings.extend(ruling.notes[:2])
+    if board.terrain(landing) in (Terrain.DIFFICULT, Terrain.SLOPE, Terrain.OBSTACLE):
+        warnings.append(
+            Note(
+                "Landing",
+                f"{landing} is difficult terrain: a check to keep its balance or it lands "
+                "prone (000 Jumping Through Difficult Terrain; the GM rules elsewhere).",
+            )
+        )
+    if goal != landing:
+        rest = cheapest_path(
+            landing,
+            goal,
+            step,
+            budget_ft=budget,
+            min_step_ft=rules.min_step_ft(ctx),
+            spent_ft=plan.cost,
+            diagonals=plan.diagonals,
+            parity=rules.diagonal_parity,
+        )
+        if rest is None:
+            raise IllegalMove(
+                f"{token.name} lands at {landing} with {ft(budget - plan.cost)} left, not "
+                f"enough to go on to {goal}."
+            )
+        plan.cells.extend(rest.cells[1:])
+        plan.edges.extend(rest.edges)
+        plan.cost += rest.cost_ft
+        plan.diagonals = rest.diagonals
+    return plan
+
+
+def _clear_jump(rules: GridRules, board: Board, takeoff: Cell, landing: Cell) -> bool:
+    """Nothing solid on the line between the squares' centres: no wall or pillar square
+    and no wall or closed door crossed (pits, water, rubble and creatures are what
+    jumps are for)."""
+    steps = 8 * max(abs(landing.col - takeoff.col), abs(landing.row - takeoff.row))
+    previous = takeoff
+    for i in range(1, steps + 1):
+        t = i / steps
+        col = takeoff.col + 0.5 + (landing.col - takeoff.col) * t
+        row = takeoff.row + 0.5 + (landing.row - takeoff.row) * t
+        cell = Cell(int(col), int(row))
+        if cell == previous:
+            continue
+        if board.terrain(cell).blocks or rules.barriers(board, previous, cell)[0]:
+            return False
+        previous = cell
+    return True
 
 
 def _teleport(

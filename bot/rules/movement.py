@@ -75,6 +75,8 @@ class MoveRequest:
     action: str | None = None
     forced: str | None = None  # push | pull | slide (GM)
     by: str | None = None  # who pushes or pulls
+    jump: Cell | None = None  # a jump on the way lands here (issue 5)
+    check: int | None = None  # the jump's check total, where the ruleset asks for one
 
 
 @dataclass(frozen=True)

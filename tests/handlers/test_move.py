@@ -203,3 +203,18 @@ async def test_encounter_options_belong_to_their_ruleset(
     with pytest.raises(InvalidInput, match=match):
         await run_line(gm, line)
     assert await state(gm.store) is None
+
+
+async def test_move_with_a_jump_on_the_way(gm: Context) -> None:
+    """Issue 5: /move ... jump:<square>, costed and limited per /jump."""
+    await run(
+        gm,
+        "/encounter start width:8 height:3 ruleset:5e-alt",
+        "/token add name:Kit at:A2",
+        '/terrain set cells:"A1:H1 A3:H3" kind:wall',
+        '/terrain set cells:"C2 D2" kind:pit',
+    )
+    reply = await run_line(gm, "/move token:Kit to:F2 jump:E2")
+    assert reply.result["path"] == ["A2", "B2", "E2", "F2"]
+    assert reply.result["cost_ft"] == 25
+    assert any(w["name"] == "Jump" for w in reply.result["warnings"])

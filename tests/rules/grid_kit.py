@@ -65,6 +65,8 @@ class GridKit:
         self, e: Encounter, token: str, to: str | None = None, **options: object
     ) -> MoveResult:
         via = cells(str(options.pop("via"))) if "via" in options else ()
+        if "jump" in options:
+            options["jump"] = Cell.parse(str(options["jump"]))
         target = Cell.parse(to) if to is not None else None
         request = MoveRequest(token, target, via=via, **options)  # type: ignore[arg-type]
         return self.rules.move(e, request)

@@ -1,0 +1,66 @@
+"""Jumping during a move (issue 5): a jump on the way, costed and limited per /jump."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.encounter import Encounter
+from bot.errors import IllegalMove
+from bot.grid.coords import Cell
+from bot.grid.terrain import Terrain
+from tests.rules.grid_kit import GridKit, cells, path, pc, step_costs
+
+C = Cell.parse
+
+
+def chasm(kit: GridKit, speed: int = 30) -> Encounter:
+    """Row 2 is a corridor; C2 and D2 are a pit two squares wide."""
+    e = kit.encounter(10, 3, pc("Ari", "A2", speed_ft=speed))
+    e = e.with_terrain(cells(" ".join(f"{c}1 {c}3" for c in "ABCDEFGHIJ")), Terrain.WALL)
+    return e.with_terrain(cells("C2 D2"), Terrain.PIT)
+
+
+def test_000_jump_a_pit_on_the_way_costs_its_length() -> None:
+    """000 Jump: 10 ft across without a check; "You can only Jump as far as your
+    Movement allows" (each foot jumped costs a foot)."""
+    kit = GridKit("5e-alt")
+    e = chasm(kit)
+    assert "pit" in kit.refused(e, "Ari", "F2")  # no way round on foot
+    result = kit.move(e, "Ari", "F2", jump="E2")
+    assert path(result) == "A2 B2 E2 F2"
+    assert step_costs(result) == [5, 15, 5]
+    assert result.cost_ft == 25
+
+
+def test_000_a_longer_jump_needs_the_check() -> None:
+    """000 Extending Your Jump: a DC 10 check extends it to the check's total."""
+    kit = GridKit("5e-alt")
+    e = chasm(kit, speed=40)
+    e = e.with_terrain(cells("E2"), Terrain.PIT)
+    assert "at most 10 ft" in kit.refused(e, "Ari", "F2", jump="F2")
+    result = kit.move(e, "Ari", "F2", jump="F2", check=15)
+    assert path(result) == "A2 B2 F2"
+
+
+def test_001_a_3_5_jump_takes_the_jump_check() -> None:
+    kit = GridKit("3.5")
+    e = chasm(kit)
+    with pytest.raises(IllegalMove, match="give check"):
+        kit.move(e, "Ari", "E2", jump="E2")
+    # no 20 ft run-up here, so the check counts half (the 3.5 SRD's Jump skill)
+    assert "at most 8 ft" in kit.refused(e, "Ari", "E2", jump="E2", check=16)
+    result = kit.move(e, "Ari", "E2", jump="E2", check=20)
+    assert result.path[-1] == C("E2")
+
+
+def test_003_becmi_has_no_jump_rule() -> None:
+    kit = GridKit("becmi")
+    e = chasm(kit, speed=120)
+    with pytest.raises(IllegalMove, match="no jump rule"):
+        kit.move(e, "Ari", "E2", jump="E2")
+
+
+def test_jump_not_through_a_wall() -> None:
+    kit = GridKit("5e-alt")
+    e = kit.encounter(6, 1, pc("Ari", "A1")).with_terrain(cells("C1"), Terrain.WALL)
+    assert "straight line" in kit.refused(e, "Ari", "D1", jump="D1")
