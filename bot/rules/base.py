@@ -234,8 +234,9 @@ class Ruleset(Protocol):
         """The token as its turn (or, outside a turn order, the round) begins."""
         ...
 
-    def grid(self, encounter: Encounter) -> GridRules:
-        """The ruleset's movement rules on ``encounter``'s grid (its options applied)."""
+    def grid(self, encounter: Encounter | None) -> GridRules:
+        """The ruleset's movement rules on ``encounter``'s grid (its options applied;
+        None: the defaults)."""
         ...
 
     def move(self, encounter: Encounter, request: MoveRequest) -> MoveResult:

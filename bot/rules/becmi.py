@@ -17,7 +17,7 @@ from fractions import Fraction
 from typing import ClassVar
 
 from bot.dice import Roll, no_dice, roll
-from bot.encounter import Encounter, Token
+from bot.encounter import Encounter
 from bot.errors import InvalidInput
 from bot.names import normalize
 from bot.rules import becmi_grid as grid
@@ -32,16 +32,8 @@ from bot.rules.base import (
     TravelRequest,
     TravelResult,
 )
-from bot.rules.grid_move import plan_move
+from bot.rules.grid_move import OnAGrid
 from bot.rules.grid_rules import GridRules
-from bot.rules.movement import (
-    MoveRequest,
-    MoveResult,
-    TokenFields,
-    TokenMovement,
-    TokenSpec,
-    fresh_turn,
-)
 from bot.rules.sizes import Size
 from bot.rules.tables import becmi as t
 
@@ -50,7 +42,7 @@ FALL_MAX_DICE = 20
 FALL_FT_PER_DIE = 10
 
 
-class Becmi:
+class Becmi(OnAGrid):
     id: ClassVar[str] = "becmi"
     name: ClassVar[str] = "BECMI"
     document: ClassVar[str] = "Rules Cyclopedia"
@@ -62,25 +54,8 @@ class Becmi:
 
     # ------------------------------------------------------------- on a grid
 
-    def token_fields(self, spec: TokenSpec) -> TokenFields:
-        return grid.token_fields(spec)
-
-    def token_movement(self, token: Token) -> TokenMovement:
-        return grid.token_movement(token)
-
-    def start_turn(self, token: Token) -> Token:
-        return fresh_turn(token)
-
-    def grid(self, encounter: Encounter) -> GridRules:
-        return grid.BecmiGrid(encounter.outdoors)
-
-    def move(self, encounter: Encounter, request: MoveRequest) -> MoveResult:
-        return plan_move(
-            self.grid(encounter),
-            encounter,
-            request,
-            jump_rule=lambda jump: self.jump(jump, random.Random(0)),  # checks given, no dice
-        )
+    def grid(self, encounter: Encounter | None) -> GridRules:
+        return grid.BecmiGrid(encounter.outdoors if encounter else False)
 
     def fall(self, request: FallRequest, rng: random.Random) -> FallResult:
         if request.height_ft < 0:

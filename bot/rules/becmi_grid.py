@@ -156,6 +156,9 @@ class BecmiGrid(GridRules):
     def token_movement(self, token: Token) -> TokenMovement:
         return token_movement(token)
 
+    def token_fields(self, spec: TokenSpec) -> TokenFields:
+        return token_fields(spec)
+
     def allowance(
         self, encounter: Encounter, token: Token, request: MoveRequest, movement: TokenMovement
     ) -> Allowance:

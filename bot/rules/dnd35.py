@@ -11,7 +11,7 @@ import random
 from collections.abc import Mapping
 from typing import ClassVar
 
-from bot.encounter import Encounter, Token
+from bot.encounter import Encounter
 from bot.rules import dnd35_grid as grid
 from bot.rules.base import (
     FallRequest,
@@ -24,16 +24,8 @@ from bot.rules.base import (
     borrowed,
 )
 from bot.rules.d20_falling import D20FallRules, d20_fall
-from bot.rules.grid_move import plan_move
+from bot.rules.grid_move import OnAGrid
 from bot.rules.grid_rules import GridRules
-from bot.rules.movement import (
-    MoveRequest,
-    MoveResult,
-    TokenFields,
-    TokenMovement,
-    TokenSpec,
-    fresh_turn,
-)
 from bot.rules.overland import overland_travel
 from bot.rules.sizes import Size
 from bot.rules.skill_jump import SkillJumpRules, skill_jump
@@ -60,7 +52,7 @@ def _srd_source(document: str, *sections: str, why: str) -> Source:
     return Source("3.5", document, sections, seed_file=SEED, borrowed=f"3.5 SRD ({why})")
 
 
-class Dnd35:
+class Dnd35(OnAGrid):
     id: ClassVar[str] = "3.5"
     name: ClassVar[str] = "D&D 3.5"
     document: ClassVar[str] = DOCUMENT
@@ -81,25 +73,8 @@ class Dnd35:
 
     # ------------------------------------------------------------- on a grid
 
-    def token_fields(self, spec: TokenSpec) -> TokenFields:
-        return grid.token_fields(spec)
-
-    def token_movement(self, token: Token) -> TokenMovement:
-        return grid.token_movement(token)
-
-    def start_turn(self, token: Token) -> Token:
-        return fresh_turn(token)
-
-    def grid(self, encounter: Encounter) -> GridRules:
+    def grid(self, encounter: Encounter | None) -> GridRules:
         return grid.Dnd35Grid()
-
-    def move(self, encounter: Encounter, request: MoveRequest) -> MoveResult:
-        return plan_move(
-            self.grid(encounter),
-            encounter,
-            request,
-            jump_rule=lambda jump: self.jump(jump, random.Random(0)),  # checks given, no dice
-        )
 
     def fall(self, request: FallRequest, rng: random.Random) -> FallResult:
         source = _srd_source(

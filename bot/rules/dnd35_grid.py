@@ -186,6 +186,9 @@ class Dnd35Grid(D20Grid):
     def token_movement(self, token: Token) -> TokenMovement:
         return token_movement(token)
 
+    def token_fields(self, spec: TokenSpec) -> TokenFields:
+        return token_fields(spec)
+
     def run_multiple(self, token: Token) -> tuple[int, str]:
         if token.armor == "heavy" or token.load == "heavy":
             why = "heavy armor" if token.armor == "heavy" else "a heavy load"

@@ -10,7 +10,7 @@ import random
 from collections.abc import Mapping
 from typing import ClassVar
 
-from bot.encounter import Encounter, Token
+from bot.encounter import Encounter
 from bot.rules import epic_path_grid as grid
 from bot.rules.base import (
     FallRequest,
@@ -23,16 +23,8 @@ from bot.rules.base import (
     borrowed,
 )
 from bot.rules.d20_falling import D20FallRules, d20_fall
-from bot.rules.grid_move import plan_move
+from bot.rules.grid_move import OnAGrid
 from bot.rules.grid_rules import GridRules
-from bot.rules.movement import (
-    MoveRequest,
-    MoveResult,
-    TokenFields,
-    TokenMovement,
-    TokenSpec,
-    fresh_turn,
-)
 from bot.rules.overland import overland_travel
 from bot.rules.sizes import Size
 from bot.rules.skill_jump import SkillJumpRules, skill_jump
@@ -77,7 +69,7 @@ JUMP_RULES = SkillJumpRules(
 )
 
 
-class EpicPath:
+class EpicPath(OnAGrid):
     id: ClassVar[str] = "epic-path"
     name: ClassVar[str] = "Epic Path"
     document: ClassVar[str] = DOCUMENT
@@ -88,25 +80,8 @@ class EpicPath:
 
     # ------------------------------------------------------------- on a grid
 
-    def token_fields(self, spec: TokenSpec) -> TokenFields:
-        return grid.token_fields(spec)
-
-    def token_movement(self, token: Token) -> TokenMovement:
-        return grid.token_movement(token)
-
-    def start_turn(self, token: Token) -> Token:
-        return fresh_turn(token)
-
-    def grid(self, encounter: Encounter) -> GridRules:
+    def grid(self, encounter: Encounter | None) -> GridRules:
         return grid.EpicPathGrid()
-
-    def move(self, encounter: Encounter, request: MoveRequest) -> MoveResult:
-        return plan_move(
-            self.grid(encounter),
-            encounter,
-            request,
-            jump_rule=lambda jump: self.jump(jump, random.Random(0)),  # checks given, no dice
-        )
 
     def fall(self, request: FallRequest, rng: random.Random) -> FallResult:
         source = Source("epic-path", DOCUMENT, ("Falling",), seed_file=SEED)

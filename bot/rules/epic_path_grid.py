@@ -143,6 +143,9 @@ class EpicPathGrid(D20Grid):
     def token_movement(self, token: Token) -> TokenMovement:
         return token_movement(token)
 
+    def token_fields(self, spec: TokenSpec) -> TokenFields:
+        return token_fields(spec)
+
     def run_multiple(self, token: Token) -> tuple[int, str]:
         multiple = RUN_MULTIPLE
         why = []

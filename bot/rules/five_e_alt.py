@@ -13,7 +13,7 @@ from fractions import Fraction
 from typing import ClassVar
 
 from bot.dice import roll
-from bot.encounter import Encounter, Token
+from bot.encounter import Encounter
 from bot.errors import InvalidInput
 from bot.rules import five_e_alt_grid as grid
 from bot.rules.base import (
@@ -27,16 +27,8 @@ from bot.rules.base import (
     TravelResult,
     borrowed,
 )
-from bot.rules.grid_move import plan_move
+from bot.rules.grid_move import OnAGrid
 from bot.rules.grid_rules import GridRules
-from bot.rules.movement import (
-    MoveRequest,
-    MoveResult,
-    TokenFields,
-    TokenMovement,
-    TokenSpec,
-    fresh_turn,
-)
 from bot.rules.overland import overland_travel
 from bot.rules.sizes import Size, parse_size
 from bot.rules.tables.overland_srd35 import SRD35_OVERLAND
@@ -67,7 +59,7 @@ def _ft(value: Fraction) -> float:
     return float(value)
 
 
-class FiveEAlt:
+class FiveEAlt(OnAGrid):
     id: ClassVar[str] = "5e-alt"
     name: ClassVar[str] = "5e Alternate Movement"
     document: ClassVar[str] = DOCUMENT
@@ -85,25 +77,8 @@ class FiveEAlt:
 
     # ------------------------------------------------------------- on a grid
 
-    def token_fields(self, spec: TokenSpec) -> TokenFields:
-        return grid.token_fields(spec)
-
-    def token_movement(self, token: Token) -> TokenMovement:
-        return grid.token_movement(token)
-
-    def start_turn(self, token: Token) -> Token:
-        return fresh_turn(token)
-
-    def grid(self, encounter: Encounter) -> GridRules:
-        return grid.FiveEAltGrid(encounter.diagonal_rule)
-
-    def move(self, encounter: Encounter, request: MoveRequest) -> MoveResult:
-        return plan_move(
-            self.grid(encounter),
-            encounter,
-            request,
-            jump_rule=lambda jump: self.jump(jump, random.Random(0)),  # checks given, no dice
-        )
+    def grid(self, encounter: Encounter | None) -> GridRules:
+        return grid.FiveEAltGrid(encounter.diagonal_rule if encounter else "5")
 
     # ------------------------------------------------------------------ fall
 

@@ -155,6 +155,9 @@ class FiveEAltGrid(GridRules):
     def token_movement(self, token: Token) -> TokenMovement:
         return token_movement(token)
 
+    def token_fields(self, spec: TokenSpec) -> TokenFields:
+        return token_fields(spec)
+
     # ---------------------------------------------------------------- actions
 
     def allowance(

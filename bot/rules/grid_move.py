@@ -10,6 +10,7 @@ reach instead. Pure: no Discord, no database.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
@@ -32,7 +33,15 @@ from bot.rules.grid_rules import (
     ft,
     hostile,
 )
-from bot.rules.movement import MoveRequest, MoveResult, Step
+from bot.rules.movement import (
+    MoveRequest,
+    MoveResult,
+    Step,
+    TokenFields,
+    TokenMovement,
+    TokenSpec,
+    fresh_turn,
+)
 
 # ------------------------------------------------------------------ the move
 
@@ -740,3 +749,33 @@ def _opportunity_attacks(
                 break
     names = tuple(provoked)
     return names, provoked
+
+
+class OnAGrid:
+    """The grid half of a ruleset (bot.rules.base.Ruleset), all from its GridRules:
+    a ruleset class lists this as a base and says which GridRules it uses."""
+
+    def grid(self, encounter: Encounter | None) -> GridRules:
+        """The ruleset's movement rules, with ``encounter``'s options (None: defaults)."""
+        raise NotImplementedError
+
+    def jump(self, request: JumpRequest, rng: random.Random) -> JumpResult:
+        raise NotImplementedError
+
+    def token_fields(self, spec: TokenSpec) -> TokenFields:
+        return self.grid(None).token_fields(spec)
+
+    def token_movement(self, token: Token) -> TokenMovement:
+        return self.grid(None).token_movement(token)
+
+    def start_turn(self, token: Token) -> Token:
+        return fresh_turn(token)
+
+    def move(self, encounter: Encounter, request: MoveRequest) -> MoveResult:
+        # a jump on the way asks the ruleset's /jump with the check given: no dice roll
+        return plan_move(
+            self.grid(encounter),
+            encounter,
+            request,
+            jump_rule=lambda jump: self.jump(jump, random.Random(0)),
+        )

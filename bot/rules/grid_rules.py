@@ -21,7 +21,7 @@ from bot.grid.geometry import chebyshev, footprint
 from bot.grid.search import Edge
 from bot.grid.terrain import Barrier, Terrain
 from bot.rules.base import Note, Source
-from bot.rules.movement import MODES, MoveRequest, TokenMovement
+from bot.rules.movement import MODES, MoveRequest, TokenFields, TokenMovement, TokenSpec
 from bot.rules.sizes import Size
 
 MAX_WAYPOINTS = 10
@@ -165,6 +165,10 @@ class GridRules:
     # ---- hooks
 
     def token_movement(self, token: Token) -> TokenMovement:
+        raise NotImplementedError
+
+    def token_fields(self, spec: TokenSpec) -> TokenFields:
+        """Check what a user gave for a token's movement; the values to store."""
         raise NotImplementedError
 
     def allowance(
