@@ -1,4 +1,5 @@
-"""The board as monospace text, until the board image lands (issue 4).
+"""The board as monospace text: for the console and for readers who can't see the
+image (the board image itself is ``bot.render``).
 
 Column letters across the top (two header lines once columns reach ``AA``),
 row numbers down the side, one character a square: a token by a letter (its

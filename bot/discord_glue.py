@@ -12,6 +12,7 @@ fields instead: a reply that is too long still arrives, a little shorter.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import io
 import logging
 import random
@@ -336,7 +337,7 @@ async def dispatch(
         # and still tell the user something rather than "interaction failed".
         log.exception("Discord refused the reply to /%s (options %r)", command_name, given)
         await send_error(interaction, GENERIC_ERROR)
-    if command.changes_state:
+    if command.changes_state and reply.result.get("changed", True) is not False:
         await refresh_board(interaction, store)
 
 
@@ -364,34 +365,49 @@ async def refresh_board(interaction: discord.Interaction[Any], store: Store) -> 
     board as it is now. A failure here never spoils the command's own reply:
     it is logged, and the next change tries again.
     """
-    from bot.handlers.board import board_message  # local: pulls in the renderer
-
     channel = cast(_Messageable | None, getattr(interaction, "channel", None))
     if channel is None or not hasattr(channel, "send"):
         return
     try:
-        stored = await store.active_encounter(str(interaction.channel_id))
-        if stored is None:
-            return
-        reply = await board_message(stored.encounter)
-        embed, view = embed_for(reply), BoardButtons()
-        message_id = await store.board_message(stored.id)
-        if message_id is not None:
-            try:
-                await channel.get_partial_message(int(message_id)).edit(
-                    embed=embed, attachments=[file_for(reply)], view=view
-                )
-                return
-            except discord.NotFound:
-                pass  # deleted: post a new one
-        message = await channel.send(
-            embed=embed, file=file_for(reply), view=view, allowed_mentions=NO_MENTIONS
-        )
-        await store.set_board_message(stored.id, str(message.id))
+        # under the channel's lock: two changes at once never post two board messages
+        async with store.channel_lock(str(interaction.channel_id)):
+            await _refresh_board(channel, store, str(interaction.channel_id))
     except discord.HTTPException:
         log.warning("Could not update the board in channel %s", interaction.channel_id)
     except Exception:
         log.exception("Updating the board failed in channel %s", interaction.channel_id)
+
+
+async def _refresh_board(channel: _Messageable, store: Store, channel_id: str) -> None:
+    from bot.handlers.board import board_message, ended_message  # local: the renderer
+
+    stored = await store.active_encounter(channel_id)
+    if stored is None:
+        # ended (or undone): the last board says so, without its buttons
+        last = await store.last_board_message(channel_id)
+        if last is not None:
+            encounter_id, ended_id = last
+            with contextlib.suppress(discord.NotFound):
+                await channel.get_partial_message(int(ended_id)).edit(
+                    embed=embed_for(ended_message()), attachments=[], view=None
+                )
+            await store.set_board_message(encounter_id, None)
+        return
+    reply = await board_message(stored.encounter)
+    embed, view = embed_for(reply), BoardButtons()
+    message_id = await store.board_message(stored.id)
+    if message_id is not None:
+        try:
+            await channel.get_partial_message(int(message_id)).edit(
+                embed=embed, attachments=[file_for(reply)], view=view
+            )
+            return
+        except discord.NotFound:
+            pass  # deleted: post a new one
+    message = await channel.send(
+        embed=embed, file=file_for(reply), view=view, allowed_mentions=NO_MENTIONS
+    )
+    await store.set_board_message(stored.id, str(message.id))
 
 
 BOARD_THREATS = "stride:board:threats"

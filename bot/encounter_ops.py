@@ -32,7 +32,7 @@ from bot.grid.terrain import BARRIER_NAMES, Barrier, Terrain, parse_terrain
 from bot.rules.base import Note, Ruleset
 from bot.rules.grid_rules import GridRules
 from bot.rules.movement import TokenSpec
-from bot.rules.sizes import Size, size_vocabulary
+from bot.rules.sizes import Size, parse_size
 
 GM_IS = "the GM is whoever started the encounter, or anyone with Manage Channels"
 # Terrain no token may stand in (a pit is an opening to fall into).
@@ -298,8 +298,7 @@ def check_name(encounter: Encounter, name: str, *, ignore: str | None = None) ->
 
 def parse_token_size(ruleset: Ruleset, text: str) -> Size:
     """A size the ruleset puts on a grid (the keys of its footprint table)."""
-    vocabulary = size_vocabulary(tuple(ruleset.footprint_squares))
-    return Size[vocabulary.match(text).upper()]
+    return parse_size(text, tuple(ruleset.footprint_squares))
 
 
 def _spec(opts: TokenOptions, size: Size) -> TokenSpec:

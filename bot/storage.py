@@ -108,6 +108,11 @@ SQL_ARCHIVED = """
 """
 SQL_BOARD_MESSAGE = "UPDATE encounters SET board_message_id = ? WHERE id = ?"
 SQL_GET_BOARD_MESSAGE = "SELECT board_message_id FROM encounters WHERE id = ?"
+SQL_LAST_BOARD_MESSAGE = """
+    SELECT id, board_message_id FROM encounters
+    WHERE channel_id = ? AND status != 'active' AND board_message_id IS NOT NULL
+    ORDER BY id DESC LIMIT 1
+"""
 
 # How many changes /undo can walk back in one channel.
 HISTORY_DEPTH = 50
@@ -121,6 +126,11 @@ SQL_SET_META = """
 
 def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+def dump_state(encounter: Encounter) -> str:
+    """The encounter as the database keeps it: the same state always gives the same text."""
+    return _dump(encounter)
 
 
 def _dump(encounter: Encounter) -> str:
@@ -248,11 +258,13 @@ class Store:
         user_id: str,
         command: str,
         summary: str,
+        state_json: str | None = None,
     ) -> None:
         """Write ``after`` over ``stored`` and remember ``stored`` for /undo, atomically."""
         async with self._write_lock:
             try:
-                await self._db.execute(SQL_UPDATE_ENCOUNTER, (_dump(after), stored.id))
+                text = state_json if state_json is not None else _dump(after)
+                await self._db.execute(SQL_UPDATE_ENCOUNTER, (text, stored.id))
                 await self._record(
                     channel_id, stored.id, user_id, command, summary, stored.state_json, "active"
                 )
@@ -342,6 +354,12 @@ class Store:
         async with self._db.execute(SQL_GET_BOARD_MESSAGE, (encounter_id,)) as cur:
             row = await cur.fetchone()
         return str(row[0]) if row and row[0] is not None else None
+
+    async def last_board_message(self, channel_id: str) -> tuple[int, str] | None:
+        """The board message of the channel's last ended encounter still showing one."""
+        async with self._db.execute(SQL_LAST_BOARD_MESSAGE, (channel_id,)) as cur:
+            row = await cur.fetchone()
+        return (int(row[0]), str(row[1])) if row else None
 
     async def set_board_message(self, encounter_id: int, message_id: str | None) -> None:
         async with self._write_lock:

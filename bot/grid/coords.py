@@ -13,7 +13,6 @@ from typing import NamedTuple
 
 from bot.errors import InvalidInput
 
-MAX_SIDE = 200
 _CELL = re.compile(r"([A-Za-z]{1,3})\s*(\d{1,4})")
 CELL_HELP = "a column letter and a row number, e.g. A1 or AB12"
 CELLS_HELP = (

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from enum import StrEnum
 
+from bot.errors import InvalidInput
 from bot.names import Vocabulary
 
 
@@ -71,14 +72,25 @@ TERRAIN_NAMES = Vocabulary(
         Terrain.HAZARD: ("hazardous", "lava", "trap", "fire", "acid"),
         Terrain.NARROW: ("squeeze", "gap", "crawlway", "tight"),
         Terrain.PIT: ("chasm", "hole", "gap-pit", "drop"),
-        Terrain.WALL: ("blocked", "solid", "stone", "door", "portcullis"),
+        Terrain.WALL: ("blocked", "solid", "stone", "rock"),
         Terrain.PILLAR: ("column", "tree", "statue", "boulder", "rounded"),
     },
 )
 
 
 def parse_terrain(text: str) -> Terrain:
+    if text in BARRIER_ONLY:
+        raise InvalidInput(
+            f'"{text}" stands between squares, not in one: use /terrain edge, e.g. '
+            "cells:C3/C4 kind:door."
+        )
     return Terrain(TERRAIN_NAMES.match(text))
+
+
+# Names that only make sense on an edge between squares.
+BARRIER_ONLY = Vocabulary.of(
+    "barrier", ("door", "open-door", "closed-door", "doorway", "portcullis", "low-wall")
+)
 
 
 class Barrier(StrEnum):
@@ -99,7 +111,7 @@ BARRIER_NAMES = Vocabulary(
     "barrier",
     {
         Barrier.WALL: ("blocked", "solid", "dungeon-wall"),
-        Barrier.LOW_WALL: ("low", "fence", "barricade", "obstacle", "hedge"),
+        Barrier.LOW_WALL: ("low", "fence", "barricade", "hedge"),
         Barrier.DOOR: ("closed-door", "closed", "shut", "portcullis"),
         Barrier.OPEN_DOOR: ("open", "opened", "doorway"),
         "clear": ("none", "remove", "nothing"),

@@ -33,6 +33,17 @@ async def render(encounter: Encounter, view: BoardView) -> bytes:
     return await asyncio.to_thread(render_board, encounter, footprints, view)
 
 
+async def render_move(result: MoveResult) -> bytes:
+    """A /move's picture, worked out and drawn in a worker thread: the speed bands are
+    path searches, and they shouldn't hold up other channels either."""
+    footprints = ruleset_of(result.encounter).footprint_squares
+
+    def draw() -> bytes:
+        return render_board(result.encounter, footprints, move_view(result))
+
+    return await asyncio.to_thread(draw)
+
+
 def window_text(encounter: Encounter, view: BoardView) -> str:
     first, last = board_window(encounter, ruleset_of(encounter).footprint_squares, view)
     whole = first == Cell(0, 0) and last == Cell(encounter.width - 1, encounter.height - 1)
@@ -101,6 +112,14 @@ async def handle_map(ctx: Context, options: Mapping[str, Any]) -> Reply:
 
 def board_reply(reply: Reply, png: bytes) -> Reply:
     return replace(reply, image_png=png, image_name="board.png")
+
+
+def ended_message() -> Reply:
+    """What the board message says once its encounter has ended."""
+    return Reply(
+        title="This encounter has ended",
+        description="It is archived; /encounter start begins a new one, /undo brings it back.",
+    )
 
 
 async def board_message(encounter: Encounter) -> Reply:

@@ -10,13 +10,12 @@ refused change (a ``RulingError`` from the pure function) writes nothing.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 from bot.context import Context
-from bot.encounter import Encounter, Token, to_json
+from bot.encounter import Encounter, Token
 from bot.encounter_ops import (
     Actor,
     Edit,
@@ -31,7 +30,7 @@ from bot.errors import InvalidInput
 from bot.reply import Field, Reply
 from bot.rules import rulesets
 from bot.rules.base import Ruleset
-from bot.storage import StoredEncounter
+from bot.storage import StoredEncounter, dump_state
 
 # Discord's limit on one field's text; longer lists are split over several fields.
 FIELD_VALUE_MAX = 1024
@@ -82,11 +81,6 @@ class Changed(Generic[OutcomeT]):
         return self.outcome.summary
 
 
-def same_state(stored: StoredEncounter, encounter: Encounter) -> bool:
-    stored_json: object = json.loads(stored.state_json)
-    return stored_json == to_json(encounter)
-
-
 async def change_encounter(
     ctx: Context, command_name: str, mutate: Callable[[Encounter], OutcomeT]
 ) -> Changed[OutcomeT]:
@@ -99,7 +93,10 @@ async def change_encounter(
     async with ctx.store.channel_lock(ctx.channel_id):
         stored = await load_active(ctx)
         outcome = mutate(stored.encounter)
-        if same_state(stored, outcome.encounter):
+        # one dump: compared with the stored text (the same state always gives the same
+        # text), then written as it is
+        after_json = dump_state(outcome.encounter)
+        if after_json == stored.state_json:
             return Changed(stored, outcome, saved=False)
         await ctx.store.save_encounter(
             ctx.channel_id,
@@ -108,6 +105,7 @@ async def change_encounter(
             user_id=ctx.user_id,
             command=command_name,
             summary=outcome.summary,
+            state_json=after_json,
         )
     return Changed(stored, outcome, saved=True)
 

@@ -17,7 +17,7 @@ from bot.encounter import Encounter
 from bot.encounter_ops import Actor, is_gm, require_control, require_gm
 from bot.errors import InvalidInput, NotAllowed
 from bot.grid.coords import Cell
-from bot.handlers.board import move_view, render
+from bot.handlers.board import render_move
 from bot.handlers.encounter_common import actor_of, change_encounter, encounter_reply, ruleset_of
 from bot.reply import Field, Reply
 from bot.rules.grid_rules import ft
@@ -86,7 +86,8 @@ def _breakdown(result: MoveResult) -> str:
         squares = len(steps)
         return f"{squares} square{'s' if squares != 1 else ''}, no movement spent"
     if all(not s.why and s.cost_ft == steps[0].cost_ft for s in steps):
-        return f"{len(steps)} squares × {ft(steps[0].cost_ft)}"
+        count = len(steps)
+        return f"{count} square{'s' if count != 1 else ''} × {ft(steps[0].cost_ft)}"
     shown = [f"{s.cell} {ft(s.cost_ft)}" + (f" ({s.why})" if s.why else "") for s in steps]
     if len(shown) > MAX_PATH_SHOWN:
         shown = [*shown[:MAX_PATH_SHOWN], f"… {len(shown) - MAX_PATH_SHOWN} more"]
@@ -190,7 +191,7 @@ async def handle_move(ctx: Context, options: Mapping[str, Any]) -> Reply:
         result=data,
         changed=changed.saved,
     )
-    png = await render(result.encounter, move_view(result))
+    png = await render_move(result)
     return replace(reply, footer=result.source.cite(), image_png=png, image_name="move.png")
 
 

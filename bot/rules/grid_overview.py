@@ -42,6 +42,8 @@ def speed_bands(
     token = encounter.token(name)
     bands: list[frozenset[Cell]] = []
     movement = rules.token_movement(token)
+    board = Board.of(encounter, token, rules.footprints)
+    checks: dict[tuple[Cell, Cell, str, bool], tuple[str, bool, int]] = {}  # shared by both
     for choices in ((None,), (rules.band_action, "move")):
         allowance: Allowance | None = None
         for action in choices:
@@ -56,8 +58,7 @@ def speed_bands(
             continue
         if choices == (None,) and token.activity.actions:
             allowance = replace(allowance, available_ft=token.activity.left_ft)
-        board = Board.of(encounter, token, rules.footprints)
-        ctx = StepContext(board, movement, allowance, stood=False)
+        ctx = StepContext(board, movement, allowance, stood=False, checks=checks)
         costs = reachable(
             token.cell,
             rules.stepper(ctx),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from enum import IntEnum
+from functools import cache
 
 from bot.names import Vocabulary
 
@@ -42,6 +43,7 @@ _ALIASES: dict[Size, tuple[str, ...]] = {
 }
 
 
+@cache
 def size_vocabulary(sizes: tuple[Size, ...]) -> Vocabulary:
     """The names a ruleset accepts for its own sizes."""
     return Vocabulary("size", {s.name.lower(): _ALIASES[s] for s in sizes})

@@ -105,3 +105,25 @@ async def test_a_quick_command_does_not_defer(store: Store) -> None:
     await dispatch(interaction, "help", {})
     assert not interaction.response.deferred
     assert interaction.sent[0].via == "response"
+
+
+async def test_ending_the_encounter_says_so_on_the_board_without_buttons(store: Store) -> None:
+    first = gm(store)
+    await dispatch(first, "encounter start", {"width": 8, "height": 8})
+    (posted,) = first.channel.messages.values()
+    ending = gm(store)
+    ending.channel.messages[posted.id] = posted
+    await dispatch(ending, "encounter end", {"confirm": True})
+    (edit,) = posted.edits
+    assert edit["embed"].title == "This encounter has ended"
+    assert edit["view"] is None
+
+
+async def test_a_change_that_changes_nothing_leaves_the_board_alone(store: Store) -> None:
+    first = gm(store)
+    await dispatch(first, "encounter start", {"width": 8, "height": 8})
+    await dispatch(first, "terrain set", {"cells": "C3", "kind": "difficult"})
+    (posted,) = first.channel.messages.values()
+    edits = len(posted.edits)
+    await dispatch(first, "terrain set", {"cells": "C3", "kind": "difficult"})  # again
+    assert len(posted.edits) == edits

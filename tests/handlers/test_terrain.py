@@ -143,3 +143,7 @@ async def test_terrain_edge_and_door_through_the_commands(board: Context, store:
     assert opened.title == "Ari opens the door C2/D2"
     moved = await run_line(ari, "/move token:Ari to:E2")
     assert moved.result["path"] == ["C2", "D2", "E2"]
+
+
+async def test_a_door_is_an_edge_not_a_square(board: Context) -> None:
+    await refused(board, "/terrain set cells:E6 kind:door", InvalidInput, "/terrain edge")
