@@ -18,11 +18,13 @@ DIRECTIONS: tuple[tuple[int, int], ...] = (
 )
 
 
-def footprint(anchor: Cell, side: int) -> tuple[Cell, ...]:
-    """The squares a token covers when its top-left square is ``anchor``."""
-    if side == 1:
+def footprint(anchor: Cell, side: int, height: int | None = None) -> tuple[Cell, ...]:
+    """The squares a token covers when its top-left square is ``anchor``: ``side``
+    squares square, or ``side`` wide and ``height`` tall (a creature squeezing)."""
+    rows = side if height is None else height
+    if side == 1 and rows == 1:
         return (anchor,)
-    return tuple(Cell(anchor.col + c, anchor.row + r) for r in range(side) for c in range(side))
+    return tuple(Cell(anchor.col + c, anchor.row + r) for r in range(rows) for c in range(side))
 
 
 def chebyshev(a: Cell, b: Cell) -> int:
@@ -73,21 +75,9 @@ def _touches(p: tuple[float, float], q: tuple[float, float], cell: Cell) -> bool
 
 @cache
 def line_squares(start: Cell, end: Cell) -> frozenset[Cell]:
-    """Squares a straight line from any corner of ``start`` to any corner of ``end``
+    """Squares any straight line from a corner of ``start`` to a corner of ``end``
     passes through or touches (002 "Run": how to run "straight" on a grid)."""
-    corners_a = [(start.col + i, start.row + j) for i in (0, 1) for j in (0, 1)]
-    corners_b = [(end.col + i, end.row + j) for i in (0, 1) for j in (0, 1)]
-    cols = range(min(start.col, end.col) - 1, max(start.col, end.col) + 2)
-    rows = range(min(start.row, end.row) - 1, max(start.row, end.row) + 2)
-    found: set[Cell] = set()
-    for p in corners_a:
-        for q in corners_b:
-            for r in rows:
-                for c in cols:
-                    cell = Cell(c, r)
-                    if cell not in found and _touches(p, q, cell):
-                        found.add(cell)
-    return frozenset(found)
+    return frozenset().union(*corner_lines(start, end))
 
 
 @cache
@@ -110,11 +100,6 @@ def corner_lines(start: Cell, end: Cell) -> tuple[frozenset[Cell], ...]:
 
 
 def on_one_line(start: Cell, end: Cell, cells: tuple[Cell, ...]) -> bool:
-    """Whether every square of a path lies on some single corner-to-corner line.
-
-    A path keeps "straight" if one line from a corner of the start to a corner
-    of the end touches all its squares.
-    """
-    corners_a = [(start.col + i, start.row + j) for i in (0, 1) for j in (0, 1)]
-    corners_b = [(end.col + i, end.row + j) for i in (0, 1) for j in (0, 1)]
-    return any(all(_touches(p, q, cell) for cell in cells) for p in corners_a for q in corners_b)
+    """Whether one corner-to-corner line from ``start`` to ``end`` touches every one of
+    ``cells``: a path that does keeps "straight" (002 "Run")."""
+    return any(all(cell in line for cell in cells) for line in corner_lines(start, end))

@@ -9,6 +9,7 @@ from itertools import pairwise
 from PIL import Image, ImageDraw
 
 from bot.grid.coords import Cell
+from bot.grid.geometry import footprint
 from bot.render import style as s
 from bot.render.draw import Box, badge, pill, pill_box
 from bot.render.layout import Layout
@@ -18,11 +19,8 @@ SHORT_PATH = 6  # steps: a path this short gets its cost at every square
 
 
 def footprint_cells(anchors: Iterable[Cell], side: int) -> set[Cell]:
-    if side == 1:
-        return set(anchors)
-    return {
-        Cell(a.col + dc, a.row + dr) for a in anchors for dc in range(side) for dr in range(side)
-    }
+    """Every square covered by a token of ``side`` standing on any of ``anchors``."""
+    return {cell for anchor in anchors for cell in footprint(anchor, side)}
 
 
 def visible(layout: Layout, cells: Iterable[Cell]) -> list[Cell]:

@@ -139,7 +139,7 @@ def plan_move(
                 f"A {allowance.action} must cover at least {ft(allowance.min_ft)}; "
                 f"{token.cell} to {end} is {ft(plan.cost)}."
             )
-    provokes, provoked_at = _opportunity_attacks(rules, board, token, plan.cells, allowance)
+    provokes, provoked_at = _opportunity_attacks(rules, ctx, token, plan.cells, allowance)
     cost = plan.cost + stand_cost
     activity = replace(
         allowance.activity,
@@ -518,7 +518,7 @@ def _avoid_provoking(rules: GridRules, ctx: StepContext) -> Callable[[Cell, Cell
         return None
     board = ctx.board
     zones = [
-        rules.threatened(board, enemy)
+        _zone(rules, ctx, enemy)
         for enemy in board.encounter.tokens.values()
         if enemy.key != board.mover.key
         and hostile(enemy, board.mover)
@@ -710,13 +710,23 @@ def _nearest_alternative(
     return best[4], best[1]
 
 
+def _zone(rules: GridRules, ctx: StepContext, enemy: Token) -> frozenset[Cell]:
+    """``enemy``'s threatened squares, worked out once per move."""
+    key = ("zone", enemy.key)
+    zone = ctx.memo.get(key)
+    if zone is None:
+        zone = ctx.memo[key] = rules.threatened(ctx.board, enemy)
+    return zone
+
+
 def _opportunity_attacks(
     rules: GridRules,
-    board: Board,
+    ctx: StepContext,
     token: Token,
     cells: list[Cell],
     allowance: Allowance,
 ) -> tuple[tuple[str, ...], dict[str, Cell]]:
+    board = ctx.board
     if not allowance.provokes or allowance.teleport or rules.provoke_rule == "never":
         return (), {}
     # one opportunity attack per enemy per round (and per double move, 004)
@@ -731,7 +741,7 @@ def _opportunity_attacks(
         if entered is not None:
             provoked[enemy.name] = entered
             continue
-        zone = rules.threatened(board, enemy)
+        zone = _zone(rules, ctx, enemy)
         if not zone:
             continue
         if (

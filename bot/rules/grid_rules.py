@@ -248,8 +248,8 @@ class GridRules:
             if width >= board.side or any(not board.on_map(c) for c in bad):
                 return self._blocked_text(board, bad[0], mode), False
             narrow = [
-                footprint_rect(to, width, board.side),
-                footprint_rect(to, board.side, width),
+                footprint(to, width, board.side),
+                footprint(to, board.side, width),
             ]
             if not any(
                 all(board.on_map(c) and not self._blocks(board.terrain(c), mode) for c in rect)
@@ -416,10 +416,6 @@ class Stepper:
                 return rules.over_low_walls(result, low_walls) if low_walls else result
         self.why_not.setdefault(to, problem)
         return None
-
-
-def footprint_rect(anchor: Cell, width: int, height: int) -> tuple[Cell, ...]:
-    return tuple(Cell(anchor.col + c, anchor.row + r) for r in range(height) for c in range(width))
 
 
 def _at(board: Board, other: Token) -> str:
