@@ -175,6 +175,31 @@ command_lines = st.one_of(
     st.builds('/turn order order:"{}, {}"'.format, st.sampled_from(NAMES), st.sampled_from(NAMES)),
     st.just("/turn next"),
     st.just("/turn clear"),
+    st.builds(
+        "/move token:{} to:{} action:{}".format,
+        st.sampled_from(NAMES),
+        st.sampled_from(CELLS[:7]),
+        st.sampled_from(["move", "dash", "stand", "drop-prone", "run"]),
+    ),
+    st.builds(
+        "/move token:{} to:{} jump:{}".format,
+        st.sampled_from(NAMES),
+        st.sampled_from(CELLS[:7]),
+        st.sampled_from(CELLS[:7]),
+    ),
+    st.builds(
+        "/move token:{} to:{} forced:push by:{}".format,
+        st.sampled_from(NAMES),
+        st.sampled_from(CELLS[:7]),
+        st.sampled_from(NAMES),
+    ),
+    st.builds(
+        "/terrain edge cells:{} kind:{}".format,
+        st.sampled_from(["B2/B3", "C3/D3", "A1/C1", "Z9/Z10"]),
+        st.sampled_from(["wall", "door", "open-door", "low-wall", "clear"]),
+    ),
+    st.builds("/door token:{} edge:C3/D3".format, st.sampled_from(NAMES)),
+    st.builds('/terrain light cells:"{}"'.format, st.sampled_from(CELLS)),
 )
 channels = itertools.count()
 
