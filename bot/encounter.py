@@ -156,7 +156,10 @@ class Token:
     race: str | None = None
     armor: str | None = None
     load: str | None = None
-    speed_bonus_ft: int = 0
+    speed_bonus_ft: int = 0  # untyped: adds to any other
+    # typed bonuses, the highest of each type (001 "Bonuses to Speed": multiple
+    # bonuses of the same type don't stack)
+    speed_bonuses_ft: Mapping[str, int] = field(default_factory=dict)
     activity: Activity = Activity()
     running_rounds: int = 0  # becmi: rounds run in a row
     last_mode: str = "walk"  # 000 "Continuity of Movement"
@@ -171,6 +174,11 @@ class Token:
 
     def has(self, condition: Condition) -> bool:
         return condition in self.all_conditions
+
+    @property
+    def total_speed_bonus_ft(self) -> int:
+        """The untyped bonus plus the best bonus of each type."""
+        return self.speed_bonus_ft + sum(self.speed_bonuses_ft.values())
 
 
 def token_key(name: str) -> str:
@@ -323,6 +331,7 @@ def _token_json(t: Token) -> dict[str, Any]:
         "armor": t.armor,
         "load": t.load,
         "speed_bonus_ft": t.speed_bonus_ft,
+        "speed_bonuses_ft": dict(sorted(t.speed_bonuses_ft.items())),
         "activity": {
             "budget_ft": a.budget_ft,
             "spent_ft": a.spent_ft,
@@ -381,6 +390,7 @@ def _token_from_json(raw: Mapping[str, Any]) -> Token:
         armor=raw.get("armor"),
         load=raw.get("load"),
         speed_bonus_ft=int(raw.get("speed_bonus_ft", 0)),
+        speed_bonuses_ft={str(k): int(v) for k, v in raw.get("speed_bonuses_ft", {}).items()},
         activity=Activity(
             budget_ft=float(a.get("budget_ft", 0)),
             spent_ft=float(a.get("spent_ft", 0)),

@@ -10,6 +10,7 @@ refused change never touches the stored state.
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, fields, replace
 from typing import Any, Protocol
@@ -250,6 +251,7 @@ class TokenOptions:
     reach_weapon: bool | None = None
     body: str | None = None
     speed_bonus: int | None = None
+    bonuses: str | None = None
 
     @classmethod
     def of(cls, options: Mapping[str, Any]) -> TokenOptions:
@@ -347,7 +349,43 @@ def _apply_options(
     for option, field_name in PLAIN_FIELDS.items():
         if getattr(opts, option) is not None:
             plain[field_name] = getattr(opts, option)
+    if opts.bonuses is not None:
+        plain["speed_bonuses_ft"], bonus_notes = parse_bonuses(opts.bonuses)
+        notes.extend(bonus_notes)
     return replace(token, **{**plain, **values}), tuple(notes)
+
+
+_BONUS = re.compile(r"^\s*([a-z][a-z -]{0,30}?)\s*([+-]\s*\d{1,4})\s*(?:ft\.?|feet)?\s*$")
+
+
+def parse_bonuses(text: str) -> tuple[dict[str, int], list[Note]]:
+    """``"enhancement +30, morale +10"`` → the best bonus of each type (001 "Bonuses to
+    Speed": bonuses of the same type don't stack). "none" clears them."""
+    if text.strip().lower() in ("", "none", "clear"):
+        return {}, []
+    best: dict[str, int] = {}
+    notes: list[Note] = []
+    for part in (p for p in re.split(r"[,;]", text) if p.strip()):
+        match = _BONUS.match(part.lower())
+        if match is None:
+            raise InvalidInput(
+                f'bonuses: "{part.strip()}" is not a typed bonus. Write each as its type and '
+                'feet: "enhancement +30, morale +10" (or "none").'
+            )
+        kind, value = match.group(1).strip(), int(match.group(2).replace(" ", ""))
+        if kind in best:
+            kept = max(best[kind], value)
+            notes.append(
+                Note(
+                    "Bonuses",
+                    f"Two {kind} bonuses don't stack: the better, {kept:+} ft, counts "
+                    "(001 Bonuses to Speed).",
+                )
+            )
+            best[kind] = kept
+        else:
+            best[kind] = value
+    return best, notes
 
 
 def _not_in_order(encounter: Encounter, token: Token) -> tuple[Note, ...]:
@@ -452,6 +490,7 @@ _LABELS = {
     "speeds_ft": "speeds",
     "reach_ft": "reach",
     "speed_bonus_ft": "speed bonus",
+    "speed_bonuses_ft": "typed speed bonuses",
     "reach_weapon": "reach weapon",
 }
 

@@ -54,6 +54,7 @@ class Token(commands.GroupCog, group_name="token", group_description="The tokens
         reach_weapon: bool | None = None,
         body: str | None = None,
         speed_bonus: Range[int, -1_000, 1_000] | None = None,
+        bonuses: str | None = None,
     ) -> None:
         await dispatch(interaction, "token add", given(ADD, locals()))
 
@@ -81,6 +82,7 @@ class Token(commands.GroupCog, group_name="token", group_description="The tokens
         reach_weapon: bool | None = None,
         body: str | None = None,
         speed_bonus: Range[int, -1_000, 1_000] | None = None,
+        bonuses: str | None = None,
         rename: str | None = None,
     ) -> None:
         await dispatch(interaction, "token edit", given(EDIT, locals()))

@@ -84,6 +84,11 @@ TOKEN_OPTIONS = (
         max_value=MAX_SPEED_FT,
         unit="ft",
     ),
+    Option(
+        "bonuses",
+        "string",
+        'Typed speed bonuses: "enhancement +30, morale +10" (same type: best only)',
+    ),
 )
 TOKEN = Option("token", "string", "The token's name", required=True)
 

@@ -121,7 +121,7 @@ def token_fields(spec: TokenSpec) -> TokenFields:
 
 
 def normal_speed(token: Token) -> int:
-    speed = token.speed_ft + token.speed_bonus_ft
+    speed = token.speed_ft + token.total_speed_bonus_ft
     if token.load:
         speed = min(speed, encumbrance_band(parse_coins(token.load)).normal_speed_ft)
     return max(0, speed)

@@ -134,9 +134,11 @@ def token_fields(spec: TokenSpec) -> TokenFields:
 def token_movement(token: Token) -> TokenMovement:
     """Speed with 001's order: bonuses first, then armor or load (the worse of them)."""
     notes: list[Note] = []
-    base = token.speed_ft + token.speed_bonus_ft
-    if token.speed_bonus_ft:
-        notes.append(Note("Bonus", f"{token.speed_bonus_ft:+} ft before armor and load (001)."))
+    base = token.speed_ft + token.total_speed_bonus_ft
+    if token.total_speed_bonus_ft:
+        notes.append(
+            Note("Bonus", f"{token.total_speed_bonus_ft:+} ft before armor and load (001).")
+        )
     slowed_by = [
         what for what, value in (("armor", token.armor), ("load", token.load)) if value in SLOWING
     ]
@@ -145,7 +147,7 @@ def token_movement(token: Token) -> TokenMovement:
         notes.append(Note("Dwarf", "Armor and load don't slow a dwarf (001 Tactical Speed)."))
     elif slowed_by:
         race = TACTICAL_SPEED_FT.get(token.race or "")
-        if race is not None and not token.speed_bonus_ft and token.speed_ft == race[0]:
+        if race is not None and not token.total_speed_bonus_ft and token.speed_ft == race[0]:
             speed = race[1]
             why = f"{token.race} in {' and '.join(slowed_by)}: 001 Tactical Speed"
         else:
@@ -153,7 +155,9 @@ def token_movement(token: Token) -> TokenMovement:
             why = f"{' and '.join(slowed_by)}: the 3.5 SRD's reduced speed"
         notes.append(Note("Speed", f"{base} ft → {speed} ft ({why})."))
     speeds = {"walk": max(0, speed)}
-    speeds |= {m: max(0, v + token.speed_bonus_ft) for m, v in token.speeds_ft.items() if v > 0}
+    speeds |= {
+        m: max(0, v + token.total_speed_bonus_ft) for m, v in token.speeds_ft.items() if v > 0
+    }
     if token.load in SLOWING and "fly" in speeds:
         # 001 Fly: "at the indicated speed if carrying no more than a light load"
         del speeds["fly"]

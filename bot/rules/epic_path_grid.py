@@ -102,7 +102,7 @@ def token_fields(spec: TokenSpec) -> TokenFields:
 def token_movement(token: Token) -> TokenMovement:
     """004 "Encumbrance": armor and load penalties, each like the other, stack."""
     notes: list[Note] = []
-    base = max(0, token.speed_ft + token.speed_bonus_ft)
+    base = max(0, token.speed_ft + token.total_speed_bonus_ft)
     penalty = 0
     for what, value in (("armor", token.armor), ("load", token.load)):
         if value in ("medium", "heavy"):
@@ -118,7 +118,9 @@ def token_movement(token: Token) -> TokenMovement:
             )
         )
     speeds = {"walk": walk}
-    speeds |= {m: max(0, v + token.speed_bonus_ft) for m, v in token.speeds_ft.items() if v > 0}
+    speeds |= {
+        m: max(0, v + token.total_speed_bonus_ft) for m, v in token.speeds_ft.items() if v > 0
+    }
     return TokenMovement(walk, speeds, token.hover, tuple(notes))
 
 

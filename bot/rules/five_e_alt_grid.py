@@ -118,7 +118,7 @@ def token_fields(spec: TokenSpec) -> TokenFields:
 def token_movement(token: Token) -> TokenMovement:
     single = single_speed(token)
     # 000 "Singular Speed": an effect's faster Speed replaces yours; a bonus adds.
-    speed = max(0, single.speed_ft + token.speed_bonus_ft)
+    speed = max(0, single.speed_ft + token.total_speed_bonus_ft)
     if token.has(Condition.IMMOBILIZED):
         speed = 0
     modes: dict[str, int] = {

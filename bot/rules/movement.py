@@ -151,9 +151,11 @@ def plain_token_fields(spec: TokenSpec) -> TokenFields:
 
 def plain_token_movement(token: Token) -> TokenMovement:
     """Speeds as stored, plus the token's speed bonus on every mode it has."""
-    walk = max(0, token.speed_ft + token.speed_bonus_ft)
+    walk = max(0, token.speed_ft + token.total_speed_bonus_ft)
     speeds = {"walk": walk}
-    speeds |= {m: max(0, v + token.speed_bonus_ft) for m, v in token.speeds_ft.items() if v > 0}
+    speeds |= {
+        m: max(0, v + token.total_speed_bonus_ft) for m, v in token.speeds_ft.items() if v > 0
+    }
     return TokenMovement(walk, speeds, token.hover)
 
 

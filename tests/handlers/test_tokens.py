@@ -236,3 +236,12 @@ async def test_console_json(store: Store):
     assert token["owner"] is None  # the console acts as the GM
     code, data = await ask_json(store, "/token add name:ari")
     assert code != 0 and "already a token" in data["error"]
+
+
+async def test_typed_speed_bonuses_on_a_token(gm: Context) -> None:
+    """001 Bonuses to Speed, through /token edit bonuses:."""
+    await run(gm, "/encounter start width:8 height:8 ruleset:3.5", "/token add name:Ari race:human")
+    reply = await run(gm, '/token edit token:Ari bonuses:"enhancement +10, enhancement +20"')
+    assert any("don't stack" in f.value for f in reply.fields)
+    stored = await tokens(gm.store)
+    assert stored["Ari"]["speed_bonuses_ft"] == {"enhancement": 20}

@@ -977,3 +977,20 @@ def test_001_hampered_movement_poor_visibility_doubles() -> None:
     seer = replace(e.token("Ari"), conditions=frozenset({"darkvision"}))
     assert step_costs(move(e.with_token(seer), "Ari", "D2")) == [5, 5, 5]
     assert "darkness" in refused(e, "Ari", "B2", action="5ft-step")
+
+
+def test_001_bonuses_to_speed_same_type_does_not_stack() -> None:
+    """001 Bonuses to Speed: "multiple bonuses of the same type to a character's speed
+    don't stack"; bonuses apply before armor."""
+    from bot.encounter_ops import parse_bonuses
+
+    bonuses, notes = parse_bonuses("enhancement +30, morale +10, enhancement +20")
+    assert bonuses == {"enhancement": 30, "morale": 10}
+    assert "don't stack" in notes[0].text
+    token = pc("Ari", "A1", race="human", speed_ft=30, speed_bonuses_ft=bonuses)
+    assert RULES.token_movement(token).speed_ft == 70
+    armored = replace(token, armor="heavy")
+    # 70 ft in heavy armor: the SRD's reduced speed for 70 is 50
+    assert RULES.token_movement(armored).speed_ft == 50
+    with pytest.raises(InvalidInput, match="typed bonus"):
+        parse_bonuses("fast")
