@@ -30,6 +30,7 @@ from bot.errors import IllegalMove, InvalidInput, NotAllowed
 from bot.grid.coords import Cell, check_on_map, edge_name, parse_cells, parse_edges, parse_on_map
 from bot.grid.geometry import footprint
 from bot.grid.terrain import BARRIER_NAMES, Barrier, Terrain, parse_terrain
+from bot.rules import rulesets
 from bot.rules.base import Note, Ruleset
 from bot.rules.grid_rules import GridRules
 from bot.rules.movement import TokenSpec
@@ -572,6 +573,8 @@ def condition_token(
         for c in removing
         if changed.has(c)
     ]
+    ruleset = rulesets()[encounter.ruleset]
+    notes += ruleset.grid(encounter).condition_notes(token, changed)
     parts = [f"+{c.value}" for c in adding] + [f"-{c.value}" for c in removing]
     summary = f"{token.name}: {' '.join(parts)}"
     return TokenEdit(replace_token(encounter, token.key, changed), summary, changed, tuple(notes))

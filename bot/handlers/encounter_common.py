@@ -206,6 +206,13 @@ def token_line(token: Token, ruleset: Ruleset) -> str:
     if token.owner:
         parts.append(mention(token.owner))
     parts.append(ruleset.token_movement(token).describe())
+    if token.last_mode != "walk":
+        # 000 Continuity of Movement: it counts as moving as it last moved
+        parts.append(
+            {"fly": "flying", "swim": "swimming", "climb": "climbing", "burrow": "burrowing"}.get(
+                token.last_mode, token.last_mode
+            )
+        )
     if token.conditions:
         parts.append(", ".join(sorted(token.conditions)))
     activity = token.activity

@@ -426,6 +426,33 @@ class FiveEAltGrid(GridRules):
             return ((Condition.PRONE.value, False),), (note,)
         return (), ()
 
+    def condition_notes(self, before: Token, after: Token) -> list[Note]:
+        """000 Climb / Fly › Falling While Climbing / Flying: a creature still moving that
+        way (Continuity of Movement: as it last moved) falls once it is Prone or
+        Incapacitated (or, flying, Immobilized), unless it Hovers."""
+        mode = after.last_mode
+        reasons = [Condition.PRONE, Condition.INCAPACITATED]
+        if mode == "fly":
+            if single_speed(after).hover:
+                return []
+            reasons.append(Condition.IMMOBILIZED)
+        elif mode != "climb":
+            return []
+        why = next((c for c in reasons if after.has(c) and not before.has(c)), None)
+        if why is None:
+            return []
+        verb = "climbing" if mode == "climb" else "flying"
+        section = (
+            "Climb › Falling While Climbing" if mode == "climb" else "Fly › Falling While Flying"
+        )
+        return [
+            Note(
+                "Falls",
+                f"{after.name} was {verb} and is now {why.value}: it stops {verb} and falls "
+                f"(000 {section}). /fall gives the damage.",
+            )
+        ]
+
     def squeeze_width(self, side: int) -> int:
         # an opening sized for a creature one Size smaller (000 Difficult Terrain)
         return max(1, side - 1)

@@ -314,6 +314,11 @@ class GridRules:
                     found.append((kind, cell, ahead))
         return sorted(found, key=lambda f: (f[1].row, f[1].col))
 
+    def condition_notes(self, before: Token, after: Token) -> list[Note]:
+        """What a change of conditions does to how the token is moving (5e-alt: a
+        climber or flyer that can't go on falls)."""
+        return []
+
     def door_action(self, token: Token) -> tuple[Token, Note]:
         """What opening or closing a door costs ``token`` (the seed may be silent)."""
         return token, Note(

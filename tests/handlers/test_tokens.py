@@ -245,3 +245,26 @@ async def test_typed_speed_bonuses_on_a_token(gm: Context) -> None:
     assert any("don't stack" in f.value for f in reply.fields)
     stored = await tokens(gm.store)
     assert stored["Ari"]["speed_bonuses_ft"] == {"enhancement": 20}
+
+
+async def test_000_falling_while_climbing_or_flying(gm: Context) -> None:
+    """000 Climb › Falling While Climbing, Fly › Falling While Flying, with Continuity
+    of Movement: a creature counts as moving as it last moved."""
+    await run(
+        gm,
+        "/encounter start width:8 height:8 ruleset:5e-alt",
+        "/token add name:Spider at:A1",
+        "/token add name:Bat at:H8 fly:40",
+        "/token add name:Owl at:H1 fly:40 hover:true",
+        "/move token:Spider to:A3 mode:climb",
+        "/move token:Bat to:G7 mode:fly",
+        "/move token:Owl to:G2 mode:fly",
+    )
+    shown = await run(gm, "/encounter show")
+    assert "climbing" in str(shown.fields)
+    fell = await run(gm, "/token condition token:Spider add:prone")
+    assert any(f.name == "Falls" and "Falling While Climbing" in f.value for f in fell.fields)
+    bat = await run(gm, "/token condition token:Bat add:stunned")
+    assert any(f.name == "Falls" for f in bat.fields)
+    owl = await run(gm, "/token condition token:Owl add:prone")
+    assert not any(f.name == "Falls" for f in owl.fields)  # Hover: immune
