@@ -30,6 +30,7 @@ class Move(commands.Cog):
         forced: str | None = None,
         by: str | None = None,
         jump: str | None = None,
+        group: str | None = None,
         check: Range[int, -50, 200] | None = None,
     ) -> None:
         await dispatch(
@@ -44,6 +45,7 @@ class Move(commands.Cog):
                 "forced": forced,
                 "by": by,
                 "jump": jump,
+                "group": group,
                 "check": check,
             },
         )

@@ -127,6 +127,7 @@ async def handle_move(ctx: Context, options: Mapping[str, Any]) -> Reply:
         by=options.get("by"),
         jump=Cell.parse(options["jump"]) if options.get("jump") else None,
         check=options.get("check"),
+        group=tuple(n.strip() for n in options.get("group", "").split(",") if n.strip()),
     )
     if request.by and not request.forced:
         raise InvalidInput("by: names who pushes or pulls; give forced:push or forced:pull too.")
@@ -212,6 +213,7 @@ MOVE = Command(
         ),
         Option("by", "string", "Who pushes or pulls (with forced:)"),
         Option("jump", "string", "Jump on the way, landing on this square, e.g. E4"),
+        Option("group", "string", 'becmi: tokens moving with it, e.g. "Bo, Cy" (slowest rate)'),
         Option(
             "check",
             "integer",

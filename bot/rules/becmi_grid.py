@@ -149,6 +149,7 @@ class BecmiGrid(GridRules):
     provoke_rule: ClassVar[Literal["leave-threatened", "leave-reach", "never"]] = "never"
     actions: ClassVar[tuple[str, ...]] = ACTIONS.names
     band_action: ClassVar[str] = "run"
+    group_moves: ClassVar[bool] = True  # 003 Character Movement Rates: the slowest's rate
 
     def __init__(self, outdoors: bool = False) -> None:
         self.scale = YARDS if outdoors else 1

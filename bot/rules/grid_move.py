@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
 from bot.encounter import Condition, Encounter, Token
-from bot.errors import IllegalMove, InvalidInput
+from bot.errors import IllegalMove, InvalidInput, RulingError
 from bot.grid.coords import Cell
 from bot.grid.geometry import chebyshev, corner_lines, line_squares, on_one_line
 from bot.grid.search import EPSILON, PENALTY, Edge, Found, cheapest_path, reachable
@@ -63,6 +63,7 @@ def plan_move(
     request: MoveRequest,
     *,
     jump_rule: JumpRule | None = None,
+    budget_cap_ft: float | None = None,
 ) -> MoveResult:
     """The whole of one /move under ``rules``: a result, or an error that changes nothing.
 
@@ -71,7 +72,11 @@ def plan_move(
     if request.forced:
         return forced_move(rules, encounter, token, request)
     movement = rules.token_movement(token)
+    if request.group and budget_cap_ft is None:
+        return group_move(rules, encounter, request, jump_rule=jump_rule)
     allowance = rules.allowance(encounter, token, request, movement)
+    if budget_cap_ft is not None and budget_cap_ft < allowance.available_ft:
+        allowance = replace(allowance, available_ft=budget_cap_ft)
     board = Board.of(encounter, token, rules.footprints)
     ctx = StepContext(board, movement, allowance, stood=allowance.stand_up)
     warnings: list[Note] = []
@@ -759,6 +764,71 @@ def _opportunity_attacks(
                 break
     names = tuple(provoked)
     return names, provoked
+
+
+def group_move(
+    rules: GridRules,
+    encounter: Encounter,
+    request: MoveRequest,
+    *,
+    jump_rule: JumpRule | None = None,
+) -> MoveResult:
+    """003 "Character Movement Rates": "Groups of characters, if they intend to stay
+    together, move at the rate of the slowest character." The leader moves to ``to``;
+    each member moves by the same offset (the formation kept), every one within what
+    the slowest can spend. All of them move, or none."""
+    if not rules.group_moves:
+        raise InvalidInput(
+            "group: moving together at the slowest member's rate is becmi's rule (003); "
+            "under this ruleset move each token on its own."
+        )
+    if request.to is None or request.via or request.jump is not None:
+        raise InvalidInput("A group move takes to: only (no via:, no jump:).")
+    leader = encounter.token(request.token)
+    members = [leader] + [encounter.token(name) for name in request.group]
+    if len({m.key for m in members}) != len(members):
+        raise InvalidInput("group: each token once, and not the one that leads.")
+    budgets = []
+    for member in members:
+        single = replace(request, token=member.name, group=())
+        allowance = rules.allowance(encounter, member, single, rules.token_movement(member))
+        budgets.append((allowance.available_ft, member.name))
+    cap, slowest = min(budgets)
+    dc, dr = request.to.col - leader.cell.col, request.to.row - leader.cell.row
+    after = encounter
+    results: list[MoveResult] = []
+    for member in members:
+        goal = Cell(member.cell.col + dc, member.cell.row + dr)
+        single = replace(request, token=member.name, to=goal, group=())
+        try:
+            result = plan_move(rules, after, single, jump_rule=jump_rule, budget_cap_ft=cap)
+        except RulingError as exc:
+            raise IllegalMove(
+                f"The group moves at {slowest}'s rate ({ft(cap)}), and {member.name} can't "
+                f"keep formation: {exc}"
+            ) from exc
+        after = result.encounter
+        results.append(result)
+    lead = results[0]
+    note = Note(
+        "Group",
+        f"Moving together at the slowest member's rate: {slowest}, {ft(cap)} (003). "
+        + "; ".join(
+            f"{r.token.name} {r.path[0]} → {r.path[-1]} ({ft(r.cost_ft)})" for r in results[1:]
+        ),
+    )
+    return replace(
+        lead,
+        encounter=after,
+        notes=(*lead.notes, note),
+        extra={
+            **lead.extra,
+            "group": [
+                {"token": r.token.name, "path": [str(c) for c in r.path], "cost_ft": r.cost_ft}
+                for r in results[1:]
+            ],
+        },
+    )
 
 
 class OnAGrid:

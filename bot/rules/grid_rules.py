@@ -161,6 +161,8 @@ class GridRules:
     actions: ClassVar[tuple[str, ...]]
     # The action a token's speed band shows beyond this one (dash, double move, run).
     band_action: ClassVar[str] = "move"
+    # Whether a group moves together at its slowest member's rate (003).
+    group_moves: ClassVar[bool] = False
 
     # ---- hooks
 

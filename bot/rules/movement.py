@@ -77,6 +77,7 @@ class MoveRequest:
     by: str | None = None  # who pushes or pulls
     jump: Cell | None = None  # a jump on the way lands here (issue 5)
     check: int | None = None  # the jump's check total, where the ruleset asks for one
+    group: tuple[str, ...] = ()  # becmi: tokens that move with it, at the slowest's rate
 
 
 @dataclass(frozen=True)

@@ -479,3 +479,27 @@ def test_003_normal_encounter_running_speeds_bound_every_move(
     else:
         with pytest.raises(IllegalMove):
             move(encounter, "Ari", to, action=action)
+
+
+def test_003_character_movement_rates_a_group_moves_at_the_slowest_rate() -> None:
+    """003 Character Movement Rates: "Groups of characters, if they intend to stay
+    together, move at the rate of the slowest character." The formation is kept."""
+    e = Encounter(12, 6, "becmi", "dm")
+    e = e.with_token(Token("Ari", Cell.parse("A1"), team="party", speed_ft=120))
+    e = e.with_token(Token("Bo", Cell.parse("A2"), team="party", speed_ft=60))  # 20'/round
+    rules = get_ruleset("becmi")
+    request = MoveRequest("Ari", Cell.parse("D1"), group=("Bo",))
+    with pytest.raises(IllegalMove, match="Bo's rate"):
+        rules.move(e, request)
+    result = rules.move(e, MoveRequest("Ari", Cell.parse("C1"), group=("Bo",)))
+    assert result.encounter.token("Ari").cell == Cell.parse("C1")
+    assert result.encounter.token("Bo").cell == Cell.parse("C2")
+    (bo,) = result.extra["group"]  # type: ignore[misc]
+    assert (bo["token"], bo["path"][-1], bo["cost_ft"]) == ("Bo", "C2", 20.0)
+
+
+def test_group_moves_are_becmi_only() -> None:
+    e = Encounter(6, 6, "3.5", "dm").with_token(Token("Ari", Cell.parse("A1")))
+    e = e.with_token(Token("Bo", Cell.parse("A2")))
+    with pytest.raises(InvalidInput, match="becmi's rule"):
+        get_ruleset("3.5").move(e, MoveRequest("Ari", Cell.parse("B1"), group=("Bo",)))
