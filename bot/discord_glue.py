@@ -349,6 +349,26 @@ async def _defer(interaction: discord.Interaction[Any], *, ephemeral: bool) -> N
         log.warning("Interaction %s expired before Stride could defer", interaction.id)
 
 
+# ------------------------------------------------------------- autocomplete
+
+
+async def token_choices(
+    interaction: discord.Interaction[Any], current: str
+) -> list[app_commands.Choice[str]]:
+    """Token names in this channel's encounter for an option being typed: the user's
+    own first, then the rest, those containing what was typed. Suggestions only: the
+    handler checks the name again."""
+    store = cast(_HasStore, interaction.client).store
+    stored = await store.active_encounter(str(interaction.channel_id))
+    if stored is None:
+        return []
+    typed = current.strip().lower()
+    user = str(interaction.user.id)
+    tokens = [t for t in stored.encounter.tokens.values() if typed in t.name.lower()]
+    tokens.sort(key=lambda t: (t.owner != user, not t.name.lower().startswith(typed), t.name))
+    return [app_commands.Choice(name=t.name, value=t.name) for t in tokens[:FIELDS_MAX]]
+
+
 # --------------------------------------------------------------- the board
 
 

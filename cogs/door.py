@@ -8,7 +8,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord_glue import descriptions_for, dispatch
+from bot.discord_glue import descriptions_for, dispatch, token_choices
 from bot.handlers import COMMANDS
 
 DOOR = COMMANDS["door"]
@@ -28,6 +28,12 @@ class Door(commands.Cog):
         open_: bool | None = None,
     ) -> None:
         await dispatch(interaction, "door", {"token": token, "edge": edge, "open": open_})
+
+    @door.autocomplete("token")
+    async def _token(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        return await token_choices(interaction, current)
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -9,7 +9,7 @@ from discord import app_commands
 from discord.app_commands import Range
 from discord.ext import commands
 
-from bot.discord_glue import choices_for, descriptions_for, dispatch
+from bot.discord_glue import choices_for, descriptions_for, dispatch, token_choices
 from bot.handlers import COMMANDS
 
 MOVE = COMMANDS["move"]
@@ -49,6 +49,12 @@ class Move(commands.Cog):
                 "check": check,
             },
         )
+
+    @move.autocomplete("token")
+    async def _token(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        return await token_choices(interaction, current)
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -127,3 +127,18 @@ async def test_a_change_that_changes_nothing_leaves_the_board_alone(store: Store
     edits = len(posted.edits)
     await dispatch(first, "terrain set", {"cells": "C3", "kind": "difficult"})  # again
     assert len(posted.edits) == edits
+
+
+async def test_token_names_are_suggested_as_they_are_typed(store: Store) -> None:
+    """Autocomplete for /move and /door: the user's own tokens first."""
+    await dispatch(gm(store), "encounter start", {"width": 8, "height": 8})
+    for name, owner in (("Goblin 1", None), ("Gandalf", "77"), ("Orc", None)):
+        await dispatch(gm(store), "token add", {"name": name, "owner": owner})
+    player = FakeInteraction(store)  # user 77
+    choices = await discord_glue.token_choices(player, "g")  # type: ignore[arg-type]
+    assert [c.value for c in choices] == ["Gandalf", "Goblin 1"]
+    assert [c.value for c in await discord_glue.token_choices(player, "")] == [  # type: ignore[arg-type]
+        "Gandalf",
+        "Goblin 1",
+        "Orc",
+    ]
