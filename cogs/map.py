@@ -9,7 +9,7 @@ from discord import app_commands
 from discord.app_commands import Range
 from discord.ext import commands
 
-from bot.discord_glue import descriptions_for, dispatch
+from bot.discord_glue import descriptions_for, dispatch, token_choices
 from bot.handlers import COMMANDS
 
 MAP = COMMANDS["map"]
@@ -29,6 +29,12 @@ class Map(commands.Cog):
         await dispatch(
             interaction, "map", {"threats": threats, "reach": reach, "at": at, "zoom": zoom}
         )
+
+    @map_.autocomplete("reach")
+    async def _reach(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        return await token_choices(interaction, current)
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -14,7 +14,7 @@ from discord.app_commands import Range
 from discord.ext import commands
 
 from bot.commands import Command
-from bot.discord_glue import choices_for, descriptions_for, dispatch
+from bot.discord_glue import choices_for, descriptions_for, dispatch, token_choices
 from bot.handlers import COMMANDS
 
 ADD = COMMANDS["token add"]
@@ -104,6 +104,14 @@ class Token(commands.GroupCog, group_name="token", group_description="The tokens
         await dispatch(
             interaction, "token condition", {"token": token, "add": add, "remove": remove}
         )
+
+    @edit.autocomplete("token")
+    @remove.autocomplete("token")
+    @condition.autocomplete("token")
+    async def _token(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        return await token_choices(interaction, current)
 
 
 async def setup(bot: commands.Bot) -> None:
