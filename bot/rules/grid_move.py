@@ -573,6 +573,13 @@ def _why_not(
     if end:
         return f"{name} can't end at {goal}: {end}."
     budget = allowance.available_ft - stand_cost
+    if budget <= EPSILON and allowance.activity.spent_ft > 0:
+        used = allowance.activity
+        more = "action:dash gains more, or " if "dash" in rules.actions else ""
+        return (
+            f"{name} has no movement left this turn ({ft(used.spent_ft)} of "
+            f"{ft(used.budget_ft)} used): {more}/turn next starts the next turn."
+        )
     if allowance.one_square:
         return _why_not_one_square(rules, ctx, token, targets)
     # what would it cost with twice the movement (bounded: never the whole map)?

@@ -123,7 +123,10 @@ def test_000_moving_on_your_turn_movement_left_carries_across_moves() -> None:
     third = move(second.encounter, "Ari", "G1")
     assert (third.used_ft, third.remaining_ft) == (30.0, 0.0)
     message = refused(third.encounter, "Ari", "H1")
-    assert message == "Ari can't reach H1: that costs 5 ft and move allows 0 ft."
+    assert message == (
+        "Ari has no movement left this turn (30 ft of 30 ft used): action:dash gains more, "
+        "or /turn next starts the next turn."
+    )
 
 
 def test_000_moving_on_your_turn_nearest_alternative_when_short() -> None:
