@@ -18,7 +18,7 @@ from bot.encounter import Condition, Encounter, Token
 from bot.errors import IllegalMove, InvalidInput, RulingError
 from bot.grid.coords import Cell
 from bot.grid.geometry import chebyshev, corner_lines, line_squares, on_one_line
-from bot.grid.search import EPSILON, PENALTY, Edge, Found, cheapest_path, reachable
+from bot.grid.search import EPSILON, PENALTY, Edge, Found, StepFn, cheapest_path, reachable
 from bot.grid.terrain import Terrain
 from bot.rules.base import JSONValue, JumpRequest, JumpResult, Note
 from bot.rules.grid_forced import forced_move
@@ -249,6 +249,35 @@ class _Unhampered:
         return edge
 
 
+def _path(
+    rules: GridRules,
+    ctx: StepContext,
+    step: StepFn,
+    start: Cell,
+    goal: Cell,
+    budget: float,
+    *,
+    spent_ft: float = 0.0,
+    diagonals: int | None = None,
+    allowed: Callable[[Cell], bool] | None = None,
+    penalty: Callable[[Cell, Cell], float] | None = None,
+) -> Found | None:
+    """``cheapest_path`` with what the ruleset and this move fix: the lower bound per
+    step, the diagonal parity, and (by default) the diagonals the turn has counted."""
+    return cheapest_path(
+        start,
+        goal,
+        step,
+        budget_ft=budget,
+        min_step_ft=rules.min_step_ft(ctx),
+        spent_ft=spent_ft,
+        diagonals=ctx.allowance.activity.diagonals if diagonals is None else diagonals,
+        parity=rules.diagonal_parity,
+        allowed=allowed,
+        penalty=penalty,
+    )
+
+
 def _search(
     rules: GridRules, ctx: StepContext, token: Token, targets: list[Cell], stand_cost: float
 ) -> _Plan | None:
@@ -315,15 +344,15 @@ def _search_within(
             edge = replace(edge, cost_ft=allowance.free_square_ft)
             found = Found((start, goal), (edge,), edge.cost_ft, plan.diagonals)
         else:
-            found = cheapest_path(
+            found = _path(
+                rules,
+                ctx,
+                step,
                 start,
                 goal,
-                step,
-                budget_ft=budget,
-                min_step_ft=rules.min_step_ft(ctx),
+                budget,
                 spent_ft=plan.cost,
                 diagonals=plan.diagonals,
-                parity=rules.diagonal_parity,
                 allowed=corridor,
                 penalty=_avoid_provoking(rules, ctx) if allowance.provokes else None,
             )
@@ -409,15 +438,7 @@ def _jump_plan(
             "room to jump there in a straight line."
         )
     _, takeoff, cost, ruling = best
-    run_up = cheapest_path(
-        token.cell,
-        takeoff,
-        step,
-        budget_ft=budget,
-        min_step_ft=rules.min_step_ft(ctx),
-        diagonals=allowance.activity.diagonals,
-        parity=rules.diagonal_parity,
-    )
+    run_up = _path(rules, ctx, step, token.cell, takeoff, budget)
     assert run_up is not None
     length = rules.distance_ft(takeoff, landing)
     plan = _Plan(list(run_up.cells), list(run_up.edges), run_up.cost_ft, run_up.diagonals)
@@ -441,15 +462,8 @@ def _jump_plan(
             )
         )
     if goal != landing:
-        rest = cheapest_path(
-            landing,
-            goal,
-            step,
-            budget_ft=budget,
-            min_step_ft=rules.min_step_ft(ctx),
-            spent_ft=plan.cost,
-            diagonals=plan.diagonals,
-            parity=rules.diagonal_parity,
+        rest = _path(
+            rules, ctx, step, landing, goal, budget, spent_ft=plan.cost, diagonals=plan.diagonals
         )
         if rest is None:
             raise IllegalMove(
@@ -589,15 +603,7 @@ def _why_not(
     constrained = _search(rules, roomy, token, targets, stand_cost) if limited else None
     free = replace(roomy, allowance=replace(roomy.allowance, unhampered=False, straight=False))
     free_step = rules.stepper(free)
-    full = cheapest_path(
-        token.cell,
-        goal,
-        free_step,
-        budget_ft=generous,
-        min_step_ft=rules.min_step_ft(ctx),
-        diagonals=allowance.activity.diagonals,
-        parity=rules.diagonal_parity,
-    )
+    full = _path(rules, ctx, free_step, token.cell, goal, generous)
     if not limited and full is not None and len(targets) == 1:
         constrained = _Plan(list(full.cells), list(full.edges), full.cost_ft, full.diagonals)
     reason: str
