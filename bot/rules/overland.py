@@ -129,8 +129,8 @@ class MountOrVehicle:
 class PenaltyEncumbrance:
     """A load takes feet off the speed, more when the speed is above a threshold.
 
-    Epic Path (seed 004, Encumbrance): medium −5 ft above 20 ft; heavy −10 ft
-    above 20 ft, else −5 ft.
+    Epic Path (seed 004, Encumbrance): medium −5 ft; heavy −10 ft above 20 ft,
+    else −5 ft.
     """
 
     threshold_ft: int

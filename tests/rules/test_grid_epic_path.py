@@ -625,13 +625,13 @@ def test_004_combining_movement_types_the_rest_stays_for_the_next_move_action() 
     ("speed", "armor", "load", "expected"),
     [
         (30, None, "medium", 25),  # medium: −5 ft above 20 ft
-        (20, None, "medium", 20),  # ... and nothing at 20 ft or below
+        (20, None, "medium", 15),  # ... and at 20 ft or below (the worked example)
         (30, None, "heavy", 20),  # heavy: −10 ft above 20 ft
         (20, None, "heavy", 15),  # ... −5 ft otherwise
         (30, "medium", None, 25),  # armor slows like the load of the same name
         (30, "heavy", None, 20),
         (30, "heavy", "medium", 15),  # the example: −15 ft above 20 ft
-        (20, "heavy", "medium", 15),  # reading: the rule's sentences (docs/RULINGS.md)
+        (20, "heavy", "medium", 10),  # the example: −10 ft at 20 ft or below
         (30, "heavy", "heavy", 10),
         (10, "heavy", "heavy", 0),
     ],

@@ -440,14 +440,15 @@ def test_mount_ignores_walking_speeds() -> None:
         (30, "medium", 25),
         (30, "heavy", 20),
         (20, "light", 20),
-        (20, "medium", 20),
+        (20, "medium", 15),
         (20, "heavy", 15),
+        (10, "medium", 5),
         (40, "heavy", 30),
         (15, "heavy", 10),
     ],
 )
 def test_epic_path_encumbrance(speed: int, load: str, reduced: int) -> None:
-    """Seed 004 Special Movement Rules › Encumbrance: medium −5 ft above 20 ft; heavy −10 / −5."""
+    """Seed 004 Special Movement Rules › Encumbrance: medium −5 ft; heavy −10 / −5 at ≤ 20 ft."""
     result = travel(speeds_ft=(speed,), load=load)
     assert result.extra["speed_ft"] == speed
     assert result.extra["effective_speed_ft"] == reduced
@@ -456,12 +457,13 @@ def test_epic_path_encumbrance(speed: int, load: str, reduced: int) -> None:
 
 
 def test_epic_path_encumbrance_worked_example() -> None:
-    """Seed 004 Encumbrance example: heavy armor + medium encumbrance is −15 ft above 20 ft.
+    """Seed 004 Encumbrance example: heavy armor + medium encumbrance is −15 ft
+    above 20 ft and −10 ft at 20 ft or below.
 
     Heavy armor costs what heavy encumbrance costs ("exactly as the armor of the
-    same name category"), so above 20 ft: heavy (−10) + medium (−5) = −15. At
-    20 ft the rule's sentence gives heavy −5 + medium 0 = −5, where the example
-    says −10; the bot follows the rule's sentence (docs/rulings/overland.md).
+    same name category"): above 20 ft heavy (−10) + medium (−5) = −15; at or
+    below, heavy (−5) + medium (−5) = −10. The rule's sentence states medium's
+    −5 only above 20 ft; the example fills in the rest (docs/RULINGS.md).
     """
 
     def penalty(speed: int, load: str) -> int:
@@ -469,8 +471,8 @@ def test_epic_path_encumbrance_worked_example() -> None:
 
     assert penalty(30, "heavy") + penalty(30, "medium") == 15
     assert penalty(25, "heavy") + penalty(25, "medium") == 15
-    assert penalty(20, "heavy") == 5
-    assert penalty(20, "medium") == 0
+    assert penalty(20, "heavy") + penalty(20, "medium") == 10
+    assert penalty(15, "heavy") + penalty(15, "medium") == 10
 
 
 def test_epic_path_speed_reduced_to_zero_still_moves_five_feet() -> None:

@@ -111,12 +111,14 @@ MOUNTS: dict[str, MountOrVehicle] = {
     "galley": MountOrVehicle("Galley", "sailed", F(4), F(96)),
 }
 
-# "Encumbrance": medium −5 ft if the speed is above 20 ft; heavy −10 ft above
-# 20 ft, −5 ft otherwise.
+# "Encumbrance": medium −5 ft; heavy −10 ft above 20 ft, −5 ft otherwise. The
+# rule's sentence gives medium's −5 only "above 20 feet" and is silent below;
+# the worked example (heavy armor + medium load: −10 ft at 20 ft or below) and
+# "exactly as the armor of the same name" give −5 there too (docs/RULINGS.md).
 ENCUMBRANCE = PenaltyEncumbrance(
     threshold_ft=20,
     penalty_above_ft={"light": 0, "medium": 5, "heavy": 10},
-    penalty_at_or_below_ft={"light": 0, "medium": 0, "heavy": 5},
+    penalty_at_or_below_ft={"light": 0, "medium": 5, "heavy": 5},
     section="Encumbrance",
 )
 
