@@ -22,8 +22,6 @@ from bot.grid.coords import Cell
 from bot.grid.geometry import DIRECTIONS, chebyshev
 
 EPSILON = 1e-9
-PENALTY = 1e-6  # per step to avoid: far below any real cost difference
-PENALTY_ROOM = 1e-3
 MAX_NODES = 250_000
 
 
@@ -50,11 +48,21 @@ class Found:
 
 
 State = tuple[Cell, int]
+# What a path is ranked by, in order: feet (rounded, so float noise in 5e-alt's
+# euclidean diagonals never decides), steps to avoid, squares entered, then how
+# far its squares stray from the straight line between the ends, so that of
+# equally cheap paths the one a table would draw wins (A4 to F4 along row 4,
+# not zigzagging through row 2).
+Rank = tuple[float, float, int, int]
 
 
 def _neighbours(cell: Cell) -> Iterable[Cell]:
     for dc, dr in DIRECTIONS:
         yield Cell(cell.col + dc, cell.row + dr)
+
+
+def _rank(cost_ft: float, avoid: float, steps: int, stray: int) -> Rank:
+    return (round(cost_ft, 6), avoid, steps, stray)
 
 
 def cheapest_path(
@@ -75,55 +83,72 @@ def cheapest_path(
 
     ``spent_ft`` is what was spent before this path (it counts against the
     budget). ``min_step_ft`` must not exceed any step's cost (it makes the
-    bound admissible). ``penalty`` adds a tiny amount (well under a foot) to
-    steps to avoid, so that among equally cheap paths the search prefers one
-    without them (one that provokes no attack, say); costs reported are the
-    steps' own.
+    bound admissible). Among equally cheap paths the search prefers the one
+    whose steps add up to the least ``penalty`` (steps to avoid: one that
+    provokes an attack, say), then the one with the fewest squares, then the
+    one nearest the straight line from start to goal.
+    Costs reported are the steps' own.
     """
     if start == goal:
         return Found((start,), (), 0.0, diagonals)
-    limit = budget_ft + (PENALTY_ROOM if penalty is not None else EPSILON)
+    limit = budget_ft + EPSILON
 
     def key(diag: int) -> int:
         return diag % 2 if parity else 0
 
+    def bound(cell: Cell) -> float:
+        return min_step_ft * chebyshev(cell, goal)
+
+    across, down = goal.col - start.col, goal.row - start.row
+
+    def stray(cell: Cell) -> int:
+        # Twice the area between the line and the square: its distance from the
+        # line, scaled by the line's (fixed) length.
+        return abs(across * (cell.row - start.row) - down * (cell.col - start.col))
+
     start_state: State = (start, key(diagonals))
-    best: dict[State, float] = {start_state: spent_ft}
-    real: dict[State, float] = {start_state: spent_ft}  # without penalties
+    best: dict[State, Rank] = {start_state: _rank(spent_ft, 0.0, 0, 0)}
+    real: dict[State, float] = {start_state: spent_ft}
     back: dict[State, tuple[State, Edge]] = {}
     diag_at: dict[State, int] = {start_state: diagonals}
-    heap: list[tuple[float, float, int, State]] = [
-        (spent_ft + min_step_ft * chebyshev(start, goal), spent_ft, 0, start_state)
+    heap: list[tuple[Rank, Rank, int, State]] = [
+        (_rank(spent_ft + bound(start), 0.0, 0, 0), best[start_state], 0, start_state)
     ]
     counter = 0
     while heap:
-        _, g, _, state = heapq.heappop(heap)
-        if g > best.get(state, float("inf")) + EPSILON:
+        _, rank, _, state = heapq.heappop(heap)
+        if rank > best[state]:
             continue
         cell = state[0]
         if cell == goal:
-            if real[state] > budget_ft + EPSILON:
-                return None
             return _unwind(state, back, real[state] - spent_ft, diag_at[state])
         counter += 1
         if counter > max_nodes:
             return None
+        _, avoid, steps, strayed = rank
         for nxt in _neighbours(cell):
             if allowed is not None and not allowed(nxt):
                 continue
             edge = step(cell, nxt, diag_at[state], real[state])
             if edge is None:
                 continue
-            g2 = g + edge.cost_ft + (penalty(cell, nxt) if penalty is not None else 0.0)
-            if g2 + min_step_ft * chebyshev(nxt, goal) > limit:
+            g2 = real[state] + edge.cost_ft
+            if g2 + bound(nxt) > limit:
                 continue
+            rank2 = _rank(
+                g2,
+                avoid + (penalty(cell, nxt) if penalty is not None else 0.0),
+                steps + 1,
+                strayed + stray(nxt),
+            )
             s2: State = (nxt, key(edge.diagonals))
-            if g2 < best.get(s2, float("inf")) - EPSILON:
-                best[s2] = g2
+            if s2 not in best or rank2 < best[s2]:
+                best[s2] = rank2
                 back[s2] = (state, edge)
                 diag_at[s2] = edge.diagonals
-                real[s2] = real[state] + edge.cost_ft
-                heapq.heappush(heap, (g2 + min_step_ft * chebyshev(nxt, goal), g2, counter, s2))
+                real[s2] = g2
+                f2 = (round(g2 + bound(nxt), 6), *rank2[1:])
+                heapq.heappush(heap, (f2, rank2, counter, s2))
     return None
 
 

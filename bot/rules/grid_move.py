@@ -18,7 +18,7 @@ from bot.encounter import Condition, Encounter, Token
 from bot.errors import IllegalMove, InvalidInput, RulingError
 from bot.grid.coords import Cell
 from bot.grid.geometry import chebyshev, corner_lines, line_squares, on_one_line
-from bot.grid.search import EPSILON, PENALTY, Edge, Found, StepFn, cheapest_path, reachable
+from bot.grid.search import EPSILON, Edge, Found, StepFn, cheapest_path, reachable
 from bot.grid.terrain import Terrain
 from bot.rules.base import JSONValue, JumpRequest, JumpResult, Note
 from bot.rules.grid_forced import forced_move
@@ -549,7 +549,7 @@ def _avoid_provoking(rules: GridRules, ctx: StepContext) -> Callable[[Cell, Cell
 
     def penalty(frm: Cell, to: Cell) -> float:
         before, after = board.cells(frm), board.cells(to)
-        return PENALTY * sum(1 for z in zones if rules.provokes_on(before, after, z))
+        return sum(1 for z in zones if rules.provokes_on(before, after, z))
 
     return penalty
 

@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import math
+
+from hypothesis import given
+from hypothesis import strategies as st
+
 from bot.grid.coords import Cell
 from bot.grid.geometry import gap, line_squares, on_one_line, squares_one_two
-from bot.grid.search import Edge, cheapest_path, reachable
+from bot.grid.search import EPSILON, Edge, cheapest_path, reachable
 
 C = Cell.parse
 
@@ -19,6 +24,11 @@ def plain_step(calls: list[int], walls: frozenset[Cell] = frozenset(), side: int
         return Edge(to, cost, diagonals + diagonal)
 
     return step
+
+
+def one_for_one(frm: Cell, to: Cell, diagonals: int, spent: float) -> Edge | None:
+    """5 ft a square, diagonals included (5e-alt's default)."""
+    return Edge(to, 5.0, diagonals) if 0 <= to.col < 30 and 0 <= to.row < 30 else None
 
 
 def test_1_2_1_2_diagonals_are_counted_exactly() -> None:
@@ -63,9 +73,6 @@ def test_reachable_costs_are_the_cheapest() -> None:
 
 
 def test_a_penalty_picks_among_equally_cheap_paths_without_changing_the_cost() -> None:
-    def one_for_one(frm: Cell, to: Cell, diagonals: int, spent: float) -> Edge | None:
-        return Edge(to, 5.0, diagonals) if to.col >= 0 and to.row >= 0 else None
-
     avoid = {C("B1"), C("B2")}
     found = cheapest_path(
         C("A2"),
@@ -73,11 +80,47 @@ def test_a_penalty_picks_among_equally_cheap_paths_without_changing_the_cost() -
         one_for_one,
         budget_ft=10,
         min_step_ft=5,
-        penalty=lambda frm, to: 1e-6 if to in avoid else 0.0,
+        penalty=lambda frm, to: 1.0 if to in avoid else 0.0,
     )
     assert found is not None
     assert found.cost_ft == 10
     assert [str(c) for c in found.cells] == ["A2", "B3", "C2"]
+
+
+def test_of_equally_cheap_paths_the_straight_one_is_drawn() -> None:
+    """A4 to F4 costs 25 ft along row 4 or zigzagging through row 2; a table draws row 4."""
+    found = cheapest_path(C("A4"), C("F4"), one_for_one, budget_ft=30, min_step_ft=5)
+    assert found is not None
+    assert [str(c) for c in found.cells] == ["A4", "B4", "C4", "D4", "E4", "F4"]
+
+
+def test_of_equally_cheap_paths_the_one_with_fewer_squares_wins() -> None:
+    """3.5 A1 to E5: four diagonals (5+10+5+10) or A2 first then three (5+5+10+5), both 30 ft."""
+    found = cheapest_path(
+        C("A1"), C("E5"), plain_step([]), budget_ft=30, min_step_ft=5, parity=True
+    )
+    assert found is not None
+    assert found.cost_ft == 30
+    assert [str(c) for c in found.cells] == ["A1", "B2", "C3", "D4", "E5"]
+
+
+@given(
+    st.tuples(st.integers(0, 29), st.integers(0, 29)),
+    st.tuples(st.integers(0, 29), st.integers(0, 29)),
+)
+def test_a_path_on_an_open_grid_hugs_the_straight_line(
+    a: tuple[int, int], b: tuple[int, int]
+) -> None:
+    """Every square of the drawn path is within one square of the line between the ends."""
+    start, goal = Cell(*a), Cell(*b)
+    found = cheapest_path(start, goal, one_for_one, budget_ft=200, min_step_ft=5)
+    assert found is not None
+    assert found.cost_ft == 5 * max(abs(goal.col - start.col), abs(goal.row - start.row))
+    across, down = goal.col - start.col, goal.row - start.row
+    length = math.hypot(across, down)
+    for cell in found.cells:
+        off = abs(across * (cell.row - start.row) - down * (cell.col - start.col))
+        assert off <= length + EPSILON
 
 
 def test_distances_between_footprints() -> None:
