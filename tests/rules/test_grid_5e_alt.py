@@ -910,3 +910,30 @@ def test_000_prone_immunity_while_swimming() -> None:
     encounter = lane(ari(), A1="water")
     with pytest.raises(IllegalMove, match="immune to Prone"):
         move(encounter, "Ari", action="drop-prone")
+
+
+# ------------------------------------------------------------ Singular Speed
+
+
+def test_000_singular_speed_a_faster_speed_from_an_effect_becomes_the_speed() -> None:
+    """000 "Speed" › Singular Speed: "If an effect would give you a new Speed, and the
+    effect's Speed is faster than yours, your Speed instead increases to match" — a
+    30 ft walker given fly 60 ft (`speed:"30 ft., fly 60 ft."`) has one Speed, 60 ft,
+    and Flies at it; walking 30 ft against 60 is Half Speed (Step 3)."""
+    walker = RULES.token_movement(creature("30 ft."))
+    flying = RULES.token_movement(creature("30 ft., fly 60 ft."))
+    assert walker.speed_ft == 30
+    assert flying.speed_ft == 60
+    assert flying.traits["fly"] == "none"
+    assert flying.traits["walk"] == "half"
+    result = move(lane(creature("30 ft., fly 60 ft.")), "Ari", "G1", mode="fly")
+    assert (result.cost_ft, result.total_ft, result.remaining_ft) == (30.0, 60.0, 30.0)
+
+
+def test_000_singular_speed_a_slower_speed_never_lowers_the_speed() -> None:
+    """Singular Speed: only a faster Speed replaces yours. Fly 20 ft on a 30 ft walker
+    leaves Speed 30 ft; flying then costs extra (Step 3: 20/30, approximated as Half)."""
+    movement = RULES.token_movement(creature("30 ft., fly 20 ft."))
+    assert movement.speed_ft == 30
+    assert movement.traits["walk"] == "none"
+    assert movement.traits["fly"] == "half"
