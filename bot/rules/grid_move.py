@@ -366,6 +366,12 @@ def _search_within(
     return plan
 
 
+def _stray(start: Cell, end: Cell, cell: Cell) -> int:
+    """How far ``cell`` lies off the line from ``start`` to ``end`` (scaled by its length)."""
+    across, down = end.col - start.col, end.row - start.row
+    return abs(across * (cell.row - start.row) - down * (cell.col - start.col))
+
+
 def _jump_plan(
     rules: GridRules,
     ctx: StepContext,
@@ -399,8 +405,9 @@ def _jump_plan(
         parity=rules.diagonal_parity,
     )
     size = token.size.name.lower()
-    best: tuple[float, Cell, float, JumpResult] | None = None
+    best: tuple[tuple[float, float, int], Cell, float, JumpResult] | None = None
     too_short: JumpResult | None = None
+    easiest_dc: tuple[int, float] | None = None  # without check: the lowest DC, its length
     for takeoff, cost in costs.items():
         length = rules.distance_ft(takeoff, landing)
         if length <= 0 or cost + length > budget + EPSILON:
@@ -415,18 +422,24 @@ def _jump_plan(
             )
         )
         if ruling.max_horizontal_ft is None:
-            raise IllegalMove(
-                f"How far {token.name} jumps takes a check under this ruleset: give check:"
-                f"<total> (clearing {cleared:g} ft is DC {ruling.dc})."
-                if ruling.dc is not None
-                else f"This ruleset has no jump rule ({ruling.source.cite()})."
-            )
+            if ruling.dc is None:
+                raise IllegalMove(f"This ruleset has no jump rule ({ruling.source.cite()}).")
+            if easiest_dc is None or (ruling.dc, cleared) < easiest_dc:
+                easiest_dc = (ruling.dc, cleared)
+            continue
         if cleared > ruling.max_horizontal_ft + EPSILON:
             too_short = too_short or ruling
             continue
-        key = (cost + length, -cost)
-        if best is None or key < (best[0], -best[2]):
-            best = (cost + length, takeoff, cost, ruling)
+        # cheapest; then the longest run-up; then the take-off nearest the line
+        key = (cost + length, -cost, _stray(token.cell, landing, takeoff))
+        if best is None or key < best[0]:
+            best = (key, takeoff, cost, ruling)
+    if easiest_dc is not None:
+        dc, cleared = easiest_dc
+        raise IllegalMove(
+            f"How far {token.name} jumps takes a check under this ruleset: give check:"
+            f"<total> (the easiest way to {landing} clears {cleared:g} ft, DC {dc})."
+        )
     if best is None:
         if too_short is not None:
             raise IllegalMove(

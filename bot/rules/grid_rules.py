@@ -345,7 +345,10 @@ class GridRules:
             return f"{cell} is off the map"
         terrain = board.terrain(cell)
         if terrain is Terrain.PIT:
-            return f"{cell} is a pit: only a flyer crosses it (jump or fall is the GM's call)"
+            return (
+                f"{cell} is a pit: only a flyer crosses it (going in is a fall, the GM's call);"
+                " to jump over it, add jump:<the square to land on>"
+            )
         return f"{cell} is {terrain.value}: nothing walks through it"
 
     def _solid_corner(self, board: Board, frm: Cell, to: Cell) -> Cell | None:

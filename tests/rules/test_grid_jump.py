@@ -25,7 +25,8 @@ def test_000_jump_a_pit_on_the_way_costs_its_length() -> None:
     Movement allows" (each foot jumped costs a foot)."""
     kit = GridKit("5e-alt")
     e = chasm(kit)
-    assert "pit" in kit.refused(e, "Ari", "F2")  # no way round on foot
+    refusal = kit.refused(e, "Ari", "F2")  # no way round on foot
+    assert "C2 is a pit" in refusal and "jump:" in refusal  # says how to jump it
     result = kit.move(e, "Ari", "F2", jump="E2")
     assert path(result) == "A2 B2 E2 F2"
     assert step_costs(result) == [5, 15, 5]
@@ -45,7 +46,9 @@ def test_000_a_longer_jump_needs_the_check() -> None:
 def test_001_a_3_5_jump_takes_the_jump_check() -> None:
     kit = GridKit("3.5")
     e = chasm(kit)
-    with pytest.raises(IllegalMove, match="give check"):
+    # without a check it names the easiest jump: from B2, 10 ft cleared, DC 10 doubled
+    # for want of a 20 ft run-up (from A2 it would clear 15 ft: DC 30)
+    with pytest.raises(IllegalMove, match=r"give check.*clears 10 ft, DC 20"):
         kit.move(e, "Ari", "E2", jump="E2")
     # no 20 ft run-up here, so the check counts half (the 3.5 SRD's Jump skill)
     assert "at most 8 ft" in kit.refused(e, "Ari", "E2", jump="E2", check=16)
@@ -64,3 +67,13 @@ def test_jump_not_through_a_wall() -> None:
     kit = GridKit("5e-alt")
     e = kit.encounter(6, 1, pc("Ari", "A1")).with_terrain(cells("C1"), Terrain.WALL)
     assert "straight line" in kit.refused(e, "Ari", "D1", jump="D1")
+
+
+def test_the_take_off_is_on_the_line_when_several_cost_the_same() -> None:
+    """A2 to F2 over a pit at D1:D3: taking off from C1 or C2 costs the same; the bot
+    takes off from C2, on the line a table would draw."""
+    kit = GridKit("3.5")
+    e = kit.encounter(10, 3, pc("Ari", "A2")).with_terrain(cells("D1 D2 D3"), Terrain.PIT)
+    result = kit.move(e, "Ari", "F2", jump="E2", check=12)
+    assert path(result) == "A2 B2 C2 E2 F2"
+    assert result.cost_ft == 25
