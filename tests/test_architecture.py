@@ -17,6 +17,7 @@ CORE = [
     ROOT / "bot" / "dice.py",
     ROOT / "bot" / "errors.py",
     ROOT / "bot" / "names.py",
+    ROOT / "bot" / "units.py",
     ROOT / "bot" / "commands.py",
 ]
 FORBIDDEN = {"discord", "aiosqlite", "sqlite3", "PIL", "asyncio"}

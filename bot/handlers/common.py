@@ -9,6 +9,7 @@ from bot.dice import Roll
 from bot.reply import Field
 from bot.rules import DEFAULT_RULESET, RULESET_NAMES, get_ruleset, rulesets
 from bot.rules.base import Note, Ruleset
+from bot.units import feet
 
 RULESET_CHOICES = tuple(RULESET_NAMES.names)
 
@@ -46,5 +47,5 @@ def roll_json(r: Roll) -> dict[str, Any]:
     return {"expression": r.expression, "faces": list(r.faces), "total": r.total}
 
 
-def feet(value: float | None) -> str:
-    return "—" if value is None else f"{value:g} ft"
+def feet_or_dash(value: float | None) -> str:
+    return "—" if value is None else feet(value)

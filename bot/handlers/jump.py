@@ -8,7 +8,7 @@ from typing import Any
 
 from bot.commands import Command, Option
 from bot.context import Context
-from bot.handlers.common import RULESET_CHOICES, feet, note_fields, ruleset_for
+from bot.handlers.common import RULESET_CHOICES, feet_or_dash, note_fields, ruleset_for
 from bot.handlers.fall import SIZE_CHOICES
 from bot.render.sketch import render_jump
 from bot.reply import Reply
@@ -101,9 +101,8 @@ def title_of(result: JumpResult, request: JumpRequest, ruleset_name: str) -> str
         if result.dc is not None:
             return f"Jump {asked} ft {way}: needs {result.dc}+"
         return f"Jump {asked} ft {way}"
-    return (
-        f"Jump: up to {feet(result.max_horizontal_ft)} across or {feet(result.max_vertical_ft)} up"
-    )
+    across, up = feet_or_dash(result.max_horizontal_ft), feet_or_dash(result.max_vertical_ft)
+    return f"Jump: up to {across} across or {up} up"
 
 
 async def handle_jump(ctx: Context, options: Mapping[str, Any]) -> Reply:

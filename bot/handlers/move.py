@@ -20,8 +20,8 @@ from bot.grid.coords import Cell
 from bot.handlers.board import render_move
 from bot.handlers.encounter_common import actor_of, change_encounter, encounter_reply, ruleset_of
 from bot.reply import Field, Reply
-from bot.rules.grid_rules import ft
 from bot.rules.movement import MOVE_MODES, MoveRequest, MoveResult
+from bot.units import feet
 
 ACTION_CHOICES = (
     "move",
@@ -74,7 +74,7 @@ def plan(encounter: Encounter, actor: Actor, request: MoveRequest) -> Moved:
     _check_permission(encounter, actor, request)
     result = ruleset_of(encounter).move(encounter, request)
     where = f"to {result.path[-1]}" if len(result.path) > 1 else f"at {result.path[-1]}"
-    summary = f"{result.token.name} {result.action} {where} ({ft(result.cost_ft)})"
+    summary = f"{result.token.name} {result.action} {where} ({feet(result.cost_ft)})"
     return Moved(result.encounter, summary, result)
 
 
@@ -87,18 +87,18 @@ def _breakdown(result: MoveResult) -> str:
         return f"{squares} square{'s' if squares != 1 else ''}, no movement spent"
     if all(not s.why and s.cost_ft == steps[0].cost_ft for s in steps):
         count = len(steps)
-        return f"{count} square{'s' if count != 1 else ''} × {ft(steps[0].cost_ft)}"
-    shown = [f"{s.cell} {ft(s.cost_ft)}" + (f" ({s.why})" if s.why else "") for s in steps]
+        return f"{count} square{'s' if count != 1 else ''} × {feet(steps[0].cost_ft)}"
+    shown = [f"{s.cell} {feet(s.cost_ft)}" + (f" ({s.why})" if s.why else "") for s in steps]
     if len(shown) > MAX_PATH_SHOWN:
         shown = [*shown[:MAX_PATH_SHOWN], f"… {len(shown) - MAX_PATH_SHOWN} more"]
     return " · ".join(shown)
 
 
-def _distance(feet: float, units: bool) -> str:
+def _distance(distance_ft: float, units: bool) -> str:
     """Feet, or Units of 5 ft with the feet beside them (000 Optional Rule: Units)."""
     if not units:
-        return ft(feet)
-    return f"{round(feet / FT_PER_UNIT, 1):g} Units ({ft(feet)})"
+        return feet(distance_ft)
+    return f"{round(distance_ft / FT_PER_UNIT, 1):g} Units ({feet(distance_ft)})"
 
 
 def _title(result: MoveResult, units: bool) -> str:
@@ -146,7 +146,7 @@ async def handle_move(ctx: Context, options: Mapping[str, Any]) -> Reply:
         fields.append(
             Field(
                 "Movement",
-                f"{ft(result.used_ft).removesuffix(' ft')}/{ft(result.total_ft)} used "
+                f"{feet(result.used_ft).removesuffix(' ft')}/{feet(result.total_ft)} used "
                 f"({result.action}, {result.mode})"
                 + (
                     f" = {round(result.used_ft / FT_PER_UNIT, 1):g}/"

@@ -13,6 +13,7 @@ from bot.grid.geometry import footprint
 from bot.render import style as s
 from bot.render.draw import Box, badge, pill, pill_box
 from bot.render.layout import Layout
+from bot.units import feet, feet_figure
 
 LABEL_EVERY = 3  # squares between cost labels on a straight run
 SHORT_PATH = 6  # steps: a path this short gets its cost at every square
@@ -110,11 +111,6 @@ def cost_label_indices(path: Sequence[Cell], costs: Sequence[float] = ()) -> tup
     return tuple(out)
 
 
-def format_ft(value: float) -> str:
-    rounded = round(value, 1)
-    return str(int(rounded)) if rounded == int(rounded) else f"{rounded:.1f}"
-
-
 _CORNERS = ((1, -1), (-1, -1), (1, 1), (-1, 1))
 _END_CORNERS = ((1, 1), (-1, 1), (1, -1), (-1, -1))  # clear of the token's condition badge
 
@@ -203,7 +199,7 @@ def draw_cost_labels(
     corners = set(turns(path))
     boxes: list[Box] = []
     for i in ranked:
-        text = format_ft(costs[i]) + (" ft" if i == last else "")
+        text = feet(costs[i]) if i == last else feet_figure(costs[i])
         corner = _label_corner(path, i)
         reach = side / 2 if i == last else 0.5
         cx, cy = layout.point(

@@ -17,8 +17,8 @@ from PIL import Image, ImageDraw
 
 from bot.render import style as s
 from bot.render.draw import encode_png, paste_disc, paste_text, pill, text_width
-from bot.render.overlay import format_ft
 from bot.render.style import RGB
+from bot.units import feet
 
 JUMP_SIZE = (512, 240)
 FALL_SIZE = (420, 256)
@@ -100,7 +100,7 @@ def render_jump(
         draw.rectangle((take_off, ground_y, take_off + distance_ft * k, height - 12), fill=TRENCH)
         paste_text(
             im,
-            f"gap {format_ft(distance_ft)} ft",
+            f"gap {feet(distance_ft)}",
             SMALL_TEXT,
             ((2 * take_off + distance_ft * k) / 2, ground_y + 18),
             s.WHITE,
@@ -122,7 +122,7 @@ def render_jump(
             paste_disc(im, (land, ground_y - 4), 10, verdict)
         pill(
             im,
-            f"up to {format_ft(horizontal_ft)} ft",
+            f"up to {feet(horizontal_ft)}",
             TEXT_SIZE,
             ((take_off + land) / 2, ground_y - rise - 14),
             fill=s.WHITE,
@@ -137,7 +137,7 @@ def render_jump(
             draw.rectangle((x + 12, ledge_top, x + 60, ground_y), fill=ROCK, outline=INK)
             paste_text(
                 im,
-                f"{format_ft(height_ft)} ft",
+                f"{feet(height_ft)}",
                 SMALL_TEXT,
                 (x + 36, max(ledge_top + 12, top)),
                 s.WHITE,
@@ -146,7 +146,7 @@ def render_jump(
             reach_y = ground_y - vertical_ft * k
             _arrow(draw, (x, ground_y), (x, reach_y), verdict, 3)
             draw.line([(x - 14, reach_y), (x + 8, reach_y)], fill=verdict, width=2)
-            label = f"{format_ft(vertical_ft)} ft up"
+            label = f"{feet(vertical_ft)} up"
             lx = x - 16 - text_width(label, TEXT_SIZE) / 2
             paste_text(im, label, TEXT_SIZE, (max(lx, 40), max(reach_y, top + 8)), INK)
 
@@ -196,12 +196,12 @@ def render_fall(height_ft: float, *, into: str, counted_ft: float, damage: int |
     _dimension(draw, (24, top), (24, ground_y), INK)
     steps = [10 * i for i in range(1, 41) if 10 * i < height_ft]
     if height_ft <= 400:
-        for feet in steps:
-            tick_y = ground_y - (ground_y - top) * feet / height_ft
+        for tick_ft in steps:
+            tick_y = ground_y - (ground_y - top) * tick_ft / height_ft
             draw.line([(cliff[0], tick_y), (cliff[0] + 8, tick_y)], fill=INK, width=1)
     pill(
         im,
-        f"{format_ft(height_ft)} ft",
+        f"{feet(height_ft)}",
         TEXT_SIZE,
         (95, (top + ground_y) / 2),
         fill=s.WHITE,
@@ -211,7 +211,7 @@ def render_fall(height_ft: float, *, into: str, counted_ft: float, damage: int |
 
     x_text = 300
     if counted_ft != height_ft:
-        paste_text(im, f"counts {format_ft(counted_ft)} ft", TEXT_SIZE, (x_text, top + 10), INK)
+        paste_text(im, f"counts {feet(counted_ft)}", TEXT_SIZE, (x_text, top + 10), INK)
     if damage is not None:
         text = "no damage" if damage == 0 else f"{damage} damage"
         colour = CLEARS if damage == 0 else FAILS

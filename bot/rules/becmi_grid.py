@@ -24,10 +24,11 @@ from bot.grid.search import EPSILON, Edge
 from bot.grid.terrain import Terrain
 from bot.names import Vocabulary
 from bot.rules.base import Note
-from bot.rules.grid_rules import Allowance, GridRules, Passing, StepContext, check_mode, ft, hostile
+from bot.rules.grid_rules import Allowance, GridRules, Passing, StepContext, check_mode, hostile
 from bot.rules.movement import MoveRequest, TokenFields, TokenMovement, TokenSpec
 from bot.rules.sizes import Size
 from bot.rules.tables.becmi import encumbrance_band
+from bot.units import feet
 
 SEED = "003_3444ce13aba82e1a.txt"
 DOCUMENT = "Rules Cyclopedia: Time and Movement"
@@ -253,7 +254,7 @@ class BecmiGrid(GridRules):
                 # the limit is per round: count what earlier /move calls this round spent
                 if allowance.activity.spent_ft + spent + cost > limit + EPSILON:
                     return (
-                        f"{to} is water: swimming covers {ft(limit)} a round "
+                        f"{to} is water: swimming covers {feet(limit)} a round "
                         "(003 By Swimming: 1/5 of the running speed)"
                     )
                 why.append("swimming")

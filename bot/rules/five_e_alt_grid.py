@@ -35,11 +35,11 @@ from bot.rules.grid_rules import (
     Passing,
     StepContext,
     check_mode,
-    ft,
     hostile,
 )
 from bot.rules.movement import MoveRequest, TokenFields, TokenMovement, TokenSpec, parse_plain_speed
 from bot.rules.sizes import Size
+from bot.units import feet
 
 SEED = "000_9613c147f2b39ce7.txt"
 DOCUMENT = "Alternate Movement"
@@ -253,7 +253,7 @@ class FiveEAltGrid(GridRules):
             notes.append(
                 Note(
                     "Stand Up",
-                    f"Costs half its Speed ({ft(stand_cost)}), unaffected by Slowed "
+                    f"Costs half its Speed ({feet(stand_cost)}), unaffected by Slowed "
                     "(000 Stand Up).",
                 )
             )
@@ -263,8 +263,8 @@ class FiveEAltGrid(GridRules):
         left = new_activity.left_ft
         if stand_cost > left:
             raise IllegalMove(
-                f"Standing up costs {ft(stand_cost)} (half its Speed) and {token.name} has "
-                f"{ft(left)} of Movement left. Dash first for more: action:dash."
+                f"Standing up costs {feet(stand_cost)} (half its Speed) and {token.name} has "
+                f"{feet(left)} of Movement left. Dash first for more: action:dash."
             )
         return Allowance(
             action,

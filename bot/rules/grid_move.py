@@ -30,7 +30,6 @@ from bot.rules.grid_rules import (
     StepContext,
     Stepper,
     _join,
-    ft,
     hostile,
 )
 from bot.rules.movement import (
@@ -42,6 +41,7 @@ from bot.rules.movement import (
     TokenSpec,
     fresh_turn,
 )
+from bot.units import feet
 
 # ------------------------------------------------------------------ the move
 
@@ -141,8 +141,8 @@ def plan_move(
             )
         if allowance.min_ft and plan.cost < allowance.min_ft - EPSILON:
             raise IllegalMove(
-                f"A {allowance.action} must cover at least {ft(allowance.min_ft)}; "
-                f"{token.cell} to {end} is {ft(plan.cost)}."
+                f"A {allowance.action} must cover at least {feet(allowance.min_ft)}; "
+                f"{token.cell} to {end} is {feet(plan.cost)}."
             )
     provokes, provoked_at = _opportunity_attacks(rules, ctx, token, plan.cells, allowance)
     cost = plan.cost + stand_cost
@@ -444,7 +444,7 @@ def _jump_plan(
         if too_short is not None:
             raise IllegalMove(
                 f"{token.name} can't jump to {landing}: it jumps at most "
-                f"{ft(too_short.max_horizontal_ft or 0)} from any square it can reach."
+                f"{feet(too_short.max_horizontal_ft or 0)} from any square it can reach."
             )
         raise IllegalMove(
             f"{token.name} can't jump to {landing}: no square it can reach this turn leaves "
@@ -456,13 +456,13 @@ def _jump_plan(
     length = rules.distance_ft(takeoff, landing)
     plan = _Plan(list(run_up.cells), list(run_up.edges), run_up.cost_ft, run_up.diagonals)
     plan.cells.append(landing)
-    plan.edges.append(Edge(landing, length, plan.diagonals, f"jump {ft(length)}"))
+    plan.edges.append(Edge(landing, length, plan.diagonals, f"jump {feet(length)}"))
     plan.cost += length
     warnings.append(
         Note(
             "Jump",
-            f"From {takeoff} to {landing}, clearing {ft(length - rules.square_ft)} "
-            f"(it can clear {ft(ruling.max_horizontal_ft or 0)}).",
+            f"From {takeoff} to {landing}, clearing {feet(length - rules.square_ft)} "
+            f"(it can clear {feet(ruling.max_horizontal_ft or 0)}).",
         )
     )
     warnings.extend(ruling.notes[:2])
@@ -480,7 +480,7 @@ def _jump_plan(
         )
         if rest is None:
             raise IllegalMove(
-                f"{token.name} lands at {landing} with {ft(budget - plan.cost)} left, not "
+                f"{token.name} lands at {landing} with {feet(budget - plan.cost)} left, not "
                 f"enough to go on to {goal}."
             )
         plan.cells.extend(rest.cells[1:])
@@ -604,8 +604,8 @@ def _why_not(
         used = allowance.activity
         more = "action:dash gains more, or " if "dash" in rules.actions else ""
         return (
-            f"{name} has no movement left this turn ({ft(used.spent_ft)} of "
-            f"{ft(used.budget_ft)} used): {more}/turn next starts the next turn."
+            f"{name} has no movement left this turn ({feet(used.spent_ft)} of "
+            f"{feet(used.budget_ft)} used): {more}/turn next starts the next turn."
         )
     if allowance.one_square:
         return _why_not_one_square(rules, ctx, token, targets)
@@ -621,11 +621,11 @@ def _why_not(
         constrained = _Plan(list(full.cells), list(full.edges), full.cost_ft, full.diagonals)
     reason: str
     if constrained is not None and constrained.cost > budget + EPSILON:
-        reason = f"that costs {ft(constrained.cost)} and {action} allows {ft(budget)}"
+        reason = f"that costs {feet(constrained.cost)} and {action} allows {feet(budget)}"
     elif allowance.shortest_path and full is not None:
         shortest = rules.distance_ft(token.cell, goal)
         reason = (
-            f"a charge goes by the shortest path ({ft(shortest)}), and that one is "
+            f"a charge goes by the shortest path ({feet(shortest)}), and that one is "
             "hampered or blocked (002 Charge)"
         )
     elif (allowance.straight or allowance.unhampered) and full is not None:
@@ -634,18 +634,18 @@ def _why_not(
     elif full is None:
         why = free_step.why_not.get(goal)
         reason = why or (
-            f"no legal path reaches it within {ft(generous)} ({action} allows {ft(budget)})"
+            f"no legal path reaches it within {feet(generous)} ({action} allows {feet(budget)})"
             + _nearest_block(free_step, token.cell, goal)
         )
     else:
-        reason = f"that costs {ft(full.cost_ft)} and {action} allows {ft(budget)}"
+        reason = f"that costs {feet(full.cost_ft)} and {action} allows {feet(budget)}"
     text = f"{name} can't reach {goal}: {reason}."
     best = _along(rules, ctx, constrained, budget) if constrained is not None else None
     if best is None:
         best = _nearest_alternative(rules, ctx, token, goal, budget)
     if best is not None:
         cell, cost = best
-        text += f" {name} can reach {cell} for {ft(cost)}."
+        text += f" {name} can reach {cell} for {feet(cost)}."
     return text
 
 
@@ -667,8 +667,8 @@ def _why_not_one_square(
             f"({edge.why}), and a 5-foot step can't be (002 Take a 5-Foot Step)."
         )
     return (
-        f"{name} can't reach {goal}: that costs {ft(edge.cost_ft)} and {allowance.action} "
-        f"allows {ft(allowance.available_ft)}."
+        f"{name} can't reach {goal}: that costs {feet(edge.cost_ft)} and {allowance.action} "
+        f"allows {feet(allowance.available_ft)}."
     )
 
 
@@ -830,7 +830,7 @@ def group_move(
             result = plan_move(rules, after, single, jump_rule=jump_rule, budget_cap_ft=cap)
         except RulingError as exc:
             raise IllegalMove(
-                f"The group moves at {slowest}'s rate ({ft(cap)}), and {member.name} can't "
+                f"The group moves at {slowest}'s rate ({feet(cap)}), and {member.name} can't "
                 f"keep formation: {exc}"
             ) from exc
         after = result.encounter
@@ -838,9 +838,9 @@ def group_move(
     lead = results[0]
     note = Note(
         "Group",
-        f"Moving together at the slowest member's rate: {slowest}, {ft(cap)} (003). "
+        f"Moving together at the slowest member's rate: {slowest}, {feet(cap)} (003). "
         + "; ".join(
-            f"{r.token.name} {r.path[0]} → {r.path[-1]} ({ft(r.cost_ft)})" for r in results[1:]
+            f"{r.token.name} {r.path[0]} → {r.path[-1]} ({feet(r.cost_ft)})" for r in results[1:]
         ),
     )
     return replace(

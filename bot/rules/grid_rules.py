@@ -32,12 +32,6 @@ def hostile(a: Token, b: Token) -> bool:
     return frozenset({a.team, b.team}) in HOSTILE
 
 
-def ft(value: float) -> str:
-    """Feet as a reply shows them: whole feet when whole, else one decimal."""
-    rounded = round(value, 1)
-    return f"{rounded:g} ft" if rounded != int(rounded) else f"{int(rounded)} ft"
-
-
 # ------------------------------------------------------------------ the board
 
 

@@ -1,0 +1,18 @@
+"""Feet as every reply, embed and image label writes them.
+
+Whole feet stay whole ("30 ft"); anything else gets one decimal ("7.1 ft", a
+euclidean diagonal), so the same distance reads the same everywhere.
+"""
+
+from __future__ import annotations
+
+
+def feet_figure(value: float) -> str:
+    """The number alone: ``30``, ``7.1``."""
+    rounded = round(value, 1)
+    return str(int(rounded)) if rounded == int(rounded) else f"{rounded:.1f}"
+
+
+def feet(value: float) -> str:
+    """The number with its unit: ``30 ft``."""
+    return f"{feet_figure(value)} ft"
