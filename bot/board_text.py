@@ -12,7 +12,7 @@ from __future__ import annotations
 import string
 
 from bot.encounter import Encounter
-from bot.encounter_ops import squares_of
+from bot.encounter_ops.placement import squares_of
 from bot.grid.coords import Cell, column_name
 from bot.grid.terrain import Terrain
 from bot.rules.base import Ruleset

@@ -12,7 +12,7 @@ CORE = [
     *sorted((ROOT / "bot" / "rules").rglob("*.py")),
     *sorted((ROOT / "bot" / "grid").rglob("*.py")),
     ROOT / "bot" / "encounter.py",
-    ROOT / "bot" / "encounter_ops.py",
+    *sorted((ROOT / "bot" / "encounter_ops").rglob("*.py")),
     ROOT / "bot" / "board_text.py",
     ROOT / "bot" / "dice.py",
     ROOT / "bot" / "errors.py",

@@ -9,7 +9,7 @@ from typing import Any
 from bot.commands import Command, Option
 from bot.context import Context
 from bot.encounter import Encounter
-from bot.encounter_ops import use_door
+from bot.encounter_ops.terrain import use_door
 from bot.handlers.encounter_common import actor_of, change_encounter, encounter_reply, ruleset_of
 from bot.reply import Field, Reply
 from bot.rules.base import Note

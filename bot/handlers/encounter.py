@@ -9,7 +9,8 @@ from bot.board_text import MAX_TEXT_SIDE, board_text, terrain_legend, token_glyp
 from bot.commands import Command, Option
 from bot.context import Context
 from bot.encounter import DEFAULT_SIDE, MAX_SIDE, Encounter
-from bot.encounter_ops import require_gm, terrain_counts
+from bot.encounter_ops.access import require_gm
+from bot.encounter_ops.terrain import terrain_counts
 from bot.errors import InvalidInput
 from bot.grid.coords import Cell
 from bot.handlers.board import board_reply, render

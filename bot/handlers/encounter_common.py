@@ -16,16 +16,10 @@ from typing import Any, Generic, TypeVar
 
 from bot.context import Context
 from bot.encounter import Encounter, Token
-from bot.encounter_ops import (
-    Actor,
-    Edit,
-    Outcome,
-    is_gm,
-    mention,
-    size_label,
-    squares_of,
-    turn_text,
-)
+from bot.encounter_ops.access import Actor, is_gm, mention
+from bot.encounter_ops.outcomes import Edit, Outcome
+from bot.encounter_ops.placement import size_label, squares_of
+from bot.encounter_ops.turns import turn_text
 from bot.errors import InvalidInput
 from bot.reply import Field, Reply
 from bot.rules import rulesets

@@ -9,7 +9,7 @@ from typing import Any
 
 from bot.commands import Command, Option
 from bot.context import Context
-from bot.encounter_ops import GM_IS, may_undo, mention
+from bot.encounter_ops.access import GM_IS, may_undo, mention
 from bot.errors import InvalidInput, NotAllowed
 from bot.handlers.encounter_common import actor_of, chunked_fields, encounter_reply
 from bot.reply import Field, Reply

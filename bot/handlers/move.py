@@ -14,7 +14,7 @@ from typing import Any
 from bot.commands import Command, Option
 from bot.context import Context
 from bot.encounter import Encounter
-from bot.encounter_ops import Actor, is_gm, require_control, require_gm
+from bot.encounter_ops.access import Actor, is_gm, require_control, require_gm
 from bot.errors import InvalidInput, NotAllowed
 from bot.grid.coords import Cell
 from bot.handlers.board import render_move

@@ -9,7 +9,8 @@ from typing import Any
 from bot.board_text import glyph_of
 from bot.commands import Command, Option
 from bot.context import Context
-from bot.encounter_ops import TerrainEdit, clear_terrain, set_barriers, set_light, set_terrain
+from bot.encounter_ops.outcomes import TerrainEdit
+from bot.encounter_ops.terrain import clear_terrain, set_barriers, set_light, set_terrain
 from bot.grid.terrain import BARRIER_NAMES, TERRAIN_NAMES
 from bot.handlers.encounter_common import (
     Changed,

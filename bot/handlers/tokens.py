@@ -8,8 +8,8 @@ from typing import Any
 from bot.commands import Command, Option
 from bot.context import Context
 from bot.encounter import TEAMS
-from bot.encounter_ops import (
-    TokenEdit,
+from bot.encounter_ops.outcomes import TokenEdit
+from bot.encounter_ops.tokens import (
     TokenOptions,
     add_token,
     condition_token,

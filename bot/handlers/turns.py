@@ -8,7 +8,8 @@ from typing import Any
 from bot.commands import Command, Option
 from bot.context import Context
 from bot.encounter import Encounter
-from bot.encounter_ops import TurnEdit, clear_order, next_turn, set_order, turn_text
+from bot.encounter_ops.outcomes import TurnEdit
+from bot.encounter_ops.turns import clear_order, next_turn, set_order, turn_text
 from bot.errors import InvalidInput
 from bot.handlers.encounter_common import (
     Changed,

@@ -9,7 +9,7 @@ import pytest
 from PIL import Image
 
 from bot.context import Context
-from bot.encounter_ops import MAX_TERRAIN_CELLS
+from bot.encounter_ops.terrain import MAX_TERRAIN_CELLS
 from bot.errors import IllegalMove, InvalidInput, NotAllowed
 from bot.handlers import run_line
 from bot.storage import Store

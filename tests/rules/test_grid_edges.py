@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from bot.encounter import Encounter, Token
-from bot.encounter_ops import Actor, use_door
+from bot.encounter_ops.access import Actor
+from bot.encounter_ops.terrain import use_door
 from bot.errors import IllegalMove, InvalidInput, NotAllowed
 from bot.grid.coords import Cell, edge_key, parse_edges
 from bot.grid.terrain import Barrier

@@ -1,0 +1,51 @@
+"""Who may make a change: the GM changes anything, a player only their own tokens."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bot.encounter import Encounter, Token
+from bot.errors import NotAllowed
+
+GM_IS = "the GM is whoever started the encounter, or anyone with Manage Channels"
+
+
+@dataclass(frozen=True)
+class Actor:
+    """Who asks: their id, and whether they manage the channel (always a GM)."""
+
+    user_id: str
+    manages_channel: bool = False
+
+    @property
+    def mention(self) -> str:
+        return mention(self.user_id)
+
+
+def mention(user_id: str) -> str:
+    return f"<@{user_id}>"
+
+
+def is_gm(encounter: Encounter, actor: Actor) -> bool:
+    return actor.manages_channel or encounter.gm_id == actor.user_id
+
+
+def require_gm(encounter: Encounter, actor: Actor, doing: str) -> None:
+    if not is_gm(encounter, actor):
+        raise NotAllowed(f"Only the GM can {doing} here ({GM_IS}).")
+
+
+def require_control(encounter: Encounter, actor: Actor, token: Token, doing: str) -> None:
+    """The GM may change any token; a player only the tokens they own."""
+    if is_gm(encounter, actor) or token.owner == actor.user_id:
+        return
+    whose = f"it belongs to {mention(token.owner)}" if token.owner else "it belongs to the GM"
+    raise NotAllowed(
+        f"You can't {doing} {token.name}: {whose}. Players change only their own tokens; "
+        f"the GM changes any ({GM_IS})."
+    )
+
+
+def may_undo(actor: Actor, gm_id: str, change_user_id: str) -> bool:
+    """Issue 5 item 10: the GM undoes anything; a player only their own (latest) change."""
+    return actor.manages_channel or actor.user_id in (gm_id, change_user_id)

@@ -1,0 +1,377 @@
+"""The token changes: /token add, edit, remove and condition."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, fields, replace
+from typing import Any
+
+from bot.encounter import (
+    CONDITION_NAMES,
+    MAX_NAME,
+    MAX_TOKENS,
+    Condition,
+    Encounter,
+    Team,
+    Token,
+    token_key,
+)
+from bot.encounter_ops.access import GM_IS, Actor, is_gm, mention, require_control
+from bot.encounter_ops.outcomes import Edit, TokenEdit
+from bot.encounter_ops.placement import check_room, first_fit, size_label
+from bot.errors import IllegalMove, InvalidInput, NotAllowed
+from bot.grid.coords import Cell, parse_on_map
+from bot.rules import rulesets
+from bot.rules.base import Note, Ruleset
+from bot.rules.movement import TokenSpec
+from bot.rules.sizes import Size, parse_size
+
+
+@dataclass(frozen=True)
+class TokenOptions:
+    """What /token add and /token edit take besides the name; None: not given."""
+
+    size: str | None = None
+    speed: str | None = None
+    fly: int | None = None
+    swim: int | None = None
+    climb: int | None = None
+    burrow: int | None = None
+    hover: bool | None = None
+    at: str | None = None
+    team: Team | None = None
+    owner: str | None = None
+    race: str | None = None
+    armor: str | None = None
+    load: str | None = None
+    reach: int | None = None
+    reach_weapon: bool | None = None
+    body: str | None = None
+    speed_bonus: int | None = None
+    bonuses: str | None = None
+
+    @classmethod
+    def of(cls, options: Mapping[str, Any]) -> TokenOptions:
+        return cls(**{f.name: options.get(f.name) for f in fields(cls)})
+
+    def given(self) -> list[str]:
+        return [f.name for f in fields(self) if getattr(self, f.name) is not None]
+
+
+# Options the ruleset checks without storing them as given (TokenSpec → TokenFields)...
+RULESET_FIELDS = ("race", "armor", "load")
+# ...and the options stored as given, with the Token field each sets.
+PLAIN_FIELDS = {
+    "team": "team",
+    "owner": "owner",
+    "reach": "reach_ft",
+    "reach_weapon": "reach_weapon",
+    "body": "body",
+    "speed_bonus": "speed_bonus_ft",
+}
+
+
+def check_name(encounter: Encounter, name: str, *, ignore: str | None = None) -> str:
+    """A token name: 1 to 32 characters, one line, no commas, unique here."""
+    text = name.strip()
+    if not text or len(text) > MAX_NAME or "\n" in text or "\r" in text:
+        raise InvalidInput(f"A token name is one line of 1 to {MAX_NAME} characters.")
+    if "," in text:
+        raise InvalidInput(
+            f'"{text}": a token name can\'t hold a comma (turn orders are written as '
+            'comma lists: "Ari, Goblin 1, Bo").'
+        )
+    if "`" in text:
+        raise InvalidInput(f'"{text}": a token name can\'t hold a backtick (`).')
+    key = token_key(text)
+    if not key:
+        raise InvalidInput(f'"{text}" has no letters or digits to name a token by.')
+    existing = encounter.tokens.get(key)
+    if existing is not None and key != ignore:
+        raise InvalidInput(
+            f'There is already a token named "{existing.name}" here (names ignore case). '
+            "Pick another name, e.g. with a number: Goblin 2."
+        )
+    return text
+
+
+def parse_token_size(ruleset: Ruleset, text: str) -> Size:
+    """A size the ruleset puts on a grid (the keys of its footprint table)."""
+    return parse_size(text, tuple(ruleset.footprint_squares))
+
+
+def _spec(opts: TokenOptions, size: Size) -> TokenSpec:
+    return TokenSpec(
+        size=size,
+        speed=opts.speed,
+        fly_ft=opts.fly,
+        swim_ft=opts.swim,
+        climb_ft=opts.climb,
+        burrow_ft=opts.burrow,
+        hover=opts.hover,
+        race=opts.race,
+        armor=opts.armor,
+        load=opts.load,
+    )
+
+
+def require_may_give_owner(encounter: Encounter, actor: Actor, owner: str | None) -> None:
+    """Players own what they add; only the GM makes someone else a token's owner."""
+    if owner is not None and owner != actor.user_id and not is_gm(encounter, actor):
+        raise NotAllowed(
+            f"Players add and keep tokens for themselves; only the GM gives a token another "
+            f"owner ({GM_IS})."
+        )
+
+
+def _apply_options(
+    token: Token, ruleset: Ruleset, opts: TokenOptions, size: Size
+) -> tuple[Token, tuple[Note, ...]]:
+    """The token with the ruleset's checked movement fields and the plain options set."""
+    checked = ruleset.token_fields(_spec(opts, size))
+    values = dict(checked.values)
+    if "speeds_ft" in values:
+        # A stat block's speed line gives every mode; otherwise the modes not given
+        # keep their speed. A speed of 0 removes a mode.
+        kept = {} if opts.speed is not None else token.speeds_ft
+        merged = {**kept, **values["speeds_ft"]}
+        values["speeds_ft"] = {m: v for m, v in sorted(merged.items()) if v > 0}
+    notes = list(checked.notes)
+    for name in RULESET_FIELDS:
+        if getattr(opts, name) is not None and name not in values:
+            notes.append(
+                Note(name.capitalize(), f"{ruleset.id} doesn't use {name} on a token; not stored.")
+            )
+    plain: dict[str, Any] = {"size": size}
+    for option, field_name in PLAIN_FIELDS.items():
+        if getattr(opts, option) is not None:
+            plain[field_name] = getattr(opts, option)
+    if opts.bonuses is not None:
+        plain["speed_bonuses_ft"], bonus_notes = parse_bonuses(opts.bonuses)
+        notes.extend(bonus_notes)
+    return replace(token, **{**plain, **values}), tuple(notes)
+
+
+_BONUS = re.compile(r"^\s*([a-z][a-z -]{0,30}?)\s*([+-]\s*\d{1,4})\s*(?:ft\.?|feet)?\s*$")
+
+
+def parse_bonuses(text: str) -> tuple[dict[str, int], list[Note]]:
+    """``"enhancement +30, morale +10"`` → the best bonus of each type (001 "Bonuses to
+    Speed": bonuses of the same type don't stack). "none" clears them."""
+    if text.strip().lower() in ("", "none", "clear"):
+        return {}, []
+    best: dict[str, int] = {}
+    notes: list[Note] = []
+    for part in (p for p in re.split(r"[,;]", text) if p.strip()):
+        match = _BONUS.match(part.lower())
+        if match is None:
+            raise InvalidInput(
+                f'bonuses: "{part.strip()}" is not a typed bonus. Write each as its type and '
+                'feet: "enhancement +30, morale +10" (or "none").'
+            )
+        kind, value = match.group(1).strip(), int(match.group(2).replace(" ", ""))
+        if kind in best:
+            kept = max(best[kind], value)
+            notes.append(
+                Note(
+                    "Bonuses",
+                    f"Two {kind} bonuses don't stack: the better, {kept:+} ft, counts "
+                    "(001 Bonuses to Speed).",
+                )
+            )
+            best[kind] = kept
+        else:
+            best[kind] = value
+    return best, notes
+
+
+def _not_in_order(encounter: Encounter, token: Token) -> tuple[Note, ...]:
+    if encounter.order and token.key not in encounter.order:
+        return (
+            Note(
+                "Turn order",
+                f"{token.name} is not in the turn order; set it again with /turn order "
+                "to include it.",
+            ),
+        )
+    return ()
+
+
+def add_token(
+    encounter: Encounter, ruleset: Ruleset, actor: Actor, name: str, opts: TokenOptions
+) -> TokenEdit:
+    """/token add: a new token, placed at ``at`` or in the first square it fits."""
+    name = check_name(encounter, name)
+    if len(encounter.tokens) >= MAX_TOKENS:
+        raise IllegalMove(
+            f"This encounter has {MAX_TOKENS} tokens, the most it can hold. Remove one first."
+        )
+    require_may_give_owner(encounter, actor, opts.owner)
+    # a player's token is theirs and on the party's side; the GM's, nobody's and neutral
+    gm = is_gm(encounter, actor)
+    unplaced = Token(
+        name=name,
+        cell=Cell(0, 0),
+        team="neutral" if gm else "party",
+        owner=None if gm else actor.user_id,
+    )
+    size = parse_token_size(ruleset, opts.size) if opts.size else Size.MEDIUM
+    token, notes = _apply_options(unplaced, ruleset, opts, size)
+    if opts.at is not None:
+        cell = parse_on_map(opts.at, encounter.width, encounter.height)
+        check_room(encounter, ruleset, name, size, cell)
+    else:
+        found = first_fit(encounter, ruleset, size)
+        if found is None:
+            raise IllegalMove(
+                f"There is no room left on the map for {name} ({size_label(size, ruleset)}). "
+                "Clear some terrain or remove a token."
+            )
+        cell = found
+    token = replace(token, cell=cell)
+    after = encounter.with_token(token)
+    notes += _not_in_order(after, token)
+    summary = f"added {name} ({size.label}, {token.team}) at {cell}"
+    return TokenEdit(after, summary, token, notes)
+
+
+def replace_token(encounter: Encounter, key: str, token: Token) -> Encounter:
+    """``token`` in place of the token at ``key``, keeping its place (a rename too)."""
+    tokens = {
+        (token.key if k == key else k): (token if k == key else t)
+        for k, t in encounter.tokens.items()
+    }
+    order = tuple(token.key if k == key else k for k in encounter.order)
+    return replace(encounter, tokens=tokens, order=order)
+
+
+def edit_token(
+    encounter: Encounter,
+    ruleset: Ruleset,
+    actor: Actor,
+    name: str,
+    opts: TokenOptions,
+    rename: str | None = None,
+) -> TokenEdit:
+    """/token edit: change what was given, keep the rest."""
+    old = encounter.token(name)
+    require_control(encounter, actor, old, "edit")
+    if not opts.given() and rename is None:
+        raise InvalidInput(
+            f"Nothing to change on {old.name}: give an option to change, e.g. "
+            f"/token edit token:{old.name} speed:40 or rename:<new name>."
+        )
+    require_may_give_owner(encounter, actor, opts.owner)
+    if opts.at is not None and encounter.order and not is_gm(encounter, actor):
+        raise NotAllowed(
+            f"A turn order is running: move {old.name} with /move. Only the GM places "
+            "tokens with /token edit at: during one."
+        )
+    new_name = check_name(encounter, rename, ignore=old.key) if rename is not None else old.name
+    size = parse_token_size(ruleset, opts.size) if opts.size else old.size
+    token, notes = _apply_options(old, ruleset, opts, size)
+    token = replace(token, name=new_name)
+    if opts.at is not None:
+        token = replace(token, cell=parse_on_map(opts.at, encounter.width, encounter.height))
+    if token.cell != old.cell or token.size != old.size:
+        check_room(encounter, ruleset, token.name, token.size, token.cell, ignore=old.key)
+    changes = describe_changes(old, token)
+    after = replace_token(encounter, old.key, token)
+    summary = f"edited {old.name}: " + (", ".join(changes) or "no change")
+    return TokenEdit(after, summary, token, notes)
+
+
+_LABELS = {
+    "cell": "at",
+    "speed_ft": "speed",
+    "speeds_ft": "speeds",
+    "reach_ft": "reach",
+    "speed_bonus_ft": "speed bonus",
+    "speed_bonuses_ft": "typed speed bonuses",
+    "reach_weapon": "reach weapon",
+}
+
+
+def _shown(value: object) -> str:
+    if isinstance(value, Size):
+        return value.label
+    if isinstance(value, Mapping):
+        return ", ".join(f"{k} {v} ft" for k, v in value.items()) or "none"
+    if isinstance(value, frozenset):
+        return ", ".join(sorted(value)) or "none"
+    return "none" if value is None else str(value)
+
+
+def describe_changes(old: Token, new: Token) -> list[str]:
+    """``["renamed Aria", "size Large", "at D4"]``: what differs, in the game's words."""
+    out: list[str] = []
+    for f in fields(Token):
+        before, after = getattr(old, f.name), getattr(new, f.name)
+        if before == after:
+            continue
+        if f.name == "name":
+            out.append(f"renamed {after}")
+        elif f.name == "owner":
+            out.append(f"owner {mention(after) if after else 'the GM'}")
+        else:
+            out.append(f"{_LABELS.get(f.name, f.name)} {_shown(after)}")
+    return out
+
+
+def _pass_turn_on(before: Encounter, after: Encounter, ruleset: Ruleset) -> Encounter:
+    """When the acting token left, the next in order starts its turn (a wrap: a new round)."""
+    if before.turn_index is None or after.turn_index is None:
+        return after
+    if after.acting is None or before.acting is None or before.acting.key in after.tokens:
+        return after
+    round_ = after.round + 1 if after.turn_index < before.turn_index else after.round
+    started = ruleset.start_turn(after.acting)
+    return replace(replace_token(after, started.key, started), round=round_)
+
+
+def remove_token(encounter: Encounter, ruleset: Ruleset, actor: Actor, name: str) -> Edit:
+    token = encounter.token(name)
+    require_control(encounter, actor, token, "remove")
+    after = _pass_turn_on(encounter, encounter.without_token(token.key), ruleset)
+    summary = f"removed {token.name} (was at {token.cell})"
+    was_acting = encounter.acting is not None and encounter.acting.key == token.key
+    if was_acting and after.acting is not None:
+        summary += f"; {after.acting.name}'s turn"
+    return Edit(after, summary)
+
+
+def parse_conditions(text: str | None) -> tuple[Condition, ...]:
+    if text is None:
+        return ()
+    names = [part for part in text.replace(";", ",").split(",") if part.strip()]
+    return tuple(dict.fromkeys(Condition(CONDITION_NAMES.match(n)) for n in names))
+
+
+def condition_token(
+    encounter: Encounter, actor: Actor, name: str, add: str | None, remove: str | None
+) -> TokenEdit:
+    """/token condition: add and remove conditions (remove first, then add)."""
+    token = encounter.token(name)
+    require_control(encounter, actor, token, "change the conditions of")
+    adding, removing = parse_conditions(add), parse_conditions(remove)
+    if not adding and not removing:
+        raise InvalidInput(
+            f"Say which condition: add:<condition> or remove:<condition>. "
+            f"Accepted: {CONDITION_NAMES.accepted()}."
+        )
+    both = set(adding) & set(removing)
+    if both:
+        raise InvalidInput(f"{', '.join(sorted(both))} is both added and removed; pick one.")
+    conditions = (token.conditions - {c.value for c in removing}) | {c.value for c in adding}
+    changed = replace(token, conditions=frozenset(conditions))
+    notes = [
+        Note("Still", f"{token.name} is still {c.value}: another condition includes it.")
+        for c in removing
+        if changed.has(c)
+    ]
+    ruleset = rulesets()[encounter.ruleset]
+    notes += ruleset.grid(encounter).condition_notes(token, changed)
+    parts = [f"+{c.value}" for c in adding] + [f"-{c.value}" for c in removing]
+    summary = f"{token.name}: {' '.join(parts)}"
+    return TokenEdit(replace_token(encounter, token.key, changed), summary, changed, tuple(notes))

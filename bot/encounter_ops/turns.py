@@ -1,0 +1,110 @@
+"""The turn changes: /turn order, next and clear, and the turn line every reply shows."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+from dataclasses import replace
+
+from bot.dice import roll
+from bot.encounter import Encounter, Token
+from bot.encounter_ops.access import GM_IS, Actor, is_gm, require_gm
+from bot.encounter_ops.outcomes import Edit, Initiative, TurnEdit
+from bot.encounter_ops.tokens import replace_token
+from bot.errors import InvalidInput, NotAllowed
+from bot.rules.base import Ruleset
+
+D20 = 20
+
+
+def turn_text(encounter: Encounter) -> str:
+    """``Round 3 · Ari's turn`` or ``Round 3 · no turn order``."""
+    acting = encounter.acting
+    who = f"{acting.name}'s turn" if acting is not None else "no turn order"
+    return f"Round {encounter.round} · {who}"
+
+
+def _start(encounter: Encounter, ruleset: Ruleset, keys: Iterable[str]) -> Encounter:
+    for key in keys:
+        encounter = replace_token(encounter, key, ruleset.start_turn(encounter.tokens[key]))
+    return encounter
+
+
+def order_from_names(encounter: Encounter, text: str) -> tuple[Token, ...]:
+    names = [n.strip() for n in text.split(",") if n.strip()]
+    if not names:
+        raise InvalidInput(
+            'Name the tokens in turn order, separated by commas: "Ari, Goblin 1, Bo".'
+        )
+    tokens = [encounter.token(n) for n in names]
+    seen: set[str] = set()
+    for token in tokens:
+        if token.key in seen:
+            raise InvalidInput(f"{token.name} is named twice in the order; name each token once.")
+        seen.add(token.key)
+    return tuple(tokens)
+
+
+def roll_initiative(encounter: Encounter, rng: random.Random) -> tuple[Initiative, ...]:
+    """A d20 per token, highest first, ties by name."""
+    rolls = [Initiative(t.name, roll(1, D20, rng).total) for t in encounter.tokens.values()]
+    return tuple(sorted(rolls, key=lambda r: (-r.roll, r.name.casefold())))
+
+
+def set_order(
+    encounter: Encounter,
+    ruleset: Ruleset,
+    actor: Actor,
+    *,
+    names: str | None,
+    rng: random.Random | None,
+) -> TurnEdit:
+    """/turn order: the order given (``names``) or rolled (``rng``); round 1 begins."""
+    require_gm(encounter, actor, "set the turn order")
+    if not encounter.tokens:
+        raise InvalidInput("There are no tokens yet: add some with /token add first.")
+    rolls: tuple[Initiative, ...] = ()
+    if names is not None:
+        tokens = order_from_names(encounter, names)
+    elif rng is not None:
+        rolls = roll_initiative(encounter, rng)
+        tokens = tuple(encounter.token(r.name) for r in rolls)
+    else:
+        raise InvalidInput('Give the order (order:"Ari, Goblin 1, Bo") or roll:true to roll it.')
+    order = tuple(t.key for t in tokens)
+    after = replace(encounter, order=order, turn_index=0, round=1)
+    after = _start(after, ruleset, order[:1])
+    listed = ", ".join(t.name for t in tokens)
+    how = "rolled" if rolls else "set"
+    return TurnEdit(after, f"turn order {how}: {listed}", rolls, (tokens[0].name,))
+
+
+def next_turn(encounter: Encounter, ruleset: Ruleset, actor: Actor) -> TurnEdit:
+    """/turn next: the next token in order (a new round after the last), or the next round."""
+    acting = encounter.acting
+    if not is_gm(encounter, actor):
+        if acting is None:
+            raise NotAllowed(f"Only the GM can start the next round ({GM_IS}).")
+        if acting.owner != actor.user_id:
+            raise NotAllowed(
+                f"It is {acting.name}'s turn: only its owner or the GM can end it ({GM_IS})."
+            )
+    if acting is None or encounter.turn_index is None:
+        keys = tuple(encounter.tokens)
+        after = _start(replace(encounter, round=encounter.round + 1), ruleset, keys)
+        return TurnEdit(
+            after, f"round {after.round} begins", started=tuple(after.tokens[k].name for k in keys)
+        )
+    index = (encounter.turn_index + 1) % len(encounter.order)
+    round_ = encounter.round + 1 if index == 0 else encounter.round
+    key = encounter.order[index]
+    after = _start(replace(encounter, turn_index=index, round=round_), ruleset, (key,))
+    name = after.tokens[key].name
+    return TurnEdit(after, f"round {round_} · {name}'s turn", started=(name,))
+
+
+def clear_order(encounter: Encounter, actor: Actor) -> Edit:
+    require_gm(encounter, actor, "clear the turn order")
+    if not encounter.order:
+        raise InvalidInput("There is no turn order to clear.")
+    return Edit(replace(encounter, order=(), turn_index=None), "turn order cleared")
