@@ -27,7 +27,10 @@ from discord import app_commands
 from bot.commands import Command
 from bot.context import Context
 from bot.errors import RulingError
+from bot.handlers.travel import suggestions
+from bot.names import complete
 from bot.reply import Field, Reply
+from bot.rules import DEFAULT_RULESET, rulesets
 from bot.storage import Store
 
 log = logging.getLogger(__name__)
@@ -367,6 +370,38 @@ async def token_choices(
     tokens = [t for t in stored.encounter.tokens.values() if typed in t.name.lower()]
     tokens.sort(key=lambda t: (t.owner != user, not t.name.lower().startswith(typed), t.name))
     return [app_commands.Choice(name=t.name, value=t.name) for t in tokens[:FIELDS_MAX]]
+
+
+async def order_choices(
+    interaction: discord.Interaction[Any], current: str
+) -> list[app_commands.Choice[str]]:
+    """/turn order's list as it is typed: the token names not yet in it, completing
+    the last one ("Ari, Gob" → "Ari, Goblin 1")."""
+    store = cast(_HasStore, interaction.client).store
+    stored = await store.active_encounter(str(interaction.channel_id))
+    if stored is None:
+        return []
+    encounter = stored.encounter
+    keys = [*encounter.order, *sorted(k for k in encounter.tokens if k not in encounter.order)]
+    names = [encounter.tokens[k].name for k in keys]
+    return _choices(complete(current, names, listed=True))
+
+
+async def travel_choices(
+    interaction: discord.Interaction[Any], current: str, option: str
+) -> list[app_commands.Choice[str]]:
+    """Suggestions for /travel's ``option`` (mode, terrain, pace) from the ruleset the
+    command will use: its ruleset: option, else the channel's, else the default."""
+    chosen = getattr(interaction.namespace, "ruleset", None)
+    if not chosen:
+        store = cast(_HasStore, interaction.client).store
+        chosen = await store.channel_ruleset(str(interaction.channel_id))
+    ruleset = rulesets().get(chosen or DEFAULT_RULESET, rulesets()[DEFAULT_RULESET])
+    return _choices(suggestions(ruleset, option, current))
+
+
+def _choices(texts: Sequence[str]) -> list[app_commands.Choice[str]]:
+    return [app_commands.Choice(name=text, value=text) for text in texts[:FIELDS_MAX]]
 
 
 # --------------------------------------------------------------- the board

@@ -88,3 +88,42 @@ class Vocabulary:
 
     def __contains__(self, text: object) -> bool:
         return isinstance(text, str) and any(k in self._index for k in _keys(text))
+
+
+def complete(
+    typed: str,
+    names: Iterable[str],
+    *,
+    aliases: Mapping[str, tuple[str, ...]] | None = None,
+    listed: bool = False,
+    limit: int = 25,
+    max_chars: int = 100,
+) -> list[str]:
+    """What a user typing ``typed`` may mean to write, for autocomplete.
+
+    Names starting with what was typed come first, then names containing it (an
+    alias that matches counts for its name). With ``listed`` the option is a
+    comma-separated list: only its last item is completed, names already in it
+    are not offered again, and each suggestion is the whole list so far.
+    Suggestions only: the handler still checks what is finally sent.
+    """
+    head, last = "", typed
+    already: set[str] = set()
+    if listed and "," in typed:
+        done, _, last = typed.rpartition(",")
+        head = done.strip() + ", "
+        already = {normalize(part) for part in done.split(",")}
+    want = normalize(last)
+    ranked: list[tuple[int, str]] = []
+    for name in names:
+        key = normalize(name)
+        if key in already:
+            continue
+        forms = [key, *(normalize(a) for a in (aliases or {}).get(name, ()))]
+        if any(f.startswith(want) for f in forms):
+            ranked.append((0, name))
+        elif any(want in f for f in forms):
+            ranked.append((1, name))
+    ranked.sort(key=lambda item: item[0])  # stable: the names' own order within each
+    out = [head + name for _, name in ranked]
+    return [text for text in out if len(text) <= max_chars][:limit]

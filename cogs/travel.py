@@ -9,7 +9,7 @@ from discord import app_commands
 from discord.app_commands import Range
 from discord.ext import commands
 
-from bot.discord_glue import choices_for, descriptions_for, dispatch
+from bot.discord_glue import choices_for, descriptions_for, dispatch, travel_choices
 from bot.handlers import COMMANDS
 
 TRAVEL = COMMANDS["travel"]
@@ -68,6 +68,24 @@ class Travel(commands.Cog):
                 "ruleset": ruleset,
             },
         )
+
+    @travel.autocomplete("mode")
+    async def _mode(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        return await travel_choices(interaction, current, "mode")
+
+    @travel.autocomplete("terrain")
+    async def _terrain(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        return await travel_choices(interaction, current, "terrain")
+
+    @travel.autocomplete("pace")
+    async def _pace(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        return await travel_choices(interaction, current, "pace")
 
 
 async def setup(bot: commands.Bot) -> None:

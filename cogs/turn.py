@@ -8,7 +8,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord_glue import descriptions_for, dispatch
+from bot.discord_glue import descriptions_for, dispatch, order_choices
 from bot.handlers import COMMANDS
 
 ORDER = COMMANDS["turn order"]
@@ -27,6 +27,12 @@ class Turn(commands.GroupCog, group_name="turn", group_description="Rounds and t
         roll: bool | None = None,
     ) -> None:
         await dispatch(interaction, "turn order", {"order": order, "roll": roll})
+
+    @order.autocomplete("order")
+    async def _order(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        return await order_choices(interaction, current)
 
     @app_commands.command(name="next", description=NEXT.description)
     async def next_(self, interaction: discord.Interaction[Any]) -> None:

@@ -10,8 +10,9 @@ from bot.commands import Command, Option
 from bot.context import Context
 from bot.errors import InvalidInput, NotAllowed
 from bot.handlers.common import RULESET_CHOICES, note_fields, roll_json, ruleset_for
+from bot.names import complete
 from bot.reply import Reply
-from bot.rules.base import TravelRequest, TravelResult
+from bot.rules.base import Ruleset, TravelRequest, TravelResult
 
 MAX_PARTY = 50
 _NUMBER = re.compile(r"\d+(?:\.\d+)?")
@@ -59,6 +60,18 @@ OPTIONS = (
         choices=RULESET_CHOICES,
     ),
 )
+
+
+LISTED = frozenset({"terrain"})  # options that take several names, separated by commas
+
+
+def suggestions(ruleset: Ruleset, option: str, typed: str) -> list[str]:
+    """What ``typed`` in /travel's ``option`` (mode, terrain or pace) may become under
+    ``ruleset``: its accepted names, those matching first (aliases count)."""
+    names = ruleset.travel_names.get(option)
+    if names is None:
+        return []
+    return complete(typed, names.names, aliases=names.entries, listed=option in LISTED)
 
 
 def parse_speeds(text: str | None) -> tuple[int, ...]:

@@ -15,6 +15,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, ClassVar, Literal, Protocol, TypeVar
 
 from bot.dice import Roll
+from bot.names import Vocabulary
 from bot.rules.sizes import Size
 
 if TYPE_CHECKING:
@@ -213,6 +214,10 @@ class Ruleset(Protocol):
     def jump(self, request: JumpRequest, rng: random.Random) -> JumpResult: ...
 
     def travel(self, request: TravelRequest, rng: random.Random) -> TravelResult: ...
+
+    # The names /travel's free-text options (mode, terrain, pace) accept, for
+    # suggestions as they are typed.
+    travel_names: ClassVar[Mapping[str, Vocabulary]]
 
     # ---- on a grid (the encounter commands)
 

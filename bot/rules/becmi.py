@@ -19,7 +19,7 @@ from typing import ClassVar
 from bot.dice import Roll, no_dice, roll
 from bot.encounter import Encounter
 from bot.errors import InvalidInput
-from bot.names import normalize
+from bot.names import Vocabulary, normalize
 from bot.rules import becmi_grid as grid
 from bot.rules.base import (
     FallRequest,
@@ -51,6 +51,11 @@ class Becmi(OnAGrid):
     sizes: ClassVar[tuple[Size, ...]] = ()
     footprint_squares: ClassVar[Mapping[Size, int]] = grid.FOOTPRINTS
     encounter_options: ClassVar[frozenset[str]] = frozenset({"outdoors"})
+    travel_names: ClassVar[Mapping[str, Vocabulary]] = {
+        "mode": t.MODE_NAMES,
+        "terrain": t.TERRAIN_NAMES,
+        "pace": t.PACE_NAMES,
+    }
 
     # ------------------------------------------------------------- on a grid
 

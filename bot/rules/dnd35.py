@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from typing import ClassVar
 
 from bot.encounter import Encounter
+from bot.names import Vocabulary
 from bot.rules import dnd35_grid as grid
 from bot.rules.base import (
     FallRequest,
@@ -70,6 +71,7 @@ class Dnd35(OnAGrid):
     )
     footprint_squares: ClassVar[Mapping[Size, int]] = grid.FOOTPRINTS
     encounter_options: ClassVar[frozenset[str]] = frozenset()
+    travel_names: ClassVar[Mapping[str, Vocabulary]] = SRD35_OVERLAND.travel_names
 
     # ------------------------------------------------------------- on a grid
 

@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from typing import ClassVar
 
 from bot.encounter import Encounter
+from bot.names import Vocabulary
 from bot.rules import epic_path_grid as grid
 from bot.rules.base import (
     FallRequest,
@@ -77,6 +78,7 @@ class EpicPath(OnAGrid):
     sizes: ClassVar[tuple[Size, ...]] = tuple(Size)
     footprint_squares: ClassVar[Mapping[Size, int]] = grid.FOOTPRINTS
     encounter_options: ClassVar[frozenset[str]] = frozenset()
+    travel_names: ClassVar[Mapping[str, Vocabulary]] = EPIC_PATH_OVERLAND.travel_names
 
     # ------------------------------------------------------------- on a grid
 

@@ -15,6 +15,7 @@ from typing import ClassVar
 from bot.dice import roll
 from bot.encounter import Encounter
 from bot.errors import InvalidInput
+from bot.names import Vocabulary
 from bot.rules import five_e_alt_grid as grid
 from bot.rules.base import (
     FallRequest,
@@ -74,6 +75,7 @@ class FiveEAlt(OnAGrid):
     )
     footprint_squares: ClassVar[Mapping[Size, int]] = grid.FOOTPRINTS
     encounter_options: ClassVar[frozenset[str]] = frozenset({"diagonals", "units"})
+    travel_names: ClassVar[Mapping[str, Vocabulary]] = SRD35_OVERLAND.travel_names
 
     # ------------------------------------------------------------- on a grid
 

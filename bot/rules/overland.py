@@ -235,6 +235,11 @@ class OverlandTables:
         modes.update({name: m.aliases for name, m in self.mounts.items()})
         object.__setattr__(self, "mode_names", Vocabulary("mode of travel", modes))
 
+    @property
+    def travel_names(self) -> Mapping[str, Vocabulary]:
+        """The names /travel's free-text options accept, by option."""
+        return {"mode": self.mode_names, "terrain": self.terrain_names, "pace": PACE_NAMES}
+
 
 # ---------------------------------------------------------------- helpers
 

@@ -107,6 +107,7 @@ class FakeInteraction:
     sent: list[Sent] = field(default_factory=list)
     command: Any = None
     id: int = 9000
+    namespace: Any = field(default_factory=SimpleNamespace)  # options typed so far
 
     def __post_init__(self) -> None:
         self.channel = FakeChannel(self.channel_number)

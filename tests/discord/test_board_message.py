@@ -142,3 +142,27 @@ async def test_token_names_are_suggested_as_they_are_typed(store: Store) -> None
         "Goblin 1",
         "Orc",
     ]
+
+
+async def test_turn_order_names_are_suggested_one_after_another(store: Store) -> None:
+    """/turn order's list: each suggestion completes the last name and repeats none."""
+    await dispatch(gm(store), "encounter start", {"width": 8, "height": 8})
+    for name in ("Ari", "Goblin 1", "Goblin 2"):
+        await dispatch(gm(store), "token add", {"name": name})
+    choices = await discord_glue.order_choices(gm(store), "Ari, gob")  # type: ignore[arg-type]
+    assert [c.value for c in choices] == ["Ari, Goblin 1", "Ari, Goblin 2"]
+    choices = await discord_glue.order_choices(gm(store), "Goblin 2,")  # type: ignore[arg-type]
+    assert [c.value for c in choices] == ["Goblin 2, Ari", "Goblin 2, Goblin 1"]
+
+
+async def test_travel_names_come_from_the_ruleset_the_command_will_use(store: Store) -> None:
+    """/travel mode, terrain and pace: the ruleset: option's names, else the channel's."""
+    asking = FakeInteraction(store)
+    asking.namespace.ruleset = "becmi"
+    modes = [c.value for c in await discord_glue.travel_choices(asking, "hor", "mode")]  # type: ignore[arg-type]
+    assert modes == ["riding-horse", "war-horse", "draft-horse"]
+    await dispatch(gm(store), "ruleset set", {"system": "3.5"})
+    modes = [c.value for c in await discord_glue.travel_choices(gm(store), "", "mode")]  # type: ignore[arg-type]
+    assert "warship" in modes and "riding-horse" not in modes
+    terrain = await discord_glue.travel_choices(gm(store), "plains, hi", "terrain")  # type: ignore[arg-type]
+    assert [c.value for c in terrain] == ["plains, hills"]
