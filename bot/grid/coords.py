@@ -92,6 +92,23 @@ def parse_cells(text: str, width: int, height: int, *, limit: int | None = None)
     return list(seen)
 
 
+def parse_waypoints(text: str | None) -> tuple[Cell, ...]:
+    """``"C3, E5"`` or ``"C3 → E5"`` → the squares a path must pass, in order.
+
+    Unlike ``parse_cells`` the order matters and a square may come back
+    (there and back again); runs and rectangles mean nothing here.
+    """
+    if not text:
+        return ()
+    parts = [p for p in re.split(r"[\s,;]+|→|->", text.strip()) if p]
+    for part in parts:
+        if ":" in part or "-" in part:
+            raise InvalidInput(
+                f'"{part}": via: lists single squares in the order to pass them, e.g. via:"C3, E5".'
+            )
+    return tuple(Cell.parse(p) for p in parts)
+
+
 def _expand(part: str, width: int, height: int) -> list[Cell]:
     for sep in (":", "-"):
         if sep in part:

@@ -16,7 +16,7 @@ from bot.context import Context
 from bot.encounter import Encounter
 from bot.encounter_ops.access import Actor, is_gm, require_control, require_gm
 from bot.errors import InvalidInput, NotAllowed
-from bot.grid.coords import Cell
+from bot.grid.coords import Cell, parse_waypoints
 from bot.handlers.board import render_move
 from bot.handlers.encounter_common import actor_of, change_encounter, encounter_reply, ruleset_of
 from bot.reply import Field, Reply
@@ -45,13 +45,6 @@ class Moved:
     encounter: Encounter
     summary: str
     result: MoveResult
-
-
-def _cells(text: str | None) -> tuple[Cell, ...]:
-    if not text:
-        return ()
-    parts = [p for p in text.replace(",", " ").replace("→", " ").split() if p]
-    return tuple(Cell.parse(p) for p in parts)
 
 
 def _check_permission(encounter: Encounter, actor: Actor, request: MoveRequest) -> None:
@@ -120,7 +113,7 @@ async def handle_move(ctx: Context, options: Mapping[str, Any]) -> Reply:
     request = MoveRequest(
         token=options["token"],
         to=to,
-        via=_cells(options.get("via")),
+        via=parse_waypoints(options.get("via")),
         mode=options.get("mode"),
         action=options.get("action"),
         forced=options.get("forced"),

@@ -7,7 +7,14 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bot.errors import InvalidInput
-from bot.grid.coords import Cell, column_index, column_name, parse_cells, parse_on_map
+from bot.grid.coords import (
+    Cell,
+    column_index,
+    column_name,
+    parse_cells,
+    parse_on_map,
+    parse_waypoints,
+)
 
 
 @pytest.mark.parametrize(
@@ -92,3 +99,16 @@ def test_any_text_parses_or_says_why(text: str) -> None:
 def test_a_square_left_of_the_map_still_has_a_printable_name() -> None:
     """Off-map squares appear in refusals ("?3 is off the map"); naming one never hangs."""
     assert str(Cell(-2, 2)) == "?3"
+
+
+def test_waypoints_keep_their_order_and_may_repeat() -> None:
+    """/move via: the squares to pass, in order, separated by commas, spaces or arrows."""
+    assert [str(c) for c in parse_waypoints("C3, E5 → c3 -> A1")] == ["C3", "E5", "C3", "A1"]
+    assert parse_waypoints("") == ()
+    assert parse_waypoints(None) == ()
+
+
+@pytest.mark.parametrize("text", ["C3-C6", "B2:C3", "C3 xyz", "C0"])
+def test_waypoints_refuse_runs_rectangles_and_non_squares(text: str) -> None:
+    with pytest.raises(InvalidInput):
+        parse_waypoints(text)
