@@ -220,7 +220,7 @@ def add_token(
     token, notes = _apply_options(unplaced, ruleset, opts, size)
     if opts.at is not None:
         cell = parse_on_map(opts.at, encounter.width, encounter.height)
-        check_room(encounter, ruleset, name, size, cell)
+        check_room(encounter, ruleset, replace(token, cell=cell))
     else:
         found = first_fit(encounter, ruleset, size)
         if found is None:
@@ -275,7 +275,7 @@ def edit_token(
     if opts.at is not None:
         token = replace(token, cell=parse_on_map(opts.at, encounter.width, encounter.height))
     if token.cell != old.cell or token.size != old.size:
-        check_room(encounter, ruleset, token.name, token.size, token.cell, ignore=old.key)
+        check_room(encounter, ruleset, token, ignore=old.key)
     changes = describe_changes(old, token)
     after = replace_token(encounter, old.key, token)
     summary = f"edited {old.name}: " + (", ".join(changes) or "no change")

@@ -24,7 +24,15 @@ from bot.grid.search import EPSILON, Edge
 from bot.grid.terrain import Terrain
 from bot.names import Vocabulary
 from bot.rules.base import Note
-from bot.rules.grid_rules import Allowance, GridRules, Passing, StepContext, check_mode, hostile
+from bot.rules.grid_rules import (
+    Allowance,
+    Board,
+    GridRules,
+    Passing,
+    StepContext,
+    check_mode,
+    hostile,
+)
 from bot.rules.movement import MoveRequest, TokenFields, TokenMovement, TokenSpec
 from bot.rules.sizes import Size
 from bot.rules.tables.becmi import encumbrance_band
@@ -145,6 +153,9 @@ class BecmiGrid(GridRules):
     ruleset_id: ClassVar[str] = "becmi"
     document: ClassVar[str] = DOCUMENT
     seed_file: ClassVar[str] = SEED
+    sharing_rule: ClassVar[str] = (
+        "creatures don't share a square (seed 003 has no rule for sharing one)"
+    )
     square_ft: ClassVar[int] = SQUARE_FT
     footprints: ClassVar[Mapping[Size, int]] = FOOTPRINTS
     provoke_rule: ClassVar[Literal["leave-threatened", "leave-reach", "never"]] = "never"
@@ -266,8 +277,8 @@ class BecmiGrid(GridRules):
             hampered=cost > SQUARE_FT,
         )
 
-    def pass_creature(self, ctx: StepContext, other: Token) -> Passing:
-        mover = ctx.board.mover
+    def pass_creature(self, board: Board, other: Token) -> Passing:
+        mover = board.mover
         if not hostile(mover, other) or other.has(Condition.INCAPACITATED):
             return Passing(True)
         return Passing(False, "an enemy's square blocks the way")

@@ -20,7 +20,7 @@ from bot.grid.search import Edge
 from bot.names import Vocabulary
 from bot.rules.base import Note
 from bot.rules.d20_grid import ARMOR_NAMES, LOAD_NAMES, Action, D20Grid
-from bot.rules.grid_rules import Board, Passing, StepContext, hostile
+from bot.rules.grid_rules import Board, Passing, hostile
 from bot.rules.movement import (
     TokenFields,
     TokenMovement,
@@ -174,6 +174,10 @@ class Dnd35Grid(D20Grid):
     ruleset_id: ClassVar[str] = "3.5"
     document: ClassVar[str] = DOCUMENT
     seed_file: ClassVar[str] = SEED
+    sharing_rule: ClassVar[str] = (
+        "only a Tiny or smaller creature shares a square, with another such or an "
+        "opponent, and anyone may stand over a helpless one (001 Moving through a Square)"
+    )
     square_ft: ClassVar[int] = 5
     footprints: ClassVar[Mapping[Size, int]] = FOOTPRINTS
     reach_tall_ft: ClassVar[Mapping[Size, int]] = REACH_TALL_FT
@@ -214,8 +218,8 @@ class Dnd35Grid(D20Grid):
         # 001 Squeezing: into a space at least half as wide as its normal space
         return max(1, (side + 1) // 2)
 
-    def pass_creature(self, ctx: StepContext, other: Token) -> Passing:
-        mover = ctx.board.mover
+    def pass_creature(self, board: Board, other: Token) -> Passing:
+        mover = board.mover
         if helpless(other):
             return Passing(True, may_end=True)
         if mover.size <= Size.TINY:

@@ -17,7 +17,7 @@ from bot.errors import InvalidInput
 from bot.grid.coords import Cell
 from bot.rules.base import Note
 from bot.rules.d20_grid import ARMOR_NAMES, LOAD_NAMES, Action, D20Grid
-from bot.rules.grid_rules import Passing, StepContext, hostile
+from bot.rules.grid_rules import Board, Passing, hostile
 from bot.rules.movement import TokenFields, TokenMovement, TokenSpec, plain_token_fields
 from bot.rules.sizes import Size
 from bot.rules.tables.overland_epic_path import ENCUMBRANCE
@@ -128,6 +128,7 @@ class EpicPathGrid(D20Grid):
     ruleset_id: ClassVar[str] = "epic-path"
     document: ClassVar[str] = DOCUMENT
     seed_file: ClassVar[str] = SEED
+    sharing_rule: ClassVar[str] = "a hostile creature's space is not shared (004 Squeezing)"
     square_ft: ClassVar[int] = 5
     footprints: ClassVar[Mapping[Size, int]] = FOOTPRINTS
     reach_tall_ft: ClassVar[Mapping[Size, int]] = REACH_FT
@@ -165,8 +166,8 @@ class EpicPathGrid(D20Grid):
         # a space designed for creatures one size category smaller (004 Squeezing)
         return max(1, side - 1)
 
-    def pass_creature(self, ctx: StepContext, other: Token) -> Passing:
-        mover = ctx.board.mover
+    def pass_creature(self, board: Board, other: Token) -> Passing:
+        mover = board.mover
         if mover.size - other.size >= 2:
             return Passing(True, may_end=True)  # 004 Stepover: neither is squeezing
         if other.has(Condition.DEAD):
@@ -186,11 +187,10 @@ class EpicPathGrid(D20Grid):
             "(004 Walk, Stepover)",
         )
 
-    def end_problem(self, ctx: StepContext, anchor: Cell) -> str:
-        problem = super().end_problem(ctx, anchor)
+    def sharing_problem(self, board: Board, anchor: Cell) -> str:
+        problem = super().sharing_problem(board, anchor)
         if problem:
             return problem
-        board = ctx.board
         for cell in board.cells(anchor):
             if len(board.occupants.get(cell, ())) >= MAX_PER_SQUARE:
                 return (

@@ -140,6 +140,10 @@ class FiveEAltGrid(GridRules):
     ruleset_id: ClassVar[str] = "5e-alt"
     document: ClassVar[str] = DOCUMENT
     seed_file: ClassVar[str] = SEED
+    sharing_rule: ClassVar[str] = (
+        "no creature ends a move in another's space "
+        "(000 Moving Around Other Creatures, Separate Spaces)"
+    )
     square_ft: ClassVar[int] = 5
     footprints: ClassVar[Mapping[Size, int]] = FOOTPRINTS
     provoke_rule: ClassVar[Literal["leave-threatened", "leave-reach", "never"]] = "leave-reach"
@@ -457,8 +461,8 @@ class FiveEAltGrid(GridRules):
         # an opening sized for a creature one Size smaller (000 Difficult Terrain)
         return max(1, side - 1)
 
-    def pass_creature(self, ctx: StepContext, other: Token) -> Passing:
-        mover = ctx.board.mover
+    def pass_creature(self, board: Board, other: Token) -> Passing:
+        mover = board.mover
         hampers = other.size != Size.TINY
         if other.has(Condition.INCAPACITATED) or not hostile(mover, other):
             return Passing(True, hampers=hampers)

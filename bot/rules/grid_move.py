@@ -129,7 +129,7 @@ def plan_move(
         sharing = [
             o.name
             for o in board.others_in(board.cells(end))
-            if rules.pass_creature(ctx, o).squeezing
+            if rules.pass_creature(ctx.board, o).squeezing
         ]
         if sharing:
             warnings.append(

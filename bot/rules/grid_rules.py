@@ -57,7 +57,7 @@ class Board:
         return cls(
             encounter,
             mover,
-            sides[mover.key],
+            footprints.get(mover.size, 1),  # the mover need not be on the board yet
             sides,
             {c: tuple(ts) for c, ts in occupants.items()},
         )
@@ -157,6 +157,8 @@ class GridRules:
     band_action: ClassVar[str] = "move"
     # Whether a group moves together at its slowest member's rate (003).
     group_moves: ClassVar[bool] = False
+    # When creatures may share a space, as a refusal says it (pass_creature decides).
+    sharing_rule: ClassVar[str] = "nobody ends a move in another creature's space"
 
     # ---- hooks
 
@@ -188,7 +190,8 @@ class GridRules:
         """
         raise NotImplementedError
 
-    def pass_creature(self, ctx: StepContext, other: Token) -> Passing:
+    def pass_creature(self, board: Board, other: Token) -> Passing:
+        """Whether ``board.mover`` may enter, and stay in, a square ``other`` holds."""
         raise NotImplementedError
 
     def threatened(self, board: Board, enemy: Token) -> frozenset[Cell]:
@@ -361,7 +364,7 @@ class GridRules:
 
     def _creatures(self, ctx: StepContext, to: Cell) -> str:
         for other in ctx.board.others_in(ctx.board.cells(to)):
-            passing = self.pass_creature(ctx, other)
+            passing = self.pass_creature(ctx.board, other)
             if not passing.allowed:
                 return f"{_at(ctx.board, other)}: {passing.reason}"
             if ctx.allowance.no_creatures:
@@ -370,9 +373,15 @@ class GridRules:
 
     def end_problem(self, ctx: StepContext, anchor: Cell) -> str:
         """Why the move may not end with the token at ``anchor`` ("" when it may)."""
-        for other in ctx.board.others_in(ctx.board.cells(anchor)):
-            if not self.pass_creature(ctx, other).may_end:
-                return f"{_at(ctx.board, other)}: nobody ends a move in another creature's space"
+        return self.sharing_problem(ctx.board, anchor)
+
+    def sharing_problem(self, board: Board, anchor: Cell) -> str:
+        """Why ``board.mover`` may not stand with its top-left square at ``anchor``
+        among the other creatures ("" when it may). A move's end and a token's
+        placement both ask this, so the two never disagree."""
+        for other in board.others_in(board.cells(anchor)):
+            if not self.pass_creature(board, other).may_end:
+                return f"{_at(board, other)}: {self.sharing_rule}"
         return ""
 
     def provokes_on(

@@ -24,7 +24,8 @@ async def test_tokens_fill_the_first_free_squares_row_by_row(board: Context):
 async def test_no_room_left_is_refused(gm: Context):
     await run(gm, "/encounter start width:2 height:2", "/token add name:Ogre size:large")
     await refused(gm, "/token add name:Ari", IllegalMove, "no room left on the map for Ari")
-    assert (await run(gm, "/token add name:Rat size:tiny")).result["token"]["cell"] == "A1"
+    # without at: a token lands alone, even a Tiny one
+    await refused(gm, "/token add name:Rat size:tiny", IllegalMove, "no room left")
 
 
 async def test_at_places_the_top_left_square(board: Context):
@@ -41,8 +42,8 @@ async def test_at_places_the_top_left_square(board: Context):
         ("/token add name:X at:Z99", InvalidInput, "off the map"),
         ("/token add name:X at:here", InvalidInput, "is not a square"),
         ("/token add name:X size:large at:J10", IllegalMove, "would reach K11, off the map"),
-        ("/token add name:X at:E5", IllegalMove, "E5 is taken by Ogre"),
-        ("/token add name:X size:large at:D4", IllegalMove, "E5 is taken by Ogre"),
+        ("/token add name:X at:E5", IllegalMove, "can't stand at E5: Ogre at E5"),
+        ("/token add name:X size:large at:D4", IllegalMove, "can't stand at D4: Ogre at E5"),
         ("/token add name:X at:B2", IllegalMove, "can't stand on B2: it is wall"),
         ("/token add name:X at:C3", IllegalMove, "can't stand on C3: it is pit"),
         ("/token add name:X size:colossal", InvalidInput, "Accepted: tiny, small, medium"),
@@ -70,13 +71,26 @@ async def test_placement_and_bad_options_are_refused_and_change_nothing(
     await refused(board, line, error, says)  # type: ignore[arg-type]
 
 
-async def test_tiny_creatures_share_squares(board: Context):
-    await run(board, "/token add name:Ogre size:large at:A1")
-    rat = await run(board, "/token add name:Rat size:tiny at:B2")
-    assert rat.result["token"]["cell"] == "B2"
-    # and a bigger creature may still come into a Tiny one's square
-    await run(board, "/token remove token:Ogre", "/token add name:Ari at:B2")
-    assert (await tokens(board.store))["Ari"]["cell"] == "B2"
+async def test_who_shares_a_square_is_the_rulesets_own_rule(gm: Context):
+    """Placing a token asks what ending a /move there asks (GridRules.sharing_problem)."""
+    # 5e-alt, 000 Moving Around Other Creatures › Separate Spaces: nobody shares
+    await run(gm, "/encounter start width:6 height:6", "/token add name:Ogre size:large at:A1")
+    await refused(gm, "/token add name:Rat size:tiny at:B2", IllegalMove, "Separate Spaces")
+    await run(gm, "/encounter end confirm:true")
+    # 3.5, 001: Tiny creatures share a square; a Medium one doesn't stand on them
+    await run(gm, "/encounter start width:6 height:6 ruleset:3.5")
+    await run(gm, "/token add name:Rat size:tiny at:B2", "/token add name:Mouse size:tiny at:B2")
+    assert {t["cell"] for t in (await tokens(gm.store)).values()} == {"B2"}
+    await refused(gm, "/token add name:Ari at:B2", IllegalMove, "001 Moving through a Square")
+    await run(gm, "/encounter end confirm:true")
+    # epic-path, 004 Squeezing and Space: allies squeeze into one space, four at most
+    await run(gm, "/encounter start width:6 height:6 ruleset:epic-path")
+    await run(gm, "/token add name:Ari at:B2 team:party", "/token add name:Bo at:B2 team:party")
+    await refused(gm, "/token add name:Orc at:B2 team:enemy", IllegalMove, "004 Squeezing")
+    for n in range(1, 3):
+        await run(gm, f"/token add name:Rat{n} size:tiny at:C3")
+    await run(gm, "/token add name:Rat3 size:tiny at:C3", "/token add name:Rat4 size:tiny at:C3")
+    await refused(gm, "/token add name:Rat5 size:tiny at:C3", IllegalMove, "004 Space")
 
 
 async def test_sizes_are_the_rulesets_own(gm: Context):
@@ -160,8 +174,8 @@ async def test_edit_changes_only_what_is_given(gm: Context):
 
 async def test_edit_checks_the_new_footprint(board: Context):
     await run(board, "/token add name:Ari at:A1", "/token add name:Bo at:B2")
-    await refused(board, "/token edit token:Ari size:large", IllegalMove, "B2 is taken by Bo")
-    await refused(board, "/token edit token:Ari at:B2", IllegalMove, "B2 is taken by Bo")
+    await refused(board, "/token edit token:Ari size:large", IllegalMove, "Bo at B2")
+    await refused(board, "/token edit token:Ari at:B2", IllegalMove, "Bo at B2")
     await run(board, "/token edit token:Ari size:large at:C3")
     assert (await tokens(board.store))["Ari"]["cell"] == "C3"
 

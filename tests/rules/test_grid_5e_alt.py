@@ -464,8 +464,8 @@ def test_000_moving_around_other_creatures_separate_spaces() -> None:
     ):
         message = refused(lane(ari(), other), "Ari", "B1")
         assert message == (
-            f"Ari can't end at B1: {other.name} at B1: nobody ends a move in another "
-            "creature's space."
+            f"Ari can't end at B1: {other.name} at B1: no creature ends a move in another's "
+            "space (000 Moving Around Other Creatures, Separate Spaces)."
         )
 
 

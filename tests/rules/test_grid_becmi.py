@@ -420,7 +420,8 @@ def test_003_allies_pass_enemies_block() -> None:
     asleep = orc("B1", conditions=frozenset({"unconscious"}))
     assert move(lane(ari(), asleep), "Ari", "C1").cost_ft == 20.0
     assert refused(lane(ari(), orc("B1", team="party")), "Ari", "B1") == (
-        "Ari can't end at B1: Orc at B1: nobody ends a move in another creature's space."
+        "Ari can't end at B1: Orc at B1: creatures don't share a square (seed 003 has no "
+        "rule for sharing one)."
     )
 
 
