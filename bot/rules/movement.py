@@ -60,10 +60,32 @@ class TokenMovement:
     traits: Mapping[str, str] = field(default_factory=dict)  # 5e-alt speed modifiers
 
     def describe(self) -> str:
+        """``30 ft, fly 60 ft``; with 5e-alt's one Speed and its modifiers,
+        ``60 ft: fly; walk, climb at Half Speed``."""
+        hover = " (hover)" if self.hover else ""
+        if self.traits:
+            return f"{self.speed_ft} ft: {_by_trait(self.traits)}{hover}"
         parts = [f"{self.speeds_ft.get('walk', self.speed_ft)} ft"]
         parts += [f"{m} {v} ft" for m, v in self.speeds_ft.items() if m != "walk"]
-        text = ", ".join(parts)
-        return text + (" (hover)" if self.hover else "")
+        return ", ".join(parts) + hover
+
+
+# 000 Step 3's traits as a token line names them
+_TRAIT_NAMES = {
+    "half": "Half Speed",
+    "one-third": "One-Third Speed",
+    "less-than-one-third": "Less Than One-Third Speed",
+}
+
+
+def _by_trait(traits: Mapping[str, str]) -> str:
+    """``fly; walk, climb at Half Speed``: the moves at full Speed first, then by trait."""
+    groups: dict[str, list[str]] = {}
+    for mode, trait in traits.items():
+        groups.setdefault(trait, []).append(mode)
+    parts = [", ".join(groups.pop("none"))] if "none" in groups else []
+    parts += [f"{', '.join(modes)} at {_TRAIT_NAMES.get(t, t)}" for t, modes in groups.items()]
+    return "; ".join(parts)
 
 
 @dataclass(frozen=True)

@@ -937,3 +937,12 @@ def test_000_singular_speed_a_slower_speed_never_lowers_the_speed() -> None:
     assert movement.speed_ft == 30
     assert movement.traits["walk"] == "none"
     assert movement.traits["fly"] == "half"
+
+
+def test_000_a_token_line_shows_one_speed_and_its_modifiers() -> None:
+    """000 Singular Speed and Step 3: one Speed, each move at it or at a modifier — not
+    'swim 60 ft' for a move that costs double."""
+    assert RULES.token_movement(dragon()).describe() == (
+        "80 ft: fly; walk, burrow, climb, swim at Half Speed"
+    )
+    assert RULES.token_movement(creature("30 ft.")).describe() == "30 ft: walk, climb, swim"
