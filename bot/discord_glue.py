@@ -178,8 +178,17 @@ def file_for(reply: Reply) -> discord.File | None:
     return discord.File(io.BytesIO(reply.image_png), filename=safe_filename(reply.image_name))
 
 
-def error_embed(message: str) -> discord.Embed:
-    text = shorten(message, DESCRIPTION_MAX) or GENERIC_ERROR
+def error_embed(message: str | RulingError) -> discord.Embed:
+    """A refusal: its title, Why and Instead fields and the rule's source where the
+    error lays them out (a refused /move), else the message alone."""
+    if isinstance(message, RulingError) and message.title:
+        reply = Reply(
+            title=message.title,
+            fields=tuple(Field(name, value) for name, value in message.fields),
+            footer=message.footer or "",
+        )
+        return embed_for(reply, colour=ERROR_COLOUR)
+    text = shorten(as_text(str(message)), DESCRIPTION_MAX) or GENERIC_ERROR
     return discord.Embed(description=text, colour=ERROR_COLOUR)
 
 
@@ -280,7 +289,7 @@ async def send_reply(interaction: discord.Interaction[Any], reply: Reply) -> Non
         await _send(interaction, private_embed(reply), ephemeral=True)
 
 
-async def send_error(interaction: discord.Interaction[Any], message: str) -> None:
+async def send_error(interaction: discord.Interaction[Any], message: str | RulingError) -> None:
     await _send(interaction, error_embed(message), ephemeral=True)
 
 
@@ -319,7 +328,7 @@ async def dispatch(
         reply = await task
     except RulingError as exc:
         log.debug("/%s refused %r: %s", command_name, given, exc)
-        await send_error(interaction, str(exc))
+        await send_error(interaction, exc)
         return
     except Exception:
         log.exception(

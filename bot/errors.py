@@ -9,11 +9,27 @@ from __future__ import annotations
 
 
 class RulingError(Exception):
-    """Something the user asked for cannot be ruled on as asked."""
+    """Something the user asked for cannot be ruled on as asked.
 
-    def __init__(self, message: str) -> None:
+    ``message`` is the whole answer in one paragraph (the console's ``error``).
+    A refusal worth laying out can add a ``title`` (the short answer), named
+    ``fields`` (why, and what to do instead) and a ``footer`` citing the rule;
+    Discord shows them as an embed's parts.
+    """
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        title: str | None = None,
+        fields: tuple[tuple[str, str], ...] = (),
+        footer: str | None = None,
+    ) -> None:
         super().__init__(message)
         self.message = message
+        self.title = title
+        self.fields = fields
+        self.footer = footer
 
     def __str__(self) -> str:
         return self.message

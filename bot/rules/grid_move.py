@@ -120,7 +120,7 @@ def plan_move(
                     )
                 )
         if plan_or_none is None:
-            raise IllegalMove(_why_not(rules, ctx, token, targets, stand_cost))
+            raise _why_not(rules, ctx, token, request, targets, stand_cost)
         plan = plan_or_none
         end = plan.cells[-1]
         problem = rules.end_problem(ctx, end)
@@ -585,30 +585,47 @@ def _minimum_move(
 
 
 def _why_not(
-    rules: GridRules, ctx: StepContext, token: Token, targets: list[Cell], stand_cost: float
-) -> str:
-    """Say which square and which rule stop the move, and the nearest legal alternative."""
+    rules: GridRules,
+    ctx: StepContext,
+    token: Token,
+    request: MoveRequest,
+    targets: list[Cell],
+    stand_cost: float,
+) -> IllegalMove:
+    """Say which square and which rule stop the move, and the nearest legal alternative:
+    one paragraph for the console, and a title, Why and Instead for an embed."""
     allowance = ctx.allowance
     goal = targets[-1]
     name = token.name
     action = allowance.action
+    footer = rules.source(*allowance.sections).cite()
+
+    def refusal(
+        title: str, why: str, instead: tuple[str, ...] = (), message: str = ""
+    ) -> IllegalMove:
+        message = message or " ".join((f"{title}: {why}.", *(f"{i}." for i in instead)))
+        fields: tuple[tuple[str, str], ...] = (("Why", _sentence(why)),)
+        if instead:
+            fields += (("Instead", "; or ".join(instead)),)
+        return IllegalMove(message, title=title, fields=fields, footer=footer)
+
     # the goal itself may be impossible to stand on
     problem, _ = rules.enter(ctx, goal, goal)
     if problem:
-        return f"{name} can't move to {goal}: {problem}."
+        return refusal(f"{name} can't move to {goal}", problem)
     end = rules.end_problem(ctx, goal)
     if end:
-        return f"{name} can't end at {goal}: {end}."
+        return refusal(f"{name} can't end at {goal}", end)
     budget = allowance.available_ft - stand_cost
     if budget <= EPSILON and allowance.activity.spent_ft > 0:
         used = allowance.activity
-        more = "action:dash gains more, or " if "dash" in rules.actions else ""
-        return (
-            f"{name} has no movement left this turn ({feet(used.spent_ft)} of "
-            f"{feet(used.budget_ft)} used): {more}/turn next starts the next turn."
-        )
+        more = ("action:dash gains more",) if "dash" in rules.actions else ()
+        title = f"{name} has no movement left this turn"
+        spent = f"{feet(used.spent_ft)} of {feet(used.budget_ft)} used"
+        ways = (*more, "/turn next starts the next turn")
+        return refusal(title, spent, ways, f"{title} ({spent}): {', or '.join(ways)}.")
     if allowance.one_square:
-        return _why_not_one_square(rules, ctx, token, targets)
+        return refusal(*_why_not_one_square(rules, ctx, token, targets))
     # what would it cost with twice the movement (bounded: never the whole map)?
     generous = max(2 * max(budget, 0.0), budget + 6 * rules.square_ft)
     roomy = replace(ctx, allowance=replace(allowance, available_ft=generous))
@@ -639,36 +656,65 @@ def _why_not(
         )
     else:
         reason = f"that costs {feet(full.cost_ft)} and {action} allows {feet(budget)}"
-    text = f"{name} can't reach {goal}: {reason}."
+    instead: list[str] = []
     best = _along(rules, ctx, constrained, budget) if constrained is not None else None
     if best is None:
         best = _nearest_alternative(rules, ctx, token, goal, budget)
     if best is not None:
         cell, cost = best
-        text += f" {name} can reach {cell} for {feet(cost)}."
-    return text
+        instead.append(f"{name} can reach {cell} for {feet(cost)}")
+    if full is not None:
+        bigger = _bigger_action(rules, ctx, token, request, full.cost_ft + stand_cost)
+        if bigger:
+            instead.append(bigger)
+    return refusal(f"{name} can't reach {goal}", reason, tuple(instead))
+
+
+def _bigger_action(
+    rules: GridRules, ctx: StepContext, token: Token, request: MoveRequest, cost_ft: float
+) -> str:
+    """ "action:double reaches it (60 ft)" when the ruleset's next bigger action (dash,
+    double move, run) would cover ``cost_ft`` and may be taken now; else ""."""
+    bigger = rules.band_action
+    if bigger == ctx.allowance.action or ctx.allowance.one_square or request.via:
+        return ""
+    try:
+        other = rules.allowance(
+            ctx.board.encounter, token, replace(request, action=bigger), ctx.movement
+        )
+    except RulingError:
+        return ""
+    if other.straight or other.unhampered or cost_ft > other.available_ft + EPSILON:
+        return ""  # a run may not take this path; don't promise it
+    return f"action:{bigger} reaches it ({feet(other.available_ft)} of movement)"
+
+
+def _sentence(text: str) -> str:
+    return text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")
 
 
 def _why_not_one_square(
     rules: GridRules, ctx: StepContext, token: Token, targets: list[Cell]
-) -> str:
-    """A 5-foot step or a crawl: one square, and what stops that square."""
+) -> tuple[str, str]:
+    """A 5-foot step or a crawl: one square, and what stops that square (title, why)."""
     allowance, goal, name = ctx.allowance, targets[-1], token.name
     what = "a 5-foot step" if allowance.free_square_ft is not None else f"a {allowance.action}"
     if len(targets) > 1 or chebyshev(token.cell, goal) > 1:
-        return f"{name} can't reach {goal}: {what} moves one square only."
+        return f"{name} can't reach {goal}", f"{what} moves one square only"
     step = rules.stepper(ctx)
     edge = step(token.cell, goal, allowance.activity.diagonals, 0.0)
     if edge is None:
-        return f"{name} can't step to {goal}: {step.why_not.get(goal, 'it is not open')}."
+        return f"{name} can't step to {goal}", step.why_not.get(goal, "it is not open")
     if allowance.free_square_ft is not None and edge.hampered:
         return (
-            f"{name} can't take a 5-foot step to {goal}: its movement there is hampered "
-            f"({edge.why}), and a 5-foot step can't be (002 Take a 5-Foot Step)."
+            f"{name} can't take a 5-foot step to {goal}",
+            f"its movement there is hampered ({edge.why}), and a 5-foot step can't be "
+            "(002 Take a 5-Foot Step)",
         )
     return (
-        f"{name} can't reach {goal}: that costs {feet(edge.cost_ft)} and {allowance.action} "
-        f"allows {feet(allowance.available_ft)}."
+        f"{name} can't reach {goal}",
+        f"that costs {feet(edge.cost_ft)} and {allowance.action} allows "
+        f"{feet(allowance.available_ft)}",
     )
 
 

@@ -234,6 +234,30 @@ async def test_a_refused_option_gets_an_ephemeral_error_naming_it(
     assert "height" in (sent.embed.description or "")
 
 
+async def test_a_refused_move_answers_like_a_ruling_title_why_instead_and_the_rule(
+    gm_interaction: FakeInteraction,
+) -> None:
+    """UX.md "/move that the rules refuse": the title answers, Why and Instead explain
+    (with the bigger action that would do it), the footer cites the rule."""
+    for name, options in (
+        ("encounter start", {"width": 12, "height": 4, "ruleset": "3.5"}),
+        ("token add", {"name": "Ari", "at": "A2", "race": "human"}),
+    ):
+        await dispatch(gm_interaction, name, options)  # type: ignore[arg-type]
+    gm_interaction.sent.clear()
+    await dispatch(gm_interaction, "move", {"token": "Ari", "to": "J2"})  # type: ignore[arg-type]
+    [sent] = gm_interaction.sent
+    embed = sent.embed
+    assert sent.ephemeral and embed.colour == ERROR_COLOUR
+    assert embed.title == "Ari can't reach J2"
+    fields = {f.name: f.value for f in embed.fields}
+    assert fields["Why"] == "That costs 45 ft and move allows 30 ft."
+    assert fields["Instead"] == (
+        "Ari can reach G2 for 30 ft; or action:double reaches it (60 ft of movement)"
+    )
+    assert embed.footer.text is not None and embed.footer.text.startswith("3.5 · SRD")
+
+
 async def test_a_non_gm_cannot_set_the_ruleset_and_nothing_changes(
     interaction: FakeInteraction, store: Store
 ) -> None:

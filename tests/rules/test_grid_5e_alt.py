@@ -135,7 +135,8 @@ def test_000_moving_on_your_turn_nearest_alternative_when_short() -> None:
     spent = move(lane(ari()), "Ari", "F1").encounter
     message = refused(spent, "Ari", "J1")
     assert message == (
-        "Ari can't reach J1: that costs 20 ft and move allows 5 ft. Ari can reach G1 for 5 ft."
+        "Ari can't reach J1: that costs 20 ft and move allows 5 ft. Ari can reach G1 for 5 ft. "
+        "action:dash reaches it (35 ft of movement)."
     )
 
 
@@ -262,7 +263,8 @@ def test_000_difficult_terrain_slows_while_within() -> None:
     assert step_costs(result) == [10.0, 10.0, 10.0]
     assert (result.cost_ft, result.remaining_ft) == (30.0, 0.0)
     assert refused(encounter, "Ari", "E1") == (
-        "Ari can't reach E1: that costs 40 ft and move allows 30 ft. Ari can reach D1 for 30 ft."
+        "Ari can't reach E1: that costs 40 ft and move allows 30 ft. Ari can reach D1 for 30 ft. "
+        "action:dash reaches it (60 ft of movement)."
     )
 
 
@@ -497,7 +499,8 @@ def test_000_stand_up_ignores_slowed() -> None:
     walk = move(lane(token), "Ari", "B1", action="stand")
     assert walk.cost_ft == 25.0
     assert refused(lane(token), "Ari", "C1", action="stand") == (
-        "Ari can't reach C1: that costs 20 ft and stand allows 15 ft. Ari can reach B1 for 10 ft."
+        "Ari can't reach C1: that costs 20 ft and stand allows 15 ft. Ari can reach B1 for 10 ft. "
+        "action:dash reaches it (60 ft of movement)."
     )
 
 

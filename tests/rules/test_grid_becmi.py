@@ -124,7 +124,8 @@ def test_003_encounter_speed_is_a_third_of_normal() -> None:
         0.0,
     )
     assert refused(lane(ari()), "Ari", "F1") == (
-        "Ari can't reach F1: that costs 50 ft and move allows 40 ft. Ari can reach E1 for 40 ft."
+        "Ari can't reach F1: that costs 50 ft and move allows 40 ft. Ari can reach E1 for 40 ft. "
+        "action:run reaches it (120 ft of movement)."
     )
 
 
@@ -142,7 +143,8 @@ def test_003_encounter_speed_carries_across_moves_in_a_round() -> None:
     second = move(first.encounter, "Ari", "E1")
     assert (second.cost_ft, second.used_ft, second.remaining_ft) == (20.0, 40.0, 0.0)
     assert refused(first.encounter, "Ari", "F1") == (
-        "Ari can't reach F1: that costs 30 ft and move allows 20 ft. Ari can reach E1 for 20 ft."
+        "Ari can't reach F1: that costs 30 ft and move allows 20 ft. Ari can reach E1 for 20 ft. "
+        "action:run reaches it (100 ft of movement)."
     )
     fresh = move(next_round(second), "Ari", "I1")
     assert (fresh.cost_ft, fresh.used_ft, fresh.total_ft) == (40.0, 40.0, 40.0)
