@@ -82,8 +82,14 @@ def plan_move(
     warnings: list[Note] = []
     spent_before = allowance.activity.spent_ft
     stand_cost = allowance.stand_cost_ft
-    if request.to is None:
+    staying = request.to == token.cell and not request.via and request.jump is None
+    if request.to is None or staying:
         if not (allowance.stand_up or allowance.drop_prone):
+            if staying:
+                raise InvalidInput(
+                    f"{token.name} is already at {token.cell}: give to: another square "
+                    "(nothing was spent)."
+                )
             raise InvalidInput("Say where to: to:<square>, e.g. to:D4.")
         plan = _Plan(cells=[token.cell])
     else:

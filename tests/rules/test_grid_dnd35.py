@@ -994,3 +994,14 @@ def test_001_bonuses_to_speed_same_type_does_not_stack() -> None:
     assert RULES.token_movement(armored).speed_ft == 50
     with pytest.raises(InvalidInput, match="typed bonus"):
         parse_bonuses("fast")
+
+
+def test_a_move_to_where_the_token_stands_spends_no_move_action() -> None:
+    """002 Move actions: moving nowhere is refused, so both move actions stay for real
+    moves (the audit found two 'stays at A1' replies using them up)."""
+    e = encounter(8, 3, pc("Ari", "A1"))
+    for _ in range(2):
+        with pytest.raises(InvalidInput, match="already at A1"):
+            move(e, "Ari", "A1")
+    first = move(e, "Ari", "B1")
+    assert move(first.encounter, "Ari", "C1").path[-1] == Cell.parse("C1")

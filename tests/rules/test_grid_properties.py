@@ -31,7 +31,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bot.encounter import Activity, Encounter, Token, to_json
-from bot.errors import IllegalMove, RulingError
+from bot.errors import IllegalMove, InvalidInput, RulingError
 from bot.grid.coords import Cell
 from bot.grid.terrain import Terrain
 from bot.rules import get_ruleset
@@ -221,6 +221,10 @@ def test_path_is_never_costlier_than_the_cheapest_legal_path(
     adjacent = max(abs(start.col - goal.col), abs(start.row - goal.row)) == 1
     # 001 Minimum Movement / 004 Impeded Terrain: one square as a full-round action
     minimum = ruleset in ("3.5", "epic-path") and adjacent and may_step(grid, start, goal)
+    if start == goal:  # nothing to move: refused, nothing spent
+        with pytest.raises(InvalidInput, match="already at"):
+            get_ruleset(ruleset).move(e, MoveRequest("Walker", goal, action=action))
+        return
     try:
         result = get_ruleset(ruleset).move(e, MoveRequest("Walker", goal, action=action))
     except IllegalMove:
