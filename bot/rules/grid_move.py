@@ -420,8 +420,8 @@ def _jump_plan(
             continue
         if rules.end_problem(ctx, takeoff) or not _clear_jump(rules, board, takeoff, landing):
             continue
-        # the jump clears the squares between; landing in the next one is its own 5 ft
-        cleared = length - rules.square_ft
+        # the jump clears the squares between its footprints; landing is the last step
+        cleared = max(0.0, length - board.side * rules.square_ft)
         ruling = jump_rule(
             JumpRequest(
                 size=size, check=request.check, run_up_ft=int(cost), distance_ft=int(cleared)
@@ -467,7 +467,8 @@ def _jump_plan(
     warnings.append(
         Note(
             "Jump",
-            f"From {takeoff} to {landing}, clearing {feet(length - rules.square_ft)} "
+            f"From {takeoff} to {landing}, clearing "
+            f"{feet(max(0.0, length - board.side * rules.square_ft))} "
             f"(it can clear {feet(ruling.max_horizontal_ft or 0)}).",
         )
     )

@@ -8,6 +8,7 @@ from bot.encounter import Encounter
 from bot.errors import IllegalMove
 from bot.grid.coords import Cell
 from bot.grid.terrain import Terrain
+from bot.rules.sizes import Size
 from tests.rules.grid_kit import GridKit, cells, path, pc, step_costs
 
 C = Cell.parse
@@ -77,3 +78,17 @@ def test_the_take_off_is_on_the_line_when_several_cost_the_same() -> None:
     result = kit.move(e, "Ari", "F2", jump="E2", check=12)
     assert path(result) == "A2 B2 C2 E2 F2"
     assert result.cost_ft == 25
+
+
+def test_000_a_large_jumper_clears_the_gap_between_its_squares() -> None:
+    """000 Jump › Size and Jumping: Large doubles the 10 ft, so 20 ft. A Large token on
+    B1:C2 jumping a pit in D–F lands on G1:H2: the gap is 15 ft (D, E, F), not the 20 ft
+    between the two top-left squares' far sides; the jump spends its 25 ft length."""
+    kit = GridKit("5e-alt")
+    drake = pc("Drake", "B1", speed_ft=40, size=Size.LARGE)
+    e = kit.encounter(10, 2, drake).with_terrain(cells("D1 E1 F1 D2 E2 F2"), Terrain.PIT)
+    result = kit.move(e, "Drake", "G1", jump="G1")
+    assert path(result) == "B1 G1"
+    assert result.cost_ft == 25
+    jump = next(w for w in result.warnings if w.label == "Jump")
+    assert "clearing 15 ft" in jump.text
