@@ -76,6 +76,11 @@ class Action:
     provokes: bool = True
 
 
+def blind_step_cause(mover: Token) -> str:
+    """What keeps the mover from seeing its way: blindness, or the dark."""
+    return "blinded" if mover.has(Condition.BLINDED) else "darkness"
+
+
 class D20Grid(GridRules):
     """The d20 family's grid movement; subclasses give the data."""
 
@@ -370,7 +375,7 @@ class D20Grid(GridRules):
             to,
             cost,
             diagonals + (1 if diagonal else 0),
-            ", ".join(why) or ("darkness" if blind_step else ""),
+            ", ".join(why) or (blind_step_cause(ctx.board.mover) if blind_step else ""),
             hampered=factor > 1 or blind_step,
         )
 
@@ -415,10 +420,11 @@ class D20Grid(GridRules):
                     doublings += 2
                     causes.append("swimming without a swim speed (¼ speed)")
         dark_cells = [c for c in cells if c in board.encounter.dark]
-        if dark_cells and not board.mover.has(Condition.DARKVISION):
+        blinded = board.mover.has(Condition.BLINDED)  # sees nothing, darkvision or not
+        if blinded or (dark_cells and not board.mover.has(Condition.DARKVISION)):
             if self.darkness_doubles:
                 doublings += 1  # 001 Hampered Movement: poor visibility
-                causes.append("darkness")
+                causes.append(blind_step_cause(board.mover))
             else:
                 blind_step = True  # 004: no 5-foot step, no run in darkness
         for other in board.others_in(cells):

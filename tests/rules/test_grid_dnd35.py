@@ -1005,3 +1005,14 @@ def test_a_move_to_where_the_token_stands_spends_no_move_action() -> None:
             move(e, "Ari", "A1")
     first = move(e, "Ari", "B1")
     assert move(first.encounter, "Ari", "C1").path[-1] == Cell.parse("C1")
+
+
+def test_001_hampered_movement_a_blinded_mover_sees_nothing_anywhere() -> None:
+    """001 Hampered Movement: poor visibility hampers (x2) — a blinded creature has it in
+    every square, darkvision or not; and no 5-foot step while hampered (002)."""
+    blind = pc("Ari", "A2", conditions=frozenset({"blinded", "darkvision"}))
+    e = encounter(6, 3, blind, **corridor(6))
+    result = move(e, "Ari", "C2")
+    assert step_costs(result) == [10, 10]
+    assert "blinded" in result.steps[0].why
+    assert "blinded" in refused(e, "Ari", "B2", action="5ft-step")

@@ -755,3 +755,13 @@ def test_004_5_foot_step_and_run_not_in_darkness() -> None:
     refused(e, "Ari", "H2", action="run")
     seer = replace(e.token("Ari"), conditions=frozenset({"darkvision"}))
     assert move(e.with_token(seer), "Ari", "B2", action="5ft-step").cost_ft == 5
+
+
+def test_004_5_foot_step_and_run_not_blinded() -> None:
+    """004 5-Foot Step (not when hampered by darkness) and Run (not "if they cannot
+    see"): a blinded creature is in the dark wherever it goes; it costs nothing extra."""
+    blind = pc("Ari", "A2", conditions=frozenset({"blinded"}))
+    e = encounter(12, 3, blind, **corridor(12))
+    assert step_costs(move(e, "Ari", "D2")) == [5, 5, 5]
+    assert "blinded" in refused(e, "Ari", "B2", action="5ft-step")
+    assert "blinded" in refused(e, "Ari", "H2", action="run")
