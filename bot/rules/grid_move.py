@@ -138,6 +138,7 @@ def plan_move(
             if rules.pass_creature(ctx.board, o).squeezing
         ]
         if sharing:
+            _squeeze_into_shared_space(token, ctx, plan, stand_cost, sharing, request)
             warnings.append(
                 Note(
                     "Squeezing",
@@ -370,6 +371,44 @@ def _search_within(
         plan.diagonals = found.diagonals
         start = goal
     return plan
+
+
+def _squeeze_into_shared_space(
+    token: Token,
+    ctx: StepContext,
+    plan: _Plan,
+    stand_cost: float,
+    sharing: list[str],
+    request: MoveRequest,
+) -> None:
+    """004 Squeezing: "Entering a square which requires squeezing is treated as
+    difficult terrain" — the last step, into the shared space, costs double (once:
+    difficult terrain doesn't stack). Passing through a friend's space is not
+    squeezing; only ending there is. Refused where the action can't afford it or
+    can't be hampered (run, charge, 5-foot step)."""
+    if request.jump is not None or not plan.edges:
+        return  # a jump's landing is its own length
+    allowance, last = ctx.allowance, plan.edges[-1]
+    where = f"squeezing into {', '.join(sharing)}'s space counts as difficult terrain"
+    if allowance.unhampered or allowance.free_square_ft is not None:
+        what = "a 5-foot step" if allowance.free_square_ft is not None else f"a {allowance.action}"
+        raise IllegalMove(
+            f"{token.name} can't end at {plan.cells[-1]}: {where} (004 Squeezing), and "
+            f"{what} can't be hampered."
+        )
+    if last.hampered:
+        return  # already difficult: it doesn't double again
+    cost = plan.cost + last.cost_ft
+    if cost + stand_cost > allowance.available_ft + EPSILON:
+        raise IllegalMove(
+            f"{token.name} can't end at {plan.cells[-1]}: {where} (004 Squeezing), so the "
+            f"move costs {feet(cost + stand_cost)} and {allowance.action} allows "
+            f"{feet(allowance.available_ft)}."
+        )
+    plan.edges[-1] = replace(
+        last, cost_ft=2 * last.cost_ft, why=_join(last.why, "squeezing ×2"), hampered=True
+    )
+    plan.cost = cost
 
 
 def _stray(start: Cell, end: Cell, cell: Cell) -> int:

@@ -15,6 +15,7 @@ import pytest
 from bot.encounter import Encounter, Token
 from bot.errors import IllegalMove, InvalidInput
 from bot.grid.coords import Cell
+from bot.grid.terrain import Terrain
 from bot.rules import get_ruleset
 from bot.rules.movement import MoveRequest, TokenSpec
 from bot.rules.sizes import Size
@@ -449,12 +450,28 @@ def test_004_walk_not_through_enemies() -> None:
 
 
 def test_004_squeezing_allies_may_share_a_space_both_squeezing() -> None:
+    """004 Squeezing: ending in an ally's space squeezes both, and "Entering a square
+    which requires squeezing is treated as difficult terrain": that last step is x2."""
     e = encounter(8, 3, pc("Ari", "A2"), pc("Bo", "C2"), **corridor(8))
     result = move(e, "Ari", "C2")
     assert result.token.cell == Cell.parse("C2")
+    assert step_costs(result) == [5, 10]
+    assert "squeezing" in result.steps[-1].why
     sharing = [w.text for w in result.warnings if w.label == "Squeezing"]
     assert sharing
     assert "Bo" in sharing[0]
+
+
+def test_004_squeezing_into_a_shared_space_is_hampered_movement() -> None:
+    """Difficult terrain doesn't stack (the ally on rubble: still x2); a 5-foot step or a
+    run can't be hampered (004 "5-Foot Step", "Run"); the x2 must fit the allowance."""
+    e = encounter(8, 3, pc("Ari", "A2"), pc("Bo", "C2"), **corridor(8))
+    rubble = e.with_terrain(cells("C2"), Terrain.DIFFICULT)
+    assert step_costs(move(rubble, "Ari", "C2")) == [5, 10]
+    beside = encounter(8, 3, pc("Ari", "B2"), pc("Bo", "C2"), **corridor(8))
+    assert "004 Squeezing" in refused(beside, "Ari", "C2", action="5ft-step")
+    far = encounter(8, 3, pc("Ari", "A2", speed_ft=10), pc("Bo", "C2"), **corridor(8))
+    assert "costs 15 ft and move allows 10 ft" in refused(far, "Ari", "C2")
 
 
 def test_004_squeezing_an_unconscious_enemy_can_not_prevent_it() -> None:
