@@ -363,6 +363,11 @@ def condition_token(
     both = set(adding) & set(removing)
     if both:
         raise InvalidInput(f"{', '.join(sorted(both))} is both added and removed; pick one.")
+    grid = rulesets()[encounter.ruleset].grid(encounter)
+    for condition in adding:
+        refused = grid.condition_refused(token, condition)
+        if refused:
+            raise IllegalMove(f"Can't make {token.name} {condition.value}: {refused}.")
     conditions = (token.conditions - {c.value for c in removing}) | {c.value for c in adding}
     changed = replace(token, conditions=frozenset(conditions))
     notes = [
@@ -370,8 +375,7 @@ def condition_token(
         for c in removing
         if changed.has(c)
     ]
-    ruleset = rulesets()[encounter.ruleset]
-    notes += ruleset.grid(encounter).condition_notes(token, changed)
+    notes += grid.condition_notes(token, changed)
     parts = [f"+{c.value}" for c in adding] + [f"-{c.value}" for c in removing]
     summary = f"{token.name}: {' '.join(parts)}"
     return TokenEdit(replace_token(encounter, token.key, changed), summary, changed, tuple(notes))

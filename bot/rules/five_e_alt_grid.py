@@ -430,6 +430,35 @@ class FiveEAltGrid(GridRules):
             return ((Condition.PRONE.value, False),), (note,)
         return (), ()
 
+    def end_mode(self, board: Board, anchor: Cell, mode: str) -> str:
+        """000 Continuity of Movement, as the terrain forces it: "you automatically Swim
+        if you are immersed in liquid" (Swim), and no Walking "across a slope of 45
+        degrees or more" (Walk), so a walker ending there is Swimming or Climbing."""
+        if mode != "walk":
+            return mode
+        terrain = {board.terrain(c) for c in board.cells(anchor)}
+        if terrain == {Terrain.WATER}:
+            return "swim"
+        if Terrain.SLOPE in terrain:
+            return "climb"
+        return mode
+
+    def condition_refused(self, token: Token, condition: Condition) -> str:
+        """000 Prone › Prone Immunity (Swimming) and Fly › Hovering (Flying, Hover)."""
+        if condition is not Condition.PRONE:
+            return ""
+        if token.last_mode == "swim":
+            return (
+                f"{token.name} is swimming, and a swimmer is immune to the Prone condition "
+                "(000 Prone, Prone Immunity)"
+            )
+        if token.last_mode == "fly" and single_speed(token).hover:
+            return (
+                f"{token.name} is flying with Hover, which makes it immune to the Prone "
+                "condition (000 Fly, Hovering)"
+            )
+        return ""
+
     def condition_notes(self, before: Token, after: Token) -> list[Note]:
         """000 Climb / Fly › Falling While Climbing / Flying: a creature still moving that
         way (Continuity of Movement: as it last moved) falls once it is Prone or

@@ -173,7 +173,7 @@ def plan_move(
         cell=plan.cells[-1],
         activity=activity,
         conditions=frozenset(conditions),
-        last_mode=allowance.mode
+        last_mode=rules.end_mode(board, plan.cells[-1], allowance.mode)
         if len(plan.cells) > 1 and not allowance.teleport
         else token.last_mode,
         **allowance.updates,  # type: ignore[arg-type]

@@ -14,7 +14,7 @@ from collections.abc import Hashable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar, Literal
 
-from bot.encounter import Activity, Encounter, Token
+from bot.encounter import Activity, Condition, Encounter, Token
 from bot.errors import IllegalMove, InvalidInput
 from bot.grid.coords import Cell
 from bot.grid.geometry import chebyshev, footprint
@@ -312,6 +312,15 @@ class GridRules:
                 if kind is not None and kind is not Barrier.OPEN_DOOR:
                     found.append((kind, cell, ahead))
         return sorted(found, key=lambda f: (f[1].row, f[1].col))
+
+    def end_mode(self, board: Board, anchor: Cell, mode: str) -> str:
+        """How the token counts as moving once a move in ``mode`` ends at ``anchor``
+        (5e-alt's Continuity of Movement: a walker in deep water swims)."""
+        return mode
+
+    def condition_refused(self, token: Token, condition: Condition) -> str:
+        """Why ``token`` can't gain ``condition`` now ("" when it can)."""
+        return ""
 
     def condition_notes(self, before: Token, after: Token) -> list[Note]:
         """What a change of conditions does to how the token is moving (5e-alt: a

@@ -280,5 +280,29 @@ async def test_000_falling_while_climbing_or_flying(gm: Context) -> None:
     assert any(f.name == "Falls" and "Falling While Climbing" in f.value for f in fell.fields)
     bat = await run(gm, "/token condition token:Bat add:stunned")
     assert any(f.name == "Falls" for f in bat.fields)
-    owl = await run(gm, "/token condition token:Owl add:prone")
-    assert not any(f.name == "Falls" for f in owl.fields)  # Hover: immune
+    # Hover: immune to Prone while flying (000 Fly › Hovering), so nothing changes
+    await refused(gm, "/token condition token:Owl add:prone", IllegalMove, "Hovering")
+    owl = await run(gm, "/token condition token:Owl add:incapacitated")
+    assert not any(f.name == "Falls" for f in owl.fields)  # Hover: no falling
+
+
+async def test_000_continuity_of_movement_follows_the_terrain(gm: Context) -> None:
+    """000 Swim ("you automatically Swim if you are immersed in liquid"; Prone Immunity)
+    and Walk (no walking a slope of 45 degrees or more): a plain /move into deep water
+    leaves the token swimming, onto a slope climbing; a swimmer can't be made prone and
+    a climber made prone falls (Falling While Climbing)."""
+    await run(
+        gm,
+        "/encounter start width:8 height:3 ruleset:5e-alt",
+        "/terrain set cells:C1:D3 kind:water",
+        "/terrain set cells:F1:G3 kind:slope",
+        "/token add name:Sam at:A2",
+        "/token add name:Cat at:H2",
+        "/move token:Sam to:D2",
+        "/move token:Cat to:G2",
+    )
+    listed = await tokens(gm.store)
+    assert listed["Sam"]["last_mode"] == "swim" and listed["Cat"]["last_mode"] == "climb"
+    await refused(gm, "/token condition token:Sam add:prone", IllegalMove, "Prone Immunity")
+    fell = await run(gm, "/token condition token:Cat add:prone")
+    assert any(f.name == "Falls" and "Falling While Climbing" in f.value for f in fell.fields)
