@@ -151,6 +151,8 @@ def plan_move(
                 f"A {allowance.action} must cover at least {feet(allowance.min_ft)}; "
                 f"{token.cell} to {end} is {feet(plan.cost)}."
             )
+        if allowance.shortest_path:
+            warnings.append(_charge_target(rules, ctx, token, end))
     provokes, provoked_at = _opportunity_attacks(rules, ctx, token, plan.cells, allowance)
     cost = plan.cost + stand_cost
     activity = replace(
@@ -371,6 +373,63 @@ def _search_within(
         plan.diagonals = found.diagonals
         start = goal
     return plan
+
+
+def _charge_target(rules: GridRules, ctx: StepContext, token: Token, end: Cell) -> Note:
+    """002 Charge: "directly toward a foe ... to the closest square from which you can
+    attack your opponent". The charge must end where the token can attack a hostile
+    creature, and no open square from which it could attack that one is closer."""
+    board = ctx.board
+    foes = [
+        other
+        for other in board.encounter.tokens.values()
+        if other.key != token.key and hostile(token, other) and not other.has(Condition.DEAD)
+    ]
+    here = rules.threatened(board, replace(token, cell=end))
+    targets = [f for f in foes if here & set(board.footprint_of(f))]
+    if not targets:
+        raise IllegalMove(
+            f"A charge ends where {token.name} can attack a foe (002 Charge): nobody hostile "
+            f"is within its reach at {end}."
+        )
+    run_ft = rules.distance_ft(token.cell, end)
+    for foe in targets:
+        closest = _closest_attack_square(rules, ctx, token, foe)
+        if closest is None or run_ft <= rules.distance_ft(token.cell, closest) + EPSILON:
+            return Note("Charge", f"Charges {foe.name}: one melee attack at the end (002 Charge).")
+    foe = targets[0]
+    closest = _closest_attack_square(rules, ctx, token, foe)
+    assert closest is not None
+    raise IllegalMove(
+        f"A charge goes to the closest square from which {token.name} can attack its foe "
+        f"(002 Charge): for {foe.name} that is {closest} "
+        f"({feet(rules.distance_ft(token.cell, closest))} away), not {end}."
+    )
+
+
+def _closest_attack_square(
+    rules: GridRules, ctx: StepContext, token: Token, foe: Token
+) -> Cell | None:
+    """The nearest square (by distance) where the token may stand and attack ``foe``."""
+    board = ctx.board
+    span = 2 * (board.side + board.sides.get(foe.key, 1)) + 4  # reach weapons included
+    foe_squares = set(board.footprint_of(foe))
+    best: tuple[float, int, int, Cell] | None = None
+    for col in range(foe.cell.col - span, foe.cell.col + span + 1):
+        for row in range(foe.cell.row - span, foe.cell.row + span + 1):
+            anchor = Cell(col, row)
+            if not all(board.on_map(c) for c in board.cells(anchor)):
+                continue
+            if not rules.threatened(board, replace(token, cell=anchor)) & foe_squares:
+                continue
+            if anchor != token.cell and (
+                rules.enter(ctx, anchor, anchor)[0] or rules.end_problem(ctx, anchor)
+            ):
+                continue
+            key = (rules.distance_ft(token.cell, anchor), row, col, anchor)
+            if best is None or key < best:
+                best = key
+    return best[3] if best is not None else None
 
 
 def _squeeze_into_shared_space(

@@ -630,6 +630,28 @@ def test_002_charge_not_through_friends() -> None:
     assert "G2" in message
 
 
+def test_002_charge_directly_toward_a_foe() -> None:
+    """002 Charge: "directly toward a foe"; it ends where the charger can attack one."""
+    alone = encounter(20, 5, pc("Ari", "A3"))
+    assert "nobody hostile is within its reach at G3" in refused(
+        alone, "Ari", "G3", action="charge"
+    )
+    away = encounter(20, 5, pc("Ari", "J3"), foe("Orc", "T3"))
+    assert "nobody hostile" in refused(away, "Ari", "A3", action="charge")
+    result = move(away, "Ari", "S3", action="charge")
+    assert any(w.label == "Charge" and "Orc" in w.text for w in result.warnings)
+
+
+def test_002_charge_to_the_closest_square_from_which_it_can_attack() -> None:
+    """002 Charge: "move ... to the closest square from which you can attack your
+    opponent": beside the Orc, not past it."""
+    e = encounter(20, 5, pc("Ari", "A3"), foe("Orc", "H3"))
+    message = refused(e, "Ari", "H4", action="charge")  # beside the Orc, but 35 ft off
+    assert "closest square from which Ari can attack" in message
+    assert "(30 ft away), not H4" in message
+    assert move(e, "Ari", "G3", action="charge").cost_ft == 30
+
+
 def test_002_charge_takes_the_whole_round() -> None:
     e = encounter(20, 5, pc("Ari", "A3"), foe("Orc", "D3"))
     first = move(e, "Ari", "C3", action="charge")
