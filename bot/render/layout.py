@@ -125,6 +125,8 @@ def plan(encounter: Encounter, footprints: Mapping[Size, int], view: BoardView) 
     windowed = region_cols > cap_cols or region_rows > cap_rows
     if windowed:
         cols, rows = min(cap_cols, width), min(cap_rows, height)
+        if focus is None:
+            focus = _default_focus(encounter, footprints, cols, rows)
         x0 = _place(focus[0], cols, width, must[0] if must else None)
         y0 = _place(focus[1], rows, height, must[1] if must else None)
     else:
@@ -154,14 +156,16 @@ def plan(encounter: Encounter, footprints: Mapping[Size, int], view: BoardView) 
 
 def _region(
     encounter: Encounter, footprints: Mapping[Size, int], view: BoardView
-) -> tuple[Span, Span, tuple[float, float], tuple[Span, Span] | None]:
+) -> tuple[Span, Span, tuple[float, float] | None, tuple[Span, Span] | None]:
     """The squares that matter (column and row spans), the point a window is
-    centred on when they do not fit, and the squares a window must keep (the
+    centred on when they do not fit (None: the default, ``_default_focus``,
+    which needs the window's size), and the squares a window must keep (the
     mover's last square)."""
     width, height = encounter.width, encounter.height
     move = view.move
     must: tuple[Span, Span] | None = None
     box: Box | None = None
+    focus: tuple[float, float] | None = None
     if move is not None:
         mover = encounter.tokens.get(move.mover)
         side = footprints.get(mover.size, 1) if mover is not None else 1
@@ -178,7 +182,6 @@ def _region(
             if _overlaps(t_box, near):
                 box = _union(box, t_box)
     else:
-        focus = _default_focus(encounter, footprints)
         for cell in (*view.threats, *view.reach):
             box = _union(box, _token_box(cell, 1))
         for token in encounter.tokens.values():
@@ -218,18 +221,91 @@ def _centre(box: Box) -> tuple[float, float]:
     return ((box[0] + box[2] + 1) / 2, (box[1] + box[3] + 1) / 2)
 
 
-def _default_focus(encounter: Encounter, footprints: Mapping[Size, int]) -> tuple[float, float]:
-    """The acting token, else the tokens' middle, else the map's."""
+def _default_focus(
+    encounter: Encounter, footprints: Mapping[Size, int], cols: int, rows: int
+) -> tuple[float, float]:
+    """Where a ``cols`` x ``rows`` window goes when nothing else says (no move
+    drawn, no ``at:``): round the action, never on empty space between tokens.
+
+    1. The acting token, when a turn order runs.
+    2. Else a token that has moved: the encounter keeps no order of moves
+       across tokens, so "moved" is ``Activity.moved`` (it did something with
+       its movement since its turn, or the round, began). With several, the
+       window that holds the most of them (then the most tokens).
+    3. Else the tokens' middle, when they all fit in one window.
+    4. Else the window that holds the most tokens.
+    5. Else (no tokens) the map's middle.
+
+    In 2 and 4 ties go to the window holding the earlier token in the
+    encounter's token order, and the window is centred on the middle of the
+    tokens it was chosen for (which keeps every one of them in view).
+    """
     acting = encounter.acting
     if acting is not None:
-        side = footprints.get(acting.size, 1)
-        return (acting.cell.col + side / 2, acting.cell.row + side / 2)
-    box = None
-    for token in encounter.tokens.values():
-        box = _union(box, _token_box(token.cell, footprints.get(token.size, 1)))
-    if box is not None:
-        return _centre(box)
-    return (encounter.width / 2, encounter.height / 2)
+        return _centre(_token_box(acting.cell, footprints.get(acting.size, 1)))
+    tokens = list(encounter.tokens.values())
+    boxes = [_token_box(t.cell, footprints.get(t.size, 1)) for t in tokens]
+    if not boxes:
+        return (encounter.width / 2, encounter.height / 2)
+    moved = [box for token, box in zip(tokens, boxes, strict=True) if token.activity.moved]
+    if moved:
+        return _densest((moved, boxes), cols, rows, encounter.width, encounter.height)
+    every = _bbox_of(boxes)
+    if every[2] - every[0] + 1 <= cols and every[3] - every[1] + 1 <= rows:
+        return _centre(every)
+    return _densest((boxes,), cols, rows, encounter.width, encounter.height)
+
+
+def _densest(
+    counted: tuple[list[Box], ...], cols: int, rows: int, width: int, height: int
+) -> tuple[float, float]:
+    """The middle of the ``counted[0]`` boxes in the ``cols`` x ``rows`` window
+    that wholly holds the most of them (then the most of ``counted[1]``, and so
+    on; then the one holding the earliest box of ``counted[0]``).
+
+    A best window can always slide right and down until a box it holds touches
+    its left edge and one touches its top, so only those positions are tried.
+    """
+    # (group, index in it, box), in group order then token order
+    entries = [(g, i, b) for g, group in enumerate(counted) for i, b in enumerate(group)]
+    lefts = sorted({min(b[0], width - cols) for _, _, b in entries})
+    tops = sorted({min(b[1], height - rows) for _, _, b in entries})
+    best: tuple[int, ...] | None = None
+    window: Box | None = None
+    for x0 in lefts:
+        x1 = x0 + cols - 1
+        column = [e for e in entries if x0 <= e[2][0] and e[2][2] <= x1]
+        for y0 in tops:
+            y1 = y0 + rows - 1
+            counts = [0] * len(counted)
+            first: int | None = None
+            for g, i, b in column:
+                if y0 <= b[1] and b[3] <= y1:
+                    counts[g] += 1
+                    if first is None and g == 0:
+                        first = i
+            if first is None:
+                continue
+            score = (*counts, -first)
+            if best is None or score > best:
+                best, window = score, (x0, y0, x1, y1)
+    if window is None:  # every footprint is wider than the window
+        return _centre(counted[0][0])
+    return _centre(_bbox_of(b for b in counted[0] if _inside(b, window)))
+
+
+def _bbox_of(boxes: Iterable[Box]) -> Box:
+    box: Box | None = None
+    for b in boxes:
+        box = _union(box, b)
+    assert box is not None
+    return box
+
+
+def _inside(box: Box, window: Box) -> bool:
+    return (
+        window[0] <= box[0] and box[2] <= window[2] and window[1] <= box[1] and box[3] <= window[3]
+    )
 
 
 def _place(focus: float, size: int, total: int, must: Span | None) -> int:
