@@ -102,10 +102,15 @@ def _title(result: MoveResult, units: bool) -> str:
         return f"{name} is {result.action}ed to {result.path[-1]}"
     if result.mode == "teleport":
         return f"{name} teleports to {result.path[-1]} — {left} left"
+    rest = f"{left} left" if not result.done_for_the_turn else "no move left this turn"
     if len(result.path) == 1:
         did = {"stand": "stands up", "drop-prone": "drops prone"}.get(result.action, "stays")
-        return f"{name} {did} at {result.path[0]} — {cost}, {left} left"
-    return f"{name} moves to {result.path[-1]} — {cost}, {left} left"
+        if not result.cost_ft:  # 3.5's stand is a move action, not movement
+            return f"{name} {did} at {result.path[0]}" + (
+                f" — {rest}" if result.remaining_ft and not result.done_for_the_turn else ""
+            )
+        return f"{name} {did} at {result.path[0]} — {cost}, {rest}"
+    return f"{name} moves to {result.path[-1]} — {cost}, {rest}"
 
 
 async def handle_move(ctx: Context, options: Mapping[str, Any]) -> Reply:
@@ -135,7 +140,7 @@ async def handle_move(ctx: Context, options: Mapping[str, Any]) -> Reply:
         Field("Path", path),
         Field("Cost", _breakdown(result)),
     ]
-    if result.mode != "forced":
+    if result.mode != "forced" and result.total_ft:
         fields.append(
             Field(
                 "Movement",
@@ -156,6 +161,7 @@ async def handle_move(ctx: Context, options: Mapping[str, Any]) -> Reply:
         "path": [str(c) for c in result.path],
         "cost_ft": result.cost_ft,
         "remaining_ft": result.remaining_ft,
+        "done_for_the_turn": result.done_for_the_turn,
         "used_ft": result.used_ft,
         "total_ft": result.total_ft,
         "provokes": list(result.provokes),

@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import ClassVar, Literal
 
-from bot.encounter import Condition, Encounter, Token
+from bot.encounter import Activity, Condition, Encounter, Token
 from bot.errors import IllegalMove, InvalidInput
 from bot.grid.coords import Cell
 from bot.grid.geometry import gap, squares_one_two
@@ -110,6 +110,12 @@ class D20Grid(GridRules):
         raise NotImplementedError
 
     # ---- actions
+
+    def done_for_the_turn(self, activity: Activity) -> bool:
+        """Both move actions taken, a full-round move, or a 5-foot step (002)."""
+        taken = activity.actions
+        moves = sum(1 for a in taken if a in MOVE_ACTIONS)
+        return moves >= 2 or any(a in FULL_ROUND or a == "5ft-step" for a in taken)
 
     def allowance(
         self, encounter: Encounter, token: Token, request: MoveRequest, movement: TokenMovement

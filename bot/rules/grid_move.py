@@ -220,6 +220,7 @@ def plan_move(
         warnings=tuple(warnings),
         notes=allowance.notes,
         extra=extra,
+        done_for_the_turn=rules.done_for_the_turn(activity),
     )
 
 

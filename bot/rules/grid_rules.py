@@ -313,6 +313,11 @@ class GridRules:
                     found.append((kind, cell, ahead))
         return sorted(found, key=lambda f: (f[1].row, f[1].col))
 
+    def done_for_the_turn(self, activity: Activity) -> bool:
+        """Whether no action left this turn could move the token further (so what is
+        left of its allowance is lost, not 'left')."""
+        return False
+
     def end_mode(self, board: Board, anchor: Cell, mode: str) -> str:
         """How the token counts as moving once a move in ``mode`` ends at ``anchor``
         (5e-alt's Continuity of Movement: a walker in deep water swims)."""

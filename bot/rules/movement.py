@@ -131,9 +131,13 @@ class MoveResult:
     warnings: tuple[Note, ...] = ()
     notes: tuple[Note, ...] = ()
     extra: Mapping[str, JSONValue] = field(default_factory=dict)
+    # no action left this turn can spend more (3.5: both move actions, or a full round)
+    done_for_the_turn: bool = False
 
     @property
     def remaining_ft(self) -> float:
+        """What is left of the allowance the actions taken gave (``used/total``); with
+        ``done_for_the_turn`` no further action can spend it."""
         return max(0.0, self.total_ft - self.used_ft)
 
 

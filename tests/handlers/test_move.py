@@ -218,3 +218,23 @@ async def test_move_with_a_jump_on_the_way(gm: Context) -> None:
     assert reply.result["path"] == ["A2", "B2", "E2", "F2"]
     assert reply.result["cost_ft"] == 25
     assert any(w["name"] == "Jump" for w in reply.result["warnings"])
+
+
+async def test_3_5_titles_say_when_no_move_is_left_and_standing_costs_no_feet(
+    gm: Context,
+) -> None:
+    """002 Stand Up from Prone is a move action, not movement: no "0 ft, 0 ft left";
+    after the turn's last move action the title says so instead of "N ft left"."""
+    await run(
+        gm,
+        "/encounter start width:10 height:6 ruleset:3.5",
+        "/token add name:Ari at:D4 race:human",
+        "/token condition token:Ari add:prone",
+    )
+    stood = await run_line(gm, "/move token:Ari action:stand")
+    assert stood.title == "Ari stands up at D4"
+    assert not any(f.name == "Movement" for f in stood.fields)
+    moved = await run_line(gm, "/move token:Ari to:D2")
+    assert moved.title == "Ari moves to D2 — 10 ft, no move left this turn"
+    assert moved.result["done_for_the_turn"] is True
+    assert moved.result["remaining_ft"] == 20  # of that move action's allowance
