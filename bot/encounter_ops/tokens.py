@@ -129,6 +129,11 @@ def _apply_options(
     token: Token, ruleset: Ruleset, opts: TokenOptions, size: Size
 ) -> tuple[Token, tuple[Note, ...]]:
     """The token with the ruleset's checked movement fields and the plain options set."""
+    if opts.reach is not None and opts.reach % ruleset.square_ft:
+        raise InvalidInput(
+            f"reach: {opts.reach} ft isn't a whole number of {ruleset.square_ft} ft squares: "
+            f"reach is counted in squares (e.g. reach:{ruleset.square_ft * 2})."
+        )
     checked = ruleset.token_fields(_spec(opts, size))
     values = dict(checked.values)
     if "speeds_ft" in values:

@@ -98,7 +98,6 @@ class D20Grid(GridRules):
     # Does standing up count as movement (no 5-foot step after it)? 3.5: no (002
     # "Stand Up from Prone"); epic-path: yes (004 "5-Foot Step").
     standing_is_movement: ClassVar[bool]
-    step_rule: ClassVar[str]  # the 5-foot step's seed and section, for replies
     minimum_sections: ClassVar[tuple[str, ...]] = ("Minimum Movement",)
 
     def __init__(self) -> None:

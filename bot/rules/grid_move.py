@@ -815,7 +815,7 @@ def _why_not_one_square(
         return (
             f"{name} can't take a 5-foot step to {goal}",
             f"its movement there is hampered ({edge.why}), and a 5-foot step can't be "
-            "(002 Take a 5-Foot Step)",
+            f"({rules.step_rule})",
         )
     return (
         f"{name} can't reach {goal}",

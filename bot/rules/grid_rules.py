@@ -157,6 +157,8 @@ class GridRules:
     band_action: ClassVar[str] = "move"
     # Whether a group moves together at its slowest member's rate (003).
     group_moves: ClassVar[bool] = False
+    # The 5-foot step's seed and section, for replies (the d20 rulesets have one).
+    step_rule: ClassVar[str] = "5-foot step"
     # When creatures may share a space, as a refusal says it (pass_creature decides).
     sharing_rule: ClassVar[str] = "nobody ends a move in another creature's space"
 
@@ -335,7 +337,8 @@ class GridRules:
     def door_action(self, token: Token) -> tuple[Token, Note]:
         """What opening or closing a door costs ``token`` (the seed may be silent)."""
         return token, Note(
-            "Action", "The ruleset's seed gives opening a door no cost: it costs nothing here."
+            "Action",
+            "The ruleset's seed gives opening or closing a door no cost: it costs nothing here.",
         )
 
     def over_low_walls(self, edge: Edge, count: int) -> Edge:

@@ -54,6 +54,7 @@ async def test_at_places_the_top_left_square(board: Context):
         ("/token add name:---", InvalidInput, "no letters or digits"),
         ("/token add name:X team:pirates", InvalidInput, "Accepted: party, enemy, neutral"),
         ("/token add name:X fly:-5", InvalidInput, "fly"),
+        ("/token add name:X reach:7", InvalidInput, "whole number of 5 ft squares"),
         ("/token add name:X body:wide", InvalidInput, "tall, long"),
         ("/token add name:X owner:<@&55>", InvalidInput, "a mention"),
         ("/token add name:X speed:fast", InvalidInput, "speed"),

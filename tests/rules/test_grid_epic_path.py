@@ -780,5 +780,6 @@ def test_004_5_foot_step_and_run_not_blinded() -> None:
     blind = pc("Ari", "A2", conditions=frozenset({"blinded"}))
     e = encounter(12, 3, blind, **corridor(12))
     assert step_costs(move(e, "Ari", "D2")) == [5, 5, 5]
-    assert "blinded" in refused(e, "Ari", "B2", action="5ft-step")
+    step = refused(e, "Ari", "B2", action="5ft-step")
+    assert "blinded" in step and "(004 5-Foot Step)" in step
     assert "blinded" in refused(e, "Ari", "H2", action="run")
