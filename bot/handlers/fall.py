@@ -121,7 +121,10 @@ def request_from(options: Mapping[str, Any]) -> FallRequest:
 
 def title_of(result: FallResult) -> str:
     parts = [result.headline]
-    if result.damage or result.nonlethal_damage:
+    if result.extra.get("nothing_rolled"):
+        # no rule to apply (becmi collisions): "no damage" would be a ruling it never made
+        parts.append("nothing rolled")
+    elif result.damage or result.nonlethal_damage:
         if result.damage:
             parts.append(f"{result.damage} {result.damage_type} damage")
         if result.nonlethal_damage:

@@ -74,33 +74,30 @@ def suggestions(ruleset: Ruleset, option: str, typed: str) -> list[str]:
     return complete(typed, names.names, aliases=names.entries, listed=option in LISTED)
 
 
-def parse_speeds(text: str | None) -> tuple[int, ...]:
-    """``30, 20`` → (30, 20); ``120' (40'), 90' (30')`` → (120, 90): first number of each."""
+def parse_speeds(text: str | None, ruleset: Ruleset) -> tuple[int, ...]:
+    """``30, 20`` → (30, 20); becmi's ``120' (40'), 90' (30')`` → (120, 90): each
+    party member's speed as the ruleset writes one (``Ruleset.travel_speed_ft``)."""
     if text is None:
         return ()
     speeds: list[int] = []
-    for part in text.split(","):
-        if not part.strip():
+    for part in (p.strip() for p in text.split(",")):
+        if not part:
             continue
-        found = _NUMBER.search(part)
-        if found is None:
+        try:
+            speeds.append(ruleset.travel_speed_ft(part))
+        except InvalidInput as error:
             raise InvalidInput(
-                f'speed: "{part.strip()}" has no number. Use feet, e.g. speed:30 or '
-                'speed:"30, 20" for a party.'
-            )
-        speed = float(found.group())
-        if speed != int(speed) or not 0 <= speed <= 1_000:
-            raise InvalidInput(f"speed: {found.group()} is not a whole number of feet up to 1000.")
-        speeds.append(int(speed))
+                f'{error.message} For a party, separate the speeds with commas: speed:"30, 20".'
+            ) from None
     if len(speeds) > MAX_PARTY:
         raise InvalidInput(f"speed: at most {MAX_PARTY} party members.")
     return tuple(speeds)
 
 
-def request_from(options: Mapping[str, Any]) -> TravelRequest:
+def request_from(options: Mapping[str, Any], ruleset: Ruleset) -> TravelRequest:
     terrain = tuple(t.strip() for t in options.get("terrain", "").split(",") if t.strip())
     return TravelRequest(
-        speeds_ft=parse_speeds(options.get("speed")),
+        speeds_ft=parse_speeds(options.get("speed"), ruleset),
         mode=options.get("mode"),
         terrain=terrain,
         road=options.get("road"),
@@ -145,8 +142,8 @@ async def handle_travel(ctx: Context, options: Mapping[str, Any]) -> Reply:
         raise NotAllowed(
             "Only the GM rolls the daily check for getting lost: the result is the GM's secret."
         )
-    request = request_from(options)
     ruleset, notice = await ruleset_for(ctx, options.get("ruleset"))
+    request = request_from(options, ruleset)  # how speeds read depends on the ruleset
     result = ruleset.travel(request, ctx.rng)
     fields = [*note_fields(result.notes), *notice]
     private = note_fields(result.private_notes) if ctx.is_gm else []

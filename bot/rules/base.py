@@ -215,6 +215,11 @@ class Ruleset(Protocol):
 
     def travel(self, request: TravelRequest, rng: random.Random) -> TravelResult: ...
 
+    def travel_speed_ft(self, text: str) -> int:
+        """One party member's speed as /travel's ``speed:`` writes it (``30``, becmi's
+        ``120' (40')``), in feet; anything else is an ``InvalidInput``."""
+        ...
+
     # The names /travel's free-text options (mode, terrain, pace) accept, for
     # suggestions as they are typed.
     travel_names: ClassVar[Mapping[str, Vocabulary]]

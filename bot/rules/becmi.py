@@ -42,6 +42,9 @@ FALL_MAX_DICE = 20
 FALL_FT_PER_DIE = 10
 
 
+MAX_TRAVEL_SPEED_FT = 1_000
+
+
 class Becmi(OnAGrid):
     id: ClassVar[str] = "becmi"
     name: ClassVar[str] = "BECMI"
@@ -65,6 +68,8 @@ class Becmi(OnAGrid):
     def fall(self, request: FallRequest, rng: random.Random) -> FallResult:
         if request.height_ft < 0:
             raise InvalidInput(f"A fall height cannot be negative (got {request.height_ft} ft).")
+        if request.collision_speed_ft is not None and request.height_ft == 0:
+            return self._no_collision_rule(request)
         counted_ft = min(request.height_ft, FALL_MAX_DICE * FALL_FT_PER_DIE)
         counted_ft -= counted_ft % FALL_FT_PER_DIE
         lethal = roll(counted_ft // FALL_FT_PER_DIE, 6, rng)
@@ -91,6 +96,30 @@ class Becmi(OnAGrid):
             notes=tuple(notes),
         )
 
+    def _no_collision_rule(self, request: FallRequest) -> FallResult:
+        """A collision alone: BECMI has no rule for it, and the borrowed 3.5 SRD falling
+        rule has none either, so nothing is rolled (docs/RULINGS.md › /fall › becmi)."""
+        return FallResult(
+            height_ft=0,
+            counted_ft=0,
+            lethal=no_dice(),
+            nonlethal=no_dice(),
+            damage=0,
+            nonlethal_damage=0,
+            source=Source(self.id, self.document, ("Movement",), seed_file=t.SEED_FILE),
+            headline="BECMI has no collision rule",
+            notes=(
+                Note(
+                    "No collision rule",
+                    f"A collision at {request.collision_speed_ft} ft speed: the Rules Cyclopedia "
+                    "movement chapter has no collision rule, and the 3.5 SRD the bot borrows "
+                    "for falls has none either, so nothing is rolled. The GM decides; "
+                    "ruleset:epic-path has a collision rule.",
+                ),
+            ),
+            extra={"collision_speed_ft": request.collision_speed_ft, "nothing_rolled": True},
+        )
+
     def jump(self, request: JumpRequest, rng: random.Random) -> JumpResult:
         return JumpResult(
             max_horizontal_ft=None,
@@ -105,6 +134,14 @@ class Becmi(OnAGrid):
                 ),
             ),
         )
+
+    def travel_speed_ft(self, text: str) -> int:
+        """Read as /token add reads a becmi speed (003 "Normal, Encounter, and Running
+        Speeds"): the normal speed, its encounter speed in brackets a third of it."""
+        speed = grid.parse_rate(text)
+        if speed > MAX_TRAVEL_SPEED_FT:
+            raise InvalidInput(f"speed: {speed}' is more than {MAX_TRAVEL_SPEED_FT}' per turn.")
+        return speed
 
     def travel(self, request: TravelRequest, rng: random.Random) -> TravelResult:
         return _travel(request, rng, self.id, self.document)
@@ -181,8 +218,8 @@ def _travel(
     r.extra["mode"] = mode
     if request.load is not None or request.mount_load_lb is not None:
         r.unused.append(
-            "load: BECMI counts encumbrance in cn (give encumbrance_cn); mount loads are in "
-            "the monster chapter, not this one"
+            "load and mount_load: BECMI counts encumbrance in cn (give encumbrance); mount "
+            "loads are in the monster chapter, not this one"
         )
     if mode == "swim":
         rate = _swim(request, terrains, road, r)
@@ -197,7 +234,7 @@ def _travel(
     if mode not in t.SHIPS and (
         request.ship_speed_miles is not None or request.sea or request.weather
     ):
-        r.unused.append("ship_speed_miles, sea and weather: they are for ships")
+        r.unused.append("ship_speed, sea and weather: they are for ships")
     _lost_check(request, rate.lost_chance, r, rng)
     totals = _finish(request, rate, r)
     return TravelResult(
@@ -228,10 +265,10 @@ def _check_numbers(request: TravelRequest) -> None:
             "BECMI rates are miles per day (the Rules Cyclopedia gives no hourly rate): "
             "ask with days instead; a fraction such as 0.5 is fine."
         )
-    for option, value in (
-        ("distance_miles", request.distance_miles),
+    for option, value in (  # named as the /travel options are
+        ("distance", request.distance_miles),
         ("days", request.days),
-        ("ship_speed_miles", request.ship_speed_miles),
+        ("ship_speed", request.ship_speed_miles),
     ):
         if value is not None and not (math.isfinite(value) and value > 0):
             raise InvalidInput(f"{option} must be a number above 0 (got {value}).")
@@ -313,7 +350,7 @@ def _land(
     else:
         if request.speeds_ft or request.encumbrance_cn is not None:
             r.unused.append(
-                "speeds and encumbrance: the mount's row on the Traveling Rates table governs"
+                "speed and encumbrance: the mount's row on the Traveling Rates table governs"
             )
         row = t.MOUNT_RATES[mode]
         r.cite("Traveling Rates by Terrain Table")
@@ -505,10 +542,10 @@ def _ship(
     if request.ship_speed_miles is None:
         raise InvalidInput(
             "A ship's miles per day come from the Sailing Vessels Table (Rules Cyclopedia "
-            "chapter 4), which the bot does not have: give ship_speed_miles, e.g. 72."
+            "chapter 4), which the bot does not have: give ship_speed, e.g. ship_speed:72."
         )
     if request.speeds_ft or request.encumbrance_cn is not None or terrains or road != "none":
-        r.unused.append("speeds, encumbrance, terrain and road: characters move at the ship's rate")
+        r.unused.append("speed, encumbrance, terrain and road: characters move at the ship's rate")
     base = _exact(request.ship_speed_miles)
     r.extra["ship_base_miles_per_day"] = _miles(base)
     r.note(
@@ -543,7 +580,11 @@ def _ship_weather(
         row = t.water_movement(total)
         factor = row.sailing if sailing else row.oared
         name, effect = row.weather, row.effect
+        # Rows 3–5 and 9–11 speak of breezes and points of sail; the game's galleys
+        # have no sails (By Ship), so those rows do not apply to them (a ruling).
+        sails_only = not sailing and row.oared == 1 and row.sailing != 1
     else:
+        sails_only = False
         factor = Fraction(1)
         name, effect = "Fair enough to sail", "Normal movement"
         if total == t.NO_WIND_ROLL:
@@ -557,10 +598,19 @@ def _ship_weather(
     r.extra["weather"] = name
     r.extra["weather_multiplier"] = str(factor)
     r.extra["miles_today"] = _miles(base * factor)
-    r.note(
-        "Today's weather",
-        f"{weather.describe()}: {name}. {effect}: {_say(base * factor)} miles today.",
-    )
+    r.extra["weather_applies"] = not sails_only
+    if sails_only:
+        r.note(
+            "Today's weather",
+            f"{weather.describe()}: {name}. This row changes only a sailing ship's movement: "
+            "it does not apply to an oared ship (D&D galleys have no sails), which moves at "
+            f"its normal rate: {_say(base * factor)} miles today.",
+        )
+    else:
+        r.note(
+            "Today's weather",
+            f"{weather.describe()}: {name}. {effect}: {_say(base * factor)} miles today.",
+        )
     if total != t.GALE_ROLL:
         return
     direction = roll(1, 6, rng)
@@ -590,7 +640,7 @@ def _aerial(
 ) -> _Rate:
     r.cite("Aerial Travel")
     if request.speeds_ft or request.encumbrance_cn is not None:
-        r.unused.append("speeds and encumbrance: aerial travel has a fixed daily rate")
+        r.unused.append("speed and encumbrance: aerial travel has a fixed daily rate")
     miles = Fraction(t.AERIAL_MILES_PER_DAY[mode])
     r.note(
         "Aerial travel",

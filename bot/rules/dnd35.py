@@ -27,6 +27,7 @@ from bot.rules.base import (
 from bot.rules.d20_falling import D20FallRules, d20_fall
 from bot.rules.grid_move import OnAGrid
 from bot.rules.grid_rules import GridRules
+from bot.rules.movement import parse_plain_speed
 from bot.rules.overland import overland_travel
 from bot.rules.sizes import Size
 from bot.rules.skill_jump import SkillJumpRules, skill_jump
@@ -97,6 +98,9 @@ class Dnd35(OnAGrid):
             "The 3.5 seeds have no jump rule: this is the SRD's Jump skill (long jump DC = "
             "distance with a 20 ft run-up, high jump DC = 4 × height).",
         )
+
+    def travel_speed_ft(self, text: str) -> int:
+        return parse_plain_speed(text)
 
     def travel(self, request: TravelRequest, rng: random.Random) -> TravelResult:
         source = _srd_source(

@@ -26,6 +26,7 @@ from bot.rules.base import (
 from bot.rules.d20_falling import D20FallRules, d20_fall
 from bot.rules.grid_move import OnAGrid
 from bot.rules.grid_rules import GridRules
+from bot.rules.movement import parse_plain_speed
 from bot.rules.overland import overland_travel
 from bot.rules.sizes import Size
 from bot.rules.skill_jump import SkillJumpRules, skill_jump
@@ -103,6 +104,9 @@ class EpicPath(OnAGrid):
             "Seed 004 has no jump rule: this is Pathfinder's Acrobatics (long jump DC = "
             "distance, high jump DC = 4 × height, doubled without a 10 ft run-up).",
         )
+
+    def travel_speed_ft(self, text: str) -> int:
+        return parse_plain_speed(text)
 
     def travel(self, request: TravelRequest, rng: random.Random) -> TravelResult:
         source = Source("epic-path", DOCUMENT, ("Overland Travel",), seed_file=SEED)

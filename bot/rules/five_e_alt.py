@@ -30,6 +30,7 @@ from bot.rules.base import (
 )
 from bot.rules.grid_move import OnAGrid
 from bot.rules.grid_rules import GridRules
+from bot.rules.movement import parse_plain_speed
 from bot.rules.overland import overland_travel
 from bot.rules.sizes import Size, parse_size
 from bot.rules.tables.overland_srd35 import SRD35_OVERLAND
@@ -225,10 +226,25 @@ class FiveEAlt(OnAGrid):
                 Note("Landing on a creature", "One of you is Tiny: no impact; a normal fall.")
             )
             return damage
+        if damage == 0:
+            # Under 10 ft counted "you take no Damage": the fall has no damage to halve or
+            # share, so there is no impact to resolve (docs/RULINGS.md › /fall › 5e-alt).
+            extra["target_impacted"] = False
+            extra["target_damage"] = 0
+            notes.append(
+                Note(
+                    "Landing on a creature",
+                    "The fall deals no damage (less than 10 ft counted), so there is no impact "
+                    "to resolve: the creature makes no Dexterity save"
+                    + (" (the save given is not needed)" if request.save is not None else "")
+                    + ", takes no damage and does not drop prone.",
+                )
+            )
+            return damage
         save_dc = max(SAVE_DC_FLOOR, damage // 2)
         dcs["save_dc"] = save_dc
-        halved_faller = max(1, damage // 2) if damage else 0
-        target_damage = max(1, damage // 2) if damage else 0
+        halved_faller = max(1, damage // 2)  # "halved (minimum 1)"
+        target_damage = max(1, damage // 2)  # "half the Fall's Bludgeoning Damage (minimum 1)"
         target_prone = target <= faller + 1
         extra["damage_if_impacted"] = halved_faller
         extra["target_damage_if_impacted"] = target_damage
@@ -424,6 +440,9 @@ class FiveEAlt(OnAGrid):
         return needed, clears
 
     # ---------------------------------------------------------------- travel
+
+    def travel_speed_ft(self, text: str) -> int:
+        return parse_plain_speed(text)
 
     def travel(self, request: TravelRequest, rng: random.Random) -> TravelResult:
         source = Source(

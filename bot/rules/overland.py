@@ -388,7 +388,7 @@ def _mount_rate(
         ruling.note(
             "Load",
             "Load categories slow characters on foot; for a mount give the weight it "
-            "carries in lb (mount_load_lb).",
+            "carries in lb (mount_load).",
         )
     ruling.note(
         vehicle.label,
@@ -550,7 +550,7 @@ def overland_travel(
 ) -> TravelResult:
     """Rates for the request's party, mount or vessel, and what they mean for its trip."""
     ruling = _Ruling(sections=[tables.overland_section])
-    distance = _check_positive("distance_miles", request.distance_miles, MAX_MILES)
+    distance = _check_positive("distance", request.distance_miles, MAX_MILES)
     days = _check_positive("days", request.days, MAX_DAYS)
     hours = _check_positive("hours", request.hours, MAX_DAYS * MAX_HOURS_IN_A_DAY)
     pace = _match_pace(request.pace)
@@ -566,7 +566,7 @@ def overland_travel(
         base_mph = _foot_rate(request, load, tables, ruling)
         base_mpd = base_mph * tables.day_hours["foot"]
         if request.mount_load_lb is not None:
-            ruling.note("Load", "mount_load_lb is a mount's load: ignored on foot.")
+            ruling.note("Load", "mount_load is a mount's load: ignored on foot.")
     else:
         vehicle = tables.mounts[mode]
         kind, label = vehicle.kind, vehicle.label
@@ -592,7 +592,7 @@ def overland_travel(
     if pace != "walk" and days is not None:
         raise InvalidInput(
             f"A {pace} is counted in hours within one day, not in days: give hours "
-            "(and distance_miles if you like)."
+            "(and distance if you like)."
         )
 
     miles_per_hour = walk_mph

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 
 from bot.context import Context
-from bot.errors import NotAllowed
+from bot.errors import InvalidInput, NotAllowed
 from bot.handlers import run_line
+from bot.handlers.travel import OPTIONS as TRAVEL_OPTIONS
 
 
 async def test_fall_reply_answers_in_the_title_and_cites_the_rule(gm: Context):
@@ -100,3 +102,159 @@ async def test_borrowed_rules_say_so(gm: Context):
     becmi = await run_line(gm, "/jump ruleset:becmi")
     assert becmi.title == "BECMI has no jump rule"
     assert becmi.result["max_horizontal_ft"] is None
+
+
+# ----------------------------------------------- /travel and /fall (audit fixes)
+
+# The request's field names, which must never reach a user: the /travel options are
+# speed, encumbrance, mount_load, distance and ship_speed (bot/handlers/travel.py OPTIONS).
+TRAVEL_FIELDS = ("ship_speed_miles", "encumbrance_cn", "mount_load_lb", "distance_miles")
+
+
+def reply_text(reply) -> str:
+    return json.dumps([reply.title, [(f.name, f.value) for f in reply.fields]])
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "/travel ruleset:becmi mode:galley",
+        "/travel ruleset:becmi mode:sailing-ship speed:120",
+        "/travel ruleset:epic-path pace:hustle days:2",
+    ],
+)
+async def test_travel_errors_name_declared_options(gm: Context, line: str):
+    """Seed 003 "By Ship" (the Sailing Vessels Table is not in the seed) and seed 004
+    "Overland Travel" › Hustle: a refusal that asks for an option names it as /travel
+    declares it (the audit: "give ship_speed_miles" named an option that doesn't exist)."""
+    declared = {o.name for o in TRAVEL_OPTIONS}
+    with pytest.raises(InvalidInput) as error:
+        await run_line(gm, line)
+    message = error.value.message
+    assert not any(field in message for field in TRAVEL_FIELDS), message
+    asked = message.split("give ", 1)[1].split(",")[0].split()[0].strip(".()")
+    assert asked in declared, message
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "/travel ruleset:becmi load:heavy mount_load:100",
+        "/travel ruleset:becmi ship_speed:60 sea:true weather:true",
+        "/travel ruleset:becmi mode:galley ship_speed:60 speed:90 encumbrance:500 terrain:hills",
+        "/travel ruleset:becmi mode:ox speed:60 encumbrance:500",
+        "/travel ruleset:3.5 mount_load:100",
+        "/travel ruleset:3.5 mode:light-horse load:heavy",
+        "/travel ruleset:epic-path encumbrance:400 ship_speed:90 forage:true",
+    ],
+)
+async def test_travel_replies_use_the_declared_option_names(gm: Context, line: str):
+    """Seed 003 "Character Movement Rates and Encumbrance Table", "By Ship" and seed 004
+    "Overland Travel": "Not used" and load notes name the /travel options (encumbrance,
+    ship_speed, mount_load), never the request's fields."""
+    text = reply_text(await run_line(gm, line))
+    assert not any(field in text for field in TRAVEL_FIELDS), text
+
+
+async def test_travel_ship_error_names_ship_speed(gm: Context):
+    """Seed 003 "By Ship": the base rate is the user's; the error says give ship_speed, and
+    the option so named is accepted."""
+    with pytest.raises(InvalidInput, match=r"give ship_speed, e\.g\. ship_speed:72"):
+        await run_line(gm, "/travel ruleset:becmi mode:ship")
+    reply = await run_line(gm, "/travel ruleset:becmi mode:ship ship_speed:72")
+    assert reply.result["miles_per_day"] == 72
+
+
+@pytest.mark.parametrize(
+    "speed",
+    ["\"abc' (40')\"", "x40", "\"120' (30')\"", "\"120' (40') 90' (30')\"", "-40", "30.5"],
+)
+async def test_travel_becmi_refuses_speeds_token_add_refuses(gm: Context, speed: str):
+    """Seed 003 "Normal, Encounter, and Running Speeds": a becmi speed is the normal speed
+    per turn, the encounter speed in brackets a third of it (120' (40')). /travel reads it
+    as /token add does (becmi_grid.parse_rate) and says what it accepts."""
+    with pytest.raises(InvalidInput, match=r"120' \(40'\)") as error:
+        await run_line(gm, f"/travel ruleset:becmi speed:{speed}")
+    await run_line(gm, "/ruleset set system:becmi")
+    await run_line(gm, "/encounter start width:10 height:10")
+    with pytest.raises(InvalidInput) as token_error:
+        await run_line(gm, f"/token add name:Ari at:B2 speed:{speed}")
+    # the same reading, the same words (plus how to list a party)
+    assert error.value.message.startswith(token_error.value.message)
+
+
+@pytest.mark.parametrize("ruleset", ["5e-alt", "3.5", "epic-path"])
+@pytest.mark.parametrize("speed", ["x40", '"30 ft 20 ft"', "-30", "30.5", "fast"])
+async def test_travel_feet_speeds_are_read_as_token_add_reads_them(
+    gm: Context, ruleset: str, speed: str
+):
+    """A speed is feet as a whole number ("30", "30 ft"), as /token add takes it; text
+    around a number is no longer read as its first number (Ruleset.travel_speed_ft)."""
+    with pytest.raises(InvalidInput, match="is not a speed"):
+        await run_line(gm, f"/travel ruleset:{ruleset} speed:{speed}")
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "speed", "miles"),
+    [
+        ("becmi", "\"120' (40'), 90' (30')\"", 18),
+        ("becmi", '"120 (40), 90"', 18),
+        ("becmi", "\"MV 120' (40')\"", 24),
+        ("becmi", '"30, 20"', 4),
+        ("becmi", "120", 24),
+        ("becmi", "0", 0),
+        ("3.5", '"30, 20"', 16),
+        ("5e-alt", "30", 24),
+        ("epic-path", '"30, 20"', 16),
+    ],
+)
+async def test_travel_party_lists_and_plain_numbers_still_work(
+    gm: Context, ruleset: str, speed: str, miles: int
+):
+    """Seed 003 "Overland Movement Rates" (the slowest normal speed ÷ 5) and seed 004 /
+    3.5 SRD Table: Movement and Distance (slowest member): lists and plain numbers."""
+    reply = await run_line(gm, f"/travel ruleset:{ruleset} speed:{speed}")
+    assert reply.result["miles_per_day"] == miles
+
+
+async def test_travel_galley_weather_row_for_sails_does_not_claim_a_reduction(gm: Context):
+    """Seed 003 "Water Movement Modification Table" row 3 with "By Ship" (D&D galleys have
+    no sails): the audit's /travel ruleset:becmi mode:galley ship_speed:72 weather:true
+    --seed 15 rolls a 3 (extreme light breeze); the galley keeps 72 miles and the reply says
+    the row does not apply to an oared ship."""
+    seeded = Context(gm.store, gm.channel_id, gm.user_id, is_gm=True, rng=random.Random(15))
+    reply = await run_line(seeded, "/travel ruleset:becmi mode:galley ship_speed:72 weather:true")
+    assert reply.result["weather_roll"] == 3
+    today = next(f.value for f in reply.fields if f.name == "Today's weather")
+    assert "does not apply to an oared ship" in today
+    assert "reduced" not in today
+    assert reply.result["miles_today"] == 72
+
+
+async def test_fall_becmi_collision_title_says_there_is_no_rule(gm: Context):
+    """Seed 003 has no collision rule (docs/RULINGS.md › /fall › becmi): the title says so
+    and that nothing is rolled, in the form of epic-path's "Collision at ..." and becmi's
+    "BECMI has no jump rule", instead of "Falls 0 ft · no damage"."""
+    reply = await run_line(gm, "/fall ruleset:becmi collision_speed:50")
+    assert reply.title == "BECMI has no collision rule · nothing rolled"
+    assert reply.result["nothing_rolled"] is True
+    assert reply.result["dice"] == "0"
+    assert "borrowed" not in reply.footer
+    epic = await run_line(gm, "/fall ruleset:epic-path collision_speed:50")
+    assert epic.title.startswith("Collision at 50 ft speed · ")
+    fall = await run_line(gm, "/fall ruleset:becmi height:5")
+    assert fall.title == "Falls 5 ft · no damage"
+
+
+async def test_fall_5e_alt_onto_a_creature_under_10ft(gm: Context):
+    """Seed 000 › Fall › Fall Damage ("less than 10 feet, you take no Damage") and Falling on
+    Something Else: no damage, no impact: no save, the creature takes nothing."""
+    reply = await run_line(
+        gm, "/fall height:5 into:creature size:medium faller_size:medium save:0 ruleset:5e-alt"
+    )
+    assert reply.title == "Falls 5 ft · no damage"
+    landing = next(f.value for f in reply.fields if f.name == "Landing on a creature")
+    assert "no impact to resolve" in landing and "takes 0" not in landing
+    assert "save_dc" not in reply.result
+    assert reply.result["target_impacted"] is False
+    assert reply.result["target_damage"] == 0

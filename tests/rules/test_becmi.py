@@ -547,9 +547,44 @@ def test_swimming_heavy_drags_down(cn: int, warned: bool) -> None:
 
 
 def test_ship_needs_a_base_rate() -> None:
-    """Seed 003 "By Ship": the Sailing Vessels Table (chapter 4) is not in the seeds."""
-    with pytest.raises(InvalidInput, match="ship_speed_miles"):
+    """Seed 003 "By Ship": the Sailing Vessels Table (chapter 4) is not in the seeds. The
+    error names the /travel option to give (ship_speed), not the request's field."""
+    with pytest.raises(InvalidInput, match=r"give ship_speed, e\.g\. ship_speed:72") as error:
         travel(mode="sailing ship")
+    assert "ship_speed_miles" not in error.value.message
+
+
+@pytest.mark.parametrize(
+    ("options", "named", "field"),
+    [
+        ({"load": "heavy"}, "give encumbrance)", "encumbrance_cn"),
+        ({"mount_load_lb": 200}, "load and mount_load:", "mount_load_lb"),
+        ({"ship_speed_miles": 60.0}, "ship_speed, sea and weather", "ship_speed_miles"),
+        ({"mode": "galley", "ship_speed_miles": 60.0, "speeds_ft": (90,)}, "speed,", "speeds_ft"),
+    ],
+)
+def test_not_used_names_the_travel_options(
+    options: dict[str, object], named: str, field: str
+) -> None:
+    """Seed 003 "Character Movement Rates and Encumbrance Table" and "By Ship": options
+    BECMI does not use are listed under "Not used" by their /travel option names."""
+    text = note_text(travel(**options))
+    assert named in text
+    assert field not in text
+
+
+@pytest.mark.parametrize(
+    ("options", "option"),
+    [
+        ({"distance_miles": 0}, "distance"),
+        ({"days": -1}, "days"),
+        ({"mode": "galley", "ship_speed_miles": -3}, "ship_speed"),
+    ],
+)
+def test_bad_numbers_name_the_travel_option(options: dict[str, object], option: str) -> None:
+    """Seed 003 "Overland Movement Rates" / "By Ship": a refused number names its option."""
+    with pytest.raises(InvalidInput, match=rf"^{option} must be a number above 0"):
+        travel(**options)
 
 
 def test_ship_without_weather() -> None:
@@ -629,6 +664,55 @@ def test_gale_for_a_galley() -> None:
     assert result.extra["gale_direction"] == "180° (reverse)"
 
 
+@pytest.mark.parametrize(
+    ("faces", "weather"),
+    [
+        ((1, 2), "Extreme light breeze"),
+        ((2, 2), "Light breeze"),
+        ((2, 3), "Moderate breeze"),
+        ((4, 5), "Strong breeze"),
+        ((5, 5), "High winds"),
+        ((5, 6), "Extreme high winds"),
+    ],
+)
+def test_sail_only_weather_rows_say_they_do_not_apply_to_galleys(
+    faces: tuple[int, int], weather: str
+) -> None:
+    """Seed 003 "Water Movement Modification Table" rows 3-5 and 9-11 (breezes, points of
+    sail) with "By Ship" ("the galleys found in the D&D game do not" have sails): the ruling
+    leaves a galley's rate unchanged, and the reply says so instead of quoting the row's
+    "Movement reduced to 1/3 normal" (the /travel mode:galley ship_speed:72 weather:true
+    --seed 15 report)."""
+    galley = travel(Faces(*faces), mode="galley", ship_speed_miles=72, weather=True)
+    today = next(n.text for n in galley.notes if n.label == "Today's weather")
+    assert weather in today
+    assert "does not apply to an oared ship" in today
+    assert "reduced" not in today and "normal movement" not in today.lower()
+    assert "72 miles today" in today
+    assert galley.extra["miles_today"] == 72
+    assert galley.extra["weather_applies"] is False
+    sailing = travel(Faces(*faces), mode="sailing-ship", ship_speed_miles=72, weather=True)
+    sailing_today = next(n.text for n in sailing.notes if n.label == "Today's weather")
+    assert "oared" not in sailing_today
+    assert sailing.extra["weather_applies"] is True
+
+
+@pytest.mark.parametrize(
+    ("faces", "miles_today", "says"),
+    [((1, 1), 24, "oared movement reduced to 1/3"), ((3, 4), 72, "Normal movement")],
+)
+def test_rows_that_do_apply_to_galleys_keep_the_tables_words(
+    faces: tuple[int, int], miles_today: int, says: str
+) -> None:
+    """Seed 003 "Water Movement Modification Table": the no-wind row speaks of oars (rower
+    fatigue, 1/3) and normal winds change nothing: a galley's reply quotes those rows."""
+    result = travel(Faces(*faces), mode="galley", ship_speed_miles=72, weather=True)
+    today = next(n.text for n in result.notes if n.label == "Today's weather")
+    assert says in today and f"{miles_today} miles today" in today
+    assert "does not apply" not in today
+    assert result.extra["weather_applies"] is True
+
+
 @pytest.mark.parametrize(("face", "direction"), sorted(table.GALE_DIRECTIONS.items()))
 def test_gale_directions(face: int, direction: str) -> None:
     """Seed 003 "Water Movement Modification Table", gale row: 1d6 direction."""
@@ -703,6 +787,27 @@ def test_fall_refinements_are_ignored_with_a_note() -> None:
     text = " ".join(n.text for n in fancy.notes)
     assert "the same dice apply" in text and "Jump or Tumble" in text
     assert "check" in text and "surface" in text
+
+
+def test_collision_has_no_rule_and_rolls_nothing() -> None:
+    """Seed 003 has no collision rule (nor does the 3.5 SRD falling rule it borrows): a
+    collision alone is not a fall of 0 ft; the headline says there is no rule."""
+    result = BECMI.fall(FallRequest(height_ft=0, collision_speed_ft=50), random.Random(1))
+    assert result.headline == "BECMI has no collision rule"
+    assert "Falls" not in result.headline
+    assert (result.lethal.count, result.nonlethal.count, result.damage) == (0, 0, 0)
+    assert result.extra["nothing_rolled"] is True
+    assert not result.source.borrowed and result.source.seed_file == SEED
+    assert "nothing is rolled" in result.notes[0].text
+
+
+def test_collision_with_a_fall_keeps_the_fall() -> None:
+    """Seed 003 has no collision rule: given with a height, the borrowed fall is ruled and the
+    collision is named under "No such refinement in BECMI"."""
+    result = BECMI.fall(FallRequest(height_ft=30, collision_speed_ft=50), random.Random(1))
+    assert result.headline == "Falls 30 ft"
+    assert result.lethal.count == 3
+    assert "collision" in " ".join(n.text for n in result.notes)
 
 
 def test_fall_negative_height_rejected() -> None:

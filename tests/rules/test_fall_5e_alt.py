@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 from hypothesis import given
@@ -17,6 +18,19 @@ RULES = FiveEAlt()
 
 def fall(**kw: object) -> object:
     return RULES.fall(FallRequest(**kw), random.Random(7))  # type: ignore[arg-type]
+
+
+class Faces(random.Random):
+    """A Random whose dice show the given faces, in order."""
+
+    def __init__(self, *faces: int) -> None:
+        super().__init__(0)
+        self._faces = list(faces)
+
+    def randint(self, a: int, b: int) -> int:
+        face = self._faces.pop(0)
+        assert a <= face <= b
+        return face
 
 
 @pytest.mark.parametrize(
@@ -92,6 +106,52 @@ def test_seed000_falling_on_something_else_save_dc_and_halving():
     assert failed.damage == max(1, failed.lethal.total // 2)
     saved = fall(height_ft=200, into="creature", size="medium", faller_size="medium", save=99)
     assert saved.damage == saved.lethal.total
+
+
+@pytest.mark.parametrize("save", [None, 0, 25])
+@pytest.mark.parametrize(("height", "jumped_down"), [(5, 0), (9, 0), (20, 15)])
+def test_seed000_falling_on_something_else_under_10ft_has_no_impact(height, jumped_down, save):
+    """000 › Fall › Fall Damage: "If the total is less than 10 feet, you take no Damage";
+    Falling on Something Else shares and halves "the Damage from the Fall". Ruling: with no
+    damage there is no impact to resolve: no save, the creature takes nothing and does not
+    drop prone (the /fall height:5 into:creature ... save:0 report said it "takes 0")."""
+    result = fall(
+        height_ft=height,
+        jumped_down_ft=jumped_down,
+        into="creature",
+        size="medium",
+        faller_size="medium",
+        save=save,
+    )
+    assert result.lethal.count == 0 and result.damage == 0
+    assert "save_dc" not in result.dcs
+    assert result.extra["target_impacted"] is False
+    assert result.extra["target_damage"] == 0
+    assert "target_damage_if_impacted" not in result.extra
+    assert "target_prone_if_impacted" not in result.extra
+    text = " ".join(n.text for n in result.notes if n.label == "Landing on a creature")
+    assert "no impact to resolve" in text and "no Dexterity save" in text
+    assert "takes 0" not in text
+
+
+@pytest.mark.parametrize(("face", "halved"), [(1, 1), (2, 1), (3, 1), (5, 2), (6, 3)])
+def test_seed000_falling_on_something_else_minimum_1_for_both_halves(face, halved):
+    """000 › Fall › Falling on Something Else: on a failed save the creature takes half the
+    Fall's damage (minimum 1) and the faller's damage is halved (minimum 1): a 10 ft fall
+    rolling a 1 still deals 1 to each."""
+    request = FallRequest(
+        height_ft=10, into="creature", size="medium", faller_size="medium", save=0
+    )
+    result = RULES.fall(request, Faces(face))
+    assert result.lethal.total == face
+    assert result.dcs["save_dc"] == 10
+    assert result.extra["target_impacted"] is True
+    assert result.extra["target_damage"] == halved
+    assert result.damage == halved
+    unresolved = RULES.fall(replace(request, save=None), Faces(face))
+    assert unresolved.extra["target_damage_if_impacted"] == halved
+    assert unresolved.extra["damage_if_impacted"] == halved
+    assert unresolved.damage == face
 
 
 @pytest.mark.parametrize(

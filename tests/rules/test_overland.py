@@ -709,6 +709,31 @@ def test_bad_numbers(options: dict[str, Any]) -> None:
         travel(**options)
 
 
+@pytest.mark.parametrize(
+    ("options", "option"),
+    [
+        ({"mode": "light horse", "load": "heavy"}, "(mount_load)"),
+        ({"mount_load_lb": 100}, "mount_load is a mount's load"),
+    ],
+)
+def test_load_notes_name_the_travel_option(options: dict[str, Any], option: str) -> None:
+    """Seed 004 "Overland Travel" › Table: Mounts and Vehicles: a mount's load is given in lb
+    by the /travel option mount_load (the request's field name never reaches the user)."""
+    text = note_text(travel(**options), "Load")
+    assert option in text
+    assert "mount_load_lb" not in text
+
+
+def test_hustle_for_days_names_the_distance_option() -> None:
+    """Seed 004 "Overland Travel" › Hustle: counted in hours; the refusal names /travel's
+    options (hours, distance), not the request's field distance_miles."""
+    with pytest.raises(InvalidInput, match=r"give hours \(and distance if") as error:
+        travel(pace="hustle", days=2)
+    assert "distance_miles" not in error.value.message
+    with pytest.raises(InvalidInput, match=r"^distance must be a number above 0"):
+        travel(distance_miles=0)
+
+
 # ------------------------------------------------------------------ properties
 
 TABLES = st.sampled_from([EPIC_PATH_OVERLAND, SRD35_OVERLAND])
