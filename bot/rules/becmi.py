@@ -611,6 +611,8 @@ def _ship_weather(
             "Today's weather",
             f"{weather.describe()}: {name}. {effect}: {_say(base * factor)} miles today.",
         )
+    if request.weather and t.water_movement(total).takes_on_water:
+        _take_on_water(sailing, base * factor, r, rng)
     if total != t.GALE_ROLL:
         return
     direction = roll(1, 6, rng)
@@ -633,6 +635,31 @@ def _ship_weather(
             "beach or cove."
         )
     r.note("Gale", text)
+
+
+def _take_on_water(sailing: bool, today: Fraction, r: _Ruling, rng: random.Random) -> None:
+    """The Water Movement table's asterisk (row 11): "May take on water (unsailed vessel
+    chance 20%, sailed vessel chance 10%). Taking on water reduces speed by 1/3 until
+    docking and repair are possible." Rolled as 1d100 against the chance."""
+    kind = "sailed" if sailing else "unsailed"
+    chance = t.TAKE_ON_WATER_PERCENT[kind]
+    check = roll(1, 100, rng)
+    r.rolls.append(check)
+    took = check.total <= chance
+    r.extra["took_on_water"] = took
+    if not took:
+        r.note(
+            "Taking on water",
+            f"It doesn't take on water ({check.describe()}; {chance}% for a {kind} vessel).",
+        )
+        return
+    slowed = today * t.TAKEN_ON_WATER_MULTIPLIER
+    r.extra["miles_today"] = _miles(slowed)
+    r.note(
+        "Taking on water",
+        f"It takes on water ({check.describe()}; {chance}% for a {kind} vessel): its speed "
+        f"is reduced by 1/3 until it can dock and be repaired, so {_say(slowed)} miles today.",
+    )
 
 
 def _aerial(

@@ -626,7 +626,10 @@ def test_water_movement_modification_table(
 ) -> None:
     """Seed 003 "Water Movement Modification Table" (optional, 2d6): every row, both ships."""
     for mode, factor in (("sailing-ship", sailing), ("galley", galley)):
-        result = travel(Faces(*faces, 1), mode=mode, ship_speed_miles=60, weather=True)
+        # the third die: the gale's direction (1d6), or row 11's 1d100 for taking on
+        # water (100: it doesn't)
+        third = 100 if sum(faces) == 11 else 1
+        result = travel(Faces(*faces, third), mode=mode, ship_speed_miles=60, weather=True)
         assert result.extra["weather_roll"] == sum(faces)
         assert result.extra["weather"] == weather
         assert result.extra["weather_multiplier"] == factor
@@ -683,7 +686,7 @@ def test_sail_only_weather_rows_say_they_do_not_apply_to_galleys(
     leaves a galley's rate unchanged, and the reply says so instead of quoting the row's
     "Movement reduced to 1/3 normal" (the /travel mode:galley ship_speed:72 weather:true
     --seed 15 report)."""
-    galley = travel(Faces(*faces), mode="galley", ship_speed_miles=72, weather=True)
+    galley = travel(Faces(*faces, 100), mode="galley", ship_speed_miles=72, weather=True)
     today = next(n.text for n in galley.notes if n.label == "Today's weather")
     assert weather in today
     assert "does not apply to an oared ship" in today
@@ -691,7 +694,7 @@ def test_sail_only_weather_rows_say_they_do_not_apply_to_galleys(
     assert "72 miles today" in today
     assert galley.extra["miles_today"] == 72
     assert galley.extra["weather_applies"] is False
-    sailing = travel(Faces(*faces), mode="sailing-ship", ship_speed_miles=72, weather=True)
+    sailing = travel(Faces(*faces, 100), mode="sailing-ship", ship_speed_miles=72, weather=True)
     sailing_today = next(n.text for n in sailing.notes if n.label == "Today's weather")
     assert "oared" not in sailing_today
     assert sailing.extra["weather_applies"] is True
@@ -890,3 +893,26 @@ def test_weather_rolls_within_bounds(seed: int, mode: str, weather: bool) -> Non
     result = travel(random.Random(seed), mode=mode, ship_speed_miles=24, weather=weather, sea=True)
     assert 2 <= result.rolls[0].total <= 12
     assert 0 <= float(str(result.extra["miles_today"])) <= 72
+
+
+@pytest.mark.parametrize(
+    ("mode", "d100", "took", "miles"),
+    [
+        ("sailing-ship", 10, True, 96),  # double 72 = 144, less 1/3
+        ("sailing-ship", 11, False, 144),
+        ("galley", 20, True, 48),  # its normal 72, less 1/3
+        ("galley", 21, False, 72),
+    ],
+)
+def test_water_movement_extreme_high_winds_may_take_on_water(
+    mode: str, d100: int, took: bool, miles: int
+) -> None:
+    """Seed 003 Water Movement Modification Table, row 11's asterisk: "May take on water
+    (unsailed vessel chance 20%, sailed vessel chance 10%). Taking on water reduces speed
+    by 1/3 until docking and repair are possible." """
+    result = travel(Faces(5, 6, d100), mode=mode, ship_speed_miles=72, weather=True)
+    assert result.extra["took_on_water"] is took
+    assert result.extra["miles_today"] == miles
+    note = next(n.text for n in result.notes if n.label == "Taking on water")
+    assert ("takes on water" in note) is took
+    assert f"{miles} miles today" in note or not took

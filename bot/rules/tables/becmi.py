@@ -218,6 +218,13 @@ class WaterMovementRow:
     sailing: Fraction
     oared: Fraction
     effect: str
+    # the row's asterisk: "May take on water (unsailed vessel chance 20%, sailed
+    # vessel chance 10%). Taking on water reduces speed by 1/3 until docking and repair"
+    takes_on_water: bool = False
+
+
+TAKE_ON_WATER_PERCENT = {"sailed": 10, "unsailed": 20}
+TAKEN_ON_WATER_MULTIPLIER = Fraction(2, 3)
 
 
 GALE_MULTIPLIER = Fraction(3)
@@ -250,7 +257,12 @@ WATER_MOVEMENT: tuple[WaterMovementRow, ...] = (
     ),
     WaterMovementRow((10,), "High winds", Fraction(3, 2), Fraction(1), "Movement is 1 1/2 normal"),
     WaterMovementRow(
-        (11,), "Extreme high winds", Fraction(2), Fraction(1), "Double normal movement"
+        (11,),
+        "Extreme high winds",
+        Fraction(2),
+        Fraction(1),
+        "Double normal movement",
+        takes_on_water=True,
     ),
     WaterMovementRow(
         (12,),
