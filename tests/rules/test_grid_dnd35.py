@@ -106,6 +106,18 @@ def test_001_difficult_terrain_counts_2_squares() -> None:
     assert "×2" in result.steps[0].why
 
 
+def test_001_difficult_terrain_a_big_creature_pays_for_the_worst_square_it_enters() -> None:
+    """001 Difficult Terrain: "If you occupy squares with different kinds of terrain, you
+    can move only as fast as the most difficult terrain you occupy will allow" — a Large
+    token whose 2x2 block takes in one rubble square pays x2 for the whole step."""
+    ogre = pc("Ogre", "A1", size=Size.LARGE)
+    e = encounter(8, 4, ogre, difficult="C2")
+    result = move(e, "Ogre", "D1")
+    # B1:C2 and C1:D2 both take in C2's rubble (x2); D1:E2 is clear again
+    assert step_costs(result) == [10, 10, 5]
+    assert "difficult" in result.steps[0].why
+
+
 def test_001_difficult_terrain_diagonal_into_it_counts_3() -> None:
     # pits beside the diagonal: a diagonal may pass a pit (001 Diagonals)
     e = encounter(6, 6, pc("Ari", "A1"), difficult="B2", pit="B1 A2")

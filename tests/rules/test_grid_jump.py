@@ -92,3 +92,13 @@ def test_000_a_large_jumper_clears_the_gap_between_its_squares() -> None:
     assert result.cost_ft == 25
     jump = next(w for w in result.warnings if w.label == "Jump")
     assert "clearing 15 ft" in jump.text
+
+
+def test_000_falling_while_jumping_no_landing_in_a_pit() -> None:
+    """000 Jump › Falling While Jumping: "You clear the distance on your Jump, aren't
+    standing on a solid surface ... you Fall": a jump may not land in a pit (the fall is
+    /fall's ruling), and the refusal says why."""
+    kit = GridKit("5e-alt")
+    e = chasm(kit)
+    message = kit.refused(e, "Ari", "D2", jump="D2")
+    assert "can't land at D2" in message and "pit" in message
