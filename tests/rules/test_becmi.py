@@ -18,22 +18,10 @@ from bot.errors import InvalidInput
 from bot.rules.base import FallRequest, JumpRequest, Ruleset, TravelRequest, TravelResult
 from bot.rules.becmi import Becmi
 from bot.rules.tables import becmi as table
+from tests.rules.faces import Faces
 
 BECMI = Becmi()
 SEED = "003_3444ce13aba82e1a.txt"
-
-
-class Faces(random.Random):
-    """A Random whose dice show the given faces, in order."""
-
-    def __init__(self, *faces: int) -> None:
-        super().__init__(0)
-        self._faces = list(faces)
-
-    def randint(self, a: int, b: int) -> int:
-        face = self._faces.pop(0)
-        assert a <= face <= b
-        return face
 
 
 def travel(rng: random.Random | None = None, /, **options: object) -> TravelResult:

@@ -12,25 +12,13 @@ from hypothesis import strategies as st
 from bot.errors import InvalidInput
 from bot.rules.base import FallRequest
 from bot.rules.five_e_alt import FiveEAlt
+from tests.rules.faces import Faces
 
 RULES = FiveEAlt()
 
 
 def fall(**kw: object) -> object:
     return RULES.fall(FallRequest(**kw), random.Random(7))  # type: ignore[arg-type]
-
-
-class Faces(random.Random):
-    """A Random whose dice show the given faces, in order."""
-
-    def __init__(self, *faces: int) -> None:
-        super().__init__(0)
-        self._faces = list(faces)
-
-    def randint(self, a: int, b: int) -> int:
-        face = self._faces.pop(0)
-        assert a <= face <= b
-        return face
 
 
 @pytest.mark.parametrize(
