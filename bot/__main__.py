@@ -28,6 +28,12 @@ def _parser() -> argparse.ArgumentParser:
         p.add_argument("--seed", type=int, default=None, help="make every dice roll reproducible")
         p.add_argument("--channel", default="console", help="channel name or id to act in")
         p.add_argument("--user", default="console-gm", help="user name or id to act as (a GM)")
+        p.add_argument(
+            "--player",
+            action="store_true",
+            help="act as --user without Manage Channels: a player, unless they started "
+            "the encounter (try what your players will see)",
+        )
     ask.add_argument("--json", action="store_true", help='print {"ok", "error", "result"}')
     sub.add_parser("sync", help="force the slash-command sync with Discord")
     sub.add_parser("run", help="run the Discord bot (the default)")
@@ -48,9 +54,16 @@ async def _console(args: argparse.Namespace, settings: Settings) -> int:
                 seed=args.seed,
                 channel=args.channel,
                 user=args.user,
+                manages_channel=not args.player,
                 out=sys.stdout,
             )
-        return await interactive(store, seed=args.seed, channel=args.channel, user=args.user)
+        return await interactive(
+            store,
+            seed=args.seed,
+            channel=args.channel,
+            user=args.user,
+            manages_channel=not args.player,
+        )
     finally:
         await store.close()
 

@@ -62,9 +62,13 @@ async def run_once(
     channel: str,
     user: str,
     out: TextIO,
+    manages_channel: bool = True,
 ) -> int:
-    """Run one command line and print it; the exit code says whether it was ruled."""
-    ctx = Context(store, channel, user, is_gm=True, rng=random.Random(seed))
+    """Run one command line and print it; the exit code says whether it was ruled.
+
+    ``manages_channel`` is Discord's Manage Channels: with it the user is a GM
+    everywhere; without it (``--player``), only in encounters they started."""
+    ctx = Context(store, channel, user, is_gm=manages_channel, rng=random.Random(seed))
     reply: Reply | None = None
     error: str | None = None
     try:
@@ -109,7 +113,9 @@ def _save_history(path: Path | None) -> None:
         readline.write_history_file(path)
 
 
-async def interactive(store: Store, *, seed: int | None, channel: str, user: str) -> int:
+async def interactive(
+    store: Store, *, seed: int | None, channel: str, user: str, manages_channel: bool = True
+) -> int:
     """A prompt: one command per line, printed as a person reads it."""
     history = _open_history()
     rng_seed = seed
@@ -138,6 +144,7 @@ async def interactive(store: Store, *, seed: int | None, channel: str, user: str
                 channel=channel,
                 user=user,
                 out=sys.stdout,
+                manages_channel=manages_channel,
             )
             if rng_seed is not None:
                 rng_seed += 1  # a reproducible session, but not the same roll every time

@@ -27,6 +27,32 @@ async def ask(store: Store, line: str, *, seed: int = 1, channel: str = "c") -> 
     return code, json.loads(lines[0])
 
 
+async def test_player_flag_drops_manage_channels(store: Store):
+    """--player: the console acts as a player, as Discord would without Manage Channels."""
+    await ask(store, "/encounter start width:6 height:6")
+    await ask(store, "/token add name:Orc at:A1")
+
+    async def as_player(line: str) -> tuple[int, dict]:
+        out = io.StringIO()
+        code = await run_once(
+            store,
+            line,
+            as_json=True,
+            seed=1,
+            channel="c",
+            user="bob",
+            out=out,
+            manages_channel=False,
+        )
+        return code, json.loads(out.getvalue())
+
+    code, data = await as_player("/move token:Orc to:B2")
+    assert code != 0 and "belongs to the GM" in data["error"]
+    assert (await as_player("/token add name:Bo at:C3"))[0] == 0
+    code, data = await as_player("/move token:Bo to:D3")
+    assert code == 0 and data["result"]["path"] == ["C3", "D3"]
+
+
 async def test_json_envelope_for_a_ruling(store: Store):
     code, data = await ask(store, "/fall height:60")
     assert code == 0
