@@ -394,13 +394,13 @@ def _charge_target(rules: GridRules, ctx: StepContext, token: Token, end: Cell) 
             f"is within its reach at {end}."
         )
     run_ft = rules.distance_ft(token.cell, end)
+    nearer: list[tuple[Token, Cell]] = []
     for foe in targets:
         closest = _closest_attack_square(rules, ctx, token, foe)
         if closest is None or run_ft <= rules.distance_ft(token.cell, closest) + EPSILON:
             return Note("Charge", f"Charges {foe.name}: one melee attack at the end (002 Charge).")
-    foe = targets[0]
-    closest = _closest_attack_square(rules, ctx, token, foe)
-    assert closest is not None
+        nearer.append((foe, closest))
+    foe, closest = nearer[0]
     raise IllegalMove(
         f"A charge goes to the closest square from which {token.name} can attack its foe "
         f"(002 Charge): for {foe.name} that is {closest} "
