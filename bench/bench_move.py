@@ -31,7 +31,7 @@ from bot.grid.terrain import Terrain
 from bot.handlers import run
 from bot.handlers.move import MOVE
 from bot.rules import get_ruleset
-from bot.rules.movement import MoveRequest
+from bot.rules.engine.moves import MoveRequest
 from bot.storage import Store
 
 SIDE = 100

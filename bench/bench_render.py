@@ -23,10 +23,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bot.encounter import Encounter, Token
 from bot.grid.coords import Cell
+from bot.grid.sizes import Size
 from bot.grid.terrain import Terrain
 from bot.render.board import BoardView, MoveOverlay, render_board
 from bot.rules import get_ruleset
-from bot.rules.sizes import Size
 
 FOOTPRINTS = get_ruleset("3.5").footprint_squares
 KINDS = [Terrain.DIFFICULT] * 6 + [Terrain.WALL] * 2 + [Terrain.WATER, Terrain.PILLAR, Terrain.PIT]

@@ -15,9 +15,9 @@ from typing import Any, Literal
 
 from bot.errors import InvalidInput
 from bot.grid.coords import Cell, EdgeKey, edge_key, edge_name
+from bot.grid.sizes import Size
 from bot.grid.terrain import Barrier, Terrain
 from bot.names import Vocabulary, normalize
-from bot.rules.sizes import Size
 
 Team = Literal["party", "enemy", "neutral"]
 TEAMS: tuple[Team, ...] = ("party", "enemy", "neutral")

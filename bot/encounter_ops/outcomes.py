@@ -8,7 +8,7 @@ from typing import Protocol
 from bot.encounter import Encounter, Token
 from bot.grid.coords import Cell
 from bot.grid.terrain import Terrain
-from bot.rules.base import Note
+from bot.rules.rulings import Note
 
 
 class Outcome(Protocol):

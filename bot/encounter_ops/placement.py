@@ -6,10 +6,10 @@ from bot.encounter import Encounter, Token
 from bot.errors import IllegalMove
 from bot.grid.coords import Cell, check_on_map
 from bot.grid.geometry import footprint
+from bot.grid.sizes import Size
 from bot.grid.terrain import Terrain
-from bot.rules.base import Ruleset
-from bot.rules.grid_rules import Board
-from bot.rules.sizes import Size
+from bot.rules.engine.grid_rules import Board
+from bot.rules.rulings import Ruleset
 
 # Terrain no token may stand in (a pit is an opening to fall into).
 NO_STANDING = frozenset({Terrain.WALL, Terrain.PILLAR, Terrain.PIT})

@@ -10,8 +10,8 @@ from bot.errors import IllegalMove, InvalidInput
 from bot.grid.coords import Cell, edge_name, parse_cells, parse_edges
 from bot.grid.geometry import footprint
 from bot.grid.terrain import BARRIER_NAMES, Barrier, Terrain, parse_terrain
-from bot.rules.base import Note, Ruleset
-from bot.rules.grid_rules import GridRules
+from bot.rules.engine.grid_rules import GridRules
+from bot.rules.rulings import Note, Ruleset
 
 MAX_TERRAIN_CELLS = 2000
 

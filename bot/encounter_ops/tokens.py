@@ -22,10 +22,10 @@ from bot.encounter_ops.outcomes import Edit, TokenEdit
 from bot.encounter_ops.placement import check_room, first_fit, size_label
 from bot.errors import IllegalMove, InvalidInput, NotAllowed
 from bot.grid.coords import Cell, parse_on_map
+from bot.grid.sizes import Size, parse_size
 from bot.rules import rulesets
-from bot.rules.base import Note, Ruleset
-from bot.rules.movement import TokenSpec
-from bot.rules.sizes import Size, parse_size
+from bot.rules.engine.moves import TokenSpec
+from bot.rules.rulings import Note, Ruleset
 
 
 @dataclass(frozen=True)

@@ -21,8 +21,8 @@ from bot.grid.coords import Cell, parse_on_map
 from bot.handlers.encounter_common import encounter_reply, load_active, ruleset_of
 from bot.render.board import BoardView, MoveOverlay, board_window, render_board
 from bot.reply import Field, Reply
-from bot.rules.grid_overview import speed_bands, threat_squares, token_reach
-from bot.rules.movement import MoveResult
+from bot.rules.engine.moves import MoveResult
+from bot.rules.engine.overview import speed_bands, threat_squares, token_reach
 
 ZOOM_RANGE = (24, 64)
 

@@ -12,7 +12,7 @@ from bot.encounter import Encounter
 from bot.encounter_ops.terrain import use_door
 from bot.handlers.encounter_common import actor_of, change_encounter, encounter_reply, ruleset_of
 from bot.reply import Field, Reply
-from bot.rules.base import Note
+from bot.rules.rulings import Note
 
 
 @dataclass(frozen=True)

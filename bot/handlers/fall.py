@@ -10,11 +10,11 @@ from typing import Any
 from bot.commands import Command, Option
 from bot.context import Context
 from bot.errors import InvalidInput
+from bot.grid.sizes import Size
 from bot.handlers.common import RULESET_CHOICES, note_fields, roll_json, ruleset_for
 from bot.render.sketch import render_fall
 from bot.reply import Field, Reply
-from bot.rules.base import FallRequest, FallResult
-from bot.rules.sizes import Size
+from bot.rules.rulings import FallRequest, FallResult
 
 SIZE_CHOICES = tuple(s.name.lower() for s in Size)
 MAX_HEIGHT_FT = 1_000_000

@@ -12,7 +12,7 @@ from bot.handlers.common import RULESET_CHOICES, feet_or_dash, note_fields, rule
 from bot.handlers.fall import SIZE_CHOICES
 from bot.render.sketch import render_jump
 from bot.reply import Reply
-from bot.rules.base import JumpRequest, JumpResult
+from bot.rules.rulings import JumpRequest, JumpResult
 
 OPTIONS = (
     Option("size", "string", "The jumper's size (default medium)", choices=SIZE_CHOICES),

@@ -20,7 +20,7 @@ from bot.grid.coords import Cell, parse_waypoints
 from bot.handlers.board import render_move
 from bot.handlers.encounter_common import actor_of, change_encounter, encounter_reply, ruleset_of
 from bot.reply import Field, Reply
-from bot.rules.movement import MOVE_MODES, MoveRequest, MoveResult
+from bot.rules.engine.moves import MOVE_MODES, MoveRequest, MoveResult
 from bot.units import feet
 
 ACTION_CHOICES = (

@@ -27,7 +27,7 @@ from bot.handlers.encounter_common import (
     token_line,
 )
 from bot.reply import Field, Reply
-from bot.rules.movement import MAX_SPEED_FT
+from bot.rules.engine.moves import MAX_SPEED_FT
 
 MAX_REACH_FT = 100
 

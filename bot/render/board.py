@@ -14,6 +14,7 @@ from PIL import Image, ImageDraw
 
 from bot.encounter import Encounter, Token
 from bot.grid.coords import Cell, column_name
+from bot.grid.sizes import Size
 from bot.grid.terrain import Barrier, Terrain
 from bot.render import style as s
 from bot.render.draw import encode_png, paste_text, rgb_at
@@ -31,7 +32,6 @@ from bot.render.overlay import (
 from bot.render.tiles import square_tile
 from bot.render.tokens import Disc, disc_for, draw_token, token_labels
 from bot.render.view import BoardView, MoveOverlay
-from bot.rules.sizes import Size
 
 __all__ = ["BoardView", "MoveOverlay", "board_image", "board_window", "render_board"]
 

@@ -8,11 +8,11 @@ from PIL import Image, ImageDraw
 
 from bot.encounter import Encounter
 from bot.grid.coords import Cell
+from bot.grid.sizes import Size
 from bot.grid.terrain import Terrain
 from bot.render import style as s
 from bot.render.layout import Layout
 from bot.render.tiles import overview_colour
-from bot.rules.sizes import Size
 
 INSET_SHARE = 0.3  # of the board's shorter side
 INSET_MIN, INSET_MAX = 72, 200

@@ -15,9 +15,9 @@ from dataclasses import dataclass
 
 from bot.encounter import Encounter
 from bot.grid.coords import Cell
+from bot.grid.sizes import Size
 from bot.render.draw import text_width
 from bot.render.view import BoardView
-from bot.rules.sizes import Size
 
 MIN_CELL = 24
 DEFAULT_CELL = 40

@@ -12,10 +12,10 @@ from PIL import Image
 
 from bot.encounter import Condition, Encounter, Token
 from bot.grid.coords import Cell
+from bot.grid.sizes import Size
 from bot.render import style as s
 from bot.render.draw import badge, paste_disc, paste_ring, paste_text, text_width
 from bot.render.layout import Layout
-from bot.rules.sizes import Size
 
 MAX_SMALL_LABEL = 3  # characters on a one-square token
 MAX_LABEL_FONT = 30

@@ -1,6 +1,6 @@
 """Rulesets by id. Each ruleset is one module; this registry only finds them.
 
-Loading is lazy so that importing one ruleset's module (or ``bot.rules.base``)
+Loading is lazy so that importing one ruleset's module (or ``bot.rules.rulings``)
 never pulls in the others.
 """
 
@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from bot.names import Vocabulary
 
 if TYPE_CHECKING:
-    from bot.rules.base import Ruleset
+    from bot.rules.rulings import Ruleset
 
 DEFAULT_RULESET = "5e-alt"
 
@@ -30,10 +30,10 @@ RULESET_NAMES = Vocabulary(
 @cache
 def rulesets() -> dict[str, Ruleset]:
     """Every ruleset, by id, in the order replies list them."""
-    from bot.rules.becmi import Becmi
-    from bot.rules.dnd35 import Dnd35
-    from bot.rules.epic_path import EpicPath
-    from bot.rules.five_e_alt import FiveEAlt
+    from bot.rules.becmi.ruleset import Becmi
+    from bot.rules.dnd35.ruleset import Dnd35
+    from bot.rules.epic_path.ruleset import EpicPath
+    from bot.rules.five_e_alt.ruleset import FiveEAlt
 
     found: list[Ruleset] = [FiveEAlt(), Dnd35(), Becmi(), EpicPath()]
     return {r.id: r for r in found}

@@ -10,9 +10,9 @@ from PIL import Image
 
 from bot.encounter import Encounter
 from bot.grid.coords import Cell
+from bot.grid.sizes import Size
 from bot.render.board import BoardView, render_board
 from bot.render.layout import Layout, plan
-from bot.rules.sizes import Size
 
 RGB = tuple[int, int, int]
 TOLERANCE = 6  # the palette PNG may move a colour by a few levels

@@ -13,10 +13,10 @@ from dataclasses import dataclass, replace
 
 from bot.encounter import Encounter, Token
 from bot.grid.coords import Cell
+from bot.grid.sizes import Size
 from bot.grid.terrain import Terrain
 from bot.render.board import BoardView, MoveOverlay
 from bot.rules import get_ruleset
-from bot.rules.sizes import Size
 
 
 @dataclass(frozen=True)

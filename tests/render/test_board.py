@@ -15,6 +15,7 @@ from PIL import ImageChops, ImageStat
 
 from bot.encounter import Encounter, Token
 from bot.grid.coords import Cell
+from bot.grid.sizes import Size
 from bot.grid.terrain import Terrain
 from bot.render import style as s
 from bot.render.board import BoardView, MoveOverlay, board_window, render_board
@@ -22,7 +23,6 @@ from bot.render.layout import MAX_SIDE_PX, MIN_CELL, plan
 from bot.render.overlay import cost_label_indices
 from bot.render.tokens import label_candidates, ring_width, token_labels
 from bot.rules import get_ruleset
-from bot.rules.sizes import Size
 from tests.render.pixels import cell_box, centre, colours, decode, draw, near, pixel, share
 from tests.render.refresh import reference_path
 from tests.render.scenarios import SCENARIOS, cells

@@ -17,11 +17,11 @@ from hypothesis import strategies as st
 
 from bot.encounter import Activity, Encounter, Token
 from bot.grid.coords import Cell
+from bot.grid.sizes import Size
 from bot.render import style as s
 from bot.render.board import BoardView, board_window, render_board
 from bot.render.layout import Layout, plan
 from bot.rules import get_ruleset
-from bot.rules.sizes import Size
 from tests.render.pixels import cell_box, draw, share
 
 FOOT = get_ruleset("5e-alt").footprint_squares

@@ -8,10 +8,10 @@ from hypothesis import strategies as st
 
 from bot.encounter import Encounter, Token
 from bot.grid.coords import Cell
+from bot.grid.sizes import Size
 from bot.render.board import BoardView, MoveOverlay, board_window, render_board
 from bot.render.layout import MAX_CELL, MAX_SIDE_PX, MIN_CELL, plan
 from bot.rules import get_ruleset
-from bot.rules.sizes import Size
 from tests.render.pixels import decode
 
 FOOT = get_ruleset("epic-path").footprint_squares

@@ -13,7 +13,7 @@ from bot.errors import IllegalMove
 from bot.grid.coords import Cell
 from bot.grid.terrain import Terrain
 from bot.rules import get_ruleset
-from bot.rules.movement import MoveRequest, MoveResult
+from bot.rules.engine.moves import MoveRequest, MoveResult
 
 
 def cells(text: str) -> tuple[Cell, ...]:

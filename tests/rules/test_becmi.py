@@ -1,7 +1,7 @@
 """The becmi ruleset against seed 003_3444ce13aba82e1a.txt (Rules Cyclopedia movement chapter).
 
 Every test names the seed section it checks. Expected figures are copied from
-the seed here, independently of ``bot.rules.tables.becmi``, so a typo in the
+the seed here, independently of ``bot.rules.becmi.tables``, so a typo in the
 data shows up as a failing test.
 """
 
@@ -15,9 +15,9 @@ from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from bot.errors import InvalidInput
-from bot.rules.base import FallRequest, JumpRequest, Ruleset, TravelRequest, TravelResult
-from bot.rules.becmi import Becmi
-from bot.rules.tables import becmi as table
+from bot.rules.becmi import tables as table
+from bot.rules.becmi.ruleset import Becmi
+from bot.rules.rulings import FallRequest, JumpRequest, Ruleset, TravelRequest, TravelResult
 from tests.rules.faces import Faces
 
 BECMI = Becmi()

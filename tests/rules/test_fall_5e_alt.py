@@ -10,8 +10,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bot.errors import InvalidInput
-from bot.rules.base import FallRequest
-from bot.rules.five_e_alt import FiveEAlt
+from bot.rules.five_e_alt.ruleset import FiveEAlt
+from bot.rules.rulings import FallRequest
 from tests.rules.faces import Faces
 
 RULES = FiveEAlt()

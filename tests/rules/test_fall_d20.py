@@ -9,9 +9,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bot.errors import InvalidInput
-from bot.rules.base import FallRequest
-from bot.rules.dnd35 import Dnd35
-from bot.rules.epic_path import EpicPath
+from bot.rules.dnd35.ruleset import Dnd35
+from bot.rules.epic_path.ruleset import EpicPath
+from bot.rules.rulings import FallRequest
 
 EPIC = EpicPath()
 SRD = Dnd35()

@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bot.errors import InvalidInput
-from bot.rules.five_e_alt_speeds import (
+from bot.rules.five_e_alt.speeds import (
     MOVES,
     SpeedModifier,
     convert,

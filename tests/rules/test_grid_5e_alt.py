@@ -19,10 +19,10 @@ from hypothesis import strategies as st
 from bot.encounter import Condition, Encounter, Token
 from bot.errors import IllegalMove, InvalidInput, RulingError
 from bot.grid.coords import Cell
+from bot.grid.sizes import Size
 from bot.grid.terrain import Terrain
 from bot.rules import get_ruleset
-from bot.rules.movement import MoveRequest, MoveResult, TokenSpec
-from bot.rules.sizes import Size
+from bot.rules.engine.moves import MoveRequest, MoveResult, TokenSpec
 
 SEED = "000_9613c147f2b39ce7.txt"
 RULES = get_ruleset("5e-alt")

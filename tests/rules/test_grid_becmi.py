@@ -2,7 +2,7 @@
 movement).
 
 Each test names the seed section it checks (``test_003_<section>_...``). Figures are
-copied from the seed here, not from ``bot.rules.tables.becmi``. A row of walls under
+copied from the seed here, not from ``bot.rules.becmi.tables``. A row of walls under
 row 1 makes a one-square lane (``lane``) so that a path is forced.
 """
 
@@ -20,7 +20,7 @@ from bot.errors import IllegalMove, InvalidInput
 from bot.grid.coords import Cell
 from bot.grid.terrain import Terrain
 from bot.rules import get_ruleset
-from bot.rules.movement import MoveRequest, MoveResult, TokenSpec
+from bot.rules.engine.moves import MoveRequest, MoveResult, TokenSpec
 
 SEED = "003_3444ce13aba82e1a.txt"
 RULES = get_ruleset("becmi")

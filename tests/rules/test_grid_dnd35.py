@@ -16,10 +16,10 @@ import pytest
 from bot.encounter import Token
 from bot.errors import IllegalMove, InvalidInput
 from bot.grid.coords import Cell
+from bot.grid.sizes import Size
 from bot.grid.terrain import Terrain
 from bot.rules import get_ruleset
-from bot.rules.movement import TokenSpec
-from bot.rules.sizes import Size
+from bot.rules.engine.moves import TokenSpec
 from tests.rules.grid_kit import (
     GridKit,
     cells,

@@ -12,7 +12,7 @@ from bot.errors import IllegalMove, InvalidInput, NotAllowed
 from bot.grid.coords import Cell, edge_key, parse_edges
 from bot.grid.terrain import Barrier
 from bot.rules import get_ruleset
-from bot.rules.movement import MoveRequest
+from bot.rules.engine.moves import MoveRequest
 from tests.rules.grid_kit import GridKit, path, pc, step_costs
 
 D35 = GridKit("3.5")

@@ -15,10 +15,10 @@ import pytest
 from bot.encounter import Encounter, Token
 from bot.errors import IllegalMove, InvalidInput
 from bot.grid.coords import Cell
+from bot.grid.sizes import Size
 from bot.grid.terrain import Terrain
 from bot.rules import get_ruleset
-from bot.rules.movement import MoveRequest, TokenSpec
-from bot.rules.sizes import Size
+from bot.rules.engine.moves import MoveRequest, TokenSpec
 from tests.rules.grid_kit import (
     GridKit,
     cells,

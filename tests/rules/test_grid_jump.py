@@ -7,8 +7,8 @@ import pytest
 from bot.encounter import Encounter
 from bot.errors import IllegalMove
 from bot.grid.coords import Cell
+from bot.grid.sizes import Size
 from bot.grid.terrain import Terrain
-from bot.rules.sizes import Size
 from tests.rules.grid_kit import GridKit, cells, path, pc, step_costs
 
 C = Cell.parse

@@ -33,10 +33,10 @@ from hypothesis import strategies as st
 from bot.encounter import Activity, Encounter, Token, to_json
 from bot.errors import IllegalMove, InvalidInput, RulingError
 from bot.grid.coords import Cell
+from bot.grid.sizes import Size
 from bot.grid.terrain import Terrain
 from bot.rules import get_ruleset
-from bot.rules.movement import MoveRequest, MoveResult
-from bot.rules.sizes import Size
+from bot.rules.engine.moves import MoveRequest, MoveResult
 
 SIDE = 6
 RULESETS = ("3.5", "epic-path", "5e-alt", "becmi")

@@ -10,10 +10,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bot.errors import InvalidInput, RulingError
-from bot.rules.base import JumpRequest
-from bot.rules.dnd35 import Dnd35
-from bot.rules.epic_path import EpicPath
-from bot.rules.five_e_alt import FiveEAlt
+from bot.rules.dnd35.ruleset import Dnd35
+from bot.rules.epic_path.ruleset import EpicPath
+from bot.rules.five_e_alt.ruleset import FiveEAlt
+from bot.rules.rulings import JumpRequest
 
 
 def five(**kw: object):

@@ -15,16 +15,16 @@ from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from bot.errors import InvalidInput
-from bot.rules.base import Source, TravelRequest, TravelResult
-from bot.rules.overland import (
+from bot.rules.d20.overland import (
     LOAD_NAMES,
     PACE_NAMES,
     ROAD_NAMES,
     OverlandTables,
     overland_travel,
 )
-from bot.rules.tables.overland_epic_path import EPIC_PATH_OVERLAND
-from bot.rules.tables.overland_srd35 import SRD35_OVERLAND
+from bot.rules.d20.srd35_overland import SRD35_OVERLAND
+from bot.rules.epic_path.overland_tables import EPIC_PATH_OVERLAND
+from bot.rules.rulings import Source, TravelRequest, TravelResult
 
 SEED = "004_15d51e0af34ca221.txt"
 EPIC = Source("epic-path", "Types of Movement", (), seed_file=SEED)

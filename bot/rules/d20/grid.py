@@ -5,7 +5,7 @@ Both spend movement by actions (move, double move, run, withdraw, charge,
 leaving a threatened square. What differs is data and a few hooks: how
 diagonals count (1-2-1-2 in 3.5, 1-for-1 in epic-path), whether doublings
 stack (3.5: ×2, ×4, ×8), impeded terrain, who may pass whom, and the reach
-and space tables. ``bot.rules.dnd35_grid`` and ``bot.rules.epic_path_grid``
+and space tables. ``bot.rules.dnd35.grid`` and ``bot.rules.epic_path.grid``
 fill them in.
 """
 
@@ -20,18 +20,18 @@ from bot.errors import IllegalMove, InvalidInput
 from bot.grid.coords import Cell
 from bot.grid.geometry import gap, squares_one_two
 from bot.grid.search import EPSILON, Edge
+from bot.grid.sizes import Size
 from bot.grid.terrain import Terrain
 from bot.names import Vocabulary
-from bot.rules.base import Note
-from bot.rules.grid_rules import (
+from bot.rules.engine.grid_rules import (
     Allowance,
     Board,
     GridRules,
     StepContext,
     check_mode,
 )
-from bot.rules.movement import MoveRequest, TokenMovement
-from bot.rules.sizes import Size
+from bot.rules.engine.moves import MoveRequest, TokenMovement
+from bot.rules.rulings import Note
 
 ACTIONS = Vocabulary(
     "action",

@@ -19,10 +19,10 @@ from bot.errors import IllegalMove, InvalidInput
 from bot.grid.coords import Cell
 from bot.grid.geometry import chebyshev, footprint
 from bot.grid.search import Edge
+from bot.grid.sizes import Size
 from bot.grid.terrain import Barrier, Terrain
-from bot.rules.base import Note, Source
-from bot.rules.movement import MODES, MoveRequest, TokenFields, TokenMovement, TokenSpec
-from bot.rules.sizes import Size
+from bot.rules.engine.moves import MODES, MoveRequest, TokenFields, TokenMovement, TokenSpec
+from bot.rules.rulings import Note, Source
 
 MAX_WAYPOINTS = 10
 HOSTILE: frozenset[frozenset[str]] = frozenset({frozenset({"party", "enemy"})})

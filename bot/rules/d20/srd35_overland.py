@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from bot.rules.overland import LoadedRow, MountOrVehicle, OverlandTables, TableEncumbrance
-from bot.rules.tables.overland_epic_path import (
+from bot.rules.d20.overland import LoadedRow, MountOrVehicle, OverlandTables, TableEncumbrance
+from bot.rules.epic_path.overland_tables import (
     DAY_HOURS,
     TERRAIN_ALIASES,
     TERRAIN_MULTIPLIERS,

@@ -19,16 +19,10 @@ from bot.errors import IllegalMove, InvalidInput
 from bot.grid.coords import Cell
 from bot.grid.geometry import gap
 from bot.grid.search import Edge
+from bot.grid.sizes import Size
 from bot.grid.terrain import Terrain
 from bot.names import Vocabulary
-from bot.rules.base import Note
-from bot.rules.five_e_alt_speeds import (
-    SingleSpeed,
-    SpeedModifier,
-    convert,
-    parse_speed_line,
-)
-from bot.rules.grid_rules import (
+from bot.rules.engine.grid_rules import (
     Allowance,
     Board,
     GridRules,
@@ -37,8 +31,20 @@ from bot.rules.grid_rules import (
     check_mode,
     hostile,
 )
-from bot.rules.movement import MoveRequest, TokenFields, TokenMovement, TokenSpec, parse_plain_speed
-from bot.rules.sizes import Size
+from bot.rules.engine.moves import (
+    MoveRequest,
+    TokenFields,
+    TokenMovement,
+    TokenSpec,
+    parse_plain_speed,
+)
+from bot.rules.five_e_alt.speeds import (
+    SingleSpeed,
+    SpeedModifier,
+    convert,
+    parse_speed_line,
+)
+from bot.rules.rulings import Note
 from bot.units import feet
 
 SEED = "000_9613c147f2b39ce7.txt"

@@ -21,10 +21,11 @@ from bot.encounter import Condition, Encounter, Token
 from bot.errors import IllegalMove, InvalidInput
 from bot.grid.coords import Cell
 from bot.grid.search import EPSILON, Edge
+from bot.grid.sizes import Size
 from bot.grid.terrain import Terrain
 from bot.names import Vocabulary
-from bot.rules.base import Note
-from bot.rules.grid_rules import (
+from bot.rules.becmi.tables import encumbrance_band
+from bot.rules.engine.grid_rules import (
     Allowance,
     Board,
     GridRules,
@@ -33,9 +34,8 @@ from bot.rules.grid_rules import (
     check_mode,
     hostile,
 )
-from bot.rules.movement import MoveRequest, TokenFields, TokenMovement, TokenSpec
-from bot.rules.sizes import Size
-from bot.rules.tables.becmi import encumbrance_band
+from bot.rules.engine.moves import MoveRequest, TokenFields, TokenMovement, TokenSpec
+from bot.rules.rulings import Note
 from bot.units import feet
 
 SEED = "003_3444ce13aba82e1a.txt"

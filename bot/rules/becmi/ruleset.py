@@ -4,7 +4,7 @@ The chapter rules overland travel by the day: miles per day are the slowest
 normal speed divided by 5, changed by terrain. It has no falling and no
 jumping rule; falling is borrowed from the 3.5 SRD and says so. Every choice
 the seed leaves open is in docs/rulings/becmi.md; the tables live in
-``bot.rules.tables.becmi``.
+``bot.rules.becmi.tables``.
 """
 
 from __future__ import annotations
@@ -19,9 +19,13 @@ from typing import ClassVar
 from bot.dice import Roll, no_dice, roll
 from bot.encounter import Encounter
 from bot.errors import InvalidInput
+from bot.grid.sizes import Size
 from bot.names import Vocabulary, normalize
-from bot.rules import becmi_grid as grid
-from bot.rules.base import (
+from bot.rules.becmi import grid
+from bot.rules.becmi import tables as t
+from bot.rules.engine.grid_rules import GridRules
+from bot.rules.engine.pipeline import OnAGrid
+from bot.rules.rulings import (
     FallRequest,
     FallResult,
     JSONValue,
@@ -32,10 +36,6 @@ from bot.rules.base import (
     TravelRequest,
     TravelResult,
 )
-from bot.rules.grid_move import OnAGrid
-from bot.rules.grid_rules import GridRules
-from bot.rules.sizes import Size
-from bot.rules.tables import becmi as t
 
 FALL_BORROWED = "3.5 SRD falling damage (the seed has no falling rule)"
 FALL_MAX_DICE = 20

@@ -9,9 +9,9 @@ from bot.errors import IllegalMove, InvalidInput
 from bot.grid.coords import Cell
 from bot.grid.geometry import chebyshev
 from bot.grid.terrain import Terrain
-from bot.rules.base import Note, Source
-from bot.rules.grid_rules import Board, GridRules
-from bot.rules.movement import MoveRequest, MoveResult, Step
+from bot.rules.engine.grid_rules import Board, GridRules
+from bot.rules.engine.moves import MoveRequest, MoveResult, Step
+from bot.rules.rulings import Note, Source
 
 # ----------------------------------------------------------- forced movement
 

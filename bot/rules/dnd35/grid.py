@@ -17,18 +17,18 @@ from typing import ClassVar
 from bot.encounter import Condition, Token
 from bot.grid.coords import Cell
 from bot.grid.search import Edge
+from bot.grid.sizes import Size
 from bot.names import Vocabulary
-from bot.rules.base import Note
-from bot.rules.d20_grid import ARMOR_NAMES, LOAD_NAMES, Action, D20Grid
-from bot.rules.grid_rules import Board, Passing, hostile
-from bot.rules.movement import (
+from bot.rules.d20.grid import ARMOR_NAMES, LOAD_NAMES, Action, D20Grid
+from bot.rules.d20.srd35_overland import ENCUMBRANCE
+from bot.rules.engine.grid_rules import Board, Passing, hostile
+from bot.rules.engine.moves import (
     TokenFields,
     TokenMovement,
     TokenSpec,
     plain_token_fields,
 )
-from bot.rules.sizes import Size
-from bot.rules.tables.overland_srd35 import ENCUMBRANCE
+from bot.rules.rulings import Note
 
 SEED = "001_4b6f19466d0b9c61.txt"
 SEED_ACTIONS = "002_212d8eb547f4c056.txt"

@@ -15,13 +15,19 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, ClassVar, Literal, Protocol, TypeVar
 
 from bot.dice import Roll
+from bot.grid.sizes import Size
 from bot.names import Vocabulary
-from bot.rules.sizes import Size
 
 if TYPE_CHECKING:
     from bot.encounter import Encounter, Token
-    from bot.rules.grid_rules import GridRules
-    from bot.rules.movement import MoveRequest, MoveResult, TokenFields, TokenMovement, TokenSpec
+    from bot.rules.engine.grid_rules import GridRules
+    from bot.rules.engine.moves import (
+        MoveRequest,
+        MoveResult,
+        TokenFields,
+        TokenMovement,
+        TokenSpec,
+    )
 
 JSONValue = str | int | float | bool | None | list["JSONValue"] | dict[str, "JSONValue"]
 

@@ -16,8 +16,8 @@ from typing import Any
 from bot.encounter import Activity, Encounter, Token
 from bot.errors import InvalidInput
 from bot.grid.coords import Cell
-from bot.rules.base import JSONValue, Note, Source
-from bot.rules.sizes import Size
+from bot.grid.sizes import Size
+from bot.rules.rulings import JSONValue, Note, Source
 
 MODES: tuple[str, ...] = ("walk", "fly", "swim", "climb", "burrow")
 # What /move's mode: offers: the speeds, and teleporting where a ruleset has it.

@@ -9,8 +9,8 @@ from bot.encounter import Condition, Encounter
 from bot.errors import RulingError
 from bot.grid.coords import Cell
 from bot.grid.search import reachable
-from bot.rules.grid_rules import HOSTILE, Allowance, Board, GridRules, StepContext
-from bot.rules.movement import MoveRequest
+from bot.rules.engine.grid_rules import HOSTILE, Allowance, Board, GridRules, StepContext
+from bot.rules.engine.moves import MoveRequest
 
 # ------------------------------------------------------------- what the board shows
 

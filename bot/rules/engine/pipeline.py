@@ -1,6 +1,6 @@
 """One /move, the same way for every ruleset: budget, search, check, provoke.
 
-``plan_move`` asks the ruleset's ``GridRules`` (bot.rules.grid_rules) for the
+``plan_move`` asks the ruleset's ``GridRules`` (bot.rules.engine.grid_rules) for the
 action's allowance, searches the cheapest legal path within it (waypoints,
 straight-line actions, charges by the shortest path), checks where the move may
 end, finds who is provoked, and builds the new state; an illegal move raises
@@ -20,9 +20,8 @@ from bot.grid.coords import Cell
 from bot.grid.geometry import chebyshev, corner_lines, line_squares, on_one_line
 from bot.grid.search import EPSILON, Edge, Found, StepFn, cheapest_path, reachable
 from bot.grid.terrain import Terrain
-from bot.rules.base import JSONValue, JumpRequest, JumpResult, Note
-from bot.rules.grid_forced import forced_move
-from bot.rules.grid_rules import (
+from bot.rules.engine.forced import forced_move
+from bot.rules.engine.grid_rules import (
     MAX_WAYPOINTS,
     Allowance,
     Board,
@@ -32,7 +31,7 @@ from bot.rules.grid_rules import (
     _join,
     hostile,
 )
-from bot.rules.movement import (
+from bot.rules.engine.moves import (
     MoveRequest,
     MoveResult,
     Step,
@@ -41,6 +40,7 @@ from bot.rules.movement import (
     TokenSpec,
     fresh_turn,
 )
+from bot.rules.rulings import JSONValue, JumpRequest, JumpResult, Note
 from bot.units import feet
 
 # ------------------------------------------------------------------ the move

@@ -12,9 +12,17 @@ from collections.abc import Mapping
 from typing import ClassVar
 
 from bot.encounter import Encounter
+from bot.grid.sizes import Size
 from bot.names import Vocabulary
-from bot.rules import dnd35_grid as grid
-from bot.rules.base import (
+from bot.rules.d20.falling import D20FallRules, d20_fall
+from bot.rules.d20.jumping import SkillJumpRules, skill_jump
+from bot.rules.d20.overland import overland_travel
+from bot.rules.d20.srd35_overland import SRD35_OVERLAND
+from bot.rules.dnd35 import grid
+from bot.rules.engine.grid_rules import GridRules
+from bot.rules.engine.moves import parse_plain_speed
+from bot.rules.engine.pipeline import OnAGrid
+from bot.rules.rulings import (
     FallRequest,
     FallResult,
     JumpRequest,
@@ -24,14 +32,6 @@ from bot.rules.base import (
     TravelResult,
     borrowed,
 )
-from bot.rules.d20_falling import D20FallRules, d20_fall
-from bot.rules.grid_move import OnAGrid
-from bot.rules.grid_rules import GridRules
-from bot.rules.movement import parse_plain_speed
-from bot.rules.overland import overland_travel
-from bot.rules.sizes import Size
-from bot.rules.skill_jump import SkillJumpRules, skill_jump
-from bot.rules.tables.overland_srd35 import SRD35_OVERLAND
 
 SEED = "001_4b6f19466d0b9c61.txt"
 DOCUMENT = "SRD"

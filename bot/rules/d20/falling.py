@@ -15,8 +15,8 @@ from fractions import Fraction
 
 from bot.dice import Roll, no_dice, roll
 from bot.errors import InvalidInput
-from bot.rules.base import FallRequest, FallResult, Note, Source
-from bot.rules.sizes import Size, parse_size
+from bot.grid.sizes import Size, parse_size
+from bot.rules.rulings import FallRequest, FallResult, Note, Source
 
 FT_PER_DIE = 10
 DELIBERATE_CHECK_DC = 15

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from bot.errors import InvalidInput
-from bot.rules.base import JumpRequest, JumpResult, Note, Source
+from bot.rules.rulings import JumpRequest, JumpResult, Note, Source
 
 BASE_SPEED_FT = 30
 HIGH_JUMP_DC_PER_FT = 4

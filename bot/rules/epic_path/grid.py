@@ -15,12 +15,12 @@ from typing import ClassVar
 from bot.encounter import Condition, Token
 from bot.errors import InvalidInput
 from bot.grid.coords import Cell
-from bot.rules.base import Note
-from bot.rules.d20_grid import ARMOR_NAMES, LOAD_NAMES, Action, D20Grid
-from bot.rules.grid_rules import Board, Passing, hostile
-from bot.rules.movement import TokenFields, TokenMovement, TokenSpec, plain_token_fields
-from bot.rules.sizes import Size
-from bot.rules.tables.overland_epic_path import ENCUMBRANCE
+from bot.grid.sizes import Size
+from bot.rules.d20.grid import ARMOR_NAMES, LOAD_NAMES, Action, D20Grid
+from bot.rules.engine.grid_rules import Board, Passing, hostile
+from bot.rules.engine.moves import TokenFields, TokenMovement, TokenSpec, plain_token_fields
+from bot.rules.epic_path.overland_tables import ENCUMBRANCE
+from bot.rules.rulings import Note
 
 SEED = "004_15d51e0af34ca221.txt"
 DOCUMENT = "Epic Path: Types of Movement"

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from bot.rules.overland import (
+from bot.rules.d20.overland import (
     ROAD_CLASSES,
     Kind,
     LoadedRow,

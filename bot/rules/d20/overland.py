@@ -23,7 +23,7 @@ from typing import Literal
 from bot.dice import Roll, roll
 from bot.errors import InvalidInput
 from bot.names import Vocabulary, normalize
-from bot.rules.base import JSONValue, Note, Source, TravelRequest, TravelResult
+from bot.rules.rulings import JSONValue, Note, Source, TravelRequest, TravelResult
 
 # How something travels; it decides the length of a day, whether terrain
 # applies and whether it can hustle.

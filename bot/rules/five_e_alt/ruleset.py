@@ -15,9 +15,15 @@ from typing import ClassVar
 from bot.dice import roll
 from bot.encounter import Encounter
 from bot.errors import InvalidInput
+from bot.grid.sizes import Size, parse_size
 from bot.names import Vocabulary
-from bot.rules import five_e_alt_grid as grid
-from bot.rules.base import (
+from bot.rules.d20.overland import overland_travel
+from bot.rules.d20.srd35_overland import SRD35_OVERLAND
+from bot.rules.engine.grid_rules import GridRules
+from bot.rules.engine.moves import parse_plain_speed
+from bot.rules.engine.pipeline import OnAGrid
+from bot.rules.five_e_alt import grid
+from bot.rules.rulings import (
     FallRequest,
     FallResult,
     JumpRequest,
@@ -28,12 +34,6 @@ from bot.rules.base import (
     TravelResult,
     borrowed,
 )
-from bot.rules.grid_move import OnAGrid
-from bot.rules.grid_rules import GridRules
-from bot.rules.movement import parse_plain_speed
-from bot.rules.overland import overland_travel
-from bot.rules.sizes import Size, parse_size
-from bot.rules.tables.overland_srd35 import SRD35_OVERLAND
 
 SEED = "000_9613c147f2b39ce7.txt"
 DOCUMENT = "Alternate Movement"

@@ -1,1 +1,0 @@
-"""The seed documents' tables, as data, one module per ruleset."""
