@@ -15,7 +15,7 @@ from bot.encounter import Encounter
 from bot.encounter_ops.placement import squares_of
 from bot.grid.coords import Cell, column_name
 from bot.grid.terrain import Terrain
-from bot.rules.rulings import Ruleset
+from bot.rules.ruleset import Ruleset
 
 MAX_TEXT_SIDE = 40
 # By kind name, so a kind added later draws as UNKNOWN_GLYPH until it gets its own.

@@ -8,8 +8,8 @@ from bot.grid.coords import Cell, check_on_map
 from bot.grid.geometry import footprint
 from bot.grid.sizes import Size
 from bot.grid.terrain import Terrain
-from bot.rules.engine.grid_rules import Board
-from bot.rules.rulings import Ruleset
+from bot.rules.engine.board import Board
+from bot.rules.ruleset import Ruleset
 
 # Terrain no token may stand in (a pit is an opening to fall into).
 NO_STANDING = frozenset({Terrain.WALL, Terrain.PILLAR, Terrain.PIT})
@@ -54,7 +54,7 @@ def check_room(
             )
     others = encounter.without_token(ignore) if ignore is not None else encounter
     board = Board.of(others, token, ruleset.footprint_squares)
-    problem = ruleset.grid(encounter).sharing_problem(board, cell)
+    problem = ruleset.for_encounter(encounter).sharing_problem(board, cell)
     if problem:
         raise IllegalMove(f"{token.name} can't stand at {cell}: {problem}. Pick another square.")
 

@@ -10,8 +10,8 @@ from bot.errors import IllegalMove, InvalidInput
 from bot.grid.coords import Cell, edge_name, parse_cells, parse_edges
 from bot.grid.geometry import footprint
 from bot.grid.terrain import BARRIER_NAMES, Barrier, Terrain, parse_terrain
-from bot.rules.engine.grid_rules import GridRules
-from bot.rules.rulings import Note, Ruleset
+from bot.rules.ruleset import Ruleset
+from bot.rules.rulings import Note
 
 MAX_TERRAIN_CELLS = 2000
 
@@ -65,7 +65,7 @@ def set_barriers(
 
 def use_door(
     encounter: Encounter,
-    rules: GridRules,
+    rules: Ruleset,
     actor: Actor,
     token_name: str,
     edge_text: str,
@@ -78,7 +78,7 @@ def use_door(
     kind = encounter.edges.get(edge)
     if kind not in (Barrier.DOOR, Barrier.OPEN_DOOR):
         raise InvalidInput(f"There is no door between {edge[0]} and {edge[1]}.")
-    side = rules.footprints.get(token.size, 1)
+    side = rules.footprint_squares.get(token.size, 1)
     if not any(c in footprint(token.cell, side) for c in edge):
         raise IllegalMove(
             f"{token.name} must stand next to the door ({edge_name(edge)}) to use it."

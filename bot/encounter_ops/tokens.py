@@ -25,7 +25,8 @@ from bot.grid.coords import Cell, parse_on_map
 from bot.grid.sizes import Size, parse_size
 from bot.rules import rulesets
 from bot.rules.engine.moves import TokenSpec
-from bot.rules.rulings import Note, Ruleset
+from bot.rules.ruleset import Ruleset
+from bot.rules.rulings import Note
 
 
 @dataclass(frozen=True)
@@ -368,7 +369,7 @@ def condition_token(
     both = set(adding) & set(removing)
     if both:
         raise InvalidInput(f"{', '.join(sorted(both))} is both added and removed; pick one.")
-    grid = rulesets()[encounter.ruleset].grid(encounter)
+    grid = rulesets()[encounter.ruleset].for_encounter(encounter)
     for condition in adding:
         refused = grid.condition_refused(token, condition)
         if refused:

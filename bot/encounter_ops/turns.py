@@ -12,7 +12,7 @@ from bot.encounter_ops.access import GM_IS, Actor, is_gm, require_gm
 from bot.encounter_ops.outcomes import Edit, Initiative, TurnEdit
 from bot.encounter_ops.tokens import replace_token
 from bot.errors import InvalidInput, NotAllowed
-from bot.rules.rulings import Ruleset
+from bot.rules.ruleset import Ruleset
 
 D20 = 20
 

@@ -57,7 +57,7 @@ def move_view(result: MoveResult) -> BoardView:
     costs = [0.0, *(step.total_ft for step in result.steps)]
     if len(costs) != len(result.path):
         costs = [0.0] * len(result.path)
-    rules = ruleset_of(encounter).grid(encounter)
+    rules = ruleset_of(encounter).for_encounter(encounter)
     if result.mode == "forced":
         now: frozenset[Cell] = frozenset()
         more: frozenset[Cell] = frozenset()
@@ -77,7 +77,7 @@ def move_view(result: MoveResult) -> BoardView:
 
 async def handle_map(ctx: Context, options: Mapping[str, Any]) -> Reply:
     encounter = (await load_active(ctx)).encounter
-    rules = ruleset_of(encounter).grid(encounter)
+    rules = ruleset_of(encounter).for_encounter(encounter)
     threats = frozenset[Cell]()
     reach = frozenset[Cell]()
     fields: list[Field] = []

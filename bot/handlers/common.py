@@ -8,7 +8,8 @@ from bot.context import Context
 from bot.dice import Roll
 from bot.reply import Field
 from bot.rules import DEFAULT_RULESET, RULESET_NAMES, get_ruleset, rulesets
-from bot.rules.rulings import Note, Ruleset
+from bot.rules.ruleset import Ruleset
+from bot.rules.rulings import Note
 from bot.units import feet
 
 RULESET_CHOICES = tuple(RULESET_NAMES.names)

@@ -27,7 +27,7 @@ async def handle_door(ctx: Context, options: Mapping[str, Any]) -> Reply:
     want_open = options.get("open", True)
 
     def mutate(encounter: Encounter) -> DoorUsed:
-        rules = ruleset_of(encounter).grid(encounter)
+        rules = ruleset_of(encounter).for_encounter(encounter)
         after, summary, note = use_door(
             encounter, rules, actor, options["token"], options["edge"], want_open
         )

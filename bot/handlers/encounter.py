@@ -27,7 +27,7 @@ from bot.handlers.encounter_common import (
 from bot.render.board import BoardView
 from bot.reply import Field, Reply
 from bot.rules import rulesets
-from bot.rules.rulings import Ruleset
+from bot.rules.ruleset import Ruleset
 
 # Discord's limit for a whole embed is 6000 characters; the map, terrain and turn
 # fields, title and footer take well under 1000 of it.

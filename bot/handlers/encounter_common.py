@@ -23,7 +23,7 @@ from bot.encounter_ops.turns import turn_text
 from bot.errors import InvalidInput
 from bot.reply import Field, Reply
 from bot.rules import rulesets
-from bot.rules.rulings import Ruleset
+from bot.rules.ruleset import Ruleset
 from bot.storage import StoredEncounter, dump_state
 
 # Discord's limit on one field's text; longer lists are split over several fields.

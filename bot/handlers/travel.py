@@ -12,7 +12,8 @@ from bot.errors import InvalidInput, NotAllowed
 from bot.handlers.common import RULESET_CHOICES, note_fields, roll_json, ruleset_for
 from bot.names import complete
 from bot.reply import Reply
-from bot.rules.rulings import Ruleset, TravelRequest, TravelResult
+from bot.rules.ruleset import Ruleset
+from bot.rules.rulings import TravelRequest, TravelResult
 
 MAX_PARTY = 50
 _NUMBER = re.compile(r"\d+(?:\.\d+)?")

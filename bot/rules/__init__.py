@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from bot.names import Vocabulary
 
 if TYPE_CHECKING:
-    from bot.rules.rulings import Ruleset
+    from bot.rules.ruleset import Ruleset
 
 DEFAULT_RULESET = "5e-alt"
 

@@ -1,4 +1,4 @@
-"""The shared ruleset interface: what a ruleset is asked, and what it answers.
+"""What a ruling is: the calculators' requests and results, its notes and its source.
 
 Requests are the options a user gave, already typed (names still as the user
 wrote them: each ruleset matches them against its own vocabulary). Results are
@@ -8,26 +8,12 @@ an embed, and never touches Discord, the database or images.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from typing import TYPE_CHECKING, ClassVar, Literal, Protocol, TypeVar
+from typing import Literal, TypeVar
 
 from bot.dice import Roll
-from bot.grid.sizes import Size
-from bot.names import Vocabulary
-
-if TYPE_CHECKING:
-    from bot.encounter import Encounter, Token
-    from bot.rules.engine.grid_rules import GridRules
-    from bot.rules.engine.moves import (
-        MoveRequest,
-        MoveResult,
-        TokenFields,
-        TokenMovement,
-        TokenSpec,
-    )
 
 JSONValue = str | int | float | bool | None | list["JSONValue"] | dict[str, "JSONValue"]
 
@@ -201,60 +187,3 @@ def borrowed(result: Ruling, text: str) -> Ruling:
     """``result`` with a leading "Borrowed" note: where a rule comes from outside the
     ruleset's seeds, the reply says so before anything else."""
     return replace(result, notes=(Note("Borrowed", text), *result.notes))
-
-
-# ------------------------------------------------------------------ ruleset
-
-
-class Ruleset(Protocol):
-    """One ruleset, read from its seed document(s)."""
-
-    id: ClassVar[str]
-    name: ClassVar[str]
-    document: ClassVar[str]
-    square_ft: ClassVar[int]
-    sizes: ClassVar[tuple[Size, ...]]
-
-    def fall(self, request: FallRequest, rng: random.Random) -> FallResult: ...
-
-    def jump(self, request: JumpRequest, rng: random.Random) -> JumpResult: ...
-
-    def travel(self, request: TravelRequest, rng: random.Random) -> TravelResult: ...
-
-    def travel_speed_ft(self, text: str) -> int:
-        """One party member's speed as /travel's ``speed:`` writes it (``30``, becmi's
-        ``120' (40')``), in feet; anything else is an ``InvalidInput``."""
-        ...
-
-    # The names /travel's free-text options (mode, terrain, pace) accept, for
-    # suggestions as they are typed.
-    travel_names: ClassVar[Mapping[str, Vocabulary]]
-
-    # ---- on a grid (the encounter commands)
-
-    # Squares on a side a token of each size covers; its keys are the sizes a
-    # token may have under this ruleset.
-    footprint_squares: ClassVar[Mapping[Size, int]]
-    # The /encounter start options this ruleset reads (diagonals, units, outdoors).
-    encounter_options: ClassVar[frozenset[str]]
-
-    def token_fields(self, spec: TokenSpec) -> TokenFields:
-        """Check what a user gave for a token's movement; the values to store."""
-        ...
-
-    def token_movement(self, token: Token) -> TokenMovement:
-        """What the token can do now: race, armor, load and bonuses applied."""
-        ...
-
-    def start_turn(self, token: Token) -> Token:
-        """The token as its turn (or, outside a turn order, the round) begins."""
-        ...
-
-    def grid(self, encounter: Encounter | None) -> GridRules:
-        """The ruleset's movement rules on ``encounter``'s grid (its options applied;
-        None: the defaults)."""
-        ...
-
-    def move(self, encounter: Encounter, request: MoveRequest) -> MoveResult:
-        """One /move: a legal result, or an ``IllegalMove`` saying what stops it."""
-        ...

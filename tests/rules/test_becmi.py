@@ -17,7 +17,8 @@ from hypothesis import strategies as st
 from bot.errors import InvalidInput
 from bot.rules.becmi import tables as table
 from bot.rules.becmi.ruleset import Becmi
-from bot.rules.rulings import FallRequest, JumpRequest, Ruleset, TravelRequest, TravelResult
+from bot.rules.ruleset import Ruleset
+from bot.rules.rulings import FallRequest, JumpRequest, TravelRequest, TravelResult
 from tests.rules.faces import Faces
 
 BECMI = Becmi()

@@ -87,7 +87,7 @@ def test_002_open_or_close_a_door_is_a_move_action() -> None:
         [edge_key(C("B1"), C("C1")), edge_key(C("B3"), C("C3"))], Barrier.WALL
     )
     assert "closed door" in D35.refused(e, "Ari", "D2")
-    rules = get_ruleset("3.5").grid(e)
+    rules = get_ruleset("3.5").for_encounter(e)
     gm = Actor("dm", True)
     with pytest.raises(IllegalMove, match="next to the door"):
         use_door(e, rules, gm, "Ari", "B2/C2", True)
@@ -104,7 +104,7 @@ def test_002_open_or_close_a_door_is_a_move_action() -> None:
 
 def test_a_player_opens_only_for_their_own_token() -> None:
     e = walled(D35, Barrier.DOOR).with_token(pc("Ari", "B2", owner="ari"))
-    rules = get_ruleset("3.5").grid(e)
+    rules = get_ruleset("3.5").for_encounter(e)
     with pytest.raises(NotAllowed):
         use_door(e, rules, Actor("bo"), "Ari", "B2/C2", True)
     opened, _, _ = use_door(e, rules, Actor("ari"), "Ari", "B2/C2", True)
@@ -116,7 +116,7 @@ def test_5e_alt_doors_cost_nothing_the_seed_names() -> None:
     e = kit.encounter(6, 3, pc("Ari", "B2")).with_barriers(
         [edge_key(C("B2"), C("C2"))], Barrier.DOOR
     )
-    rules = get_ruleset("5e-alt").grid(e)
+    rules = get_ruleset("5e-alt").for_encounter(e)
     opened, _, note = use_door(e, rules, Actor("dm", True), "Ari", "B2/C2", True)
     assert "costs nothing" in note.text
     assert kit.move(opened, "Ari", "C2").cost_ft == 5

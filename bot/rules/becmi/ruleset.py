@@ -12,19 +12,37 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from typing import ClassVar
+from typing import ClassVar, Literal
 
 from bot.dice import Roll, no_dice, roll
-from bot.encounter import Encounter
-from bot.errors import InvalidInput
+from bot.encounter import Condition, Encounter, Token
+from bot.errors import IllegalMove, InvalidInput
+from bot.grid.coords import Cell
+from bot.grid.search import EPSILON, Edge
 from bot.grid.sizes import Size
+from bot.grid.terrain import Terrain
 from bot.names import Vocabulary, normalize
-from bot.rules.becmi import grid
 from bot.rules.becmi import tables as t
-from bot.rules.engine.grid_rules import GridRules
-from bot.rules.engine.pipeline import OnAGrid
+from bot.rules.becmi.tokens import (
+    ACTIONS,
+    FOOTPRINTS,
+    GRID_DOCUMENT,
+    MAX_RUNNING_ROUNDS,
+    ROUGH,
+    SQUARE_FT,
+    SWIM_FRACTION,
+    YARDS,
+    normal_speed,
+    parse_coins,
+    parse_rate,
+    token_fields,
+    token_movement,
+)
+from bot.rules.engine.board import Allowance, Board, Passing, StepContext, check_mode, hostile
+from bot.rules.engine.moves import MoveRequest, TokenFields, TokenMovement, TokenSpec
+from bot.rules.ruleset import Ruleset
 from bot.rules.rulings import (
     FallRequest,
     FallResult,
@@ -36,6 +54,7 @@ from bot.rules.rulings import (
     TravelRequest,
     TravelResult,
 )
+from bot.units import feet
 
 FALL_BORROWED = "3.5 SRD falling damage (the seed has no falling rule)"
 FALL_MAX_DICE = 20
@@ -45,14 +64,16 @@ FALL_FT_PER_DIE = 10
 MAX_TRAVEL_SPEED_FT = 1_000
 
 
-class Becmi(OnAGrid):
+class Becmi(Ruleset):
     id: ClassVar[str] = "becmi"
     name: ClassVar[str] = "BECMI"
     document: ClassVar[str] = "Rules Cyclopedia"
+    grid_document: ClassVar[str] = GRID_DOCUMENT
+    seed_files: ClassVar[tuple[str, ...]] = (t.SEED_FILE,)
     square_ft: ClassVar[int] = t.SQUARE_FT
     # The chapter has no size categories; nothing here depends on size.
     sizes: ClassVar[tuple[Size, ...]] = ()
-    footprint_squares: ClassVar[Mapping[Size, int]] = grid.FOOTPRINTS
+    footprint_squares: ClassVar[Mapping[Size, int]] = FOOTPRINTS
     encounter_options: ClassVar[frozenset[str]] = frozenset({"outdoors"})
     travel_names: ClassVar[Mapping[str, Vocabulary]] = {
         "mode": t.MODE_NAMES,
@@ -61,9 +82,6 @@ class Becmi(OnAGrid):
     }
 
     # ------------------------------------------------------------- on a grid
-
-    def grid(self, encounter: Encounter | None) -> GridRules:
-        return grid.BecmiGrid(encounter.outdoors if encounter else False)
 
     def fall(self, request: FallRequest, rng: random.Random) -> FallResult:
         if request.height_ft < 0:
@@ -138,13 +156,152 @@ class Becmi(OnAGrid):
     def travel_speed_ft(self, text: str) -> int:
         """Read as /token add reads a becmi speed (003 "Normal, Encounter, and Running
         Speeds"): the normal speed, its encounter speed in brackets a third of it."""
-        speed = grid.parse_rate(text)
+        speed = parse_rate(text)
         if speed > MAX_TRAVEL_SPEED_FT:
             raise InvalidInput(f"speed: {speed}' is more than {MAX_TRAVEL_SPEED_FT}' per turn.")
         return speed
 
     def travel(self, request: TravelRequest, rng: random.Random) -> TravelResult:
         return _travel(request, rng, self.id, self.document)
+
+    # ------------------------------------------------------------ on a grid
+
+    sharing_rule: ClassVar[str] = (
+        "creatures don't share a square (seed 003 has no rule for sharing one)"
+    )
+    provoke_rule: ClassVar[Literal["leave-threatened", "leave-reach", "never"]] = "never"
+    actions: ClassVar[tuple[str, ...]] = ACTIONS.names
+    band_action: ClassVar[str] = "run"
+    group_moves: ClassVar[bool] = True  # 003 Character Movement Rates: the slowest's rate
+
+    def __init__(self, outdoors: bool = False) -> None:
+        self.outdoors = outdoors
+        self.scale = YARDS if outdoors else 1
+
+    def for_encounter(self, encounter: Encounter | None) -> Becmi:
+        """Outdoors, speeds read in yards (003 Feet vs. Yards)."""
+        outdoors = encounter.outdoors if encounter else False
+        return self if outdoors == self.outdoors else Becmi(outdoors)
+
+    def token_movement(self, token: Token) -> TokenMovement:
+        return token_movement(token)
+
+    def token_fields(self, spec: TokenSpec) -> TokenFields:
+        return token_fields(spec)
+
+    def allowance(
+        self, encounter: Encounter, token: Token, request: MoveRequest, movement: TokenMovement
+    ) -> Allowance:
+        action = ACTIONS.match(request.action) if request.action else "move"
+        if request.to is None:
+            raise InvalidInput("Say where to: to:<square>, e.g. to:D4.")
+        if token.has(Condition.IMMOBILIZED) or token.has(Condition.INCAPACITATED):
+            raise IllegalMove(f"{token.name} can't move now. The GM can move it with forced:.")
+        if (request.mode or "walk") == "walk" and token.load and normal_speed(token) == 0:
+            raise IllegalMove(
+                f"{token.name} carries {parse_coins(token.load):,} cn: with more than 2,400 cn "
+                "it can't move (003 Character Movement Rates and Encumbrance Table)."
+            )
+        mode = check_mode(movement, token, request.mode)
+        activity = token.activity
+        normal = normal_speed(token) if mode == "walk" else token.speeds_ft.get(mode, 0)
+        per_round = (normal if action == "run" else normal // 3) * self.scale
+        notes: list[Note] = []
+        sections = ["Normal, Encounter, and Running Speeds"]
+        running_rounds = token.running_rounds
+        conditions: list[tuple[str, bool]] = []
+        if action == "run":
+            rested = not token.has(Condition.EXHAUSTED) and running_rounds >= MAX_RUNNING_ROUNDS
+            if rested:
+                running_rounds = 0
+            # the round that exhausts it may go on running (split over several /move)
+            finishing = "run" in activity.actions and running_rounds >= MAX_RUNNING_ROUNDS
+            if token.has(Condition.EXHAUSTED) and not finishing:
+                raise IllegalMove(
+                    f"{token.name} is exhausted: no running until it rests 3 turns; it moves "
+                    f"at encounter speed ({normal // 3 * self.scale} ft) (003 Exhaustion)."
+                )
+            if "run" not in activity.actions:
+                running_rounds += 1
+            sections.append("Exhaustion")
+            notes.append(
+                Note("Running", f"Round {running_rounds} of at most {MAX_RUNNING_ROUNDS}.")
+            )
+            if running_rounds >= MAX_RUNNING_ROUNDS:
+                conditions.append((Condition.EXHAUSTED.value, True))
+                notes.append(
+                    Note(
+                        "Exhausted",
+                        f"After {MAX_RUNNING_ROUNDS} rounds of running {token.name} is "
+                        "exhausted: rest 3 turns before running or fighting (003 Exhaustion).",
+                    )
+                )
+        if self.scale != 1:
+            sections.append("Feet vs. Yards")
+            notes.append(Note("Outdoors", "Speeds are read in yards: three times the feet."))
+        budget = max(activity.budget_ft, float(per_round))
+        actions = tuple(dict.fromkeys((*activity.actions, action)))
+        new_activity = replace(activity, budget_ft=budget, actions=actions)
+        allowance = Allowance(
+            action,
+            mode,
+            new_activity.left_ft,
+            new_activity,
+            tuple(sections),
+            notes=tuple(notes),
+            condition_changes=tuple(conditions),
+            updates={"running_rounds": running_rounds},
+        )
+        return allowance
+
+    def step_cost(
+        self,
+        ctx: StepContext,
+        frm: Cell,
+        to: Cell,
+        diagonals: int,
+        spent: float,
+        squeezing: bool,
+    ) -> Edge | str:
+        board, allowance = ctx.board, ctx.allowance
+        cells = board.cells(to)
+        cost = float(SQUARE_FT)
+        why: list[str] = []
+        if allowance.mode != "fly":
+            rough = {board.terrain(c) for c in cells} & ROUGH
+            if rough or squeezing:
+                cost *= 2
+                why.append(f"{sorted(t.value for t in rough)[0] if rough else 'squeezing'} ×2")
+            if all(board.terrain(c) is Terrain.WATER for c in cells):
+                # a swim speed from the stat block is a normal speed like any other
+                swim = board.mover.speeds_ft.get("swim", 0)
+                if swim:
+                    limit = (swim if allowance.action == "run" else swim // 3) * self.scale
+                else:
+                    limit = normal_speed(board.mover) // SWIM_FRACTION * self.scale
+                # the limit is per round: count what earlier /move calls this round spent
+                if allowance.activity.spent_ft + spent + cost > limit + EPSILON:
+                    return (
+                        f"{to} is water: swimming covers {feet(limit)} a round "
+                        "(003 By Swimming: 1/5 of the running speed)"
+                    )
+                why.append("swimming")
+        return Edge(
+            to,
+            cost,
+            diagonals + int(frm.col != to.col and frm.row != to.row),
+            ", ".join(why),
+            hampered=cost > SQUARE_FT,
+        )
+
+    def pass_creature(self, board: Board, other: Token) -> Passing:
+        mover = board.mover
+        if not hostile(mover, other) or other.has(Condition.INCAPACITATED):
+            return Passing(True)
+        return Passing(False, "an enemy's square blocks the way")
+
+    def min_step_ft(self, ctx: StepContext) -> float:
+        return float(SQUARE_FT)
 
 
 def _fall_refinements_ignored(request: FallRequest) -> list[Note]:

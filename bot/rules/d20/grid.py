@@ -5,12 +5,13 @@ Both spend movement by actions (move, double move, run, withdraw, charge,
 leaving a threatened square. What differs is data and a few hooks: how
 diagonals count (1-2-1-2 in 3.5, 1-for-1 in epic-path), whether doublings
 stack (3.5: ×2, ×4, ×8), impeded terrain, who may pass whom, and the reach
-and space tables. ``bot.rules.dnd35.grid`` and ``bot.rules.epic_path.grid``
+and space tables. ``bot.rules.dnd35`` and ``bot.rules.epic_path``
 fill them in.
 """
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import ClassVar, Literal
@@ -23,14 +24,9 @@ from bot.grid.search import EPSILON, Edge
 from bot.grid.sizes import Size
 from bot.grid.terrain import Terrain
 from bot.names import Vocabulary
-from bot.rules.engine.grid_rules import (
-    Allowance,
-    Board,
-    GridRules,
-    StepContext,
-    check_mode,
-)
+from bot.rules.engine.board import Allowance, Board, StepContext, check_mode
 from bot.rules.engine.moves import MoveRequest, TokenMovement
+from bot.rules.ruleset import Ruleset
 from bot.rules.rulings import Note
 
 ACTIONS = Vocabulary(
@@ -81,7 +77,7 @@ def blind_step_cause(mover: Token) -> str:
     return "blinded" if mover.has(Condition.BLINDED) else "darkness"
 
 
-class D20Grid(GridRules):
+class D20Ruleset(Ruleset):
     """The d20 family's grid movement; subclasses give the data."""
 
     reach_tall_ft: ClassVar[Mapping[Size, int]]
@@ -105,8 +101,9 @@ class D20Grid(GridRules):
 
     # ---- hooks the rulesets fill in
 
+    @abstractmethod
     def run_multiple(self, token: Token) -> tuple[int, str]:
-        raise NotImplementedError
+        """The run's multiple of speed for ``token`` now, and why."""
 
     # ---- actions
 
@@ -152,7 +149,7 @@ class D20Grid(GridRules):
         terms = self.action_terms.get(action)
         if terms is None:
             raise InvalidInput(
-                f"{self.ruleset_id} has no {action} action here. Accepted: "
+                f"{self.id} has no {action} action here. Accepted: "
                 f"{', '.join(self.action_terms)}, drop-prone."
             )
         staggered = token.has(Condition.STAGGERED)

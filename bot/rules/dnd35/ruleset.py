@@ -9,19 +9,35 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import ClassVar
 
-from bot.encounter import Encounter
+from bot.encounter import Token
+from bot.grid.coords import Cell
+from bot.grid.search import Edge
 from bot.grid.sizes import Size
 from bot.names import Vocabulary
 from bot.rules.d20.falling import D20FallRules, d20_fall
+from bot.rules.d20.grid import Action, D20Ruleset
 from bot.rules.d20.jumping import SkillJumpRules, skill_jump
 from bot.rules.d20.overland import overland_travel
 from bot.rules.d20.srd35_overland import SRD35_OVERLAND
-from bot.rules.dnd35 import grid
-from bot.rules.engine.grid_rules import GridRules
-from bot.rules.engine.moves import parse_plain_speed
-from bot.rules.engine.pipeline import OnAGrid
+from bot.rules.dnd35.tokens import (
+    ACTION_TERMS,
+    FOOTPRINTS,
+    REACH_LONG_FT,
+    REACH_TALL_FT,
+    helpless,
+    token_fields,
+    token_movement,
+)
+from bot.rules.engine.board import Board, Passing, hostile
+from bot.rules.engine.moves import (
+    TokenFields,
+    TokenMovement,
+    TokenSpec,
+    parse_plain_speed,
+)
 from bot.rules.rulings import (
     FallRequest,
     FallResult,
@@ -34,7 +50,10 @@ from bot.rules.rulings import (
 )
 
 SEED = "001_4b6f19466d0b9c61.txt"
+SEED_ACTIONS = "002_212d8eb547f4c056.txt"
+SEED_FILES = (SEED, SEED_ACTIONS)
 DOCUMENT = "SRD"
+GRID_DOCUMENT = "SRD: Movement, Position, and Distance"
 
 FALL_RULES = D20FallRules(
     max_dice=20,
@@ -54,10 +73,12 @@ def _srd_source(document: str, *sections: str, why: str) -> Source:
     return Source("3.5", document, sections, seed_file=SEED, borrowed=f"3.5 SRD ({why})")
 
 
-class Dnd35(OnAGrid):
+class Dnd35(D20Ruleset):
     id: ClassVar[str] = "3.5"
     name: ClassVar[str] = "D&D 3.5"
     document: ClassVar[str] = DOCUMENT
+    grid_document: ClassVar[str] = GRID_DOCUMENT
+    seed_files: ClassVar[tuple[str, ...]] = SEED_FILES
     square_ft: ClassVar[int] = 5
     sizes: ClassVar[tuple[Size, ...]] = (
         Size.FINE,
@@ -70,14 +91,11 @@ class Dnd35(OnAGrid):
         Size.GARGANTUAN,
         Size.COLOSSAL,
     )
-    footprint_squares: ClassVar[Mapping[Size, int]] = grid.FOOTPRINTS
+    footprint_squares: ClassVar[Mapping[Size, int]] = FOOTPRINTS
     encounter_options: ClassVar[frozenset[str]] = frozenset()
     travel_names: ClassVar[Mapping[str, Vocabulary]] = SRD35_OVERLAND.travel_names
 
     # ------------------------------------------------------------- on a grid
-
-    def grid(self, encounter: Encounter | None) -> GridRules:
-        return grid.Dnd35Grid()
 
     def fall(self, request: FallRequest, rng: random.Random) -> FallResult:
         source = _srd_source(
@@ -114,3 +132,78 @@ class Dnd35(OnAGrid):
             "The 3.5 seeds have no overland rules: these are the 3.5 SRD's tables, "
             "including its Mounts and Vehicles table.",
         )
+
+    # ------------------------------------------------------------ on a grid
+
+    sharing_rule: ClassVar[str] = (
+        "only a Tiny or smaller creature shares a square, with another such or an "
+        "opponent, and anyone may stand over a helpless one (001 Moving through a Square)"
+    )
+    reach_tall_ft: ClassVar[Mapping[Size, int]] = REACH_TALL_FT
+    reach_long_ft: ClassVar[Mapping[Size, int]] = REACH_LONG_FT
+    one_two_diagonals: ClassVar[bool] = True
+    doublings_stack: ClassVar[bool] = True
+    darkness_doubles: ClassVar[bool] = True
+    impeded_full_round: ClassVar[bool] = False
+    threatens_own_space: ClassVar[bool] = False
+    action_terms: ClassVar[Mapping[str, Action]] = ACTION_TERMS
+    standing_is_movement: ClassVar[bool] = False  # 002 Stand Up from Prone
+    step_rule: ClassVar[str] = "002 Take a 5-Foot Step"
+
+    def token_movement(self, token: Token) -> TokenMovement:
+        return token_movement(token)
+
+    def token_fields(self, spec: TokenSpec) -> TokenFields:
+        return token_fields(spec)
+
+    def run_multiple(self, token: Token) -> tuple[int, str]:
+        if token.armor == "heavy" or token.load == "heavy":
+            why = "heavy armor" if token.armor == "heavy" else "a heavy load"
+            return 3, f"×3 speed in {why} (002 Run)"
+        return 4, "×4 speed in a straight line (002 Run)"
+
+    def over_low_walls(self, edge: Edge, count: int) -> Edge:
+        # 001 Obstacles: an obstacle between squares counts as 2 squares, paid to cross
+        # it "in addition to the cost to move into the square on the other side"
+        extra = 2 * self.square_ft * count
+        return replace(
+            edge,
+            cost_ft=edge.cost_ft + extra,
+            why=", ".join(w for w in (edge.why, f"over a low wall +{extra} ft") if w),
+            hampered=True,
+        )
+
+    def squeeze_width(self, side: int) -> int:
+        # 001 Squeezing: into a space at least half as wide as its normal space
+        return max(1, (side + 1) // 2)
+
+    def pass_creature(self, board: Board, other: Token) -> Passing:
+        mover = board.mover
+        if helpless(other):
+            return Passing(True, may_end=True)
+        if mover.size <= Size.TINY:
+            # 001 Very Small Creature; Tiny, Diminutive, and Fine Creatures: "They must
+            # enter an opponent's square to attack in melee"
+            return Passing(True, may_end=other.size <= Size.TINY or hostile(mover, other))
+        if not hostile(mover, other):
+            return Passing(True, may_end=other.size <= Size.TINY and mover.size <= Size.TINY)
+        if abs(other.size - mover.size) >= 3:
+            return Passing(True)
+        return Passing(
+            False,
+            "an opponent's square blocks the way unless it is helpless (001 Moving through a "
+            "Square; overrun or tumble are the GM's call)",
+        )
+
+    def creature_hampers(self, mover: Token, other: Token) -> bool:
+        # 001 Opponent: a very large helpless creature counts as 2 squares
+        return helpless(other) and other.size >= Size.LARGE and hostile(mover, other)
+
+    def entering_provokes(
+        self, board: Board, token: Token, enemy: Token, cells: list[Cell]
+    ) -> Cell | None:
+        # 001 Very Small Creature: moving into an occupied square provokes
+        if token.size > Size.TINY:
+            return None
+        space = set(board.footprint_of(enemy))
+        return next((c for c in cells[1:] if c in space), None)

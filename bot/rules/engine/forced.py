@@ -3,21 +3,27 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from bot.encounter import Encounter, Token
 from bot.errors import IllegalMove, InvalidInput
 from bot.grid.coords import Cell
 from bot.grid.geometry import chebyshev
 from bot.grid.terrain import Terrain
-from bot.rules.engine.grid_rules import Board, GridRules
+from bot.rules.engine.board import Board
 from bot.rules.engine.moves import MoveRequest, MoveResult, Step
+from bot.rules.engine.steps import barriers, solid_corner
 from bot.rules.rulings import Note, Source
+
+if TYPE_CHECKING:
+    from bot.rules.ruleset import Ruleset
+
 
 # ----------------------------------------------------------- forced movement
 
 
 def forced_move(
-    rules: GridRules, encounter: Encounter, token: Token, request: MoveRequest
+    rules: Ruleset, encounter: Encounter, token: Token, request: MoveRequest
 ) -> MoveResult:
     """Push, pull or slide (004 "Forced Movement"): the GM moves a creature.
 
@@ -29,7 +35,7 @@ def forced_move(
     kind = request.forced
     if request.to is None:
         raise InvalidInput(f"Say where the {kind} ends: to:<square>.")
-    board = Board.of(encounter, token, rules.footprints)
+    board = Board.of(encounter, token, rules.footprint_squares)
     by: Token | None = None
     if kind in ("push", "pull"):
         if request.by is None:
@@ -54,8 +60,8 @@ def forced_move(
             blocked = next(
                 (c for c in cells if not board.on_map(c) or board.terrain(c).blocks), None
             )
-            walled, _ = rules.barriers(board, here, nxt)
-            if blocked is not None or walled or rules._solid_corner(board, here, nxt) is not None:
+            walled, _ = barriers(board, here, nxt)
+            if blocked is not None or walled or solid_corner(board, here, nxt) is not None:
                 stopped = f"stopped before {nxt}: blocked"
                 break
             others = board.others_in(cells)
@@ -105,12 +111,12 @@ def forced_move(
         provokes=(),
         provoked_at={},
         source=Source(
-            rules.ruleset_id,
-            rules.document if rules.ruleset_id == "epic-path" else "Epic Path (seed 004)",
+            rules.id,
+            rules.document if rules.id == "epic-path" else "Epic Path (seed 004)",
             ("Forced Movement", section),
             seed_file="004_15d51e0af34ca221.txt",
             borrowed=""
-            if rules.ruleset_id == "epic-path"
+            if rules.id == "epic-path"
             else "seed 004's forced movement: this ruleset's seeds have none",
         ),
         warnings=tuple(warnings),

@@ -4,20 +4,23 @@ a token can still end a move (the speed bands)."""
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from bot.encounter import Condition, Encounter
 from bot.errors import RulingError
 from bot.grid.coords import Cell
 from bot.grid.search import reachable
-from bot.rules.engine.grid_rules import HOSTILE, Allowance, Board, GridRules, StepContext
+from bot.rules.engine.board import HOSTILE, Allowance, Board, StepContext
 from bot.rules.engine.moves import MoveRequest
+
+if TYPE_CHECKING:
+    from bot.rules.ruleset import Ruleset
+
 
 # ------------------------------------------------------------- what the board shows
 
 
-def threat_squares(
-    rules: GridRules, encounter: Encounter, against: str = "party"
-) -> frozenset[Cell]:
+def threat_squares(rules: Ruleset, encounter: Encounter, against: str = "party") -> frozenset[Cell]:
     """Squares threatened (or within reach) of the creatures hostile to team ``against``."""
     squares: set[Cell] = set()
     for token in encounter.tokens.values():
@@ -25,24 +28,24 @@ def threat_squares(
             continue
         if token.has(Condition.INCAPACITATED):
             continue
-        squares |= rules.threatened(Board.of(encounter, token, rules.footprints), token)
+        squares |= rules.threatened(Board.of(encounter, token, rules.footprint_squares), token)
     return frozenset(squares)
 
 
-def token_reach(rules: GridRules, encounter: Encounter, name: str) -> frozenset[Cell]:
+def token_reach(rules: Ruleset, encounter: Encounter, name: str) -> frozenset[Cell]:
     token = encounter.token(name)
-    return rules.threatened(Board.of(encounter, token, rules.footprints), token)
+    return rules.threatened(Board.of(encounter, token, rules.footprint_squares), token)
 
 
 def speed_bands(
-    rules: GridRules, encounter: Encounter, name: str
+    rules: Ruleset, encounter: Encounter, name: str
 ) -> tuple[frozenset[Cell], frozenset[Cell]]:
     """Where the token can still end a move: with what this action leaves, and with the
     ruleset's next bigger action (dash, double move, run). Empty where it can't move."""
     token = encounter.token(name)
     bands: list[frozenset[Cell]] = []
     movement = rules.token_movement(token)
-    board = Board.of(encounter, token, rules.footprints)
+    board = Board.of(encounter, token, rules.footprint_squares)
     checks: dict[tuple[Cell, Cell, str, bool], tuple[str, bool, int]] = {}  # shared by both
     for choices in ((None,), (rules.band_action, "move")):
         allowance: Allowance | None = None

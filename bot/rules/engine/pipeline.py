@@ -1,6 +1,6 @@
 """One /move, the same way for every ruleset: budget, search, check, provoke.
 
-``plan_move`` asks the ruleset's ``GridRules`` (bot.rules.engine.grid_rules) for the
+``plan_move`` asks the ruleset (bot.rules.ruleset) for the
 action's allowance, searches the cheapest legal path within it (waypoints,
 straight-line actions, charges by the shortest path), checks where the move may
 end, finds who is provoked, and builds the new state; an illegal move raises
@@ -10,9 +10,9 @@ reach instead. Pure: no Discord, no database.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
 
 from bot.encounter import Condition, Encounter, Token
 from bot.errors import IllegalMove, InvalidInput, RulingError
@@ -20,28 +20,15 @@ from bot.grid.coords import Cell
 from bot.grid.geometry import chebyshev, corner_lines, line_squares, on_one_line
 from bot.grid.search import EPSILON, Edge, Found, StepFn, cheapest_path, reachable
 from bot.grid.terrain import Terrain
+from bot.rules.engine.board import MAX_WAYPOINTS, Allowance, Board, StepContext, hostile, join
 from bot.rules.engine.forced import forced_move
-from bot.rules.engine.grid_rules import (
-    MAX_WAYPOINTS,
-    Allowance,
-    Board,
-    GridRules,
-    StepContext,
-    Stepper,
-    _join,
-    hostile,
-)
-from bot.rules.engine.moves import (
-    MoveRequest,
-    MoveResult,
-    Step,
-    TokenFields,
-    TokenMovement,
-    TokenSpec,
-    fresh_turn,
-)
+from bot.rules.engine.moves import MoveRequest, MoveResult, Step
+from bot.rules.engine.steps import Stepper, barriers, blocks, enter, provokes_on
 from bot.rules.rulings import JSONValue, JumpRequest, JumpResult, Note
 from bot.units import feet
+
+if TYPE_CHECKING:
+    from bot.rules.ruleset import Ruleset
 
 # ------------------------------------------------------------------ the move
 
@@ -58,7 +45,7 @@ JumpRule = Callable[[JumpRequest], JumpResult]
 
 
 def plan_move(
-    rules: GridRules,
+    rules: Ruleset,
     encounter: Encounter,
     request: MoveRequest,
     *,
@@ -77,7 +64,7 @@ def plan_move(
     allowance = rules.allowance(encounter, token, request, movement)
     if budget_cap_ft is not None and budget_cap_ft < allowance.available_ft:
         allowance = replace(allowance, available_ft=budget_cap_ft)
-    board = Board.of(encounter, token, rules.footprints)
+    board = Board.of(encounter, token, rules.footprint_squares)
     ctx = StepContext(board, movement, allowance, stood=allowance.stand_up)
     warnings: list[Note] = []
     spent_before = allowance.activity.spent_ft
@@ -260,7 +247,7 @@ class _Unhampered:
 
 
 def _path(
-    rules: GridRules,
+    rules: Ruleset,
     ctx: StepContext,
     step: StepFn,
     start: Cell,
@@ -289,7 +276,7 @@ def _path(
 
 
 def _search(
-    rules: GridRules, ctx: StepContext, token: Token, targets: list[Cell], stand_cost: float
+    rules: Ruleset, ctx: StepContext, token: Token, targets: list[Cell], stand_cost: float
 ) -> _Plan | None:
     """The cheapest legal path through ``targets`` within the action's budget."""
     allowance = ctx.allowance
@@ -326,13 +313,13 @@ def _search(
     return best
 
 
-def _step_for(rules: GridRules, ctx: StepContext) -> Stepper | _Unhampered:
+def _step_for(rules: Ruleset, ctx: StepContext) -> Stepper | _Unhampered:
     step = rules.stepper(ctx)
     return _Unhampered(step) if ctx.allowance.unhampered else step
 
 
 def _search_within(
-    rules: GridRules,
+    rules: Ruleset,
     ctx: StepContext,
     token: Token,
     targets: list[Cell],
@@ -376,7 +363,7 @@ def _search_within(
     return plan
 
 
-def _charge_target(rules: GridRules, ctx: StepContext, token: Token, end: Cell) -> Note:
+def _charge_target(rules: Ruleset, ctx: StepContext, token: Token, end: Cell) -> Note:
     """002 Charge: "directly toward a foe ... to the closest square from which you can
     attack your opponent". The charge must end where the token can attack a hostile
     creature, and no open square from which it could attack that one is closer."""
@@ -409,7 +396,7 @@ def _charge_target(rules: GridRules, ctx: StepContext, token: Token, end: Cell) 
 
 
 def _closest_attack_square(
-    rules: GridRules, ctx: StepContext, token: Token, foe: Token
+    rules: Ruleset, ctx: StepContext, token: Token, foe: Token
 ) -> Cell | None:
     """The nearest square (by distance) where the token may stand and attack ``foe``."""
     board = ctx.board
@@ -424,7 +411,7 @@ def _closest_attack_square(
             if not rules.threatened(board, replace(token, cell=anchor)) & foe_squares:
                 continue
             if anchor != token.cell and (
-                rules.enter(ctx, anchor, anchor)[0] or rules.end_problem(ctx, anchor)
+                enter(rules, ctx, anchor, anchor)[0] or rules.end_problem(ctx, anchor)
             ):
                 continue
             key = (rules.distance_ft(token.cell, anchor), row, col, anchor)
@@ -466,7 +453,7 @@ def _squeeze_into_shared_space(
             f"{feet(allowance.available_ft)}."
         )
     plan.edges[-1] = replace(
-        last, cost_ft=2 * last.cost_ft, why=_join(last.why, "squeezing ×2"), hampered=True
+        last, cost_ft=2 * last.cost_ft, why=join(last.why, "squeezing ×2"), hampered=True
     )
     plan.cost = cost
 
@@ -478,7 +465,7 @@ def _stray(start: Cell, end: Cell, cell: Cell) -> int:
 
 
 def _jump_plan(
-    rules: GridRules,
+    rules: Ruleset,
     ctx: StepContext,
     token: Token,
     request: MoveRequest,
@@ -495,7 +482,7 @@ def _jump_plan(
     budget = allowance.available_ft - stand_cost
     if not board.on_map(landing):
         raise InvalidInput(f"jump: {landing} is off the map.")
-    problem, _ = rules.enter(ctx, landing, landing)
+    problem, _ = enter(rules, ctx, landing, landing)
     if problem:
         raise IllegalMove(f"{token.name} can't land at {landing}: {problem}.")
     end = rules.end_problem(ctx, landing)
@@ -596,7 +583,7 @@ def _jump_plan(
     return plan
 
 
-def _clear_jump(rules: GridRules, board: Board, takeoff: Cell, landing: Cell) -> bool:
+def _clear_jump(rules: Ruleset, board: Board, takeoff: Cell, landing: Cell) -> bool:
     """Nothing solid on the line between the squares' centres: no wall or pillar square
     and no wall or closed door crossed (pits, water, rubble and creatures are what
     jumps are for)."""
@@ -609,14 +596,14 @@ def _clear_jump(rules: GridRules, board: Board, takeoff: Cell, landing: Cell) ->
         cell = Cell(int(col), int(row))
         if cell == previous:
             continue
-        if board.terrain(cell).blocks or rules.barriers(board, previous, cell)[0]:
+        if board.terrain(cell).blocks or barriers(board, previous, cell)[0]:
             return False
         previous = cell
     return True
 
 
 def _teleport(
-    rules: GridRules, ctx: StepContext, token: Token, goal: Cell, warnings: list[Note]
+    rules: Ruleset, ctx: StepContext, token: Token, goal: Cell, warnings: list[Note]
 ) -> _Plan:
     """000 Teleport: no path; an occupied or blocked destination becomes the nearest
     unoccupied space ("Teleporting Into Obstacles")."""
@@ -625,7 +612,7 @@ def _teleport(
     def free(anchor: Cell) -> bool:
         cells = board.cells(anchor)
         return all(
-            board.on_map(c) and not rules._blocks(board.terrain(c), "fly") for c in cells
+            board.on_map(c) and not blocks(board.terrain(c), "fly") for c in cells
         ) and not board.others_in(cells)
 
     if not free(goal):
@@ -650,7 +637,7 @@ def _teleport(
     return _Plan([token.cell, goal], [edge], 0.0, ctx.allowance.activity.diagonals)
 
 
-def _avoid_provoking(rules: GridRules, ctx: StepContext) -> Callable[[Cell, Cell], float] | None:
+def _avoid_provoking(rules: Ruleset, ctx: StepContext) -> Callable[[Cell, Cell], float] | None:
     """Among equally cheap paths, prefer one that leaves no enemy's threatened squares."""
     if rules.provoke_rule == "never":
         return None
@@ -668,13 +655,13 @@ def _avoid_provoking(rules: GridRules, ctx: StepContext) -> Callable[[Cell, Cell
 
     def penalty(frm: Cell, to: Cell) -> float:
         before, after = board.cells(frm), board.cells(to)
-        return sum(1 for z in zones if rules.provokes_on(before, after, z))
+        return sum(1 for z in zones if provokes_on(rules.provoke_rule, before, after, z))
 
     return penalty
 
 
 def _minimum_move(
-    rules: GridRules,
+    rules: Ruleset,
     ctx: StepContext,
     token: Token,
     targets: list[Cell],
@@ -686,12 +673,12 @@ def _minimum_move(
     edge = rules.stepper(min_ctx)(token.cell, targets[0], minimum.activity.diagonals, 0.0)
     if edge is None:
         return None
-    edge = replace(edge, cost_ft=float(rules.square_ft), why=_join(edge.why, "full-round action"))
+    edge = replace(edge, cost_ft=float(rules.square_ft), why=join(edge.why, "full-round action"))
     return _Plan([token.cell, targets[0]], [edge], float(rules.square_ft), edge.diagonals)
 
 
 def _why_not(
-    rules: GridRules,
+    rules: Ruleset,
     ctx: StepContext,
     token: Token,
     request: MoveRequest,
@@ -716,7 +703,7 @@ def _why_not(
         return IllegalMove(message, title=title, fields=fields, footer=footer)
 
     # the goal itself may be impossible to stand on
-    problem, _ = rules.enter(ctx, goal, goal)
+    problem, _ = enter(rules, ctx, goal, goal)
     if problem:
         return refusal(f"{name} can't move to {goal}", problem)
     end = rules.end_problem(ctx, goal)
@@ -777,7 +764,7 @@ def _why_not(
 
 
 def _bigger_action(
-    rules: GridRules, ctx: StepContext, token: Token, request: MoveRequest, cost_ft: float
+    rules: Ruleset, ctx: StepContext, token: Token, request: MoveRequest, cost_ft: float
 ) -> str:
     """ "action:double reaches it (60 ft)" when the ruleset's next bigger action (dash,
     double move, run) would cover ``cost_ft`` and may be taken now; else ""."""
@@ -800,7 +787,7 @@ def _sentence(text: str) -> str:
 
 
 def _why_not_one_square(
-    rules: GridRules, ctx: StepContext, token: Token, targets: list[Cell]
+    rules: Ruleset, ctx: StepContext, token: Token, targets: list[Cell]
 ) -> tuple[str, str]:
     """A 5-foot step or a crawl: one square, and what stops that square (title, why)."""
     allowance, goal, name = ctx.allowance, targets[-1], token.name
@@ -843,7 +830,7 @@ def _nearest_block(step: Stepper, start: Cell, goal: Cell) -> str:
 
 
 def _along(
-    rules: GridRules, ctx: StepContext, plan: _Plan, budget: float
+    rules: Ruleset, ctx: StepContext, plan: _Plan, budget: float
 ) -> tuple[Cell, float] | None:
     """The farthest square along the cheapest way to the goal that the budget reaches
     and the move may end on: the alternative a player expects ("you can reach D4")."""
@@ -859,7 +846,7 @@ def _along(
 
 
 def _nearest_alternative(
-    rules: GridRules,
+    rules: Ruleset,
     ctx: StepContext,
     token: Token,
     goal: Cell,
@@ -893,7 +880,7 @@ def _nearest_alternative(
     return best[4], best[1]
 
 
-def _zone(rules: GridRules, ctx: StepContext, enemy: Token) -> frozenset[Cell]:
+def _zone(rules: Ruleset, ctx: StepContext, enemy: Token) -> frozenset[Cell]:
     """``enemy``'s threatened squares, worked out once per move."""
     key = ("zone", enemy.key)
     zone = ctx.memo.get(key)
@@ -903,7 +890,7 @@ def _zone(rules: GridRules, ctx: StepContext, enemy: Token) -> frozenset[Cell]:
 
 
 def _opportunity_attacks(
-    rules: GridRules,
+    rules: Ruleset,
     ctx: StepContext,
     token: Token,
     cells: list[Cell],
@@ -937,7 +924,9 @@ def _opportunity_attacks(
         for i in range(len(cells) - 1):
             if i == 0 and allowance.safe_start:
                 continue
-            if rules.provokes_on(board.cells(cells[i]), board.cells(cells[i + 1]), zone):
+            if provokes_on(
+                rules.provoke_rule, board.cells(cells[i]), board.cells(cells[i + 1]), zone
+            ):
                 provoked[enemy.name] = cells[i]
                 break
     names = tuple(provoked)
@@ -945,7 +934,7 @@ def _opportunity_attacks(
 
 
 def group_move(
-    rules: GridRules,
+    rules: Ruleset,
     encounter: Encounter,
     request: MoveRequest,
     *,
@@ -1007,33 +996,3 @@ def group_move(
             ],
         },
     )
-
-
-class OnAGrid:
-    """The grid half of a ruleset (bot.rules.base.Ruleset), all from its GridRules:
-    a ruleset class lists this as a base and says which GridRules it uses."""
-
-    def grid(self, encounter: Encounter | None) -> GridRules:
-        """The ruleset's movement rules, with ``encounter``'s options (None: defaults)."""
-        raise NotImplementedError
-
-    def jump(self, request: JumpRequest, rng: random.Random) -> JumpResult:
-        raise NotImplementedError
-
-    def token_fields(self, spec: TokenSpec) -> TokenFields:
-        return self.grid(None).token_fields(spec)
-
-    def token_movement(self, token: Token) -> TokenMovement:
-        return self.grid(None).token_movement(token)
-
-    def start_turn(self, token: Token) -> Token:
-        return fresh_turn(token)
-
-    def move(self, encounter: Encounter, request: MoveRequest) -> MoveResult:
-        # a jump on the way asks the ruleset's /jump with the check given: no dice roll
-        return plan_move(
-            self.grid(encounter),
-            encounter,
-            request,
-            jump_rule=lambda jump: self.jump(jump, random.Random(0)),
-        )

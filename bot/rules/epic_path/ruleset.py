@@ -10,17 +10,32 @@ import random
 from collections.abc import Mapping
 from typing import ClassVar
 
-from bot.encounter import Encounter
+from bot.encounter import Condition, Token
+from bot.grid.coords import Cell
 from bot.grid.sizes import Size
 from bot.names import Vocabulary
 from bot.rules.d20.falling import D20FallRules, d20_fall
+from bot.rules.d20.grid import Action, D20Ruleset
 from bot.rules.d20.jumping import SkillJumpRules, skill_jump
 from bot.rules.d20.overland import overland_travel
-from bot.rules.engine.grid_rules import GridRules
-from bot.rules.engine.moves import parse_plain_speed
-from bot.rules.engine.pipeline import OnAGrid
-from bot.rules.epic_path import grid
+from bot.rules.engine.board import Board, Passing, hostile
+from bot.rules.engine.moves import (
+    TokenFields,
+    TokenMovement,
+    TokenSpec,
+    parse_plain_speed,
+)
 from bot.rules.epic_path.overland_tables import EPIC_PATH_OVERLAND
+from bot.rules.epic_path.tokens import (
+    ACTION_TERMS,
+    FOOTPRINTS,
+    MAX_PER_SQUARE,
+    REACH_FT,
+    RUN_MULTIPLE,
+    RUN_STEP_DOWN,
+    token_fields,
+    token_movement,
+)
 from bot.rules.rulings import (
     FallRequest,
     FallResult,
@@ -33,7 +48,9 @@ from bot.rules.rulings import (
 )
 
 SEED = "004_15d51e0af34ca221.txt"
+SEED_FILES = (SEED,)
 DOCUMENT = "Epic Path › Types of Movement"
+GRID_DOCUMENT = "Epic Path: Types of Movement"
 
 # Seed 004 › Falling: "jagged broken obsidian shards might add +2 per die, a jumble
 # of broken tree-trunks or solid stone may add +1 per die ... Soft loam or deep
@@ -71,20 +88,19 @@ JUMP_RULES = SkillJumpRules(
 )
 
 
-class EpicPath(OnAGrid):
+class EpicPath(D20Ruleset):
     id: ClassVar[str] = "epic-path"
     name: ClassVar[str] = "Epic Path"
     document: ClassVar[str] = DOCUMENT
+    grid_document: ClassVar[str] = GRID_DOCUMENT
+    seed_files: ClassVar[tuple[str, ...]] = SEED_FILES
     square_ft: ClassVar[int] = 5
     sizes: ClassVar[tuple[Size, ...]] = tuple(Size)
-    footprint_squares: ClassVar[Mapping[Size, int]] = grid.FOOTPRINTS
+    footprint_squares: ClassVar[Mapping[Size, int]] = FOOTPRINTS
     encounter_options: ClassVar[frozenset[str]] = frozenset()
     travel_names: ClassVar[Mapping[str, Vocabulary]] = EPIC_PATH_OVERLAND.travel_names
 
     # ------------------------------------------------------------- on a grid
-
-    def grid(self, encounter: Encounter | None) -> GridRules:
-        return grid.EpicPathGrid()
 
     def fall(self, request: FallRequest, rng: random.Random) -> FallResult:
         source = Source("epic-path", DOCUMENT, ("Falling",), seed_file=SEED)
@@ -111,3 +127,78 @@ class EpicPath(OnAGrid):
     def travel(self, request: TravelRequest, rng: random.Random) -> TravelResult:
         source = Source("epic-path", DOCUMENT, ("Overland Travel",), seed_file=SEED)
         return overland_travel(request, rng, tables=EPIC_PATH_OVERLAND, source=source)
+
+    # ------------------------------------------------------------ on a grid
+
+    sharing_rule: ClassVar[str] = "a hostile creature's space is not shared (004 Squeezing)"
+    reach_tall_ft: ClassVar[Mapping[Size, int]] = REACH_FT
+    reach_long_ft: ClassVar[Mapping[Size, int]] = REACH_FT
+    one_two_diagonals: ClassVar[bool] = False
+    doublings_stack: ClassVar[bool] = False
+    darkness_doubles: ClassVar[bool] = False
+    impeded_full_round: ClassVar[bool] = True
+    threatens_own_space: ClassVar[bool] = True
+    action_terms: ClassVar[Mapping[str, Action]] = ACTION_TERMS
+    standing_is_movement: ClassVar[bool] = True  # 004 5-Foot Step
+    step_rule: ClassVar[str] = "004 5-Foot Step"
+    minimum_sections: ClassVar[tuple[str, ...]] = ("Impeded Terrain",)
+
+    def token_movement(self, token: Token) -> TokenMovement:
+        return token_movement(token)
+
+    def token_fields(self, spec: TokenSpec) -> TokenFields:
+        return token_fields(spec)
+
+    def run_multiple(self, token: Token) -> tuple[int, str]:
+        multiple = RUN_MULTIPLE
+        why = []
+        for what, value in (("armor", token.armor), ("load", token.load)):
+            step = RUN_STEP_DOWN.get((what, value or ""), 0)
+            if step:
+                multiple -= step
+                why.append(f"{value} {what} −{step}")
+        multiple = max(1, multiple)
+        text = f"×{multiple} speed in a straight line (004 Run"
+        text += f"; {', '.join(why)})" if why else ")"
+        return multiple, text
+
+    def squeeze_width(self, side: int) -> int:
+        # a space designed for creatures one size category smaller (004 Squeezing)
+        return max(1, side - 1)
+
+    def pass_creature(self, board: Board, other: Token) -> Passing:
+        mover = board.mover
+        if mover.size - other.size >= 2:
+            return Passing(True, may_end=True)  # 004 Stepover: neither is squeezing
+        if other.has(Condition.DEAD):
+            return Passing(True, may_end=True)  # 004 Squeezing: rough terrain
+        if not hostile(mover, other) or other.has(Condition.INCAPACITATED):
+            # 004 Squeezing: both squeeze when each normally takes up the full space;
+            # Internal Flanking: not two or more sizes apart
+            squeezing = (
+                mover.size >= Size.SMALL
+                and other.size >= Size.SMALL
+                and abs(mover.size - other.size) < 2
+            )
+            return Passing(True, may_end=True, squeezing=squeezing)
+        return Passing(
+            False,
+            "a hostile creature's space takes an Overrun, or Might to clamber in "
+            "(004 Walk, Stepover)",
+        )
+
+    def sharing_problem(self, board: Board, anchor: Cell) -> str:
+        problem = super().sharing_problem(board, anchor)
+        if problem:
+            return problem
+        for cell in board.cells(anchor):
+            if len(board.occupants.get(cell, ())) >= MAX_PER_SQUARE:
+                return (
+                    f"{cell} already holds {MAX_PER_SQUARE} creatures, the most a square "
+                    "may (004 Space)"
+                )
+        return ""
+
+    def creature_hampers(self, mover: Token, other: Token) -> bool:
+        # 004 Squeezing: a dead creature is treated as rough terrain
+        return other.has(Condition.DEAD) and mover.size - other.size < 2

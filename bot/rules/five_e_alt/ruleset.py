@@ -9,20 +9,44 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Mapping
+from dataclasses import replace
 from fractions import Fraction
-from typing import ClassVar
+from typing import ClassVar, Literal
 
 from bot.dice import roll
-from bot.encounter import Encounter
-from bot.errors import InvalidInput
+from bot.encounter import Activity, Condition, Encounter, Token
+from bot.errors import IllegalMove, InvalidInput
+from bot.grid.coords import Cell
+from bot.grid.geometry import gap
+from bot.grid.search import Edge
 from bot.grid.sizes import Size, parse_size
+from bot.grid.terrain import Terrain
 from bot.names import Vocabulary
 from bot.rules.d20.overland import overland_travel
 from bot.rules.d20.srd35_overland import SRD35_OVERLAND
-from bot.rules.engine.grid_rules import GridRules
-from bot.rules.engine.moves import parse_plain_speed
-from bot.rules.engine.pipeline import OnAGrid
-from bot.rules.five_e_alt import grid
+from bot.rules.engine.board import Allowance, Board, Passing, StepContext, check_mode, hostile
+from bot.rules.engine.moves import (
+    MoveRequest,
+    TokenFields,
+    TokenMovement,
+    TokenSpec,
+    parse_plain_speed,
+)
+from bot.rules.engine.steps import blocks
+from bot.rules.five_e_alt.speeds import (
+    SingleSpeed,
+)
+from bot.rules.five_e_alt.tokens import (
+    ACTIONS,
+    DEFAULT_REACH_FT,
+    DIAGONAL_RULES,
+    FOOTPRINTS,
+    GROUND,
+    single_speed,
+    token_fields,
+    token_movement,
+)
+from bot.rules.ruleset import Ruleset
 from bot.rules.rulings import (
     FallRequest,
     FallResult,
@@ -34,9 +58,12 @@ from bot.rules.rulings import (
     TravelResult,
     borrowed,
 )
+from bot.units import feet
 
 SEED = "000_9613c147f2b39ce7.txt"
+SEED_FILES = (SEED,)
 DOCUMENT = "Alternate Movement"
+GRID_DOCUMENT = DOCUMENT
 
 FALL_CAP_FT = 200
 LIQUID_CAP_FT = 100
@@ -61,10 +88,12 @@ def _ft(value: Fraction) -> float:
     return float(value)
 
 
-class FiveEAlt(OnAGrid):
+class FiveEAlt(Ruleset):
     id: ClassVar[str] = "5e-alt"
     name: ClassVar[str] = "5e Alternate Movement"
     document: ClassVar[str] = DOCUMENT
+    grid_document: ClassVar[str] = GRID_DOCUMENT
+    seed_files: ClassVar[tuple[str, ...]] = SEED_FILES
     square_ft: ClassVar[int] = 5
     sizes: ClassVar[tuple[Size, ...]] = (
         Size.TINY,
@@ -74,14 +103,11 @@ class FiveEAlt(OnAGrid):
         Size.HUGE,
         Size.GARGANTUAN,
     )
-    footprint_squares: ClassVar[Mapping[Size, int]] = grid.FOOTPRINTS
+    footprint_squares: ClassVar[Mapping[Size, int]] = FOOTPRINTS
     encounter_options: ClassVar[frozenset[str]] = frozenset({"diagonals", "units"})
     travel_names: ClassVar[Mapping[str, Vocabulary]] = SRD35_OVERLAND.travel_names
 
     # ------------------------------------------------------------- on a grid
-
-    def grid(self, encounter: Encounter | None) -> GridRules:
-        return grid.FiveEAltGrid(encounter.diagonal_rule if encounter else "5")
 
     # ------------------------------------------------------------------ fall
 
@@ -457,3 +483,385 @@ class FiveEAlt(OnAGrid):
             result,
             "Seed 000 has no overland rules: these are the 3.5 SRD's travel tables.",
         )
+
+    # ------------------------------------------------------------ on a grid
+
+    sharing_rule: ClassVar[str] = (
+        "no creature ends a move in another's space "
+        "(000 Moving Around Other Creatures, Separate Spaces)"
+    )
+    provoke_rule: ClassVar[Literal["leave-threatened", "leave-reach", "never"]] = "leave-reach"
+    actions: ClassVar[tuple[str, ...]] = ACTIONS.names
+    band_action: ClassVar[str] = "dash"
+
+    def __init__(self, diagonal_rule: str = "5") -> None:
+        if diagonal_rule not in DIAGONAL_RULES:
+            diagonal_rule = "5"
+        self.diagonal_rule = diagonal_rule
+        self.diagonal_parity = diagonal_rule == "5-10-5"
+
+    def for_encounter(self, encounter: Encounter | None) -> FiveEAlt:
+        """With the encounter's diagonal rule (5, 5-10-5 or euclidean)."""
+        rule = encounter.diagonal_rule if encounter else "5"
+        return self if rule == self.diagonal_rule else FiveEAlt(rule)
+
+    def token_movement(self, token: Token) -> TokenMovement:
+        return token_movement(token)
+
+    def token_fields(self, spec: TokenSpec) -> TokenFields:
+        return token_fields(spec)
+
+    # ---------------------------------------------------------------- actions
+
+    def allowance(
+        self, encounter: Encounter, token: Token, request: MoveRequest, movement: TokenMovement
+    ) -> Allowance:
+        action = ACTIONS.match(request.action) if request.action else "move"
+        single = single_speed(token)
+        prone = token.has(Condition.PRONE)
+        activity = token.activity
+        sections = ["Moving On Your Turn"]
+        notes: list[Note] = []
+        if action == "drop-prone":
+            if token.has(Condition.RESTRAINED):
+                raise IllegalMove(
+                    f"{token.name} is Restrained: it can't willingly Drop Prone "
+                    "(000 Conditions › Restrained)."
+                )
+            if prone:
+                raise IllegalMove(f"{token.name} is already prone.")
+            if encounter.terrain_at(token.cell) is Terrain.WATER:
+                raise IllegalMove(
+                    f"{token.name} is swimming, and a swimming creature is immune to Prone "
+                    "(000 Prone › Prone Immunity; Swim)."
+                )
+            if request.to is not None:
+                raise InvalidInput("Dropping prone doesn't move: leave out to:.")
+            gained = 0 if "turn" in activity.actions else movement.speed_ft
+            turn = () if "turn" in activity.actions else ("turn",)
+            return Allowance(
+                "drop-prone",
+                "walk",
+                0.0,
+                replace(
+                    activity,
+                    budget_ft=activity.budget_ft + gained,
+                    actions=(*activity.actions, *turn, "drop-prone"),
+                ),
+                ("Drop Prone",),
+                drop_prone=True,
+                provokes=False,
+                notes=(Note("Drop Prone", "Costs no Movement (000 Drop Prone)."),),
+            )
+        if token.has(Condition.IMMOBILIZED):
+            why = next(
+                c.value
+                for c in (Condition.GRAPPLED, Condition.RESTRAINED, Condition.IMMOBILIZED)
+                if token.has(c)
+            )
+            raise IllegalMove(
+                f"{token.name} is {why}: Immobilized, its Movement and Speed are 0 "
+                "(000 Conditions › Immobilized). The GM can still move it with forced:."
+            )
+        mode = request.mode or "walk"
+        if mode == "teleport":
+            return self._teleport(token, request, activity)
+        if mode in ("walk", "climb", "swim") and mode not in single.moves:
+            raise IllegalMove(
+                f"{token.name} can't {mode}: its speed for it is 0 "
+                "(000 Updating A Creature's Movement › Step 2)."
+            )
+        if mode not in ("walk", "climb", "swim"):
+            mode = check_mode(movement, token, mode)
+        hover_up: tuple[tuple[str, bool], ...] = ()
+        if prone and mode == "fly" and single.hover and action != "stand":
+            # 000 Fly › Hovering: immune to Prone while Flying; Flying ends it
+            hover_up = ((Condition.PRONE.value, False),)
+            notes.append(Note("Hover", "Flying ends the Prone condition (000 Fly › Hovering)."))
+        elif prone and mode in ("climb", "fly") and action != "stand":
+            raise IllegalMove(
+                f"{token.name} is prone and can't {mode} (000 Conditions › Prone). "
+                "Stand up first: action:stand."
+            )
+        budget = activity.budget_ft
+        actions = list(activity.actions)
+        if "turn" not in actions:
+            # 000 "Gaining Movement": Movement equal to Speed at the start of the turn
+            budget += movement.speed_ft
+            actions.append("turn")
+        if action == "dash":
+            budget += movement.speed_ft
+            actions.append("dash")
+            sections.append("Dashing")
+            notes.append(
+                Note("Dash", f"Gains Movement equal to its Speed ({movement.speed_ft} ft).")
+            )
+        stand_cost = 0.0
+        if action == "stand":
+            if not prone:
+                raise IllegalMove(f"{token.name} isn't prone, so it has nothing to stand up from.")
+            stand_cost = float(math.floor(movement.speed_ft / 2))
+            actions.append("stand")
+            sections.append("Stand Up")
+            notes.append(
+                Note(
+                    "Stand Up",
+                    f"Costs half its Speed ({feet(stand_cost)}), unaffected by Slowed "
+                    "(000 Stand Up).",
+                )
+            )
+        if action == "move" and request.to is None:
+            raise InvalidInput("Say where to: to:<square>, e.g. to:D4.")
+        new_activity = replace(activity, budget_ft=budget, actions=tuple(actions))
+        left = new_activity.left_ft
+        if stand_cost > left:
+            raise IllegalMove(
+                f"Standing up costs {feet(stand_cost)} (half its Speed) and {token.name} has "
+                f"{feet(left)} of Movement left. Dash first for more: action:dash."
+            )
+        return Allowance(
+            action,
+            mode,
+            left,
+            new_activity,
+            tuple(sections),
+            stand_up=action == "stand",
+            stand_cost_ft=stand_cost,
+            notes=tuple(notes),
+            condition_changes=hover_up,
+        )
+
+    def _teleport(self, token: Token, request: MoveRequest, activity: Activity) -> Allowance:
+        """000 Teleport: an effect (usually a spell) that uses no Movement; it
+        provokes no opportunity attacks. The GM or the token's player says the
+        effect allows it ("Uncommon Movement")."""
+        if request.action not in (None, "move"):
+            raise InvalidInput("Teleporting is its own way of moving: leave out action:.")
+        if request.via:
+            raise InvalidInput("A teleport goes straight to its square: leave out via:.")
+        if request.to is None:
+            raise InvalidInput("Say where to: to:<square>.")
+        return Allowance(
+            "teleport",
+            "teleport",
+            0.0,
+            replace(activity, actions=(*activity.actions, "teleport")),
+            ("Teleport",),
+            teleport=True,
+            provokes=False,
+            notes=(
+                Note(
+                    "Teleport",
+                    "An effect that allows it, spending no Movement and provoking no "
+                    "opportunity attacks (000 Teleport).",
+                ),
+            ),
+        )
+
+    # ------------------------------------------------------------------ steps
+
+    def step_cost(
+        self,
+        ctx: StepContext,
+        frm: Cell,
+        to: Cell,
+        diagonals: int,
+        spent: float,
+        squeezing: bool,
+    ) -> Edge | str:
+        board, allowance = ctx.board, ctx.allowance
+        single = ctx.memo.get("single")
+        if single is None:
+            single = ctx.memo["single"] = single_speed(board.mover)
+        diagonal = frm.col != to.col and frm.row != to.row
+        base: float = 5.0
+        why: list[str] = []
+        if diagonal:
+            if self.diagonal_rule == "5-10-5" and diagonals % 2 == 1:
+                base = 10.0
+                why.append("2nd diagonal 10 ft")
+            elif self.diagonal_rule == "euclidean":
+                base = 5.0 * math.sqrt(2)
+        mode = allowance.mode
+        cells = board.cells(to)
+        if mode in ("walk", "swim"):
+            if all(board.terrain(c) is Terrain.WATER for c in cells):
+                move = "swim"
+            elif mode == "walk" and all(board.terrain(c) is Terrain.SLOPE for c in cells):
+                # 000 Walk › Terrain Requirements: a slope of 45 degrees or more is Climbed
+                move = "climb"
+            else:
+                move = "walk"
+        else:
+            move = mode
+        if move not in single.modifiers:
+            return f"{board.mover.name} can't {move} (000 Updating A Creature's Movement)"
+        if move == "climb" and board.mover.has(Condition.PRONE) and not ctx.stood:
+            return (
+                f"{to} is a slope to Climb, and a prone creature can't Climb "
+                "(000 Conditions › Prone)"
+            )
+        # 000 "Difficult Terrain: Squeezing" is one more cause of being Slowed
+        key = ("5e", frm, to, move)
+        cause = ctx.memo.get(key)
+        if cause is None:
+            cause = ctx.memo[key] = self._difficult(ctx, single, frm, to, move)
+        cause = cause or ("squeezing" if squeezing else "")
+        # 000 Conditions: Prone and Immobilized include Slowed
+        prone = board.mover.has(Condition.PRONE) and not ctx.stood
+        if mode == "fly" and single.hover:
+            prone = False  # 000 Fly › Hovering: flying ends Prone
+        if not cause:
+            cause = "Slowed" if board.mover.has(Condition.SLOWED) else "prone" if prone else ""
+        slowed = bool(cause)
+        trait = single.modifiers[move]
+        factor = trait.cost_multiplier
+        if factor is None:
+            # Less Than One-Third Speed: all its Movement (minimum 5 ft) per 5 ft
+            cost = max(base * (2 if slowed else 1), allowance.available_ft - spent)
+            why.append(f"{trait.label} ({move}): all its Movement")
+        else:
+            cost = base * factor * (2 if slowed else 1)
+            if factor > 1:
+                why.append(f"{trait.label} ({move}) ×{factor}")
+        if slowed:
+            why.append(f"Slowed ×2 ({cause})")
+        return Edge(to, cost, diagonals + (1 if diagonal else 0), ", ".join(why), hampered=slowed)
+
+    def _difficult(
+        self, ctx: StepContext, single: SingleSpeed, frm: Cell, to: Cell, move: str
+    ) -> str:
+        """What makes the step Difficult Terrain (moving in, out or while in it), or ""."""
+        board = ctx.board
+        squares = dict.fromkeys((*board.cells(frm), *board.cells(to)))
+        for cell in squares:
+            terrain = board.terrain(cell)
+            if move == "burrow":
+                if not single.burrow_unhindered:
+                    return f"burrowing through material at {cell}"
+                continue
+            if move == "fly":
+                continue
+            if terrain in GROUND and not (terrain is Terrain.SLOPE and single.climb_unhindered):
+                return f"{terrain.value} at {cell}"
+            if terrain is Terrain.WATER and not single.swim_unhindered:
+                return f"liquid at {cell}"
+        # 000 Squeezing: Slowed moving out of a squeeze as well as into it, flying too
+        for anchor in (frm, to):
+            if self._squeezed(ctx, anchor):
+                return f"squeezing at {anchor}"
+        for other in board.others_in(squares):
+            if other.size != Size.TINY:
+                return f"{other.name}'s space"
+        return ""
+
+    def _squeezed(self, ctx: StepContext, anchor: Cell) -> bool:
+        """Does the token squeeze with its top-left square at ``anchor``: a Medium one in
+        an opening sized for Small, or a big one whose block walls narrow?"""
+        board = ctx.board
+        for cell in board.cells(anchor):
+            terrain = board.terrain(cell)
+            if terrain is Terrain.NARROW and board.mover.size == Size.MEDIUM:
+                return True
+            if board.on_map(cell) and blocks(terrain, ctx.allowance.mode):
+                return True
+        return False
+
+    def after_path(
+        self, ctx: StepContext, token: Token, cells: list[Cell]
+    ) -> tuple[tuple[tuple[str, bool], ...], tuple[Note, ...]]:
+        board = ctx.board
+        swam = ctx.allowance.mode in ("walk", "swim") and any(
+            all(board.terrain(c) is Terrain.WATER for c in board.cells(cell)) for cell in cells[1:]
+        )
+        if swam and token.has(Condition.PRONE) and not ctx.stood:
+            note = Note("Prone ends", "Swimming ends the Prone condition (000 Prone, Swim).")
+            return ((Condition.PRONE.value, False),), (note,)
+        return (), ()
+
+    def end_mode(self, board: Board, anchor: Cell, mode: str) -> str:
+        """000 Continuity of Movement, as the terrain forces it: "you automatically Swim
+        if you are immersed in liquid" (Swim), and no Walking "across a slope of 45
+        degrees or more" (Walk), so a walker ending there is Swimming or Climbing."""
+        if mode != "walk":
+            return mode
+        terrain = {board.terrain(c) for c in board.cells(anchor)}
+        if terrain == {Terrain.WATER}:
+            return "swim"
+        if Terrain.SLOPE in terrain:
+            return "climb"
+        return mode
+
+    def condition_refused(self, token: Token, condition: Condition) -> str:
+        """000 Prone › Prone Immunity (Swimming) and Fly › Hovering (Flying, Hover)."""
+        if condition is not Condition.PRONE:
+            return ""
+        if token.last_mode == "swim":
+            return (
+                f"{token.name} is swimming, and a swimmer is immune to the Prone condition "
+                "(000 Prone, Prone Immunity)"
+            )
+        if token.last_mode == "fly" and single_speed(token).hover:
+            return (
+                f"{token.name} is flying with Hover, which makes it immune to the Prone "
+                "condition (000 Fly, Hovering)"
+            )
+        return ""
+
+    def condition_notes(self, before: Token, after: Token) -> list[Note]:
+        """000 Climb / Fly › Falling While Climbing / Flying: a creature still moving that
+        way (Continuity of Movement: as it last moved) falls once it is Prone or
+        Incapacitated (or, flying, Immobilized), unless it Hovers."""
+        mode = after.last_mode
+        reasons = [Condition.PRONE, Condition.INCAPACITATED]
+        if mode == "fly":
+            if single_speed(after).hover:
+                return []
+            reasons.append(Condition.IMMOBILIZED)
+        elif mode != "climb":
+            return []
+        why = next((c for c in reasons if after.has(c) and not before.has(c)), None)
+        if why is None:
+            return []
+        verb = "climbing" if mode == "climb" else "flying"
+        section = (
+            "Climb › Falling While Climbing" if mode == "climb" else "Fly › Falling While Flying"
+        )
+        return [
+            Note(
+                "Falls",
+                f"{after.name} was {verb} and is now {why.value}: it stops {verb} and falls "
+                f"(000 {section}). /fall gives the damage.",
+            )
+        ]
+
+    def squeeze_width(self, side: int) -> int:
+        # an opening sized for a creature one Size smaller (000 Difficult Terrain)
+        return max(1, side - 1)
+
+    def pass_creature(self, board: Board, other: Token) -> Passing:
+        mover = board.mover
+        hampers = other.size != Size.TINY
+        if other.has(Condition.INCAPACITATED) or not hostile(mover, other):
+            return Passing(True, hampers=hampers)
+        if abs(other.size - mover.size) >= 2 or other.size == Size.TINY:
+            return Passing(True, hampers=hampers)
+        return Passing(
+            False,
+            "a hostile creature within one size of the mover blocks its space "
+            "(000 Moving Around Other Creatures)",
+        )
+
+    def threatened(self, board: Board, enemy: Token) -> frozenset[Cell]:
+        reach = enemy.reach_ft if enemy.reach_ft is not None else DEFAULT_REACH_FT
+        squares = reach // self.square_ft
+        if squares <= 0:
+            return frozenset()
+        side = board.sides.get(enemy.key, 1)
+        cells = set()
+        for col in range(enemy.cell.col - squares, enemy.cell.col + side + squares):
+            for row in range(enemy.cell.row - squares, enemy.cell.row + side + squares):
+                cell = Cell(col, row)
+                if board.on_map(cell) and max(gap(cell, 1, enemy.cell, side)) <= squares:
+                    cells.add(cell)
+        return frozenset(cells)

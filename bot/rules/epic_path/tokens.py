@@ -10,20 +10,14 @@ penalties stack (004 "Encumbrance").
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import ClassVar
 
-from bot.encounter import Condition, Token
+from bot.encounter import Token
 from bot.errors import InvalidInput
-from bot.grid.coords import Cell
 from bot.grid.sizes import Size
-from bot.rules.d20.grid import ARMOR_NAMES, LOAD_NAMES, Action, D20Grid
-from bot.rules.engine.grid_rules import Board, Passing, hostile
+from bot.rules.d20.grid import ARMOR_NAMES, LOAD_NAMES, Action
 from bot.rules.engine.moves import TokenFields, TokenMovement, TokenSpec, plain_token_fields
 from bot.rules.epic_path.overland_tables import ENCUMBRANCE
 from bot.rules.rulings import Note
-
-SEED = "004_15d51e0af34ca221.txt"
-DOCUMENT = "Epic Path: Types of Movement"
 
 # Space: Colossal 25 ft, Titanic 30 ft.
 FOOTPRINTS: Mapping[Size, int] = {
@@ -122,83 +116,3 @@ def token_movement(token: Token) -> TokenMovement:
         m: max(0, v + token.total_speed_bonus_ft) for m, v in token.speeds_ft.items() if v > 0
     }
     return TokenMovement(walk, speeds, token.hover, tuple(notes))
-
-
-class EpicPathGrid(D20Grid):
-    ruleset_id: ClassVar[str] = "epic-path"
-    document: ClassVar[str] = DOCUMENT
-    seed_file: ClassVar[str] = SEED
-    sharing_rule: ClassVar[str] = "a hostile creature's space is not shared (004 Squeezing)"
-    square_ft: ClassVar[int] = 5
-    footprints: ClassVar[Mapping[Size, int]] = FOOTPRINTS
-    reach_tall_ft: ClassVar[Mapping[Size, int]] = REACH_FT
-    reach_long_ft: ClassVar[Mapping[Size, int]] = REACH_FT
-    one_two_diagonals: ClassVar[bool] = False
-    doublings_stack: ClassVar[bool] = False
-    darkness_doubles: ClassVar[bool] = False
-    impeded_full_round: ClassVar[bool] = True
-    threatens_own_space: ClassVar[bool] = True
-    action_terms: ClassVar[Mapping[str, Action]] = ACTION_TERMS
-    standing_is_movement: ClassVar[bool] = True  # 004 5-Foot Step
-    step_rule: ClassVar[str] = "004 5-Foot Step"
-    minimum_sections: ClassVar[tuple[str, ...]] = ("Impeded Terrain",)
-
-    def token_movement(self, token: Token) -> TokenMovement:
-        return token_movement(token)
-
-    def token_fields(self, spec: TokenSpec) -> TokenFields:
-        return token_fields(spec)
-
-    def run_multiple(self, token: Token) -> tuple[int, str]:
-        multiple = RUN_MULTIPLE
-        why = []
-        for what, value in (("armor", token.armor), ("load", token.load)):
-            step = RUN_STEP_DOWN.get((what, value or ""), 0)
-            if step:
-                multiple -= step
-                why.append(f"{value} {what} −{step}")
-        multiple = max(1, multiple)
-        text = f"×{multiple} speed in a straight line (004 Run"
-        text += f"; {', '.join(why)})" if why else ")"
-        return multiple, text
-
-    def squeeze_width(self, side: int) -> int:
-        # a space designed for creatures one size category smaller (004 Squeezing)
-        return max(1, side - 1)
-
-    def pass_creature(self, board: Board, other: Token) -> Passing:
-        mover = board.mover
-        if mover.size - other.size >= 2:
-            return Passing(True, may_end=True)  # 004 Stepover: neither is squeezing
-        if other.has(Condition.DEAD):
-            return Passing(True, may_end=True)  # 004 Squeezing: rough terrain
-        if not hostile(mover, other) or other.has(Condition.INCAPACITATED):
-            # 004 Squeezing: both squeeze when each normally takes up the full space;
-            # Internal Flanking: not two or more sizes apart
-            squeezing = (
-                mover.size >= Size.SMALL
-                and other.size >= Size.SMALL
-                and abs(mover.size - other.size) < 2
-            )
-            return Passing(True, may_end=True, squeezing=squeezing)
-        return Passing(
-            False,
-            "a hostile creature's space takes an Overrun, or Might to clamber in "
-            "(004 Walk, Stepover)",
-        )
-
-    def sharing_problem(self, board: Board, anchor: Cell) -> str:
-        problem = super().sharing_problem(board, anchor)
-        if problem:
-            return problem
-        for cell in board.cells(anchor):
-            if len(board.occupants.get(cell, ())) >= MAX_PER_SQUARE:
-                return (
-                    f"{cell} already holds {MAX_PER_SQUARE} creatures, the most a square "
-                    "may (004 Space)"
-                )
-        return ""
-
-    def creature_hampers(self, mover: Token, other: Token) -> bool:
-        # 004 Squeezing: a dead creature is treated as rough terrain
-        return other.has(Condition.DEAD) and mover.size - other.size < 2

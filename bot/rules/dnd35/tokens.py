@@ -11,17 +11,12 @@ load table), and a dwarf is slowed by neither.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
-from typing import ClassVar
 
 from bot.encounter import Condition, Token
-from bot.grid.coords import Cell
-from bot.grid.search import Edge
 from bot.grid.sizes import Size
 from bot.names import Vocabulary
-from bot.rules.d20.grid import ARMOR_NAMES, LOAD_NAMES, Action, D20Grid
+from bot.rules.d20.grid import ARMOR_NAMES, LOAD_NAMES, Action
 from bot.rules.d20.srd35_overland import ENCUMBRANCE
-from bot.rules.engine.grid_rules import Board, Passing, hostile
 from bot.rules.engine.moves import (
     TokenFields,
     TokenMovement,
@@ -29,10 +24,6 @@ from bot.rules.engine.moves import (
     plain_token_fields,
 )
 from bot.rules.rulings import Note
-
-SEED = "001_4b6f19466d0b9c61.txt"
-SEED_ACTIONS = "002_212d8eb547f4c056.txt"
-DOCUMENT = "SRD: Movement, Position, and Distance"
 
 FOOTPRINTS: Mapping[Size, int] = {
     Size.FINE: 1,
@@ -168,83 +159,3 @@ def token_movement(token: Token) -> TokenMovement:
 def helpless(token: Token) -> bool:
     """Helpless in 3.5: paralyzed, unconscious (so also asleep, petrified) or marked so."""
     return token.has(Condition.HELPLESS) or token.has(Condition.PARALYZED)
-
-
-class Dnd35Grid(D20Grid):
-    ruleset_id: ClassVar[str] = "3.5"
-    document: ClassVar[str] = DOCUMENT
-    seed_file: ClassVar[str] = SEED
-    sharing_rule: ClassVar[str] = (
-        "only a Tiny or smaller creature shares a square, with another such or an "
-        "opponent, and anyone may stand over a helpless one (001 Moving through a Square)"
-    )
-    square_ft: ClassVar[int] = 5
-    footprints: ClassVar[Mapping[Size, int]] = FOOTPRINTS
-    reach_tall_ft: ClassVar[Mapping[Size, int]] = REACH_TALL_FT
-    reach_long_ft: ClassVar[Mapping[Size, int]] = REACH_LONG_FT
-    one_two_diagonals: ClassVar[bool] = True
-    doublings_stack: ClassVar[bool] = True
-    darkness_doubles: ClassVar[bool] = True
-    impeded_full_round: ClassVar[bool] = False
-    threatens_own_space: ClassVar[bool] = False
-    action_terms: ClassVar[Mapping[str, Action]] = ACTION_TERMS
-    standing_is_movement: ClassVar[bool] = False  # 002 Stand Up from Prone
-    step_rule: ClassVar[str] = "002 Take a 5-Foot Step"
-
-    def token_movement(self, token: Token) -> TokenMovement:
-        return token_movement(token)
-
-    def token_fields(self, spec: TokenSpec) -> TokenFields:
-        return token_fields(spec)
-
-    def run_multiple(self, token: Token) -> tuple[int, str]:
-        if token.armor == "heavy" or token.load == "heavy":
-            why = "heavy armor" if token.armor == "heavy" else "a heavy load"
-            return 3, f"×3 speed in {why} (002 Run)"
-        return 4, "×4 speed in a straight line (002 Run)"
-
-    def over_low_walls(self, edge: Edge, count: int) -> Edge:
-        # 001 Obstacles: an obstacle between squares counts as 2 squares, paid to cross
-        # it "in addition to the cost to move into the square on the other side"
-        extra = 2 * self.square_ft * count
-        return replace(
-            edge,
-            cost_ft=edge.cost_ft + extra,
-            why=", ".join(w for w in (edge.why, f"over a low wall +{extra} ft") if w),
-            hampered=True,
-        )
-
-    def squeeze_width(self, side: int) -> int:
-        # 001 Squeezing: into a space at least half as wide as its normal space
-        return max(1, (side + 1) // 2)
-
-    def pass_creature(self, board: Board, other: Token) -> Passing:
-        mover = board.mover
-        if helpless(other):
-            return Passing(True, may_end=True)
-        if mover.size <= Size.TINY:
-            # 001 Very Small Creature; Tiny, Diminutive, and Fine Creatures: "They must
-            # enter an opponent's square to attack in melee"
-            return Passing(True, may_end=other.size <= Size.TINY or hostile(mover, other))
-        if not hostile(mover, other):
-            return Passing(True, may_end=other.size <= Size.TINY and mover.size <= Size.TINY)
-        if abs(other.size - mover.size) >= 3:
-            return Passing(True)
-        return Passing(
-            False,
-            "an opponent's square blocks the way unless it is helpless (001 Moving through a "
-            "Square; overrun or tumble are the GM's call)",
-        )
-
-    def creature_hampers(self, mover: Token, other: Token) -> bool:
-        # 001 Opponent: a very large helpless creature counts as 2 squares
-        return helpless(other) and other.size >= Size.LARGE and hostile(mover, other)
-
-    def entering_provokes(
-        self, board: Board, token: Token, enemy: Token, cells: list[Cell]
-    ) -> Cell | None:
-        # 001 Very Small Creature: moving into an occupied square provokes
-        if token.size > Size.TINY:
-            return None
-        space = set(board.footprint_of(enemy))
-        return next((c for c in cells[1:] if c in space), None)

@@ -1,0 +1,135 @@
+"""becmi on a grid: seed 003 (Rules Cyclopedia, time and movement).
+
+Squares are 10 ft ("Map Scales", "Miniature Figures"). A token's ``speed`` is
+its normal speed per turn as a stat block writes it (``120' (40')``); in a
+round it moves its encounter speed (normal ÷ 3), or runs at its normal speed
+per round, for at most 30 rounds before it is exhausted. Outdoors the same
+numbers are yards. Swimming is 1/5 of the running speed. The chapter has no
+attacks of opportunity and no grid rules for diagonals or rough ground: the
+bot counts a diagonal as one square and rough ground at half speed (its
+Terrain Effects table's "1/2 normal"), and says so in docs/RULINGS.md.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+
+from bot.encounter import Token
+from bot.errors import InvalidInput
+from bot.grid.sizes import Size
+from bot.grid.terrain import Terrain
+from bot.names import Vocabulary
+from bot.rules.becmi.tables import encumbrance_band
+from bot.rules.engine.moves import TokenFields, TokenMovement, TokenSpec
+from bot.rules.rulings import Note
+
+SEED = "003_3444ce13aba82e1a.txt"
+GRID_DOCUMENT = "Rules Cyclopedia: Time and Movement"
+SQUARE_FT = 10
+MAX_RUNNING_ROUNDS = 30
+YARDS = 3
+SWIM_FRACTION = 5  # 1/5 of the running speed (By Swimming)
+FOOTPRINTS: Mapping[Size, int] = {
+    Size.SMALL: 1,
+    Size.MEDIUM: 1,
+    Size.LARGE: 1,
+    Size.HUGE: 2,
+    Size.GARGANTUAN: 3,
+}
+ACTIONS = Vocabulary(
+    "action", {"move": ("walk", "normal", "encounter"), "run": ("running", "sprint")}
+)
+ROUGH = frozenset(
+    {Terrain.DIFFICULT, Terrain.OBSTACLE, Terrain.SLOPE, Terrain.IMPEDED, Terrain.NARROW}
+)
+_RATE = re.compile(
+    r"^\s*(?:mv|move|movement)?\s*:?\s*(\d{1,4})\s*(?:'|ft\.?|feet)?\s*"
+    r"(?:\(\s*(\d{1,4})\s*(?:'|ft\.?|feet)?\s*\))?\s*$",
+    re.IGNORECASE,
+)
+_COINS = re.compile(r"^\s*([\d,]{1,9})\s*(?:cn|coins?)?\s*$", re.IGNORECASE)
+
+
+def parse_rate(text: str) -> int:
+    """``120' (40')``, ``MV 120' (40')``, ``120`` → 120 (the normal speed)."""
+    match = _RATE.match(text)
+    if match is None:
+        raise InvalidInput(
+            f'speed: "{text}" is not a movement rate. Write it as the stat block does: '
+            "120' (40') or just 120 (normal speed per turn)."
+        )
+    normal = int(match.group(1))
+    if match.group(2) is not None and int(match.group(2)) * 3 != normal:
+        raise InvalidInput(
+            f"speed: {text} doesn't add up: the encounter speed in brackets is a third "
+            f"of the normal speed ({normal}' ({normal // 3}'))."
+        )
+    return normal
+
+
+def parse_coins(text: str) -> int:
+    match = _COINS.match(text)
+    if match is None:
+        raise InvalidInput(
+            f'load: "{text}" is not an encumbrance. becmi counts it in coins: e.g. 600cn '
+            "(003 Character Movement Rates)."
+        )
+    return int(match.group(1).replace(",", ""))
+
+
+def token_fields(spec: TokenSpec) -> TokenFields:
+    if spec.race is not None or spec.armor is not None:
+        raise InvalidInput(
+            "becmi takes a movement rate and an encumbrance in coins (speed:\"120' (40')\" "
+            "load:600cn); armor and race count only through encumbrance (003)."
+        )
+    values: dict[str, object] = {}
+    notes: list[Note] = []
+    if spec.speed is not None:
+        values["speed_ft"] = parse_rate(spec.speed)
+    if spec.load is not None:
+        coins = parse_coins(spec.load)
+        values["load"] = f"{coins}cn"
+        band = encumbrance_band(coins)
+        if spec.speed is None:
+            values["speed_ft"] = band.normal_speed_ft
+        notes.append(
+            Note(
+                "Encumbrance",
+                f"{coins:,} cn: {band.normal_speed_ft}' ({band.encounter_speed_ft}') "
+                "(003 Character Movement Rates and Encumbrance Table).",
+            )
+        )
+    extra = {
+        m: v
+        for m, v in (("fly", spec.fly_ft), ("swim", spec.swim_ft), ("climb", spec.climb_ft))
+        if v is not None
+    }
+    if spec.burrow_ft is not None:
+        extra["burrow"] = spec.burrow_ft
+    if extra:
+        values["speeds_ft"] = extra
+    if spec.hover is not None:
+        values["hover"] = spec.hover
+    return TokenFields(values, tuple(notes))
+
+
+def normal_speed(token: Token) -> int:
+    speed = token.speed_ft + token.total_speed_bonus_ft
+    if token.load:
+        speed = min(speed, encumbrance_band(parse_coins(token.load)).normal_speed_ft)
+    return max(0, speed)
+
+
+def token_movement(token: Token) -> TokenMovement:
+    normal = normal_speed(token)
+    encounter = normal // 3
+    speeds = {"walk": encounter}
+    speeds |= {m: max(0, v) // 3 for m, v in token.speeds_ft.items() if v > 0}
+    note = Note(
+        "Movement",
+        f"{normal}' ({encounter}'): {encounter} ft a round, running {normal} ft a round "
+        "(003 Normal, Encounter, and Running Speeds).",
+    )
+    return TokenMovement(encounter, speeds, token.hover, (note,))

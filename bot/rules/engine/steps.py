@@ -1,0 +1,187 @@
+"""The checks every ruleset reads the same way for one step, and the step function
+a path search calls: terrain, corners, walls and doors, creatures in the way,
+then the ruleset's own cost. Pure: no Discord, no database.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Literal
+
+from bot.grid.coords import Cell
+from bot.grid.geometry import footprint
+from bot.grid.search import Edge
+from bot.grid.sizes import Size
+from bot.grid.terrain import Barrier, Terrain
+from bot.rules.engine.board import Board, StepContext, at
+
+if TYPE_CHECKING:
+    from bot.rules.ruleset import Ruleset
+
+ProvokeRule = Literal["leave-threatened", "leave-reach", "never"]
+
+
+def enter(rules: Ruleset, ctx: StepContext, frm: Cell, to: Cell) -> tuple[str, bool]:
+    """Terrain and corner checks for moving the token's anchor ``frm`` → ``to``.
+
+    Returns (why illegal or "", squeezing).
+    """
+    board = ctx.board
+    mode = ctx.allowance.mode
+    cells = board.cells(to)
+    squeezing = False
+    bad = [c for c in cells if not board.on_map(c) or blocks(board.terrain(c), mode)]
+    if bad:
+        width = rules.squeeze_width(board.side)
+        if width >= board.side or any(not board.on_map(c) for c in bad):
+            return blocked_text(board, bad[0], mode), False
+        narrow = [
+            footprint(to, width, board.side),
+            footprint(to, board.side, width),
+        ]
+        if not any(
+            all(board.on_map(c) and not blocks(board.terrain(c), mode) for c in rect)
+            for rect in narrow
+        ):
+            return blocked_text(board, bad[0], mode), False
+        squeezing = True
+    tight = [c for c in cells if board.terrain(c) is Terrain.NARROW]
+    if tight:  # a gap sized for Small stops flyers too: it isn't ground
+        size = board.mover.size
+        if size > Size.MEDIUM:
+            return f"{tight[0]} is a gap too narrow for a {size.label} creature", False
+        if size == Size.MEDIUM:
+            squeezing = True
+    if frm.col != to.col and frm.row != to.row:
+        corner = solid_corner(board, frm, to)
+        if corner is not None:
+            return f"a solid corner at {corner} stops a diagonal step past it", False
+    return "", squeezing
+
+
+def barriers(board: Board, frm: Cell, to: Cell, *, flying: bool = False) -> tuple[str, int]:
+    """Walls, doors and low walls on the edges a step crosses: (why it can't, or "";
+    how many low walls it climbs). A diagonal may pass the end of neither a wall
+    nor a closed door, whichever way round it goes (001 "Diagonals")."""
+    if not board.encounter.edges:
+        return "", 0
+    dc, dr = to.col - frm.col, to.row - frm.row
+    legs = (
+        [[(frm, to)]]
+        if dc == 0 or dr == 0
+        else [
+            [(frm, Cell(frm.col + dc, frm.row)), (Cell(frm.col + dc, frm.row), to)],
+            [(frm, Cell(frm.col, frm.row + dr)), (Cell(frm.col, frm.row + dr), to)],
+        ]
+    )
+    low_walls = 0
+    for route in legs:
+        climbed = 0
+        for a, b in route:
+            for kind, x, y in crossed(board, a, b):
+                if kind.blocks:
+                    what = "a closed door" if kind is Barrier.DOOR else "a wall"
+                    past = " stops a diagonal past it" if len(legs) > 1 else " is in the way"
+                    return f"{what} between {x} and {y}{past}", 0
+                if kind is Barrier.LOW_WALL and not flying:
+                    climbed += 1
+        low_walls = max(low_walls, climbed)
+    return "", low_walls
+
+
+def crossed(board: Board, a: Cell, b: Cell) -> list[tuple[Barrier, Cell, Cell]]:
+    """The barriers a footprint crosses moving one square straight from ``a`` to ``b``."""
+    d = (b.col - a.col, b.row - a.row)
+    here = set(board.cells(a))
+    found = []
+    for cell in here:
+        ahead = Cell(cell.col + d[0], cell.row + d[1])
+        if ahead not in here:
+            kind = board.encounter.barrier(cell, ahead)
+            if kind is not None and kind is not Barrier.OPEN_DOOR:
+                found.append((kind, cell, ahead))
+    return sorted(found, key=lambda f: (f[1].row, f[1].col))
+
+
+def blocks(terrain: Terrain, mode: str) -> bool:
+    if terrain.blocks:
+        return True
+    return terrain is Terrain.PIT and mode != "fly"
+
+
+def blocked_text(board: Board, cell: Cell, mode: str) -> str:
+    if not board.on_map(cell):
+        return f"{cell} is off the map"
+    terrain = board.terrain(cell)
+    if terrain is Terrain.PIT:
+        return (
+            f"{cell} is a pit: only a flyer crosses it (going in is a fall, the GM's call);"
+            " to jump over it, add jump:<the square to land on>"
+        )
+    return f"{cell} is {terrain.value}: nothing walks through it"
+
+
+def solid_corner(board: Board, frm: Cell, to: Cell) -> Cell | None:
+    dc, dr = to.col - frm.col, to.row - frm.row
+    moved = set(board.cells(frm)) | set(board.cells(to))
+    for anchor in (Cell(frm.col + dc, frm.row), Cell(frm.col, frm.row + dr)):
+        for c in board.cells(anchor):
+            if c not in moved and board.terrain(c).solid_corner:
+                return c
+    return None
+
+
+def creatures(rules: Ruleset, ctx: StepContext, to: Cell) -> str:
+    for other in ctx.board.others_in(ctx.board.cells(to)):
+        passing = rules.pass_creature(ctx.board, other)
+        if not passing.allowed:
+            return f"{at(ctx.board, other)}: {passing.reason}"
+        if ctx.allowance.no_creatures:
+            return f"{at(ctx.board, other)}: a charge can't pass any creature"
+    return ""
+
+
+def provokes_on(
+    rule: ProvokeRule, before: tuple[Cell, ...], after: tuple[Cell, ...], zone: frozenset[Cell]
+) -> bool:
+    if rule == "leave-threatened":
+        left = set(before) - set(after)
+        return any(c in zone for c in left)
+    if rule == "leave-reach":
+        return any(c in zone for c in before) and not any(c in zone for c in after)
+    return False
+
+
+class Stepper:
+    """The step function one search calls: shared checks, then the ruleset's cost.
+
+    It remembers why each refused square was refused, for the reply.
+    """
+
+    def __init__(self, rules: Ruleset, ctx: StepContext) -> None:
+        self.rules = rules
+        self.ctx = ctx
+        self.why_not: dict[Cell, str] = {}
+
+    def __call__(self, frm: Cell, to: Cell, diagonals: int, spent: float) -> Edge | None:
+        rules, ctx = self.rules, self.ctx
+        key = (frm, to, ctx.allowance.mode, ctx.allowance.no_creatures)
+        checked = ctx.checks.get(key)
+        if checked is None:
+            problem, squeezing = enter(rules, ctx, frm, to)
+            low_walls = 0
+            if not problem:
+                problem, low_walls = barriers(
+                    ctx.board, frm, to, flying=ctx.allowance.mode == "fly"
+                )
+            if not problem:
+                problem = creatures(rules, ctx, to)
+            checked = ctx.checks[key] = (problem, squeezing, low_walls)
+        problem, squeezing, low_walls = checked
+        if not problem:
+            result = rules.step_cost(ctx, frm, to, diagonals, spent, squeezing)
+            if isinstance(result, str):
+                problem = result
+            else:
+                return rules.over_low_walls(result, low_walls) if low_walls else result
+        self.why_not.setdefault(to, problem)
+        return None

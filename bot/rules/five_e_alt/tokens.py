@@ -1,0 +1,130 @@
+"""5e-alt on a grid: Movement gained and spent, Slowed, Difficult Terrain by cause,
+moving around other creatures, Stand Up, Dash, speed-modifier traits (seed 000).
+
+The seed says nothing about grid diagonals: 5 ft each is the bot's ruling (the
+usual 5e grid rule), with ``5-10-5`` and ``euclidean`` as per-encounter
+alternatives. Reach is 5 ft unless the token's ``reach`` says otherwise;
+leaving a hostile creature's reach provokes an opportunity attack.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Literal
+
+from bot.encounter import Condition, Token
+from bot.errors import InvalidInput
+from bot.grid.sizes import Size
+from bot.grid.terrain import Terrain
+from bot.names import Vocabulary
+from bot.rules.engine.moves import (
+    TokenFields,
+    TokenMovement,
+    TokenSpec,
+    parse_plain_speed,
+)
+from bot.rules.five_e_alt.speeds import (
+    SingleSpeed,
+    SpeedModifier,
+    convert,
+    parse_speed_line,
+)
+from bot.rules.rulings import Note
+
+SEED = "000_9613c147f2b39ce7.txt"
+DOCUMENT = "Alternate Movement"
+DIAGONAL_RULES: tuple[str, ...] = ("5", "5-10-5", "euclidean")
+DiagonalRule = Literal["5", "5-10-5", "euclidean"]
+
+FOOTPRINTS: Mapping[Size, int] = {
+    Size.TINY: 1,
+    Size.SMALL: 1,
+    Size.MEDIUM: 1,
+    Size.LARGE: 2,
+    Size.HUGE: 3,
+    Size.GARGANTUAN: 4,
+}
+DEFAULT_REACH_FT = 5
+
+ACTIONS = Vocabulary(
+    "action",
+    {
+        "move": ("walk", "normal"),
+        "dash": ("dashing",),
+        "stand": ("stand-up", "get-up", "standup"),
+        "drop-prone": ("prone", "drop", "go-prone"),
+    },
+)
+# Ground terrain a flyer is above (the seed's causes of Difficult Terrain are all
+# in or on the ground, except another creature's space and a narrow opening).
+GROUND = frozenset({Terrain.DIFFICULT, Terrain.OBSTACLE, Terrain.IMPEDED, Terrain.SLOPE})
+
+
+def single_speed(token: Token) -> SingleSpeed:
+    speeds = {"walk": token.speed_ft, **token.speeds_ft}
+    return convert(speeds, hover=token.hover and speeds.get("fly", 0) > 0)
+
+
+def token_fields(spec: TokenSpec) -> TokenFields:
+    if spec.race or spec.armor or spec.load:
+        given = "race" if spec.race else "armor" if spec.armor else "load"
+        raise InvalidInput(
+            f"{given}: 5e-alt takes a creature's speeds as its stat block gives them "
+            '(speed:"40 ft., fly 80 ft."); seed 000 has no race, armor or load table.'
+        )
+    values: dict[str, object] = {}
+    extra: dict[str, int] = {}
+    notes: list[Note] = []
+    if spec.speed is not None:
+        text = spec.speed.strip()
+        if any(ch.isalpha() and ch not in "ft" for ch in text.lower().replace("ft", "")):
+            speeds, hover = parse_speed_line(text)
+            values["speed_ft"] = speeds.pop("walk", 0)
+            extra.update({m: v for m, v in speeds.items() if v > 0})
+            if hover:
+                values["hover"] = True
+        else:
+            values["speed_ft"] = parse_plain_speed(text)
+    for mode, value in (
+        ("fly", spec.fly_ft),
+        ("swim", spec.swim_ft),
+        ("climb", spec.climb_ft),
+        ("burrow", spec.burrow_ft),
+    ):
+        if value is not None:
+            extra[mode] = value
+    if extra:
+        values["speeds_ft"] = extra
+    if spec.hover is not None:
+        values["hover"] = spec.hover
+    if "speed_ft" in values or extra:
+        walk = values.get("speed_ft", 30)
+        assert isinstance(walk, int)
+        single = convert({"walk": walk, **extra}, hover=bool(values.get("hover", False)))
+        notes.append(Note("Speed (000 Updating A Creature's Movement)", " ".join(single.steps)))
+    return TokenFields(values, tuple(notes))
+
+
+def token_movement(token: Token) -> TokenMovement:
+    single = single_speed(token)
+    # 000 "Singular Speed": an effect's faster Speed replaces yours; a bonus adds.
+    speed = max(0, single.speed_ft + token.total_speed_bonus_ft)
+    if token.has(Condition.IMMOBILIZED):
+        speed = 0
+    modes: dict[str, int] = {
+        m: speed for m in ("walk", "fly", "swim", "climb", "burrow") if m in single.moves
+    }
+    notes = [Note("Speed", " ".join(single.steps))]
+    if token.has(Condition.IMMOBILIZED):
+        notes.append(Note("Immobilized", "Its Movement and Speed are 0 and can't change."))
+    return TokenMovement(
+        speed,
+        modes,
+        single.hover,
+        tuple(notes),
+        traits={m: single.modifiers[m].value for m in single.modifiers},
+    )
+
+
+def modifier_label(value: str) -> str:
+    return SpeedModifier(value).label

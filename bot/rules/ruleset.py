@@ -1,0 +1,247 @@
+"""The one contract every ruleset fulfils: its identity, its calculators (/fall,
+/jump, /travel) and its movement on a grid (/move and the encounter commands).
+
+A ruleset is one class deriving from ``Ruleset`` in its own package under
+``bot/rules/<id>/``; a hook it must supply is abstract here, so a missing one is
+a type error (and an instantiation error), not a surprise at run time. What a
+ruleset may leave out is data: ``jumps_on_grid``, ``square_ft``,
+``group_moves``... The /move engine (``bot.rules.engine``) asks these hooks and
+never asks which ruleset it serves. Pure: no Discord, no database, no images.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import ClassVar
+
+from bot.encounter import Activity, Condition, Encounter, Token
+from bot.grid.coords import Cell
+from bot.grid.geometry import chebyshev
+from bot.grid.search import Edge
+from bot.grid.sizes import Size
+from bot.names import Vocabulary
+from bot.rules.engine.board import Allowance, Board, Passing, StepContext, at, join
+from bot.rules.engine.moves import (
+    MoveRequest,
+    MoveResult,
+    TokenFields,
+    TokenMovement,
+    TokenSpec,
+    fresh_turn,
+)
+from bot.rules.engine.steps import ProvokeRule, Stepper
+from bot.rules.rulings import (
+    FallRequest,
+    FallResult,
+    JumpRequest,
+    JumpResult,
+    Note,
+    Source,
+    TravelRequest,
+    TravelResult,
+)
+
+
+class Ruleset(ABC):
+    """One ruleset, read from its seed document(s)."""
+
+    # ---- identity, stated once
+    id: ClassVar[str]
+    # Other names users type for it (matched loosely by the registry).
+    aliases: ClassVar[tuple[str, ...]] = ()
+    name: ClassVar[str]
+    # One line for /ruleset: what the ruleset is.
+    summary: ClassVar[str] = ""
+    # The seed document as calculator replies and encounter footers name it.
+    document: ClassVar[str]
+    # The document /move's rulings cite (its grid-movement chapter).
+    grid_document: ClassVar[str]
+    # The seed files the rules come from (tests and docs cite them; replies don't).
+    seed_files: ClassVar[tuple[str, ...]]
+
+    # ---- the grid, as data
+    square_ft: ClassVar[int] = 5
+    # The sizes a token may have under this ruleset, smallest first.
+    sizes: ClassVar[tuple[Size, ...]]
+    # Squares on a side a token of each size covers.
+    footprint_squares: ClassVar[Mapping[Size, int]]
+    # The /encounter start options this ruleset reads (diagonals, units, outdoors).
+    encounter_options: ClassVar[frozenset[str]] = frozenset()
+    # The names /travel's free-text options (mode, terrain, pace) accept.
+    travel_names: ClassVar[Mapping[str, Vocabulary]]
+    diagonal_parity: bool = False  # does a step's cost depend on the diagonal count?
+    provoke_rule: ClassVar[ProvokeRule]
+    actions: ClassVar[tuple[str, ...]]
+    # The action a token's speed band shows beyond this one (dash, double move, run).
+    band_action: ClassVar[str] = "move"
+    # Whether a group moves together at its slowest member's rate (003).
+    group_moves: ClassVar[bool] = False
+    # Whether a /move may jump on the way (the ruleset has a jump rule to ask).
+    jumps_on_grid: ClassVar[bool] = True
+    # The 5-foot step's seed and section, for replies (the d20 rulesets have one).
+    step_rule: ClassVar[str] = "5-foot step"
+    # When creatures may share a space, as a refusal says it (pass_creature decides).
+    sharing_rule: ClassVar[str] = "nobody ends a move in another creature's space"
+
+    def for_encounter(self, encounter: Encounter | None) -> Ruleset:
+        """This ruleset with ``encounter``'s options applied (None: the defaults)."""
+        return self
+
+    # ---- the calculators
+
+    @abstractmethod
+    def fall(self, request: FallRequest, rng: random.Random) -> FallResult: ...
+
+    @abstractmethod
+    def jump(self, request: JumpRequest, rng: random.Random) -> JumpResult: ...
+
+    @abstractmethod
+    def travel(self, request: TravelRequest, rng: random.Random) -> TravelResult: ...
+
+    @abstractmethod
+    def travel_speed_ft(self, text: str) -> int:
+        """One party member's speed as /travel's ``speed:`` writes it (``30``, becmi's
+        ``120' (40')``), in feet; anything else is an ``InvalidInput``."""
+
+    # ---- on a grid
+
+    def start_turn(self, token: Token) -> Token:
+        """The token as its turn (or, outside a turn order, the round) begins."""
+        return fresh_turn(token)
+
+    def move(self, encounter: Encounter, request: MoveRequest) -> MoveResult:
+        """One /move: a legal result, or an ``IllegalMove`` saying what stops it."""
+        from bot.rules.engine.pipeline import plan_move
+
+        # a jump on the way asks the ruleset's /jump with the check given: no dice roll
+        return plan_move(
+            self.for_encounter(encounter),
+            encounter,
+            request,
+            jump_rule=(lambda jump: self.jump(jump, random.Random(0)))
+            if self.jumps_on_grid
+            else None,
+        )
+
+    def stepper(self, ctx: StepContext) -> Stepper:
+        return Stepper(self, ctx)
+
+    # ---- hooks
+
+    @abstractmethod
+    def token_movement(self, token: Token) -> TokenMovement: ...
+
+    @abstractmethod
+    def token_fields(self, spec: TokenSpec) -> TokenFields:
+        """Check what a user gave for a token's movement; the values to store."""
+
+    @abstractmethod
+    def allowance(
+        self, encounter: Encounter, token: Token, request: MoveRequest, movement: TokenMovement
+    ) -> Allowance: ...
+
+    @abstractmethod
+    def step_cost(
+        self,
+        ctx: StepContext,
+        frm: Cell,
+        to: Cell,
+        diagonals: int,
+        spent: float,
+        squeezing: bool,
+    ) -> Edge | str:
+        """The step's cost, or why it is illegal (after the shared checks passed).
+
+        ``spent`` is what this command has spent before the step; ``squeezing``
+        says the token squeezes into ``to``.
+        """
+
+    @abstractmethod
+    def pass_creature(self, board: Board, other: Token) -> Passing:
+        """Whether ``board.mover`` may enter, and stay in, a square ``other`` holds."""
+
+    def threatened(self, board: Board, enemy: Token) -> frozenset[Cell]:
+        """Squares ``enemy`` threatens (or, for leave-reach rulesets, its reach)."""
+        return frozenset()
+
+    def after_path(
+        self, ctx: StepContext, token: Token, cells: list[Cell]
+    ) -> tuple[tuple[tuple[str, bool], ...], tuple[Note, ...]]:
+        """Conditions the path itself changes (5e-alt: swimming ends Prone), and why."""
+        return (), ()
+
+    def entering_provokes(
+        self, board: Board, token: Token, enemy: Token, cells: list[Cell]
+    ) -> Cell | None:
+        """Where entering ``enemy``'s space provokes it (3.5's very small creatures)."""
+        return None
+
+    def min_step_ft(self, ctx: StepContext) -> float:
+        return float(self.square_ft)
+
+    def squeeze_width(self, side: int) -> int:
+        """How narrow a space a creature of ``side`` squares can squeeze into."""
+        return side
+
+    def distance_ft(self, a: Cell, b: Cell) -> float:
+        """The shortest distance between two squares, ignoring terrain (a charge must
+        take it, 002 "Charge")."""
+        return float(chebyshev(a, b) * self.square_ft)
+
+    def source(self, *sections: str) -> Source:
+        return Source(self.id, self.grid_document, sections, seed_file=self.seed_files[0])
+
+    def full_round_minimum(self, token: Token, allowance: Allowance) -> Allowance | None:
+        """Moving one square as a full-round action when nothing else reaches it
+        (001 "Minimum Movement"); None where the ruleset has no such rule."""
+        return None
+
+    def done_for_the_turn(self, activity: Activity) -> bool:
+        """Whether no action left this turn could move the token further (so what is
+        left of its allowance is lost, not 'left')."""
+        return False
+
+    def end_mode(self, board: Board, anchor: Cell, mode: str) -> str:
+        """How the token counts as moving once a move in ``mode`` ends at ``anchor``
+        (5e-alt's Continuity of Movement: a walker in deep water swims)."""
+        return mode
+
+    def condition_refused(self, token: Token, condition: Condition) -> str:
+        """Why ``token`` can't gain ``condition`` now ("" when it can)."""
+        return ""
+
+    def condition_notes(self, before: Token, after: Token) -> list[Note]:
+        """What a change of conditions does to how the token is moving (5e-alt: a
+        climber or flyer that can't go on falls)."""
+        return []
+
+    def door_action(self, token: Token) -> tuple[Token, Note]:
+        """What opening or closing a door costs ``token`` (the seed may be silent)."""
+        return token, Note(
+            "Action",
+            "The ruleset's seed gives opening or closing a door no cost: it costs nothing here.",
+        )
+
+    def over_low_walls(self, edge: Edge, count: int) -> Edge:
+        """A step that climbs ``count`` low walls: like difficult terrain by default."""
+        if edge.hampered:
+            return replace(edge, why=join(edge.why, "over a low wall"))
+        return replace(
+            edge, cost_ft=edge.cost_ft * 2, why=join(edge.why, "low wall ×2"), hampered=True
+        )
+
+    def end_problem(self, ctx: StepContext, anchor: Cell) -> str:
+        """Why the move may not end with the token at ``anchor`` ("" when it may)."""
+        return self.sharing_problem(ctx.board, anchor)
+
+    def sharing_problem(self, board: Board, anchor: Cell) -> str:
+        """Why ``board.mover`` may not stand with its top-left square at ``anchor``
+        among the other creatures ("" when it may). A move's end and a token's
+        placement both ask this, so the two never disagree."""
+        for other in board.others_in(board.cells(anchor)):
+            if not self.pass_creature(board, other).may_end:
+                return f"{at(board, other)}: {self.sharing_rule}"
+        return ""
