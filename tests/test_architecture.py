@@ -44,3 +44,79 @@ def test_only_the_discord_shell_imports_discord():
     for path in sorted((ROOT / "bot").rglob("*.py")):
         if path not in shell:
             assert "discord" not in imported_roots(path), path
+
+
+# ------------------------------------------------------------ one package per ruleset
+
+RULES = ROOT / "bot" / "rules"
+RULESET_PACKAGES = sorted(
+    p.name
+    for p in RULES.iterdir()
+    if p.is_dir() and (p / "__init__.py").exists() and (p / "ruleset.py").exists()
+)
+SHARED = [
+    p for p in sorted(RULES.rglob("*.py")) if p.relative_to(RULES).parts[0] not in RULESET_PACKAGES
+]
+
+
+def imported_modules(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            found.add(node.module)
+            found |= {f"{node.module}.{alias.name}" for alias in node.names}
+    return found
+
+
+def ruleset_packages_imported(path: Path) -> set[str]:
+    return {
+        m.split(".")[2]
+        for m in imported_modules(path)
+        if m.startswith("bot.rules.") and m.split(".")[2] in RULESET_PACKAGES
+    }
+
+
+def test_every_ruleset_is_a_package_in_the_registry():
+    from bot.rules import PACKAGES
+
+    assert RULESET_PACKAGES, "no ruleset packages found"
+    assert sorted(p.rsplit(".", 1)[1] for p in PACKAGES) == RULESET_PACKAGES
+
+
+@pytest.mark.parametrize("package", RULESET_PACKAGES)
+def test_a_ruleset_imports_no_other_ruleset(package: str):
+    for path in sorted((RULES / package).rglob("*.py")):
+        others = ruleset_packages_imported(path) - {package}
+        assert not others, f"{path.relative_to(ROOT)} imports {sorted(others)}"
+
+
+@pytest.mark.parametrize("path", SHARED, ids=lambda p: str(p.relative_to(ROOT)))
+def test_shared_rules_import_no_ruleset(path: Path):
+    if path == RULES / "__init__.py":
+        return  # the registry names the packages as strings, and imports none
+    assert not ruleset_packages_imported(path), path
+
+
+@pytest.mark.parametrize("path", SHARED, ids=lambda p: str(p.relative_to(ROOT)))
+def test_shared_rules_name_no_ruleset_id(path: Path):
+    """The engine and the shared d20 code never ask which ruleset they serve."""
+    from bot.rules import identities
+
+    text = path.read_text(encoding="utf-8")
+    if path == RULES / "__init__.py":
+        return
+    for rid in identities():
+        assert f'"{rid}"' not in text and f"'{rid}'" not in text, (path, rid)
+
+
+def test_every_ruleset_fulfils_the_contract():
+    from bot.rules import rulesets
+    from bot.rules.ruleset import Ruleset
+
+    for ruleset in rulesets().values():
+        assert isinstance(ruleset, Ruleset)
+        assert ruleset.id == ruleset.identity.id
+        assert ruleset.seed_files and ruleset.document and ruleset.grid_document

@@ -7,12 +7,12 @@ from typing import Any
 from bot.context import Context
 from bot.dice import Roll
 from bot.reply import Field
-from bot.rules import DEFAULT_RULESET, RULESET_NAMES, get_ruleset, rulesets
+from bot.rules import DEFAULT_RULESET, get_ruleset, identities, rulesets
 from bot.rules.ruleset import Ruleset
 from bot.rules.rulings import Note
 from bot.units import feet
 
-RULESET_CHOICES = tuple(RULESET_NAMES.names)
+RULESET_CHOICES = tuple(identities())
 
 
 async def ruleset_for(ctx: Context, override: str | None) -> tuple[Ruleset, list[Field]]:

@@ -10,11 +10,16 @@ from bot.context import Context
 from bot.errors import NotAllowed
 from bot.handlers.common import RULESET_CHOICES
 from bot.reply import Field, Reply
-from bot.rules import DEFAULT_RULESET, get_ruleset, rulesets
+from bot.rules import DEFAULT_RULESET, get_ruleset, identities, rulesets
 
 
 def _describe_all() -> str:
     return "\n".join(f"`{r.id}` — {r.name} ({r.document})" for r in rulesets().values())
+
+
+def ruleset_lines() -> list[str]:
+    """One line per ruleset: its id and what it is (for /ruleset set's help)."""
+    return [f"`{i.id}` — {i.summary}" for i in identities().values()]
 
 
 async def handle_set(ctx: Context, options: Mapping[str, Any]) -> Reply:

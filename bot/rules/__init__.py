@@ -1,44 +1,57 @@
-"""Rulesets by id. Each ruleset is one module; this registry only finds them.
+"""The registry: every ruleset, found by any of its names.
 
-Loading is lazy so that importing one ruleset's module (or ``bot.rules.rulings``)
-never pulls in the others.
+A ruleset is one package under ``bot/rules/`` whose ``__init__`` states its
+``Identity``; adding one is a new package plus one line in ``PACKAGES``. Rules
+load lazily, so importing one ruleset (or the registry) never pulls in the
+others' rules.
 """
 
 from __future__ import annotations
 
 from functools import cache
+from importlib import import_module
 from typing import TYPE_CHECKING
 
 from bot.names import Vocabulary
+from bot.rules.identity import Identity
 
 if TYPE_CHECKING:
     from bot.rules.ruleset import Ruleset
 
+# One line per ruleset, in the order replies list them.
+PACKAGES: tuple[str, ...] = (
+    "bot.rules.five_e_alt",
+    "bot.rules.dnd35",
+    "bot.rules.becmi",
+    "bot.rules.epic_path",
+)
+
 DEFAULT_RULESET = "5e-alt"
 
-RULESET_NAMES = Vocabulary(
-    "ruleset",
-    {
-        "5e-alt": ("5e", "5e alt", "one d&d", "onednd", "alternate movement"),
-        "3.5": ("3.5e", "dnd3.5", "d&d 3.5", "srd", "35"),
-        "becmi": ("rules cyclopedia", "rc", "bx", "basic"),
-        "epic-path": ("epic path", "epicpath", "ep", "pathfinder variant"),
-    },
-)
+
+@cache
+def identities() -> dict[str, Identity]:
+    """Every ruleset's identity, by id (cheap: no rules are loaded)."""
+    found: list[Identity] = [import_module(p).IDENTITY for p in PACKAGES]
+    return {i.id: i for i in found}
+
+
+@cache
+def ruleset_names() -> Vocabulary:
+    """The names users may type for each ruleset."""
+    return Vocabulary("ruleset", {i.id: i.aliases for i in identities().values()})
 
 
 @cache
 def rulesets() -> dict[str, Ruleset]:
     """Every ruleset, by id, in the order replies list them."""
-    from bot.rules.becmi.ruleset import Becmi
-    from bot.rules.dnd35.ruleset import Dnd35
-    from bot.rules.epic_path.ruleset import EpicPath
-    from bot.rules.five_e_alt.ruleset import FiveEAlt
-
-    found: list[Ruleset] = [FiveEAlt(), Dnd35(), Becmi(), EpicPath()]
-    return {r.id: r for r in found}
+    out: dict[str, Ruleset] = {}
+    for identity in identities().values():
+        module, _, name = identity.ruleset.partition(":")
+        out[identity.id] = getattr(import_module(module), name)()
+    return out
 
 
 def get_ruleset(name: str) -> Ruleset:
     """The ruleset called ``name`` (any accepted spelling)."""
-    return rulesets()[RULESET_NAMES.match(name)]
+    return rulesets()[ruleset_names().match(name)]

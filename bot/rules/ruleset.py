@@ -33,6 +33,7 @@ from bot.rules.engine.moves import (
     fresh_turn,
 )
 from bot.rules.engine.steps import ProvokeRule, Stepper
+from bot.rules.identity import Identity
 from bot.rules.rulings import (
     FallRequest,
     FallResult,
@@ -48,13 +49,10 @@ from bot.rules.rulings import (
 class Ruleset(ABC):
     """One ruleset, read from its seed document(s)."""
 
-    # ---- identity, stated once
-    id: ClassVar[str]
-    # Other names users type for it (matched loosely by the registry).
-    aliases: ClassVar[tuple[str, ...]] = ()
-    name: ClassVar[str]
-    # One line for /ruleset: what the ruleset is.
-    summary: ClassVar[str] = ""
+    # ---- identity, stated once (in the package's ``__init__``; see bot.rules.identity)
+    identity: ClassVar[Identity]
+    id: ClassVar[str]  # identity.id
+    name: ClassVar[str]  # identity.name
     # The seed document as calculator replies and encounter footers name it.
     document: ClassVar[str]
     # The document /move's rulings cite (its grid-movement chapter).
@@ -85,6 +83,12 @@ class Ruleset(ABC):
     step_rule: ClassVar[str] = "5-foot step"
     # When creatures may share a space, as a refusal says it (pass_creature decides).
     sharing_rule: ClassVar[str] = "nobody ends a move in another creature's space"
+
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        super().__init_subclass__(**kwargs)
+        identity = cls.__dict__.get("identity")
+        if identity is not None:
+            cls.id, cls.name = identity.id, identity.name
 
     def for_encounter(self, encounter: Encounter | None) -> Ruleset:
         """This ruleset with ``encounter``'s options applied (None: the defaults)."""
@@ -124,6 +128,17 @@ class Ruleset(ABC):
             jump_rule=(lambda jump: self.jump(jump, random.Random(0)))
             if self.jumps_on_grid
             else None,
+        )
+
+    def forced_source(self, *sections: str) -> Source:
+        """Where push, pull and slide come from: seed 004's Forced Movement, borrowed
+        by every ruleset whose own seeds have no such rule."""
+        return Source(
+            self.id,
+            "Epic Path (seed 004)",
+            sections,
+            seed_file="004_15d51e0af34ca221.txt",
+            borrowed="seed 004's forced movement: this ruleset's seeds have none",
         )
 
     def stepper(self, ctx: StepContext) -> Stepper:

@@ -1,5 +1,14 @@
 """becmi: the Rules Cyclopedia's time and movement chapter (seed 003)."""
 
-from bot.rules.becmi.ruleset import Becmi
+from bot.rules.identity import Identity
 
-__all__ = ["Becmi"]
+IDENTITY = Identity(
+    id="becmi",
+    name="BECMI",
+    summary=(
+        "BECMI / Rules Cyclopedia: encounter and running speeds, 10 ft squares, overland "
+        "travel by terrain, ships and getting lost"
+    ),
+    aliases=("rules cyclopedia", "rc", "bx", "basic"),
+    ruleset="bot.rules.becmi.ruleset:Becmi",
+)

@@ -24,6 +24,7 @@ from bot.grid.search import EPSILON, Edge
 from bot.grid.sizes import Size
 from bot.grid.terrain import Terrain
 from bot.names import Vocabulary, normalize
+from bot.rules.becmi import IDENTITY
 from bot.rules.becmi import tables as t
 from bot.rules.becmi.tokens import (
     ACTIONS,
@@ -42,6 +43,7 @@ from bot.rules.becmi.tokens import (
 )
 from bot.rules.engine.board import Allowance, Board, Passing, StepContext, check_mode, hostile
 from bot.rules.engine.moves import MoveRequest, TokenFields, TokenMovement, TokenSpec
+from bot.rules.identity import Identity
 from bot.rules.ruleset import Ruleset
 from bot.rules.rulings import (
     FallRequest,
@@ -65,8 +67,7 @@ MAX_TRAVEL_SPEED_FT = 1_000
 
 
 class Becmi(Ruleset):
-    id: ClassVar[str] = "becmi"
-    name: ClassVar[str] = "BECMI"
+    identity: ClassVar[Identity] = IDENTITY
     document: ClassVar[str] = "Rules Cyclopedia"
     grid_document: ClassVar[str] = GRID_DOCUMENT
     seed_files: ClassVar[tuple[str, ...]] = (t.SEED_FILE,)

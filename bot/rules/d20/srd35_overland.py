@@ -3,7 +3,7 @@
 No seed carries them (seeds 001 and 002 are tactical movement), so the 3.5
 ruleset borrows them from the SRD. Table: Movement and Distance and Table:
 Terrain and Overland Movement have the same numbers as seed 004's, so they are
-shared; the mounts differ (3.5's light horse is 6 miles an hour, Epic Path's
+shared (``overland_common``); the mounts differ (3.5's light horse is 6 miles an hour, Epic Path's
 5) and so do the loaded weights. A medium or heavy load replaces the speed by
 the SRD's table (Carrying Capacity) rather than subtracting feet.
 """
@@ -13,7 +13,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from bot.rules.d20.overland import LoadedRow, MountOrVehicle, OverlandTables, TableEncumbrance
-from bot.rules.epic_path.overland_tables import (
+from bot.rules.d20.overland_common import (
     DAY_HOURS,
     TERRAIN_ALIASES,
     TERRAIN_MULTIPLIERS,

@@ -22,6 +22,7 @@ from bot.rules.d20.grid import Action, D20Ruleset
 from bot.rules.d20.jumping import SkillJumpRules, skill_jump
 from bot.rules.d20.overland import overland_travel
 from bot.rules.d20.srd35_overland import SRD35_OVERLAND
+from bot.rules.dnd35 import IDENTITY
 from bot.rules.dnd35.tokens import (
     ACTION_TERMS,
     FOOTPRINTS,
@@ -38,6 +39,7 @@ from bot.rules.engine.moves import (
     TokenSpec,
     parse_plain_speed,
 )
+from bot.rules.identity import Identity
 from bot.rules.rulings import (
     FallRequest,
     FallResult,
@@ -74,8 +76,7 @@ def _srd_source(document: str, *sections: str, why: str) -> Source:
 
 
 class Dnd35(D20Ruleset):
-    id: ClassVar[str] = "3.5"
-    name: ClassVar[str] = "D&D 3.5"
+    identity: ClassVar[Identity] = IDENTITY
     document: ClassVar[str] = DOCUMENT
     grid_document: ClassVar[str] = GRID_DOCUMENT
     seed_files: ClassVar[tuple[str, ...]] = SEED_FILES

@@ -13,7 +13,7 @@ from bot.grid.terrain import Terrain
 from bot.rules.engine.board import Board
 from bot.rules.engine.moves import MoveRequest, MoveResult, Step
 from bot.rules.engine.steps import barriers, solid_corner
-from bot.rules.rulings import Note, Source
+from bot.rules.rulings import Note
 
 if TYPE_CHECKING:
     from bot.rules.ruleset import Ruleset
@@ -110,15 +110,7 @@ def forced_move(
         total_ft=float(token.activity.budget_ft),
         provokes=(),
         provoked_at={},
-        source=Source(
-            rules.id,
-            rules.document if rules.id == "epic-path" else "Epic Path (seed 004)",
-            ("Forced Movement", section),
-            seed_file="004_15d51e0af34ca221.txt",
-            borrowed=""
-            if rules.id == "epic-path"
-            else "seed 004's forced movement: this ruleset's seeds have none",
-        ),
+        source=rules.forced_source("Forced Movement", section),
         warnings=tuple(warnings),
         notes=(
             Note(

@@ -1,5 +1,14 @@
 """epic-path: Epic Path's "Types of Movement" (seed 004)."""
 
-from bot.rules.epic_path.ruleset import EpicPath
+from bot.rules.identity import Identity
 
-__all__ = ["EpicPath"]
+IDENTITY = Identity(
+    id="epic-path",
+    name="Epic Path",
+    summary=(
+        "Epic Path (a Pathfinder 1e variant): 1-for-1 diagonals, stepover, forced "
+        "movement, falling surfaces and collisions"
+    ),
+    aliases=("epic path", "epicpath", "ep", "pathfinder variant"),
+    ruleset="bot.rules.epic_path.ruleset:EpicPath",
+)

@@ -25,6 +25,7 @@ from bot.rules.engine.moves import (
     TokenSpec,
     parse_plain_speed,
 )
+from bot.rules.epic_path import IDENTITY
 from bot.rules.epic_path.overland_tables import EPIC_PATH_OVERLAND
 from bot.rules.epic_path.tokens import (
     ACTION_TERMS,
@@ -36,6 +37,7 @@ from bot.rules.epic_path.tokens import (
     token_fields,
     token_movement,
 )
+from bot.rules.identity import Identity
 from bot.rules.rulings import (
     FallRequest,
     FallResult,
@@ -89,8 +91,7 @@ JUMP_RULES = SkillJumpRules(
 
 
 class EpicPath(D20Ruleset):
-    id: ClassVar[str] = "epic-path"
-    name: ClassVar[str] = "Epic Path"
+    identity: ClassVar[Identity] = IDENTITY
     document: ClassVar[str] = DOCUMENT
     grid_document: ClassVar[str] = GRID_DOCUMENT
     seed_files: ClassVar[tuple[str, ...]] = SEED_FILES
@@ -129,6 +130,10 @@ class EpicPath(D20Ruleset):
         return overland_travel(request, rng, tables=EPIC_PATH_OVERLAND, source=source)
 
     # ------------------------------------------------------------ on a grid
+
+    def forced_source(self, *sections: str) -> Source:
+        """Forced movement is this seed's own rule (004 Forced Movement)."""
+        return self.source(*sections)
 
     sharing_rule: ClassVar[str] = "a hostile creature's space is not shared (004 Squeezing)"
     reach_tall_ft: ClassVar[Mapping[Size, int]] = REACH_FT

@@ -33,6 +33,7 @@ from bot.rules.engine.moves import (
     parse_plain_speed,
 )
 from bot.rules.engine.steps import blocks
+from bot.rules.five_e_alt import IDENTITY
 from bot.rules.five_e_alt.speeds import (
     SingleSpeed,
 )
@@ -46,6 +47,7 @@ from bot.rules.five_e_alt.tokens import (
     token_fields,
     token_movement,
 )
+from bot.rules.identity import Identity
 from bot.rules.ruleset import Ruleset
 from bot.rules.rulings import (
     FallRequest,
@@ -89,8 +91,7 @@ def _ft(value: Fraction) -> float:
 
 
 class FiveEAlt(Ruleset):
-    id: ClassVar[str] = "5e-alt"
-    name: ClassVar[str] = "5e Alternate Movement"
+    identity: ClassVar[Identity] = IDENTITY
     document: ClassVar[str] = DOCUMENT
     grid_document: ClassVar[str] = GRID_DOCUMENT
     seed_files: ClassVar[tuple[str, ...]] = SEED_FILES
