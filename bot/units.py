@@ -6,6 +6,9 @@ euclidean diagonal), so the same distance reads the same everywhere.
 
 from __future__ import annotations
 
+# 000 Optional Rule: Units of Distance: one Unit is 5 ft.
+FT_PER_UNIT = 5
+
 
 def feet_figure(value: float) -> str:
     """The number alone: ``30``, ``7.1``."""

@@ -44,6 +44,8 @@ FOOTPRINTS: Mapping[Size, int] = {
     Size.HUGE: 3,
     Size.GARGANTUAN: 4,
 }
+# The seed's sizes, smallest first.
+SIZES: tuple[Size, ...] = tuple(FOOTPRINTS)
 DEFAULT_REACH_FT = 5
 
 ACTIONS = Vocabulary(

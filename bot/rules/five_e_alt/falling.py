@@ -1,0 +1,219 @@
+"""5e-alt's Fall (seed 000 › Fall): damage, the cap, liquid, landing on a creature,
+falling prone and continuous falling."""
+
+from __future__ import annotations
+
+import math
+import random
+from fractions import Fraction
+
+from bot.dice import roll
+from bot.errors import InvalidInput
+from bot.grid.sizes import Size, parse_size
+from bot.rules.five_e_alt.sources import ft, source
+from bot.rules.five_e_alt.tokens import SIZES
+from bot.rules.rulings import FallRequest, FallResult, Note
+
+FALL_CAP_FT = 200
+LIQUID_CAP_FT = 100
+FT_PER_DIE = 10
+FALL_PER_ROUND_FT = 500
+SAVE_DC_FLOOR = 10
+PRONE_DC_FLOOR = 10
+
+
+def fall(request: FallRequest, rng: random.Random) -> FallResult:
+    if request.object_size is not None or request.collision_speed_ft is not None:
+        raise InvalidInput(
+            "5e-alt has no falling-object or collision rule (seed 000 › Fall); "
+            "epic-path does: add ruleset:epic-path."
+        )
+    notes: list[Note] = []
+    sections = ["Fall", "Fall Damage"]
+    into_liquid = request.into == "water"
+    if into_liquid:
+        counted = min(Fraction(request.height_ft, 2), Fraction(LIQUID_CAP_FT))
+        notes.append(
+            Note(
+                "Into liquid",
+                f"Counted as half the distance ({ft(counted):g} ft), at most {LIQUID_CAP_FT} ft.",
+            )
+        )
+    else:
+        counted = min(Fraction(request.height_ft), Fraction(FALL_CAP_FT))
+        if request.height_ft > FALL_CAP_FT:
+            notes.append(Note("Cap", f"Only the first {FALL_CAP_FT} ft count."))
+    if request.jumped_down_ft:
+        counted = max(counted - request.jumped_down_ft, Fraction(0))
+        sections.append("Jumping Down")
+        notes.append(
+            Note(
+                "Jumped down",
+                f"{request.jumped_down_ft} ft jumped vertically come off the counted "
+                f"distance: {ft(counted):g} ft.",
+            )
+        )
+    counted_ft = math.floor(counted)
+    dice_count = counted_ft // FT_PER_DIE if counted_ft >= FT_PER_DIE else 0
+    if counted_ft < FT_PER_DIE:
+        notes.append(Note("Short fall", "Less than 10 ft counted: no damage."))
+    if request.intentional and not request.jumped_down_ft:
+        notes.append(
+            Note(
+                "Deliberate",
+                "5e-alt has no deliberate-jump reduction: jump down first "
+                "(jumped_down:<ft>, Jumping Down) to take distance off the fall.",
+            )
+        )
+    if request.surface != "normal" or request.water_depth_ft is not None:
+        notes.append(Note("Ignored", "Surfaces and water depth are not part of seed 000's Fall."))
+    lethal = roll(dice_count, 6, rng)
+    damage = lethal.total
+    dcs: dict[str, int] = {}
+    extra: dict[str, int | bool | str | None] = {}
+
+    if request.into == "creature":
+        damage = _land_on_creature(request, damage, dcs, extra, notes)
+        sections.append("Falling on Something Else")
+
+    prone: bool | None
+    if into_liquid:
+        prone = False
+        notes.append(
+            Note(
+                "Landing",
+                "Lands swimming: immune to Prone while Swimming (Continuity of Movement).",
+            )
+        )
+    elif damage > 0 or request.difficult_terrain:
+        prone_dc = max(PRONE_DC_FLOOR, damage)
+        dcs["prone_dc"] = prone_dc
+        sections.append("Falling Prone")
+        why = "takes damage" if damage > 0 else "lands in Difficult Terrain"
+        if request.check is None:
+            prone = None
+            if_impacted = ""
+            halved = extra.get("damage_if_impacted")
+            if isinstance(halved, int) and "target_impacted" not in extra:
+                extra["prone_dc_if_impacted"] = max(PRONE_DC_FLOOR, halved)
+                if extra["prone_dc_if_impacted"] != prone_dc:
+                    if_impacted = (
+                        f" (DC {extra['prone_dc_if_impacted']} if the creature fails its save)"
+                    )
+            notes.append(
+                Note(
+                    "Landing",
+                    f"{why.capitalize()}: lands prone unless a DC {prone_dc} Dexterity "
+                    f"(Acrobatics) check succeeds{if_impacted}.",
+                )
+            )
+        else:
+            prone = request.check < prone_dc
+            outcome = "lands prone" if prone else "lands on its feet"
+            notes.append(
+                Note("Landing", f"Acrobatics {request.check} vs DC {prone_dc}: {outcome}.")
+            )
+    else:
+        prone = False
+    if request.height_ft > FALL_PER_ROUND_FT:
+        turns = math.ceil(request.height_ft / FALL_PER_ROUND_FT)
+        extra["fall_turns"] = turns
+        sections.append("Continuous Falling")
+        notes.append(
+            Note(
+                "Long fall",
+                f"Falls {FALL_PER_ROUND_FT} ft at once, then {FALL_PER_ROUND_FT} ft at the "
+                f"start of each of its turns: lands at the start of its turn {turns - 1} "
+                "turn(s) from now. It can act while falling.",
+            )
+        )
+    return FallResult(
+        height_ft=request.height_ft,
+        counted_ft=counted_ft,
+        lethal=lethal,
+        nonlethal=roll(0, 6, rng),
+        damage=damage,
+        nonlethal_damage=0,
+        source=source(*sections),
+        headline=f"Falls {request.height_ft} ft" + (" into liquid" if into_liquid else ""),
+        dcs=dcs,
+        prone=prone,
+        notes=tuple(notes),
+        extra=extra,
+    )
+
+
+def _land_on_creature(
+    request: FallRequest,
+    damage: int,
+    dcs: dict[str, int],
+    extra: dict[str, int | bool | str | None],
+    notes: list[Note],
+) -> int:
+    """Seed 000 › Fall › Falling on Something Else. Returns the faller's damage."""
+    faller = parse_size(request.faller_size or "medium", SIZES)
+    target = parse_size(request.size or "medium", SIZES)
+    if request.faller_size is None or request.size is None:
+        notes.append(Note("Sizes", "Size not given: taken as Medium."))
+    if Size.TINY in (faller, target):
+        notes.append(Note("Landing on a creature", "One of you is Tiny: no impact; a normal fall."))
+        return damage
+    if damage == 0:
+        # Under 10 ft counted "you take no Damage": the fall has no damage to halve or
+        # share, so there is no impact to resolve (docs/RULINGS.md › /fall › 5e-alt).
+        extra["target_impacted"] = False
+        extra["target_damage"] = 0
+        notes.append(
+            Note(
+                "Landing on a creature",
+                "The fall deals no damage (less than 10 ft counted), so there is no impact "
+                "to resolve: the creature makes no Dexterity save"
+                + (" (the save given is not needed)" if request.save is not None else "")
+                + ", takes no damage and does not drop prone.",
+            )
+        )
+        return damage
+    save_dc = max(SAVE_DC_FLOOR, damage // 2)
+    dcs["save_dc"] = save_dc
+    halved_faller = max(1, damage // 2)  # "halved (minimum 1)"
+    target_damage = max(1, damage // 2)  # "half the Fall's Bludgeoning Damage (minimum 1)"
+    target_prone = target <= faller + 1
+    extra["damage_if_impacted"] = halved_faller
+    extra["target_damage_if_impacted"] = target_damage
+    extra["target_prone_if_impacted"] = target_prone
+    prone_text = (
+        f"and drops prone ({target.label} is no more than one size larger)"
+        if target_prone
+        else f"but stays up ({target.label} is more than one size larger)"
+    )
+    if request.save is not None:
+        impacted = request.save < save_dc
+        extra["target_impacted"] = impacted
+        if impacted:
+            extra["target_damage"] = target_damage
+            notes.append(
+                Note(
+                    "Landing on a creature",
+                    f"Dexterity save {request.save} < DC {save_dc}: the creature takes "
+                    f"{target_damage} {prone_text}; the faller's damage halves to "
+                    f"{halved_faller}.",
+                )
+            )
+            return halved_faller
+        extra["target_damage"] = 0
+        notes.append(
+            Note(
+                "Landing on a creature",
+                f"Dexterity save {request.save} ≥ DC {save_dc}: no impact; full damage.",
+            )
+        )
+        return damage
+    notes.append(
+        Note(
+            "Landing on a creature",
+            f"The creature makes a DC {save_dc} Dexterity save. On a failure it takes "
+            f"{target_damage} {prone_text}, and the faller takes {halved_faller} instead "
+            f"of {damage} (give save: to resolve).",
+        )
+    )
+    return damage
