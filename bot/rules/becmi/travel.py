@@ -1,0 +1,597 @@
+"""becmi's overland travel (seed 003 › Overland Movement, Terrain Effects, Becoming
+Lost, Foraging, By Swimming, By Ship, Aerial Travel): miles per day from the slowest
+normal speed, changed by terrain, with rest days, getting lost and the weather at sea.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from bot.dice import Roll, roll
+from bot.errors import InvalidInput
+from bot.names import normalize
+from bot.rules.becmi import tables as t
+from bot.rules.rulings import (
+    JSONValue,
+    Note,
+    Source,
+    TravelRequest,
+    TravelResult,
+)
+
+MAX_TRAVEL_SPEED_FT = 1_000
+
+
+# ------------------------------------------------------------------ travel
+
+
+@dataclass
+class _Ruling:
+    """What a travel ruling accumulates on its way to a TravelResult."""
+
+    sections: list[str] = field(default_factory=list)
+    notes: list[Note] = field(default_factory=list)
+    private_notes: list[Note] = field(default_factory=list)
+    rolls: list[Roll] = field(default_factory=list)
+    private_rolls: list[Roll] = field(default_factory=list)
+    extra: dict[str, JSONValue] = field(default_factory=dict)
+    unused: list[str] = field(default_factory=list)
+
+    def cite(self, *sections: str) -> None:
+        self.sections.extend(s for s in sections if s not in self.sections)
+
+    def note(self, label: str, text: str) -> None:
+        self.notes.append(Note(label, text))
+
+
+@dataclass(frozen=True)
+class _Rate:
+    """A day's movement and where it is."""
+
+    miles_per_day: Fraction | None
+    where: str  # "forest", "paved road", "" (no terrain: ships, swimming)
+    on_road: bool = False
+    on_land: bool = True
+    rests: bool = True  # "Characters and mounts must rest one full day for every six days"
+    lost_chance: Fraction | None = None
+
+
+def travel(request: TravelRequest, rng: random.Random, ruleset: str, document: str) -> TravelResult:
+    _check_numbers(request)
+    mode = t.MODE_NAMES.match(request.mode) if request.mode else "foot"
+    terrains = tuple(t.TERRAIN_NAMES.match(name) for name in request.terrain)
+    road = t.ROAD_NAMES.match(request.road) if request.road else "none"
+    r = _Ruling()
+    r.extra["mode"] = mode
+    if request.load is not None or request.mount_load_lb is not None:
+        r.unused.append(
+            "load and mount_load: BECMI counts encumbrance in cn (give encumbrance); mount "
+            "loads are in the monster chapter, not this one"
+        )
+    if mode == "swim":
+        rate = _swim(request, terrains, road, r)
+    elif mode in t.SHIPS:
+        rate = _ship(request, mode, terrains, road, r, rng)
+    elif mode in t.AERIAL_MILES_PER_DAY:
+        rate = _aerial(request, mode, terrains, road, r)
+    else:
+        rate = _land(request, mode, terrains, road, r)
+    if not rate.on_land and request.forage:
+        r.unused.append("forage: foraging while moving is a land-travel rule (Food in the Wild)")
+    if mode not in t.SHIPS and (
+        request.ship_speed_miles is not None or request.sea or request.weather
+    ):
+        r.unused.append("ship_speed, sea and weather: they are for ships")
+    _lost_check(request, rate.lost_chance, r, rng)
+    totals = _finish(request, rate, r)
+    return TravelResult(
+        miles_per_day=None if rate.miles_per_day is None else _miles(rate.miles_per_day),
+        miles_per_hour=None,
+        source=Source(ruleset, document, tuple(r.sections), seed_file=t.SEED_FILE),
+        headline=_headline(request, mode, rate),
+        days=totals.days,
+        covered_miles=totals.covered_miles,
+        rest_days=totals.rest_days,
+        lost_chance=rate.lost_chance,
+        notes=tuple(r.notes),
+        private_notes=tuple(r.private_notes),
+        rolls=tuple(r.rolls),
+        private_rolls=tuple(r.private_rolls),
+        extra=r.extra,
+    )
+
+
+def _check_numbers(request: TravelRequest) -> None:
+    if request.pace is not None and normalize(request.pace) not in t.PACE_NAMES:
+        raise InvalidInput(
+            f'BECMI has no "{request.pace}" pace: the Rules Cyclopedia gives only the normal '
+            "travel rate, with no hustle or forced-march rate. Accepted: walk."
+        )
+    if request.hours is not None:
+        raise InvalidInput(
+            "BECMI rates are miles per day (the Rules Cyclopedia gives no hourly rate): "
+            "ask with days instead; a fraction such as 0.5 is fine."
+        )
+    for option, value in (  # named as the /travel options are
+        ("distance", request.distance_miles),
+        ("days", request.days),
+        ("ship_speed", request.ship_speed_miles),
+    ):
+        if value is not None and not (math.isfinite(value) and value > 0):
+            raise InvalidInput(f"{option} must be a number above 0 (got {value}).")
+    if any(speed < 0 for speed in request.speeds_ft):
+        raise InvalidInput("Speeds are feet per turn and cannot be negative (e.g. 120, 90).")
+    if request.encumbrance_cn is not None and request.encumbrance_cn < 0:
+        raise InvalidInput("Encumbrance is in cn and cannot be negative (e.g. 600).")
+
+
+def _exact(value: float) -> Fraction:
+    """A user's decimal as they wrote it (0.1 stays 1/10, not its binary neighbour)."""
+    return Fraction(repr(value)) if isinstance(value, float) else Fraction(value)
+
+
+def _miles(value: Fraction) -> float:
+    return round(float(value), 2)
+
+
+def _say(value: Fraction | float) -> str:
+    """A number as a table says it: 24, 10.67."""
+    return f"{float(value):.2f}".rstrip("0").rstrip(".")
+
+
+def _slowest_speed_ft(request: TravelRequest, r: _Ruling) -> int:
+    r.cite("Character Movement Rates")
+    speeds = list(request.speeds_ft)
+    if request.encumbrance_cn is not None:
+        band = t.encumbrance_band(request.encumbrance_cn)
+        speeds.append(band.normal_speed_ft)
+        r.cite("Character Movement Rates and Encumbrance Table")
+        r.extra["encumbrance_speed_ft"] = band.normal_speed_ft
+        r.note(
+            "Encumbrance",
+            f"{request.encumbrance_cn} cn: normal speed {band.normal_speed_ft}' "
+            f"({band.encounter_speed_ft}').",
+        )
+    if not speeds:
+        r.note(
+            "Speed",
+            f"No speed or encumbrance given: an unencumbered character moves "
+            f"{t.UNENCUMBERED_SPEED_FT}' (40').",
+        )
+        speeds.append(t.UNENCUMBERED_SPEED_FT)
+    slowest = min(speeds)
+    if len(speeds) > 1:
+        r.note("Slowest governs", f"Groups move at the rate of the slowest character: {slowest}'.")
+    r.extra["slowest_speed_ft"] = slowest
+    return slowest
+
+
+def _governing(terrains: tuple[str, ...], rate: Callable[[str], Fraction]) -> str:
+    """The worst condition: the slowest rate; on ties the likelier to get lost, then first named."""
+    return min(terrains, key=lambda name: (rate(name), -t.TERRAINS[name].lost_on_d6))
+
+
+def _land(
+    request: TravelRequest, mode: str, terrains: tuple[str, ...], road: str, r: _Ruling
+) -> _Rate:
+    r.cite("Overland Movement Rates", "Terrain Effects on Movement Table")
+    if not terrains:
+        terrains = ("clear",)
+        r.note("Terrain", "No terrain given: clear terrain.")
+    paved = t.ROAD_PAVED[road]
+    remaining = terrains if paved is None else _kept_on_road(terrains, paved)
+    if paved is not None:
+        r.extra["road"] = road
+        r.extra["road_kind"] = "paved" if paved else "unpaved"
+
+    rate: Callable[[str], Fraction]
+    speed_ft: int | None = None
+    if mode == "foot":
+        speed_ft = _slowest_speed_ft(request, r)
+        clear_miles = Fraction(speed_ft, t.FEET_PER_MILE_PER_DAY)
+        on_road = clear_miles * t.TRAIL_ROAD_MULTIPLIER
+
+        def rate(name: str) -> Fraction:
+            return clear_miles * t.TERRAINS[name].multiplier
+
+    else:
+        if request.speeds_ft or request.encumbrance_cn is not None:
+            r.unused.append(
+                "speed and encumbrance: the mount's row on the Traveling Rates table governs"
+            )
+        row = t.MOUNT_RATES[mode]
+        r.cite("Traveling Rates by Terrain Table")
+        on_road = Fraction(row.trail)
+        if mode == "riding-horse":
+            r.note("Riding horse", t.RIDING_HORSE_FOOTNOTE)
+
+        def rate(name: str) -> Fraction:
+            terrain = t.TERRAINS[name]
+            if terrain.column is not None:
+                return Fraction(row.miles_per_day(terrain.column))
+            return row.clear * terrain.multiplier
+
+    governing = "clear"
+    if paved is not None and not remaining:
+        miles = on_road
+        where = _road_label(road)
+        column: str | None = "trail"
+        if mode == "foot":
+            r.extra["terrain_multiplier"] = str(t.TRAIL_ROAD_MULTIPLIER)
+        ignored = [t.TERRAINS[n].label for n in terrains if t.TERRAINS[n].multiplier != 1]
+        r.note(
+            "Road",
+            "Trail/road: ×1½ normal"
+            + (f"; the {where} lets travelers ignore {', '.join(ignored)}." if ignored else "."),
+        )
+    else:
+        governing = _governing(remaining, rate)
+        terrain = t.TERRAINS[governing]
+        miles = rate(governing)
+        where = terrain.label
+        column = terrain.column
+        r.extra["governing_terrain"] = governing
+        if mode == "foot" or column is None:
+            r.extra["terrain_multiplier"] = str(terrain.multiplier)
+        if mode != "foot" and column is None:
+            r.note(
+                "Terrain",
+                f"The Traveling Rates table has no {where} column: the mount's clear rate "
+                f"× {terrain.multiplier}.",
+            )
+        if len(set(terrains)) > 1:
+            r.note(
+                "Terrain", f"Modifiers are not cumulative: the worst condition, {where}, governs."
+            )
+        if paved is not None:
+            r.note(
+                "Road",
+                f"A{' paved' if paved else 'n unpaved'} road does not let travelers ignore "
+                f"{where}: that modifier applies alone, without the road's ×1½.",
+            )
+    if speed_ft is not None:
+        _compare_with_table(r, speed_ft, miles, column)
+    elif column is not None:
+        r.extra["table_column"] = column
+    if miles == 0:
+        r.note("Cannot move", "At a normal speed of 0' the character cannot move at all.")
+    if request.forage:
+        miles *= t.FORAGE_MULTIPLIER
+        _forage_note(r, terrains)
+    lost = _lost_chance_on_land(request, road, governing, r)
+    return _Rate(miles, where, on_road=paved is not None and not remaining, lost_chance=lost)
+
+
+def _kept_on_road(terrains: tuple[str, ...], paved: bool) -> tuple[str, ...]:
+    """The footnote: the terrain modifiers a road does not let travelers ignore."""
+    return tuple(
+        name
+        for name in terrains
+        if (t.TERRAINS[name].kept_on_paved_road if paved else t.TERRAINS[name].kept_on_unpaved_road)
+    )
+
+
+def _road_label(road: str) -> str:
+    return {"unpaved": "unpaved road", "paved": "paved road"}.get(road, road)
+
+
+def _compare_with_table(
+    r: _Ruling, speed_ft: int, formula_miles: Fraction, column: str | None
+) -> None:
+    """Show the Traveling Rates table's figure where the seed's two methods disagree."""
+    row = t.FOOT_RATES.get(speed_ft)
+    if row is None or column is None:
+        return
+    table_miles = row.miles_per_day(column)
+    r.extra["table_miles_per_day"] = table_miles
+    if table_miles != formula_miles:
+        r.cite("Traveling Rates by Terrain Table")
+        r.note(
+            "Traveling Rates table",
+            f"The table lists {table_miles} miles/day for {row.label} ({column}); the bot uses "
+            f"the stated method, normal speed ÷ 5 with the terrain modifier: "
+            f"{_say(formula_miles)}. The GM may prefer the table.",
+        )
+
+
+def _forage_note(r: _Ruling, terrains: tuple[str, ...]) -> None:
+    r.cite("Food in the Wild")
+    r.extra["forage_multiplier"] = str(t.FORAGE_MULTIPLIER)
+    text = (
+        "Foraging slows daily movement to 2/3 (no foraging on a forced march). In good terrain "
+        f"and weather there is a 50% chance (1–{t.FORAGE_FOUND_ON_D6} on 1d6) of finding enough "
+        "food; the DM may modify this and makes the rolls."
+    )
+    if "swamp" in terrains:
+        text += " Some swamps have no food to forage."
+    r.note("Foraging", text)
+
+
+def _lost_chance_on_land(request: TravelRequest, road: str, governing: str, r: _Ruling) -> Fraction:
+    r.cite("Becoming Lost")
+    if road != "none" or request.river or request.guide:
+        return Fraction(0)
+    return t.TERRAINS[governing].lost_chance
+
+
+def _lost_check(
+    request: TravelRequest, chance: Fraction | None, r: _Ruling, rng: random.Random
+) -> None:
+    if not request.lost_check:
+        return
+    if chance is None:
+        r.note("Becoming Lost", "The seed gives no chance of becoming lost here: the GM decides.")
+        return
+    if chance == 0:
+        r.note(
+            "Becoming Lost",
+            "A party following a road, trail or river, or led by a reliable guide, will not "
+            "become lost: no check.",
+        )
+        return
+    check = roll(1, 6, rng)
+    r.private_rolls.append(check)
+    lost_on = int(chance * 6)
+    r.note("Becoming Lost", "The GM rolled the daily lost check before the party set out.")
+    if check.total > lost_on:
+        r.private_notes.append(
+            Note(
+                "Lost check", f"{check.describe()}: lost on 1–{lost_on}; the party stays on course."
+            )
+        )
+        return
+    deviation = roll(1, 6, rng)
+    r.private_rolls.append(deviation)
+    r.private_notes.append(
+        Note(
+            "Lost check",
+            f"{check.describe()}: lost on 1–{lost_on}; the party is lost. Direction "
+            f"{deviation.describe()}: it believes it holds its intended heading but goes "
+            f"{t.LOST_DEVIATIONS[deviation.total]}. Keep track of where it really is.",
+        )
+    )
+
+
+def _swim(request: TravelRequest, terrains: tuple[str, ...], road: str, r: _Ruling) -> _Rate:
+    r.cite("By Swimming (and Drowning)", "Normal, Encounter, and Running Speeds")
+    if terrains or road != "none":
+        r.unused.append("terrain and road: swimming rates do not depend on them")
+    speed_ft = _slowest_speed_ft(request, r)
+    per_round = speed_ft * t.SWIM_FRACTION_OF_RUNNING
+    r.extra["running_speed_yards_per_round"] = speed_ft
+    r.extra["swim_yards_per_round"] = _miles(per_round)
+    r.extra["swim_underwater_ft_per_round"] = _miles(per_round)
+    r.note(
+        "Swimming",
+        f"1/5 of outdoor running speed: {speed_ft} yards per round ÷ 5 = {_say(per_round)} "
+        f"yards per round on the surface; underwater the same number in feet: "
+        f"{_say(per_round)}' per round.",
+    )
+    r.note("No daily rate", "The seed gives no miles per day for swimming.")
+    if request.encumbrance_cn is not None and request.encumbrance_cn > t.SWIM_MAX_ENCUMBRANCE_CN:
+        r.note(
+            "Drowning",
+            f"Carrying more than {t.SWIM_MAX_ENCUMBRANCE_CN} cn, sheer weight drags the swimmer "
+            "down: the DM decides the chance of drowning.",
+        )
+    return _Rate(None, "", on_land=False, rests=False)
+
+
+def _ship(
+    request: TravelRequest,
+    mode: str,
+    terrains: tuple[str, ...],
+    road: str,
+    r: _Ruling,
+    rng: random.Random,
+) -> _Rate:
+    r.cite("By Ship")
+    if request.ship_speed_miles is None:
+        raise InvalidInput(
+            "A ship's miles per day come from the Sailing Vessels Table (Rules Cyclopedia "
+            "chapter 4), which the bot does not have: give ship_speed, e.g. ship_speed:72."
+        )
+    if request.speeds_ft or request.encumbrance_cn is not None or terrains or road != "none":
+        r.unused.append("speed, encumbrance, terrain and road: characters move at the ship's rate")
+    base = _exact(request.ship_speed_miles)
+    r.extra["ship_base_miles_per_day"] = _miles(base)
+    r.note(
+        "Ship's rate",
+        f"{_say(base)} miles per day is the base rate you gave (the Sailing Vessels Table is "
+        "not in the bot's seed), for average sailing conditions.",
+    )
+    if request.weather or request.sea:
+        _ship_weather(request, mode, base, r, rng)
+    else:
+        r.note(
+            "Winds",
+            "Steady winds and calm waters may as much as double this; rough seas or a "
+            "becalmed vessel may make little or no progress in a day.",
+        )
+    return _Rate(
+        base, "", on_land=False, rests=False, lost_chance=Fraction(0) if request.river else None
+    )
+
+
+def _ship_weather(
+    request: TravelRequest, mode: str, base: Fraction, r: _Ruling, rng: random.Random
+) -> None:
+    """One 2d6 for the day, read on the optional table when asked, else By Ship's sea rule."""
+    sailing = mode == "sailing-ship"
+    weather = roll(2, 6, rng)
+    r.rolls.append(weather)
+    total = weather.total
+    r.extra["weather_roll"] = total
+    if request.weather:
+        r.cite("Water Movement Modification Table")
+        row = t.water_movement(total)
+        factor = row.sailing if sailing else row.oared
+        name, effect = row.weather, row.effect
+        # Rows 3–5 and 9–11 speak of breezes and points of sail; the game's galleys
+        # have no sails (By Ship), so those rows do not apply to them (a ruling).
+        sails_only = not sailing and row.oared == 1 and row.sailing != 1
+    else:
+        sails_only = False
+        factor = Fraction(1)
+        name, effect = "Fair enough to sail", "Normal movement"
+        if total == t.NO_WIND_ROLL:
+            factor = Fraction(0) if sailing else Fraction(1)
+            name = "No wind"
+            effect = (
+                "Sailing ships may not move" if sailing else "Rowed ships are unaffected by calm"
+            )
+        elif total == t.GALE_ROLL:
+            factor, name, effect = t.GALE_MULTIPLIER, "Gale", "Gale or storm"
+    r.extra["weather"] = name
+    r.extra["weather_multiplier"] = str(factor)
+    r.extra["miles_today"] = _miles(base * factor)
+    r.extra["weather_applies"] = not sails_only
+    if sails_only:
+        r.note(
+            "Today's weather",
+            f"{weather.describe()}: {name}. This row changes only a sailing ship's movement: "
+            "it does not apply to an oared ship (D&D galleys have no sails), which moves at "
+            f"its normal rate: {_say(base * factor)} miles today.",
+        )
+    else:
+        r.note(
+            "Today's weather",
+            f"{weather.describe()}: {name}. {effect}: {_say(base * factor)} miles today.",
+        )
+    if request.weather and t.water_movement(total).takes_on_water:
+        _take_on_water(sailing, base * factor, r, rng)
+    if total != t.GALE_ROLL:
+        return
+    direction = roll(1, 6, rng)
+    r.rolls.append(direction)
+    r.extra["gale_direction"] = t.GALE_DIRECTIONS[direction.total]
+    heading = t.GALE_DIRECTIONS[direction.total]
+    driven = f"driven at triple movement toward {heading} ({direction.describe()})"
+    if sailing:
+        text = (
+            "The ship may sit (80% chance of sinking) or run before the wind, "
+            f"{driven}. If no coastline is reached in that day's movement, it is safe (likely "
+            "far off course); if it reaches a shore, 75% it breaks up trying to beach and 25% "
+            "it finds a sheltering harbor (a pilot's Piloting check adds 5% per point made by)."
+        )
+    else:
+        text = (
+            "A vessel without sails has only a 20% chance of weathering a gale; otherwise it is "
+            f"swamped. If it survives it is {driven}. In sight of a clear coast when the gale "
+            "hits, it may beach first; any other coast: 1–2 on 1d6, the pilot finds a safe "
+            "beach or cove."
+        )
+    r.note("Gale", text)
+
+
+def _take_on_water(sailing: bool, today: Fraction, r: _Ruling, rng: random.Random) -> None:
+    """The Water Movement table's asterisk (row 11): "May take on water (unsailed vessel
+    chance 20%, sailed vessel chance 10%). Taking on water reduces speed by 1/3 until
+    docking and repair are possible." Rolled as 1d100 against the chance."""
+    kind = "sailed" if sailing else "unsailed"
+    chance = t.TAKE_ON_WATER_PERCENT[kind]
+    check = roll(1, 100, rng)
+    r.rolls.append(check)
+    took = check.total <= chance
+    r.extra["took_on_water"] = took
+    if not took:
+        r.note(
+            "Taking on water",
+            f"It doesn't take on water ({check.describe()}; {chance}% for a {kind} vessel).",
+        )
+        return
+    slowed = today * t.TAKEN_ON_WATER_MULTIPLIER
+    r.extra["miles_today"] = _miles(slowed)
+    r.note(
+        "Taking on water",
+        f"It takes on water ({check.describe()}; {chance}% for a {kind} vessel): its speed "
+        f"is reduced by 1/3 until it can dock and be repaired, so {_say(slowed)} miles today.",
+    )
+
+
+def _aerial(
+    request: TravelRequest, mode: str, terrains: tuple[str, ...], road: str, r: _Ruling
+) -> _Rate:
+    r.cite("Aerial Travel")
+    if request.speeds_ft or request.encumbrance_cn is not None:
+        r.unused.append("speed and encumbrance: aerial travel has a fixed daily rate")
+    miles = Fraction(t.AERIAL_MILES_PER_DAY[mode])
+    r.note(
+        "Aerial travel",
+        f"{_say(miles)} miles per day {t.MODE_LABELS[mode]}; terrain does not slow it"
+        + (" (it still decides the chance of becoming lost)." if terrains else "."),
+    )
+    if request.forage:
+        miles *= t.FORAGE_MULTIPLIER
+        _forage_note(r, terrains)
+    governing = _governing(terrains, lambda name: miles) if terrains else "clear"
+    lost = _lost_chance_on_land(request, road, governing, r)
+    return _Rate(miles, "", rests=mode == "aerial-mount", lost_chance=lost)
+
+
+@dataclass(frozen=True)
+class _Totals:
+    days: float | None = None
+    covered_miles: float | None = None
+    rest_days: int | None = None
+
+
+def _finish(request: TravelRequest, rate: _Rate, r: _Ruling) -> _Totals:
+    """Days, distance and rest: the parts every mode shares."""
+    miles = rate.miles_per_day
+    totals = _Totals()
+    if miles is not None:
+        if request.distance_miles is not None:
+            totals = _time_for_distance(_exact(request.distance_miles), miles, rate.rests, r)
+        if request.days is not None:
+            covered = _miles(miles * _exact(request.days))
+            totals = _Totals(totals.days, covered, totals.rest_days)
+        if rate.rests and miles and (request.distance_miles or request.days):
+            r.cite("Long-Distance Travel and Rest")
+            r.note(
+                "Rest",
+                "Characters and mounts must rest one full day for every six days of travel. "
+                "Without it they take −1 on attack and damage rolls, a further −1 for every six "
+                "more days, until they rest one day for each six days spent traveling.",
+            )
+    if r.unused:
+        r.note("Not used", "; ".join(r.unused) + ".")
+    return totals
+
+
+def _time_for_distance(distance: Fraction, miles: Fraction, rests: bool, r: _Ruling) -> _Totals:
+    if miles == 0:
+        r.note("Never arrives", "At 0 miles per day the party never covers the distance.")
+        return _Totals()
+    exact_days = distance / miles
+    travel_days = math.ceil(exact_days)
+    r.extra["travel_days"] = travel_days
+    if not rests:
+        return _Totals(days=_miles(exact_days))
+    # A rest day falls after each six days of travel, so only those the trip goes on past count.
+    rest_days = (travel_days - 1) // t.TRAVEL_DAYS_PER_REST_DAY
+    r.extra["calendar_days"] = travel_days + rest_days
+    return _Totals(days=_miles(exact_days), rest_days=rest_days)
+
+
+def _headline(request: TravelRequest, mode: str, rate: _Rate) -> str:
+    how = "" if mode == "foot" else t.MODE_LABELS[mode]
+    if mode == "swim":
+        return "Swimming"
+    if request.distance_miles is not None:
+        head = f"{_say(request.distance_miles)} miles"
+        return " ".join(
+            part for part in (head, f"of {rate.where}" if rate.where else "", how) if part
+        )
+    if request.days is not None and request.days != 1:
+        head = f"{_say(request.days)} days' travel"
+    else:
+        head = "A day's travel"
+    where = ""
+    if rate.where:
+        where = f"along the {rate.where}" if rate.on_road else f"through {rate.where}"
+    return " ".join(part for part in (head, where, how) if part)
