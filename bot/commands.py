@@ -80,6 +80,11 @@ class Option:
             if (self.min_value is not None and value < self.min_value) or (
                 self.max_value is not None and value > self.max_value
             ):
+                if written_unit(raw) not in ("", self.unit):
+                    raise InvalidInput(
+                        f'{self.name}: "{raw}" is {_show(value)} {self.unit}; '
+                        f"use {self.accepted()}."
+                    )
                 raise self._bad(raw)
             return value
         if self.kind == "user":
@@ -118,26 +123,82 @@ def _user_id(raw: object) -> str | None:
     return text if _USER_NAME.fullmatch(text) else None
 
 
+# Lengths a user may write, in feet. Metres follow the tabletop convention of a 5 ft
+# square being 1.5 m (so 1 m = 10/3 ft), which is what a table converting a map uses.
+_FEET_PER: dict[str, float] = {
+    "ft": 1.0,
+    "ft.": 1.0,
+    "feet": 1.0,
+    "foot": 1.0,
+    "'": 1.0,
+    "yd": 3.0,
+    "yds": 3.0,
+    "yard": 3.0,
+    "yards": 3.0,
+    "mi": 5280.0,
+    "mile": 5280.0,
+    "miles": 5280.0,
+    "m": 10 / 3,
+    "metre": 10 / 3,
+    "metres": 10 / 3,
+    "meter": 10 / 3,
+    "meters": 10 / 3,
+    "km": 3280.84,  # overland distances: the real kilometre
+}
+_NUMBER_AND_UNIT = re.compile(r"^([-+]?[\d.]+(?:e[-+]?\d+)?)\s*([a-z.']*)$")
+
+
+class UnitError(InvalidInput):
+    """A length written in a unit the option can't take."""
+
+
 def _number(raw: object, kind: OptionKind, unit: str) -> int | float | None:
+    """The number in ``raw``, converted to ``unit`` ("ft" or "miles") when the user wrote
+    another length unit (``60 miles`` for a height is 316,800 ft, not 60 ft)."""
     if isinstance(raw, bool):
         return None
     if isinstance(raw, int | float):
         value: float = raw
     else:
         text = str(raw).strip().lower().replace(",", "")
-        for suffix in (unit, "'", "feet", "ft.", "ft", "miles", "mi"):
-            if suffix and text.endswith(suffix):
-                text = text[: -len(suffix)].strip()
-                break
+        match = _NUMBER_AND_UNIT.match(text)
+        if match is None:
+            return None
         try:
-            value = float(text)
+            value = float(match.group(1))
         except ValueError:
             return None
+        written = match.group(2)
+        if written:
+            value = _convert(value, written, unit, str(raw))
     if value != value or value in (float("inf"), float("-inf")):
         return None
     if kind == "integer":
+        if written_unit(raw) and value != int(value):
+            value = round(value)  # a converted length: to the nearest whole unit
         return int(value) if value == int(value) else None
     return value
+
+
+def written_unit(raw: object) -> str:
+    """The unit a user wrote after a number ("" when none)."""
+    if not isinstance(raw, str):
+        return ""
+    match = _NUMBER_AND_UNIT.match(raw.strip().lower().replace(",", ""))
+    return match.group(2) if match else ""
+
+
+def _convert(value: float, written: str, unit: str, raw: str) -> float:
+    if not unit or written not in _FEET_PER:
+        accepted = f"feet ({unit or 'no unit'})" if unit != "miles" else "miles"
+        raise UnitError(
+            f'"{raw}": {written} is not a length this option takes. Write a number'
+            + (", optionally with a unit (ft, yd, miles, m): e.g. 60 or 60 ft." if unit else ".")
+            if unit
+            else f'"{raw}": this option takes a plain number ({accepted}).'
+        )
+    feet_per_unit = _FEET_PER["miles"] if unit == "miles" else _FEET_PER.get(unit, 1.0)
+    return value * _FEET_PER[written] / feet_per_unit
 
 
 @dataclass(frozen=True)

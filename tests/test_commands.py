@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot.commands import resolve, split_line
-from bot.errors import RulingError
+from bot.commands import Option, resolve, split_line
+from bot.errors import InvalidInput, RulingError
 from bot.handlers import COMMANDS
 
 
@@ -74,3 +74,48 @@ def test_any_text_either_resolves_or_raises_a_ruling_error(text):
 def test_validate_never_raises_anything_but_a_ruling_error(name, raw):
     with contextlib.suppress(RulingError):
         COMMANDS[name].validate(raw)
+
+
+# ------------------------------------------------------------ lengths with units
+
+
+@pytest.mark.parametrize(
+    ("written", "feet"),
+    [
+        ("60", 60),
+        ("60 ft", 60),
+        ("60ft", 60),
+        ("60'", 60),
+        ("60 feet", 60),
+        ("20 yd", 60),
+        ("1.5 m", 5),
+        ("10 m", 33),
+        ("1 mile", 5280),
+    ],
+)
+def test_a_length_in_feet_converts_the_unit_written(written: str, feet: int):
+    """A height written as "60 miles" is 316,800 ft, not 60 ft: units are converted
+    (metres by the table convention of 1.5 m to a 5 ft square)."""
+    option = Option("height", "integer", "Height", min_value=1, max_value=1_000_000, unit="ft")
+    assert option.convert(written) == feet
+
+
+def test_miles_convert_from_feet_and_kilometres():
+    option = Option("distance", "number", "Miles", min_value=0.1, max_value=100_000, unit="miles")
+    assert option.convert("5280 ft") == 1
+    assert option.convert("3 miles") == 3
+    assert abs(option.convert("10 km") - 6.2137) < 0.001
+
+
+@pytest.mark.parametrize("written", ["60 parsecs", "60 rounds", "sixty"])
+def test_an_unknown_unit_is_refused_with_what_is_accepted(written: str):
+    option = Option("height", "integer", "Height", min_value=1, max_value=1_000_000, unit="ft")
+    with pytest.raises(InvalidInput) as caught:
+        option.convert(written)
+    assert written in str(caught.value)
+
+
+def test_a_converted_length_out_of_range_says_what_it_came_to():
+    option = Option("height", "integer", "Height", min_value=1, max_value=10_000, unit="ft")
+    with pytest.raises(InvalidInput, match="316,800 ft"):
+        option.convert("60 miles")
