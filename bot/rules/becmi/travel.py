@@ -259,11 +259,47 @@ def _land(
         r.extra["table_column"] = column
     if miles == 0:
         r.note("Cannot move", "At a normal speed of 0' the character cannot move at all.")
+    _pace_note(r, mode, speed_ft, miles, where, on_road=paved is not None and not remaining)
     if request.forage:
         miles *= t.FORAGE_MULTIPLIER
         _forage_note(r, terrains)
     lost = _lost_chance_on_land(request, road, governing, r)
+    _lost_note(r, lost)
     return _Rate(miles, where, on_road=paved is not None and not remaining, lost_chance=lost)
+
+
+def _pace_note(
+    r: _Ruling, mode: str, speed_ft: int | None, miles: Fraction, where: str, *, on_road: bool
+) -> None:
+    """How the day's rate comes about, in one line: "slowest 90' → 18 miles/day clear;
+    forest ×2/3 → 12 miles/day" (Overland Movement Rates, Terrain Effects)."""
+    if speed_ft is None:
+        r.note("Pace", f"{t.MOUNT_RATES[mode].label}: {_say(miles)} miles/day ({where}).")
+        return
+    clear = Fraction(speed_ft, t.FEET_PER_MILE_PER_DAY)
+    text = f"{speed_ft}' ÷ {t.FEET_PER_MILE_PER_DAY} → {_say(clear)} miles/day clear"
+    if miles != clear:
+        factor = miles / clear if clear else Fraction(0)
+        how = "trail or road" if on_road else where
+        text += f"; {how} ×{_fraction(factor)} → {_say(miles)} miles/day"
+    r.note("Pace", text + ".")
+
+
+def _fraction(value: Fraction) -> str:
+    return str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+
+
+def _lost_note(r: _Ruling, chance: Fraction) -> None:
+    """Becoming Lost: the daily chance, and the roll that means lost."""
+    if chance == 0:
+        return
+    lost_on = int(chance * 6)
+    roll_text = "1" if lost_on == 1 else f"1–{lost_on}"
+    r.note(
+        "Lost",
+        f"{chance.numerator} in {chance.denominator} per day without a road, trail, river or "
+        f"guide (the GM rolls 1d6: lost on {roll_text}).",
+    )
 
 
 def _kept_on_road(terrains: tuple[str, ...], paved: bool) -> tuple[str, ...]:
@@ -552,11 +588,17 @@ def _finish(request: TravelRequest, rate: _Rate, r: _Ruling) -> _Totals:
             totals = _Totals(totals.days, covered, totals.rest_days)
         if rate.rests and miles and (request.distance_miles or request.days):
             r.cite("Long-Distance Travel and Rest")
+            rest = totals.rest_days or 0
             r.note(
                 "Rest",
-                "Characters and mounts must rest one full day for every six days of travel. "
-                "Without it they take −1 on attack and damage rolls, a further −1 for every six "
-                "more days, until they rest one day for each six days spent traveling.",
+                (
+                    f"{rest} rest day{'s' if rest != 1 else ''} included: one full day after "
+                    "every six days of travel"
+                    if rest
+                    else "No rest day needed (one full day after every six days of travel)"
+                )
+                + "; without it, −1 on attack and damage rolls, a further −1 every six more "
+                "days.",
             )
     if r.unused:
         r.note("Not used", "; ".join(r.unused) + ".")
