@@ -286,7 +286,7 @@ def _pace_note(
 
 
 def _fraction(value: Fraction) -> str:
-    return str(value) 
+    return str(value)
 
 
 def _lost_note(r: _Ruling, chance: Fraction) -> None:
