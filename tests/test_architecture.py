@@ -18,6 +18,7 @@ CORE = [
     ROOT / "bot" / "errors.py",
     ROOT / "bot" / "names.py",
     ROOT / "bot" / "units.py",
+    ROOT / "bot" / "notation.py",
     ROOT / "bot" / "commands.py",
 ]
 FORBIDDEN = {"discord", "aiosqlite", "sqlite3", "PIL", "asyncio"}
