@@ -29,7 +29,7 @@ from bot.context import Context
 from bot.errors import RulingError
 from bot.handlers.travel import suggestions
 from bot.names import complete
-from bot.reply import Field, Reply
+from bot.reply import MENTION_MARK, Field, Reply, plain
 from bot.rules import DEFAULT_RULESET, rulesets
 from bot.storage import Store
 
@@ -89,14 +89,31 @@ def shorten(text: str, limit: int) -> str:
 
 
 _CODE = re.compile(r"(```.*?```|`[^`\n]*`)", re.DOTALL)
+# The bot's own mentions (marked by bot.reply.mention); the id is captured.
+_OWN_MENTION = re.compile(re.escape(MENTION_MARK) + r"<@(\d{1,20})>")
+# Discord markup that would render instead of reading as typed: mentions of users,
+# roles and channels, custom emoji, timestamps, slash-command mentions.
+_MARKUP = re.compile(r"<(?=[@#:/]|a:|t:)")
+_EVERYONE = re.compile(r"@(?=everyone|here)")
 
 
 def as_text(text: str) -> str:
-    """``text`` shown as written: markdown outside code spans escaped, and no mention
-    that could ping (a token called "@everyone" or "**Boss**" reads as typed)."""
-    parts = _CODE.split(text)
-    out = [part if i % 2 else discord.utils.escape_markdown(part) for i, part in enumerate(parts)]
-    return discord.utils.escape_mentions("".join(out))
+    """``text`` for an embed: the bot's own mentions stay mentions (they never ping:
+    every message sends ``NO_MENTIONS``); everything else reads as typed, so a token
+    called "<@123>", "@everyone" or "**Boss**" shows those very characters."""
+    pieces = _OWN_MENTION.split(text)
+    return "".join(f"<@{p}>" if i % 2 else _escaped(p) for i, p in enumerate(pieces))
+
+
+def _escaped(text: str) -> str:
+    parts = _CODE.split(plain(text))
+    out = [part if i % 2 else _escape_prose(part) for i, part in enumerate(parts)]
+    return "".join(out)
+
+
+def _escape_prose(text: str) -> str:
+    text = _MARKUP.sub(r"\\<", discord.utils.escape_markdown(text))
+    return _EVERYONE.sub("@\u200b", text)
 
 
 def _field_size(f: Field) -> int:
@@ -126,7 +143,7 @@ def fit_reply(reply: Reply) -> tuple[str, str, list[Field], str]:
     what is left, but fields cannot squeeze it below ``DESCRIPTION_RESERVE``.
     """
     title = shorten(as_text(reply.title), TITLE_MAX)
-    footer = shorten(reply.footer, FOOTER_MAX)  # plain text in Discord: no markdown
+    footer = shorten(plain(reply.footer), FOOTER_MAX)  # plain text in Discord: no markdown
     description = shorten(as_text(reply.description), DESCRIPTION_MAX)
     fields = [
         _fitted_field(Field(as_text(f.name), as_text(f.value), f.inline)) for f in reply.fields
@@ -297,9 +314,12 @@ async def send_error(interaction: discord.Interaction[Any], message: str | Rulin
 
 
 def option_value(value: object) -> object:
-    """Discord's value as the specs read it: a user or member option becomes its id."""
+    """Discord's value as the specs read it: a user or member option becomes its id;
+    text loses the mark of the bot's own mentions (only the bot makes those)."""
     if isinstance(value, discord.User | discord.Member):
         return str(value.id)
+    if isinstance(value, str):
+        return value.replace(MENTION_MARK, "")
     return value
 
 
