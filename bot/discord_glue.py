@@ -319,8 +319,21 @@ def option_value(value: object) -> object:
     if isinstance(value, discord.User | discord.Member):
         return str(value.id)
     if isinstance(value, str):
-        return value.replace(MENTION_MARK, "")
+        return unquoted(value.replace(MENTION_MARK, ""))
     return value
+
+
+_QUOTE_PAIRS = {'"': '"', "'": "'", "\u201c": "\u201d", "\u2018": "\u2019", "\u00ab": "\u00bb"}
+
+
+def unquoted(text: str) -> str:
+    """``text`` without one pair of surrounding quotes: on Discord each option is its
+    own field, so console habits (name:"Goblin 1") would make the quotes part of the
+    value. Phones type curly quotes, so those count too."""
+    stripped = text.strip()
+    if len(stripped) >= 2 and _QUOTE_PAIRS.get(stripped[0]) == stripped[-1]:
+        return stripped[1:-1].strip()
+    return text
 
 
 async def dispatch(
@@ -427,6 +440,14 @@ async def travel_choices(
         chosen = await store.channel_ruleset(str(interaction.channel_id))
     ruleset = rulesets().get(chosen or DEFAULT_RULESET, rulesets()[DEFAULT_RULESET])
     return _choices(suggestions(ruleset, option, current))
+
+
+def names_choices(names: Sequence[str], current: str) -> list[app_commands.Choice[str]]:
+    """Names containing what was typed, those starting with it first (/help command:)."""
+    typed = current.strip().lstrip("/").lower()
+    found = [n for n in names if typed in n.lower()]
+    found.sort(key=lambda n: not n.lower().startswith(typed))
+    return _choices(found)
 
 
 def _choices(texts: Sequence[str]) -> list[app_commands.Choice[str]]:
