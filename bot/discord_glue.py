@@ -53,6 +53,7 @@ FIELD_VALUE_MAX = 1024
 FOOTER_MAX = 2048
 FIELDS_MAX = 25
 TOTAL_MAX = 6000
+CONTENT_MAX = 2000  # a plain message
 
 MORE_NAME = "More"
 MORE_VALUE_MAX = 200  # the summary field stays short so it always fits the reserve
@@ -270,44 +271,120 @@ def context_for(interaction: discord.Interaction[Any], store: Store) -> Context:
 # ------------------------------------------------------------------- sending
 
 
+class _Messageable(Protocol):
+    async def send(self, **kwargs: Any) -> Any: ...
+
+    def get_partial_message(self, message_id: int, /) -> Any: ...
+
+
+def text_for(reply: Reply) -> str:
+    """The reply as one plain message, for when an embed can't be sent (no Embed Links
+    here, or Discord refused it): the same ruling, escaped the same way."""
+    lines = [f"**{as_text(reply.title)}**"] if reply.title.strip() else []
+    if reply.description.strip():
+        lines.append(as_text(reply.description))
+    lines += [f"**{as_text(f.name)}:** {as_text(f.value)}" for f in reply.fields]
+    if reply.footer.strip():
+        lines.append(f"-# {as_text(reply.footer)}")
+    return shorten("\n".join(lines), CONTENT_MAX) or BLANK
+
+
+def error_text(message: str | RulingError) -> str:
+    if isinstance(message, RulingError) and message.title:
+        reply = Reply(title=message.title, fields=tuple(Field(n, v) for n, v in message.fields))
+        return text_for(reply)
+    return shorten(as_text(str(message)), CONTENT_MAX) or GENERIC_ERROR
+
+
+def can_embed(interaction: discord.Interaction[Any]) -> bool:
+    """Whether Stride may show embeds here (Embed Links). Unknown counts as yes."""
+    permissions = getattr(interaction, "app_permissions", None)
+    return permissions is None or bool(permissions.embed_links)
+
+
+def can_attach(interaction: discord.Interaction[Any]) -> bool:
+    permissions = getattr(interaction, "app_permissions", None)
+    return permissions is None or bool(permissions.attach_files)
+
+
+async def _to_interaction(interaction: discord.Interaction[Any], kwargs: dict[str, Any]) -> None:
+    if interaction.response.is_done():
+        await interaction.followup.send(**kwargs)
+    else:
+        await interaction.response.send_message(**kwargs)
+
+
 async def _send(
     interaction: discord.Interaction[Any],
-    embed: discord.Embed,
+    embed: discord.Embed | None,
+    text: str,
     *,
     ephemeral: bool,
     file: discord.File | None = None,
 ) -> bool:
-    """Send one embed the way the interaction still allows; False if it expired."""
-    kwargs: dict[str, Any] = {
-        "embed": embed,
-        "ephemeral": ephemeral,
-        "allowed_mentions": NO_MENTIONS,
-    }
-    if file is not None:
-        kwargs["file"] = file
+    """Send one answer the way the interaction still allows; False if nobody got it.
+
+    The embed goes first (``None``: this channel can't show embeds). If Discord refuses
+    it for any reason but an expired interaction (a 429 without the headers discord.py
+    expects, a 5xx, a limit we missed), the same ruling goes as plain text, and for a
+    public answer, as a plain channel message if the interaction refuses that too.
+    """
+    base: dict[str, Any] = {"ephemeral": ephemeral, "allowed_mentions": NO_MENTIONS}
+    attempts: list[dict[str, Any]] = []
+    if embed is not None:
+        attempts.append({**base, "embed": embed, **({"file": file} if file else {})})
+    attempts.append({**base, "content": text})
+    for kwargs in attempts:
+        try:
+            await _to_interaction(interaction, kwargs)
+            return True
+        except discord.NotFound:
+            # The 3-second window (or the 15-minute followup token) ran out:
+            # there is no one left to answer, so say so in the log and move on.
+            log.warning("Interaction %s expired before Stride could reply", interaction.id)
+            return False
+        except discord.HTTPException as exc:
+            log.warning(
+                "Discord refused a reply to interaction %s (%s %s); trying plainer",
+                interaction.id,
+                exc.status,
+                exc.text,
+            )
+    channel = cast(_Messageable | None, getattr(interaction, "channel", None))
+    if ephemeral or channel is None or not hasattr(channel, "send"):
+        return False
     try:
-        if interaction.response.is_done():
-            await interaction.followup.send(**kwargs)
-        else:
-            await interaction.response.send_message(**kwargs)
-    except discord.NotFound:
-        # The 3-second window (or the 15-minute followup token) ran out:
-        # there is no one left to answer, so say so in the log and move on.
-        log.warning("Interaction %s expired before Stride could reply", interaction.id)
+        await channel.send(content=text, allowed_mentions=NO_MENTIONS)
+    except discord.HTTPException:
+        log.exception("Could not answer interaction %s at all", interaction.id)
         return False
     return True
 
 
 async def send_reply(interaction: discord.Interaction[Any], reply: Reply) -> None:
+    embeds = can_embed(interaction)
+    if reply.image_png is not None and not can_attach(interaction):
+        reply = replace(reply, image_png=None)  # the fields still carry the ruling
     sent = await _send(
-        interaction, embed_for(reply), ephemeral=reply.ephemeral, file=file_for(reply)
+        interaction,
+        embed_for(reply) if embeds else None,
+        text_for(reply),
+        ephemeral=reply.ephemeral,
+        file=file_for(reply),
     )
     if sent and reply.private_fields:
-        await _send(interaction, private_embed(reply), ephemeral=True)
+        private = Reply(title=GM_ONLY_TITLE, fields=reply.private_fields)
+        await _send(
+            interaction,
+            private_embed(reply) if embeds else None,
+            text_for(private),
+            ephemeral=True,
+        )
 
 
 async def send_error(interaction: discord.Interaction[Any], message: str | RulingError) -> None:
-    await _send(interaction, error_embed(message), ephemeral=True)
+    embed = error_embed(message) if can_embed(interaction) else None
+    await _send(interaction, embed, error_text(message), ephemeral=True)
 
 
 # ------------------------------------------------------------------ dispatch
@@ -455,12 +532,6 @@ def _choices(texts: Sequence[str]) -> list[app_commands.Choice[str]]:
 
 
 # --------------------------------------------------------------- the board
-
-
-class _Messageable(Protocol):
-    async def send(self, **kwargs: Any) -> Any: ...
-
-    def get_partial_message(self, message_id: int, /) -> Any: ...
 
 
 async def refresh_board(interaction: discord.Interaction[Any], store: Store) -> None:
