@@ -29,7 +29,7 @@ from bot.context import Context
 from bot.errors import RulingError
 from bot.handlers.travel import suggestions
 from bot.names import complete
-from bot.reply import Field, Reply
+from bot.reply import MENTION_MARK, Field, Reply, plain
 from bot.rules import DEFAULT_RULESET, rulesets
 from bot.storage import Store
 
@@ -44,6 +44,10 @@ GENERIC_ERROR = "Something went wrong on our side; nothing was changed."
 # working after this long is deferred ("Stride is thinking...") and answered later.
 DEFER_AFTER_S = 2.0
 GM_ONLY_TITLE = "For the GM only"
+NEEDS_SERVER = (
+    "Encounters need a server channel or thread (each thread keeps its own). "
+    "Here in DMs, /fall, /jump and /travel work."
+)
 
 # Discord's embed limits (https://discord.com/developers/docs/resources/message#embed-object-embed-limits)
 TITLE_MAX = 256
@@ -53,6 +57,7 @@ FIELD_VALUE_MAX = 1024
 FOOTER_MAX = 2048
 FIELDS_MAX = 25
 TOTAL_MAX = 6000
+CONTENT_MAX = 2000  # a plain message
 
 MORE_NAME = "More"
 MORE_VALUE_MAX = 200  # the summary field stays short so it always fits the reserve
@@ -89,14 +94,31 @@ def shorten(text: str, limit: int) -> str:
 
 
 _CODE = re.compile(r"(```.*?```|`[^`\n]*`)", re.DOTALL)
+# The bot's own mentions (marked by bot.reply.mention); the id is captured.
+_OWN_MENTION = re.compile(re.escape(MENTION_MARK) + r"<@(\d{1,20})>")
+# Discord markup that would render instead of reading as typed: mentions of users,
+# roles and channels, custom emoji, timestamps, slash-command mentions.
+_MARKUP = re.compile(r"<(?=[@#:/]|a:|t:)")
+_EVERYONE = re.compile(r"@(?=everyone|here)")
 
 
 def as_text(text: str) -> str:
-    """``text`` shown as written: markdown outside code spans escaped, and no mention
-    that could ping (a token called "@everyone" or "**Boss**" reads as typed)."""
-    parts = _CODE.split(text)
-    out = [part if i % 2 else discord.utils.escape_markdown(part) for i, part in enumerate(parts)]
-    return discord.utils.escape_mentions("".join(out))
+    """``text`` for an embed: the bot's own mentions stay mentions (they never ping:
+    every message sends ``NO_MENTIONS``); everything else reads as typed, so a token
+    called "<@123>", "@everyone" or "**Boss**" shows those very characters."""
+    pieces = _OWN_MENTION.split(text)
+    return "".join(f"<@{p}>" if i % 2 else _escaped(p) for i, p in enumerate(pieces))
+
+
+def _escaped(text: str) -> str:
+    parts = _CODE.split(plain(text))
+    out = [part if i % 2 else _escape_prose(part) for i, part in enumerate(parts)]
+    return "".join(out)
+
+
+def _escape_prose(text: str) -> str:
+    text = _MARKUP.sub(r"\\<", discord.utils.escape_markdown(text))
+    return _EVERYONE.sub("@\u200b", text)
 
 
 def _field_size(f: Field) -> int:
@@ -126,7 +148,7 @@ def fit_reply(reply: Reply) -> tuple[str, str, list[Field], str]:
     what is left, but fields cannot squeeze it below ``DESCRIPTION_RESERVE``.
     """
     title = shorten(as_text(reply.title), TITLE_MAX)
-    footer = shorten(reply.footer, FOOTER_MAX)  # plain text in Discord: no markdown
+    footer = shorten(plain(reply.footer), FOOTER_MAX)  # plain text in Discord: no markdown
     description = shorten(as_text(reply.description), DESCRIPTION_MAX)
     fields = [
         _fitted_field(Field(as_text(f.name), as_text(f.value), f.inline)) for f in reply.fields
@@ -253,54 +275,146 @@ def context_for(interaction: discord.Interaction[Any], store: Store) -> Context:
 # ------------------------------------------------------------------- sending
 
 
+class _Messageable(Protocol):
+    async def send(self, **kwargs: Any) -> Any: ...
+
+    def get_partial_message(self, message_id: int, /) -> Any: ...
+
+
+def text_for(reply: Reply) -> str:
+    """The reply as one plain message, for when an embed can't be sent (no Embed Links
+    here, or Discord refused it): the same ruling, escaped the same way."""
+    lines = [f"**{as_text(reply.title)}**"] if reply.title.strip() else []
+    if reply.description.strip():
+        lines.append(as_text(reply.description))
+    lines += [f"**{as_text(f.name)}:** {as_text(f.value)}" for f in reply.fields]
+    if reply.footer.strip():
+        lines.append(f"-# {as_text(reply.footer)}")
+    return shorten("\n".join(lines), CONTENT_MAX) or BLANK
+
+
+def error_text(message: str | RulingError) -> str:
+    if isinstance(message, RulingError) and message.title:
+        reply = Reply(title=message.title, fields=tuple(Field(n, v) for n, v in message.fields))
+        return text_for(reply)
+    return shorten(as_text(str(message)), CONTENT_MAX) or GENERIC_ERROR
+
+
+def can_embed(interaction: discord.Interaction[Any]) -> bool:
+    """Whether Stride may show embeds here (Embed Links). Unknown counts as yes."""
+    permissions = getattr(interaction, "app_permissions", None)
+    return permissions is None or bool(permissions.embed_links)
+
+
+def can_attach(interaction: discord.Interaction[Any]) -> bool:
+    permissions = getattr(interaction, "app_permissions", None)
+    return permissions is None or bool(permissions.attach_files)
+
+
+async def _to_interaction(interaction: discord.Interaction[Any], kwargs: dict[str, Any]) -> None:
+    if interaction.response.is_done():
+        await interaction.followup.send(**kwargs)
+    else:
+        await interaction.response.send_message(**kwargs)
+
+
 async def _send(
     interaction: discord.Interaction[Any],
-    embed: discord.Embed,
+    embed: discord.Embed | None,
+    text: str,
     *,
     ephemeral: bool,
     file: discord.File | None = None,
 ) -> bool:
-    """Send one embed the way the interaction still allows; False if it expired."""
-    kwargs: dict[str, Any] = {
-        "embed": embed,
-        "ephemeral": ephemeral,
-        "allowed_mentions": NO_MENTIONS,
-    }
-    if file is not None:
-        kwargs["file"] = file
+    """Send one answer the way the interaction still allows; False if nobody got it.
+
+    The embed goes first (``None``: this channel can't show embeds). If Discord refuses
+    it for any reason but an expired interaction (a 429 without the headers discord.py
+    expects, a 5xx, a limit we missed), the same ruling goes as plain text, and for a
+    public answer, as a plain channel message if the interaction refuses that too.
+    """
+    base: dict[str, Any] = {"ephemeral": ephemeral, "allowed_mentions": NO_MENTIONS}
+    attempts: list[dict[str, Any]] = []
+    if embed is not None:
+        attempts.append({**base, "embed": embed, **({"file": file} if file else {})})
+    attempts.append({**base, "content": text})
+    for kwargs in attempts:
+        try:
+            await _to_interaction(interaction, kwargs)
+            return True
+        except discord.NotFound:
+            # The 3-second window (or the 15-minute followup token) ran out:
+            # there is no one left to answer, so say so in the log and move on.
+            log.warning("Interaction %s expired before Stride could reply", interaction.id)
+            return False
+        except discord.HTTPException as exc:
+            log.warning(
+                "Discord refused a reply to interaction %s (%s %s); trying plainer",
+                interaction.id,
+                exc.status,
+                exc.text,
+            )
+    channel = cast(_Messageable | None, getattr(interaction, "channel", None))
+    if ephemeral or channel is None or not hasattr(channel, "send"):
+        return False
     try:
-        if interaction.response.is_done():
-            await interaction.followup.send(**kwargs)
-        else:
-            await interaction.response.send_message(**kwargs)
-    except discord.NotFound:
-        # The 3-second window (or the 15-minute followup token) ran out:
-        # there is no one left to answer, so say so in the log and move on.
-        log.warning("Interaction %s expired before Stride could reply", interaction.id)
+        await channel.send(content=text, allowed_mentions=NO_MENTIONS)
+    except discord.HTTPException:
+        log.exception("Could not answer interaction %s at all", interaction.id)
         return False
     return True
 
 
 async def send_reply(interaction: discord.Interaction[Any], reply: Reply) -> None:
+    embeds = can_embed(interaction)
+    if reply.image_png is not None and not can_attach(interaction):
+        reply = replace(reply, image_png=None)  # the fields still carry the ruling
     sent = await _send(
-        interaction, embed_for(reply), ephemeral=reply.ephemeral, file=file_for(reply)
+        interaction,
+        embed_for(reply) if embeds else None,
+        text_for(reply),
+        ephemeral=reply.ephemeral,
+        file=file_for(reply),
     )
     if sent and reply.private_fields:
-        await _send(interaction, private_embed(reply), ephemeral=True)
+        private = Reply(title=GM_ONLY_TITLE, fields=reply.private_fields)
+        await _send(
+            interaction,
+            private_embed(reply) if embeds else None,
+            text_for(private),
+            ephemeral=True,
+        )
 
 
 async def send_error(interaction: discord.Interaction[Any], message: str | RulingError) -> None:
-    await _send(interaction, error_embed(message), ephemeral=True)
+    embed = error_embed(message) if can_embed(interaction) else None
+    await _send(interaction, embed, error_text(message), ephemeral=True)
 
 
 # ------------------------------------------------------------------ dispatch
 
 
 def option_value(value: object) -> object:
-    """Discord's value as the specs read it: a user or member option becomes its id."""
+    """Discord's value as the specs read it: a user or member option becomes its id;
+    text loses the mark of the bot's own mentions (only the bot makes those)."""
     if isinstance(value, discord.User | discord.Member):
         return str(value.id)
+    if isinstance(value, str):
+        return unquoted(value.replace(MENTION_MARK, ""))
     return value
+
+
+_QUOTE_PAIRS = {'"': '"', "'": "'", "\u201c": "\u201d", "\u2018": "\u2019", "\u00ab": "\u00bb"}
+
+
+def unquoted(text: str) -> str:
+    """``text`` without one pair of surrounding quotes: on Discord each option is its
+    own field, so console habits (name:"Goblin 1") would make the quotes part of the
+    value. Phones type curly quotes, so those count too."""
+    stripped = text.strip()
+    if len(stripped) >= 2 and _QUOTE_PAIRS.get(stripped[0]) == stripped[-1]:
+        return stripped[1:-1].strip()
+    return text
 
 
 async def dispatch(
@@ -315,10 +429,14 @@ async def dispatch(
     A command that changes an encounter also refreshes the channel's board message.
     ``ephemeral`` answers only the user (the board's buttons use it for /map).
     """
-    from bot.handlers import COMMANDS, run  # local: the handlers pull in every ruleset
+    # local: the handlers pull in every ruleset
+    from bot.handlers import COMMANDS, ENCOUNTER_COMMANDS, run
 
     given = {name: option_value(value) for name, value in raw.items() if value is not None}
     command = COMMANDS[command_name]
+    if getattr(interaction, "guild_id", None) is None and command in ENCOUNTER_COMMANDS:
+        await send_error(interaction, NEEDS_SERVER)
+        return
     store = cast(_HasStore, interaction.client).store
     task = asyncio.ensure_future(run(context_for(interaction, store), command, given))
     try:
@@ -349,8 +467,33 @@ async def dispatch(
         # and still tell the user something rather than "interaction failed".
         log.exception("Discord refused the reply to /%s (options %r)", command_name, given)
         await send_error(interaction, GENERIC_ERROR)
+    await _tell_about_plain_replies(interaction, store, reply)
     if command.changes_state and reply.result.get("changed", True) is not False:
         await refresh_board(interaction, store)
+
+
+async def _tell_about_plain_replies(
+    interaction: discord.Interaction[Any], store: Store, reply: Reply
+) -> None:
+    """Once, tell the GM which permission would give the full reply here."""
+    permissions = _permissions(interaction)
+    if permissions is None:
+        return
+    missing = [
+        PERMISSION_NAMES[p] for p in ("embed_links", "attach_files") if not getattr(permissions, p)
+    ]
+    shown_less = not permissions.embed_links or (
+        reply.image_png is not None and not permissions.attach_files
+    )
+    if missing and shown_less:
+        await tell_gm_once(
+            interaction,
+            store,
+            "reply",
+            "Stride's replies here are plainer than they could be: give it "
+            f"{' and '.join(missing)} in this channel (channel settings › Permissions) "
+            "for embeds and pictures.",
+        )
 
 
 async def _defer(interaction: discord.Interaction[Any], *, ephemeral: bool) -> None:
@@ -409,6 +552,14 @@ async def travel_choices(
     return _choices(suggestions(ruleset, option, current))
 
 
+def names_choices(names: Sequence[str], current: str) -> list[app_commands.Choice[str]]:
+    """Names containing what was typed, those starting with it first (/help command:)."""
+    typed = current.strip().lstrip("/").lower()
+    found = [n for n in names if typed in n.lower()]
+    found.sort(key=lambda n: not n.lower().startswith(typed))
+    return _choices(found)
+
+
 def _choices(texts: Sequence[str]) -> list[app_commands.Choice[str]]:
     return [app_commands.Choice(name=text, value=text) for text in texts[:FIELDS_MAX]]
 
@@ -416,62 +567,200 @@ def _choices(texts: Sequence[str]) -> list[app_commands.Choice[str]]:
 # --------------------------------------------------------------- the board
 
 
-class _Messageable(Protocol):
-    async def send(self, **kwargs: Any) -> Any: ...
-
-    def get_partial_message(self, message_id: int, /) -> Any: ...
+# Refreshes running now, by (store, channel): a change that arrives meanwhile only
+# marks the run pending, and the run draws once more with the newest state.
+_board_runs: dict[tuple[int, str], list[bool]] = {}
 
 
 async def refresh_board(interaction: discord.Interaction[Any], store: Store) -> None:
     """Edit the channel's board message in place (or post it, and remember it).
 
     Play-by-post channels keep one message per encounter that always shows the
-    board as it is now. A failure here never spoils the command's own reply:
-    it is logged, and the next change tries again.
+    board as it is now. No lock is held during the Discord calls (a rate-limit wait
+    would stall the channel's next command); refreshes are coalesced instead: one
+    run per channel at a time, and a change during a run makes it draw again, so
+    the last state is always the one shown. A failure here never spoils the
+    command's own reply.
     """
     channel = cast(_Messageable | None, getattr(interaction, "channel", None))
     if channel is None or not hasattr(channel, "send"):
         return
+    key = (id(store), str(interaction.channel_id))
+    running = _board_runs.get(key)
+    if running is not None:
+        running[0] = True
+        return
+    pending = _board_runs[key] = [True]
     try:
-        # under the channel's lock: two changes at once never post two board messages
-        async with store.channel_lock(str(interaction.channel_id)):
-            await _refresh_board(channel, store, str(interaction.channel_id))
-    except discord.HTTPException:
-        log.warning("Could not update the board in channel %s", interaction.channel_id)
-    except Exception:
-        log.exception("Updating the board failed in channel %s", interaction.channel_id)
+        while pending[0]:
+            pending[0] = False
+            try:
+                await _refresh_board(interaction, channel, store, key[1])
+            except discord.HTTPException as exc:
+                log.warning("Could not update the board in channel %s: %s", key[1], exc)
+            except Exception:
+                log.exception("Updating the board failed in channel %s", key[1])
+    finally:
+        del _board_runs[key]
 
 
-async def _refresh_board(channel: _Messageable, store: Store, channel_id: str) -> None:
+PERMISSION_NAMES = {
+    "view_channel": "View Channel",
+    "send_messages": "Send Messages",
+    "send_messages_in_threads": "Send Messages in Threads",
+    "embed_links": "Embed Links",
+    "attach_files": "Attach Files",
+}
+
+
+def _permissions(interaction: discord.Interaction[Any]) -> discord.Permissions | None:
+    return cast(discord.Permissions | None, getattr(interaction, "app_permissions", None))
+
+
+def missing_for_board(interaction: discord.Interaction[Any]) -> list[str]:
+    """What Stride lacks here for the full board: the names Discord's settings show."""
+    permissions = _permissions(interaction)
+    if permissions is None:
+        return []
+    in_thread = isinstance(getattr(interaction, "channel", None), discord.Thread)
+    send = "send_messages_in_threads" if in_thread else "send_messages"
+    wanted = ("view_channel", send, "embed_links", "attach_files")
+    return [PERMISSION_NAMES[p] for p in wanted if not getattr(permissions, p)]
+
+
+def _permissions_key(interaction: discord.Interaction[Any]) -> str:
+    permissions = _permissions(interaction)
+    return str(permissions.value) if permissions is not None else "?"
+
+
+async def tell_gm_once(
+    interaction: discord.Interaction[Any], store: Store, topic: str, text: str
+) -> None:
+    """Say ``text`` privately to the channel's GM, once per topic while Stride's
+    permissions here stay the same. A player's command doesn't use up the notice:
+    the GM hears it on their next command."""
+    channel_id = str(interaction.channel_id)
+    told_key = f"told:{topic}:{channel_id}"
+    if await store.get_meta(told_key) == _permissions_key(interaction):
+        return
+    if not await _asks_as_gm(interaction, store):
+        return
+    if await _send(interaction, None, text, ephemeral=True):
+        await store.set_meta(told_key, _permissions_key(interaction))
+
+
+async def _asks_as_gm(interaction: discord.Interaction[Any], store: Store) -> bool:
+    if is_gm(interaction):
+        return True
+    stored = await store.active_encounter(str(interaction.channel_id))
+    return stored is not None and stored.encounter.gm_id == str(interaction.user.id)
+
+
+def _board_notice(missing: Sequence[str]) -> str:
+    needs = " and ".join(missing) if missing else "the permission Discord says is missing"
+    return (
+        f"Stride can't keep the board message in this channel: it needs {needs} here "
+        "(channel settings › Permissions). Until then /map shows the board; nothing "
+        "else is affected, and the board comes back once the permission is given."
+    )
+
+
+async def _refresh_board(
+    interaction: discord.Interaction[Any], channel: _Messageable, store: Store, channel_id: str
+) -> None:
     from bot.handlers.board import board_message, ended_message  # local: the renderer
 
+    blocked_key = f"board-blocked:{channel_id}"
+    blocked = await store.get_meta(blocked_key)
+    if blocked:
+        if blocked == _permissions_key(interaction):
+            # Retrying would fail the same way and count toward Discord's
+            # invalid-request limit: wait for the permissions to change.
+            await tell_gm_once(
+                interaction, store, "board", _board_notice(missing_for_board(interaction))
+            )
+            return
+        await store.set_meta(blocked_key, "")  # permissions changed: try again
+    missing = missing_for_board(interaction)
+    if "View Channel" in missing or any(m.startswith("Send Messages") for m in missing):
+        await _blocked(interaction, store, blocked_key, missing)
+        return
+    try:
+        await _post_board(interaction, channel, store, channel_id, board_message, ended_message)
+    except discord.Forbidden:
+        await _blocked(interaction, store, blocked_key, missing)
+        return
+    if missing:  # posted, but plainer than it could be
+        await tell_gm_once(
+            interaction,
+            store,
+            "board-plain",
+            f"The board here is shown as text: give Stride {' and '.join(missing)} in this "
+            "channel for the picture.",
+        )
+
+
+async def _blocked(
+    interaction: discord.Interaction[Any], store: Store, blocked_key: str, missing: Sequence[str]
+) -> None:
+    log.warning("Board blocked in channel %s: missing %s", interaction.channel_id, missing)
+    await store.set_meta(blocked_key, _permissions_key(interaction))
+    await tell_gm_once(interaction, store, "board", _board_notice(missing))
+
+
+async def _post_board(
+    interaction: discord.Interaction[Any],
+    channel: _Messageable,
+    store: Store,
+    channel_id: str,
+    board_message: Any,
+    ended_message: Any,
+) -> None:
     stored = await store.active_encounter(channel_id)
+    embeds = can_embed(interaction)
     if stored is None:
         # ended (or undone): the last board says so, without its buttons
         last = await store.last_board_message(channel_id)
         if last is not None:
             encounter_id, ended_id = last
+            ended: Reply = ended_message()
+            content = {"embed": embed_for(ended)} if embeds else {"content": text_for(ended)}
             with contextlib.suppress(discord.NotFound):
                 await channel.get_partial_message(int(ended_id)).edit(
-                    embed=embed_for(ended_message()), attachments=[], view=None
+                    **content, attachments=[], view=None
                 )
             await store.set_board_message(encounter_id, None)
         return
-    reply = await board_message(stored.encounter)
-    embed, view = embed_for(reply), BoardButtons()
+    reply: Reply = await board_message(stored.encounter)
+    if not can_attach(interaction) or not embeds:
+        reply = _text_board(reply, stored.encounter)
+    view = BoardButtons()
+    body: dict[str, Any] = {"embed": embed_for(reply)} if embeds else {"content": text_for(reply)}
     message_id = await store.board_message(stored.id)
     if message_id is not None:
         try:
+            files = [f] if (f := file_for(reply)) is not None else []
             await channel.get_partial_message(int(message_id)).edit(
-                embed=embed, attachments=[file_for(reply)], view=view
+                **body, attachments=files, view=view
             )
             return
         except discord.NotFound:
             pass  # deleted: post a new one
+    file = file_for(reply)
     message = await channel.send(
-        embed=embed, file=file_for(reply), view=view, allowed_mentions=NO_MENTIONS
+        **body, **({"file": file} if file else {}), view=view, allowed_mentions=NO_MENTIONS
     )
     await store.set_board_message(stored.id, str(message.id))
+
+
+def _text_board(reply: Reply, encounter: Any) -> Reply:
+    """The board without its picture: the text board in a code block, where it fits."""
+    from bot.board_text import board_text, terrain_legend
+    from bot.handlers.encounter_common import ruleset_of
+
+    drawn = board_text(encounter, ruleset_of(encounter))
+    text = f"```\n{drawn}\n```\n{terrain_legend(encounter)}" if drawn else reply.description
+    return replace(reply, image_png=None, description=text)
 
 
 BOARD_THREATS = "stride:board:threats"
@@ -500,7 +789,8 @@ class BoardButtons(discord.ui.View):
     ) -> None:
         await dispatch(interaction, "turn next", {})
 
-    @discord.ui.button(label="Undo (GM)", style=discord.ButtonStyle.danger, custom_id=BOARD_UNDO)
+    # players may undo their own change, so the label doesn't say "GM"
+    @discord.ui.button(label="Undo", style=discord.ButtonStyle.danger, custom_id=BOARD_UNDO)
     async def undo(
         self, interaction: discord.Interaction[Any], button: discord.ui.Button[BoardButtons]
     ) -> None:

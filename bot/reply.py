@@ -11,6 +11,21 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+# The bot's own mentions carry this invisible mark, so the Discord shell can show
+# them as mentions while it escapes everything users typed (a token named
+# "<@123>" reads as typed). Other shells drop the mark with :func:`plain`.
+MENTION_MARK = "\u2060"  # WORD JOINER: zero-width, never part of an id
+
+
+def mention(user_id: str) -> str:
+    """The bot's own mention of a user: a real mention on Discord, ``<@id>`` elsewhere."""
+    return f"{MENTION_MARK}<@{user_id}>"
+
+
+def plain(text: str) -> str:
+    """``text`` without the marks of the bot's own mentions (the console's view)."""
+    return text.replace(MENTION_MARK, "")
+
 
 @dataclass(frozen=True)
 class Field:
@@ -43,4 +58,4 @@ class Reply:
             lines += [f"{f.name}: {f.value}" for f in self.private_fields]
         if self.footer:
             lines.append(f"[{self.footer}]")
-        return "\n".join(lines)
+        return plain("\n".join(lines))

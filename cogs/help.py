@@ -8,7 +8,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord_glue import dispatch
+from bot.discord_glue import descriptions_for, dispatch, names_choices
 from bot.handlers import COMMANDS
 
 HELP = COMMANDS["help"]
@@ -16,8 +16,15 @@ HELP = COMMANDS["help"]
 
 class Help(commands.Cog):
     @app_commands.command(name="help", description=HELP.description)
-    async def help(self, interaction: discord.Interaction[Any]) -> None:
-        await dispatch(interaction, "help", {})
+    @app_commands.describe(**descriptions_for(HELP))
+    async def help(self, interaction: discord.Interaction[Any], command: str | None = None) -> None:
+        await dispatch(interaction, "help", {"command": command})
+
+    @help.autocomplete("command")
+    async def _command(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        return names_choices(list(COMMANDS), current)
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from bot.encounter import Encounter, Token
 from bot.errors import NotAllowed
+from bot.reply import mention as marked_mention
 
 GM_IS = "the GM is whoever started the encounter, or anyone with Manage Channels"
 
@@ -23,7 +24,7 @@ class Actor:
 
 
 def mention(user_id: str) -> str:
-    return f"<@{user_id}>"
+    return marked_mention(user_id)
 
 
 def is_gm(encounter: Encounter, actor: Actor) -> bool:

@@ -6,50 +6,31 @@ import logging
 from collections.abc import Mapping
 from typing import Any
 
-from bot.commands import Command, Invocation, resolve
+from bot.commands import Command, Invocation, Option, resolve
 from bot.context import Context
 from bot.errors import RulingError
 from bot.handlers import board, door, encounter, history, move, terrain, tokens, turns
 from bot.handlers.fall import FALL
+from bot.handlers.help import help_reply
 from bot.handlers.jump import JUMP
 from bot.handlers.ruleset import SET, SHOW
 from bot.handlers.travel import TRAVEL
-from bot.reply import Field, Reply
+from bot.reply import Reply
 
 log = logging.getLogger(__name__)
 
 
-# /help's sections: the first word of a command names its group.
-HELP_GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("Quick rulings", ("fall", "jump", "travel")),
-    ("Moving", ("move", "map", "door")),
-    ("Encounter", ("encounter",)),
-    ("Tokens", ("token",)),
-    ("Terrain", ("terrain",)),
-    ("Turns", ("turn",)),
-    ("History", ("history", "undo")),
-    ("Ruleset", ("ruleset", "help")),
-)
-
-
 async def _help(ctx: Context, options: Mapping[str, Any]) -> Reply:
-    """One field per group of commands, so every command fits one Discord embed."""
-    fields = []
-    for title, heads in HELP_GROUPS:
-        lines = [
-            f"/{c.name} — {c.description}" for c in COMMANDS.values() if c.name.split()[0] in heads
-        ]
-        if lines:
-            fields.append(Field(title, "\n".join(lines)))
-    return Reply(
-        title="Stride: movement rulings",
-        fields=tuple(fields),
-        footer='Options are name:value; quote values with spaces: mode:"riding horse".',
-        result={"commands": [c.name for c in COMMANDS.values()]},
-    )
+    """The commands and a place to start, or one command with examples for this channel."""
+    return await help_reply(ctx, options, COMMANDS)
 
 
-HELP = Command("help", "List the commands", (), _help)
+HELP = Command(
+    "help",
+    "List the commands, or explain one with examples for this channel",
+    (Option("command", "string", "A command to explain, e.g. move or token add"),),
+    _help,
+)
 
 # Encounters on a grid: the channel's encounter and everything on it.
 ENCOUNTER_COMMANDS: tuple[Command, ...] = (

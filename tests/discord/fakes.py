@@ -31,6 +31,19 @@ class Sent:
         return bool(self.kwargs.get("ephemeral", False))
 
 
+def http_error(
+    status: int = 429, text: str = "You are being rate limited."
+) -> discord.HTTPException:
+    """What discord.py raises for a refusal it can't explain (a 429 without headers)."""
+    response = SimpleNamespace(status=status, reason="Too Many Requests")
+    return discord.HTTPException(response, text)  # type: ignore[arg-type]
+
+
+def forbidden() -> discord.Forbidden:
+    response = SimpleNamespace(status=403, reason="Forbidden")
+    return discord.Forbidden(response, {"code": 50013, "message": "Missing Permissions"})  # type: ignore[arg-type]
+
+
 def not_found() -> discord.NotFound:
     response = SimpleNamespace(status=404, reason="Not Found")
     return discord.NotFound(response, {"code": 10062, "message": "Unknown interaction"})  # type: ignore[arg-type]
@@ -41,6 +54,7 @@ class FakeResponse:
     sent: list[Sent]
     expired: bool = False
     done: bool = False
+    failures: list[Exception] = field(default_factory=list)  # raised by the next sends
 
     def is_done(self) -> bool:
         return self.done
@@ -56,6 +70,8 @@ class FakeResponse:
         assert not self.done, "responded twice to one interaction"
         if self.expired:
             raise not_found()
+        if self.failures:
+            raise self.failures.pop(0)
         self.done = True
         self.sent.append(Sent("response", kwargs))
 
@@ -65,8 +81,12 @@ class FakeFollowup:
     sent: list[Sent]
     response: FakeResponse
 
+    failures: list[Exception] = field(default_factory=list)
+
     async def send(self, **kwargs: Any) -> None:
         assert self.response.done, "a followup needs an initial response"
+        if self.failures:
+            raise self.failures.pop(0)
         self.sent.append(Sent("followup", kwargs))
 
 
@@ -88,14 +108,29 @@ class FakeChannel:
 
     id: int
     messages: dict[int, FakeMessage] = field(default_factory=dict)
+    failures: list[Exception] = field(default_factory=list)  # raised by the next sends
+    sends: int = 0  # attempts, refused ones included
 
     async def send(self, **kwargs: Any) -> FakeMessage:
+        self.sends += 1
+        if self.failures:
+            raise self.failures.pop(0)
         message = FakeMessage(5000 + len(self.messages), kwargs)
         self.messages[message.id] = message
         return message
 
     def get_partial_message(self, message_id: int) -> FakeMessage:
         return self.messages.get(message_id) or FakeMessage(-1, {})
+
+
+FULL = discord.Permissions(
+    view_channel=True,
+    send_messages=True,
+    send_messages_in_threads=True,
+    embed_links=True,
+    attach_files=True,
+    read_message_history=True,
+)
 
 
 @dataclass
@@ -108,6 +143,9 @@ class FakeInteraction:
     command: Any = None
     id: int = 9000
     namespace: Any = field(default_factory=SimpleNamespace)  # options typed so far
+    # Stride's own permissions in the channel (Discord's app_permissions)
+    app_permissions: discord.Permissions = field(default_factory=lambda: FULL)
+    guild_id: int | None = 1  # None: a DM
 
     def __post_init__(self) -> None:
         self.channel = FakeChannel(self.channel_number)

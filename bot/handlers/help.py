@@ -1,0 +1,188 @@
+"""/help: the commands, a place to start, and examples that run in this channel.
+
+Examples are built from the ruleset the channel's commands will use (the running
+encounter's, else the channel's, else the default), so a /travel mode or a /move
+action shown is one that ruleset accepts; a test runs every one of them. Their
+values hold no spaces, so they read the same typed in Discord's option fields and
+in the console.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Mapping
+from typing import Any
+
+from bot.commands import Command
+from bot.context import Context
+from bot.errors import InvalidInput
+from bot.reply import Field, Reply
+from bot.rules import DEFAULT_RULESET, rulesets
+from bot.rules.base import Ruleset
+
+# /help's sections: the first word of a command names its group.
+HELP_GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("Quick rulings", ("fall", "jump", "travel")),
+    ("Moving", ("move", "map", "door")),
+    ("Encounter", ("encounter",)),
+    ("Tokens", ("token",)),
+    ("Terrain", ("terrain",)),
+    ("Turns", ("turn",)),
+    ("History", ("history", "undo")),
+    ("Ruleset", ("ruleset", "help")),
+)
+
+# Commands whose examples need no encounter; every other command's examples run
+# on the "start here" board (Ari and Goblin on a 10×10 map).
+NO_SETUP = frozenset({"fall", "jump", "travel", "ruleset set", "ruleset show", "help"})
+SETUP_NOTE = "Examples act on the board from /help's start here (Ari at A1, Goblin at E5)."
+CONSOLE_NOTE = (
+    "On Discord each option is its own field: type values as they are. "
+    'In the console, quote values with spaces: name:"Goblin 1".'
+)
+
+
+def start_here(ruleset: Ruleset) -> tuple[str, ...]:
+    """A first encounter in four lines: a map, two tokens, a move."""
+    return (
+        "/encounter start width:10 height:10",
+        "/token add name:Ari at:A1 team:party",
+        "/token add name:Goblin at:E5 team:enemy",
+        "/move token:Ari to:B2",
+    )
+
+
+def _travel_name(ruleset: Ruleset, option: str, prefer: str) -> str | None:
+    vocabulary = ruleset.travel_names.get(option)
+    if vocabulary is None or not vocabulary.names:
+        return None
+    names = vocabulary.names
+    return prefer if prefer in names else names[-1] if option == "mode" else names[0]
+
+
+Example = tuple[str, ...]  # lines run in order on a fresh board: usually one
+
+
+def examples(command_name: str, ruleset: Ruleset) -> tuple[Example, ...]:
+    """What /help shows for a command under ``ruleset``. Each example runs on its own:
+    after :func:`start_here`'s first three lines, or on an empty channel for the
+    commands in ``NO_SETUP`` and /encounter start."""
+    mode = _travel_name(ruleset, "mode", "riding-horse")
+    terrain = _travel_name(ruleset, "terrain", "forest")
+    travel = ["/travel distance:60"]
+    if terrain:
+        travel.append(f"/travel distance:60 terrain:{terrain}")
+    if mode:
+        travel.append(f"/travel days:3 mode:{mode}")
+    band = ruleset.grid(None).band_action
+    # the longer move uses the ruleset's bigger action (dash, double move, run)
+    bigger = f" action:{band}" if band != "move" else ""
+    move = ["/move token:Ari to:B2", f"/move token:Ari to:C3 via:B2{bigger}"]
+    table: dict[str, tuple[str | Example, ...]] = {
+        "fall": ("/fall height:60", "/fall height:30 into:water"),
+        "jump": ("/jump distance:10", "/jump check:17"),
+        "travel": tuple(travel),
+        "ruleset set": (f"/ruleset set system:{ruleset.id}",),
+        "ruleset show": ("/ruleset show",),
+        "encounter start": (f"/encounter start width:20 height:15 ruleset:{ruleset.id}",),
+        "encounter show": ("/encounter show",),
+        "encounter end": ("/encounter end", "/encounter end confirm:true"),
+        "token add": ("/token add name:Bo at:C1 team:party",),
+        "token edit": ("/token edit token:Ari at:B1", "/token edit token:Ari rename:Aria"),
+        "token remove": ("/token remove token:Goblin",),
+        "token condition": (
+            "/token condition token:Ari add:prone",
+            ("/token condition token:Ari add:prone", "/token condition token:Ari remove:prone"),
+        ),
+        "terrain set": ("/terrain set cells:C3-D3 kind:difficult",),
+        "terrain clear": ("/terrain clear cells:C3", "/terrain clear"),
+        "terrain light": ("/terrain light cells:F1:H2 dark:true",),
+        "terrain edge": (
+            "/terrain edge cells:B1/B2 kind:wall",
+            "/terrain edge cells:C3-E3 kind:wall side:north",
+        ),
+        "turn order": ("/turn order order:Goblin,Ari", "/turn order roll:true"),
+        "turn next": (("/turn order roll:true", "/turn next"),),
+        "turn show": ("/turn show",),
+        "turn clear": (("/turn order roll:true", "/turn clear"),),
+        "move": tuple(move),
+        "map": ("/map", "/map threats:true", "/map reach:Goblin"),
+        "door": (("/terrain edge cells:A1/A2 kind:door", "/door token:Ari edge:A1/A2 open:true"),),
+        "history": ("/history count:5",),
+        "undo": (("/token add name:Bo", "/undo"),),
+        "help": ("/help", "/help command:move"),
+    }
+    return tuple((e,) if isinstance(e, str) else e for e in table.get(command_name, ()))
+
+
+def example_lines(command_name: str, ruleset: Ruleset) -> list[str]:
+    """The examples as shown: a line each, repeated first steps shown once."""
+    lines: list[str] = []
+    for example in examples(command_name, ruleset):
+        lines += [line for line in example if line not in lines]
+    return lines
+
+
+def needs_setup(command_name: str) -> bool:
+    return command_name not in NO_SETUP and command_name != "encounter start"
+
+
+async def help_ruleset(ctx: Context) -> Ruleset:
+    """The ruleset this channel's commands use, read without side effects."""
+    known = rulesets()
+    stored = await ctx.store.active_encounter(ctx.channel_id)
+    if stored is not None and stored.encounter.ruleset in known:
+        return known[stored.encounter.ruleset]
+    chosen, _ = await ctx.store.channel_rules_state(ctx.channel_id)
+    return known.get(chosen or DEFAULT_RULESET, known[DEFAULT_RULESET])
+
+
+def find_command(name: str, commands: Mapping[str, Command]) -> Command:
+    # "token condition", "/token-condition" and "token_condition" are one command
+    key = " ".join(name.strip().lstrip("/").lower().replace("-", " ").replace("_", " ").split())
+    if key in commands:
+        return commands[key]
+    close = difflib.get_close_matches(key, list(commands), n=1)
+    hint = f" Did you mean /{close[0]}?" if close else ""
+    raise InvalidInput(f'There is no command "/{key}".{hint} /help lists them all.')
+
+
+async def help_reply(
+    ctx: Context, options: Mapping[str, Any], commands: Mapping[str, Command]
+) -> Reply:
+    ruleset = await help_ruleset(ctx)
+    if options.get("command"):
+        return _one_command(find_command(options["command"], commands), ruleset)
+    fields = [Field("Start here", "\n".join(start_here(ruleset)))]
+    for title, heads in HELP_GROUPS:
+        lines = [
+            f"/{c.name} — {c.description}" for c in commands.values() if c.name.split()[0] in heads
+        ]
+        if lines:
+            fields.append(Field(title, "\n".join(lines)))
+    return Reply(
+        title=f"Stride: movement rulings ({ruleset.id} here)",
+        description="/help command:move explains one command, with examples for this channel.",
+        fields=tuple(fields),
+        footer=CONSOLE_NOTE,
+        result={"commands": list(commands), "ruleset": ruleset.id},
+        ephemeral=True,
+    )
+
+
+def _one_command(command: Command, ruleset: Ruleset) -> Reply:
+    shown = [
+        f"{o.name}{' (required)' if o.required else ''} — {o.description}" for o in command.options
+    ]
+    lines = example_lines(command.name, ruleset)
+    fields = [Field("Options", "\n".join(shown) or "none")]
+    if lines:
+        note = f"\n{SETUP_NOTE}" if needs_setup(command.name) else ""
+        fields.append(Field(f"Examples ({ruleset.id})", "\n".join(lines) + note))
+    return Reply(
+        title=f"/{command.name} — {command.description}",
+        fields=tuple(fields),
+        footer=CONSOLE_NOTE,
+        result={"command": command.name, "examples": list(lines), "ruleset": ruleset.id},
+        ephemeral=True,
+    )

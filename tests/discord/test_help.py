@@ -1,0 +1,126 @@
+"""/help: private, a place to start, and examples that run in the channel's ruleset.
+
+On Discord each option is its own field, so console quoting habits are forgiven:
+one pair of quotes around a value is dropped.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from bot.context import Context
+from bot.discord_glue import dispatch, names_choices, unquoted
+from bot.handlers import COMMANDS, run_line
+from bot.handlers.help import example_lines, examples, needs_setup, start_here
+from bot.rules import rulesets
+from bot.storage import Store
+from tests.discord.fakes import FakeInteraction
+
+RULESETS = sorted(rulesets())
+
+
+def gm(store: Store) -> FakeInteraction:
+    return FakeInteraction(store, manage_channels=True)
+
+
+async def run_all(store: Store, channel: str, ruleset: str, lines: list[str]) -> None:
+    ctx = Context(store, channel, "dm", is_gm=True, rng=random.Random(1))
+    await run_line(ctx, f"/ruleset set system:{ruleset}")
+    for line in lines:
+        try:
+            await run_line(ctx, line)
+        except Exception as exc:  # the line, the ruleset and why, in the failure
+            raise AssertionError(f"{ruleset}: {line!r} failed: {exc}") from exc
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+async def test_every_example_help_shows_runs_in_that_ruleset(store: Store, ruleset: str) -> None:
+    rules = rulesets()[ruleset]
+    setup = list(start_here(rules))
+    await run_all(store, f"{ruleset}-start", ruleset, setup)
+    for name in COMMANDS:
+        shown = examples(name, rules)
+        assert shown, f"/{name} has no example"
+        before = setup[:3] if needs_setup(name) else []
+        for i, example in enumerate(shown):
+            await run_all(store, f"{ruleset}-{name}-{i}", ruleset, before + list(example))
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+async def test_examples_type_the_same_on_discord_and_in_the_console(ruleset: str) -> None:
+    """No value holds a space or a quote: Discord keeps quotes, the console needs them."""
+    rules = rulesets()[ruleset]
+    lines = [*start_here(rules), *(line for n in COMMANDS for line in example_lines(n, rules))]
+    for line in lines:
+        assert not re.search(r"[\"'\u201c\u201d]", line), line
+        for word in line.split()[1:]:
+            assert ":" in word or word.isalpha(), line  # each word a name:value or a name
+
+
+async def test_help_answers_privately_and_starts_with_start_here(store: Store) -> None:
+    asking = FakeInteraction(store)
+    await dispatch(asking, "help", {})
+    (sent,) = asking.sent
+    assert sent.ephemeral
+    first = sent.embed.fields[0]
+    assert first.name == "Start here"
+    assert (first.value or "").splitlines()[0].startswith("/encounter start")
+    assert "/token add" in (first.value or "") and "/move" in (first.value or "")
+
+
+async def test_help_for_one_command_uses_the_channels_ruleset(store: Store) -> None:
+    await dispatch(gm(store), "ruleset set", {"system": "becmi"})
+    asking = FakeInteraction(store)
+    await dispatch(asking, "help", {"command": "/Travel"})
+    (sent,) = asking.sent
+    assert sent.ephemeral
+    shown = {f.name: f.value or "" for f in sent.embed.fields}
+    assert "Examples (becmi)" in shown
+    becmi_modes = rulesets()["becmi"].travel_names["mode"].names
+    used = re.findall(r"mode:(\S+)", shown["Examples (becmi)"])
+    assert used and all(m in becmi_modes for m in used)
+    assert "quote" not in shown["Examples (becmi)"]
+
+
+async def test_an_unknown_command_gets_a_suggestion(store: Store) -> None:
+    asking = FakeInteraction(store)
+    await dispatch(asking, "help", {"command": "mvoe"})
+    assert "Did you mean /move?" in (asking.sent[0].embed.description or "")
+
+
+async def test_the_command_option_is_suggested() -> None:
+    assert [c.value for c in names_choices(list(COMMANDS), "/tok")][:1] == ["token add"]
+
+
+@pytest.mark.parametrize(
+    ("typed", "value"),
+    [
+        ('"Goblin 1"', "Goblin 1"),
+        ("\u201cGoblin 1\u201d", "Goblin 1"),
+        ("'C3 D3'", "C3 D3"),
+        ("120' (40')", "120' (40')"),
+        ('"', '"'),
+        ('"a" and "b"', 'a" and "b'),  # one pair only, as typed around the value
+    ],
+)
+def test_one_pair_of_quotes_is_dropped(typed: str, value: str) -> None:
+    assert unquoted(typed) == value
+
+
+async def test_quoted_discord_values_work_as_if_unquoted(store: Store) -> None:
+    await dispatch(gm(store), "encounter start", {"width": 8, "height": 8})
+    named = gm(store)
+    await dispatch(named, "token add", {"name": '"Goblin 1"'})
+    assert (named.sent[-1].embed.title or "").startswith("Goblin 1 added")
+    cells = gm(store)
+    await dispatch(cells, "terrain set", {"cells": '"C3 D3"', "kind": "difficult"})
+    assert cells.sent[-1].embed.colour != discord_error_colour()
+
+
+def discord_error_colour() -> object:
+    from bot.discord_glue import ERROR_COLOUR
+
+    return ERROR_COLOUR
