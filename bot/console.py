@@ -14,12 +14,12 @@ import random
 import sys
 import tempfile
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, TextIO, cast
 
 from bot.context import Context
 from bot.errors import RulingError
 from bot.handlers import run_line
-from bot.reply import Reply
+from bot.reply import Reply, plain
 from bot.storage import Store
 
 log = logging.getLogger(__name__)
@@ -39,7 +39,23 @@ def _save_image(reply: Reply) -> str | None:
 
 
 def envelope(reply: Reply | None, error: str | None, image: str | None = None) -> dict[str, Any]:
-    """The console's public JSON shape: ``{"ok", "error", "result"}``."""
+    """The console's public JSON shape: ``{"ok", "error", "result"}``, with the marks
+    Discord needs on the bot's own mentions taken out (the console shows ``<@id>``)."""
+    shaped = _envelope(reply, error, image)
+    return cast(dict[str, Any], _plain_json(shaped))
+
+
+def _plain_json(value: object) -> object:
+    if isinstance(value, str):
+        return plain(value)
+    if isinstance(value, dict):
+        return {k: _plain_json(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_plain_json(v) for v in value]
+    return value
+
+
+def _envelope(reply: Reply | None, error: str | None, image: str | None) -> dict[str, Any]:
     if reply is None:
         return {"ok": False, "error": error, "result": None}
     result = dict(reply.result)

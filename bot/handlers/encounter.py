@@ -25,7 +25,7 @@ from bot.handlers.encounter_common import (
     token_line,
 )
 from bot.render.board import BoardView
-from bot.reply import Field, Reply
+from bot.reply import Field, Reply, mention
 from bot.rules import rulesets
 from bot.rules.ruleset import Ruleset
 
@@ -124,7 +124,7 @@ async def handle_start(ctx: Context, options: Mapping[str, Any]) -> Reply:
         fields=(
             Field("Map", map_text(encounter)),
             Field("Ruleset", f"{ruleset.id} — {ruleset.name}"),
-            Field("GM", f"<@{ctx.user_id}> (and anyone with Manage Channels)"),
+            Field("GM", f"{mention(ctx.user_id)} (and anyone with Manage Channels)"),
             *([Field("Options", settings_text(settings))] if settings else []),
             Field("Next", "Add tokens with /token add, terrain with /terrain set."),
             *notice,

@@ -140,7 +140,9 @@ def encounter_reply(
     ``changed`` is whether a change was saved (False: it already was so); None
     for a reply that changes nothing by design (/encounter show).
     """
-    shown = [*fields, *((UNCHANGED,) if changed is False else ()), turn_field(encounter)]
+    # before any turn order, "Round 1 · no turn order" on every reply is only noise
+    turn = (turn_field(encounter),) if encounter.order else ()
+    shown = [*fields, *((UNCHANGED,) if changed is False else ()), *turn]
     data = {**(result or {}), **turn_json(encounter)}
     if changed is not None:
         data["changed"] = changed

@@ -18,7 +18,7 @@ from bot.context import Context
 from bot.errors import InvalidInput
 from bot.reply import Field, Reply
 from bot.rules import DEFAULT_RULESET, rulesets
-from bot.rules.base import Ruleset
+from bot.rules.ruleset import Ruleset
 
 # /help's sections: the first word of a command names its group.
 HELP_GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
@@ -74,7 +74,7 @@ def examples(command_name: str, ruleset: Ruleset) -> tuple[Example, ...]:
         travel.append(f"/travel distance:60 terrain:{terrain}")
     if mode:
         travel.append(f"/travel days:3 mode:{mode}")
-    band = ruleset.grid(None).band_action
+    band = ruleset.band_action
     # the longer move uses the ruleset's bigger action (dash, double move, run)
     bigger = f" action:{band}" if band != "move" else ""
     move = ["/move token:Ari to:B2", f"/move token:Ari to:C3 via:B2{bigger}"]

@@ -7,8 +7,6 @@ noise, and a token named "<@123>" or "*Bo*" must not turn into markup.
 
 from __future__ import annotations
 
-import pytest
-
 from bot.discord_glue import as_text, dispatch
 from bot.reply import MENTION_MARK, Field, Reply, mention
 from bot.storage import Store
@@ -63,10 +61,6 @@ async def test_a_refusal_names_the_owner_as_a_mention(store: Store) -> None:
     assert f"belongs to <@{OWNER_ID}>" in (stranger.sent[-1].embed.description or "")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="bot/handlers/encounter.py writes the GM line as a bare f-string, not mention()",
-)
 async def test_the_gm_line_is_a_mention(store: Store) -> None:
     started = gm(store)
     await dispatch(started, "encounter start", {"width": 8, "height": 8})

@@ -148,3 +148,14 @@ async def test_console_json(store: Store):
     assert [r["name"] for r in data["result"]["rolls"]] == data["result"]["order"]
     code, data = await ask_json(store, "/turn next")
     assert data["result"]["acting"] == data["result"]["order"][1]
+
+
+async def test_the_turn_line_appears_once_a_turn_order_runs(gm: Context):
+    """Before an order exists no reply carries 'Round 1 · no turn order'; once one runs,
+    every encounter reply says whose turn it is."""
+    await run(gm, "/encounter start width:6 height:6", "/token add name:Ari at:A1")
+    before = await run(gm, "/token edit token:Ari at:B1")
+    assert not any(f.name == "Turn" for f in before.fields)
+    await run(gm, '/turn order order:"Ari"')
+    after = await run(gm, "/token edit token:Ari at:C1")
+    assert any(f.name == "Turn" and "Ari" in f.value for f in after.fields)
