@@ -140,8 +140,8 @@ def encounter_reply(
     ``changed`` is whether a change was saved (False: it already was so); None
     for a reply that changes nothing by design (/encounter show).
     """
-    # before any turn order, "Round 1 · no turn order" on every reply is only noise
-    turn = (turn_field(encounter),) if encounter.order else ()
+    # before anything has happened, "Round 1 · no turn order" on every reply is only noise
+    turn = (turn_field(encounter),) if encounter.order or encounter.round > 1 else ()
     shown = [*fields, *((UNCHANGED,) if changed is False else ()), *turn]
     data = {**(result or {}), **turn_json(encounter)}
     if changed is not None:
