@@ -23,7 +23,7 @@ import json
 import re
 import time
 import uuid
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, ClassVar
@@ -61,6 +61,7 @@ NUMBER = 10
 GUILD_TEXT, DM, PUBLIC_THREAD = 0, 1, 11
 CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE, DEFERRED_UPDATE, UPDATE_MESSAGE = 4, 5, 6, 7
 EPHEMERAL = 1 << 6
+ERROR_COLOUR = 0xC0392B  # the colour of Stride's refusals, as a user sees it
 
 
 def _now_iso() -> str:
@@ -151,9 +152,9 @@ class Recorded:
     path: str
     query: dict[str, str]
     headers: dict[str, str]
-    json: Any
-    files: list[tuple[str, bytes, str]]  # (field name, content, filename)
-    at: float
+    json: Any = field(repr=False)
+    files: list[tuple[str, bytes, str]] = field(repr=False)  # (field name, content, filename)
+    at: float = 0.0
     status: int = 0
 
 
@@ -461,9 +462,7 @@ class FakeDiscord:
         if fault is not None:
             response: web.StreamResponse
             if isinstance(fault.body, str | bytes):
-                response = web.Response(
-                    status=fault.status, body=fault.body, headers=fault.headers
-                )
+                response = web.Response(status=fault.status, body=fault.body, headers=fault.headers)
             else:
                 response = _json(fault.body or {}, status=fault.status, headers=fault.headers)
         else:
@@ -931,6 +930,23 @@ class FakeDiscord:
 
     async def ask(self, name: str, options: Mapping[str, Any] | None = None, **kw: Any) -> Answer:
         return await self.answered(await self.interact(name, options, **kw))
+
+    async def wait_request(
+        self,
+        method: str,
+        pattern: str,
+        until: Callable[[Recorded], bool] = lambda r: True,
+        timeout: float = 20.0,
+    ) -> list[Recorded]:
+        """Until a request matching (and ``until``) has been answered: the bot's board
+        message is refreshed after the reply, so it may still be on its way."""
+        deadline = asyncio.get_running_loop().time() + timeout
+        while True:
+            found = [r for r in self.requests_to(method, pattern) if r.status]
+            if any(until(r) for r in found):
+                return found
+            assert asyncio.get_running_loop().time() < deadline, (method, pattern, found)
+            await asyncio.sleep(0.02)
 
     def requests_to(self, method: str, pattern: str) -> list[Recorded]:
         rx = re.compile(pattern)
