@@ -545,6 +545,7 @@ class FakeDiscord:
             return _error(404, 10062, "Unknown interaction")
         if now - interaction.created_at > DEADLINE_S:
             interaction.late_callbacks += 1
+            interaction.changed.set()
             return _error(404, 10062, "Unknown interaction")
         if interaction.acked_at is not None:
             return _error(400, 40060, "Interaction has already been acknowledged.")
@@ -927,6 +928,16 @@ class FakeDiscord:
 
         await asyncio.wait_for(wait(), timeout)
         return interaction.answer
+
+    async def settled(self, interaction: Interaction, timeout: float = 30.0) -> None:
+        """Wait until the interaction is acknowledged, or its first callback came too late."""
+
+        async def wait() -> None:
+            while interaction.acked_at is None and not interaction.late_callbacks:
+                interaction.changed.clear()
+                await interaction.changed.wait()
+
+        await asyncio.wait_for(wait(), timeout)
 
     async def ask(self, name: str, options: Mapping[str, Any] | None = None, **kw: Any) -> Answer:
         return await self.answered(await self.interact(name, options, **kw))

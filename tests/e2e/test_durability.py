@@ -161,8 +161,7 @@ async def test_bot_and_console_on_one_database_lose_no_update(
 
     async def discord_side(cells: list[str]) -> list[Interaction]:
         sent = [
-            await fake.interact("move", {"token": "Ari", "to": c, "forced": "slide"})
-            for c in cells
+            await fake.interact("move", {"token": "Ari", "to": c, "forced": "slide"}) for c in cells
         ]
         for interaction in sent:
             await fake.answered(interaction)

@@ -3,8 +3,6 @@
 
 from __future__ import annotations
 
-import asyncio
-
 import pytest
 
 from tests.e2e.botproc import BotProcess
@@ -61,9 +59,7 @@ async def test_reconnect_opcode_resumes_and_answers_queued(
     assert fake.identifies == 1 and fake.resumes == 1
 
 
-async def test_invalid_session_identifies_again(
-    bot: BotProcess, discord_fake: FakeDiscord
-) -> None:
+async def test_invalid_session_identifies_again(bot: BotProcess, discord_fake: FakeDiscord) -> None:
     fake = discord_fake
     await encounter(fake)
     await fake.invalid_session()
@@ -72,9 +68,7 @@ async def test_invalid_session_identifies_again(
     await assert_moved(fake, await slides(fake, ["B2"]))
 
 
-async def test_429_with_via_and_500_are_retried(
-    bot: BotProcess, discord_fake: FakeDiscord
-) -> None:
+async def test_429_with_via_and_500_are_retried(bot: BotProcess, discord_fake: FakeDiscord) -> None:
     fake = discord_fake
     fake.fail_next(
         "POST",
