@@ -15,7 +15,9 @@ from PIL import Image, ImageDraw
 from bot.encounter import Encounter, Token
 from bot.grid.coords import Cell, column_name
 from bot.grid.terrain import Barrier, Terrain
+from bot.render import caption
 from bot.render import style as s
+from bot.render.caption import draw_caption
 from bot.render.draw import encode_png, paste_text, rgb_at
 from bot.render.inset import inset_corner, overview
 from bot.render.layout import Layout, plan
@@ -28,7 +30,7 @@ from bot.render.overlay import (
     runs,
     visible,
 )
-from bot.render.tiles import square_tile
+from bot.render.tiles import band_stripes, square_tile
 from bot.render.tokens import Disc, disc_for, draw_token, token_labels
 from bot.render.view import BoardView, MoveOverlay
 from bot.rules.sizes import Size
@@ -58,7 +60,8 @@ def board_image(
 ) -> Image.Image:
     """The board as an RGB image: the window ``board_window`` names, column
     letters across the top and row numbers down the left, and an overview inset
-    when the map is bigger than the window and too big to show whole."""
+    when the map is bigger than the window and too big to show whole; under
+    the board, a caption strip naming the marks this picture shows."""
     layout = plan(encounter, footprints, view)
     # One image: the board is drawn in place and the label strips painted last,
     # which also trims anything drawn past the board's top and left edges.
@@ -94,6 +97,11 @@ def board_image(
             busy |= footprint_cells([token.cell], footprints.get(token.size, 1))
         x, y = inset_corner(layout, inset.size, busy)
         image.paste(inset, (layout.left + x, layout.top + y))
+    if layout.keys:
+        if image.width > layout.board_right:  # a caption wider than a tiny map
+            box = (layout.board_right, layout.top, image.width - 1, layout.board_bottom - 1)
+            ImageDraw.Draw(image).rectangle(box, fill=caption.BG)
+        draw_caption(image, layout.keys, layout.board_bottom)
     return image
 
 
@@ -129,10 +137,15 @@ def _squares(
             for cell, b in bands.items()
             if b == band and cell not in kinds and cell not in hatched
         ]
-        colour = rgb_at(square_tile(Terrain.CLEAR, c, band), (0, 0))
+        tile = square_tile(Terrain.CLEAR, c, band)
+        colour = rgb_at(tile, (0, 0))
+        stripes = band_stripes(c) if band == 1 else range(0)
+        stripe = rgb_at(tile, (0, stripes[0])) if stripes else colour
         for first, count in runs(floor):
             x, y = layout.corner(first)
             board.paste(colour, (x, y, x + count * c, y + c))
+            for dy in stripes:
+                board.paste(stripe, (x, y + dy, x + count * c, y + dy + 1))
     for cell in kinds.keys() | hatched:
         tile = square_tile(kinds.get(cell, Terrain.CLEAR), c, bands.get(cell, 0), cell in hatched)
         board.paste(tile, layout.corner(cell))
@@ -201,7 +214,7 @@ def _barriers(board: Image.Image, layout: Layout, encounter: Encounter) -> None:
 def _grid(image: Image.Image, layout: Layout) -> None:
     draw = ImageDraw.Draw(image)
     c = layout.cell
-    right, bottom = image.width - 1, image.height - 1
+    right, bottom = layout.board_right - 1, layout.board_bottom - 1
     for i in range(layout.cols + 1):
         x = min(layout.left + i * c, right)
         draw.line([(x, layout.top), (x, bottom)], fill=s.GRID_LINE)
@@ -214,7 +227,7 @@ def _headers(image: Image.Image, layout: Layout) -> None:
     """The label strips: column letters across the top, row numbers down the left."""
     draw = ImageDraw.Draw(image)
     draw.rectangle((0, 0, image.width - 1, layout.top - 1), fill=s.HEADER_BG)
-    draw.rectangle((0, 0, layout.left - 1, image.height - 1), fill=s.HEADER_BG)
+    draw.rectangle((0, 0, layout.left - 1, layout.board_bottom - 1), fill=s.HEADER_BG)
     c, size = layout.cell, layout.label_size
     for i in range(layout.cols):
         centre = (layout.left + i * c + c / 2, layout.top / 2)

@@ -18,7 +18,9 @@ from dataclasses import dataclass
 
 from bot.encounter import Encounter
 from bot.grid.coords import Cell
+from bot.render import caption
 from bot.render.draw import text_width
+from bot.render.legend import Key, caption_keys
 from bot.render.view import BoardView
 from bot.rules.sizes import Size
 
@@ -50,14 +52,25 @@ class Layout:
     inset: bool
     map_width: int
     map_height: int
+    keys: tuple[Key, ...] = ()  # the caption strip's entries, under the board
 
     @property
-    def width(self) -> int:
+    def board_right(self) -> int:
+        """The px just right of the last column of squares."""
         return self.left + self.cols * self.cell
 
     @property
-    def height(self) -> int:
+    def board_bottom(self) -> int:
+        """The px just below the last row of squares (the caption's top)."""
         return self.top + self.rows * self.cell
+
+    @property
+    def width(self) -> int:
+        return max(self.board_right, caption.min_width(self.keys))
+
+    @property
+    def height(self) -> int:
+        return self.board_bottom + caption.height(self.keys, self.width)
 
     @property
     def first(self) -> Cell:
@@ -101,16 +114,24 @@ def strips(cell: int, map_height: int) -> tuple[int, int, int]:
     return math.ceil(text_width(widest, size)) + 10, size + 10, size
 
 
-def capacity(cell: int, map_height: int) -> tuple[int, int]:
-    """How many squares across and down fit in ``MAX_SIDE_PX`` at ``cell`` px."""
+def capacity(
+    cell: int, map_height: int, keys: tuple[Key, ...] = (), map_width: int | None = None
+) -> tuple[int, int]:
+    """How many squares across and down fit in ``MAX_SIDE_PX`` at ``cell`` px,
+    leaving room for a caption of ``keys`` under a window at most ``map_width`` across."""
     left, top, _ = strips(cell, map_height)
-    return (MAX_SIDE_PX - left) // cell, (MAX_SIDE_PX - top) // cell
+    cols = (MAX_SIDE_PX - left) // cell
+    shown = cols if map_width is None else min(cols, map_width)
+    below = caption.height(keys, max(left + shown * cell, caption.min_width(keys)))
+    return cols, (MAX_SIDE_PX - top - below) // cell
 
 
-def fitting_cell(cols: int, rows: int, map_height: int, least: int = MIN_CELL) -> int | None:
+def fitting_cell(
+    cols: int, rows: int, map_height: int, least: int = MIN_CELL, keys: tuple[Key, ...] = ()
+) -> int | None:
     """The largest cell size from ``least`` to ``DEFAULT_CELL`` at which ``cols`` x ``rows`` fit."""
     for cell in range(DEFAULT_CELL, least - 1, -1):
-        fit_cols, fit_rows = capacity(cell, map_height)
+        fit_cols, fit_rows = capacity(cell, map_height, keys, cols)
         if cols <= fit_cols and rows <= fit_rows:
             return cell
     return None
@@ -122,14 +143,17 @@ def plan(encounter: Encounter, footprints: Mapping[Size, int], view: BoardView) 
     cols_span, rows_span, focus, must = region.cols, region.rows, region.focus, region.must
     region_cols = cols_span[1] - cols_span[0] + 1
     region_rows = rows_span[1] - rows_span[0] + 1
+    # Room for the caption is kept for everything the map holds; the caption
+    # drawn names only what the window shows, so it is never taller.
+    every = legend_keys(encounter, footprints, view, None)
     if view.zoom is not None:
         cell = max(MIN_CELL, min(MAX_CELL, view.zoom))
-        fit_cols, fit_rows = capacity(cell, height)
+        fit_cols, fit_rows = capacity(cell, height, every, width)
         whole_cell = cell if width <= fit_cols and height <= fit_rows else None
     else:
-        cell = fitting_cell(region_cols, region_rows, height) or MIN_CELL
-        whole_cell = fitting_cell(width, height, height, least=READABLE_CELL)
-    cap_cols, cap_rows = capacity(cell, height)
+        cell = fitting_cell(region_cols, region_rows, height, keys=every) or MIN_CELL
+        whole_cell = fitting_cell(width, height, height, least=READABLE_CELL, keys=every)
+    cap_cols, cap_rows = capacity(cell, height, every, width)
     windowed = region_cols > cap_cols or region_rows > cap_rows
     if whole_cell is not None:
         # A map that fits readably is shown whole: a window would only hide things.
@@ -146,7 +170,7 @@ def plan(encounter: Encounter, footprints: Mapping[Size, int], view: BoardView) 
         y0, y1 = _grow(rows_span, min(MIN_WINDOW, cap_rows), height)
         cols, rows = x1 - x0 + 1, y1 - y0 + 1
     whole = cols == width and rows == height
-    whole_fits = fitting_cell(width, height, height) is not None
+    whole_fits = fitting_cell(width, height, height, keys=every) is not None
     window = (x0, y0, x0 + cols - 1, y0 + rows - 1)
     cropped = any(not _inside(box, window) for box in region.near_tokens)
     left, top, size = strips(cell, height)
@@ -162,6 +186,37 @@ def plan(encounter: Encounter, footprints: Mapping[Size, int], view: BoardView) 
         inset=not whole and (windowed or not whole_fits or cropped),
         map_width=width,
         map_height=height,
+        keys=legend_keys(encounter, footprints, view, window),
+    )
+
+
+def legend_keys(
+    encounter: Encounter, footprints: Mapping[Size, int], view: BoardView, window: Box | None
+) -> tuple[Key, ...]:
+    """The caption for what a picture of ``window`` (None: the whole map) shows."""
+
+    def shown(cell: Cell, side: int = 1) -> bool:
+        return window is None or _overlaps(_token_box(cell, side), window)
+
+    move = view.move
+    side = 1
+    if move is not None:
+        mover = encounter.tokens.get(move.mover)
+        side = footprints.get(mover.size, 1) if mover is not None else 1
+    conditions = [
+        token.conditions
+        for token in encounter.tokens.values()
+        if token.conditions and shown(token.cell, footprints.get(token.size, 1))
+    ]
+    return caption_keys(
+        band_now=move is not None and any(shown(c, side) for c in move.reach_now),
+        band_more=move is not None
+        and any(shown(c, side) for c in move.reach_more - move.reach_now),
+        more_action=move.more_action if move is not None else "dash",
+        threats=any(shown(c) for c in view.threats),
+        reach=any(shown(c) for c in view.reach),
+        provoked=move is not None and any(shown(c, side) for c in move.provoked_at),
+        conditions=conditions,
     )
 
 

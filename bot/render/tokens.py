@@ -15,6 +15,7 @@ from bot.grid.coords import Cell
 from bot.render import style as s
 from bot.render.draw import badge, paste_disc, paste_ring, paste_text, text_width
 from bot.render.layout import Layout
+from bot.render.legend import condition_badge
 from bot.rules.sizes import Size
 
 MAX_SMALL_LABEL = 3  # characters on a one-square token
@@ -135,9 +136,8 @@ def draw_token(
     cx, cy = disc.centre
     if token.has(Condition.PRONE):
         badge(im, (cx - r * 0.72, cy + r * 0.72), marks, s.PRONE_BADGE, "P", s.WHITE)
-    others = sorted(c for c in token.conditions if c != Condition.PRONE)
-    if others:
-        text = others[0][:1].upper() if len(others) == 1 else str(len(others))
+    text = condition_badge(token.conditions)
+    if text is not None:
         badge(
             im,
             (cx + r * 0.72, cy - r * 0.72),
