@@ -2,16 +2,20 @@
 image (the board image itself is ``bot.render``).
 
 Column letters across the top (two header lines once columns reach ``AA``),
-row numbers down the side, one character a square: a token by a letter (its
-initial where that is free), terrain by a glyph. Maps wider or taller than
-``MAX_TEXT_SIDE`` are not drawn: they would not fit a message.
+row numbers down the side, one character a square: a token by a mark (its
+initial where that is free), terrain by a glyph; with ``key=True`` a key under
+the board says which mark is which token. Every token gets a mark of its own,
+up to ``MAX_TOKENS``: the 52 Latin letters, then digits, then Greek and
+Cyrillic capitals and small letters that look like no Latin one. Maps wider or
+taller than ``MAX_TEXT_SIDE`` are not drawn: they would not fit a message.
 """
 
 from __future__ import annotations
 
+import re
 import string
 
-from bot.encounter import Encounter
+from bot.encounter import MAX_TOKENS, Encounter
 from bot.encounter_ops.placement import squares_of
 from bot.grid.coords import Cell, column_name
 from bot.grid.terrain import Terrain
@@ -33,29 +37,69 @@ TERRAIN_GLYPHS: dict[str, str] = {
     "pillar": "|",
 }
 UNKNOWN_GLYPH = "?"
-SPARE_GLYPH = "@"  # once every letter is taken (at most 52 tokens get their own)
 _LETTERS = string.ascii_uppercase + string.ascii_lowercase
+# After the letters: marks no terrain glyph uses, one column wide in a monospace
+# font, none mistakable for a Latin letter or digit (no Greek A, B, o, p, x...).
+_MORE_MARKS = string.digits + "ΓΔΘΛΞΠΣΦΨΩ" + "αβγδεζηθλμξπστφψω" + "БДЖЗИЛЦЧШЩЭЮЯ"
+MARKS = _LETTERS + _MORE_MARKS
+assert len(set(MARKS)) == len(MARKS) >= MAX_TOKENS
+assert not set(MARKS) & {*TERRAIN_GLYPHS.values(), UNKNOWN_GLYPH}
+KEY_WIDTH = 60  # characters a key line holds at most (wider boards: their width)
+KEY_MAX_CHARS = 1800  # names are shortened until the key fits in this
 
 
 def token_glyphs(encounter: Encounter) -> dict[str, str]:
-    """A letter per token key: its initial, else another letter of its name, else any free."""
+    """A mark per token key, each different: its initial, else another letter of
+    its name, else the first free one of ``MARKS``."""
     taken: set[str] = set()
     glyphs: dict[str, str] = {}
     for key, token in encounter.tokens.items():
         wanted = [ch.upper() for ch in token.name if ch.isascii() and ch.isalpha()]
         wanted += [ch.lower() for ch in wanted]
-        glyph = next(
-            (ch for ch in [*wanted, *_LETTERS] if ch not in taken),
-            SPARE_GLYPH,
-        )
-        if glyph != SPARE_GLYPH:
-            taken.add(glyph)
+        glyph = next((ch for ch in [*wanted, *MARKS] if ch not in taken), None)
+        if glyph is None:  # more tokens than marks: the encounter's cap prevents it
+            raise ValueError(f"more than {len(MARKS)} tokens to mark on the text board")
+        taken.add(glyph)
         glyphs[key] = glyph
     return glyphs
 
 
-def board_text(encounter: Encounter, ruleset: Ruleset) -> str | None:
-    """The board as lines of text, or None when the map is too big to draw as text."""
+def board_key(encounter: Encounter, width: int = KEY_WIDTH, max_chars: int = KEY_MAX_CHARS) -> str:
+    """``A Ari  G Goblin 1  O Goblin 2``: which mark is which token, wrapped to
+    ``width``; long names are shortened (keeping a trailing number) until the
+    key fits in ``max_chars``."""
+    glyphs = token_glyphs(encounter)
+    names = [(glyphs[key], token.name) for key, token in encounter.tokens.items()]
+    text = ""
+    for limit in range(max((len(n) for _, n in names), default=1), 2, -1):
+        text = _wrap([f"{mark} {_shorten(name, limit)}" for mark, name in names], width)
+        if len(text) <= max_chars:
+            break
+    return text
+
+
+def _shorten(name: str, limit: int) -> str:
+    if len(name) <= limit:
+        return name
+    number = re.search(r"\d+$", name)
+    tail = number.group() if number else ""
+    head = name[: max(1, limit - 1 - len(tail))].rstrip()
+    return f"{head}…{tail}"
+
+
+def _wrap(entries: list[str], width: int) -> str:
+    lines: list[str] = []
+    for entry in entries:
+        if lines and len(lines[-1]) + 2 + len(entry) <= width:
+            lines[-1] += "  " + entry
+        else:
+            lines.append(entry)
+    return "\n".join(lines)
+
+
+def board_text(encounter: Encounter, ruleset: Ruleset, *, with_key: bool = False) -> str | None:
+    """The board as lines of text, or None when the map is too big to draw as text;
+    with ``with_key``, a blank line and ``board_key`` under it (when there are tokens)."""
     if max(encounter.width, encounter.height) > MAX_TEXT_SIDE:
         return None
     glyphs = token_glyphs(encounter)
@@ -75,6 +119,8 @@ def board_text(encounter: Encounter, ruleset: Ruleset) -> str | None:
             for col in range(encounter.width)
         )
         lines.append(f"{row + 1:>{margin}} {squares}")
+    if with_key and encounter.tokens:
+        lines += ["", board_key(encounter, max(KEY_WIDTH, margin + 1 + encounter.width))]
     return "\n".join(lines)
 
 

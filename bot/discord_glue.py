@@ -17,7 +17,7 @@ import io
 import logging
 import random
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any, Protocol, cast
 
@@ -324,21 +324,26 @@ async def _send(
     text: str,
     *,
     ephemeral: bool,
-    file: discord.File | None = None,
+    make_file: Callable[[], discord.File | None] = lambda: None,
 ) -> bool:
     """Send one answer the way the interaction still allows; False if nobody got it.
 
     The embed goes first (``None``: this channel can't show embeds). If Discord refuses
     it for any reason but an expired interaction (a 429 without the headers discord.py
     expects, a 5xx, a limit we missed), the same ruling goes as plain text, and for a
-    public answer, as a plain channel message if the interaction refuses that too.
+    public answer, as a plain channel message if the interaction refuses that too. The
+    picture (``make_file``: a fresh file per attempt) rides along with the embed and with
+    the plain text, where the channel allows attachments.
     """
     base: dict[str, Any] = {"ephemeral": ephemeral, "allowed_mentions": NO_MENTIONS}
     attempts: list[dict[str, Any]] = []
     if embed is not None:
-        attempts.append({**base, "embed": embed, **({"file": file} if file else {})})
+        attempts.append({**base, "embed": embed})
     attempts.append({**base, "content": text})
     for kwargs in attempts:
+        file = make_file()
+        if file is not None:
+            kwargs = {**kwargs, "file": file}
         try:
             await _to_interaction(interaction, kwargs)
             return True
@@ -374,7 +379,7 @@ async def send_reply(interaction: discord.Interaction[Any], reply: Reply) -> Non
         embed_for(reply) if embeds else None,
         text_for(reply),
         ephemeral=reply.ephemeral,
-        file=file_for(reply),
+        make_file=lambda: file_for(reply),
     )
     if sent and reply.private_fields:
         private = Reply(title=GM_ONLY_TITLE, fields=reply.private_fields)

@@ -71,6 +71,7 @@ def move_view(result: MoveResult) -> BoardView:
         reach_now=now,
         reach_more=more,
         forced=result.mode == "forced",
+        more_action=rules.band_action,
     )
     return BoardView(move=overlay)
 

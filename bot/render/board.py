@@ -7,7 +7,10 @@ it draws (a reply can say "showing C2–L11").
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from collections.abc import Mapping
+from dataclasses import dataclass, replace
 from functools import cache
 
 from PIL import Image, ImageDraw
@@ -16,7 +19,9 @@ from bot.encounter import Encounter, Token
 from bot.grid.coords import Cell, column_name
 from bot.grid.sizes import Size
 from bot.grid.terrain import Barrier, Terrain
+from bot.render import caption
 from bot.render import style as s
+from bot.render.caption import draw_caption
 from bot.render.draw import encode_png, paste_text, rgb_at
 from bot.render.inset import inset_corner, overview
 from bot.render.layout import Layout, plan
@@ -29,7 +34,7 @@ from bot.render.overlay import (
     runs,
     visible,
 )
-from bot.render.tiles import square_tile
+from bot.render.tiles import band_stripes, square_tile
 from bot.render.tokens import Disc, disc_for, draw_token, token_labels
 from bot.render.view import BoardView, MoveOverlay
 
@@ -58,11 +63,13 @@ def board_image(
 ) -> Image.Image:
     """The board as an RGB image: the window ``board_window`` names, column
     letters across the top and row numbers down the left, and an overview inset
-    when the map is bigger than the window and too big to show whole."""
+    when the map is bigger than the window and too big to show whole; under
+    the board, a caption strip naming the marks this picture shows."""
     layout = plan(encounter, footprints, view)
-    # One image: the board is drawn in place and the label strips painted last,
-    # which also trims anything drawn past the board's top and left edges.
-    image = Image.new("RGB", (layout.width, layout.height), s.FLOOR)
+    # The static layers (terrain, darkness, grid, walls, label strips) come from a
+    # cache per encounter state and window; what a view adds is drawn on a copy.
+    static = _static_layer(layout, encounter)
+    image = static.copy()
     move = view.move
     mover = encounter.tokens.get(move.mover) if move is not None else None
     mover_side = footprints.get(mover.size, 1) if mover is not None else 1
@@ -72,12 +79,16 @@ def board_image(
         now = footprint_cells(move.reach_now, mover_side)
         bands = dict.fromkeys(visible(layout, footprint_cells(move.reach_more, mover_side)), 1)
         bands.update(dict.fromkeys(visible(layout, now), 2))
-    _squares(image, layout, encounter, bands, view.threats)
-    if encounter.dark:
-        _darkness(image, layout, encounter.dark)
-    _grid(image, layout)
-    if encounter.edges:
-        _barriers(image, layout, encounter)
+    hatched = set(visible(layout, view.threats))
+    if bands or hatched:
+        # Redrawn in the static layers' order over just these squares.
+        overlaid = set(bands) | hatched
+        _squares(image, layout, encounter, bands, frozenset(hatched), only=overlaid)
+        if encounter.dark:
+            _darkness(image, layout, encounter.dark & overlaid)
+        _grid(image, layout, _bbox(overlaid))
+        if encounter.edges:
+            _barriers(image, layout, encounter)
     if now:
         outline(image, layout, now, s.REACH_NOW_EDGE, 2)
     if view.reach:
@@ -85,7 +96,10 @@ def board_image(
     _tokens(image, layout, encounter, footprints, move)
     if move is not None:
         _move(image, layout, encounter, footprints, move, mover, mover_side)
-    _headers(image, layout)
+    # The label strips again, from the static layer: they trim anything drawn past
+    # the board's top and left edges.
+    image.paste(static.crop((0, 0, layout.width, layout.top)), (0, 0))
+    image.paste(static.crop((0, 0, layout.left, layout.board_bottom)), (0, 0))
     if layout.inset:
         path = move.path if move is not None else ()
         inset = overview(encounter, footprints, layout, path, mover_side)
@@ -94,6 +108,11 @@ def board_image(
             busy |= footprint_cells([token.cell], footprints.get(token.size, 1))
         x, y = inset_corner(layout, inset.size, busy)
         image.paste(inset, (layout.left + x, layout.top + y))
+    if layout.keys:
+        if image.width > layout.board_right:  # a caption wider than a tiny map
+            box = (layout.board_right, layout.top, image.width - 1, layout.board_bottom - 1)
+            ImageDraw.Draw(image).rectangle(box, fill=caption.BG)
+        draw_caption(image, layout.keys, layout.board_bottom)
     return image
 
 
@@ -106,13 +125,17 @@ def _squares(
     encounter: Encounter,
     bands: Mapping[Cell, int],
     threats: frozenset[Cell],
+    only: set[Cell] | None = None,
 ) -> None:
     """Terrain, speed bands and threat hatching: one cached tile per look, and
-    plain runs of colour where a band crosses clear floor."""
+    plain runs of colour where a band crosses clear floor. ``only``: just these
+    squares (they are drawn over the static layer)."""
     c = layout.cell
     x0, y0 = layout.x0, layout.y0
     terrain = encounter.terrain
-    if len(terrain) > layout.cols * layout.rows:
+    if only is not None:
+        kinds = {cell: terrain[cell] for cell in only if cell in terrain}
+    elif len(terrain) > layout.cols * layout.rows:
         window = (
             Cell(col, row)
             for row in range(y0, y0 + layout.rows)
@@ -129,10 +152,15 @@ def _squares(
             for cell, b in bands.items()
             if b == band and cell not in kinds and cell not in hatched
         ]
-        colour = rgb_at(square_tile(Terrain.CLEAR, c, band), (0, 0))
+        tile = square_tile(Terrain.CLEAR, c, band)
+        colour = rgb_at(tile, (0, 0))
+        stripes = band_stripes(c) if band == 1 else range(0)
+        stripe = rgb_at(tile, (0, stripes[0])) if stripes else colour
         for first, count in runs(floor):
             x, y = layout.corner(first)
             board.paste(colour, (x, y, x + count * c, y + c))
+            for dy in stripes:
+                board.paste(stripe, (x, y + dy, x + count * c, y + dy + 1))
     for cell in kinds.keys() | hatched:
         tile = square_tile(kinds.get(cell, Terrain.CLEAR), c, bands.get(cell, 0), cell in hatched)
         board.paste(tile, layout.corner(cell))
@@ -198,23 +226,101 @@ def _barriers(board: Image.Image, layout: Layout, encounter: Encounter) -> None:
             draw.rectangle(box, fill=(214, 170, 110), outline=ink, width=max(1, c // 20))
 
 
-def _grid(image: Image.Image, layout: Layout) -> None:
+def _grid(image: Image.Image, layout: Layout, within: Box | None = None) -> None:
+    """The grid lines; ``within`` (first col, first row, last col, last row): only
+    the lines round those squares, only as far as they reach."""
     draw = ImageDraw.Draw(image)
     c = layout.cell
-    right, bottom = image.width - 1, image.height - 1
-    for i in range(layout.cols + 1):
+    right, bottom = layout.board_right - 1, layout.board_bottom - 1
+    cols, rows = range(layout.cols + 1), range(layout.rows + 1)
+    x_lo, y_lo, x_hi, y_hi = layout.left, layout.top, right, bottom
+    if within is not None:
+        i0, j0 = within[0] - layout.x0, within[1] - layout.y0
+        i1, j1 = within[2] - layout.x0 + 1, within[3] - layout.y0 + 1
+        cols, rows = range(i0, i1 + 1), range(j0, j1 + 1)
+        x_lo, x_hi = layout.left + i0 * c, min(layout.left + i1 * c, right)
+        y_lo, y_hi = layout.top + j0 * c, min(layout.top + j1 * c, bottom)
+    for i in cols:
         x = min(layout.left + i * c, right)
-        draw.line([(x, layout.top), (x, bottom)], fill=s.GRID_LINE)
-    for j in range(layout.rows + 1):
+        draw.line([(x, y_lo), (x, y_hi)], fill=s.GRID_LINE)
+    for j in rows:
         y = min(layout.top + j * c, bottom)
-        draw.line([(layout.left, y), (right, y)], fill=s.GRID_LINE)
+        draw.line([(x_lo, y), (x_hi, y)], fill=s.GRID_LINE)
+
+
+Box = tuple[int, int, int, int]
+
+
+def _bbox(cells: set[Cell]) -> Box:
+    return (
+        min(c.col for c in cells),
+        min(c.row for c in cells),
+        max(c.col for c in cells),
+        max(c.row for c in cells),
+    )
+
+
+STATIC_CACHE = 8  # static layers kept: a few channels' boards
+
+
+@dataclass(frozen=True)
+class _Static:
+    terrain: Mapping[Cell, Terrain]
+    edges: Mapping[tuple[Cell, Cell], Barrier]
+    dark: frozenset[Cell]
+    image: Image.Image
+
+
+_static: OrderedDict[tuple[object, ...], _Static] = OrderedDict()
+_static_lock = threading.Lock()
+
+
+def _static_layer(layout: Layout, encounter: Encounter) -> Image.Image:
+    """Terrain, darkness, grid, walls and label strips for this window of this
+    encounter's map; the caller copies it before drawing on it.
+
+    Cached per window geometry and map (the terrain, edges and darkness compared
+    by value, so a state loaded afresh from storage hits too). Renders run in
+    worker threads, hence the lock."""
+    key = (
+        replace(layout, keys=(), inset=False),
+        layout.width,
+        layout.height,
+        len(encounter.terrain),
+        len(encounter.edges),
+        len(encounter.dark),
+    )
+    with _static_lock:
+        hit = _static.get(key)
+        if hit is not None:
+            _static.move_to_end(key)
+    if (
+        hit is not None
+        and (hit.terrain is encounter.terrain or hit.terrain == encounter.terrain)
+        and (hit.edges is encounter.edges or hit.edges == encounter.edges)
+        and hit.dark == encounter.dark
+    ):
+        return hit.image
+    image = Image.new("RGB", (layout.width, layout.height), s.FLOOR)
+    _squares(image, layout, encounter, {}, frozenset())
+    if encounter.dark:
+        _darkness(image, layout, encounter.dark)
+    _grid(image, layout)
+    if encounter.edges:
+        _barriers(image, layout, encounter)
+    _headers(image, layout)
+    with _static_lock:
+        _static[key] = _Static(encounter.terrain, encounter.edges, encounter.dark, image)
+        while len(_static) > STATIC_CACHE:
+            _static.popitem(last=False)
+    return image
 
 
 def _headers(image: Image.Image, layout: Layout) -> None:
     """The label strips: column letters across the top, row numbers down the left."""
     draw = ImageDraw.Draw(image)
     draw.rectangle((0, 0, image.width - 1, layout.top - 1), fill=s.HEADER_BG)
-    draw.rectangle((0, 0, layout.left - 1, image.height - 1), fill=s.HEADER_BG)
+    draw.rectangle((0, 0, layout.left - 1, layout.board_bottom - 1), fill=s.HEADER_BG)
     c, size = layout.cell, layout.label_size
     for i in range(layout.cols):
         centre = (layout.left + i * c + c / 2, layout.top / 2)

@@ -21,7 +21,7 @@ Box = tuple[int, int, int, int]
 
 AA_LEVELS = 8  # grey levels kept at soft edges
 SUPERSAMPLE = 4
-PNG_COMPRESS_LEVEL = 3
+PNG_COMPRESS_LEVEL = 1  # the least zlib work; a 30x30 board stays well under 60 KB
 
 
 def _posterize_table() -> list[int]:
@@ -41,6 +41,7 @@ def font(size: int) -> ImageFont.FreeTypeFont:
     return loaded.font_variant(layout_engine=ImageFont.Layout.BASIC)
 
 
+@lru_cache(maxsize=4096)
 def text_width(text: str, size: int) -> float:
     return font(size).getlength(text)
 

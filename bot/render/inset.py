@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Mapping, Sequence
 
 from PIL import Image, ImageDraw
@@ -35,17 +36,8 @@ def overview(
 ) -> Image.Image:
     """The whole map at about a pixel a square, scaled to the inset's size."""
     width, height = encounter.width, encounter.height
-    # One byte a square, indexing a palette of the kinds' colours: no per-square drawing calls.
-    kinds = list(Terrain)
-    code = {kind: i for i, kind in enumerate(kinds)}
-    squares = bytearray(width * height)
-    for cell, kind in encounter.terrain.items():
-        squares[cell.row * width + cell.col] = code[kind]
-    small = Image.frombytes("P", (width, height), bytes(squares))
-    small.putpalette([v for kind in kinds for v in overview_colour(kind)])
-    small = small.convert("RGB")
     size = inset_size(layout)
-    inset = small.resize(size, Image.Resampling.NEAREST)
+    inset = _terrain_overview(encounter, size).copy()
     sx, sy = size[0] / width, size[1] / height
     draw = ImageDraw.Draw(inset)
     for token in encounter.tokens.values():
@@ -71,6 +63,39 @@ def overview(
     ImageDraw.Draw(framed).rectangle((0, 0, size[0] + 3, size[1] + 3), outline=s.INSET_BORDER)
     framed.paste(inset, (2, 2))
     return framed
+
+
+_cached: tuple[tuple[int, int, tuple[int, int]], Mapping[Cell, Terrain], Image.Image] | None = None
+_lock = threading.Lock()
+
+
+def _terrain_overview(encounter: Encounter, size: tuple[int, int]) -> Image.Image:
+    """The map's terrain at ``size`` px, a pixel or so a square; the last one is
+    kept (compared by value), since a channel's map changes far less often than
+    its tokens. Read-only: callers copy it."""
+    global _cached
+    width, height = encounter.width, encounter.height
+    key = (width, height, size)
+    with _lock:
+        hit = _cached
+    if (
+        hit is not None
+        and hit[0] == key
+        and (hit[1] is encounter.terrain or hit[1] == encounter.terrain)
+    ):
+        return hit[2]
+    # One byte a square, indexing a palette of the kinds' colours: no per-square drawing calls.
+    kinds = list(Terrain)
+    code = {kind: i for i, kind in enumerate(kinds)}
+    squares = bytearray(width * height)
+    for cell, kind in encounter.terrain.items():
+        squares[cell.row * width + cell.col] = code[kind]
+    small = Image.frombytes("P", (width, height), bytes(squares))
+    small.putpalette([v for kind in kinds for v in overview_colour(kind)])
+    image = small.convert("RGB").resize(size, Image.Resampling.NEAREST)
+    with _lock:
+        _cached = (key, encounter.terrain, image)
+    return image
 
 
 def inset_corner(layout: Layout, size: tuple[int, int], busy: set[Cell]) -> tuple[int, int]:

@@ -3,8 +3,11 @@
 The picture shows the part of the map that matters (a move's path, its speed
 bands and the tokens near it, plus a margin; or the whole map) with cells
 large enough to read on a phone and the image at most ``MAX_SIDE_PX`` on a
-side. When that region cannot be drawn at ``MIN_CELL`` px, a window of that
-cell size is drawn round the action instead, with an overview inset.
+side. The whole map is shown whenever it fits at ``READABLE_CELL`` px or more,
+so nothing on a small map is ever cropped. When the region cannot be drawn at
+``MIN_CELL`` px, a window of that cell size is drawn round the action instead,
+with an overview inset; a window that crops a token near the action always has
+the inset, which shows every token.
 """
 
 from __future__ import annotations
@@ -16,10 +19,13 @@ from dataclasses import dataclass
 from bot.encounter import Encounter
 from bot.grid.coords import Cell
 from bot.grid.sizes import Size
+from bot.render import caption
 from bot.render.draw import text_width
+from bot.render.legend import Key, caption_keys
 from bot.render.view import BoardView
 
 MIN_CELL = 24
+READABLE_CELL = 32  # a map that fits whole at this size or more is always shown whole
 DEFAULT_CELL = 40
 MAX_CELL = 64
 MAX_SIDE_PX = 1024
@@ -46,14 +52,25 @@ class Layout:
     inset: bool
     map_width: int
     map_height: int
+    keys: tuple[Key, ...] = ()  # the caption strip's entries, under the board
 
     @property
-    def width(self) -> int:
+    def board_right(self) -> int:
+        """The px just right of the last column of squares."""
         return self.left + self.cols * self.cell
 
     @property
-    def height(self) -> int:
+    def board_bottom(self) -> int:
+        """The px just below the last row of squares (the caption's top)."""
         return self.top + self.rows * self.cell
+
+    @property
+    def width(self) -> int:
+        return max(self.board_right, caption.min_width(self.keys))
+
+    @property
+    def height(self) -> int:
+        return self.board_bottom + caption.height(self.keys, self.width)
 
     @property
     def first(self) -> Cell:
@@ -97,16 +114,24 @@ def strips(cell: int, map_height: int) -> tuple[int, int, int]:
     return math.ceil(text_width(widest, size)) + 10, size + 10, size
 
 
-def capacity(cell: int, map_height: int) -> tuple[int, int]:
-    """How many squares across and down fit in ``MAX_SIDE_PX`` at ``cell`` px."""
+def capacity(
+    cell: int, map_height: int, keys: tuple[Key, ...] = (), map_width: int | None = None
+) -> tuple[int, int]:
+    """How many squares across and down fit in ``MAX_SIDE_PX`` at ``cell`` px,
+    leaving room for a caption of ``keys`` under a window at most ``map_width`` across."""
     left, top, _ = strips(cell, map_height)
-    return (MAX_SIDE_PX - left) // cell, (MAX_SIDE_PX - top) // cell
+    cols = (MAX_SIDE_PX - left) // cell
+    shown = cols if map_width is None else min(cols, map_width)
+    below = caption.height(keys, max(left + shown * cell, caption.min_width(keys)))
+    return cols, (MAX_SIDE_PX - top - below) // cell
 
 
-def fitting_cell(cols: int, rows: int, map_height: int) -> int | None:
-    """The largest cell size up to ``DEFAULT_CELL`` at which ``cols`` x ``rows`` fit."""
-    for cell in range(DEFAULT_CELL, MIN_CELL - 1, -1):
-        fit_cols, fit_rows = capacity(cell, map_height)
+def fitting_cell(
+    cols: int, rows: int, map_height: int, least: int = MIN_CELL, keys: tuple[Key, ...] = ()
+) -> int | None:
+    """The largest cell size from ``least`` to ``DEFAULT_CELL`` at which ``cols`` x ``rows`` fit."""
+    for cell in range(DEFAULT_CELL, least - 1, -1):
+        fit_cols, fit_rows = capacity(cell, map_height, keys, cols)
         if cols <= fit_cols and rows <= fit_rows:
             return cell
     return None
@@ -114,16 +139,27 @@ def fitting_cell(cols: int, rows: int, map_height: int) -> int | None:
 
 def plan(encounter: Encounter, footprints: Mapping[Size, int], view: BoardView) -> Layout:
     width, height = encounter.width, encounter.height
-    cols_span, rows_span, focus, must = _region(encounter, footprints, view)
+    region = _region(encounter, footprints, view)
+    cols_span, rows_span, focus, must = region.cols, region.rows, region.focus, region.must
     region_cols = cols_span[1] - cols_span[0] + 1
     region_rows = rows_span[1] - rows_span[0] + 1
+    # Room for the caption is kept for everything the map holds; the caption
+    # drawn names only what the window shows, so it is never taller.
+    every = legend_keys(encounter, footprints, view, None)
     if view.zoom is not None:
         cell = max(MIN_CELL, min(MAX_CELL, view.zoom))
+        fit_cols, fit_rows = capacity(cell, height, every, width)
+        whole_cell = cell if width <= fit_cols and height <= fit_rows else None
     else:
-        cell = fitting_cell(region_cols, region_rows, height) or MIN_CELL
-    cap_cols, cap_rows = capacity(cell, height)
+        cell = fitting_cell(region_cols, region_rows, height, keys=every) or MIN_CELL
+        whole_cell = fitting_cell(width, height, height, least=READABLE_CELL, keys=every)
+    cap_cols, cap_rows = capacity(cell, height, every, width)
     windowed = region_cols > cap_cols or region_rows > cap_rows
-    if windowed:
+    if whole_cell is not None:
+        # A map that fits readably is shown whole: a window would only hide things.
+        cell, windowed = whole_cell, False
+        x0, y0, cols, rows = 0, 0, width, height
+    elif windowed:
         cols, rows = min(cap_cols, width), min(cap_rows, height)
         if focus is None:
             focus = _default_focus(encounter, footprints, cols, rows)
@@ -134,7 +170,9 @@ def plan(encounter: Encounter, footprints: Mapping[Size, int], view: BoardView) 
         y0, y1 = _grow(rows_span, min(MIN_WINDOW, cap_rows), height)
         cols, rows = x1 - x0 + 1, y1 - y0 + 1
     whole = cols == width and rows == height
-    whole_fits = fitting_cell(width, height, height) is not None
+    whole_fits = fitting_cell(width, height, height, keys=every) is not None
+    window = (x0, y0, x0 + cols - 1, y0 + rows - 1)
+    cropped = any(not _inside(box, window) for box in region.near_tokens)
     left, top, size = strips(cell, height)
     return Layout(
         x0=x0,
@@ -145,27 +183,68 @@ def plan(encounter: Encounter, footprints: Mapping[Size, int], view: BoardView) 
         left=left,
         top=top,
         label_size=size,
-        inset=not whole and (windowed or not whole_fits),
+        inset=not whole and (windowed or not whole_fits or cropped),
         map_width=width,
         map_height=height,
+        keys=legend_keys(encounter, footprints, view, window),
+    )
+
+
+def legend_keys(
+    encounter: Encounter, footprints: Mapping[Size, int], view: BoardView, window: Box | None
+) -> tuple[Key, ...]:
+    """The caption for what a picture of ``window`` (None: the whole map) shows."""
+
+    def shown(cell: Cell, side: int = 1) -> bool:
+        return window is None or _overlaps(_token_box(cell, side), window)
+
+    move = view.move
+    side = 1
+    if move is not None:
+        mover = encounter.tokens.get(move.mover)
+        side = footprints.get(mover.size, 1) if mover is not None else 1
+    conditions = [
+        token.conditions
+        for token in encounter.tokens.values()
+        if token.conditions and shown(token.cell, footprints.get(token.size, 1))
+    ]
+    return caption_keys(
+        band_now=move is not None and any(shown(c, side) for c in move.reach_now),
+        band_more=move is not None
+        and any(shown(c, side) for c in move.reach_more - move.reach_now),
+        more_action=move.more_action if move is not None else "dash",
+        threats=any(shown(c) for c in view.threats),
+        reach=any(shown(c) for c in view.reach),
+        provoked=move is not None and any(shown(c, side) for c in move.provoked_at),
+        conditions=conditions,
     )
 
 
 # ------------------------------------------------------------------ regions
 
 
-def _region(
-    encounter: Encounter, footprints: Mapping[Size, int], view: BoardView
-) -> tuple[Span, Span, tuple[float, float] | None, tuple[Span, Span] | None]:
-    """The squares that matter (column and row spans), the point a window is
+@dataclass(frozen=True)
+class Region:
+    """The squares that matter (column and row spans); the point a window is
     centred on when they do not fit (None: the default, ``_default_focus``,
-    which needs the window's size), and the squares a window must keep (the
-    mover's last square)."""
+    which needs the window's size); the squares a window must keep (the
+    mover's last square); and the footprints of the tokens near a move, which a
+    window may crop only if the inset shows them."""
+
+    cols: Span
+    rows: Span
+    focus: tuple[float, float] | None
+    must: tuple[Span, Span] | None
+    near_tokens: tuple[Box, ...] = ()
+
+
+def _region(encounter: Encounter, footprints: Mapping[Size, int], view: BoardView) -> Region:
     width, height = encounter.width, encounter.height
     move = view.move
     must: tuple[Span, Span] | None = None
     box: Box | None = None
     focus: tuple[float, float] | None = None
+    near_tokens: list[Box] = []
     if move is not None:
         mover = encounter.tokens.get(move.mover)
         side = footprints.get(mover.size, 1) if mover is not None else 1
@@ -180,6 +259,7 @@ def _region(
         for token in encounter.tokens.values():
             t_box = _token_box(token.cell, footprints.get(token.size, 1))
             if _overlaps(t_box, near):
+                near_tokens.append(t_box)
                 box = _union(box, t_box)
     else:
         for cell in (*view.threats, *view.reach):
@@ -190,10 +270,10 @@ def _region(
         focus = (view.center.col + 0.5, view.center.row + 0.5)
         must = None
     if view.whole_map or view.center is not None or box is None:
-        return (0, width - 1), (0, height - 1), focus, must
+        return Region((0, width - 1), (0, height - 1), focus, must, tuple(near_tokens))
     cols = (max(0, box[0] - MARGIN), min(width - 1, box[2] + MARGIN))
     rows = (max(0, box[1] - MARGIN), min(height - 1, box[3] + MARGIN))
-    return cols, rows, focus, must
+    return Region(cols, rows, focus, must, tuple(near_tokens))
 
 
 def _token_box(anchor: Cell, side: int) -> Box:

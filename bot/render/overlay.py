@@ -115,8 +115,8 @@ _CORNERS = ((1, -1), (-1, -1), (1, 1), (-1, 1))
 _END_CORNERS = ((1, 1), (-1, 1), (1, -1), (-1, -1))  # clear of the token's condition badge
 
 
-def _label_corner(path: Sequence[Cell], i: int) -> tuple[int, int]:
-    """The corner of the square away from the path's segments at ``i``."""
+def _label_corners(path: Sequence[Cell], i: int) -> list[tuple[int, int]]:
+    """The corners of the square, best first: away from the path's segments at ``i``."""
     vectors = []
     if i > 0:
         vectors.append(_direction(path[i], path[i - 1]))
@@ -126,7 +126,7 @@ def _label_corner(path: Sequence[Cell], i: int) -> tuple[int, int]:
     def score(corner: tuple[int, int]) -> int:
         return sum(corner[0] * v[0] + corner[1] * v[1] for v in vectors)
 
-    return min(_END_CORNERS if i == len(path) - 1 else _CORNERS, key=score)
+    return sorted(_END_CORNERS if i == len(path) - 1 else _CORNERS, key=score)
 
 
 def path_points(layout: Layout, path: Sequence[Cell], side: int) -> list[tuple[float, float]]:
@@ -184,30 +184,63 @@ def _dashed(
                 carried, on = 0.0, not on
 
 
-def draw_cost_labels(
-    im: Image.Image, layout: Layout, path: Sequence[Cell], costs: Sequence[float], side: int
-) -> list[Box]:
-    """Running costs at the turns, the end and along straight runs; a run's label
-    is left out where it would cover one already placed."""
+def cost_label_size(cell: int) -> int:
+    return max(10, min(15, round(cell * 0.32)))
+
+
+def place_cost_labels(
+    layout: Layout, path: Sequence[Cell], costs: Sequence[float], side: int
+) -> list[tuple[str, Box]]:
+    """The running-cost labels and where they go: at the turns, the end and along
+    straight runs, each at the corner of its square away from the path. A label
+    that would stick out of the board (into the letter strips or past the image's
+    edge) is slid back onto it; a run's label is left out where it would cover
+    one already placed."""
     indices = cost_label_indices(path, costs)
     if not indices:
         return []
     c = layout.cell
-    size = max(10, min(15, round(c * 0.32)))
+    size = cost_label_size(c)
     last = len(path) - 1
     ranked = sorted(indices, key=lambda i: (0 if i == last else 1, i))
     corners = set(turns(path))
-    boxes: list[Box] = []
+    placed: list[tuple[str, Box]] = []
     for i in ranked:
         text = feet(costs[i]) if i == last else feet_figure(costs[i])
-        corner = _label_corner(path, i)
         reach = side / 2 if i == last else 0.5
-        cx, cy = layout.point(
-            path[i].col + side / 2 + corner[0] * reach, path[i].row + side / 2 + corner[1] * reach
-        )
-        box = pill_box(text, size, (cx, cy))
-        if i != last and i not in corners and any(_overlap(box, b) for b in boxes):
+        boxes = []
+        for corner in _label_corners(path, i):
+            cx, cy = layout.point(
+                path[i].col + side / 2 + corner[0] * reach,
+                path[i].row + side / 2 + corner[1] * reach,
+            )
+            boxes.append(pill_box(text, size, (cx, cy)))
+        # The best corner that keeps the label whole on the board, else the best one slid onto it.
+        box = next((b for b in boxes if _onto_board(layout, b) == b), _onto_board(layout, boxes[0]))
+        if i != last and i not in corners and any(_overlap(box, b) for _, b in placed):
             continue
+        placed.append((text, box))
+    return placed
+
+
+def _onto_board(layout: Layout, box: Box) -> Box:
+    """``box`` moved the least distance that puts it inside the board's squares."""
+    x0, y0, x1, y1 = box
+    left, top = layout.left, layout.top
+    right, bottom = left + layout.cols * layout.cell, top + layout.rows * layout.cell
+    dx = max(0, left - x0) or min(0, right - x1)
+    dy = max(0, top - y0) or min(0, bottom - y1)
+    return (x0 + dx, y0 + dy, x1 + dx, y1 + dy)
+
+
+def draw_cost_labels(
+    im: Image.Image, layout: Layout, path: Sequence[Cell], costs: Sequence[float], side: int
+) -> list[Box]:
+    """Draw ``place_cost_labels``'s labels; returns their boxes."""
+    size = cost_label_size(layout.cell)
+    boxes: list[Box] = []
+    for text, box in place_cost_labels(layout, path, costs, side):
+        cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
         boxes.append(
             pill(im, text, size, (cx, cy), fill=s.LABEL_BG, edge=s.LABEL_EDGE, ink=s.LABEL_TEXT)
         )

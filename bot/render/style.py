@@ -91,6 +91,10 @@ REACH_NOW: RGB = BLUISH_GREEN
 REACH_NOW_ALPHA = 96
 REACH_MORE: RGB = SKY_BLUE
 REACH_MORE_ALPHA = 64
+# The two bands differ by more than hue (under tritanopia both tints turn teal):
+# the outer one is striped across, the inner one outlined.
+REACH_MORE_STRIPE: RGB = BLUE
+REACH_MORE_STRIPE_ALPHA = 130
 REACH_NOW_EDGE: RGB = (0, 110, 80)
 THREAT_INK: RGB = VERMILLION
 THREAT_ALPHA = 170  # on the hatch lines; the rest of the square gets THREAT_TINT

@@ -161,6 +161,12 @@ BANDS: Mapping[int, tuple[RGB, int]] = {
 }
 
 
+def band_stripes(cell: int) -> range:
+    """The rows of a square the outer speed band's stripes run along."""
+    step = max(5, cell // 4)
+    return range(step // 2, cell, step)
+
+
 @lru_cache(maxsize=64)
 def hatch_mask(cell: int) -> Image.Image:
     """Diagonal hatching over a faint tint: a threatened square."""
@@ -186,6 +192,10 @@ def square_tile(kind: Terrain, cell: int, band: int = 0, threatened: bool = Fals
     if band:
         colour, alpha = BANDS[band]
         tile.paste(colour, (0, 0, cell, cell), Image.new("L", (cell, cell), alpha))
+        if band == 1:
+            stripe = Image.new("L", (cell, 1), s.REACH_MORE_STRIPE_ALPHA)
+            for y in band_stripes(cell):
+                tile.paste(s.REACH_MORE_STRIPE, (0, y, cell, y + 1), stripe)
     if threatened:
         tile.paste(s.THREAT_INK, (0, 0, cell, cell), hatch_mask(cell))
     return tile

@@ -16,6 +16,7 @@ from bot.grid.sizes import Size
 from bot.render import style as s
 from bot.render.draw import badge, paste_disc, paste_ring, paste_text, text_width
 from bot.render.layout import Layout
+from bot.render.legend import condition_badge
 
 MAX_SMALL_LABEL = 3  # characters on a one-square token
 MAX_LABEL_FONT = 30
@@ -135,9 +136,8 @@ def draw_token(
     cx, cy = disc.centre
     if token.has(Condition.PRONE):
         badge(im, (cx - r * 0.72, cy + r * 0.72), marks, s.PRONE_BADGE, "P", s.WHITE)
-    others = sorted(c for c in token.conditions if c != Condition.PRONE)
-    if others:
-        text = others[0][:1].upper() if len(others) == 1 else str(len(others))
+    text = condition_badge(token.conditions)
+    if text is not None:
         badge(
             im,
             (cx + r * 0.72, cy - r * 0.72),

@@ -16,7 +16,9 @@ class MoveOverlay:
     start). The mover is drawn at the path's end, and faintly at its start.
     ``provoked_at`` are squares whose leaving provoked an attack;
     ``reach_now`` / ``reach_more`` are the top-left squares still reachable
-    with this action, and only with a dash, double move or run.
+    with this action, and only with a dash, double move or run;
+    ``more_action`` names that bigger action for the caption (the ruleset's own
+    word: dash, double, run).
     """
 
     path: tuple[Cell, ...]
@@ -26,6 +28,7 @@ class MoveOverlay:
     reach_now: frozenset[Cell] = frozenset()
     reach_more: frozenset[Cell] = frozenset()
     forced: bool = False
+    more_action: str = "dash"
 
     def __post_init__(self) -> None:
         if not self.path:

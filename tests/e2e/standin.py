@@ -177,6 +177,15 @@ class Answer:
         return self.embeds[0]
 
     @property
+    def title(self) -> str:
+        """The reply's title: the embed's, or the bold first line of a plain-text reply
+        (what the bot sends where it may not embed links)."""
+        if self.embeds:
+            return str(self.embeds[0].get("title") or "")
+        first = str(self.body.get("content") or "").splitlines()[:1]
+        return first[0].strip("*") if first else ""
+
+    @property
     def ephemeral(self) -> bool:
         return bool(int(self.body.get("flags") or 0) & EPHEMERAL)
 

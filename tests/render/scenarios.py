@@ -95,6 +95,7 @@ def dnd35() -> Scenario:
         provoked_at=(Cell.parse("A1"),),
         reach_now=frozenset(cells("D4 E4 D5 E5 C5 E3")),
         reach_more=square(3, 3, 4),
+        more_action="double",
     )
     return Scenario(e, footprints, BoardView(move=move, threats=threats))
 
@@ -137,7 +138,12 @@ def becmi() -> Scenario:
     e = with_turn(e, "fighter", "hill-giant")
     costs = tuple(10.0 * i for i in range(len(path)))
     move = MoveOverlay(
-        path, costs, "fighter", reach_now=square(8, 2, 1), reach_more=square(8, 2, 2)
+        path,
+        costs,
+        "fighter",
+        reach_now=square(8, 2, 1),
+        reach_more=square(8, 2, 2),
+        more_action="run",
     )
     return Scenario(e, footprints, BoardView(move=move))
 

@@ -33,10 +33,22 @@ def boards(draw: st.DrawFn) -> tuple[Encounter, BoardView]:
         nxt = Cell(path[-1].col + step[0], path[-1].row + step[1])
         if 0 <= nxt.col <= width - side and 0 <= nxt.row <= height - side:
             path.append(nxt)
-    e = e.with_token(Token("Mover", path[-1], size=size, team="party"))
+    conditions = frozenset(draw(st.lists(st.sampled_from(["prone", "grappled", "slowed"]))))
+    e = e.with_token(Token("Mover", path[-1], size=size, team="party", conditions=conditions))
     move = None
     if draw(st.booleans()):
-        move = MoveOverlay(tuple(path), tuple(5.0 * i for i in range(len(path))), "mover")
+        end = path[-1]
+        bands = frozenset(
+            Cell(end.col + dc, end.row + dr) for dc in range(-3, 4) for dr in range(-3, 4)
+        )
+        move = MoveOverlay(
+            tuple(path),
+            tuple(5.0 * i for i in range(len(path))),
+            "mover",
+            provoked_at=(path[0],),
+            reach_now=frozenset(list(bands)[:5]),
+            reach_more=bands,
+        )
     center = None
     if draw(st.booleans()):
         center = Cell(draw(st.integers(0, width - 1)), draw(st.integers(0, height - 1)))
