@@ -58,7 +58,7 @@ async def test_login_sync_and_identify(bot: BotProcess, discord_fake: FakeDiscor
 
     # and it answers
     answer = await fake.ask("help")
-    assert answer.embed["title"] == "Stride: movement rulings"
+    assert answer.embed["title"].startswith("Stride: movement rulings")
 
 
 async def test_restart_does_not_sync_unchanged_commands(
