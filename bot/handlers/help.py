@@ -16,6 +16,7 @@ from typing import Any
 from bot.commands import Command
 from bot.context import Context
 from bot.errors import InvalidInput
+from bot.render.legend import legend_lines
 from bot.reply import Field, Reply
 from bot.rules import DEFAULT_RULESET, rulesets
 from bot.rules.ruleset import Ruleset
@@ -31,6 +32,9 @@ HELP_GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("History", ("history", "undo")),
     ("Ruleset", ("ruleset", "help")),
 )
+
+# Commands whose replies carry a board picture: their help carries its key.
+PICTURE_COMMANDS = frozenset({"move", "map"})
 
 # Commands whose examples need no encounter; every other command's examples run
 # on the "start here" board (Ari and Goblin on a 10×10 map).
@@ -162,7 +166,10 @@ async def help_reply(
             fields.append(Field(title, "\n".join(lines)))
     return Reply(
         title=f"Stride: movement rulings ({ruleset.id} here)",
-        description="/help command:move explains one command, with examples for this channel.",
+        description=(
+            "/help command:move explains one command, with examples for this channel and "
+            "a key to the board picture."
+        ),
         fields=tuple(fields),
         footer=CONSOLE_NOTE,
         result={"commands": list(commands), "ruleset": ruleset.id},
@@ -179,6 +186,8 @@ def _one_command(command: Command, ruleset: Ruleset) -> Reply:
     if lines:
         note = f"\n{SETUP_NOTE}" if needs_setup(command.name) else ""
         fields.append(Field(f"Examples ({ruleset.id})", "\n".join(lines) + note))
+    if command.name in PICTURE_COMMANDS:
+        fields.append(Field("Reading the picture", "\n".join(legend_lines(ruleset.band_action))))
     return Reply(
         title=f"/{command.name} — {command.description}",
         fields=tuple(fields),

@@ -124,3 +124,18 @@ def discord_error_colour() -> object:
     from bot.discord_glue import ERROR_COLOUR
 
     return ERROR_COLOUR
+
+
+@pytest.mark.parametrize(("ruleset", "more"), [("3.5", "double move"), ("becmi", "run")])
+async def test_move_help_carries_the_key_to_the_picture_in_the_rulesets_words(
+    store: Store, ruleset: str, more: str
+) -> None:
+    """The board's marks (bands, hatching, badges) are explained in /help, naming the
+    channel's own bigger action for the second band."""
+    await dispatch(gm(store), "ruleset set", {"system": ruleset})
+    asking = FakeInteraction(store)
+    await dispatch(asking, "help", {"command": "move"})
+    shown = {f.name: f.value or "" for f in asking.sent[0].embed.fields}
+    key = shown["Reading the picture"]
+    assert "Green band" in key and "hatching" in key and "P badge" in key
+    assert f"only with a {more}" in key
