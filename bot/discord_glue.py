@@ -17,6 +17,7 @@ import io
 import logging
 import random
 import re
+import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any, Protocol, cast
@@ -26,6 +27,7 @@ from discord import app_commands
 
 from bot.commands import Command
 from bot.context import Context
+from bot.cooldown import Cooldown
 from bot.errors import RulingError
 from bot.handlers.travel import suggestions
 from bot.names import complete
@@ -44,6 +46,10 @@ GENERIC_ERROR = "Something went wrong on our side; nothing was changed."
 # working after this long is deferred ("Stride is thinking...") and answered later.
 DEFER_AFTER_S = 2.0
 GM_ONLY_TITLE = "For the GM only"
+# Commands that cost the bot real work (path searches, pictures): one user may not
+# flood them (bot.cooldown). The calculators and the encounter edits are cheap.
+COSTLY = frozenset({"move", "map"})
+COOLDOWN = Cooldown()
 NEEDS_SERVER = (
     "Encounters need a server channel or thread (each thread keeps its own). "
     "Here in DMs, /fall, /jump and /travel work."
@@ -435,7 +441,7 @@ async def dispatch(
     ``ephemeral`` answers only the user (the board's buttons use it for /map).
     """
     # local: the handlers pull in every ruleset
-    from bot.handlers import COMMANDS, ENCOUNTER_COMMANDS, run
+    from bot.handlers import COMMANDS, ENCOUNTER_COMMANDS
 
     given = {name: option_value(value) for name, value in raw.items() if value is not None}
     command = COMMANDS[command_name]
@@ -443,6 +449,34 @@ async def dispatch(
         await send_error(interaction, NEEDS_SERVER)
         return
     store = cast(_HasStore, interaction.client).store
+    user_id = str(interaction.user.id)
+    costly = command_name in COSTLY
+    if costly:
+        wait_s = COOLDOWN.take(user_id, time.monotonic())
+        if wait_s:
+            await send_error(
+                interaction,
+                f"Slow down a little: /{command_name} searches paths and draws the board. "
+                f"Try again in {max(1, round(wait_s))} s.",
+            )
+            return
+    try:
+        await _run_and_answer(interaction, command_name, command, given, store, ephemeral)
+    finally:
+        if costly:
+            COOLDOWN.release(user_id)
+
+
+async def _run_and_answer(
+    interaction: discord.Interaction[Any],
+    command_name: str,
+    command: Command,
+    given: dict[str, object],
+    store: Store,
+    ephemeral: bool,
+) -> None:
+    from bot.handlers import run
+
     task = asyncio.ensure_future(run(context_for(interaction, store), command, given))
     try:
         done, _ = await asyncio.wait({task}, timeout=DEFER_AFTER_S)
