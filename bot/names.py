@@ -127,3 +127,9 @@ def complete(
     ranked.sort(key=lambda item: item[0])  # stable: the names' own order within each
     out = [head + name for _, name in ranked]
     return [text for text in out if len(text) <= max_chars][:limit]
+
+
+def with_article(word: str) -> str:
+    """``a Jump check``, ``an Acrobatics check``: the indefinite article a word takes
+    (by its first letter, which is right for the game's words)."""
+    return f"{'an' if word[:1].lower() in 'aeiou' else 'a'} {word}"

@@ -45,3 +45,10 @@ def test_any_typing_gets_suggestions_without_failing(
     assert len(out) <= 25
     assert all(len(text) <= 100 for text in out)
     assert all(any(text.endswith(name) for name in names) for text in out)
+
+
+def test_the_article_follows_the_word():
+    from bot.names import with_article
+
+    assert with_article("Acrobatics") == "an Acrobatics"
+    assert with_article("Jump") == "a Jump"

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from bot.errors import InvalidInput
+from bot.names import with_article
 from bot.rules.rulings import JumpRequest, JumpResult, Note, Source
 
 BASE_SPEED_FT = 30
@@ -41,7 +42,7 @@ def _ft(value: Fraction) -> float:
 def skill_jump(request: JumpRequest, rules: SkillJumpRules, source: Source) -> JumpResult:
     if request.check is None and request.distance_ft is None and request.height_ft is None:
         raise InvalidInput(
-            f"A jump here is a {rules.skill} check: give check:<your total> to see how far it "
+            f"A jump here is {with_article(rules.skill)} check: give check:<your total> to see how far it "
             "carries you, or distance:<ft> / height:<ft> to get the DC."
         )
     notes: list[Note] = []
