@@ -78,6 +78,10 @@ SQL_TAKE_NOTICE = """
     ON CONFLICT (channel_id) DO UPDATE SET notice_shown = 1 WHERE notice_shown = 0
 """
 SQL_ACTIVE = "SELECT id, state FROM encounters WHERE channel_id = ? AND status = 'active'"
+SQL_ACTIVE_RULESET = (
+    "SELECT json_extract(state, '$.ruleset') FROM encounters "
+    "WHERE channel_id = ? AND status = 'active'"
+)
 SQL_STATE = "SELECT state, status FROM encounters WHERE id = ?"
 SQL_INSERT_ENCOUNTER = """
     INSERT INTO encounters (channel_id, status, state, created_by, created_at)
@@ -236,6 +240,12 @@ class Store:
         if row is None:
             return None
         return StoredEncounter(int(row[0]), from_json(json.loads(row[1])), str(row[1]))
+
+    async def active_ruleset(self, channel_id: str) -> str | None:
+        """The running encounter's ruleset id (None: no encounter), without decoding it."""
+        async with self._db.execute(SQL_ACTIVE_RULESET, (channel_id,)) as cur:
+            row = await cur.fetchone()
+        return None if row is None or row[0] is None else str(row[0])
 
     async def start_encounter(
         self, channel_id: str, encounter: Encounter, *, user_id: str, summary: str

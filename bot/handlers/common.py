@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from bot.context import Context
@@ -15,17 +16,42 @@ from bot.units import feet
 RULESET_CHOICES = tuple(identities())
 
 
+@dataclass(frozen=True)
+class RulesetChoice:
+    """Which ruleset a channel's command uses, and why (for /ruleset show)."""
+
+    ruleset: Ruleset
+    why: str  # "given with ruleset:", "this channel's encounter", "set for this channel"...
+    is_default: bool = False
+
+
+async def choose_ruleset(ctx: Context, override: str | None) -> RulesetChoice:
+    """An explicit ``ruleset:`` wins; then the running encounter's (a fight started with
+    ruleset:3.5 rules its channel's /fall, /jump and /travel too); then the channel's;
+    then the default."""
+    if override:
+        return RulesetChoice(get_ruleset(override), "given with ruleset:")
+    running = await ctx.store.active_ruleset(ctx.channel_id)
+    if running is not None and running in rulesets():
+        return RulesetChoice(rulesets()[running], "the ruleset of this channel's encounter")
+    stored = await ctx.store.channel_ruleset(ctx.channel_id)
+    if stored is not None:
+        return RulesetChoice(rulesets()[stored], "set for this channel")
+    return RulesetChoice(
+        rulesets()[DEFAULT_RULESET], "the default: no ruleset set here yet", is_default=True
+    )
+
+
 async def ruleset_for(ctx: Context, override: str | None) -> tuple[Ruleset, list[Field]]:
     """The ruleset a command uses, plus a one-time notice when the channel has none.
 
-    An explicit ``ruleset:`` wins; then the channel's; then the default, and
-    the first reply in such a channel says so and how to change it.
+    See ``choose_ruleset`` for the order; the first reply in a channel that falls
+    back to the default says so and how to change it.
     """
-    if override:
-        return get_ruleset(override), []
-    stored, notice_shown = await ctx.store.channel_rules_state(ctx.channel_id)
-    if stored is not None:
-        return rulesets()[stored], []
+    choice = await choose_ruleset(ctx, override)
+    if not choice.is_default:
+        return choice.ruleset, []
+    _, notice_shown = await ctx.store.channel_rules_state(ctx.channel_id)
     notice: list[Field] = []
     # one read per command; the write (and its commit) happens once per channel
     if not notice_shown and await ctx.store.take_default_notice(ctx.channel_id):
@@ -33,11 +59,11 @@ async def ruleset_for(ctx: Context, override: str | None) -> tuple[Ruleset, list
             Field(
                 "Ruleset",
                 f"This channel has no ruleset set, so this used {DEFAULT_RULESET} (the default). "
-                "Change it with /ruleset set system:<5e-alt|3.5|becmi|epic-path>, or add "
+                f"Change it with /ruleset set system:<{'|'.join(rulesets())}>, or add "
                 "ruleset: to one command.",
             )
         )
-    return rulesets()[DEFAULT_RULESET], notice
+    return choice.ruleset, notice
 
 
 def note_fields(notes: tuple[Note, ...]) -> list[Field]:

@@ -8,7 +8,7 @@ from typing import Any
 from bot.commands import Command, Option
 from bot.context import Context
 from bot.errors import NotAllowed
-from bot.handlers.common import RULESET_CHOICES
+from bot.handlers.common import RULESET_CHOICES, choose_ruleset
 from bot.reply import Field, Reply
 from bot.rules import DEFAULT_RULESET, get_ruleset, identities, rulesets
 
@@ -45,17 +45,23 @@ async def handle_set(ctx: Context, options: Mapping[str, Any]) -> Reply:
 
 
 async def handle_show(ctx: Context, options: Mapping[str, Any]) -> Reply:
+    choice = await choose_ruleset(ctx, None)
+    current = choice.ruleset
     stored = await ctx.store.channel_ruleset(ctx.channel_id)
-    current = rulesets()[stored or DEFAULT_RULESET]
-    how = "set for this channel" if stored else "the default: no ruleset set here yet"
     return Reply(
         title=f"This channel rules with {current.id}",
         fields=(
-            Field("Ruleset", f"{current.name} — {current.document} ({how})"),
+            Field("Ruleset", f"{current.name} — {current.document} ({choice.why})"),
             Field("Available", _describe_all()),
         ),
         footer="Change it with /ruleset set system:<name>.",
-        result={"ruleset": current.id, "is_default": stored is None, "available": list(rulesets())},
+        result={
+            "ruleset": current.id,
+            "is_default": choice.is_default,
+            "why": choice.why,
+            "channel_ruleset": stored,
+            "available": list(rulesets()),
+        },
     )
 
 

@@ -258,3 +258,30 @@ async def test_fall_5e_alt_onto_a_creature_under_10ft(gm: Context):
     assert "save_dc" not in reply.result
     assert reply.result["target_impacted"] is False
     assert reply.result["target_damage"] == 0
+
+
+async def test_calculators_follow_the_channels_encounter_ruleset(tmp_path):
+    """After /encounter start ruleset:3.5 in a channel with no ruleset set, /fall there
+    rules by 3.5 too (unless ruleset: is given), and /ruleset show says why."""
+    import random
+
+    from bot.context import Context
+    from bot.handlers import run_line
+    from bot.storage import Store
+
+    store = await Store.open(tmp_path / "s.db")
+    try:
+        ctx = Context(store, "chan", "dm", is_gm=True, rng=random.Random(1))
+        await run_line(ctx, "/encounter start ruleset:3.5 width:6 height:6")
+        fall = await run_line(ctx, "/fall height:30")
+        assert fall.result["ruleset"] == "3.5"
+        once = await run_line(ctx, "/fall height:30 ruleset:becmi")
+        assert once.result["ruleset"] == "becmi"
+        shown = await run_line(ctx, "/ruleset show")
+        assert shown.result["ruleset"] == "3.5"
+        assert "encounter" in shown.result["why"]
+        await run_line(ctx, "/encounter end confirm:true")
+        after = await run_line(ctx, "/fall height:30")
+        assert after.result["ruleset"] == "5e-alt"
+    finally:
+        await store.close()

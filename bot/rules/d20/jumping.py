@@ -42,8 +42,8 @@ def _ft(value: Fraction) -> float:
 def skill_jump(request: JumpRequest, rules: SkillJumpRules, source: Source) -> JumpResult:
     if request.check is None and request.distance_ft is None and request.height_ft is None:
         raise InvalidInput(
-            f"A jump here is {with_article(rules.skill)} check: give check:<your total> to see how far it "
-            "carries you, or distance:<ft> / height:<ft> to get the DC."
+            f"A jump here is {with_article(rules.skill)} check: give check:<your total> to see "
+            "how far it carries you, or distance:<ft> / height:<ft> to get the DC."
         )
     notes: list[Note] = []
     running = request.run_up_ft is None or request.run_up_ft >= rules.run_up_ft
