@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-BURST = 8  # costly commands a user may send back to back
-REFILL_S = 2.0  # then one more every this many seconds
-AT_ONCE = 2  # of theirs running at the same time
+BURST = 20  # costly commands a user may send back to back (a GM moving a horde)
+REFILL_S = 1.0  # then one more every this many seconds
+AT_ONCE = 3  # of theirs running at the same time
 PRUNE_AT = 1_000  # users remembered before the idle ones are forgotten
 
 

@@ -450,7 +450,8 @@ async def dispatch(
         return
     store = cast(_HasStore, interaction.client).store
     user_id = str(interaction.user.id)
-    costly = command_name in COSTLY
+    # a GM's push, pull or slide searches nothing: only real path searches count
+    costly = command_name in COSTLY and not given.get("forced")
     if costly:
         wait_s = COOLDOWN.take(user_id, time.monotonic())
         if wait_s:
