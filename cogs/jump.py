@@ -9,7 +9,7 @@ from discord import app_commands
 from discord.app_commands import Range
 from discord.ext import commands
 
-from bot.discord_glue import choices_for, descriptions_for, dispatch
+from bot.discord_glue import choices_for, descriptions_for, dispatch, given
 from bot.handlers import COMMANDS
 
 JUMP = COMMANDS["jump"]
@@ -31,24 +31,10 @@ class Jump(commands.Cog):
         distance: Range[int, 1, 10_000] | None = None,
         height: Range[int, 1, 10_000] | None = None,
         difficult_terrain: bool | None = None,
+        strength: Range[int, 1, 30] | None = None,
         ruleset: str | None = None,
     ) -> None:
-        await dispatch(
-            interaction,
-            "jump",
-            {
-                "size": size,
-                "check": check,
-                "run_up": run_up,
-                "movement": movement,
-                "speed": speed,
-                "units": units,
-                "distance": distance,
-                "height": height,
-                "difficult_terrain": difficult_terrain,
-                "ruleset": ruleset,
-            },
-        )
+        await dispatch(interaction, "jump", given(JUMP, locals()))
 
 
 async def setup(bot: commands.Bot) -> None:

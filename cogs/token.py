@@ -5,7 +5,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 import discord
@@ -13,20 +12,13 @@ from discord import app_commands
 from discord.app_commands import Range
 from discord.ext import commands
 
-from bot.commands import Command
-from bot.discord_glue import choices_for, descriptions_for, dispatch, token_choices
+from bot.discord_glue import choices_for, descriptions_for, dispatch, given, token_choices
 from bot.handlers import COMMANDS
 
 ADD = COMMANDS["token add"]
 EDIT = COMMANDS["token edit"]
 REMOVE = COMMANDS["token remove"]
 CONDITION = COMMANDS["token condition"]
-
-
-def given(command: Command, values: Mapping[str, Any]) -> dict[str, Any]:
-    """The spec's options, taken from the parameters of the same names (``locals()``):
-    /token add and /token edit have too many to list twice."""
-    return {o.name: values[o.name] for o in command.options}
 
 
 class Token(commands.GroupCog, group_name="token", group_description="The tokens on the map"):

@@ -65,7 +65,7 @@ def lines_within(lines: list[str], budget: int, noun: str) -> list[str]:
 
 # Options only some rulesets read, with what each means (the ruleset lists its own).
 GRID_OPTIONS: Mapping[str, str] = {
-    "diagonals": "how a diagonal counts (5e-alt's seed is silent: 5 ft by default)",
+    "diagonals": "how a diagonal counts (5 ft by default; 5-10-5 alternates)",
     "units": "distances in Units of 5 ft (000 Optional Rule: Units of Distance)",
     "outdoors": "speeds read in yards outdoors (003 Feet vs. Yards)",
 }
@@ -86,6 +86,12 @@ def grid_settings(ruleset: Ruleset, options: Mapping[str, Any]) -> dict[str, Any
                 f"{takers} reads it)."
             )
         settings[SETTING_FIELD[name]] = options[name]
+    rule = settings.get("diagonal_rule")
+    if rule is not None and rule not in ruleset.diagonal_rules:
+        raise InvalidInput(
+            f"diagonals: {ruleset.id} counts a diagonal as "
+            f"{' or '.join(ruleset.diagonal_rules)}, not {rule}."
+        )
     return settings
 
 
@@ -251,7 +257,7 @@ START = Command(
         Option(
             "diagonals",
             "string",
-            "5e-alt: a diagonal costs 5 ft (default), 5-10-5, or euclidean",
+            "5e and 5e-alt: a diagonal costs 5 ft (default) or 5-10-5; 5e-alt also euclidean",
             choices=DIAGONAL_CHOICES,
         ),
         Option("units", "boolean", "5e-alt: show distances in Units of 5 ft"),

@@ -84,7 +84,11 @@ def examples(command_name: str, ruleset: Ruleset) -> tuple[Example, ...]:
     move = ["/move token:Ari to:B2", f"/move token:Ari to:C3 via:B2{bigger}"]
     table: dict[str, tuple[str | Example, ...]] = {
         "fall": ("/fall height:60", "/fall height:30 into:water"),
-        "jump": ("/jump distance:10", "/jump check:17"),
+        "jump": (
+            ("/jump strength:15", "/jump strength:15 distance:12")
+            if ruleset.jump_uses_strength
+            else ("/jump distance:10", "/jump check:17")
+        ),
         "travel": tuple(travel),
         "ruleset set": (f"/ruleset set system:{ruleset.id}",),
         "ruleset show": ("/ruleset show",),

@@ -8,10 +8,12 @@ from typing import Any
 
 from bot.commands import Command, Option
 from bot.context import Context
+from bot.errors import InvalidInput
 from bot.handlers.common import RULESET_CHOICES, feet_or_dash, note_fields, ruleset_for
 from bot.handlers.fall import SIZE_CHOICES
 from bot.render.sketch import render_jump
 from bot.reply import Reply
+from bot.rules import rulesets
 from bot.rules.rulings import JumpRequest, JumpResult
 
 OPTIONS = (
@@ -66,6 +68,13 @@ OPTIONS = (
     ),
     Option("difficult_terrain", "boolean", "Jumps through difficult terrain"),
     Option(
+        "strength",
+        "integer",
+        "The jumper's Strength score (5e and 5e-2024 jump by it)",
+        min_value=1,
+        max_value=30,
+    ),
+    Option(
         "ruleset",
         "string",
         "Rule with this ruleset instead of the channel's",
@@ -85,6 +94,7 @@ def request_from(options: Mapping[str, Any]) -> JumpRequest:
         distance_ft=options.get("distance"),
         height_ft=options.get("height"),
         difficult_terrain=options.get("difficult_terrain", False),
+        strength=options.get("strength"),
     )
 
 
@@ -108,6 +118,12 @@ def title_of(result: JumpResult, request: JumpRequest, ruleset_name: str) -> str
 async def handle_jump(ctx: Context, options: Mapping[str, Any]) -> Reply:
     request = request_from(options)
     ruleset, notice = await ruleset_for(ctx, options.get("ruleset"))
+    if request.strength is not None and not ruleset.jump_uses_strength:
+        users = [r.id for r in rulesets().values() if r.jump_uses_strength]
+        raise InvalidInput(
+            f"strength: {ruleset.id} doesn't jump by the Strength score (its jump takes "
+            f"check:); {' and '.join(users)} {'does' if len(users) == 1 else 'do'}."
+        )
     result = ruleset.jump(request, ctx.rng)
     fields = [*note_fields(result.notes), *notice]
     data: dict[str, Any] = {
@@ -120,7 +136,7 @@ async def handle_jump(ctx: Context, options: Mapping[str, Any]) -> Reply:
     }
     sketch = None
     if result.max_horizontal_ft is not None or result.max_vertical_ft is not None:
-        # issue 4: a side view of the arc, with the asked gap or height marked
+        # a side view of the arc, with the asked gap or height marked
         sketch = await asyncio.to_thread(
             render_jump,
             result.max_horizontal_ft,

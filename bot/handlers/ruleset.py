@@ -14,12 +14,8 @@ from bot.rules import DEFAULT_RULESET, get_ruleset, identities, rulesets
 
 
 def _describe_all() -> str:
-    return "\n".join(f"`{r.id}` — {r.name} ({r.document})" for r in rulesets().values())
-
-
-def ruleset_lines() -> list[str]:
-    """One line per ruleset: its id and what it is (for /ruleset set's help)."""
-    return [f"`{i.id}` — {i.summary}" for i in identities().values()]
+    """One line per ruleset: its id and what it is."""
+    return "\n".join(f"`{i.id}` — {i.summary}" for i in identities().values())
 
 
 async def handle_set(ctx: Context, options: Mapping[str, Any]) -> Reply:
@@ -38,6 +34,7 @@ async def handle_set(ctx: Context, options: Mapping[str, Any]) -> Reply:
             Field("Ruleset", f"{ruleset.name} — {ruleset.document}"),
             Field("Before", was),
             Field("Grid", f"{ruleset.square_ft} ft squares"),
+            Field("All rulesets", _describe_all()),
         ),
         footer="Every command also takes ruleset: to override it once.",
         result={"ruleset": ruleset.id, "previous": before, "square_ft": ruleset.square_ft},

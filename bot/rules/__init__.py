@@ -24,6 +24,8 @@ PACKAGES: tuple[str, ...] = (
     "bot.rules.dnd35",
     "bot.rules.becmi",
     "bot.rules.epic_path",
+    "bot.rules.five_e",
+    "bot.rules.five_e_2024",
 )
 
 DEFAULT_RULESET = "5e-alt"

@@ -79,6 +79,11 @@ class Ruleset(ABC):
     group_moves: ClassVar[bool] = False
     # Whether a /move may jump on the way (the ruleset has a jump rule to ask).
     jumps_on_grid: ClassVar[bool] = True
+    # Whether /jump reads a Strength score (the SRD rulesets) rather than a check.
+    jump_uses_strength: ClassVar[bool] = False
+    # How a diagonal may count, per encounter (/encounter start diagonals:); the first
+    # is the default. Empty: the ruleset has one rule and no such option.
+    diagonal_rules: ClassVar[tuple[str, ...]] = ()
     # The 5-foot step's seed and section, for replies (the d20 rulesets have one).
     step_rule: ClassVar[str] = "5-foot step"
     # When creatures may share a space, as a refusal says it (pass_creature decides).

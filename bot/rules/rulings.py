@@ -110,6 +110,7 @@ class JumpRequest:
     distance_ft: int | None = None
     height_ft: int | None = None
     difficult_terrain: bool = False
+    strength: int | None = None  # the Strength score (the SRD rulesets jump by it)
 
 
 @dataclass(frozen=True)

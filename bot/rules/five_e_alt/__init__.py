@@ -9,6 +9,6 @@ IDENTITY = Identity(
         "Fifth edition with the 'One D&D' Alternate Movement variant: one Speed, Movement"
         " spent and lost, 5 ft squares"
     ),
-    aliases=("5e", "5e alt", "one d&d", "onednd", "alternate movement"),
+    aliases=("5e alt", "5ealt", "one-dnd-alt", "one d&d", "onednd", "alternate movement"),
     ruleset="bot.rules.five_e_alt.ruleset:FiveEAlt",
 )

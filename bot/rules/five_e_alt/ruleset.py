@@ -20,8 +20,6 @@ from bot.grid.search import Edge
 from bot.grid.sizes import Size
 from bot.grid.terrain import Terrain
 from bot.names import Vocabulary
-from bot.rules.d20.overland import overland_travel
-from bot.rules.d20.srd35_overland import SRD35_OVERLAND
 from bot.rules.engine.board import Allowance, Board, Passing, StepContext, check_mode, hostile
 from bot.rules.engine.moves import (
     MoveRequest,
@@ -55,11 +53,12 @@ from bot.rules.rulings import (
     JumpRequest,
     JumpResult,
     Note,
-    Source,
     TravelRequest,
     TravelResult,
     borrowed,
 )
+from bot.rules.srd5 import travel
+from bot.rules.srd5.cite import SRD51, srd_source
 from bot.units import feet
 
 SEED_FILES = (SEED,)
@@ -75,7 +74,7 @@ class FiveEAlt(Ruleset):
     sizes: ClassVar[tuple[Size, ...]] = SIZES
     footprint_squares: ClassVar[Mapping[Size, int]] = FOOTPRINTS
     encounter_options: ClassVar[frozenset[str]] = frozenset({"diagonals", "units"})
-    travel_names: ClassVar[Mapping[str, Vocabulary]] = SRD35_OVERLAND.travel_names
+    travel_names: ClassVar[Mapping[str, Vocabulary]] = travel.TRAVEL_NAMES_51
 
     # ------------------------------------------------------------- on a grid
 
@@ -95,17 +94,15 @@ class FiveEAlt(Ruleset):
         return parse_plain_speed(text)
 
     def travel(self, request: TravelRequest, rng: random.Random) -> TravelResult:
-        source = Source(
-            "5e-alt",
-            "3.5 SRD overland tables",
-            ("Overland Movement",),
-            seed_file=SEED,
-            borrowed="3.5 SRD (seed 000 has no overland travel)",
+        """Seed 000 has no overland rules; 5e-alt is a variant of fifth edition, so its
+        travel is the SRD 5.1 travel pace, borrowed and said so."""
+        source = srd_source(
+            self.id, SRD51, borrowed="SRD 5.1 travel pace (seed 000 has no overland travel)"
         )
-        result = overland_travel(request, rng, tables=SRD35_OVERLAND, source=source)
         return borrowed(
-            result,
-            "Seed 000 has no overland rules: these are the 3.5 SRD's travel tables.",
+            travel.travel_51(request, source),
+            "The Alternate Movement variant has no overland rules: this is the fifth "
+            "edition SRD 5.1's travel pace.",
         )
 
     # ------------------------------------------------------------ on a grid
@@ -117,6 +114,7 @@ class FiveEAlt(Ruleset):
     provoke_rule: ClassVar[Literal["leave-threatened", "leave-reach", "never"]] = "leave-reach"
     actions: ClassVar[tuple[str, ...]] = ACTIONS.names
     band_action: ClassVar[str] = "dash"
+    diagonal_rules: ClassVar[tuple[str, ...]] = DIAGONAL_RULES
 
     def __init__(self, diagonal_rule: str = "5") -> None:
         if diagonal_rule not in DIAGONAL_RULES:

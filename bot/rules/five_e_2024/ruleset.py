@@ -1,0 +1,87 @@
+"""5e-2024: the System Reference Document 5.2 (CC-BY-4.0): Playing the Game ›
+Movement and Position (and its Rules Glossary: Difficult Terrain, Crawling, Prone,
+Jumping, Falling, Travel Pace).
+
+The grid is the SRDs' shared one (bot.rules.srd5.grid); what is 5.2's own is here:
+every diagonal costs one square; a creature that is neither Tiny nor an ally, and an
+opening sized for one size smaller, are difficult terrain (never more than +1); and a
+creature may pass an ally, an Incapacitated or Tiny creature, or one two sizes apart.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import ClassVar
+
+from bot.encounter import Condition, Token
+from bot.grid.sizes import Size
+from bot.names import Vocabulary
+from bot.rules.engine.board import Board, Passing, hostile
+from bot.rules.engine.moves import parse_plain_speed
+from bot.rules.five_e_2024 import IDENTITY
+from bot.rules.identity import Identity
+from bot.rules.rulings import (
+    FallRequest,
+    FallResult,
+    JumpRequest,
+    JumpResult,
+    TravelRequest,
+    TravelResult,
+)
+from bot.rules.srd5 import falling, jumping, travel
+from bot.rules.srd5.cite import SRD52, srd_source
+from bot.rules.srd5.grid import SrdRuleset
+
+
+class FiveE2024(SrdRuleset):
+    identity: ClassVar[Identity] = IDENTITY
+    document: ClassVar[str] = SRD52
+    grid_document: ClassVar[str] = SRD52
+    seed_files: ClassVar[tuple[str, ...]] = (SRD52,)
+    travel_names: ClassVar[Mapping[str, Vocabulary]] = travel.TRAVEL_NAMES_52
+    movement_section: ClassVar[str] = "Movement and Position"
+    squeezing_is_extra: ClassVar[bool] = False
+    every_creature_hampers: ClassVar[bool] = False
+    sharing_rule: ClassVar[str] = (
+        "a creature can't willingly end its move in another creature's space "
+        "(SRD 5.2 Moving Around Other Creatures)"
+    )
+
+    # ---------------------------------------------------------- calculators
+
+    def fall(self, request: FallRequest, rng: random.Random) -> FallResult:
+        return falling.fall(request, rng, srd_source(self.id, SRD52, "Falling"), liquid_check=True)
+
+    def jump(self, request: JumpRequest, rng: random.Random) -> JumpResult:
+        return jumping.jump(
+            request, srd_source(self.id, SRD52, "Long Jump", "High Jump"), high_jump_minimum_ft=0
+        )
+
+    def travel_speed_ft(self, text: str) -> int:
+        return parse_plain_speed(text)
+
+    def travel(self, request: TravelRequest, rng: random.Random) -> TravelResult:
+        return travel.travel_52(request, srd_source(self.id, SRD52))
+
+    # ------------------------------------------------------------ on a grid
+
+    def pass_creature(self, board: Board, other: Token) -> Passing:
+        """SRD 5.2 Moving Around Other Creatures: through an ally, an Incapacitated or a
+        Tiny creature, or one two sizes larger or smaller; difficult terrain unless it is
+        Tiny or an ally; never ending there willingly."""
+        mover = board.mover
+        ally = not hostile(mover, other)
+        hampers = not (ally or other.size == Size.TINY)
+        if (
+            ally
+            or other.has(Condition.INCAPACITATED)
+            or other.size == Size.TINY
+            or abs(other.size - mover.size) >= 2
+        ):
+            return Passing(True, hampers=hampers)
+        return Passing(
+            False,
+            "a hostile creature that isn't Tiny, Incapacitated or two sizes apart blocks its "
+            "space (SRD 5.2 Moving Around Other Creatures)",
+        )

@@ -1,0 +1,267 @@
+"""Movement on a grid as the fifth-edition SRDs rule it (Combat › Movement and
+Position; SRD 5.2 Rules Glossary), for 5e and 5e-2024; each states its differences as
+data on its class.
+
+Speed is spent over the turn and may be split; Dash adds the current speed; switching
+to another speed subtracts what was already moved (Using Different Speeds).
+Difficult terrain costs 1 extra foot per foot, however many causes a square has;
+crawling, climbing or swimming without that speed, and (SRD 5.1) squeezing each cost 1
+extra foot on top, so crawling through difficult terrain costs 3 feet per foot. Leaving
+a hostile creature's reach provokes an opportunity attack.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import ClassVar, Literal
+
+from bot.encounter import Condition, Encounter, Token
+from bot.errors import IllegalMove, InvalidInput
+from bot.grid.coords import Cell
+from bot.grid.geometry import gap
+from bot.grid.search import Edge
+from bot.grid.sizes import Size
+from bot.grid.terrain import Terrain
+from bot.names import Vocabulary
+from bot.rules.engine.board import Allowance, Board, StepContext, check_mode, hostile
+from bot.rules.engine.moves import (
+    MoveRequest,
+    TokenFields,
+    TokenMovement,
+    TokenSpec,
+    plain_token_fields,
+    plain_token_movement,
+)
+from bot.rules.ruleset import Ruleset
+from bot.rules.rulings import Note
+from bot.units import feet
+
+FOOTPRINTS: Mapping[Size, int] = {
+    Size.TINY: 1,
+    Size.SMALL: 1,
+    Size.MEDIUM: 1,
+    Size.LARGE: 2,
+    Size.HUGE: 3,
+    Size.GARGANTUAN: 4,
+}
+SIZES: tuple[Size, ...] = tuple(FOOTPRINTS)
+DEFAULT_REACH_FT = 5
+DIFFICULT = frozenset({Terrain.DIFFICULT, Terrain.OBSTACLE, Terrain.IMPEDED, Terrain.SLOPE})
+ACTIONS = Vocabulary(
+    "action",
+    {
+        "move": ("walk", "normal"),
+        "dash": ("run", "double"),
+        "stand": ("stand-up", "get-up"),
+        "drop-prone": ("prone", "drop", "go-prone"),
+        "crawl": ("crawling",),
+    },
+)
+NO_MOVE = "Immobilized"
+
+
+class SrdRuleset(Ruleset):
+    """The SRDs' movement on a grid; 5e and 5e-2024 fill in the data."""
+
+    square_ft: ClassVar[int] = 5
+    sizes: ClassVar[tuple[Size, ...]] = SIZES
+    footprint_squares: ClassVar[Mapping[Size, int]] = FOOTPRINTS
+    provoke_rule: ClassVar[Literal["leave-threatened", "leave-reach", "never"]] = "leave-reach"
+    actions: ClassVar[tuple[str, ...]] = ACTIONS.names
+    band_action: ClassVar[str] = "dash"
+    jumps_on_grid: ClassVar[bool] = False  # a jump needs the Strength score: /jump strength:
+    jump_uses_strength: ClassVar[bool] = True
+    # The section names the rulings cite.
+    movement_section: ClassVar[str]
+    # SRD 5.1: squeezing costs 1 extra foot per foot on its own; SRD 5.2: an opening
+    # sized for one size smaller is difficult terrain (not cumulative).
+    squeezing_is_extra: ClassVar[bool]
+    # SRD 5.1: any other creature's space is difficult terrain; SRD 5.2: one that is
+    # neither Tiny nor your ally.
+    every_creature_hampers: ClassVar[bool]
+
+    def __init__(self, diagonal_rule: str = "5") -> None:
+        self.diagonal_rule = diagonal_rule if diagonal_rule in self.diagonal_rules else "5"
+        self.diagonal_parity = self.diagonal_rule == "5-10-5"
+
+    # ---------------------------------------------------------------- tokens
+
+    def token_fields(self, spec: TokenSpec) -> TokenFields:
+        return plain_token_fields(spec)
+
+    def token_movement(self, token: Token) -> TokenMovement:
+        return plain_token_movement(token)
+
+    # ---------------------------------------------------------------- actions
+
+    def allowance(
+        self, encounter: Encounter, token: Token, request: MoveRequest, movement: TokenMovement
+    ) -> Allowance:
+        action = ACTIONS.match(request.action) if request.action else "move"
+        prone = token.has(Condition.PRONE)
+        activity = token.activity
+        if action == "drop-prone":
+            if prone:
+                raise IllegalMove(f"{token.name} is already prone.")
+            if request.to is not None:
+                raise InvalidInput("Dropping prone doesn't move: leave out to:.")
+            return Allowance(
+                "drop-prone",
+                "walk",
+                0.0,
+                replace(activity, actions=(*activity.actions, "drop-prone")),
+                (self.movement_section, "Being Prone"),
+                drop_prone=True,
+                provokes=False,
+                notes=(Note("Drop prone", "Dropping prone costs no movement."),),
+            )
+        if token.has(Condition.IMMOBILIZED):
+            raise IllegalMove(
+                f"{token.name}'s speed is 0 (grappled, restrained or worse): it can't move. "
+                "The GM can still move it with forced:."
+            )
+        if action == "stand" and prone and movement.speed_ft <= 0:
+            raise IllegalMove(f"{token.name}'s speed is 0: it can't stand up.")
+        mode = "walk" if request.mode in (None, "swim", "climb") else request.mode
+        if request.mode in ("swim", "climb"):
+            # without the speed, it climbs or swims at walking speed, 1 extra foot per foot
+            mode = request.mode if movement.speeds_ft.get(request.mode) else "walk"
+        mode = check_mode(movement, token, mode)
+        if prone and mode != "walk" and action != "stand":
+            raise IllegalMove(
+                f"{token.name} is prone: its only way to move is to crawl. Stand up first "
+                "(action:stand)."
+            )
+        speed = movement.speeds_ft.get(mode, movement.speed_ft)
+        actions = list(activity.actions)
+        dashes = actions.count("dash")
+        sections = [self.movement_section]
+        notes: list[Note] = []
+        if action == "dash":
+            dashes += 1
+            actions.append("dash")
+            sections.append("Dash")
+            notes.append(Note("Dash", f"Dash: movement equal to its speed ({feet(speed)})."))
+        budget = float(speed * (1 + dashes))
+        stand_cost = 0.0
+        if action == "stand":
+            if not prone:
+                raise IllegalMove(f"{token.name} isn't prone, so it has nothing to stand up from.")
+            if speed <= 0:
+                raise IllegalMove(f"{token.name}'s speed is 0: it can't stand up.")
+            stand_cost = float(math.floor(speed / 2))
+            actions.append("stand")
+            sections.append("Being Prone")
+            notes.append(
+                Note("Stand up", f"Standing up costs half its speed ({feet(stand_cost)}).")
+            )
+        if action in ("move", "crawl", "dash") and request.to is None:
+            raise InvalidInput("Say where to: to:<square>, e.g. to:D4.")
+        if action == "crawl" and not prone:
+            raise IllegalMove(f"{token.name} isn't prone: crawling is how a prone creature moves.")
+        if prone and action != "stand":
+            sections.append("Being Prone")
+            notes.append(Note("Crawl", "Prone: it crawls, 1 extra foot for every foot."))
+        if activity.spent_ft and token.last_mode != mode:
+            notes.append(
+                Note(
+                    "Speeds",
+                    f"Switching speeds: {feet(activity.spent_ft)} already moved comes off its "
+                    f"{mode} speed.",
+                )
+            )
+        new_activity = replace(activity, budget_ft=budget, actions=tuple(actions))
+        left = max(0.0, budget - activity.spent_ft)
+        if stand_cost > left:
+            raise IllegalMove(
+                f"Standing up costs {feet(stand_cost)} (half its speed) and {token.name} has "
+                f"{feet(left)} of movement left. Dash first for more: action:dash."
+            )
+        return Allowance(
+            "move" if action == "crawl" else action,
+            mode,
+            left,
+            new_activity,
+            tuple(sections),
+            stand_up=action == "stand",
+            stand_cost_ft=stand_cost,
+            notes=tuple(notes),
+        )
+
+    # ------------------------------------------------------------------ steps
+
+    def step_cost(
+        self,
+        ctx: StepContext,
+        frm: Cell,
+        to: Cell,
+        diagonals: int,
+        spent: float,
+        squeezing: bool,
+    ) -> Edge | str:
+        board, allowance = ctx.board, ctx.allowance
+        mover = board.mover
+        diagonal = frm.col != to.col and frm.row != to.row
+        base = 5.0
+        why: list[str] = []
+        if diagonal and self.diagonal_rule == "5-10-5" and diagonals % 2 == 1:
+            base = 10.0
+            why.append("2nd diagonal 10 ft")
+        extra = 0
+        flying = allowance.mode == "fly"
+        cause = "" if flying else self._difficult(ctx, frm, to)
+        if squeezing and not self.squeezing_is_extra and not cause:
+            cause = "squeezing"
+        if cause:
+            extra += 1
+            why.append(f"difficult terrain +1 ({cause})")
+        if mover.has(Condition.PRONE) and not ctx.stood:
+            extra += 1
+            why.append("crawling +1")
+        if not flying:
+            water = all(board.terrain(c) is Terrain.WATER for c in board.cells(to))
+            need = "swim" if water else "climb" if allowance.mode == "climb" else ""
+            if need and not ctx.movement.speeds_ft.get(need):
+                extra += 1
+                why.append(f"{'swimming' if need == 'swim' else 'climbing'} without the speed +1")
+        if squeezing and self.squeezing_is_extra:
+            extra += 1
+            why.append("squeezing +1")
+        return Edge(
+            to, base * (1 + extra), diagonals + (1 if diagonal else 0), ", ".join(why), bool(extra)
+        )
+
+    def _difficult(self, ctx: StepContext, frm: Cell, to: Cell) -> str:
+        """What makes the square entered difficult terrain (one cause is enough), or ""."""
+        board = ctx.board
+        for cell in board.cells(to):
+            if board.terrain(cell) in DIFFICULT:
+                return f"{board.terrain(cell).value} at {cell}"
+            if board.terrain(cell) is Terrain.NARROW and board.mover.size == Size.MEDIUM:
+                return f"a narrow opening at {cell}"
+        for other in board.others_in(board.cells(to)):
+            if self.every_creature_hampers or not (
+                other.size == Size.TINY or not hostile(board.mover, other)
+            ):
+                return f"{other.name}'s space"
+        return ""
+
+    def squeeze_width(self, side: int) -> int:
+        # squeezing through a space one size smaller
+        return max(1, side - 1)
+
+    def threatened(self, board: Board, enemy: Token) -> frozenset[Cell]:
+        reach = enemy.reach_ft if enemy.reach_ft is not None else DEFAULT_REACH_FT
+        squares = reach // self.square_ft
+        if squares <= 0:
+            return frozenset()
+        side = board.sides.get(enemy.key, 1)
+        cells = set()
+        for col in range(enemy.cell.col - squares, enemy.cell.col + side + squares):
+            for row in range(enemy.cell.row - squares, enemy.cell.row + side + squares):
+                cell = Cell(col, row)
+                if board.on_map(cell) and max(gap(cell, 1, enemy.cell, side)) <= squares:
+                    cells.add(cell)
+        return frozenset(cells)
