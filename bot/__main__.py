@@ -42,9 +42,13 @@ def _parser() -> argparse.ArgumentParser:
 
 async def _console(args: argparse.Namespace, settings: Settings) -> int:
     from bot.console import interactive, run_once
-    from bot.storage import Store
+    from bot.storage import StorageError, Store
 
-    store = await Store.open(settings.db_path)
+    try:
+        store = await Store.open(settings.db_path)
+    except StorageError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
     try:
         if args.action == "ask":
             return await run_once(

@@ -23,7 +23,7 @@ import cogs
 from bot.config import Settings
 from bot.discord_glue import GENERIC_ERROR, NO_MENTIONS, BoardButtons, send_error
 from bot.errors import RulingError
-from bot.storage import Store
+from bot.storage import StorageError, Store
 
 log = logging.getLogger(__name__)
 
@@ -165,5 +165,8 @@ def run_bot(settings: Settings, *, force_sync: bool = False) -> int:
         bot.run(settings.discord_token, log_handler=None)
     except discord.LoginFailure as exc:
         print(f"DISCORD_TOKEN was rejected by Discord: {exc}", file=sys.stderr)
+        return 2
+    except StorageError as exc:
+        print(f"error: {exc}", file=sys.stderr)
         return 2
     return 0

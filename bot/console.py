@@ -30,12 +30,23 @@ IMAGE_DIR = Path(tempfile.gettempdir()) / "stride-images"
 
 
 def _save_image(reply: Reply) -> str | None:
+    """The reply's picture in a file of its own (``move-1a2b3c.png``: concurrent runs never
+    overwrite each other's); None when there is none, or when it can't be written: the
+    command itself has already succeeded (and may have been saved), so a picture that
+    can't be written is only logged, never reported as the command failing."""
     if reply.image_png is None:
         return None
-    IMAGE_DIR.mkdir(parents=True, exist_ok=True)
-    path = IMAGE_DIR / reply.image_name
-    path.write_bytes(reply.image_png)
-    return str(path)
+    stem, _, suffix = reply.image_name.rpartition(".")
+    try:
+        IMAGE_DIR.mkdir(parents=True, exist_ok=True)
+        with tempfile.NamedTemporaryFile(
+            dir=IMAGE_DIR, prefix=f"{stem or 'image'}-", suffix=f".{suffix or 'png'}", delete=False
+        ) as file:
+            file.write(reply.image_png)
+        return file.name
+    except OSError as exc:
+        log.warning("Could not write the picture to %s: %s", IMAGE_DIR, exc)
+        return None
 
 
 def envelope(reply: Reply | None, error: str | None, image: str | None = None) -> dict[str, Any]:

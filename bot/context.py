@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from bot.storage import Store
 
@@ -15,3 +15,6 @@ class Context:
     user_id: str
     is_gm: bool
     rng: random.Random
+    # The one-time "this channel uses the default ruleset" notice this reply shows: it is
+    # marked shown only once the command succeeded (a refused command keeps it).
+    default_notice_pending: bool = field(default=False, compare=False)

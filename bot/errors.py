@@ -49,3 +49,8 @@ class Ambiguous(RulingError):
 
 class NotAllowed(RulingError):
     """The user may not do this here (permissions, turn order)."""
+
+
+class BoardChanged(RulingError):
+    """Another command (maybe in another process) changed the board while this one was
+    working, again and again: nothing was changed, and trying again will work."""

@@ -1,14 +1,22 @@
 """All persistent state, in one SQLite database (aiosqlite).
 
-Schema changes are numbered migrations, applied in order inside a transaction
-at start; ``PRAGMA user_version`` records how far a database has come, so an
-old database upgrades in place and nothing is lost.
+Schema changes are numbered migrations, applied in order inside one exclusive
+transaction at start (so several processes opening a new database together run
+each migration once); ``PRAGMA user_version`` records how far a database has come,
+so an old database upgrades in place and nothing is lost.
+
+Several processes may share the file (the bot, the console, a restart with
+overlap). Every change to an encounter is a compare-and-swap on its ``version``:
+the state read is written back changed only if nobody else wrote in between, and
+the history row goes in the same transaction, so no change is lost and /undo
+restores exactly the state before the latest change.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+import sqlite3
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -63,6 +71,11 @@ MIGRATIONS: tuple[str, ...] = (
     );
     CREATE INDEX history_by_channel ON history (channel_id, id);
     """,
+    # 3: a version per encounter, bumped by every write: the compare-and-swap that
+    # keeps changes from several processes from overwriting each other
+    """
+    ALTER TABLE encounters ADD COLUMN version INTEGER NOT NULL DEFAULT 0;
+    """,
 )
 
 SQL_GET_RULESET = "SELECT ruleset, notice_shown FROM channel_settings WHERE channel_id = ?"
@@ -77,7 +90,7 @@ SQL_TAKE_NOTICE = """
     INSERT INTO channel_settings (channel_id, notice_shown) VALUES (?, 1)
     ON CONFLICT (channel_id) DO UPDATE SET notice_shown = 1 WHERE notice_shown = 0
 """
-SQL_ACTIVE = "SELECT id, state FROM encounters WHERE channel_id = ? AND status = 'active'"
+SQL_ACTIVE = "SELECT id, state, version FROM encounters WHERE channel_id = ? AND status = 'active'"
 SQL_ACTIVE_RULESET = (
     "SELECT json_extract(state, '$.ruleset') FROM encounters "
     "WHERE channel_id = ? AND status = 'active'"
@@ -87,11 +100,23 @@ SQL_INSERT_ENCOUNTER = """
     INSERT INTO encounters (channel_id, status, state, created_by, created_at)
     VALUES (?, 'active', ?, ?, ?)
 """
-SQL_UPDATE_ENCOUNTER = "UPDATE encounters SET state = ? WHERE id = ?"
-SQL_SET_STATUS = "UPDATE encounters SET status = ?, ended_by = ?, ended_at = ? WHERE id = ?"
-SQL_RESTORE = (
-    "UPDATE encounters SET state = ?, status = ?, ended_by = NULL, ended_at = NULL WHERE id = ?"
+SQL_UPDATE_ENCOUNTER = """
+    UPDATE encounters SET state = ?, version = version + 1
+    WHERE id = ? AND version = ? AND status = 'active'
+"""
+SQL_SET_STATUS = (
+    "UPDATE encounters SET status = ?, ended_by = ?, ended_at = ?, version = version + 1 "
+    "WHERE id = ?"
 )
+SQL_END = (
+    "UPDATE encounters SET status = 'archived', ended_by = ?, ended_at = ?, "
+    "version = version + 1 WHERE id = ? AND version = ? AND status = 'active'"
+)
+SQL_RESTORE = (
+    "UPDATE encounters SET state = ?, status = ?, ended_by = NULL, ended_at = NULL, "
+    "version = version + 1 WHERE id = ?"
+)
+SQL_LATEST_CHANGE = "SELECT id FROM history WHERE channel_id = ? ORDER BY id DESC LIMIT 1"
 SQL_INSERT_HISTORY = """
     INSERT INTO history (channel_id, encounter_id, user_id, command, summary,
                          before_state, before_status, created_at)
@@ -120,6 +145,24 @@ SQL_LAST_BOARD_MESSAGE = """
 
 # How many changes /undo can walk back in one channel.
 HISTORY_DEPTH = 50
+# How long a write waits for another process's transaction before giving up.
+BUSY_TIMEOUT_S = 15.0
+
+
+def _statements(script: str) -> list[str]:
+    """A migration script's statements, one by one (``executescript`` would commit)."""
+    out: list[str] = []
+    current = ""
+    for line in script.splitlines(keepends=True):
+        current += line
+        if sqlite3.complete_statement(current):
+            if current.strip():
+                out.append(current.strip())
+            current = ""
+    if current.strip():
+        out.append(current.strip())
+    return out
+
 
 SQL_GET_META = "SELECT value FROM meta WHERE key = ?"
 SQL_SET_META = """
@@ -146,6 +189,15 @@ class StoredEncounter:
     id: int
     encounter: Encounter
     state_json: str  # the stored text: "changes nothing" is checked byte for byte
+    version: int = 0  # bumped by every write: a write checks it is still the one read
+
+
+class StorageError(Exception):
+    """The database can't be used: not a database, a newer schema, locked too long."""
+
+
+class Conflict(Exception):
+    """Another process changed the encounter between this one's read and its write."""
 
 
 @dataclass(frozen=True)
@@ -160,6 +212,7 @@ class Change:
     created_at: str
     before_state: str | None  # None: the encounter did not exist before
     before_status: str | None
+    channel_id: str = ""
 
 
 class Store:
@@ -181,13 +234,26 @@ class Store:
 
     @classmethod
     async def open(cls, path: str | Path) -> Store:
+        """Open (creating and migrating as needed) the database at ``path``; a file that
+        isn't a Stride database is a ``StorageError``, and no connection is left open."""
         if str(path) != ":memory:":
             Path(path).parent.mkdir(parents=True, exist_ok=True)
-        db = await aiosqlite.connect(str(path))
-        await db.execute("PRAGMA journal_mode = WAL")
-        await db.execute("PRAGMA foreign_keys = ON")
-        store = cls(db)
-        await store._migrate()
+        db = await aiosqlite.connect(str(path), timeout=BUSY_TIMEOUT_S)
+        try:
+            await db.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_S * 1000)}")
+            await db.execute("PRAGMA journal_mode = WAL")
+            await db.execute("PRAGMA foreign_keys = ON")
+            store = cls(db)
+            await store._migrate()
+        except sqlite3.DatabaseError as exc:
+            await db.close()
+            raise StorageError(
+                f"{path} can't be used as Stride's database ({exc}). Point STRIDE_DB at "
+                "another file, or move this one away."
+            ) from exc
+        except BaseException:
+            await db.close()
+            raise
         return store
 
     async def close(self) -> None:
@@ -199,12 +265,27 @@ class Store:
         return int(row[0]) if row else 0
 
     async def _migrate(self) -> None:
-        version = await self.schema_version()
-        for number, script in enumerate(MIGRATIONS[version:], start=version + 1):
-            # executescript commits first; the explicit BEGIN makes each step atomic
-            await self._db.executescript(
-                f"BEGIN; {script}; PRAGMA user_version = {number}; COMMIT;"
-            )
+        """Every migration not yet applied, inside one exclusive transaction that reads
+        the version itself: of several processes opening a new file, one migrates and
+        the others wait, then find nothing to do."""
+        if await self.schema_version() == len(MIGRATIONS):
+            return
+        await self._db.execute("BEGIN EXCLUSIVE")
+        try:
+            version = await self.schema_version()
+            if version > len(MIGRATIONS):
+                raise StorageError(
+                    f"This database has schema version {version}, newer than this Stride "
+                    f"knows ({len(MIGRATIONS)}): run a newer Stride, or another STRIDE_DB."
+                )
+            for number, script in enumerate(MIGRATIONS[version:], start=version + 1):
+                for statement in _statements(script):
+                    await self._db.execute(statement)
+                await self._db.execute(f"PRAGMA user_version = {number}")
+            await self._db.commit()
+        except BaseException:
+            await self._db.rollback()
+            raise
 
     # ---------------------------------------------------------- channel rules
 
@@ -239,7 +320,7 @@ class Store:
             row = await cur.fetchone()
         if row is None:
             return None
-        return StoredEncounter(int(row[0]), from_json(json.loads(row[1])), str(row[1]))
+        return StoredEncounter(int(row[0]), from_json(json.loads(row[1])), str(row[1]), int(row[2]))
 
     async def active_ruleset(self, channel_id: str) -> str | None:
         """The running encounter's ruleset id (None: no encounter), without decoding it."""
@@ -251,12 +332,19 @@ class Store:
         self, channel_id: str, encounter: Encounter, *, user_id: str, summary: str
     ) -> int:
         async with self._write_lock:
-            cur = await self._db.execute(
-                SQL_INSERT_ENCOUNTER, (channel_id, _dump(encounter), user_id, _now())
-            )
-            encounter_id = int(cur.lastrowid or 0)
-            await self._record(channel_id, encounter_id, user_id, "encounter start", summary)
-            await self._db.commit()
+            try:
+                cur = await self._db.execute(
+                    SQL_INSERT_ENCOUNTER, (channel_id, _dump(encounter), user_id, _now())
+                )
+                encounter_id = int(cur.lastrowid or 0)
+                await self._record(channel_id, encounter_id, user_id, "encounter start", summary)
+                await self._db.commit()
+            except sqlite3.IntegrityError as exc:
+                await self._db.rollback()
+                raise Conflict from exc  # another process started one meanwhile
+            except BaseException:
+                await self._db.rollback()
+                raise
         return encounter_id
 
     async def save_encounter(
@@ -270,11 +358,16 @@ class Store:
         summary: str,
         state_json: str | None = None,
     ) -> None:
-        """Write ``after`` over ``stored`` and remember ``stored`` for /undo, atomically."""
+        """Write ``after`` over ``stored`` and remember ``stored`` for /undo, atomically;
+        ``Conflict`` (nothing written) when another writer changed it since it was read."""
         async with self._write_lock:
             try:
                 text = state_json if state_json is not None else _dump(after)
-                await self._db.execute(SQL_UPDATE_ENCOUNTER, (text, stored.id))
+                cur = await self._db.execute(
+                    SQL_UPDATE_ENCOUNTER, (text, stored.id, stored.version)
+                )
+                if cur.rowcount != 1:
+                    raise Conflict
                 await self._record(
                     channel_id, stored.id, user_id, command, summary, stored.state_json, "active"
                 )
@@ -288,7 +381,9 @@ class Store:
     ) -> None:
         async with self._write_lock:
             try:
-                await self._db.execute(SQL_SET_STATUS, ("archived", user_id, _now(), stored.id))
+                cur = await self._db.execute(SQL_END, (user_id, _now(), stored.id, stored.version))
+                if cur.rowcount != 1:
+                    raise Conflict
                 await self._record(
                     channel_id,
                     stored.id,
@@ -332,14 +427,31 @@ class Store:
         async with self._db.execute(SQL_HISTORY, (channel_id, limit)) as cur:
             rows = await cur.fetchall()
         return [
-            Change(int(r[0]), int(r[1]), str(r[2]), str(r[3]), str(r[4]), str(r[5]), r[6], r[7])
+            Change(
+                int(r[0]),
+                int(r[1]),
+                str(r[2]),
+                str(r[3]),
+                str(r[4]),
+                str(r[5]),
+                r[6],
+                r[7],
+                channel_id,
+            )
             for r in rows
         ]
 
     async def undo(self, change: Change) -> None:
-        """Put the encounter back as it was before ``change`` and forget the change."""
+        """Put the encounter back as it was before ``change`` and forget the change, in
+        one transaction that first checks ``change`` is still the channel's latest
+        (``Conflict`` otherwise: someone changed the board meanwhile)."""
         async with self._write_lock:
             try:
+                await self._db.execute("BEGIN IMMEDIATE")
+                async with self._db.execute(SQL_LATEST_CHANGE, (change.channel_id,)) as cur:
+                    row = await cur.fetchone()
+                if row is None or int(row[0]) != change.id:
+                    raise Conflict
                 if change.before_state is None:
                     await self._db.execute(
                         SQL_SET_STATUS, ("undone", change.user_id, _now(), change.encounter_id)

@@ -63,12 +63,21 @@ COMMANDS: dict[str, Command] = {
 
 async def run(ctx: Context, command: Command, raw: Mapping[str, object]) -> Reply:
     """Validate ``raw`` against ``command`` and run it: the one way in for every shell."""
-    return await command.handler(ctx, command.validate(raw))
+    return await _settled(ctx, await command.handler(ctx, command.validate(raw)))
 
 
 async def run_line(ctx: Context, line: str) -> Reply:
     invocation: Invocation = resolve(line, COMMANDS)
-    return await invocation.command.handler(ctx, invocation.options)
+    return await _settled(ctx, await invocation.command.handler(ctx, invocation.options))
+
+
+async def _settled(ctx: Context, reply: Reply) -> Reply:
+    """After a command succeeded: mark the channel's one-time default-ruleset notice as
+    shown (a refused command never reaches here, so it doesn't use the notice up)."""
+    if ctx.default_notice_pending:
+        ctx.default_notice_pending = False
+        await ctx.store.take_default_notice(ctx.channel_id)
+    return reply
 
 
 __all__ = ["COMMANDS", "RulingError", "run", "run_line"]

@@ -53,8 +53,9 @@ async def ruleset_for(ctx: Context, override: str | None) -> tuple[Ruleset, list
         return choice.ruleset, []
     _, notice_shown = await ctx.store.channel_rules_state(ctx.channel_id)
     notice: list[Field] = []
-    # one read per command; the write (and its commit) happens once per channel
-    if not notice_shown and await ctx.store.take_default_notice(ctx.channel_id):
+    # one read per command; the write happens once the command has succeeded (run())
+    if not notice_shown:
+        ctx.default_notice_pending = True
         notice.append(
             Field(
                 "Ruleset",

@@ -11,7 +11,7 @@ from bot.context import Context
 from bot.encounter import DEFAULT_SIDE, MAX_SIDE, Encounter
 from bot.encounter_ops.access import require_gm
 from bot.encounter_ops.terrain import terrain_counts
-from bot.errors import InvalidInput
+from bot.errors import BoardChanged, InvalidInput
 from bot.grid.coords import Cell
 from bot.handlers.board import board_reply, render
 from bot.handlers.common import RULESET_CHOICES, ruleset_for
@@ -28,6 +28,7 @@ from bot.render.board import BoardView
 from bot.reply import Field, Reply, mention
 from bot.rules import rulesets
 from bot.rules.ruleset import Ruleset
+from bot.storage import Conflict
 
 # Discord's limit for a whole embed is 6000 characters; the map, terrain and turn
 # fields, title and footer take well under 1000 of it.
@@ -121,9 +122,15 @@ async def handle_start(ctx: Context, options: Mapping[str, Any]) -> Reply:
         settings = grid_settings(ruleset, options)
         encounter = Encounter(width, height, ruleset.id, gm_id=ctx.user_id, **settings)
         summary = f"started a {width}×{height} encounter under {ruleset.id}"
-        await ctx.store.start_encounter(
-            ctx.channel_id, encounter, user_id=ctx.user_id, summary=summary
-        )
+        try:
+            await ctx.store.start_encounter(
+                ctx.channel_id, encounter, user_id=ctx.user_id, summary=summary
+            )
+        except Conflict:
+            raise InvalidInput(
+                "An encounter was started here a moment ago by another command: see it "
+                "with /encounter show."
+            ) from None
     return encounter_reply(
         encounter,
         title=f"Encounter started: {width}×{height} map, {ruleset.square_ft} ft squares",
@@ -213,9 +220,15 @@ async def handle_end(ctx: Context, options: Mapping[str, Any]) -> Reply:
                 ),
                 result=result,
             )
-        await ctx.store.end_encounter(
-            ctx.channel_id, stored, user_id=ctx.user_id, summary=f"ended the encounter ({what})"
-        )
+        try:
+            await ctx.store.end_encounter(
+                ctx.channel_id, stored, user_id=ctx.user_id, summary=f"ended the encounter ({what})"
+            )
+        except Conflict:
+            raise BoardChanged(
+                "The board changed while ending the encounter: nothing was archived. Look "
+                "at /encounter show and try again."
+            ) from None
     return encounter_reply(
         encounter,
         title="Encounter ended and archived",

@@ -10,6 +10,8 @@ refused change (a ``RulingError`` from the pure function) writes nothing.
 
 from __future__ import annotations
 
+import asyncio
+import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
@@ -20,14 +22,16 @@ from bot.encounter_ops.access import Actor, is_gm, mention
 from bot.encounter_ops.outcomes import Edit, Outcome
 from bot.encounter_ops.placement import size_label, squares_of
 from bot.encounter_ops.turns import turn_text
-from bot.errors import InvalidInput
+from bot.errors import BoardChanged, InvalidInput
 from bot.reply import Field, Reply
 from bot.rules import rulesets
 from bot.rules.ruleset import Ruleset
-from bot.storage import StoredEncounter, dump_state
+from bot.storage import Conflict, StoredEncounter, dump_state
 
 # Discord's limit on one field's text; longer lists are split over several fields.
 FIELD_VALUE_MAX = 1024
+# How often a change is worked out again when another writer got there first.
+CHANGE_ATTEMPTS = 8
 NO_ENCOUNTER = "No encounter is running in this channel. Start one with /encounter start."
 
 OutcomeT = TypeVar("OutcomeT", bound=Outcome)
@@ -78,30 +82,46 @@ class Changed(Generic[OutcomeT]):
 async def change_encounter(
     ctx: Context, command_name: str, mutate: Callable[[Encounter], OutcomeT]
 ) -> Changed[OutcomeT]:
-    """Apply ``mutate`` to the channel's running encounter and save it, under the lock.
+    """Apply ``mutate`` to the channel's running encounter and save it.
 
     ``mutate`` is pure: it returns an outcome (``Edit(encounter, summary)`` or any
     object with ``encounter`` and ``summary``) or raises a ``RulingError``, and
     then nothing is written. ``command_name`` ("token add") goes into /history.
+
+    The write is a compare-and-swap on the encounter's version: if another command
+    (in this process or another) changed the board after it was read, the change is
+    worked out again from the fresh state, a few times, and then refused with
+    ``BoardChanged``; nothing is ever written over a state this command didn't see.
+    The pure work runs in a worker thread, so a long path search never holds the
+    event loop.
     """
     async with ctx.store.channel_lock(ctx.channel_id):
-        stored = await load_active(ctx)
-        outcome = mutate(stored.encounter)
-        # one dump: compared with the stored text (the same state always gives the same
-        # text), then written as it is
-        after_json = dump_state(outcome.encounter)
-        if after_json == stored.state_json:
-            return Changed(stored, outcome, saved=False)
-        await ctx.store.save_encounter(
-            ctx.channel_id,
-            stored,
-            outcome.encounter,
-            user_id=ctx.user_id,
-            command=command_name,
-            summary=outcome.summary,
-            state_json=after_json,
-        )
-    return Changed(stored, outcome, saved=True)
+        for attempt in range(CHANGE_ATTEMPTS):
+            stored = await load_active(ctx)
+            outcome = await asyncio.to_thread(mutate, stored.encounter)
+            # one dump: compared with the stored text (the same state always gives the
+            # same text), then written as it is
+            after_json = dump_state(outcome.encounter)
+            if after_json == stored.state_json:
+                return Changed(stored, outcome, saved=False)
+            try:
+                await ctx.store.save_encounter(
+                    ctx.channel_id,
+                    stored,
+                    outcome.encounter,
+                    user_id=ctx.user_id,
+                    command=command_name,
+                    summary=outcome.summary,
+                    state_json=after_json,
+                )
+            except Conflict:
+                await asyncio.sleep(random.uniform(0.005, 0.05) * (attempt + 1))
+                continue
+            return Changed(stored, outcome, saved=True)
+    raise BoardChanged(
+        "The board changed while this command worked (someone else moved at the same "
+        "moment): nothing was changed. Try again."
+    )
 
 
 # ------------------------------------------------------------------ replies

@@ -10,10 +10,10 @@ from typing import Any
 from bot.commands import Command, Option
 from bot.context import Context
 from bot.encounter_ops.access import GM_IS, may_undo, mention
-from bot.errors import InvalidInput, NotAllowed
+from bot.errors import BoardChanged, InvalidInput, NotAllowed
 from bot.handlers.encounter_common import actor_of, chunked_fields, encounter_reply
 from bot.reply import Field, Reply
-from bot.storage import HISTORY_DEPTH, Change, StoredEncounter
+from bot.storage import HISTORY_DEPTH, Change, Conflict, StoredEncounter
 
 DEFAULT_COUNT = 10
 
@@ -89,7 +89,13 @@ async def handle_undo(ctx: Context, options: Mapping[str, Any]) -> Reply:
                 f"({change.summary}). A player undoes only their own change, and only while "
                 f"it is the latest; the GM undoes any ({GM_IS})."
             )
-        await ctx.store.undo(change)
+        try:
+            await ctx.store.undo(change)
+        except Conflict:
+            raise BoardChanged(
+                "Another change landed while undoing: nothing was undone. See /history and "
+                "try again."
+            ) from None
         stored = await ctx.store.active_encounter(ctx.channel_id)
     title = f"Undid /{change.command}: {change.summary}"
     fields = [Field("By", f"{mention(change.user_id)} at {when(change)}")]

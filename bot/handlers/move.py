@@ -99,7 +99,8 @@ def _title(result: MoveResult, units: bool) -> str:
     left = _distance(result.remaining_ft, units)
     cost = _distance(result.cost_ft, units)
     if result.mode == "forced":
-        return f"{name} is {result.action}ed to {result.path[-1]}"
+        moved = {"push": "pushed", "pull": "pulled", "slide": "slid"}.get(result.action, "moved")
+        return f"{name} is {moved} to {result.path[-1]}"
     if result.mode == "teleport":
         return f"{name} teleports to {result.path[-1]} — {left} left"
     rest = f"{left} left" if not result.done_for_the_turn else "no move left this turn"

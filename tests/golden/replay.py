@@ -122,7 +122,8 @@ def normalise(value: Any, key: str | None = None) -> Any:
         return [normalise(v) for v in value]
     if isinstance(value, str):
         if key == "image" and value.startswith(str(IMAGE_DIR)):
-            return f"<image:{Path(value).name}>"
+            # the console names each picture uniquely (move-k3j9x2.png): keep the kind
+            return f"<image:{re.sub(r'-[^-.]+(?=[.][a-z]+$)', '', Path(value).name)}>"
         return _SHOWN_TIME.sub("<time> UTC", _ISO_TIME.sub("<time>", value))
     return value
 

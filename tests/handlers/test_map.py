@@ -83,6 +83,7 @@ async def test_console_json_names_the_image(gm: Context) -> None:
     await ask_json(store, "/token add name:Kit at:A1")
     code, data = await ask_json(store, "/move token:Kit to:C3")
     assert code == 0
-    assert data["result"]["image"].endswith("move.png")
+    name = data["result"]["image"].rsplit("/", 1)[-1]
+    assert name.startswith("move-") and name.endswith(".png")  # one file per reply
     with open(data["result"]["image"], "rb") as f:
         assert f.read(8) == b"\x89PNG\r\n\x1a\n"
