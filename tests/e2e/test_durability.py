@@ -10,8 +10,6 @@ import statistics
 import sys
 from pathlib import Path
 
-import pytest
-
 from tests.e2e.botproc import REPO, BotProcess
 from tests.e2e.standin import ERROR_COLOUR, FakeDiscord, Interaction
 
@@ -131,11 +129,6 @@ async def test_channels_move_concurrently_without_lost_updates(
 CONSOLE = [sys.executable, "-m", "bot", "ask", "--json"]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="known defect: the per-channel lock is per process, so the bot and a console on "
-    "the same database overwrite each other's changes (lost updates)",
-)
 async def test_bot_and_console_on_one_database_lose_no_update(
     bot: BotProcess, discord_fake: FakeDiscord
 ) -> None:
@@ -167,8 +160,11 @@ async def test_bot_and_console_on_one_database_lose_no_update(
             await fake.answered(interaction)
         return sent
 
+    # never back to A1, where Ari starts: a move back would repeat an earlier state,
+    # and two changes from equal states would then be legitimate
+    cells = [c for c in dict.fromkeys(CELLS) if c != "A1"]  # 19 squares, each once
     console_ok, bot_moves = await asyncio.gather(
-        asyncio.gather(*(console(c) for c in CELLS[:6])), discord_side(CELLS[6:20])
+        asyncio.gather(*(console(c) for c in cells[:6])), discord_side(cells[6:])
     )
     answered = sum(console_ok) + sum(moved(i) for i in bot_moves)
     befores = [b for _, b in history(bot.db, channel)]
