@@ -22,7 +22,14 @@ from bot.grid.coords import Cell
 from bot.grid.geometry import DIRECTIONS, chebyshev
 
 EPSILON = 1e-9
-MAX_NODES = 250_000
+# How many squares one search may expand before it gives up: a legal move across a
+# 200×200 map expands a few thousand; only a search for an unreachable square on a
+# huge open map comes near this (bounding one command's work; see SearchTooLarge).
+MAX_NODES = 40_000
+
+
+class SearchTooLarge(Exception):
+    """A search hit its cap on squares expanded without deciding."""
 
 
 @dataclass(frozen=True)
@@ -124,7 +131,7 @@ def cheapest_path(
             return _unwind(state, back, real[state] - spent_ft, diag_at[state])
         counter += 1
         if counter > max_nodes:
-            return None
+            raise SearchTooLarge
         _, avoid, steps, strayed = rank
         for nxt in _neighbours(cell):
             if allowed is not None and not allowed(nxt):

@@ -18,7 +18,16 @@ from bot.encounter import Condition, Encounter, Token
 from bot.errors import IllegalMove, InvalidInput, RulingError
 from bot.grid.coords import Cell
 from bot.grid.geometry import chebyshev, corner_lines, line_squares, on_one_line
-from bot.grid.search import EPSILON, Edge, Found, StepFn, cheapest_path, reachable
+from bot.grid.search import (
+    EPSILON,
+    MAX_NODES,
+    Edge,
+    Found,
+    SearchTooLarge,
+    StepFn,
+    cheapest_path,
+    reachable,
+)
 from bot.grid.terrain import Terrain
 from bot.rules.engine.board import MAX_WAYPOINTS, Allowance, Board, StepContext, hostile, join
 from bot.rules.engine.forced import forced_move
@@ -31,6 +40,10 @@ if TYPE_CHECKING:
     from bot.rules.ruleset import Ruleset
 
 # ------------------------------------------------------------------ the move
+
+# Squares a search made only to explain a refusal may expand: the explanation must
+# stay cheap whatever the map (one command's work is bounded).
+DIAGNOSIS_NODES = 6_000
 
 
 @dataclass
@@ -258,25 +271,48 @@ def _path(
     diagonals: int | None = None,
     allowed: Callable[[Cell], bool] | None = None,
     penalty: Callable[[Cell, Cell], float] | None = None,
+    diagnosing: bool = False,
 ) -> Found | None:
     """``cheapest_path`` with what the ruleset and this move fix: the lower bound per
-    step, the diagonal parity, and (by default) the diagonals the turn has counted."""
-    return cheapest_path(
-        start,
-        goal,
-        step,
-        budget_ft=budget,
-        min_step_ft=rules.min_step_ft(ctx),
-        spent_ft=spent_ft,
-        diagonals=ctx.allowance.activity.diagonals if diagonals is None else diagonals,
-        parity=rules.diagonal_parity,
-        allowed=allowed,
-        penalty=penalty,
-    )
+    step, the diagonal parity, and (by default) the diagonals the turn has counted.
+
+    A search that hits its cap is refused clearly (give waypoints); one made only to
+    explain a refusal (``diagnosing``) gets a smaller cap and just gives up."""
+    try:
+        return cheapest_path(
+            start,
+            goal,
+            step,
+            budget_ft=budget,
+            min_step_ft=rules.min_step_ft(ctx),
+            spent_ft=spent_ft,
+            diagonals=ctx.allowance.activity.diagonals if diagonals is None else diagonals,
+            parity=rules.diagonal_parity,
+            allowed=allowed,
+            penalty=penalty,
+            max_nodes=DIAGNOSIS_NODES if diagnosing else MAX_NODES,
+        )
+    except SearchTooLarge:
+        if diagnosing:
+            return None
+        raise IllegalMove(
+            f"The way from {start} to {goal} is too complex to search: give via: waypoints "
+            f"along the way (e.g. via:{_midpoint(start, goal)}), or a nearer square."
+        ) from None
+
+
+def _midpoint(a: Cell, b: Cell) -> Cell:
+    return Cell((a.col + b.col) // 2, (a.row + b.row) // 2)
 
 
 def _search(
-    rules: Ruleset, ctx: StepContext, token: Token, targets: list[Cell], stand_cost: float
+    rules: Ruleset,
+    ctx: StepContext,
+    token: Token,
+    targets: list[Cell],
+    stand_cost: float,
+    *,
+    diagnosing: bool = False,
 ) -> _Plan | None:
     """The cheapest legal path through ``targets`` within the action's budget."""
     allowance = ctx.allowance
@@ -299,12 +335,14 @@ def _search(
         # most runs are plain: search all the lines' squares at once, and only
         # when that path bends off every single line, try the lines one by one
         union = line_squares(token.cell, targets[-1])
-        quick = _search_within(rules, ctx, token, targets, budget, union.__contains__)
+        quick = _search_within(
+            rules, ctx, token, targets, budget, union.__contains__, diagnosing=diagnosing
+        )
         if quick is not None and on_one_line(token.cell, targets[-1], tuple(quick.cells)):
             corridors = []
             best = quick
     for corridor in corridors:
-        plan = _search_within(rules, ctx, token, targets, budget, corridor)
+        plan = _search_within(rules, ctx, token, targets, budget, corridor, diagnosing=diagnosing)
         if plan is not None and (best is None or plan.cost < best.cost - EPSILON):
             best = plan
     shortest = rules.distance_ft(token.cell, targets[-1])
@@ -325,6 +363,8 @@ def _search_within(
     targets: list[Cell],
     budget: float,
     corridor: Callable[[Cell], bool] | None,
+    *,
+    diagnosing: bool = False,
 ) -> _Plan | None:
     allowance = ctx.allowance
     step = _step_for(rules, ctx)
@@ -352,6 +392,7 @@ def _search_within(
                 diagonals=plan.diagonals,
                 allowed=corridor,
                 penalty=_avoid_provoking(rules, ctx) if allowance.provokes else None,
+                diagnosing=diagnosing,
             )
         if found is None:
             return None
@@ -719,14 +760,16 @@ def _why_not(
         return refusal(title, spent, ways, f"{title} ({spent}): {', or '.join(ways)}.")
     if allowance.one_square:
         return refusal(*_why_not_one_square(rules, ctx, token, targets))
-    # what would it cost with twice the movement (bounded: never the whole map)?
-    generous = max(2 * max(budget, 0.0), budget + 6 * rules.square_ft)
+    # what would it cost with twice the movement (bounded: at most 120 ft more)?
+    generous = min(max(2 * max(budget, 0.0), budget + 6 * rules.square_ft), budget + 120)
     roomy = replace(ctx, allowance=replace(allowance, available_ft=generous))
     limited = allowance.straight or allowance.unhampered or allowance.shortest_path
-    constrained = _search(rules, roomy, token, targets, stand_cost) if limited else None
+    constrained = (
+        _search(rules, roomy, token, targets, stand_cost, diagnosing=True) if limited else None
+    )
     free = replace(roomy, allowance=replace(roomy.allowance, unhampered=False, straight=False))
     free_step = rules.stepper(free)
-    full = _path(rules, ctx, free_step, token.cell, goal, generous)
+    full = _path(rules, ctx, free_step, token.cell, goal, generous, diagnosing=True)
     if not limited and full is not None and len(targets) == 1:
         constrained = _Plan(list(full.cells), list(full.edges), full.cost_ft, full.diagonals)
     reason: str
@@ -866,6 +909,7 @@ def _nearest_alternative(
             diagonals=ctx.allowance.activity.diagonals,
             parity=rules.diagonal_parity,
             allowed=corridor,
+            max_nodes=DIAGNOSIS_NODES,
         )
         choices += [
             (chebyshev(cell, goal), cost, cell.row, cell.col, cell)
