@@ -47,6 +47,18 @@ def require_control(encounter: Encounter, actor: Actor, token: Token, doing: str
     )
 
 
+def require_turn(encounter: Encounter, actor: Actor, token: Token, doing: str) -> None:
+    """Once a turn order runs, a player acts with a token only on that token's turn;
+    the GM at any time."""
+    acting = encounter.acting
+    if is_gm(encounter, actor) or acting is None or acting.key == token.key:
+        return
+    raise NotAllowed(
+        f"It's {acting.name}'s turn (round {encounter.round}): {token.name} can {doing} on "
+        "its own turn."
+    )
+
+
 def may_undo(actor: Actor, gm_id: str, change_user_id: str) -> bool:
     """Issue 5 item 10: the GM undoes anything; a player only their own (latest) change."""
     return actor.manages_channel or actor.user_id in (gm_id, change_user_id)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bot.encounter import Encounter
-from bot.encounter_ops.access import Actor, require_control, require_gm
+from bot.encounter_ops.access import Actor, require_control, require_gm, require_turn
 from bot.encounter_ops.outcomes import TerrainEdit
 from bot.encounter_ops.placement import NO_STANDING, squares_of
 from bot.errors import IllegalMove, InvalidInput
@@ -74,6 +74,8 @@ def use_door(
     """/door: a token next to a door opens or closes it (002 "Open or Close a Door")."""
     token = encounter.token(token_name)
     require_control(encounter, actor, token, "open doors for")
+    # opening a door is a move action in 3.5 and epic-path: it happens on the token's turn
+    require_turn(encounter, actor, token, "open or close a door")
     (edge,) = parse_edges(edge_text, encounter.width, encounter.height)[:1]
     kind = encounter.edges.get(edge)
     if kind not in (Barrier.DOOR, Barrier.OPEN_DOOR):

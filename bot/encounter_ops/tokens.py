@@ -216,6 +216,12 @@ def add_token(
     require_may_give_owner(encounter, actor, opts.owner)
     # a player's token is theirs and on the party's side; the GM's, nobody's and neutral
     gm = is_gm(encounter, actor)
+    if encounter.order and not gm:
+        # else removing a token and adding it again would move it out of turn
+        raise NotAllowed(
+            "A turn order is running: only the GM adds tokens now (a late combatant joins "
+            f"with the GM's /token add and /turn order; {GM_IS})."
+        )
     unplaced = Token(
         name=name,
         cell=Cell(0, 0),

@@ -14,8 +14,8 @@ from typing import Any
 from bot.commands import Command, Option
 from bot.context import Context
 from bot.encounter import Encounter
-from bot.encounter_ops.access import Actor, is_gm, require_control, require_gm
-from bot.errors import InvalidInput, NotAllowed
+from bot.encounter_ops.access import Actor, require_control, require_gm, require_turn
+from bot.errors import InvalidInput
 from bot.grid.coords import Cell, parse_waypoints
 from bot.handlers.board import render_move
 from bot.handlers.encounter_common import actor_of, change_encounter, encounter_reply, ruleset_of
@@ -54,12 +54,10 @@ def _check_permission(encounter: Encounter, actor: Actor, request: MoveRequest) 
         require_gm(encounter, actor, "push, pull or slide a token")
         return
     require_control(encounter, actor, token, "move")
-    acting = encounter.acting
-    if not is_gm(encounter, actor) and acting is not None and acting.key != token.key:
-        raise NotAllowed(
-            f"It's {acting.name}'s turn (round {encounter.round}): {token.name} moves on "
-            "its own turn."
-        )
+    require_turn(encounter, actor, token, "move")
+    # a group moves every member: each must be the mover's to move (003 group moves)
+    for name in request.group:
+        require_control(encounter, actor, encounter.token(name), "move")
 
 
 def plan(encounter: Encounter, actor: Actor, request: MoveRequest) -> Moved:
