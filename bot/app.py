@@ -104,6 +104,13 @@ class StrideBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         self._store = await Store.open(self.settings.db_path)
+        purged = await self._store.purge_ended(self.settings.retention_days)
+        if purged:
+            log.info(
+                "Purged %d encounter(s) ended over %d days ago",
+                purged,
+                self.settings.retention_days,
+            )
         names = extension_names()
         for name in names:
             await self.load_extension(name)

@@ -30,6 +30,8 @@ class Settings:
     dev_guild_id: int | None
     db_path: str
     log_level: str
+    # Ended encounters (and their history) are kept this many days, then purged.
+    retention_days: int = 90
 
     @classmethod
     def from_env(cls) -> Settings:
@@ -40,4 +42,12 @@ class Settings:
             dev_guild_id=int(guild) if guild.isdigit() else None,
             db_path=os.environ.get("STRIDE_DB", "").strip() or DEFAULT_DB,
             log_level=os.environ.get("STRIDE_LOG_LEVEL", "INFO").strip().upper() or "INFO",
+            retention_days=_days(os.environ.get("STRIDE_RETENTION_DAYS", "")),
         )
+
+
+def _days(text: str) -> int:
+    """STRIDE_RETENTION_DAYS: a whole number of days (at least 1); 90 when unset or not
+    a number."""
+    text = text.strip()
+    return max(1, int(text)) if text.isdigit() else 90

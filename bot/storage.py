@@ -20,7 +20,7 @@ import sqlite3
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import aiosqlite
@@ -117,6 +117,12 @@ SQL_RESTORE = (
     "version = version + 1 WHERE id = ?"
 )
 SQL_LATEST_CHANGE = "SELECT id FROM history WHERE channel_id = ? ORDER BY id DESC LIMIT 1"
+SQL_CURRENT_STATE = "SELECT state FROM encounters WHERE id = ?"
+SQL_PURGE_HISTORY = """
+    DELETE FROM history WHERE encounter_id IN (
+        SELECT id FROM encounters WHERE status != 'active' AND ended_at < ?)
+"""
+SQL_PURGE_ENCOUNTERS = "DELETE FROM encounters WHERE status != 'active' AND ended_at < ?"
 SQL_INSERT_HISTORY = """
     INSERT INTO history (channel_id, encounter_id, user_id, command, summary,
                          before_state, before_status, created_at)
@@ -147,6 +153,37 @@ SQL_LAST_BOARD_MESSAGE = """
 HISTORY_DEPTH = 50
 # How long a write waits for another process's transaction before giving up.
 BUSY_TIMEOUT_S = 15.0
+
+
+# A history row keeps the state before a change as a patch: the top-level parts of
+# the encounter that the change altered, as they were (a move keeps the tokens, not a
+# 200×200 board's terrain). /undo applies it to the current state, which is exactly
+# the state after that change (it undoes only the latest change).
+PATCH = "__patch__"
+
+
+def before_patch(before: str, after: str) -> str:
+    """What to store to get ``before`` back from ``after``."""
+    old, new = json.loads(before), json.loads(after)
+    changed = {k: old[k] for k in old if new.get(k, _MISSING) != old[k]}
+    gone = [k for k in new if k not in old]
+    return json.dumps({PATCH: changed, "gone": gone}, separators=(",", ":"), sort_keys=True)
+
+
+def apply_patch(stored: str, current: str) -> str:
+    """The state a history row restores: itself when it is a whole state (rows written
+    before patches), else ``current`` with the patch applied."""
+    data = json.loads(stored)
+    if PATCH not in data:
+        return stored
+    state = json.loads(current)
+    for key in data.get("gone", []):
+        state.pop(key, None)
+    state.update(data[PATCH])
+    return json.dumps(state, separators=(",", ":"), sort_keys=True)
+
+
+_MISSING = object()
 
 
 def _statements(script: str) -> list[str]:
@@ -369,7 +406,13 @@ class Store:
                 if cur.rowcount != 1:
                     raise Conflict
                 await self._record(
-                    channel_id, stored.id, user_id, command, summary, stored.state_json, "active"
+                    channel_id,
+                    stored.id,
+                    user_id,
+                    command,
+                    summary,
+                    before_patch(stored.state_json, text),
+                    "active",
                 )
                 await self._db.commit()
             except BaseException:
@@ -457,15 +500,38 @@ class Store:
                         SQL_SET_STATUS, ("undone", change.user_id, _now(), change.encounter_id)
                     )
                 else:
+                    async with self._db.execute(SQL_CURRENT_STATE, (change.encounter_id,)) as cur:
+                        row = await cur.fetchone()
+                    restored = apply_patch(change.before_state, str(row[0]) if row else "{}")
                     await self._db.execute(
-                        SQL_RESTORE,
-                        (change.before_state, change.before_status, change.encounter_id),
+                        SQL_RESTORE, (restored, change.before_status, change.encounter_id)
                     )
                 await self._db.execute(SQL_DELETE_HISTORY, (change.id,))
                 await self._db.commit()
             except BaseException:
                 await self._db.rollback()
                 raise
+
+    async def encounter_gm(self, encounter_id: int) -> str | None:
+        async with self._db.execute(
+            "SELECT json_extract(state, '$.gm_id') FROM encounters WHERE id = ?", (encounter_id,)
+        ) as cur:
+            row = await cur.fetchone()
+        return None if row is None or row[0] is None else str(row[0])
+
+    async def purge_ended(self, older_than_days: int) -> int:
+        """Delete encounters ended (archived or undone) more than ``older_than_days``
+        ago, with their history; how many encounters went."""
+        cutoff = (datetime.now(UTC) - timedelta(days=older_than_days)).isoformat(timespec="seconds")
+        async with self._write_lock:
+            try:
+                await self._db.execute(SQL_PURGE_HISTORY, (cutoff,))
+                cur = await self._db.execute(SQL_PURGE_ENCOUNTERS, (cutoff,))
+                await self._db.commit()
+            except BaseException:
+                await self._db.rollback()
+                raise
+        return int(cur.rowcount or 0)
 
     async def archived_encounters(self, channel_id: str, limit: int = 5) -> list[StoredEncounter]:
         async with self._db.execute(SQL_ARCHIVED, (channel_id, limit)) as cur:

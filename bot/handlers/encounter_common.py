@@ -31,7 +31,7 @@ from bot.storage import Conflict, StoredEncounter, dump_state
 # Discord's limit on one field's text; longer lists are split over several fields.
 FIELD_VALUE_MAX = 1024
 # How often a change is worked out again when another writer got there first.
-CHANGE_ATTEMPTS = 8
+CHANGE_ATTEMPTS = 25
 NO_ENCOUNTER = "No encounter is running in this channel. Start one with /encounter start."
 
 OutcomeT = TypeVar("OutcomeT", bound=Outcome)
@@ -115,7 +115,7 @@ async def change_encounter(
                     state_json=after_json,
                 )
             except Conflict:
-                await asyncio.sleep(random.uniform(0.005, 0.05) * (attempt + 1))
+                await asyncio.sleep(random.uniform(0.01, 0.05) * min(attempt + 1, 6))
                 continue
             return Changed(stored, outcome, saved=True)
     raise BoardChanged(

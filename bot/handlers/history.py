@@ -13,7 +13,7 @@ from bot.encounter_ops.access import GM_IS, may_undo, mention
 from bot.errors import BoardChanged, InvalidInput, NotAllowed
 from bot.handlers.encounter_common import actor_of, chunked_fields, encounter_reply
 from bot.reply import Field, Reply
-from bot.storage import HISTORY_DEPTH, Change, Conflict, StoredEncounter
+from bot.storage import HISTORY_DEPTH, PATCH, Change, Conflict, Store, StoredEncounter
 
 DEFAULT_COUNT = 10
 
@@ -36,12 +36,17 @@ def change_json(change: Change) -> dict[str, Any]:
     }
 
 
-def gm_of(change: Change) -> str:
-    """The GM of the encounter a change touched: its state before says so; a start's
-    maker is the GM of the encounter it started."""
+async def gm_of(store: Store, change: Change) -> str:
+    """The GM of the encounter a change touched: its state before says so (or, when the
+    row keeps only what the change altered, the encounter now); a start's maker is the
+    GM of the encounter it started."""
     if change.before_state is None:
         return change.user_id
-    return str(json.loads(change.before_state)["gm_id"])
+    before = json.loads(change.before_state)
+    gm = before.get(PATCH, before).get("gm_id")
+    if gm is None:
+        gm = await store.encounter_gm(change.encounter_id)
+    return str(gm)
 
 
 def channel_reply(
@@ -83,7 +88,7 @@ async def handle_undo(ctx: Context, options: Mapping[str, Any]) -> Reply:
                 f"(the last {HISTORY_DEPTH} are kept)."
             )
         change = latest[0]
-        if not may_undo(actor, gm_of(change), change.user_id):
+        if not may_undo(actor, await gm_of(ctx.store, change), change.user_id):
             raise NotAllowed(
                 f"The last change here is {mention(change.user_id)}'s /{change.command} "
                 f"({change.summary}). A player undoes only their own change, and only while "

@@ -45,7 +45,8 @@ def test_16_processes_adding_tokens_at_once_lose_none(tmp_path: Path):
     with ThreadPoolExecutor(max_workers=16) as pool:
         results = list(pool.map(lambda n: ask(db, f"/token add name:{n}"), names))
     acknowledged = sorted(n for n, r in zip(names, results, strict=True) if r.returncode == 0)
-    assert acknowledged == sorted(names)  # every one answered ok...
+    failed = [r.stdout + r.stderr for r in results if r.returncode != 0]
+    assert acknowledged == sorted(names), failed  # every one answered ok...
     assert tokens_saved(db) == sorted(names)  # ...and every one is there
 
 

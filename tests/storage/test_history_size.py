@@ -1,0 +1,57 @@
+"""History is compact (a row keeps only what its change altered) yet /undo stays exact,
+and ended encounters are purged after the retention period."""
+
+from __future__ import annotations
+
+import random
+import sqlite3
+from pathlib import Path
+
+from bot.context import Context
+from bot.storage import Store
+from tests.handlers.encounter_helpers import run, state
+
+
+async def test_a_move_on_a_full_terrain_200_board_stores_a_small_history_row(tmp_path: Path):
+    """The issue measured 11 MB of history for one full-terrain 200×200 board (50 full
+    copies): a move's row now keeps the tokens, not the terrain."""
+    store = await Store.open(tmp_path / "s.db")
+    try:
+        gm = Context(store, "c", "dm", is_gm=True, rng=random.Random(1))
+        await run(gm, "/encounter start width:200 height:200 ruleset:3.5")
+        await run(gm, "/terrain set cells:A1:AR44 kind:difficult")  # 1,936 squares
+        await run(gm, "/token add name:Ari at:A1")
+        whole = len(await state(store, "c") or "")
+        states = [await state(store, "c")]
+        for cell in ("B2", "C3", "D4"):
+            for line in (f"/move token:Ari to:{cell}", "/turn next"):
+                await run(gm, line)
+                states.append(await state(store, "c"))
+        with sqlite3.connect(tmp_path / "s.db") as db:
+            sizes = [
+                len(r[0])
+                for r in db.execute("SELECT before_state FROM history WHERE command = 'move'")
+            ]
+        assert sizes and max(sizes) < whole / 10, (sizes, whole)
+        # undo walks back exactly, state by state, to before the first move
+        for expected in reversed(states[:-1]):
+            await run(gm, "/undo")
+            assert await state(store, "c") == expected
+    finally:
+        await store.close()
+
+
+async def test_ended_encounters_are_purged_after_the_retention_period(tmp_path: Path):
+    store = await Store.open(tmp_path / "s.db")
+    try:
+        gm = Context(store, "c", "dm", is_gm=True, rng=random.Random(1))
+        await run(gm, "/encounter start width:5 height:5", "/encounter end confirm:true")
+        await run(gm, "/encounter start width:6 height:6")  # running: never purged
+        assert await store.purge_ended(90) == 0  # ended just now: kept
+        await store._db.execute("UPDATE encounters SET ended_at = '2000-01-01T00:00:00+00:00'")
+        await store._db.commit()
+        assert await store.purge_ended(90) == 1
+        assert (await store.active_encounter("c")) is not None
+        assert await store.archived_encounters("c") == []
+    finally:
+        await store.close()
