@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import asyncio
 
-import pytest
-
 from tests.e2e.botproc import BotProcess
 from tests.e2e.standin import (
     ATTACH_FILES,
@@ -71,11 +69,6 @@ async def test_dm(bot: BotProcess, discord_fake: FakeDiscord) -> None:
     assert "server" in (started.embed.get("description") or started.title).lower()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="known defect: a slow refused /move runs its path search on the event loop, "
-    "so another channel's interaction misses Discord's 3 s deadline",
-)
 async def test_pathological_move_does_not_delay_another_channel(
     bot: BotProcess, discord_fake: FakeDiscord
 ) -> None:

@@ -22,8 +22,8 @@ from bot.rules.engine.forced import forced_move
 from bot.rules.engine.jump import JumpRule, jump_route
 from bot.rules.engine.moves import MoveRequest, MoveResult, Step
 from bot.rules.engine.plan import MovePlan, Route
-from bot.rules.engine.refusal import why_not
-from bot.rules.engine.search import minimum_route, minimum_step, search_route
+from bot.rules.engine.refusal import sealed_off, why_not
+from bot.rules.engine.search import enclosure, minimum_route, minimum_step, search_route
 from bot.rules.rulings import JSONValue, Note
 from bot.units import feet
 
@@ -129,6 +129,9 @@ def _search(plan: MovePlan, jump_rule: JumpRule | None) -> tuple[MovePlan, Route
         return plan, jump_route(plan, jump_rule)
     if not plan.allowance.crosses:
         return plan, _arrive(plan)
+    sealed = enclosure(plan)
+    if sealed is not None:
+        raise sealed_off(plan, sealed)
     route = search_route(plan)
     if route is not None:
         return plan, route

@@ -222,3 +222,19 @@ def _nearest_alternative(
     if best[0] >= here:
         return None
     return best[4], best[1]
+
+
+def sealed_off(plan: MovePlan, sealed: list[Cell]) -> IllegalMove:
+    """The goal sits in a pocket terrain closes off from the token: found by one cheap
+    flood from the goal, not by searching the map."""
+    token, goal = plan.token, plan.goal
+    title = f"{token.name} can't reach {goal}"
+    more = len(sealed) - 1
+    pocket = f" (with {more} more square{'s' if more != 1 else ''})" if more else ""
+    why = (
+        f"{goal} is walled in{pocket}: terrain closes it off from {token.cell}, "
+        "however far the token moves"
+    )
+    message = f"{title}: {why}."
+    footer = plan.rules.source(*plan.allowance.sections).cite()
+    return IllegalMove(message, title=title, fields=(("Why", _sentence(why)),), footer=footer)

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from bot.encounter import Condition, Token
 from bot.errors import IllegalMove
 from bot.grid.coords import Cell
-from bot.grid.geometry import chebyshev, corner_lines, line_squares, on_one_line
+from bot.grid.geometry import DIRECTIONS, chebyshev, corner_lines, line_squares, on_one_line
 from bot.grid.search import EPSILON, Edge, Found, StepFn, cheapest_path
 from bot.rules.engine.board import Limits, StepContext, hostile, join
 from bot.rules.engine.plan import MovePlan, Route
@@ -206,3 +206,35 @@ def _avoid_provoking(rules: Ruleset, ctx: StepContext) -> Callable[[Cell, Cell],
         return sum(1 for z in zones if provokes_on(rules.provoke_rule, before, after, z))
 
     return penalty
+
+
+ENCLOSURE_CELLS = 4_000  # how far the cheap enclosure check floods before it gives up
+
+
+def enclosure(plan: MovePlan) -> list[Cell] | None:
+    """The squares the goal is shut in with, when solid terrain (walls, pillars; not
+    the pits a jump or a flyer crosses) seals it off from the token, so no path
+    search need run; None when it isn't, or the check can't tell within
+    ``ENCLOSURE_CELLS``. Walls, doors, corners and creatures only cut more ways, so
+    a goal sealed by terrain is sealed."""
+    board = plan.board
+    start, goal = plan.token.cell, plan.goal
+
+    def open_at(anchor: Cell) -> bool:
+        cells = board.cells(anchor)
+        return all(board.on_map(c) and not board.terrain(c).blocks for c in cells)
+
+    if not open_at(goal) or plan.rules.squeeze_width(board.side) < board.side:
+        return None
+    seen, frontier = {goal}, [goal]
+    while frontier:
+        cell = frontier.pop()
+        for dc, dr in DIRECTIONS:
+            nxt = Cell(cell.col + dc, cell.row + dr)
+            if nxt in seen or not open_at(nxt):
+                continue
+            if nxt == start or len(seen) >= ENCLOSURE_CELLS:
+                return None
+            seen.add(nxt)
+            frontier.append(nxt)
+    return sorted(seen, key=lambda c: (c.row, c.col))
