@@ -13,11 +13,12 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import ClassVar
 
 from bot.encounter import Activity, Condition, Encounter, Token
+from bot.errors import InvalidInput
 from bot.grid.coords import Cell
 from bot.grid.geometry import chebyshev
 from bot.grid.search import Edge
@@ -32,6 +33,7 @@ from bot.rules.engine.moves import (
     TokenSpec,
     fresh_turn,
 )
+from bot.rules.engine.plan import Route
 from bot.rules.engine.steps import ProvokeRule, Stepper
 from bot.rules.identity import Identity
 from bot.rules.rulings import (
@@ -134,6 +136,37 @@ class Ruleset(ABC):
             if self.jumps_on_grid
             else None,
         )
+
+    def group_move(
+        self,
+        encounter: Encounter,
+        request: MoveRequest,
+        jump_rule: Callable[[JumpRequest], JumpResult] | None,
+    ) -> MoveResult:
+        """Several tokens moving together (``request.group``); most rulesets have no
+        such rule (becmi's 003 does: see ``bot.rules.engine.group``)."""
+        raise InvalidInput(
+            "group: moving together at the slowest member's rate is becmi's rule (003); "
+            "under this ruleset move each token on its own."
+        )
+
+    def arrival(self, ctx: StepContext, token: Token, goal: Cell) -> tuple[Cell, tuple[Note, ...]]:
+        """Where a move that crosses no squares (``Allowance.crosses`` off: a teleport)
+        puts the token when it asks for ``goal``, and what the reply says about it."""
+        return goal, ()
+
+    def landing_notes(self, board: Board, landing: Cell) -> tuple[Note, ...]:
+        """What landing a jump at ``landing`` may take beyond the jump itself."""
+        return ()
+
+    def share_space(
+        self, ctx: StepContext, route: Route, sharing: list[str], *, jumped: bool
+    ) -> tuple[Route, tuple[Note, ...]]:
+        """A move ending in the space of the creatures named ``sharing`` (where
+        ``pass_creature`` says ending there squeezes): the route as it then costs,
+        and what the reply says. ``jumped``: its last step is a jump's landing.
+        Refuses with ``IllegalMove`` where it can't."""
+        return route, ()
 
     def forced_source(self, *sections: str) -> Source:
         """Where push, pull and slide come from: seed 004's Forced Movement, borrowed

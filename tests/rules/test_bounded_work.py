@@ -13,7 +13,7 @@ from bot.grid import search
 from bot.grid.coords import Cell
 from bot.grid.terrain import Terrain
 from bot.rules import rulesets
-from bot.rules.engine import pipeline
+from bot.rules.engine import search as engine_search
 from bot.rules.engine.moves import MoveRequest
 from bot.rules.engine.steps import Stepper
 
@@ -48,10 +48,10 @@ def test_a_refusal_on_a_huge_map_does_bounded_work(steps: list[int], speed: int)
     with pytest.raises(IllegalMove, match="can't reach GR200"):
         rulesets()["3.5"].move(walled_corner(speed), MoveRequest("Zip", Cell.parse("GR200")))
     # the main search's cap plus the explanation's, each at most 8 steps a square
-    assert steps[0] <= 8 * (search.MAX_NODES + 2 * pipeline.DIAGNOSIS_NODES)
+    assert steps[0] <= 8 * (search.MAX_NODES + 2 * engine_search.DIAGNOSIS_NODES)
 
 
 def test_hitting_the_main_cap_is_refused_as_too_complex(monkeypatch: pytest.MonkeyPatch):
-    monkeypatch.setattr(pipeline, "MAX_NODES", 50)
+    monkeypatch.setattr(engine_search, "MAX_NODES", 50)
     with pytest.raises(IllegalMove, match="too complex to search: give via: waypoints"):
         rulesets()["3.5"].move(walled_corner(1000), MoveRequest("Zip", Cell.parse("CV100")))

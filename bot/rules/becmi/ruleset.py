@@ -10,7 +10,7 @@ the seed leaves open is in docs/RULINGS.md; the tables live in
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import ClassVar, Literal
 
@@ -41,7 +41,8 @@ from bot.rules.becmi.tokens import (
 )
 from bot.rules.becmi.travel import MAX_TRAVEL_SPEED_FT
 from bot.rules.engine.board import Allowance, Board, Passing, StepContext, check_mode, hostile
-from bot.rules.engine.moves import MoveRequest, TokenFields, TokenMovement, TokenSpec
+from bot.rules.engine.group import move_together
+from bot.rules.engine.moves import MoveRequest, MoveResult, TokenFields, TokenMovement, TokenSpec
 from bot.rules.identity import Identity
 from bot.rules.ruleset import Ruleset
 from bot.rules.rulings import (
@@ -246,9 +247,19 @@ class Becmi(Ruleset):
             tuple(sections),
             notes=tuple(notes),
             condition_changes=tuple(conditions),
-            updates={"running_rounds": running_rounds},
+            after=lambda moved: replace(moved, running_rounds=running_rounds),
         )
         return allowance
+
+    def group_move(
+        self,
+        encounter: Encounter,
+        request: MoveRequest,
+        jump_rule: Callable[[JumpRequest], JumpResult] | None,
+    ) -> MoveResult:
+        """003 "Character Movement Rates": "Groups of characters, if they intend to stay
+        together, move at the rate of the slowest character." """
+        return move_together(self, encounter, request, jump_rule=jump_rule, cite="003")
 
     def step_cost(
         self,

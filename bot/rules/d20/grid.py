@@ -24,7 +24,7 @@ from bot.grid.search import EPSILON, Edge
 from bot.grid.sizes import Size
 from bot.grid.terrain import Terrain
 from bot.names import Vocabulary
-from bot.rules.engine.board import Allowance, Board, StepContext, check_mode
+from bot.rules.engine.board import Allowance, Board, Limits, Stance, StepContext, check_mode
 from bot.rules.engine.moves import MoveRequest, TokenMovement
 from bot.rules.ruleset import Ruleset
 from bot.rules.rulings import Note
@@ -131,7 +131,7 @@ class D20Ruleset(Ruleset):
                 0.0,
                 replace(activity, actions=(*taken, "drop-prone")),
                 ("Drop Prone",),
-                drop_prone=True,
+                stance=Stance(drop_prone=True),
                 provokes=False,
                 notes=(Note("Drop prone", "A free action."),),
             )
@@ -249,19 +249,21 @@ class D20Ruleset(Ruleset):
             available,
             new_activity,
             tuple(sections),
-            straight=terms.straight,
-            unhampered=terms.unhampered,
-            no_creatures=terms.no_creatures,
-            shortest_path=terms.shortest_path,
-            min_ft=terms.min_ft,
-            one_square=terms.one_square,
-            free_square_ft=5.0 if action == "5ft-step" else None,
-            safe_start=terms.safe_start,
+            limits=Limits(
+                straight=terms.straight,
+                unhampered=terms.unhampered,
+                no_creatures=terms.no_creatures,
+                shortest_path=terms.shortest_path,
+                min_ft=terms.min_ft,
+                one_square=terms.one_square,
+                free_square_ft=5.0 if action == "5ft-step" else None,
+                safe_start=terms.safe_start,
+            ),
+            stance=Stance(
+                stand_up=action == "stand", stand_cost_ft=stand_cost, stand_provokes=True
+            ),
             provokes=terms.provokes,
             full_round=terms.full_round,
-            stand_up=action == "stand",
-            stand_cost_ft=stand_cost,
-            stand_provokes=True,
             notes=tuple(notes),
         )
 
@@ -312,7 +314,7 @@ class D20Ruleset(Ruleset):
             action="minimum",
             available_ft=5.0,
             activity=activity,
-            one_square=True,
+            limits=replace(allowance.limits, one_square=True),
             full_round=True,
             sections=self.minimum_sections,
         )
@@ -364,8 +366,8 @@ class D20Ruleset(Ruleset):
         cost = squares * self.square_ft
         if (
             limit is not None
-            and allowance.free_square_ft is None
-            and not allowance.one_square
+            and allowance.limits.free_square_ft is None
+            and not allowance.limits.one_square
             and (spent + cost > limit + EPSILON)
         ):
             return (

@@ -8,7 +8,7 @@ Pure: no Discord, no database.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -83,6 +83,30 @@ class Board:
 
 
 @dataclass(frozen=True)
+class Limits:
+    """What an action forbids or fixes about the path (all off for a plain move)."""
+
+    straight: bool = False  # run, charge: a straight line (002 "Run")
+    unhampered: bool = False  # run, charge: nothing that hampers movement
+    no_creatures: bool = False  # charge: no creature on the way, friends included
+    shortest_path: bool = False  # charge: by the shortest path, or not at all
+    min_ft: float = 0.0  # charge: at least this far
+    one_square: bool = False  # 5-foot step, crawl
+    free_square_ft: float | None = None  # 5-foot step: one square for this many feet
+    safe_start: bool = False  # withdraw: leaving the first square provokes nobody
+
+
+@dataclass(frozen=True)
+class Stance:
+    """Standing up or dropping prone as part of the action."""
+
+    stand_up: bool = False  # stands first (removes prone)
+    stand_cost_ft: float = 0.0
+    stand_provokes: bool = False
+    drop_prone: bool = False
+
+
+@dataclass(frozen=True)
 class Allowance:
     """What one action lets a token do in this command."""
 
@@ -91,24 +115,15 @@ class Allowance:
     available_ft: float  # what this command may spend
     activity: Activity  # the token's activity with the action taken, before spending
     sections: tuple[str, ...]
-    straight: bool = False  # run, charge: a straight line (002 "Run")
-    unhampered: bool = False  # run, charge: nothing that hampers movement
-    no_creatures: bool = False  # charge: no creature on the way, friends included
-    shortest_path: bool = False  # charge: by the shortest path, or not at all
-    min_ft: float = 0.0  # charge: at least 10 ft
-    one_square: bool = False  # 5-foot step, crawl
-    free_square_ft: float | None = None  # 5-foot step: one square for this many feet
-    safe_start: bool = False  # withdraw: the first square is not threatened
+    limits: Limits = Limits()
+    stance: Stance = Stance()
     provokes: bool = True
     full_round: bool = False
-    stand_up: bool = False  # stands first (removes prone)
-    stand_cost_ft: float = 0.0
-    stand_provokes: bool = False
-    drop_prone: bool = False
     notes: tuple[Note, ...] = ()
     condition_changes: tuple[tuple[str, bool], ...] = ()  # (condition, added?)
-    updates: Mapping[str, int] = field(default_factory=dict)  # other token fields to set
-    teleport: bool = False  # appears at the square without crossing the squares between
+    # the ruleset's own bookkeeping on the moved token (becmi's running rounds)
+    after: Callable[[Token], Token] | None = None
+    crosses: bool = True  # False: appears at the square without crossing those between
 
 
 @dataclass(frozen=True)

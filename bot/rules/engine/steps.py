@@ -135,7 +135,7 @@ def creatures(rules: Ruleset, ctx: StepContext, to: Cell) -> str:
         passing = rules.pass_creature(ctx.board, other)
         if not passing.allowed:
             return f"{at(ctx.board, other)}: {passing.reason}"
-        if ctx.allowance.no_creatures:
+        if ctx.allowance.limits.no_creatures:
             return f"{at(ctx.board, other)}: a charge can't pass any creature"
     return ""
 
@@ -164,7 +164,7 @@ class Stepper:
 
     def __call__(self, frm: Cell, to: Cell, diagonals: int, spent: float) -> Edge | None:
         rules, ctx = self.rules, self.ctx
-        key = (frm, to, ctx.allowance.mode, ctx.allowance.no_creatures)
+        key = (frm, to, ctx.allowance.mode, ctx.allowance.limits.no_creatures)
         checked = ctx.checks.get(key)
         if checked is None:
             problem, squeezing = enter(rules, ctx, frm, to)

@@ -8,23 +8,27 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import ClassVar
 
 from bot.encounter import Condition, Token
+from bot.errors import IllegalMove
 from bot.grid.coords import Cell
+from bot.grid.search import EPSILON
 from bot.grid.sizes import Size
 from bot.names import Vocabulary
 from bot.rules.d20.falling import D20FallRules, d20_fall
 from bot.rules.d20.grid import Action, D20Ruleset
 from bot.rules.d20.jumping import SkillJumpRules, skill_jump
 from bot.rules.d20.overland import overland_travel
-from bot.rules.engine.board import Board, Passing, hostile
+from bot.rules.engine.board import Board, Passing, StepContext, hostile, join
 from bot.rules.engine.moves import (
     TokenFields,
     TokenMovement,
     TokenSpec,
     parse_plain_speed,
 )
+from bot.rules.engine.plan import Route
 from bot.rules.epic_path import IDENTITY
 from bot.rules.epic_path.overland_tables import EPIC_PATH_OVERLAND
 from bot.rules.epic_path.tokens import (
@@ -43,11 +47,13 @@ from bot.rules.rulings import (
     FallResult,
     JumpRequest,
     JumpResult,
+    Note,
     Source,
     TravelRequest,
     TravelResult,
     borrowed,
 )
+from bot.units import feet
 
 SEED = "004_15d51e0af34ca221.txt"
 SEED_FILES = (SEED,)
@@ -191,6 +197,44 @@ class EpicPath(D20Ruleset):
             "a hostile creature's space takes an Overrun, or Might to clamber in "
             "(004 Walk, Stepover)",
         )
+
+    def share_space(
+        self, ctx: StepContext, route: Route, sharing: list[str], *, jumped: bool
+    ) -> tuple[Route, tuple[Note, ...]]:
+        """004 Squeezing: "Entering a square which requires squeezing is treated as
+        difficult terrain" — the last step, into the shared space, costs double (once:
+        difficult terrain doesn't stack). Passing through a friend's space is not
+        squeezing; only ending there is. Refused where the action can't afford it or
+        can't be hampered (run, charge, 5-foot step)."""
+        note = Note(
+            "Squeezing",
+            f"Shares {', '.join(sharing)}'s space: both are squeezing (−4 on attacks and AC).",
+        )
+        if jumped or not route.edges or route.edges[-1].hampered:
+            return route, (note,)  # a landing is its own length; difficult doesn't double
+        allowance, last = ctx.allowance, route.edges[-1]
+        name, end = ctx.board.mover.name, route.end
+        where = f"squeezing into {', '.join(sharing)}'s space counts as difficult terrain"
+        if allowance.limits.unhampered or allowance.limits.free_square_ft is not None:
+            what = (
+                "a 5-foot step"
+                if allowance.limits.free_square_ft is not None
+                else f"a {allowance.action}"
+            )
+            raise IllegalMove(
+                f"{name} can't end at {end}: {where} (004 Squeezing), and {what} can't be hampered."
+            )
+        cost = route.cost + last.cost_ft
+        total = cost + allowance.stance.stand_cost_ft
+        if total > allowance.available_ft + EPSILON:
+            raise IllegalMove(
+                f"{name} can't end at {end}: {where} (004 Squeezing), so the move costs "
+                f"{feet(total)} and {allowance.action} allows {feet(allowance.available_ft)}."
+            )
+        doubled = replace(
+            last, cost_ft=2 * last.cost_ft, why=join(last.why, "squeezing ×2"), hampered=True
+        )
+        return replace(route, edges=[*route.edges[:-1], doubled], cost=cost), (note,)
 
     def sharing_problem(self, board: Board, anchor: Cell) -> str:
         problem = super().sharing_problem(board, anchor)

@@ -15,12 +15,20 @@ from typing import ClassVar, Literal
 from bot.encounter import Activity, Condition, Encounter, Token
 from bot.errors import IllegalMove, InvalidInput
 from bot.grid.coords import Cell
-from bot.grid.geometry import gap
+from bot.grid.geometry import chebyshev, gap
 from bot.grid.search import Edge
 from bot.grid.sizes import Size
 from bot.grid.terrain import Terrain
 from bot.names import Vocabulary
-from bot.rules.engine.board import Allowance, Board, Passing, StepContext, check_mode, hostile
+from bot.rules.engine.board import (
+    Allowance,
+    Board,
+    Passing,
+    Stance,
+    StepContext,
+    check_mode,
+    hostile,
+)
 from bot.rules.engine.moves import (
     MoveRequest,
     TokenFields,
@@ -171,7 +179,7 @@ class FiveEAlt(Ruleset):
                     actions=(*activity.actions, *turn, "drop-prone"),
                 ),
                 ("Drop Prone",),
-                drop_prone=True,
+                stance=Stance(drop_prone=True),
                 provokes=False,
                 notes=(Note("Drop Prone", "Costs no Movement (000 Drop Prone)."),),
             )
@@ -247,8 +255,7 @@ class FiveEAlt(Ruleset):
             left,
             new_activity,
             tuple(sections),
-            stand_up=action == "stand",
-            stand_cost_ft=stand_cost,
+            stance=Stance(stand_up=action == "stand", stand_cost_ft=stand_cost),
             notes=tuple(notes),
             condition_changes=hover_up,
         )
@@ -269,7 +276,7 @@ class FiveEAlt(Ruleset):
             0.0,
             replace(activity, actions=(*activity.actions, "teleport")),
             ("Teleport",),
-            teleport=True,
+            crosses=False,
             provokes=False,
             notes=(
                 Note(
@@ -277,6 +284,46 @@ class FiveEAlt(Ruleset):
                     "An effect that allows it, spending no Movement and provoking no "
                     "opportunity attacks (000 Teleport).",
                 ),
+            ),
+        )
+
+    def arrival(self, ctx: StepContext, token: Token, goal: Cell) -> tuple[Cell, tuple[Note, ...]]:
+        """000 Teleport: no path; an occupied or blocked destination becomes the nearest
+        unoccupied space ("Teleporting Into Obstacles")."""
+        board = ctx.board
+
+        def free(anchor: Cell) -> bool:
+            cells = board.cells(anchor)
+            return all(
+                board.on_map(c) and not blocks(board.terrain(c), "fly") for c in cells
+            ) and not board.others_in(cells)
+
+        if free(goal):
+            return goal, ()
+        candidates = [
+            Cell(c, r)
+            for c in range(board.encounter.width)
+            for r in range(board.encounter.height)
+            if free(Cell(c, r)) or Cell(c, r) == token.cell
+        ]
+        if not candidates:
+            raise IllegalMove("There is no unoccupied space to teleport into.")
+        best = min(candidates, key=lambda c: (chebyshev(c, goal), c.row, c.col))
+        note = Note(
+            "Teleport",
+            f"{goal} is occupied or blocked: {token.name} appears in the nearest "
+            f"unoccupied space, {best} (000 Teleport).",
+        )
+        return best, (note,)
+
+    def landing_notes(self, board: Board, landing: Cell) -> tuple[Note, ...]:
+        if board.terrain(landing) not in (Terrain.DIFFICULT, Terrain.SLOPE, Terrain.OBSTACLE):
+            return ()
+        return (
+            Note(
+                "Landing",
+                f"{landing} is difficult terrain: a check to keep its balance or it lands "
+                "prone (000 Jumping Through Difficult Terrain; the GM rules elsewhere).",
             ),
         )
 

@@ -25,7 +25,14 @@ from bot.grid.search import Edge
 from bot.grid.sizes import Size
 from bot.grid.terrain import Terrain
 from bot.names import Vocabulary
-from bot.rules.engine.board import Allowance, Board, StepContext, check_mode, hostile
+from bot.rules.engine.board import (
+    Allowance,
+    Board,
+    Stance,
+    StepContext,
+    check_mode,
+    hostile,
+)
 from bot.rules.engine.moves import (
     MoveRequest,
     TokenFields,
@@ -113,7 +120,7 @@ class SrdRuleset(Ruleset):
                 0.0,
                 replace(activity, actions=(*activity.actions, "drop-prone")),
                 (self.movement_section, "Being Prone"),
-                drop_prone=True,
+                stance=Stance(drop_prone=True),
                 provokes=False,
                 notes=(Note("Drop prone", "Dropping prone costs no movement."),),
             )
@@ -185,8 +192,7 @@ class SrdRuleset(Ruleset):
             left,
             new_activity,
             tuple(sections),
-            stand_up=action == "stand",
-            stand_cost_ft=stand_cost,
+            stance=Stance(stand_up=action == "stand", stand_cost_ft=stand_cost),
             notes=tuple(notes),
         )
 

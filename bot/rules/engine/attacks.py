@@ -1,0 +1,109 @@
+"""Who a move provokes, and where a charge must end. Pure: no Discord, no database."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from bot.encounter import Condition, Token
+from bot.errors import IllegalMove
+from bot.grid.coords import Cell
+from bot.grid.search import EPSILON
+from bot.rules.engine.board import hostile
+from bot.rules.engine.plan import MovePlan
+from bot.rules.engine.search import zone
+from bot.rules.engine.steps import enter, provokes_on
+from bot.rules.rulings import Note
+from bot.units import feet
+
+
+def opportunity_attacks(plan: MovePlan, cells: list[Cell]) -> dict[str, Cell]:
+    """Each enemy the move provokes, and the square the token leaves (or enters)."""
+    rules, token, allowance = plan.rules, plan.token, plan.allowance
+    if not allowance.provokes or not allowance.crosses or rules.provoke_rule == "never":
+        return {}
+    # one opportunity attack per enemy per round (and per double move, 004)
+    already = set(allowance.activity.provoked_by)
+    provoked: dict[str, Cell] = {}
+    for enemy in plan.board.encounter.tokens.values():
+        if enemy.key == token.key or not hostile(enemy, token) or enemy.name in already:
+            continue
+        if enemy.has(Condition.INCAPACITATED):
+            continue
+        entered = rules.entering_provokes(plan.board, token, enemy, cells)
+        where = entered if entered is not None else _left(plan, enemy, cells)
+        if where is not None:
+            provoked[enemy.name] = where
+    return provoked
+
+
+def _left(plan: MovePlan, enemy: Token, cells: list[Cell]) -> Cell | None:
+    """The square whose leaving (or standing up in) provokes ``enemy``, if any."""
+    board, stance = plan.board, plan.allowance.stance
+    threatened = zone(plan.rules, plan.ctx, enemy)
+    if not threatened:
+        return None
+    standing = stance.stand_up and stance.stand_provokes
+    if standing and any(c in threatened for c in board.cells(plan.token.cell)):
+        return plan.token.cell
+    for i in range(len(cells) - 1):
+        if i == 0 and plan.allowance.limits.safe_start:
+            continue
+        before, after = board.cells(cells[i]), board.cells(cells[i + 1])
+        if provokes_on(plan.rules.provoke_rule, before, after, threatened):
+            return cells[i]
+    return None
+
+
+def charge_target(plan: MovePlan, end: Cell) -> Note:
+    """002 Charge: "directly toward a foe ... to the closest square from which you can
+    attack your opponent". The charge must end where the token can attack a hostile
+    creature, and no open square from which it could attack that one is closer."""
+    rules, board, token = plan.rules, plan.board, plan.token
+    foes = [
+        other
+        for other in board.encounter.tokens.values()
+        if other.key != token.key and hostile(token, other) and not other.has(Condition.DEAD)
+    ]
+    here = rules.threatened(board, replace(token, cell=end))
+    targets = [f for f in foes if here & set(board.footprint_of(f))]
+    if not targets:
+        raise IllegalMove(
+            f"A charge ends where {token.name} can attack a foe (002 Charge): nobody hostile "
+            f"is within its reach at {end}."
+        )
+    run_ft = rules.distance_ft(token.cell, end)
+    nearer: list[tuple[Token, Cell]] = []
+    for foe in targets:
+        closest = _closest_attack_square(plan, foe)
+        if closest is None or run_ft <= rules.distance_ft(token.cell, closest) + EPSILON:
+            return Note("Charge", f"Charges {foe.name}: one melee attack at the end (002 Charge).")
+        nearer.append((foe, closest))
+    foe, closest = nearer[0]
+    raise IllegalMove(
+        f"A charge goes to the closest square from which {token.name} can attack its foe "
+        f"(002 Charge): for {foe.name} that is {closest} "
+        f"({feet(rules.distance_ft(token.cell, closest))} away), not {end}."
+    )
+
+
+def _closest_attack_square(plan: MovePlan, foe: Token) -> Cell | None:
+    """The nearest square (by distance) where the token may stand and attack ``foe``."""
+    rules, ctx, board, token = plan.rules, plan.ctx, plan.board, plan.token
+    span = 2 * (board.side + board.sides.get(foe.key, 1)) + 4  # reach weapons included
+    foe_squares = set(board.footprint_of(foe))
+    best: tuple[float, int, int, Cell] | None = None
+    for col in range(foe.cell.col - span, foe.cell.col + span + 1):
+        for row in range(foe.cell.row - span, foe.cell.row + span + 1):
+            anchor = Cell(col, row)
+            if not all(board.on_map(c) for c in board.cells(anchor)):
+                continue
+            if not rules.threatened(board, replace(token, cell=anchor)) & foe_squares:
+                continue
+            if anchor != token.cell and (
+                enter(rules, ctx, anchor, anchor)[0] or rules.end_problem(ctx, anchor)
+            ):
+                continue
+            key = (rules.distance_ft(token.cell, anchor), row, col, anchor)
+            if best is None or key < best:
+                best = key
+    return best[3] if best is not None else None

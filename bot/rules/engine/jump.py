@@ -1,0 +1,171 @@
+"""A move with a jump on the way: run up to a take-off square, jump in a straight line
+to the landing square, then go on. The jump's length is spent like any movement and
+limited by the ruleset's /jump (its check and run-up). Pure: no Discord, no database.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from bot.errors import IllegalMove, InvalidInput
+from bot.grid.coords import Cell
+from bot.grid.search import EPSILON, Edge, reachable
+from bot.rules.engine.board import Board
+from bot.rules.engine.plan import MovePlan, Route
+from bot.rules.engine.search import find_path
+from bot.rules.engine.steps import barriers, enter
+from bot.rules.rulings import JumpRequest, JumpResult
+from bot.units import feet
+
+if TYPE_CHECKING:
+    from bot.rules.ruleset import Ruleset
+
+JumpRule = Callable[[JumpRequest], JumpResult]
+
+
+@dataclass
+class _Takeoffs:
+    """What the take-off squares the token can reach allow."""
+
+    best: tuple[tuple[float, float, int], Cell, float, JumpResult] | None = None
+    too_short: JumpResult | None = None
+    easiest_dc: tuple[int, float] | None = None  # without a check: the lowest DC, its length
+
+
+def jump_route(plan: MovePlan, jump_rule: JumpRule) -> Route:
+    """The cheapest way to ``request.to`` with a jump landing on ``request.jump``."""
+    landing, goal = plan.request.jump, plan.goal
+    assert landing is not None
+    rules, board = plan.rules, plan.board
+    _check_landing(plan, landing)
+    step = rules.stepper(plan.ctx)
+    takeoffs = _takeoffs(plan, landing, jump_rule, step)
+    found = _chosen(plan, landing, takeoffs)
+    _, takeoff, _, ruling = found
+    run_up = find_path(plan, step, plan.token.cell, takeoff, plan.budget)
+    assert run_up is not None
+    length = rules.distance_ft(takeoff, landing)
+    route = Route.of(run_up)
+    route.cells.append(landing)
+    route.edges.append(Edge(landing, length, route.diagonals, f"jump {feet(length)}"))
+    route.cost += length
+    cleared = max(0.0, length - board.side * rules.square_ft)
+    plan.note(
+        "Jump",
+        f"From {takeoff} to {landing}, clearing {feet(cleared)} "
+        f"(it can clear {feet(ruling.max_horizontal_ft or 0)}).",
+    )
+    plan.notes.extend(ruling.notes[:2])
+    plan.notes.extend(rules.landing_notes(board, landing))
+    if goal != landing:
+        rest = find_path(
+            plan, step, landing, goal, plan.budget, spent_ft=route.cost, diagonals=route.diagonals
+        )
+        if rest is None:
+            raise IllegalMove(
+                f"{plan.token.name} lands at {landing} with {feet(plan.budget - route.cost)} "
+                f"left, not enough to go on to {goal}."
+            )
+        route.extend(rest)
+    return route
+
+
+def _check_landing(plan: MovePlan, landing: Cell) -> None:
+    if not plan.board.on_map(landing):
+        raise InvalidInput(f"jump: {landing} is off the map.")
+    problem, _ = enter(plan.rules, plan.ctx, landing, landing)
+    problem = problem or plan.rules.end_problem(plan.ctx, landing)
+    if problem:
+        raise IllegalMove(f"{plan.token.name} can't land at {landing}: {problem}.")
+
+
+def _takeoffs(
+    plan: MovePlan, landing: Cell, jump_rule: JumpRule, step: Callable[..., Edge | None]
+) -> _Takeoffs:
+    rules, board, token = plan.rules, plan.board, plan.token
+    costs = reachable(
+        token.cell,
+        step,
+        budget_ft=plan.budget,
+        diagonals=plan.allowance.activity.diagonals,
+        parity=rules.diagonal_parity,
+    )
+    size = token.size.name.lower()
+    out = _Takeoffs()
+    for takeoff, cost in costs.items():
+        length = rules.distance_ft(takeoff, landing)
+        if length <= 0 or cost + length > plan.budget + EPSILON:
+            continue
+        if rules.end_problem(plan.ctx, takeoff) or not _clear_jump(rules, board, takeoff, landing):
+            continue
+        # the jump clears the squares between its footprints; landing is the last step
+        cleared = max(0.0, length - board.side * rules.square_ft)
+        ruling = jump_rule(
+            JumpRequest(
+                size=size, check=plan.request.check, run_up_ft=int(cost), distance_ft=int(cleared)
+            )
+        )
+        if ruling.max_horizontal_ft is None:
+            if ruling.dc is None:
+                raise IllegalMove(f"This ruleset has no jump rule ({ruling.source.cite()}).")
+            if out.easiest_dc is None or (ruling.dc, cleared) < out.easiest_dc:
+                out.easiest_dc = (ruling.dc, cleared)
+            continue
+        if cleared > ruling.max_horizontal_ft + EPSILON:
+            out.too_short = out.too_short or ruling
+            continue
+        # cheapest; then the longest run-up; then the take-off nearest the line
+        key = (cost + length, -cost, _stray(token.cell, landing, takeoff))
+        if out.best is None or key < out.best[0]:
+            out.best = (key, takeoff, cost, ruling)
+    return out
+
+
+def _chosen(
+    plan: MovePlan, landing: Cell, takeoffs: _Takeoffs
+) -> tuple[tuple[float, float, int], Cell, float, JumpResult]:
+    name = plan.token.name
+    if takeoffs.easiest_dc is not None:
+        dc, cleared = takeoffs.easiest_dc
+        raise IllegalMove(
+            f"How far {name} jumps takes a check under this ruleset: give check:"
+            f"<total> (the easiest way to {landing} clears {cleared:g} ft, DC {dc})."
+        )
+    if takeoffs.best is not None:
+        return takeoffs.best
+    if takeoffs.too_short is not None:
+        raise IllegalMove(
+            f"{name} can't jump to {landing}: it jumps at most "
+            f"{feet(takeoffs.too_short.max_horizontal_ft or 0)} from any square it can reach."
+        )
+    raise IllegalMove(
+        f"{name} can't jump to {landing}: no square it can reach this turn leaves "
+        "room to jump there in a straight line."
+    )
+
+
+def _stray(start: Cell, end: Cell, cell: Cell) -> int:
+    """How far ``cell`` lies off the line from ``start`` to ``end`` (scaled by its length)."""
+    across, down = end.col - start.col, end.row - start.row
+    return abs(across * (cell.row - start.row) - down * (cell.col - start.col))
+
+
+def _clear_jump(rules: Ruleset, board: Board, takeoff: Cell, landing: Cell) -> bool:
+    """Nothing solid on the line between the squares' centres: no wall or pillar square
+    and no wall or closed door crossed (pits, water, rubble and creatures are what
+    jumps are for)."""
+    steps = 8 * max(abs(landing.col - takeoff.col), abs(landing.row - takeoff.row))
+    previous = takeoff
+    for i in range(1, steps + 1):
+        t = i / steps
+        col = takeoff.col + 0.5 + (landing.col - takeoff.col) * t
+        row = takeoff.row + 0.5 + (landing.row - takeoff.row) * t
+        cell = Cell(int(col), int(row))
+        if cell == previous:
+            continue
+        if board.terrain(cell).blocks or barriers(board, previous, cell)[0]:
+            return False
+        previous = cell
+    return True

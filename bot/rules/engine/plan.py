@@ -1,0 +1,83 @@
+"""One /move while it is being planned: the request, the action's allowance, the
+path found so far and the notes the reply will carry. Pure: no Discord, no database.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
+
+from bot.encounter import Token
+from bot.grid.coords import Cell
+from bot.grid.search import Edge, Found
+from bot.rules.engine.board import Allowance, Board, StepContext
+from bot.rules.engine.moves import MoveRequest
+from bot.rules.rulings import Note
+
+if TYPE_CHECKING:
+    from bot.rules.ruleset import Ruleset
+
+
+@dataclass
+class Route:
+    """The squares a move crosses (its start first), the steps, their cost."""
+
+    cells: list[Cell] = field(default_factory=list)
+    edges: list[Edge] = field(default_factory=list)
+    cost: float = 0.0
+    diagonals: int = 0
+
+    @classmethod
+    def of(cls, found: Found) -> Route:
+        return cls(list(found.cells), list(found.edges), found.cost_ft, found.diagonals)
+
+    def extend(self, found: Found) -> None:
+        self.cells.extend(found.cells[1:])
+        self.edges.extend(found.edges)
+        self.cost += found.cost_ft
+        self.diagonals = found.diagonals
+
+    @property
+    def end(self) -> Cell:
+        return self.cells[-1]
+
+
+@dataclass
+class MovePlan:
+    """What every stage of one /move reads, and the notes the stages add."""
+
+    rules: Ruleset
+    ctx: StepContext
+    token: Token
+    request: MoveRequest
+    targets: list[Cell]  # the waypoints, then where the move ends
+    notes: list[Note] = field(default_factory=list)
+    # searched only to explain a refusal: a smaller cap, and giving up is no error
+    diagnosing: bool = False
+
+    @property
+    def allowance(self) -> Allowance:
+        return self.ctx.allowance
+
+    @property
+    def board(self) -> Board:
+        return self.ctx.board
+
+    @property
+    def goal(self) -> Cell:
+        return self.targets[-1]
+
+    @property
+    def stand_cost(self) -> float:
+        return self.allowance.stance.stand_cost_ft
+
+    @property
+    def budget(self) -> float:
+        """What the path itself may spend (standing up comes first)."""
+        return self.allowance.available_ft - self.stand_cost
+
+    def with_allowance(self, allowance: Allowance) -> MovePlan:
+        return replace(self, ctx=replace(self.ctx, allowance=allowance))
+
+    def note(self, label: str, text: str) -> None:
+        self.notes.append(Note(label, text))
