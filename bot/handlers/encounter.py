@@ -195,7 +195,7 @@ async def handle_show(ctx: Context, options: Mapping[str, Any]) -> Reply:
             "board": board,
         },
     )
-    # issue 4: the whole map as an image (a readable window of a big one)
+    # the whole map as an image (a readable window of a big one)
     return board_reply(reply, await render(encounter, BoardView(whole_map=True)))
 
 

@@ -167,7 +167,7 @@ async def handle_fall(ctx: Context, options: Mapping[str, Any]) -> Reply:
     result = ruleset.fall(request, ctx.rng)
     reply = reply_for(result, ruleset.id, notice)
     if request.object_size is None and request.collision_speed_ft is None and result.height_ft:
-        # issue 4: a side view of the drop, its height and what it lands on
+        # a side view of the drop, its height and what it lands on
         sketch = await asyncio.to_thread(
             render_fall,
             result.height_ft,

@@ -21,7 +21,7 @@ from bot.handlers.board import render_move
 from bot.handlers.encounter_common import actor_of, change_encounter, encounter_reply, ruleset_of
 from bot.reply import Field, Reply
 from bot.rules.engine.moves import MOVE_MODES, MoveRequest, MoveResult
-from bot.units import feet
+from bot.units import FT_PER_UNIT, feet
 
 ACTION_CHOICES = (
     "move",
@@ -37,7 +37,6 @@ ACTION_CHOICES = (
 )
 FORCED_CHOICES = ("push", "pull", "slide")
 MAX_PATH_SHOWN = 40
-FT_PER_UNIT = 5  # 000 Optional Rule: Units of Distance
 
 
 @dataclass(frozen=True)

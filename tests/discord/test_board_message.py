@@ -1,4 +1,4 @@
-"""The board on Discord (issue 4): one message per encounter, edited in place after
+"""The board on Discord: one message per encounter, edited in place after
 each change, with buttons that survive a restart; slow commands defer first."""
 
 from __future__ import annotations

@@ -218,7 +218,7 @@ async def test_fall_sends_one_public_embed(interaction: FakeInteraction) -> None
     assert sent.via == "response" and not sent.ephemeral
     assert (sent.embed.title or "").startswith("Falls 60 ft")
     assert sent.embed.colour == BRAND_COLOUR
-    # the side view of the drop rides along as the embed's image (issue 4)
+    # the side view of the drop rides along as the embed's image
     assert sent.kwargs["file"].filename == "fall.png"
     assert sent.embed.image.url == "attachment://fall.png"
 

@@ -1,4 +1,4 @@
-"""/encounter start, show and end (issue 3 "Encounter state"; issue 5 item 13)."""
+"""/encounter start, show and end."""
 
 from __future__ import annotations
 

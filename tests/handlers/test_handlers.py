@@ -35,7 +35,7 @@ async def test_jump_reply_matches_the_ux_example(gm: Context):
 async def test_travel_reply_matches_the_becmi_ux_example(gm: Context):
     """shared/UX.md and seed 003: a party of 120' and 90' over 60 miles of forest.
 
-    The formula reading (issue correction 2): 90 / 5 = 18 miles a day clear, forest ×2/3
+    The formula reading : 90 / 5 = 18 miles a day clear, forest ×2/3
     = 12, so 5 days; no rest day needed within six days of travel; lost on 1–2."""
     reply = await run_line(gm, '/travel ruleset:becmi speed:"120, 90" terrain:forest distance:60')
     assert reply.title == "60 miles of forest: 5 days"

@@ -1,4 +1,4 @@
-"""/history and /undo (issue 3 "Encounter state"; issue 5 item 10)."""
+"""/history and /undo."""
 
 from __future__ import annotations
 

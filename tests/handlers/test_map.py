@@ -1,4 +1,4 @@
-"""/map and the images on encounter replies (issue 4; issue 5 item 11)."""
+"""/map and the images on encounter replies."""
 
 from __future__ import annotations
 

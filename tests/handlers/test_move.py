@@ -1,5 +1,5 @@
 """/move through the handlers: who may move what, the reply, the JSON, and that an
-illegal move changes nothing (issue 3 "/move token to [via] [mode] [action]")."""
+illegal move changes nothing."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""/terrain set and /terrain clear (issue 3: lists, runs, rectangles; GM only)."""
+"""/terrain set and /terrain clear (GM only)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""/token add, edit, remove and condition (issue 3 "Encounter state", issue 5 item 12)."""
+"""/token add, edit, remove and condition."""
 
 from __future__ import annotations
 

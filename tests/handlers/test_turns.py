@@ -1,4 +1,4 @@
-"""/turn order, next, show and clear (issue 3 "Turns")."""
+"""/turn order, next, show and clear."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The board image (issue 4 "The image", issue 5 items 11 and 12), checked on real pixels."""
+"""The board image, checked on real pixels."""
 
 from __future__ import annotations
 

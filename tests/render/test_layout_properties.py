@@ -1,5 +1,5 @@
 """Whatever the map and the view, the picture stays readable and in bounds
-(issue 4: at most 1024 px a side; issue 5 item 11: cells of at least 24 px)."""
+(cells of at least 24 px)."""
 
 from __future__ import annotations
 

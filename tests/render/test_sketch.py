@@ -1,4 +1,4 @@
-"""The /jump and /fall side-view sketches (issue 4 "The Discord replies"), on real pixels."""
+"""The /jump and /fall side-view sketches, on real pixels."""
 
 from __future__ import annotations
 

@@ -1,8 +1,8 @@
 """/move under 5e-alt against seed 000_9613c147f2b39ce7.txt ("Alternate Movement").
 
 Each test names the seed section it checks (``test_000_<section>_...``). Rulings the
-seed leaves open (grid diagonals, opportunity attacks, wall corners) follow issue 5
-and docs/RULINGS.md and say so. Maps are small; a row of walls under row 1 makes a
+seed leaves open (grid diagonals, opportunity attacks, wall corners) follow
+docs/RULINGS.md and say so. Maps are small; a row of walls under row 1 makes a
 one-square lane (``lane``) so that a path is forced and its squares can be asserted.
 """
 
@@ -665,7 +665,7 @@ def test_000_updating_movement_less_than_one_third_speed() -> None:
     assert (flown.cost_ft, flown.used_ft, flown.remaining_ft) == (20.0, 30.0, 0.0)
 
 
-# --------------------------------------------- Types of Movement (issue 5, item 6)
+# --------------------------------------------- Types of Movement
 
 
 def test_000_types_of_movement_common_climb_and_swim_use_walking_trait() -> None:
@@ -701,7 +701,7 @@ def test_000_types_of_movement_walking_speed_0_cant_climb() -> None:
     assert move(board(eye), "Ari", "B1", mode="fly").cost_ft == 5.0
 
 
-# ------------------------------------------------- opportunity attacks (issue 5, 8)
+# ------------------------------------------------- opportunity attacks
 
 
 def test_000_opportunity_attack_leaving_a_hostiles_reach() -> None:
@@ -765,7 +765,7 @@ def test_000_opportunity_attack_once_per_enemy_per_turn() -> None:
 
 
 def test_000_walls_block_diagonals_past_their_corners() -> None:
-    """Bot ruling (issue 3; docs/RULINGS.md): a solid wall corner stops a diagonal step,
+    """Bot ruling (docs/RULINGS.md): a solid wall corner stops a diagonal step,
     so A1 → B2 past a wall at B1 goes round by A2."""
     result = move(board(ari()).with_terrain([c("B1")], Terrain.WALL), "Ari", "B2")
     assert names(result.path) == ["A1", "A2", "B2"]

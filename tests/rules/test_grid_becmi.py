@@ -402,7 +402,7 @@ def test_003_by_swimming_limit_is_per_round_across_moves() -> None:
 
 def test_003_no_attacks_of_opportunity() -> None:
     """Seed 003 has no attacks of opportunity: walking away from an adjacent enemy
-    provokes nothing (issue 5 item 8 lists them for 3.5, epic-path and 5e-alt only)."""
+    provokes nothing."""
     result = move(board(ari("E6"), orc("E5")), "Ari", "E9")
     assert result.provokes == ()
     assert result.provoked_at == {}

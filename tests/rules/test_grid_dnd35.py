@@ -863,7 +863,7 @@ def test_001_tactical_speed_the_move_uses_it() -> None:
     ],
 )
 def test_001_encumbrance_medium_or_heavy_load_30_to_20(spec: TokenSpec, expected: int) -> None:
-    # the 3.5 seeds have no load table: the 3.5 SRD's (issue 5, correction 5)
+    # the 3.5 seeds have no load table: the 3.5 SRD's
     fields = RULES.token_fields(spec)
     token = Token("X", Cell.parse("A1"), **fields.values)
     assert RULES.token_movement(token).speed_ft == expected
@@ -978,7 +978,7 @@ def test_001_illegal_move_changes_nothing() -> None:
     assert e == before
 
 
-# ------------------------------------------- issue 5: rules no issue named yet
+# ------------------------------------------- rules no issue named yet
 
 
 def test_002_standard_action_versions_when_staggered() -> None:

@@ -1,4 +1,4 @@
-"""Jumping during a move (issue 5): a jump on the way, costed and limited per /jump."""
+"""Jumping during a move: a jump on the way, costed and limited per /jump."""
 
 from __future__ import annotations
 

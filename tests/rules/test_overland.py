@@ -288,7 +288,7 @@ SRD_MOUNTS = [
 def test_srd35_mounts_and_vehicles(
     mode: str, load_lb: int | None, per_hour: float, per_day: float
 ) -> None:
-    """3.5 SRD Mounts and Vehicles (issue correction 1), every row."""
+    """3.5 SRD Mounts and Vehicles , every row."""
     result = travel(SRD35_OVERLAND, SRD, mode=mode, mount_load_lb=load_lb)
     assert result.miles_per_hour == per_hour
     assert result.miles_per_day == per_day
@@ -326,7 +326,7 @@ def test_light_load_below_the_loaded_row_keeps_full_rate() -> None:
 
 
 def test_donkey_or_mule_with_a_load_asks_which() -> None:
-    """3.5 SRD Mounts and Vehicles (issue correction 1): the loaded weights differ."""
+    """3.5 SRD Mounts and Vehicles : the loaded weights differ."""
     with pytest.raises(InvalidInput) as error:
         travel(SRD35_OVERLAND, SRD, mode="donkey or mule", mount_load_lb=100)
     assert "donkey, mule" in str(error.value)

@@ -2,7 +2,7 @@
 
 Figures are copied from the seed; where the bot adds something the seed does
 not give (aliases, the lost-direction die) the comment says it is a ruling
-(see docs/rulings/becmi.md).
+(see docs/RULINGS.md).
 """
 
 from __future__ import annotations

@@ -5,7 +5,7 @@ One engine serves every ruleset whose overland rules are the d20 family's
 hustle by speed, terrain by road class, forced march, mounted movement and a
 mounts-and-vehicles table. What differs between sources is data, an
 ``OverlandTables``; the rulings this engine makes where the text is silent are
-written down in docs/rulings/overland.md.
+written down in docs/RULINGS.md.
 
 Pure and synchronous: the only randomness is a mount's automatic forced-march
 damage, rolled with the injected ``random.Random``.

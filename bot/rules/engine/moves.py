@@ -97,7 +97,7 @@ class MoveRequest:
     action: str | None = None
     forced: str | None = None  # push | pull | slide (GM)
     by: str | None = None  # who pushes or pulls
-    jump: Cell | None = None  # a jump on the way lands here (issue 5)
+    jump: Cell | None = None  # a jump on the way lands here
     check: int | None = None  # the jump's check total, where the ruleset asks for one
     group: tuple[str, ...] = ()  # becmi: tokens that move with it, at the slowest's rate
 
