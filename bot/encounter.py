@@ -162,6 +162,7 @@ class Token:
     speed_bonuses_ft: Mapping[str, int] = field(default_factory=dict)
     activity: Activity = Activity()
     running_rounds: int = 0  # becmi: rounds run in a row
+    exhaustion: int = 0  # exhaustion level, 0 to 6 (the fifth-edition rulesets)
     last_mode: str = "walk"  # 000 "Continuity of Movement"
 
     @property
@@ -340,6 +341,7 @@ def _token_json(t: Token) -> dict[str, Any]:
             "provoked_by": list(a.provoked_by),
         },
         "running_rounds": t.running_rounds,
+        "exhaustion": t.exhaustion,
         "last_mode": t.last_mode,
     }
 
@@ -399,5 +401,6 @@ def _token_from_json(raw: Mapping[str, Any]) -> Token:
             provoked_by=tuple(a.get("provoked_by", ())),
         ),
         running_rounds=int(raw.get("running_rounds", 0)),
+        exhaustion=int(raw.get("exhaustion", 0)),
         last_mode=str(raw.get("last_mode", "walk")),
     )

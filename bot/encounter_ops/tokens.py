@@ -51,6 +51,7 @@ class TokenOptions:
     body: str | None = None
     speed_bonus: int | None = None
     bonuses: str | None = None
+    exhaustion: int | None = None
 
     @classmethod
     def of(cls, options: Mapping[str, Any]) -> TokenOptions:
@@ -70,6 +71,7 @@ PLAIN_FIELDS = {
     "reach_weapon": "reach_weapon",
     "body": "body",
     "speed_bonus": "speed_bonus_ft",
+    "exhaustion": "exhaustion",
 }
 
 
@@ -134,6 +136,12 @@ def _apply_options(
         raise InvalidInput(
             f"reach: {opts.reach} ft isn't a whole number of {ruleset.square_ft} ft squares: "
             f"reach is counted in squares (e.g. reach:{ruleset.square_ft * 2})."
+        )
+    if opts.exhaustion and not ruleset.exhaustion_levels:
+        takers = ", ".join(r.id for r in rulesets().values() if r.exhaustion_levels)
+        raise InvalidInput(
+            f"exhaustion: {ruleset.id} has no exhaustion levels ({takers} do); use the "
+            "condition instead: /token condition add:exhausted (or fatigued)."
         )
     checked = ruleset.token_fields(_spec(opts, size))
     values = dict(checked.values)

@@ -222,6 +222,8 @@ def token_line(token: Token, ruleset: Ruleset) -> str:
     if token.owner:
         parts.append(mention(token.owner))
     parts.append(ruleset.token_movement(token).describe())
+    if token.exhaustion:
+        parts.append(f"exhaustion {token.exhaustion}")
     if token.last_mode != "walk":
         # 000 Continuity of Movement: it counts as moving as it last moved
         parts.append(

@@ -89,6 +89,13 @@ TOKEN_OPTIONS = (
         "string",
         'Typed speed bonuses: "enhancement +30, morale +10" (same type: best only)',
     ),
+    Option(
+        "exhaustion",
+        "integer",
+        "Exhaustion level, 0 to 6 (5e and 5e-2024: it slows the token)",
+        min_value=0,
+        max_value=6,
+    ),
 )
 TOKEN = Option("token", "string", "The token's name", required=True)
 

@@ -83,6 +83,8 @@ class Ruleset(ABC):
     jumps_on_grid: ClassVar[bool] = True
     # Whether /jump reads a Strength score (the SRD rulesets) rather than a check.
     jump_uses_strength: ClassVar[bool] = False
+    # Whether a token's exhaustion level (0-6) changes its speed (the 5e rulesets).
+    exhaustion_levels: ClassVar[bool] = False
     # How a diagonal may count, per encounter (/encounter start diagonals:); the first
     # is the default. Empty: the ruleset has one rule and no such option.
     diagonal_rules: ClassVar[tuple[str, ...]] = ()

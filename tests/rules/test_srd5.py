@@ -309,3 +309,26 @@ def test_5e_alt_travel_borrows_the_srd51_pace_and_says_so():
     result = rulesets()["5e-alt"].travel(TravelRequest(pace="fast"), random.Random(1))
     assert result.miles_per_day == 30
     assert result.notes[0].label == "Borrowed" and "SRD 5.1" in result.notes[0].text
+
+
+async def test_srd51_exhaustion_halves_speed_from_level_2_and_stops_at_5(gm: Context):
+    """SRD 5.1 Exhaustion: level 2 speed halved, level 5 speed 0."""
+    await board(gm, "5e", "/token add name:Ari at:A1 speed:30 exhaustion:2")
+    reply = await run(gm, "/move token:Ari to:D1")
+    assert reply.result["total_ft"] == 15
+    await run(gm, "/token edit token:Ari exhaustion:5", "/turn next")
+    with pytest.raises(IllegalMove):
+        await run(gm, "/move token:Ari to:E1")
+
+
+async def test_srd52_exhaustion_takes_5_ft_per_level(gm: Context):
+    """SRD 5.2 Exhaustion: −5 ft Speed per level."""
+    await board(gm, "5e-2024", "/token add name:Ari at:A1 speed:30 exhaustion:3")
+    reply = await run(gm, "/move token:Ari to:C1")
+    assert reply.result["total_ft"] == 15
+
+
+async def test_exhaustion_levels_are_refused_where_a_ruleset_has_none(gm: Context):
+    await board(gm, "3.5")
+    with pytest.raises(InvalidInput, match="no exhaustion levels"):
+        await run(gm, "/token add name:Ari exhaustion:2")

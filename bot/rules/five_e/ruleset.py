@@ -43,6 +43,9 @@ class FiveE(SrdRuleset):
     movement_section: ClassVar[str] = "Movement and Position"
     squeezing_is_extra: ClassVar[bool] = True
     every_creature_hampers: ClassVar[bool] = True
+    exhaustion_effect: ClassVar[str] = (
+        "speed halved from level 2, 0 from level 5 (SRD 5.1 Exhaustion)"
+    )
     sharing_rule: ClassVar[str] = (
         "a creature can move through another's space but never end its move there "
         "(SRD 5.1 Moving Around Other Creatures)"

@@ -43,6 +43,8 @@ class FiveE2024(SrdRuleset):
     movement_section: ClassVar[str] = "Movement and Position"
     squeezing_is_extra: ClassVar[bool] = False
     every_creature_hampers: ClassVar[bool] = False
+    exhaustion_minus_ft: ClassVar[int] = 5
+    exhaustion_effect: ClassVar[str] = "5 ft less Speed per level (SRD 5.2 Exhaustion)"
     sharing_rule: ClassVar[str] = (
         "a creature can't willingly end its move in another creature's space "
         "(SRD 5.2 Moving Around Other Creatures)"

@@ -88,6 +88,11 @@ class SrdRuleset(Ruleset):
     # SRD 5.1: any other creature's space is difficult terrain; SRD 5.2: one that is
     # neither Tiny nor your ally.
     every_creature_hampers: ClassVar[bool]
+    exhaustion_levels: ClassVar[bool] = True
+    # SRD 5.2: each level of exhaustion takes 5 ft off every speed; SRD 5.1 (0): level 2
+    # halves the speed and level 5 makes it 0.
+    exhaustion_minus_ft: ClassVar[int] = 0
+    exhaustion_effect: ClassVar[str]
 
     def __init__(self, diagonal_rule: str = "5") -> None:
         self.diagonal_rule = diagonal_rule if diagonal_rule in self.diagonal_rules else "5"
@@ -99,7 +104,28 @@ class SrdRuleset(Ruleset):
         return plain_token_fields(spec)
 
     def token_movement(self, token: Token) -> TokenMovement:
-        return plain_token_movement(token)
+        movement = plain_token_movement(token)
+        if not token.exhaustion:
+            return movement
+        speeds = {
+            m: self.exhausted_speed(v, token.exhaustion) for m, v in movement.speeds_ft.items()
+        }
+        note = Note("Exhaustion", f"Level {token.exhaustion}: {self.exhaustion_effect}.")
+        return replace(
+            movement,
+            speed_ft=speeds.get("walk", 0),
+            speeds_ft=speeds,
+            notes=(*movement.notes, note),
+        )
+
+    def exhausted_speed(self, speed_ft: int, level: int) -> int:
+        """A speed under ``level`` of exhaustion (SRD 5.1: halved from level 2, 0 from
+        level 5; SRD 5.2: 5 ft less per level)."""
+        if self.exhaustion_minus_ft:
+            return max(0, speed_ft - self.exhaustion_minus_ft * level)
+        if level >= 5:
+            return 0
+        return speed_ft // 2 if level >= 2 else speed_ft
 
     # ---------------------------------------------------------------- actions
 
