@@ -76,6 +76,10 @@ MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE encounters ADD COLUMN version INTEGER NOT NULL DEFAULT 0;
     """,
+    # 4: a channel's diagonal rule for the encounters it starts (/ruleset set diagonals:)
+    """
+    ALTER TABLE channel_settings ADD COLUMN diagonals TEXT;
+    """,
 )
 
 SQL_GET_RULESET = "SELECT ruleset, notice_shown FROM channel_settings WHERE channel_id = ?"
@@ -86,6 +90,11 @@ SQL_SET_RULESET = """
         ruleset = excluded.ruleset, notice_shown = 1,
         updated_by = excluded.updated_by, updated_at = excluded.updated_at
 """
+SQL_SET_DIAGONALS = """
+    INSERT INTO channel_settings (channel_id, diagonals, notice_shown) VALUES (?, ?, 0)
+    ON CONFLICT (channel_id) DO UPDATE SET diagonals = excluded.diagonals
+"""
+SQL_GET_DIAGONALS = "SELECT diagonals FROM channel_settings WHERE channel_id = ?"
 SQL_TAKE_NOTICE = """
     INSERT INTO channel_settings (channel_id, notice_shown) VALUES (?, 1)
     ON CONFLICT (channel_id) DO UPDATE SET notice_shown = 1 WHERE notice_shown = 0
@@ -341,6 +350,17 @@ class Store:
         async with self._write_lock:
             await self._db.execute(SQL_SET_RULESET, (channel_id, ruleset, user_id, _now()))
             await self._db.commit()
+
+    async def set_channel_diagonals(self, channel_id: str, rule: str | None) -> None:
+        """How diagonals count in the encounters this channel starts (None: the default)."""
+        async with self._write_lock:
+            await self._db.execute(SQL_SET_DIAGONALS, (channel_id, rule))
+            await self._db.commit()
+
+    async def channel_diagonals(self, channel_id: str) -> str | None:
+        async with self._db.execute(SQL_GET_DIAGONALS, (channel_id,)) as cur:
+            row = await cur.fetchone()
+        return None if row is None or row[0] is None else str(row[0])
 
     async def take_default_notice(self, channel_id: str) -> bool:
         """True the first time a channel without a ruleset gets a reply, then False."""

@@ -19,8 +19,10 @@ class Ruleset(commands.GroupCog, group_name="ruleset", group_description="This c
     @app_commands.command(name="set", description=SET.description)
     @app_commands.describe(**descriptions_for(SET))
     @app_commands.choices(**choices_for(SET))
-    async def set_(self, interaction: discord.Interaction[Any], system: str) -> None:
-        await dispatch(interaction, "ruleset set", {"system": system})
+    async def set_(
+        self, interaction: discord.Interaction[Any], system: str, diagonals: str | None = None
+    ) -> None:
+        await dispatch(interaction, "ruleset set", {"system": system, "diagonals": diagonals})
 
     @app_commands.command(name="show", description=SHOW.description)
     async def show(self, interaction: discord.Interaction[Any]) -> None:

@@ -120,6 +120,11 @@ async def handle_start(ctx: Context, options: Mapping[str, Any]) -> Reply:
             )
         ruleset, notice = await ruleset_for(ctx, options.get("ruleset"))
         settings = grid_settings(ruleset, options)
+        if "diagonal_rule" not in settings and ruleset.diagonal_rules:
+            # the channel's choice (/ruleset set diagonals:) for the encounters it starts
+            chosen = await ctx.store.channel_diagonals(ctx.channel_id)
+            if chosen in ruleset.diagonal_rules:
+                settings["diagonal_rule"] = chosen
         encounter = Encounter(width, height, ruleset.id, gm_id=ctx.user_id, **settings)
         summary = f"started a {width}×{height} encounter under {ruleset.id}"
         try:

@@ -7,15 +7,23 @@ from typing import Any
 
 from bot.commands import Command, Option
 from bot.context import Context
-from bot.errors import NotAllowed
+from bot.errors import InvalidInput, NotAllowed
 from bot.handlers.common import RULESET_CHOICES, choose_ruleset
 from bot.reply import Field, Reply
 from bot.rules import DEFAULT_RULESET, get_ruleset, identities, rulesets
+from bot.rules.ruleset import Ruleset
 
 
 def _describe_all() -> str:
     """One line per ruleset: its id and what it is."""
     return "\n".join(f"`{i.id}` — {i.summary}" for i in identities().values())
+
+
+def _diagonal_text(ruleset: Ruleset, diagonals: str | None) -> str:
+    if not ruleset.diagonal_rules:
+        return ""
+    rule = diagonals or ruleset.diagonal_rules[0]
+    return f"; diagonals {rule} in the encounters started here"
 
 
 async def handle_set(ctx: Context, options: Mapping[str, Any]) -> Reply:
@@ -25,19 +33,29 @@ async def handle_set(ctx: Context, options: Mapping[str, Any]) -> Reply:
             "Any command can still take ruleset: for itself."
         )
     ruleset = get_ruleset(options["system"])
+    diagonals = options.get("diagonals")
+    if diagonals is not None and diagonals not in ruleset.diagonal_rules:
+        counts = " or ".join(ruleset.diagonal_rules) or "one way only"
+        raise InvalidInput(f"diagonals: {ruleset.id} counts a diagonal {counts}, not {diagonals}.")
     before = await ctx.store.channel_ruleset(ctx.channel_id)
     await ctx.store.set_channel_ruleset(ctx.channel_id, ruleset.id, ctx.user_id)
+    await ctx.store.set_channel_diagonals(ctx.channel_id, diagonals)
     was = before or f"{DEFAULT_RULESET} (default)"
     return Reply(
         title=f"This channel now rules with {ruleset.id}",
         fields=(
             Field("Ruleset", f"{ruleset.name} — {ruleset.document}"),
             Field("Before", was),
-            Field("Grid", f"{ruleset.square_ft} ft squares"),
+            Field("Grid", f"{ruleset.square_ft} ft squares" + _diagonal_text(ruleset, diagonals)),
             Field("All rulesets", _describe_all()),
         ),
         footer="Every command also takes ruleset: to override it once.",
-        result={"ruleset": ruleset.id, "previous": before, "square_ft": ruleset.square_ft},
+        result={
+            "ruleset": ruleset.id,
+            "previous": before,
+            "square_ft": ruleset.square_ft,
+            "diagonals": diagonals,
+        },
     )
 
 
@@ -65,7 +83,15 @@ async def handle_show(ctx: Context, options: Mapping[str, Any]) -> Reply:
 SET = Command(
     "ruleset set",
     "Set this channel's ruleset (GM)",
-    (Option("system", "string", "The ruleset", required=True, choices=RULESET_CHOICES),),
+    (
+        Option("system", "string", "The ruleset", required=True, choices=RULESET_CHOICES),
+        Option(
+            "diagonals",
+            "string",
+            "5e and 5e-alt: how a diagonal counts in encounters started here (5 or 5-10-5)",
+            choices=("5", "5-10-5", "euclidean"),
+        ),
+    ),
     handle_set,
     changes_state=True,
 )

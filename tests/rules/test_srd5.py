@@ -332,3 +332,16 @@ async def test_exhaustion_levels_are_refused_where_a_ruleset_has_none(gm: Contex
     await board(gm, "3.5")
     with pytest.raises(InvalidInput, match="no exhaustion levels"):
         await run(gm, "/token add name:Ari exhaustion:2")
+
+
+async def test_srd51_diagonals_chosen_per_channel_with_ruleset_set(gm: Context):
+    """The 5/10/5 count as a channel's choice: /ruleset set system:5e diagonals:5-10-5
+    applies to the encounters the channel starts."""
+    await run(gm, "/ruleset set system:5e diagonals:5-10-5")
+    await run(gm, "/encounter start width:8 height:8", "/token add name:Ari at:A1")
+    assert await cost_of(gm, "/move token:Ari to:C3") == 15  # 5 + 10
+
+
+async def test_ruleset_set_refuses_a_diagonal_rule_the_ruleset_has_not(gm: Context):
+    with pytest.raises(InvalidInput, match="diagonals"):
+        await run(gm, "/ruleset set system:5e-2024 diagonals:5-10-5")
