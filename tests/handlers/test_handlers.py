@@ -62,7 +62,7 @@ async def test_ruleset_set_is_for_the_gm(gm: Context, player: Context):
     with pytest.raises(NotAllowed, match="Manage Channels"):
         await run_line(player, "/ruleset set system:3.5")
     reply = await run_line(gm, "/ruleset set system:3.5")
-    assert reply.result == {"ruleset": "3.5", "previous": None, "square_ft": 5}
+    assert reply.result == {"ruleset": "3.5", "previous": None, "square_ft": 5, "diagonals": None}
     assert (await run_line(player, "/ruleset show")).result["ruleset"] == "3.5"
 
 
