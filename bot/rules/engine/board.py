@@ -15,7 +15,7 @@ from typing import Any
 from bot.encounter import Activity, Encounter, Token
 from bot.errors import IllegalMove, InvalidInput
 from bot.grid.coords import Cell
-from bot.grid.geometry import footprint
+from bot.grid.geometry import footprint, gap
 from bot.grid.sizes import Size
 from bot.grid.terrain import Terrain
 from bot.rules.engine.moves import MODES, TokenMovement
@@ -171,3 +171,19 @@ def check_mode(movement: TokenMovement, token: Token, mode: str | None) -> str:
         has = ", ".join(m for m, v in movement.speeds_ft.items() if v > 0) or "none"
         raise IllegalMove(f"{token.name} has no {chosen} speed. Its modes: {has}.")
     return chosen
+
+
+def within_reach(board: Board, enemy: Token, reach_ft: int, square_ft: int) -> frozenset[Cell]:
+    """The squares on the map within ``reach_ft`` of ``enemy``'s space, counted in whole
+    squares the way a grid measures reach (the fifth-edition rulesets' threat zone)."""
+    squares = reach_ft // square_ft
+    if squares <= 0:
+        return frozenset()
+    side = board.sides.get(enemy.key, 1)
+    cells = set()
+    for col in range(enemy.cell.col - squares, enemy.cell.col + side + squares):
+        for row in range(enemy.cell.row - squares, enemy.cell.row + side + squares):
+            cell = Cell(col, row)
+            if board.on_map(cell) and max(gap(cell, 1, enemy.cell, side)) <= squares:
+                cells.add(cell)
+    return frozenset(cells)

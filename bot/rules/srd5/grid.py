@@ -20,7 +20,6 @@ from typing import ClassVar, Literal
 from bot.encounter import Condition, Encounter, Token
 from bot.errors import IllegalMove, InvalidInput
 from bot.grid.coords import Cell
-from bot.grid.geometry import gap
 from bot.grid.search import Edge
 from bot.grid.sizes import Size
 from bot.grid.terrain import Terrain
@@ -32,6 +31,7 @@ from bot.rules.engine.board import (
     StepContext,
     check_mode,
     hostile,
+    within_reach,
 )
 from bot.rules.engine.moves import (
     MoveRequest,
@@ -286,14 +286,4 @@ class SrdRuleset(Ruleset):
 
     def threatened(self, board: Board, enemy: Token) -> frozenset[Cell]:
         reach = enemy.reach_ft if enemy.reach_ft is not None else DEFAULT_REACH_FT
-        squares = reach // self.square_ft
-        if squares <= 0:
-            return frozenset()
-        side = board.sides.get(enemy.key, 1)
-        cells = set()
-        for col in range(enemy.cell.col - squares, enemy.cell.col + side + squares):
-            for row in range(enemy.cell.row - squares, enemy.cell.row + side + squares):
-                cell = Cell(col, row)
-                if board.on_map(cell) and max(gap(cell, 1, enemy.cell, side)) <= squares:
-                    cells.add(cell)
-        return frozenset(cells)
+        return within_reach(board, enemy, reach, self.square_ft)
