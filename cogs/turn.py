@@ -1,4 +1,4 @@
-"""/turn order, next, show and clear on Discord: one group, four subcommands."""
+"""/turn order, add, remove, next, show and clear on Discord: one group."""
 
 from __future__ import annotations
 
@@ -6,13 +6,16 @@ from typing import Any
 
 import discord
 from discord import app_commands
+from discord.app_commands import Range
 from discord.ext import commands
 
-from bot.discord_glue import descriptions_for, dispatch, order_choices
+from bot.discord_glue import descriptions_for, dispatch, given, order_choices, token_choices
 from bot.handlers import COMMANDS
 
 ORDER = COMMANDS["turn order"]
 NEXT = COMMANDS["turn next"]
+ADD = COMMANDS["turn add"]
+REMOVE = COMMANDS["turn remove"]
 SHOW = COMMANDS["turn show"]
 CLEAR = COMMANDS["turn clear"]
 
@@ -33,6 +36,35 @@ class Turn(commands.GroupCog, group_name="turn", group_description="Rounds and t
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
         return await order_choices(interaction, current)
+
+    @app_commands.command(name="add", description=ADD.description)
+    @app_commands.describe(**descriptions_for(ADD))
+    async def add(
+        self,
+        interaction: discord.Interaction[Any],
+        token: str,
+        after: str | None = None,
+        position: Range[int, 1, 100] | None = None,
+    ) -> None:
+        await dispatch(interaction, "turn add", given(ADD, locals()))
+
+    @add.autocomplete("token")
+    @add.autocomplete("after")
+    async def _add_names(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        return await token_choices(interaction, current)
+
+    @app_commands.command(name="remove", description=REMOVE.description)
+    @app_commands.describe(**descriptions_for(REMOVE))
+    async def remove(self, interaction: discord.Interaction[Any], token: str) -> None:
+        await dispatch(interaction, "turn remove", {"token": token})
+
+    @remove.autocomplete("token")
+    async def _remove_names(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        return await token_choices(interaction, current)
 
     @app_commands.command(name="next", description=NEXT.description)
     async def next_(self, interaction: discord.Interaction[Any]) -> None:

@@ -103,6 +103,55 @@ def next_turn(encounter: Encounter, ruleset: Ruleset, actor: Actor) -> TurnEdit:
     return TurnEdit(after, f"round {round_} · {name}'s turn", started=(name,))
 
 
+def add_to_order(
+    encounter: Encounter, actor: Actor, name: str, *, after: str | None, position: int | None
+) -> TurnEdit:
+    """/turn add: a late combatant joins the running order (after ``after``, at
+    ``position`` from 1, or last), keeping the round and whose turn it is."""
+    require_gm(encounter, actor, "change the turn order")
+    if not encounter.order or encounter.turn_index is None:
+        raise InvalidInput("There is no turn order yet: /turn order sets one.")
+    token = encounter.token(name)
+    if token.key in encounter.order:
+        raise InvalidInput(f"{token.name} is already in the turn order.")
+    if after is not None and position is not None:
+        raise InvalidInput("Give after: or position:, not both.")
+    order = list(encounter.order)
+    if after is not None:
+        before = encounter.token(after)
+        if before.key not in order:
+            raise InvalidInput(f"{before.name} is not in the turn order.")
+        index = order.index(before.key) + 1
+    elif position is not None:
+        index = min(max(position, 1), len(order) + 1) - 1
+    else:
+        index = len(order)
+    acting_key = encounter.order[encounter.turn_index]
+    order.insert(index, token.key)
+    after_edit = replace(encounter, order=tuple(order), turn_index=order.index(acting_key))
+    where = index + 1
+    return TurnEdit(after_edit, f"{token.name} joins the turn order at {where}")
+
+
+def remove_from_order(encounter: Encounter, actor: Actor, name: str) -> TurnEdit:
+    """/turn remove: a token leaves the order; the round goes on, and if it was acting
+    the next token's turn begins."""
+    require_gm(encounter, actor, "change the turn order")
+    token = encounter.token(name)
+    if token.key not in encounter.order or encounter.turn_index is None:
+        raise InvalidInput(f"{token.name} is not in the turn order.")
+    if len(encounter.order) == 1:
+        raise InvalidInput(f"{token.name} is the only one in the order: /turn clear ends it.")
+    acting_key = encounter.order[encounter.turn_index]
+    order = [k for k in encounter.order if k != token.key]
+    if acting_key == token.key:
+        index = encounter.turn_index % len(order)  # the next one's turn
+    else:
+        index = order.index(acting_key)
+    edited = replace(encounter, order=tuple(order), turn_index=index)
+    return TurnEdit(edited, f"{token.name} leaves the turn order")
+
+
 def clear_order(encounter: Encounter, actor: Actor) -> Edit:
     require_gm(encounter, actor, "clear the turn order")
     if not encounter.order:

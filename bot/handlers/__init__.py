@@ -47,6 +47,8 @@ ENCOUNTER_COMMANDS: tuple[Command, ...] = (
     terrain.EDGE,
     turns.ORDER,
     turns.NEXT,
+    turns.ADD,
+    turns.REMOVE,
     turns.SHOW,
     turns.CLEAR,
     move.MOVE,

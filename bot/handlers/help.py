@@ -111,6 +111,8 @@ def examples(command_name: str, ruleset: Ruleset) -> tuple[Example, ...]:
         ),
         "turn order": ("/turn order order:Goblin,Ari", "/turn order roll:true"),
         "turn next": (("/turn order roll:true", "/turn next"),),
+        "turn add": (("/turn order order:Ari", "/turn add token:Goblin after:Ari"),),
+        "turn remove": (("/turn order roll:true", "/turn remove token:Goblin"),),
         "turn show": ("/turn show",),
         "turn clear": (("/turn order roll:true", "/turn clear"),),
         "move": tuple(move),

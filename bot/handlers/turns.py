@@ -9,7 +9,14 @@ from bot.commands import Command, Option
 from bot.context import Context
 from bot.encounter import Encounter
 from bot.encounter_ops.outcomes import TurnEdit
-from bot.encounter_ops.turns import clear_order, next_turn, set_order, turn_text
+from bot.encounter_ops.turns import (
+    add_to_order,
+    clear_order,
+    next_turn,
+    remove_from_order,
+    set_order,
+    turn_text,
+)
 from bot.errors import InvalidInput
 from bot.handlers.encounter_common import (
     Changed,
@@ -121,6 +128,48 @@ NEXT = Command(
     "End this turn: the next token acts (GM or the acting token's owner)",
     (),
     handle_next,
+    changes_state=True,
+)
+
+
+async def handle_add(ctx: Context, options: Mapping[str, Any]) -> Reply:
+    actor = actor_of(ctx)
+    changed = await change_encounter(
+        ctx,
+        "turn add",
+        lambda e: add_to_order(
+            e, actor, options["token"], after=options.get("after"), position=options.get("position")
+        ),
+    )
+    return turn_reply(changed, f"{changed.outcome.summary.split(' joins')[0]} joins the order")
+
+
+async def handle_remove(ctx: Context, options: Mapping[str, Any]) -> Reply:
+    actor = actor_of(ctx)
+    changed = await change_encounter(
+        ctx, "turn remove", lambda e: remove_from_order(e, actor, options["token"])
+    )
+    return turn_reply(changed, changed.outcome.summary[:1].upper() + changed.outcome.summary[1:])
+
+
+ADD = Command(
+    "turn add",
+    "Add a late combatant to the running turn order (GM): the round goes on",
+    (
+        Option("token", "string", "The token that joins", required=True),
+        Option("after", "string", "It acts right after this token"),
+        Option(
+            "position", "integer", "Or its place in the order, from 1", min_value=1, max_value=100
+        ),
+    ),
+    handle_add,
+    changes_state=True,
+)
+REMOVE = Command(
+    "turn remove",
+    "Take a token out of the running turn order (GM): the round goes on",
+    (Option("token", "string", "The token that leaves", required=True),),
+    handle_remove,
     changes_state=True,
 )
 SHOW = Command("turn show", "Show the round, whose turn it is and the order", (), handle_show)

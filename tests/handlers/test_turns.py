@@ -159,3 +159,37 @@ async def test_the_turn_line_appears_once_a_turn_order_runs(gm: Context):
     await run(gm, '/turn order order:"Ari"')
     after = await run(gm, "/token edit token:Ari at:C1")
     assert any(f.name == "Turn" and "Ari" in f.value for f in after.fields)
+
+
+async def test_a_late_combatant_joins_without_restarting_the_fight(trio: Context):
+    """/turn add keeps the round and whose turn it is; /turn remove likewise."""
+    await run(trio, '/turn order order:"Ari, Goblin"', "/turn next", "/turn next", "/turn next")
+    shown = await run(trio, "/turn show")
+    assert shown.result["round"] == 2 and shown.result["acting"] == "Goblin"
+    joined = await run(trio, "/turn add token:Bo after:Ari")
+    assert joined.result["order"] == ["Ari", "Bo", "Goblin"]
+    assert joined.result["round"] == 2 and joined.result["acting"] == "Goblin"
+    left = await run(trio, "/turn remove token:Goblin")  # the acting one leaves
+    assert left.result["order"] == ["Ari", "Bo"]
+    assert left.result["round"] == 2 and left.result["acting"] == "Ari"
+
+
+@pytest.mark.parametrize(
+    ("line", "says"),
+    [
+        ("/turn add token:Ari", "already in the turn order"),
+        ("/turn add token:Bo after:Zed", 'No token named "Zed"'),
+        ("/turn add token:Bo after:Ari position:2", "not both"),
+        ("/turn remove token:Bo", "not in the turn order"),
+    ],
+)
+async def test_turn_add_and_remove_refuse_bad_input(trio: Context, line: str, says: str):
+    await run(trio, '/turn order order:"Ari, Goblin"')
+    with pytest.raises(InvalidInput, match=says):
+        await run(trio, line)
+
+
+async def test_only_the_gm_changes_a_running_order(trio: Context, player: Context):
+    await run(trio, '/turn order order:"Ari, Goblin"')
+    with pytest.raises(NotAllowed):
+        await run(player, "/turn add token:Bo")
