@@ -163,6 +163,7 @@ class Token:
     activity: Activity = Activity()
     running_rounds: int = 0  # becmi: rounds run in a row
     exhaustion: int = 0  # exhaustion level, 0 to 6 (the fifth-edition rulesets)
+    initiative_bonus: int = 0  # added to its d20 when /turn order rolls
     last_mode: str = "walk"  # 000 "Continuity of Movement"
 
     @property
@@ -342,6 +343,7 @@ def _token_json(t: Token) -> dict[str, Any]:
         },
         "running_rounds": t.running_rounds,
         "exhaustion": t.exhaustion,
+        "initiative_bonus": t.initiative_bonus,
         "last_mode": t.last_mode,
     }
 
@@ -402,5 +404,6 @@ def _token_from_json(raw: Mapping[str, Any]) -> Token:
         ),
         running_rounds=int(raw.get("running_rounds", 0)),
         exhaustion=int(raw.get("exhaustion", 0)),
+        initiative_bonus=int(raw.get("initiative_bonus", 0)),
         last_mode=str(raw.get("last_mode", "walk")),
     )

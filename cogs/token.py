@@ -47,6 +47,7 @@ class Token(commands.GroupCog, group_name="token", group_description="The tokens
         body: str | None = None,
         speed_bonus: Range[int, -1_000, 1_000] | None = None,
         bonuses: str | None = None,
+        init: Range[int, -30, 30] | None = None,
         exhaustion: Range[int, 0, 6] | None = None,
     ) -> None:
         await dispatch(interaction, "token add", given(ADD, locals()))
@@ -76,6 +77,7 @@ class Token(commands.GroupCog, group_name="token", group_description="The tokens
         body: str | None = None,
         speed_bonus: Range[int, -1_000, 1_000] | None = None,
         bonuses: str | None = None,
+        init: Range[int, -30, 30] | None = None,
         exhaustion: Range[int, 0, 6] | None = None,
         rename: str | None = None,
     ) -> None:

@@ -53,7 +53,10 @@ class Initiative:
     """One token's d20 for the turn order."""
 
     name: str
-    roll: int
+    roll: int  # the total: the d20 plus the modifier
+    d20: int = 0
+    modifier: int = 0
+    tiebreak: int | None = None  # a d20 rolled again among equal totals and modifiers
 
 
 @dataclass(frozen=True)

@@ -52,6 +52,7 @@ class TokenOptions:
     speed_bonus: int | None = None
     bonuses: str | None = None
     exhaustion: int | None = None
+    init: int | None = None
 
     @classmethod
     def of(cls, options: Mapping[str, Any]) -> TokenOptions:
@@ -72,6 +73,7 @@ PLAIN_FIELDS = {
     "body": "body",
     "speed_bonus": "speed_bonus_ft",
     "exhaustion": "exhaustion",
+    "init": "initiative_bonus",
 }
 
 

@@ -46,9 +46,23 @@ def order_from_names(encounter: Encounter, text: str) -> tuple[Token, ...]:
 
 
 def roll_initiative(encounter: Encounter, rng: random.Random) -> tuple[Initiative, ...]:
-    """A d20 per token, highest first, ties by name."""
-    rolls = [Initiative(t.name, roll(1, D20, rng).total) for t in encounter.tokens.values()]
-    return tuple(sorted(rolls, key=lambda r: (-r.roll, r.name.casefold())))
+    """A d20 plus its initiative modifier per token, highest first. Ties go to the higher
+    modifier, then to a d20 rolled again between those still tied (the 3.5 SRD's rule;
+    5e leaves ties to the table, and the bot uses the same: docs/RULINGS.md)."""
+    rolls = []
+    for t in encounter.tokens.values():
+        d20 = roll(1, D20, rng).total
+        rolls.append(Initiative(t.name, d20 + t.initiative_bonus, d20, t.initiative_bonus))
+    totals = [(r.roll, r.modifier) for r in rolls]
+    rolls = [
+        replace(r, tiebreak=roll(1, D20, rng).total)
+        if totals.count((r.roll, r.modifier)) > 1
+        else r
+        for r in rolls
+    ]
+    return tuple(
+        sorted(rolls, key=lambda r: (-r.roll, -r.modifier, -(r.tiebreak or 0), r.name.casefold()))
+    )
 
 
 def set_order(

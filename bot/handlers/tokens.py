@@ -90,6 +90,13 @@ TOKEN_OPTIONS = (
         'Typed speed bonuses: "enhancement +30, morale +10" (same type: best only)',
     ),
     Option(
+        "init",
+        "integer",
+        "Initiative modifier added to its d20 when /turn order rolls (+3, -1)",
+        min_value=-30,
+        max_value=30,
+    ),
+    Option(
         "exhaustion",
         "integer",
         "Exhaustion level, 0 to 6 (5e and 5e-2024: it slows the token)",

@@ -8,7 +8,7 @@ from typing import Any
 from bot.commands import Command, Option
 from bot.context import Context
 from bot.encounter import Encounter
-from bot.encounter_ops.outcomes import TurnEdit
+from bot.encounter_ops.outcomes import Initiative, TurnEdit
 from bot.encounter_ops.turns import (
     add_to_order,
     clear_order,
@@ -53,11 +53,30 @@ def turn_reply(changed: Changed[TurnEdit], title: str, extra: tuple[Field, ...] 
         result={
             "order": order_json(changed.after),
             "started": list(outcome.started),
-            "rolls": [{"name": r.name, "roll": r.roll} for r in outcome.rolls],
+            "rolls": [
+                {
+                    "name": r.name,
+                    "roll": r.roll,
+                    "d20": r.d20,
+                    "modifier": r.modifier,
+                    "tiebreak": r.tiebreak,
+                }
+                for r in outcome.rolls
+            ],
             "summary": outcome.summary,
         },
         changed=changed.saved,
     )
+
+
+def _roll_text(r: Initiative) -> str:
+    """``Ari 17`` or, with a modifier, ``Ari 17 (14+3)``; a tie rolled again says so."""
+    text = f"{r.name} {r.roll}"
+    if r.modifier:
+        text += f" ({r.d20}{r.modifier:+})"
+    if r.tiebreak is not None:
+        text += f", tie: {r.tiebreak}"
+    return text
 
 
 async def handle_order(ctx: Context, options: Mapping[str, Any]) -> Reply:
@@ -75,7 +94,11 @@ async def handle_order(ctx: Context, options: Mapping[str, Any]) -> Reply:
         lambda e: set_order(e, ruleset_of(e), actor, names=names, rng=ctx.rng if rolled else None),
     )
     rolls = changed.outcome.rolls
-    extra = (Field("Rolls (d20)", ", ".join(f"{r.name} {r.roll}" for r in rolls)),) if rolls else ()
+    extra = (
+        (Field("Rolls (d20 + initiative)", ", ".join(_roll_text(r) for r in rolls)),)
+        if rolls
+        else ()
+    )
     first = changed.outcome.started[0]
     return turn_reply(changed, f"Round 1 · {first} goes first", extra)
 

@@ -61,16 +61,16 @@ async def test_bad_orders_are_refused(trio: Context, line: str, says: str):
     await refused(trio, line, InvalidInput, says)
 
 
-async def test_rolled_order_is_highest_first_ties_by_name(trio: Context):
+async def test_rolled_order_is_highest_first_ties_rolled_again(trio: Context):
     reply = await run(trio, "/turn order roll:true")
     rolls = reply.result["rolls"]
     assert sorted(r["name"] for r in rolls) == ["Ari", "Bo", "Goblin"]
     assert all(1 <= r["roll"] <= 20 for r in rolls)
-    keys = [(-r["roll"], r["name"].casefold()) for r in rolls]
+    keys = [(-r["roll"], -(r["tiebreak"] or 0), r["name"].casefold()) for r in rolls]
     assert keys == sorted(keys)
     assert reply.result["order"] == [r["name"] for r in rolls]
-    shown = next(f for f in reply.fields if f.name == "Rolls (d20)")
-    assert shown.value == ", ".join(f"{r['name']} {r['roll']}" for r in rolls)
+    shown = next(f for f in reply.fields if f.name == "Rolls (d20 + initiative)")
+    assert all(f"{r['name']} {r['roll']}" in shown.value for r in rolls)
 
 
 async def test_rolls_come_from_the_commands_dice(store: Store):
@@ -193,3 +193,35 @@ async def test_only_the_gm_changes_a_running_order(trio: Context, player: Contex
     await run(trio, '/turn order order:"Ari, Goblin"')
     with pytest.raises(NotAllowed):
         await run(player, "/turn add token:Bo")
+
+
+async def test_rolled_order_adds_each_initiative_modifier_and_shows_each_roll(gm: Context):
+    """/turn order roll:true: d20 + the token's init: modifier, highest first; ties to
+    the higher modifier, then a d20 rolled again (docs/RULINGS.md)."""
+    await run(gm, "/encounter start width:10 height:10")
+    await run(gm, "/token add name:Ari init:+30", "/token add name:Bo init:-30")
+    reply = await run(gm, "/turn order roll:true")
+    assert reply.result["order"] == ["Ari", "Bo"]
+    ari = reply.result["rolls"][0]
+    assert ari["roll"] == ari["d20"] + 30 and ari["modifier"] == 30
+    shown = {f.name: f.value for f in reply.fields}["Rolls (d20 + initiative)"]
+    assert f"Ari {ari['roll']} ({ari['d20']}+30)" in shown
+
+
+def test_initiative_ties_go_to_the_higher_modifier_then_a_reroll():
+    from bot.encounter import Encounter, Token
+    from bot.encounter_ops.turns import roll_initiative
+    from bot.grid.coords import Cell
+
+    tokens = {
+        n.lower(): Token(n, Cell(i, 0), initiative_bonus=b)
+        for i, (n, b) in enumerate((("Lo", 0), ("Hi", 5)))
+    }
+    encounter = Encounter(5, 5, "3.5", "gm", tokens=tokens)
+    for seed in range(50):
+        rolls = roll_initiative(encounter, random.Random(seed))
+        if rolls[0].roll == rolls[1].roll:
+            assert rolls[0].name == "Hi"  # equal totals: the higher modifier first
+            break
+    else:
+        pytest.skip("no tie in 50 seeds")

@@ -87,7 +87,15 @@ def token_fields(spec: TokenSpec) -> TokenFields:
     values: dict[str, object] = {}
     notes: list[Note] = []
     if spec.speed is not None:
-        values["speed_ft"] = parse_rate(spec.speed)
+        normal = values["speed_ft"] = parse_rate(spec.speed)
+        notes.append(
+            Note(
+                "Speed",
+                f"speed:{spec.speed.strip()} read as the normal speed {normal}' a turn: "
+                f"{normal // 3}' a round in an encounter, {normal}' running "
+                "(003 Normal, Encounter, and Running Speeds).",
+            )
+        )
     if spec.load is not None:
         coins = parse_coins(spec.load)
         values["load"] = f"{coins}cn"
