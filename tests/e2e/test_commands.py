@@ -54,6 +54,8 @@ SCENARIO: list[tuple[str, dict[str, Any], str, bool]] = [
     ("terrain light", {"cells": "K11", "dark": True}, "Darkness on 1 square", False),
     ("turn order", {"order": "Ari, Orc"}, "", False),
     ("turn show", {}, "Round 1", False),
+    ("turn add", {"token": "Bo", "after": "Ari"}, "Bo joins the order", False),
+    ("turn remove", {"token": "Bo"}, "Bo leaves the turn order", False),
     ("move", {"token": "Ari", "to": "C4"}, "Ari moves to C4", True),
     ("terrain edge", {"cells": "C4/D4", "kind": "door"}, "Door on 1 edge", False),
     ("door", {"token": "Ari", "edge": "C4/D4"}, "", False),
