@@ -598,6 +598,20 @@ async def travel_choices(
     return _choices(suggestions(ruleset, option, current))
 
 
+async def move_choices(
+    interaction: discord.Interaction[Any], current: str, option: str
+) -> list[app_commands.Choice[str]]:
+    """Suggestions for /move's ``action`` or ``mode``: only what the ruleset of this
+    channel's encounter has."""
+    from bot.handlers.move import move_suggestions
+
+    store = cast(_HasStore, interaction.client).store
+    channel = str(interaction.channel_id)
+    chosen = await store.active_ruleset(channel) or await store.channel_ruleset(channel)
+    ruleset = rulesets().get(chosen or DEFAULT_RULESET, rulesets()[DEFAULT_RULESET])
+    return _choices(move_suggestions(ruleset, option, current))
+
+
 def names_choices(names: Sequence[str], current: str) -> list[app_commands.Choice[str]]:
     """Names containing what was typed, those starting with it first (/help command:)."""
     typed = current.strip().lstrip("/").lower()

@@ -9,7 +9,13 @@ from discord import app_commands
 from discord.app_commands import Range
 from discord.ext import commands
 
-from bot.discord_glue import choices_for, descriptions_for, dispatch, token_choices
+from bot.discord_glue import (
+    choices_for,
+    descriptions_for,
+    dispatch,
+    move_choices,
+    token_choices,
+)
 from bot.handlers import COMMANDS
 
 MOVE = COMMANDS["move"]
@@ -49,6 +55,18 @@ class Move(commands.Cog):
                 "check": check,
             },
         )
+
+    @move.autocomplete("action")
+    async def _action(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        return await move_choices(interaction, current, "action")
+
+    @move.autocomplete("mode")
+    async def _mode(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        return await move_choices(interaction, current, "mode")
 
     @move.autocomplete("token")
     async def _token(

@@ -19,22 +19,12 @@ from bot.errors import InvalidInput
 from bot.grid.coords import Cell, parse_waypoints
 from bot.handlers.board import render_move
 from bot.handlers.encounter_common import actor_of, change_encounter, encounter_reply, ruleset_of
+from bot.names import complete
 from bot.reply import Field, Reply
-from bot.rules.engine.moves import MOVE_MODES, MoveRequest, MoveResult
+from bot.rules.engine.moves import MoveRequest, MoveResult
+from bot.rules.ruleset import Ruleset
 from bot.units import FT_PER_UNIT, feet
 
-ACTION_CHOICES = (
-    "move",
-    "double",
-    "run",
-    "withdraw",
-    "charge",
-    "5ft-step",
-    "dash",
-    "crawl",
-    "stand",
-    "drop-prone",
-)
 FORCED_CHOICES = ("push", "pull", "slide")
 MAX_PATH_SHOWN = 40
 
@@ -57,6 +47,13 @@ def _check_permission(encounter: Encounter, actor: Actor, request: MoveRequest) 
     # a group moves every member: each must be the mover's to move (003 group moves)
     for name in request.group:
         require_control(encounter, actor, encounter.token(name), "move")
+
+
+def move_suggestions(ruleset: Ruleset, option: str, typed: str) -> list[str]:
+    """What ``typed`` in /move's ``action`` or ``mode`` may become under ``ruleset``: only
+    what that ruleset has (a 5e-alt channel is never offered "double")."""
+    names = ruleset.actions if option == "action" else ruleset.move_modes
+    return complete(typed, names)
 
 
 def plan(encounter: Encounter, actor: Actor, request: MoveRequest) -> Moved:
@@ -117,7 +114,7 @@ async def handle_move(ctx: Context, options: Mapping[str, Any]) -> Reply:
         token=options["token"],
         to=to,
         via=parse_waypoints(options.get("via")),
-        mode=options.get("mode"),
+        mode=options["mode"].strip().lower() if options.get("mode") else None,
         action=options.get("action"),
         forced=options.get("forced"),
         by=options.get("by"),
@@ -200,8 +197,8 @@ MOVE = Command(
         Option("token", "string", "The token that moves", required=True),
         Option("to", "string", "Where it ends (top-left square), e.g. D4"),
         Option("via", "string", 'Squares to pass on the way, in order, e.g. "C3 D5"'),
-        Option("mode", "string", "How it moves (default walk)", choices=MOVE_MODES),
-        Option("action", "string", "Which action (per the ruleset)", choices=ACTION_CHOICES),
+        Option("mode", "string", "How it moves (default walk; the ruleset's modes are suggested)"),
+        Option("action", "string", "Which action (the channel's ruleset's are suggested)"),
         Option(
             "forced",
             "string",

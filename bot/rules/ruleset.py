@@ -26,6 +26,7 @@ from bot.grid.sizes import Size
 from bot.names import Vocabulary
 from bot.rules.engine.board import Allowance, Board, Passing, StepContext, at, join
 from bot.rules.engine.moves import (
+    MODES,
     MoveRequest,
     MoveResult,
     TokenFields,
@@ -79,6 +80,8 @@ class Ruleset(ABC):
     band_action: ClassVar[str] = "move"
     # Whether a group moves together at its slowest member's rate (003).
     group_moves: ClassVar[bool] = False
+    # The ways a token may move here (/move mode:), as suggested to users.
+    move_modes: ClassVar[tuple[str, ...]] = MODES
     # Whether a /move may jump on the way (the ruleset has a jump rule to ask).
     jumps_on_grid: ClassVar[bool] = True
     # Whether /jump reads a Strength score (the SRD rulesets) rather than a check.

@@ -31,6 +31,7 @@ from bot.rules.engine.board import (
     within_reach,
 )
 from bot.rules.engine.moves import (
+    MOVE_MODES,
     MoveRequest,
     TokenFields,
     TokenMovement,
@@ -124,6 +125,7 @@ class FiveEAlt(Ruleset):
     actions: ClassVar[tuple[str, ...]] = ACTIONS.names
     band_action: ClassVar[str] = "dash"
     diagonal_rules: ClassVar[tuple[str, ...]] = DIAGONAL_RULES
+    move_modes: ClassVar[tuple[str, ...]] = MOVE_MODES  # and teleport (000 Teleport)
 
     def __init__(self, diagonal_rule: str = "5") -> None:
         if diagonal_rule not in DIAGONAL_RULES:
