@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from bot.errors import InvalidInput
 from bot.names import Vocabulary
+from bot.rules.options import OptionSpec
 
 if TYPE_CHECKING:
     from bot.context import Context
@@ -44,6 +45,19 @@ class Option:
     max_value: int | float | None = None
     choices: tuple[str, ...] = ()  # offered as Discord choices; matched loosely here
     unit: str = ""  # "ft": "60ft" and "60 ft" are accepted too
+
+    @classmethod
+    def of(cls, spec: OptionSpec) -> Option:
+        """The slash option for what a ruleset declares (never required)."""
+        return cls(
+            spec.name,
+            spec.kind,
+            spec.description,
+            min_value=spec.min_value,
+            max_value=spec.max_value,
+            choices=spec.choices,
+            unit=spec.unit,
+        )
 
     @cached_property
     def vocabulary(self) -> Vocabulary:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import inspect
 import io
 import logging
 import random
@@ -20,12 +21,12 @@ import re
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
-from typing import Any, Protocol, cast
+from typing import Any, Optional, Protocol, cast
 
 import discord
 from discord import app_commands
 
-from bot.commands import Command
+from bot.commands import Command, Option
 from bot.context import Context
 from bot.cooldown import Cooldown
 from bot.errors import RulingError
@@ -247,6 +248,55 @@ def choices_for(
         for o in command.options
         if o.choices
     }
+
+
+def _annotation(option: Option) -> Any:
+    """The parameter type discord.py reads for ``option``: its kind, range and optionality."""
+    base: Any = {
+        "integer": int,
+        "number": float,
+        "boolean": bool,
+        "string": str,
+        "user": discord.User,
+    }[option.kind]
+    if option.kind in ("integer", "number") and (
+        option.min_value is not None or option.max_value is not None
+    ):
+        base = app_commands.Range[base, option.min_value, option.max_value]
+    return base if option.required else Optional[base]  # noqa: UP045 (a runtime value)
+
+
+def slash_command(spec: Command, name: str, cog: str) -> app_commands.Command[Any, ..., None]:
+    """The slash command for ``spec``, built from it: each option a parameter of its kind,
+    with the spec's description and choices, so an option is written in one place.
+
+    Put it in a cog's class body as ``add = slash_command(ADD, "add", "Token")``;
+    autocomplete attaches as usual (``@add.autocomplete("token")``).
+    """
+
+    async def callback(self: Any, interaction: discord.Interaction[Any], **values: Any) -> None:
+        await dispatch(interaction, spec.name, {o.name: values.get(o.name) for o in spec.options})
+
+    interaction = inspect.Parameter(
+        "interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=discord.Interaction
+    )
+    parameters = [
+        inspect.Parameter(
+            o.name,
+            inspect.Parameter.KEYWORD_ONLY,
+            annotation=_annotation(o),
+            default=inspect.Parameter.empty if o.required else None,
+        )
+        for o in spec.options
+    ]
+    self_ = inspect.Parameter("self", inspect.Parameter.POSITIONAL_OR_KEYWORD)
+    cast(Any, callback).__signature__ = inspect.Signature([self_, interaction, *parameters])
+    # a method of the cog (discord.py binds commands whose qualified name has a dot)
+    callback.__qualname__ = f"{cog}.{name}"
+    callback.__name__ = name
+    described = app_commands.describe(**descriptions_for(spec))(callback)
+    chosen = app_commands.choices(**choices_for(spec))(described)
+    return app_commands.Command(name=name, description=spec.description, callback=chosen)
 
 
 # ------------------------------------------------------------------- context

@@ -18,6 +18,7 @@ from bot.grid.coords import Cell, EdgeKey, edge_key, edge_name
 from bot.grid.sizes import Size
 from bot.grid.terrain import Barrier, Terrain
 from bot.names import Vocabulary, normalize
+from bot.state import State, StateValue, with_values
 
 Team = Literal["party", "enemy", "neutral"]
 TEAMS: tuple[Team, ...] = ("party", "enemy", "neutral")
@@ -152,19 +153,15 @@ class Token:
     conditions: frozenset[str] = frozenset()
     reach_ft: int | None = None  # None: the ruleset's reach for the size
     reach_weapon: bool = False
-    body: Literal["tall", "long"] = "tall"
-    race: str | None = None
-    armor: str | None = None
-    load: str | None = None
     speed_bonus_ft: int = 0  # untyped: adds to any other
     # typed bonuses, the highest of each type (001 "Bonuses to Speed": multiple
     # bonuses of the same type don't stack)
     speed_bonuses_ft: Mapping[str, int] = field(default_factory=dict)
     activity: Activity = Activity()
-    running_rounds: int = 0  # becmi: rounds run in a row
-    exhaustion: int = 0  # exhaustion level, 0 to 6 (the fifth-edition rulesets)
     initiative_bonus: int = 0  # added to its d20 when /turn order rolls
-    last_mode: str = "walk"  # 000 "Continuity of Movement"
+    # what its ruleset keeps on it (race, armor, load, running rounds...): only the
+    # ruleset that declared a key reads it
+    state: State = field(default_factory=dict)
 
     @property
     def key(self) -> str:
@@ -176,6 +173,10 @@ class Token:
 
     def has(self, condition: Condition) -> bool:
         return condition in self.all_conditions
+
+    def with_state(self, **values: StateValue | None) -> Token:
+        """The token with its ruleset's ``values`` set (None clears one)."""
+        return replace(self, state=with_values(self.state, **values))
 
     @property
     def total_speed_bonus_ft(self) -> int:
@@ -198,9 +199,8 @@ class Encounter:
     order: tuple[str, ...] = ()  # token keys; empty: no turn order
     turn_index: int | None = None
     round: int = 1
-    diagonal_rule: str = "5"  # 5e-alt per channel: "5", "5-10-5" or "euclidean"
-    outdoors: bool = False  # becmi: speeds read in yards outdoors (003 Feet vs. Yards)
-    units: bool = False  # 5e-alt: distances shown in Units of 5 ft (000 Optional Rule)
+    # the ruleset's own options (diagonals, units, outdoors...), as /encounter start set them
+    options: State = field(default_factory=dict)
     dark: frozenset[Cell] = frozenset()  # squares in darkness (poor visibility)
     edges: Mapping[EdgeKey, Barrier] = field(default_factory=dict)  # walls, doors between
 
@@ -290,9 +290,7 @@ def to_json(e: Encounter) -> dict[str, Any]:
         "order": list(e.order),
         "turn_index": e.turn_index,
         "round": e.round,
-        "diagonal_rule": e.diagonal_rule,
-        "outdoors": e.outdoors,
-        "units": e.units,
+        "options": dict(sorted(e.options.items())),
         "dark": " ".join(str(c) for c in sorted(e.dark, key=lambda c: (c.row, c.col))),
         "edges": _edges_json(e.edges),
     }
@@ -328,10 +326,6 @@ def _token_json(t: Token) -> dict[str, Any]:
         "conditions": sorted(t.conditions),
         "reach_ft": t.reach_ft,
         "reach_weapon": t.reach_weapon,
-        "body": t.body,
-        "race": t.race,
-        "armor": t.armor,
-        "load": t.load,
         "speed_bonus_ft": t.speed_bonus_ft,
         "speed_bonuses_ft": dict(sorted(t.speed_bonuses_ft.items())),
         "activity": {
@@ -341,10 +335,8 @@ def _token_json(t: Token) -> dict[str, Any]:
             "diagonals": a.diagonals,
             "provoked_by": list(a.provoked_by),
         },
-        "running_rounds": t.running_rounds,
-        "exhaustion": t.exhaustion,
         "initiative_bonus": t.initiative_bonus,
-        "last_mode": t.last_mode,
+        "state": dict(sorted(t.state.items())),
     }
 
 
@@ -367,9 +359,7 @@ def from_json(data: Mapping[str, Any]) -> Encounter:
         order=tuple(data.get("order", ())),
         turn_index=data.get("turn_index"),
         round=int(data.get("round", 1)),
-        diagonal_rule=str(data.get("diagonal_rule", "5")),
-        outdoors=bool(data.get("outdoors", False)),
-        units=bool(data.get("units", False)),
+        options=_state_from_json(data.get("options", {}), _legacy(data, LEGACY_OPTIONS)),
         dark=frozenset(Cell.parse(t) for t in str(data.get("dark", "")).split()),
         edges=_edges_from_json(data.get("edges", {})),
     )
@@ -389,10 +379,6 @@ def _token_from_json(raw: Mapping[str, Any]) -> Token:
         conditions=frozenset(raw.get("conditions", ())),
         reach_ft=raw.get("reach_ft"),
         reach_weapon=bool(raw.get("reach_weapon", False)),
-        body=raw.get("body", "tall"),
-        race=raw.get("race"),
-        armor=raw.get("armor"),
-        load=raw.get("load"),
         speed_bonus_ft=int(raw.get("speed_bonus_ft", 0)),
         speed_bonuses_ft={str(k): int(v) for k, v in raw.get("speed_bonuses_ft", {}).items()},
         activity=Activity(
@@ -402,8 +388,42 @@ def _token_from_json(raw: Mapping[str, Any]) -> Token:
             diagonals=int(a.get("diagonals", 0)),
             provoked_by=tuple(a.get("provoked_by", ())),
         ),
-        running_rounds=int(raw.get("running_rounds", 0)),
-        exhaustion=int(raw.get("exhaustion", 0)),
         initiative_bonus=int(raw.get("initiative_bonus", 0)),
-        last_mode=str(raw.get("last_mode", "walk")),
+        state=_state_from_json(raw.get("state", {}), _legacy(raw, LEGACY_TOKEN_STATE)),
     )
+
+
+# Encounters stored before the rulesets kept their own state had these as flat
+# fields: each maps to its key in ``options`` / ``state`` and the value that was
+# the default (not carried over, as ``with_values`` never stores a default).
+LEGACY_OPTIONS: Mapping[str, tuple[str, object]] = {
+    "diagonal_rule": ("diagonals", "5"),
+    "outdoors": ("outdoors", False),
+    "units": ("units", False),
+}
+LEGACY_TOKEN_STATE: Mapping[str, tuple[str, object]] = {
+    "body": ("body", "tall"),
+    "race": ("race", None),
+    "armor": ("armor", None),
+    "load": ("load", None),
+    "running_rounds": ("running_rounds", 0),
+    "exhaustion": ("exhaustion", 0),
+    "last_mode": ("last_mode", "walk"),
+}
+
+
+def _legacy(raw: Mapping[str, Any], fields: Mapping[str, tuple[str, object]]) -> dict[str, Any]:
+    return {
+        key: raw[name]
+        for name, (key, default) in fields.items()
+        if name in raw and raw[name] is not None and raw[name] != default
+    }
+
+
+def _state_from_json(data: Mapping[str, Any], legacy: Mapping[str, Any]) -> dict[str, StateValue]:
+    state: dict[str, StateValue] = {}
+    for key, value in {**legacy, **data}.items():
+        if not isinstance(value, str | int | bool):
+            raise ValueError(f"state {key!r}: {value!r} is not a text, number or flag")
+        state[str(key)] = value
+    return dict(sorted(state.items()))

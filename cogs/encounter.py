@@ -6,10 +6,9 @@ from typing import Any
 
 import discord
 from discord import app_commands
-from discord.app_commands import Range
 from discord.ext import commands
 
-from bot.discord_glue import choices_for, descriptions_for, dispatch
+from bot.discord_glue import descriptions_for, dispatch, slash_command
 from bot.handlers import COMMANDS
 
 START = COMMANDS["encounter start"]
@@ -20,31 +19,8 @@ END = COMMANDS["encounter end"]
 class Encounter(
     commands.GroupCog, group_name="encounter", group_description="This channel's encounter"
 ):
-    @app_commands.command(name="start", description=START.description)
-    @app_commands.describe(**descriptions_for(START))
-    @app_commands.choices(**choices_for(START))
-    async def start(
-        self,
-        interaction: discord.Interaction[Any],
-        width: Range[int, 1, 200] | None = None,
-        height: Range[int, 1, 200] | None = None,
-        ruleset: str | None = None,
-        diagonals: str | None = None,
-        units: bool | None = None,
-        outdoors: bool | None = None,
-    ) -> None:
-        await dispatch(
-            interaction,
-            "encounter start",
-            {
-                "width": width,
-                "height": height,
-                "ruleset": ruleset,
-                "diagonals": diagonals,
-                "units": units,
-                "outdoors": outdoors,
-            },
-        )
+    # Built from the spec: /encounter start offers every ruleset's encounter options.
+    start = slash_command(START, "start", "Encounter")
 
     @app_commands.command(name="show", description=SHOW.description)
     async def show(self, interaction: discord.Interaction[Any]) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
 from bot.encounter import (
@@ -23,7 +23,7 @@ from bot.encounter_ops.placement import check_room, first_fit, size_label
 from bot.errors import IllegalMove, InvalidInput, NotAllowed
 from bot.grid.coords import Cell, parse_on_map
 from bot.grid.sizes import Size, parse_size
-from bot.rules import rulesets
+from bot.rules import readers, rulesets, token_options
 from bot.rules.engine.moves import TokenSpec
 from bot.rules.ruleset import Ruleset
 from bot.rules.rulings import Note
@@ -43,36 +43,32 @@ class TokenOptions:
     at: str | None = None
     team: Team | None = None
     owner: str | None = None
-    race: str | None = None
-    armor: str | None = None
-    load: str | None = None
     reach: int | None = None
     reach_weapon: bool | None = None
-    body: str | None = None
     speed_bonus: int | None = None
     bonuses: str | None = None
-    exhaustion: int | None = None
     init: int | None = None
+    # the rulesets' own options given (race, armor, load, exhaustion...), by name
+    ruleset: Mapping[str, Any] = field(default_factory=dict)
 
     @classmethod
     def of(cls, options: Mapping[str, Any]) -> TokenOptions:
-        return cls(**{f.name: options.get(f.name) for f in fields(cls)})
+        shared = {f.name: options.get(f.name) for f in fields(cls) if f.name != "ruleset"}
+        own = {o.name: options[o.name] for o in token_options() if options.get(o.name) is not None}
+        return cls(**shared, ruleset=own)
 
     def given(self) -> list[str]:
-        return [f.name for f in fields(self) if getattr(self, f.name) is not None]
+        shared = [f.name for f in fields(self) if f.name != "ruleset"]
+        return [n for n in shared if getattr(self, n) is not None] + list(self.ruleset)
 
 
-# Options the ruleset checks without storing them as given (TokenSpec → TokenFields)...
-RULESET_FIELDS = ("race", "armor", "load")
-# ...and the options stored as given, with the Token field each sets.
+# The options stored as given, with the Token field each sets.
 PLAIN_FIELDS = {
     "team": "team",
     "owner": "owner",
     "reach": "reach_ft",
     "reach_weapon": "reach_weapon",
-    "body": "body",
     "speed_bonus": "speed_bonus_ft",
-    "exhaustion": "exhaustion",
     "init": "initiative_bonus",
 }
 
@@ -115,9 +111,7 @@ def _spec(opts: TokenOptions, size: Size) -> TokenSpec:
         climb_ft=opts.climb,
         burrow_ft=opts.burrow,
         hover=opts.hover,
-        race=opts.race,
-        armor=opts.armor,
-        load=opts.load,
+        options=opts.ruleset,
     )
 
 
@@ -139,12 +133,7 @@ def _apply_options(
             f"reach: {opts.reach} ft isn't a whole number of {ruleset.square_ft} ft squares: "
             f"reach is counted in squares (e.g. reach:{ruleset.square_ft * 2})."
         )
-    if opts.exhaustion and not ruleset.exhaustion_levels:
-        takers = ", ".join(r.id for r in rulesets().values() if r.exhaustion_levels)
-        raise InvalidInput(
-            f"exhaustion: {ruleset.id} has no exhaustion levels ({takers} do); use the "
-            "condition instead: /token condition add:exhausted (or fatigued)."
-        )
+    require_read(ruleset, opts.ruleset)
     checked = ruleset.token_fields(_spec(opts, size))
     values = dict(checked.values)
     if "speeds_ft" in values:
@@ -154,11 +143,6 @@ def _apply_options(
         merged = {**kept, **values["speeds_ft"]}
         values["speeds_ft"] = {m: v for m, v in sorted(merged.items()) if v > 0}
     notes = list(checked.notes)
-    for name in RULESET_FIELDS:
-        if getattr(opts, name) is not None and name not in values:
-            notes.append(
-                Note(name.capitalize(), f"{ruleset.id} doesn't use {name} on a token; not stored.")
-            )
     plain: dict[str, Any] = {"size": size}
     for option, field_name in PLAIN_FIELDS.items():
         if getattr(opts, option) is not None:
@@ -166,7 +150,23 @@ def _apply_options(
     if opts.bonuses is not None:
         plain["speed_bonuses_ft"], bonus_notes = parse_bonuses(opts.bonuses)
         notes.extend(bonus_notes)
-    return replace(token, **{**plain, **values}), tuple(notes)
+    changed = replace(token, **{**plain, **values}).with_state(**checked.state)
+    return changed, tuple(notes)
+
+
+def require_read(ruleset: Ruleset, given: Mapping[str, Any]) -> None:
+    """Refuse a ruleset's token option that this ruleset doesn't read (exhaustion under
+    3.5): storing it would change nothing, and silence would look like it did."""
+    own = {o.name for o in ruleset.token_options}
+    for name in given:
+        if name in own:
+            continue
+        spec = next(o for o in token_options() if o.name == name)
+        hint = spec.instead or ruleset.token_hint
+        raise InvalidInput(
+            f"{name}: {ruleset.id} doesn't read {name} on a token (only "
+            f"{', '.join(readers(name))} do)" + (f"; {hint}." if hint else ".")
+        )
 
 
 _BONUS = re.compile(r"^\s*([a-z][a-z -]{0,30}?)\s*([+-]\s*\d{1,4})\s*(?:ft\.?|feet)?\s*$")
@@ -325,6 +325,11 @@ def _shown(value: object) -> str:
     return "none" if value is None else str(value)
 
 
+def _state_order(key: str) -> int:
+    names = [o.name for o in token_options()]
+    return names.index(key) if key in names else len(names)
+
+
 def describe_changes(old: Token, new: Token) -> list[str]:
     """``["renamed Aria", "size Large", "at D4"]``: what differs, in the game's words."""
     out: list[str] = []
@@ -332,7 +337,10 @@ def describe_changes(old: Token, new: Token) -> list[str]:
         before, after = getattr(old, f.name), getattr(new, f.name)
         if before == after:
             continue
-        if f.name == "name":
+        if f.name == "state":
+            keys = sorted(set(before) | set(after), key=_state_order)
+            out += [f"{k} {_shown(after.get(k))}" for k in keys if before.get(k) != after.get(k)]
+        elif f.name == "name":
             out.append(f"renamed {after}")
         elif f.name == "owner":
             out.append(f"owner {mention(after) if after else 'the GM'}")

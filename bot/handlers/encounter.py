@@ -26,8 +26,9 @@ from bot.handlers.encounter_common import (
 )
 from bot.render.board import BoardView
 from bot.reply import Field, Reply, mention
-from bot.rules import rulesets
+from bot.rules import encounter_options, readers
 from bot.rules.ruleset import Ruleset
+from bot.state import with_values
 from bot.storage import Conflict
 
 # Discord's limit for a whole embed is 6000 characters; the map, terrain and turn
@@ -64,47 +65,40 @@ def lines_within(lines: list[str], budget: int, noun: str) -> list[str]:
     return kept
 
 
-# Options only some rulesets read, with what each means (the ruleset lists its own).
-GRID_OPTIONS: Mapping[str, str] = {
-    "diagonals": "how a diagonal counts (5 ft by default; 5-10-5 alternates)",
-    "units": "distances in Units of 5 ft (000 Optional Rule: Units of Distance)",
-    "outdoors": "speeds read in yards outdoors (003 Feet vs. Yards)",
-}
-DIAGONAL_CHOICES = ("5", "5-10-5", "euclidean")
-SETTING_FIELD = {"diagonals": "diagonal_rule", "units": "units", "outdoors": "outdoors"}
-
-
 def grid_settings(ruleset: Ruleset, options: Mapping[str, Any]) -> dict[str, Any]:
-    """The ruleset-specific options given, as Encounter fields; others are refused."""
+    """The ruleset's own options given (its ``encounter_options``), checked against its
+    choices; an option only other rulesets read is refused, naming them."""
+    own = {o.name: o for o in ruleset.encounter_options}
     settings: dict[str, Any] = {}
-    for name in GRID_OPTIONS:
-        if options.get(name) is None:
+    for option in encounter_options():
+        value = options.get(option.name)
+        if value is None:
             continue
-        if name not in ruleset.encounter_options:
-            takers = ", ".join(r.id for r in rulesets().values() if name in r.encounter_options)
+        spec = own.get(option.name)
+        if spec is None:
             raise InvalidInput(
-                f"{name}: {ruleset.id} has no such option ({GRID_OPTIONS[name]}; only "
-                f"{takers} reads it)."
+                f"{option.name}: {ruleset.id} has no such option (only "
+                f"{', '.join(readers(option.name))} reads it: {option.description.lower()})."
             )
-        settings[SETTING_FIELD[name]] = options[name]
-    rule = settings.get("diagonal_rule")
-    if rule is not None and rule not in ruleset.diagonal_rules:
-        raise InvalidInput(
-            f"diagonals: {ruleset.id} counts a diagonal as "
-            f"{' or '.join(ruleset.diagonal_rules)}, not {rule}."
-        )
+        if spec.choices and value not in spec.choices:
+            raise InvalidInput(
+                f"{option.name}: {ruleset.id} takes {' or '.join(spec.choices)}, not {value}."
+            )
+        settings[option.name] = value
     return settings
 
 
-def settings_text(settings: Mapping[str, Any]) -> str:
+def settings_text(ruleset: Ruleset, settings: Mapping[str, Any]) -> str:
+    """``diagonals 5-10-5; Show distances in Units of 5 ft``: the options set, as the
+    ruleset describes them."""
     parts = []
-    if "diagonal_rule" in settings:
-        parts.append(f"diagonals {settings['diagonal_rule']}")
-    if settings.get("units"):
-        parts.append("distances in Units (5 ft)")
-    if settings.get("outdoors"):
-        parts.append("outdoors: speeds in yards")
-    return ", ".join(parts) or "none"
+    for spec in ruleset.encounter_options:
+        value = settings.get(spec.name)
+        if value is True:
+            parts.append(spec.description[:1].lower() + spec.description[1:])
+        elif value not in (None, False):
+            parts.append(f"{spec.name} {value}")
+    return "; ".join(parts) or "none"
 
 
 async def handle_start(ctx: Context, options: Mapping[str, Any]) -> Reply:
@@ -120,12 +114,14 @@ async def handle_start(ctx: Context, options: Mapping[str, Any]) -> Reply:
             )
         ruleset, notice = await ruleset_for(ctx, options.get("ruleset"))
         settings = grid_settings(ruleset, options)
-        if "diagonal_rule" not in settings and ruleset.diagonal_rules:
+        if "diagonals" not in settings and ruleset.diagonal_rules:
             # the channel's choice (/ruleset set diagonals:) for the encounters it starts
             chosen = await ctx.store.channel_diagonals(ctx.channel_id)
             if chosen in ruleset.diagonal_rules:
-                settings["diagonal_rule"] = chosen
-        encounter = Encounter(width, height, ruleset.id, gm_id=ctx.user_id, **settings)
+                settings["diagonals"] = chosen
+        encounter = Encounter(
+            width, height, ruleset.id, gm_id=ctx.user_id, options=with_values({}, **settings)
+        )
         summary = f"started a {width}×{height} encounter under {ruleset.id}"
         try:
             await ctx.store.start_encounter(
@@ -143,7 +139,7 @@ async def handle_start(ctx: Context, options: Mapping[str, Any]) -> Reply:
             Field("Map", map_text(encounter)),
             Field("Ruleset", f"{ruleset.id} — {ruleset.name}"),
             Field("GM", f"{mention(ctx.user_id)} (and anyone with Manage Channels)"),
-            *([Field("Options", settings_text(settings))] if settings else []),
+            *([Field("Options", settings_text(ruleset, settings))] if settings else []),
             Field("Next", "Add tokens with /token add, terrain with /terrain set."),
             *notice,
         ),
@@ -153,7 +149,9 @@ async def handle_start(ctx: Context, options: Mapping[str, Any]) -> Reply:
             "ruleset": ruleset.id,
             "square_ft": ruleset.square_ft,
             "gm": ctx.user_id,
-            **settings,
+            "options": settings,
+            # the keys these options had before the rulesets declared them (scripts read them)
+            **{("diagonal_rule" if k == "diagonals" else k): v for k, v in settings.items()},
         },
         changed=True,
     )
@@ -272,14 +270,8 @@ START = Command(
             "Rule with this ruleset instead of the channel's",
             choices=RULESET_CHOICES,
         ),
-        Option(
-            "diagonals",
-            "string",
-            "5e and 5e-alt: a diagonal costs 5 ft (default) or 5-10-5; 5e-alt also euclidean",
-            choices=DIAGONAL_CHOICES,
-        ),
-        Option("units", "boolean", "5e-alt: show distances in Units of 5 ft"),
-        Option("outdoors", "boolean", "becmi: outdoors, where speeds are read in yards"),
+        # what only some rulesets read (diagonals, units, outdoors), as they declare it
+        *(Option.of(spec) for spec in encounter_options()),
     ),
     handle_start,
     changes_state=True,

@@ -213,6 +213,7 @@ def token_json(token: Token, ruleset: Ruleset) -> dict[str, Any]:
         "hover": movement.hover,
         "reach_ft": token.reach_ft,
         "moved_ft": token.activity.spent_ft,
+        "state": dict(token.state),  # what its ruleset keeps: race, armor, load...
     }
 
 
@@ -222,15 +223,7 @@ def token_line(token: Token, ruleset: Ruleset) -> str:
     if token.owner:
         parts.append(mention(token.owner))
     parts.append(ruleset.token_movement(token).describe())
-    if token.exhaustion:
-        parts.append(f"exhaustion {token.exhaustion}")
-    if token.last_mode != "walk":
-        # 000 Continuity of Movement: it counts as moving as it last moved
-        parts.append(
-            {"fly": "flying", "swim": "swimming", "climb": "climbing", "burrow": "burrowing"}.get(
-                token.last_mode, token.last_mode
-            )
-        )
+    parts += ruleset.token_words(token)  # its ruleset's state: "exhaustion 2", "swimming"
     if token.conditions:
         parts.append(", ".join(sorted(token.conditions)))
     activity = token.activity

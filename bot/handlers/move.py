@@ -127,7 +127,7 @@ async def handle_move(ctx: Context, options: Mapping[str, Any]) -> Reply:
     actor = actor_of(ctx)
     changed = await change_encounter(ctx, "move", lambda e: plan(e, actor, request))
     result = changed.outcome.result
-    units = result.encounter.units
+    units = ruleset_of(result.encounter).for_encounter(result.encounter).in_units
     path = " → ".join(str(c) for c in result.path)
     if len(result.path) > MAX_PATH_SHOWN:
         path = " → ".join(str(c) for c in result.path[:MAX_PATH_SHOWN]) + " → …"

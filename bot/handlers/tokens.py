@@ -27,6 +27,7 @@ from bot.handlers.encounter_common import (
     token_line,
 )
 from bot.reply import Field, Reply
+from bot.rules import token_options
 from bot.rules.engine.moves import MAX_SPEED_FT
 
 MAX_REACH_FT = 100
@@ -43,7 +44,8 @@ def _speed(mode: str) -> Option:
     )
 
 
-# Everything /token add and /token edit both take, in /token add's order.
+# Everything /token add and /token edit both take, in /token add's order: the options
+# every ruleset reads, then each ruleset's own.
 TOKEN_OPTIONS = (
     Option("size", "string", "Size: tiny, small, medium, large, huge... (the ruleset's sizes)"),
     Option(
@@ -59,11 +61,6 @@ TOKEN_OPTIONS = (
     Option("at", "string", "Its top-left square, e.g. C4 (default: the first free square from A1)"),
     Option("team", "string", "Whose side it is on", choices=TEAMS),
     Option("owner", "user", "The player who moves it (default: you if you are a player)"),
-    Option("race", "string", "Race, where the ruleset's speed depends on it (3.5)"),
-    Option("armor", "string", "Armor worn: none, light, medium, heavy (where the ruleset uses it)"),
-    Option(
-        "load", "string", "Load carried: light, medium, heavy, or coins (where the ruleset uses it)"
-    ),
     Option(
         "reach",
         "integer",
@@ -73,9 +70,6 @@ TOKEN_OPTIONS = (
         unit="ft",
     ),
     Option("reach_weapon", "boolean", "It wields a reach weapon"),
-    Option(
-        "body", "string", "Tall or long (3.5 reach for Large and bigger)", choices=("tall", "long")
-    ),
     Option(
         "speed_bonus",
         "integer",
@@ -96,13 +90,8 @@ TOKEN_OPTIONS = (
         min_value=-30,
         max_value=30,
     ),
-    Option(
-        "exhaustion",
-        "integer",
-        "Exhaustion level, 0 to 6 (5e and 5e-2024: it slows the token)",
-        min_value=0,
-        max_value=6,
-    ),
+    # what only some rulesets read (race, armor, load, exhaustion...), as they declare it
+    *(Option.of(spec) for spec in token_options()),
 )
 TOKEN = Option("token", "string", "The token's name", required=True)
 

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from bot.names import Vocabulary
 from bot.rules.identity import Identity
+from bot.rules.options import OptionSpec, union
 
 if TYPE_CHECKING:
     from bot.rules.ruleset import Ruleset
@@ -52,6 +53,27 @@ def rulesets() -> dict[str, Ruleset]:
         module, _, name = identity.ruleset.partition(":")
         out[identity.id] = getattr(import_module(module), name)()
     return out
+
+
+@cache
+def token_options() -> tuple[OptionSpec, ...]:
+    """Every ruleset's /token add|edit options, once each (cheap: no rules loaded)."""
+    return union((i.id, i.token_options) for i in identities().values())
+
+
+@cache
+def encounter_options() -> tuple[OptionSpec, ...]:
+    """Every ruleset's /encounter start options, once each."""
+    return union((i.id, i.encounter_options) for i in identities().values())
+
+
+def readers(name: str) -> tuple[str, ...]:
+    """The rulesets that read the token or encounter option ``name``."""
+    return tuple(
+        i.id
+        for i in identities().values()
+        if any(o.name == name for o in (*i.token_options, *i.encounter_options))
+    )
 
 
 def get_ruleset(name: str) -> Ruleset:

@@ -37,6 +37,7 @@ from bot.rules.engine.moves import (
 from bot.rules.engine.plan import Route
 from bot.rules.engine.steps import ProvokeRule, Stepper
 from bot.rules.identity import Identity
+from bot.rules.options import OptionSpec
 from bot.rules.rulings import (
     FallRequest,
     FallResult,
@@ -69,11 +70,16 @@ class Ruleset(ABC):
     sizes: ClassVar[tuple[Size, ...]]
     # Squares on a side a token of each size covers.
     footprint_squares: ClassVar[Mapping[Size, int]]
-    # The /encounter start options this ruleset reads (diagonals, units, outdoors).
-    encounter_options: ClassVar[frozenset[str]] = frozenset()
+    # The options it reads (from ``identity``): /encounter start's, kept in
+    # ``Encounter.options`` and applied by ``for_encounter``; /token add|edit's,
+    # checked by ``token_fields`` and kept in ``Token.state``.
+    encounter_options: ClassVar[tuple[OptionSpec, ...]] = ()
+    token_options: ClassVar[tuple[OptionSpec, ...]] = ()
+    token_hint: ClassVar[str] = ""
     # The names /travel's free-text options (mode, terrain, pace) accept.
     travel_names: ClassVar[Mapping[str, Vocabulary]]
     diagonal_parity: bool = False  # does a step's cost depend on the diagonal count?
+    in_units: bool = False  # are distances shown in Units of 5 ft (an encounter option)?
     provoke_rule: ClassVar[ProvokeRule]
     actions: ClassVar[tuple[str, ...]]
     # The action a token's speed band shows beyond this one (dash, double move, run).
@@ -86,10 +92,8 @@ class Ruleset(ABC):
     jumps_on_grid: ClassVar[bool] = True
     # Whether /jump reads a Strength score (the SRD rulesets) rather than a check.
     jump_uses_strength: ClassVar[bool] = False
-    # Whether a token's exhaustion level (0-6) changes its speed (the 5e rulesets).
-    exhaustion_levels: ClassVar[bool] = False
-    # How a diagonal may count, per encounter (/encounter start diagonals:); the first
-    # is the default. Empty: the ruleset has one rule and no such option.
+    # How a diagonal may count, per encounter (the choices of its ``diagonals`` option);
+    # the first is the default. Empty: the ruleset has one rule and no such option.
     diagonal_rules: ClassVar[tuple[str, ...]] = ()
     # The 5-foot step's seed and section, for replies (the d20 rulesets have one).
     step_rule: ClassVar[str] = "5-foot step"
@@ -101,6 +105,12 @@ class Ruleset(ABC):
         identity = cls.__dict__.get("identity")
         if identity is not None:
             cls.id, cls.name = identity.id, identity.name
+            cls.encounter_options = identity.encounter_options
+            cls.token_options = identity.token_options
+            cls.token_hint = identity.token_hint
+            cls.diagonal_rules = next(
+                (o.choices for o in identity.encounter_options if o.name == "diagonals"), ()
+            )
 
     def for_encounter(self, encounter: Encounter | None) -> Ruleset:
         """This ruleset with ``encounter``'s options applied (None: the defaults)."""
@@ -262,10 +272,14 @@ class Ruleset(ABC):
         left of its allowance is lost, not 'left')."""
         return False
 
-    def end_mode(self, board: Board, anchor: Cell, mode: str) -> str:
-        """How the token counts as moving once a move in ``mode`` ends at ``anchor``
-        (5e-alt's Continuity of Movement: a walker in deep water swims)."""
-        return mode
+    def moved_as(self, board: Board, token: Token, anchor: Cell, mode: str) -> Token:
+        """``token`` after a move in ``mode`` ended at ``anchor``: what the ruleset
+        remembers of it (Continuity of Movement: how it last moved)."""
+        return token
+
+    def token_words(self, token: Token) -> tuple[str, ...]:
+        """What a token line adds for this ruleset's state ("exhaustion 2", "swimming")."""
+        return ()
 
     def condition_refused(self, token: Token, condition: Condition) -> str:
         """Why ``token`` can't gain ``condition`` now ("" when it can)."""

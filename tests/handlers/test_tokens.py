@@ -168,7 +168,9 @@ async def test_edit_changes_only_what_is_given(gm: Context):
     assert "size Large" in reply.result["summary"]
     await run(gm, "/token edit token:Ari fly:0 reach_weapon:true body:long")
     ari = (await tokens(gm.store))["Ari"]
-    assert ari["speeds_ft"] == {"swim": 20} and ari["reach_weapon"] and ari["body"] == "long"
+    assert (
+        ari["speeds_ft"] == {"swim": 20} and ari["reach_weapon"] and ari["state"]["body"] == "long"
+    )
     await refused(gm, "/token edit token:Ari", InvalidInput, "Nothing to change on Ari")
     await refused(gm, "/token edit token:Aria speed:30", InvalidInput, 'No token named "Aria"')
 
@@ -303,7 +305,8 @@ async def test_000_continuity_of_movement_follows_the_terrain(gm: Context) -> No
         "/move token:Cat to:G2",
     )
     listed = await tokens(gm.store)
-    assert listed["Sam"]["last_mode"] == "swim" and listed["Cat"]["last_mode"] == "climb"
+    assert listed["Sam"]["state"]["last_mode"] == "swim"
+    assert listed["Cat"]["state"]["last_mode"] == "climb"
     await refused(gm, "/token condition token:Sam add:prone", IllegalMove, "Prone Immunity")
     fell = await run(gm, "/token condition token:Cat add:prone")
     assert any(f.name == "Falls" and "Falling While Climbing" in f.value for f in fell.fields)

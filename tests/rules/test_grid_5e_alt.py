@@ -22,7 +22,7 @@ from bot.grid.coords import Cell
 from bot.grid.sizes import Size
 from bot.grid.terrain import Terrain
 from bot.rules import get_ruleset
-from bot.rules.engine.moves import MoveRequest, MoveResult, TokenSpec
+from bot.rules.engine.moves import MoveRequest, MoveResult, TokenSpec, last_mode
 
 SEED = "000_9613c147f2b39ce7.txt"
 RULES = get_ruleset("5e-alt")
@@ -50,7 +50,7 @@ def orc(at: str, **fields: object) -> Token:
 
 
 def board(*tokens: Token, size: int = 10, diagonal_rule: str = "5") -> Encounter:
-    encounter = Encounter(size, size, "5e-alt", "dm", diagonal_rule=diagonal_rule)
+    encounter = Encounter(size, size, "5e-alt", "dm", options={"diagonals": diagonal_rule})
     for token in tokens:
         encounter = encounter.with_token(token)
     return encounter
@@ -870,7 +870,7 @@ def test_000_teleport_spends_no_movement_and_provokes_nothing() -> None:
     assert names(result.path) == ["E5", "H8"]
     assert result.cost_ft == 0
     assert result.provokes == ()
-    assert result.token.last_mode == "walk"  # Continuity of Movement: resumes walking
+    assert last_mode(result.token) == "walk"  # Continuity of Movement: resumes walking
 
 
 def test_000_teleporting_into_obstacles_appears_in_the_nearest_unoccupied_space() -> None:

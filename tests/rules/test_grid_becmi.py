@@ -44,7 +44,7 @@ def orc(at: str, **fields: object) -> Token:
 
 
 def board(*tokens: Token, size: int = 40, outdoors: bool = False) -> Encounter:
-    encounter = Encounter(size, size, "becmi", "dm", outdoors=outdoors)
+    encounter = Encounter(size, size, "becmi", "dm", options={"outdoors": True} if outdoors else {})
     for token in tokens:
         encounter = encounter.with_token(token)
     return encounter
@@ -156,7 +156,7 @@ def test_003_running_speed_is_normal_speed_per_round() -> None:
     assert names(result.path)[-1] == "M1"
     assert len(result.path) == 13
     assert (result.cost_ft, result.total_ft, result.remaining_ft) == (120.0, 120.0, 0.0)
-    assert result.token.running_rounds == 1
+    assert result.token.state.get("running_rounds", 0) == 1
     assert refused(lane(ari()), "Ari", "N1", action="run") == (
         "Ari can't reach N1: that costs 130 ft and run allows 120 ft. Ari can reach M1 for 120 ft."
     )
@@ -167,8 +167,11 @@ def test_003_running_twice_in_a_round_counts_one_round() -> None:
     first = move(lane(ari()), "Ari", "C1", action="run")
     second = move(first.encounter, "Ari", "E1", action="run")
     assert (second.used_ft, second.total_ft) == (40.0, 120.0)
-    assert second.token.running_rounds == 1
-    assert move(next_round(second), "Ari", "G1", action="run").token.running_rounds == 2
+    assert second.token.state.get("running_rounds", 0) == 1
+    assert (
+        move(next_round(second), "Ari", "G1", action="run").token.state.get("running_rounds", 0)
+        == 2
+    )
 
 
 def test_003_running_after_walking_in_the_same_round() -> None:
@@ -190,7 +193,7 @@ def test_003_exhaustion_after_30_rounds_of_running() -> None:
         here = result.token.cell if result is not None else c("A1")
         to = Cell(here.col, 1 - here.row)
         result = move(encounter, "Ari", str(to), action="run")
-        assert result.token.running_rounds == round_number
+        assert result.token.state.get("running_rounds", 0) == round_number
         exhausted = Condition.EXHAUSTED.value in result.token.conditions
         assert exhausted is (round_number == 30)
         encounter = next_round(result)
@@ -202,7 +205,7 @@ def test_003_exhaustion_after_30_rounds_of_running() -> None:
 def test_003_exhaustion_no_more_running() -> None:
     """003 "Exhaustion": must rest three turns before running; forced on, "he drops to
     encounter speed" — a run is refused, a move at 40' is allowed."""
-    tired = ari(running_rounds=30, conditions=frozenset({"exhausted"}))
+    tired = ari(state={"running_rounds": 30}, conditions=frozenset({"exhausted"}))
     assert refused(lane(tired), "Ari", "E1", action="run") == (
         "Ari is exhausted: no running until it rests 3 turns; it moves at encounter speed "
         "(40 ft) (003 Exhaustion)."
@@ -214,8 +217,8 @@ def test_003_exhaustion_no_more_running() -> None:
 def test_003_exhaustion_the_30th_round_can_be_split() -> None:
     """The 30th round of running may be split over two /move calls: the character
     becomes exhausted after that round, not in the middle of it."""
-    first = move(lane(ari(running_rounds=29)), "Ari", "C1", action="run")
-    assert first.token.running_rounds == 30
+    first = move(lane(ari(state={"running_rounds": 29})), "Ari", "C1", action="run")
+    assert first.token.state.get("running_rounds", 0) == 30
     assert Condition.EXHAUSTED.value in first.token.conditions
     second = move(first.encounter, "Ari", "E1", action="run")
     assert (second.used_ft, second.total_ft) == (40.0, 120.0)
@@ -226,10 +229,10 @@ def test_003_exhaustion_the_30th_round_can_be_split() -> None:
 def test_003_exhaustion_walking_rounds_dont_reset_the_count() -> None:
     """Only rest ends the count (the GM removes ``exhausted`` / it never came): walking a
     round leaves the rounds run as they were."""
-    walked = move(lane(ari(running_rounds=12)), "Ari", "C1")
-    assert walked.token.running_rounds == 12
-    rested = ari(running_rounds=30)  # exhausted removed after the rest
-    assert move(lane(rested), "Ari", "C1", action="run").token.running_rounds == 1
+    walked = move(lane(ari(state={"running_rounds": 12})), "Ari", "C1")
+    assert walked.token.state.get("running_rounds", 0) == 12
+    rested = ari(state={"running_rounds": 30})  # exhausted removed after the rest
+    assert move(lane(rested), "Ari", "C1", action="run").token.state.get("running_rounds", 0) == 1
 
 
 # ---------------------------------------------------------- Feet vs. Yards
@@ -278,7 +281,7 @@ def test_003_movement_rate_forms_accepted(text: str, normal: int) -> None:
     "Movement 120' (40')"; the first number (normal speed) is what a token keeps."""
     fields = RULES.token_fields(TokenSpec(speed=text))
     assert dict(fields.values) == {"speed_ft": normal}
-    token = Token("Ari", c("A1"), **fields.values)
+    token = fields.apply(Token("Ari", c("A1")))
     assert RULES.token_movement(token).speed_ft == normal // 3
 
 
@@ -320,19 +323,19 @@ def test_003_character_movement_rates_and_encumbrance_table(
     """003 Character Movement Rates and Encumbrance Table: 0-400 cn 120' (40'),
     401-800 90' (30'), 801-1,200 60' (20'), 1,201-1,600 30' (10'), 1,601-2,400 15' (5'),
     2,401 or more 0."""
-    fields = RULES.token_fields(TokenSpec(load=load))
+    fields = RULES.token_fields(TokenSpec(options={"load": load}))
     assert fields.values["speed_ft"] == normal
-    assert fields.values["load"] == load.replace(",", "").replace(" ", "")
+    assert fields.state["load"] == load.replace(",", "").replace(" ", "")
     assert f"{normal}' ({encounter}')" in fields.notes[0].text
-    token = Token("Ari", c("A1"), **fields.values)
+    token = fields.apply(Token("Ari", c("A1")))
     assert RULES.token_movement(token).speed_ft == encounter
 
 
 def test_003_character_movement_rates_600_cn_example() -> None:
     """003's example: "A character carrying 60 lbs. (600 cn) ... will be slowed to a MV
     of 90' (30')" — even when his rate is written 120' (40')."""
-    fields = RULES.token_fields(TokenSpec(speed="120' (40')", load="600cn"))
-    token = Token("Ari", c("A1"), team="party", **fields.values)
+    fields = RULES.token_fields(TokenSpec(speed="120' (40')", options={"load": "600cn"}))
+    token = fields.apply(Token("Ari", c("A1"), team="party"))
     assert RULES.token_movement(token).speed_ft == 30
     result = move(lane(token), "Ari", "D1")
     assert (result.cost_ft, result.total_ft) == (30.0, 30.0)
@@ -341,13 +344,13 @@ def test_003_character_movement_rates_600_cn_example() -> None:
 
 def test_003_character_movement_rates_load_never_speeds_up() -> None:
     """Encumbrance only slows: a 60' (20') creature carrying 100 cn stays at 20'."""
-    token = ari(speed_ft=60, load="100cn")
+    token = ari(speed_ft=60, state={"load": "100cn"})
     assert RULES.token_movement(token).speed_ft == 20
 
 
 def test_003_character_movement_rates_too_heavy_to_move() -> None:
     """2,401 cn or more: movement 0 — the refusal says why."""
-    token = ari(load="2401cn")
+    token = ari(state={"load": "2401cn"})
     assert refused(lane(token), "Ari", "B1") == (
         "Ari carries 2,401 cn: with more than 2,400 cn it can't move (003 Character "
         "Movement Rates and Encumbrance Table)."
@@ -356,7 +359,7 @@ def test_003_character_movement_rates_too_heavy_to_move() -> None:
 
 def test_003_character_movement_rates_load_text_refused() -> None:
     with pytest.raises(InvalidInput, match="becmi counts it in coins"):
-        RULES.token_fields(TokenSpec(load="heavy"))
+        RULES.token_fields(TokenSpec(options={"load": "heavy"}))
 
 
 # ------------------------------------------------------------------ By Swimming

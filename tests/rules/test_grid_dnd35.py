@@ -536,11 +536,11 @@ def test_002_run_too_far_says_what_it_costs() -> None:
 @pytest.mark.parametrize(
     ("fields", "run_ft"),
     [
-        ({"race": "human", "armor": "heavy"}, 60),  # 20 ft in heavy armor, ×3
-        ({"race": "human", "armor": "medium"}, 80),  # 20 ft, still ×4
-        ({"load": "heavy"}, 60),  # 30 → 20 ft, ×3 with a heavy load
-        ({"load": "medium"}, 80),  # 30 → 20 ft, ×4
-        ({"race": "dwarf", "speed_ft": 20, "armor": "heavy"}, 60),  # not slowed, still ×3
+        ({"state": {"race": "human", "armor": "heavy"}}, 60),  # 20 ft in heavy armor, ×3
+        ({"state": {"race": "human", "armor": "medium"}}, 80),  # 20 ft, still ×4
+        ({"state": {"load": "heavy"}}, 60),  # 30 → 20 ft, ×3 with a heavy load
+        ({"state": {"load": "medium"}}, 80),  # 30 → 20 ft, ×4
+        ({"speed_ft": 20, "state": {"race": "dwarf", "armor": "heavy"}}, 60),  # still ×3
     ],
 )
 def test_002_run_x3_in_heavy_armor_or_with_a_heavy_load(
@@ -837,14 +837,14 @@ def test_002_move_actions_crawl_5_ft_while_prone_provokes() -> None:
 )
 def test_001_tactical_speed_table_race_by_armor(race: str, light: int, heavy: int) -> None:
     for armor, expected in (("none", light), ("light", light), ("medium", heavy), ("heavy", heavy)):
-        fields = RULES.token_fields(TokenSpec(race=race, armor=armor))
-        token = Token("X", Cell.parse("A1"), **fields.values)
+        fields = RULES.token_fields(TokenSpec(options={"race": race, "armor": armor}))
+        token = fields.apply(Token("X", Cell.parse("A1")))
         assert RULES.token_movement(token).speed_ft == expected, (race, armor)
 
 
 def test_001_tactical_speed_the_move_uses_it() -> None:
-    fields = RULES.token_fields(TokenSpec(race="halfling", armor="heavy"))
-    token = Token("Pip", Cell.parse("A2"), team="party", **fields.values)
+    fields = RULES.token_fields(TokenSpec(options={"race": "halfling", "armor": "heavy"}))
+    token = fields.apply(Token("Pip", Cell.parse("A2"), team="party"))
     e = encounter(10, 3, token)
     assert move(e, "Pip", "D2").cost_ft == 15
     assert "E2" in refused(e, "Pip", "E2")
@@ -853,39 +853,41 @@ def test_001_tactical_speed_the_move_uses_it() -> None:
 @pytest.mark.parametrize(
     ("spec", "expected"),
     [
-        (TokenSpec(race="human", load="light"), 30),
-        (TokenSpec(race="human", load="medium"), 20),
-        (TokenSpec(race="human", load="heavy"), 20),
-        (TokenSpec(race="halfling", load="medium"), 15),
-        (TokenSpec(speed="30", load="medium"), 20),
-        (TokenSpec(speed="20", load="heavy"), 15),
-        (TokenSpec(race="dwarf", load="heavy"), 20),
+        (TokenSpec(options={"race": "human", "load": "light"}), 30),
+        (TokenSpec(options={"race": "human", "load": "medium"}), 20),
+        (TokenSpec(options={"race": "human", "load": "heavy"}), 20),
+        (TokenSpec(options={"race": "halfling", "load": "medium"}), 15),
+        (TokenSpec(speed="30", options={"load": "medium"}), 20),
+        (TokenSpec(speed="20", options={"load": "heavy"}), 15),
+        (TokenSpec(options={"race": "dwarf", "load": "heavy"}), 20),
     ],
 )
 def test_001_encumbrance_medium_or_heavy_load_30_to_20(spec: TokenSpec, expected: int) -> None:
     # the 3.5 seeds have no load table: the 3.5 SRD's
     fields = RULES.token_fields(spec)
-    token = Token("X", Cell.parse("A1"), **fields.values)
+    token = fields.apply(Token("X", Cell.parse("A1")))
     assert RULES.token_movement(token).speed_ft == expected
 
 
 def test_001_bonuses_to_speed_apply_before_armor() -> None:
-    token = Token("X", Cell.parse("A1"), race="human", armor="medium", speed_bonus_ft=10)
+    token = Token(
+        "X", Cell.parse("A1"), speed_bonus_ft=10, state={"race": "human", "armor": "medium"}
+    )
     # 30 + 10 = 40 first, then medium armor: 40 → 30
     assert RULES.token_movement(token).speed_ft == 30
 
 
 def test_001_tactical_speed_unknown_race_is_refused() -> None:
     with pytest.raises(InvalidInput):
-        RULES.token_fields(TokenSpec(race="centaur"))
+        RULES.token_fields(TokenSpec(options={"race": "centaur"}))
 
 
 # ------------------------------------- 001 Big and Little Creatures in Combat
 
 
 def test_001_big_creatures_natural_reach_tall_10_ft_long_5_ft() -> None:
-    tall = foe("Ogre", "D4", size=Size.LARGE, body="tall")
-    long = foe("Ogre", "D4", size=Size.LARGE, body="long")
+    tall = foe("Ogre", "D4", size=Size.LARGE)
+    long = foe("Ogre", "D4", size=Size.LARGE, state={"body": "long"})
     # B4 is 10 ft from the ogre's space: a tall Large creature reaches it, a long one doesn't
     e = encounter(10, 10, pc("Ari", "B4"), tall)
     assert move(e, "Ari", "A4").provokes == ("Ogre",)
@@ -1021,9 +1023,9 @@ def test_001_bonuses_to_speed_same_type_does_not_stack() -> None:
     bonuses, notes = parse_bonuses("enhancement +30, morale +10, enhancement +20")
     assert bonuses == {"enhancement": 30, "morale": 10}
     assert "don't stack" in notes[0].text
-    token = pc("Ari", "A1", race="human", speed_ft=30, speed_bonuses_ft=bonuses)
+    token = pc("Ari", "A1", speed_ft=30, speed_bonuses_ft=bonuses, state={"race": "human"})
     assert RULES.token_movement(token).speed_ft == 70
-    armored = replace(token, armor="heavy")
+    armored = token.with_state(armor="heavy")
     # 70 ft in heavy armor: the SRD's reduced speed for 70 is 50
     assert RULES.token_movement(armored).speed_ft == 50
     with pytest.raises(InvalidInput, match="typed bonus"):

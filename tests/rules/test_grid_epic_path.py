@@ -13,6 +13,7 @@ from dataclasses import replace
 import pytest
 
 from bot.encounter import Encounter, Token
+from bot.encounter_ops.tokens import require_read
 from bot.errors import IllegalMove, InvalidInput
 from bot.grid.coords import Cell
 from bot.grid.sizes import Size
@@ -276,7 +277,9 @@ def test_004_run_x4_straight_line() -> None:
 def test_004_run_multiple_by_armor_and_encumbrance(
     armor: str | None, load: str | None, speed: int, multiple: int
 ) -> None:
-    e = encounter(30, 3, pc("Ari", "A2", armor=armor, load=load))
+    e = encounter(
+        30, 3, pc("Ari", "A2", state={k: v for k, v in (("armor", armor), ("load", load)) if v})
+    )
     assert RULES.token_movement(e.token("Ari")).speed_ft == speed
     result = move(e, "Ari", "B2", action="run")
     assert result.total_ft == speed * multiple
@@ -656,27 +659,31 @@ def test_004_combining_movement_types_the_rest_stays_for_the_next_move_action() 
 def test_004_encumbrance_penalties_stack_with_armor(
     speed: int, armor: str | None, load: str | None, expected: int
 ) -> None:
-    fields = RULES.token_fields(TokenSpec(speed=str(speed), armor=armor, load=load))
-    token = Token("X", Cell.parse("A1"), **fields.values)
+    fields = RULES.token_fields(
+        TokenSpec(
+            speed=str(speed), options={k: v for k, v in (("armor", armor), ("load", load)) if v}
+        )
+    )
+    token = fields.apply(Token("X", Cell.parse("A1")))
     assert RULES.token_movement(token).speed_ft == expected
 
 
 def test_004_encumbrance_slowed_speed_is_what_a_move_spends() -> None:
-    e = encounter(10, 3, pc("Ari", "A2", armor="heavy", load="medium"))
+    e = encounter(10, 3, pc("Ari", "A2", state={"armor": "heavy", "load": "medium"}))
     assert move(e, "Ari", "D2").cost_ft == 15
     assert "E2" in refused(e, "Ari", "E2")
 
 
 def test_004_encumbrance_reduced_to_zero_says_so() -> None:
-    token = Token("X", Cell.parse("A1"), speed_ft=10, armor="heavy", load="heavy")
+    token = Token("X", Cell.parse("A1"), speed_ft=10, state={"armor": "heavy", "load": "heavy"})
     movement = RULES.token_movement(token)
     assert movement.speed_ft == 0
     assert any("0" in n.label for n in movement.notes)
 
 
 def test_004_space_and_reach_races_are_not_in_the_seed() -> None:
-    with pytest.raises(InvalidInput):
-        RULES.token_fields(TokenSpec(race="human"))
+    with pytest.raises(InvalidInput, match="race"):
+        require_read(RULES, {"race": "human"})
 
 
 # ------------------------------------------------------- 004 Forced Movement

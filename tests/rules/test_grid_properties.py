@@ -304,9 +304,15 @@ def tokens(draw: st.DrawFn) -> list[Token]:
                 team=draw(st.sampled_from(("party", "enemy", "neutral"))),
                 conditions=frozenset(draw(st.sets(st.sampled_from(CONDITIONS), max_size=2))),
                 reach_weapon=draw(st.booleans()),
-                body=draw(st.sampled_from(("tall", "long"))),
-                armor=draw(st.sampled_from((None, "light", "medium", "heavy"))),
-                load=draw(st.sampled_from((None, "light", "heavy", "600", "junk"))),
+                state={
+                    k: v
+                    for k, v in (
+                        ("body", draw(st.sampled_from(("tall", "long")))),
+                        ("armor", draw(st.sampled_from((None, "light", "medium", "heavy")))),
+                        ("load", draw(st.sampled_from((None, "light", "heavy", "600", "junk")))),
+                    )
+                    if v is not None
+                },
                 activity=draw(
                     st.sampled_from(
                         (

@@ -330,7 +330,7 @@ async def test_srd52_exhaustion_takes_5_ft_per_level(gm: Context):
 
 async def test_exhaustion_levels_are_refused_where_a_ruleset_has_none(gm: Context):
     await board(gm, "3.5")
-    with pytest.raises(InvalidInput, match="no exhaustion levels"):
+    with pytest.raises(InvalidInput, match=r"doesn't read exhaustion .*5e, 5e-2024.*condition"):
         await run(gm, "/token add name:Ari exhaustion:2")
 
 

@@ -1,6 +1,7 @@
 """becmi: the Rules Cyclopedia's time and movement chapter (seed 003)."""
 
 from bot.rules.identity import Identity
+from bot.rules.options import OptionSpec
 
 IDENTITY = Identity(
     id="becmi",
@@ -11,4 +12,12 @@ IDENTITY = Identity(
     ),
     aliases=("rules cyclopedia", "rc", "bx", "basic"),
     ruleset="bot.rules.becmi.ruleset:Becmi",
+    encounter_options=(
+        OptionSpec("outdoors", "Outdoors, where speeds are read in yards", kind="boolean"),
+    ),
+    token_options=(OptionSpec("load", "coins carried, e.g. 600cn"),),
+    token_hint=(
+        "give a movement rate and an encumbrance in coins (speed:\"120' (40')\" load:600cn):"
+        " armor and race count only through encumbrance"
+    ),
 )

@@ -33,8 +33,8 @@ from bot.rules.becmi.tokens import (
     SQUARE_FT,
     SWIM_FRACTION,
     YARDS,
+    coins_carried,
     normal_speed,
-    parse_coins,
     parse_rate,
     token_fields,
     token_movement,
@@ -55,6 +55,7 @@ from bot.rules.rulings import (
     TravelRequest,
     TravelResult,
 )
+from bot.state import flag, number
 from bot.units import feet
 
 FALL_BORROWED = "3.5 SRD falling damage (the seed has no falling rule)"
@@ -71,7 +72,6 @@ class Becmi(Ruleset):
     # The chapter has no size categories; nothing here depends on size.
     sizes: ClassVar[tuple[Size, ...]] = ()
     footprint_squares: ClassVar[Mapping[Size, int]] = FOOTPRINTS
-    encounter_options: ClassVar[frozenset[str]] = frozenset({"outdoors"})
     travel_names: ClassVar[Mapping[str, Vocabulary]] = {
         "mode": t.MODE_NAMES,
         "terrain": t.TERRAIN_NAMES,
@@ -177,7 +177,7 @@ class Becmi(Ruleset):
 
     def for_encounter(self, encounter: Encounter | None) -> Becmi:
         """Outdoors, speeds read in yards (003 Feet vs. Yards)."""
-        outdoors = encounter.outdoors if encounter else False
+        outdoors = flag(encounter.options, "outdoors") if encounter else False
         return self if outdoors == self.outdoors else Becmi(outdoors)
 
     def token_movement(self, token: Token) -> TokenMovement:
@@ -194,9 +194,10 @@ class Becmi(Ruleset):
             raise InvalidInput("Say where to: to:<square>, e.g. to:D4.")
         if token.has(Condition.IMMOBILIZED) or token.has(Condition.INCAPACITATED):
             raise IllegalMove(f"{token.name} can't move now. The GM can move it with forced:.")
-        if (request.mode or "walk") == "walk" and token.load and normal_speed(token) == 0:
+        coins = coins_carried(token)
+        if (request.mode or "walk") == "walk" and coins and normal_speed(token) == 0:
             raise IllegalMove(
-                f"{token.name} carries {parse_coins(token.load):,} cn: with more than 2,400 cn "
+                f"{token.name} carries {coins:,} cn: with more than 2,400 cn "
                 "it can't move (003 Character Movement Rates and Encumbrance Table)."
             )
         mode = check_mode(movement, token, request.mode)
@@ -205,7 +206,7 @@ class Becmi(Ruleset):
         per_round = (normal if action == "run" else normal // 3) * self.scale
         notes: list[Note] = []
         sections = ["Normal, Encounter, and Running Speeds"]
-        running_rounds = token.running_rounds
+        running_rounds = number(token.state, "running_rounds")  # rounds run in a row
         conditions: list[tuple[str, bool]] = []
         if action == "run":
             rested = not token.has(Condition.EXHAUSTED) and running_rounds >= MAX_RUNNING_ROUNDS
@@ -247,7 +248,7 @@ class Becmi(Ruleset):
             tuple(sections),
             notes=tuple(notes),
             condition_changes=tuple(conditions),
-            after=lambda moved: replace(moved, running_rounds=running_rounds),
+            after=lambda moved: moved.with_state(running_rounds=running_rounds),
         )
         return allowance
 

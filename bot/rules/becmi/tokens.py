@@ -23,6 +23,7 @@ from bot.names import Vocabulary
 from bot.rules.becmi.tables import encumbrance_band
 from bot.rules.engine.moves import TokenFields, TokenMovement, TokenSpec
 from bot.rules.rulings import Note
+from bot.state import StateValue, text
 
 SEED = "003_3444ce13aba82e1a.txt"
 GRID_DOCUMENT = "Rules Cyclopedia: Time and Movement"
@@ -79,12 +80,8 @@ def parse_coins(text: str) -> int:
 
 
 def token_fields(spec: TokenSpec) -> TokenFields:
-    if spec.race is not None or spec.armor is not None:
-        raise InvalidInput(
-            "becmi takes a movement rate and an encumbrance in coins (speed:\"120' (40')\" "
-            "load:600cn); armor and race count only through encumbrance (003)."
-        )
     values: dict[str, object] = {}
+    state: dict[str, StateValue | None] = {}
     notes: list[Note] = []
     if spec.speed is not None:
         normal = values["speed_ft"] = parse_rate(spec.speed)
@@ -96,9 +93,9 @@ def token_fields(spec: TokenSpec) -> TokenFields:
                 "(003 Normal, Encounter, and Running Speeds).",
             )
         )
-    if spec.load is not None:
-        coins = parse_coins(spec.load)
-        values["load"] = f"{coins}cn"
+    if "load" in spec.options:
+        coins = parse_coins(str(spec.options["load"]))
+        state["load"] = f"{coins}cn"
         band = encumbrance_band(coins)
         if spec.speed is None:
             values["speed_ft"] = band.normal_speed_ft
@@ -120,13 +117,19 @@ def token_fields(spec: TokenSpec) -> TokenFields:
         values["speeds_ft"] = extra
     if spec.hover is not None:
         values["hover"] = spec.hover
-    return TokenFields(values, tuple(notes))
+    return TokenFields(values, tuple(notes), state)
+
+
+def coins_carried(token: Token) -> int:
+    """Its encumbrance in coins (cn), where given (003 Encumbrance)."""
+    given = text(token.state, "load")
+    return parse_coins(given) if given else 0
 
 
 def normal_speed(token: Token) -> int:
     speed = token.speed_ft + token.total_speed_bonus_ft
-    if token.load:
-        speed = min(speed, encumbrance_band(parse_coins(token.load)).normal_speed_ft)
+    if coins_carried(token):
+        speed = min(speed, encumbrance_band(coins_carried(token)).normal_speed_ft)
     return max(0, speed)
 
 

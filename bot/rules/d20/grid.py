@@ -25,9 +25,10 @@ from bot.grid.sizes import Size
 from bot.grid.terrain import Terrain
 from bot.names import Vocabulary
 from bot.rules.engine.board import Allowance, Board, Limits, Stance, StepContext, check_mode
-from bot.rules.engine.moves import MoveRequest, TokenMovement
+from bot.rules.engine.moves import MoveRequest, TokenMovement, TokenSpec
 from bot.rules.ruleset import Ruleset
 from bot.rules.rulings import Note
+from bot.state import StateValue, text
 
 ACTIONS = Vocabulary(
     "action",
@@ -48,6 +49,30 @@ ARMOR_NAMES = Vocabulary(
     "armor", {"none": ("no", "unarmored"), "light": (), "medium": (), "heavy": ()}
 )
 LOAD_NAMES = Vocabulary("load", {"light": (), "medium": (), "heavy": ()})
+
+
+def armor(token: Token) -> str | None:
+    """The armor it wears (none, light, medium, heavy; None: not given)."""
+    return text(token.state, "armor")
+
+
+def load(token: Token) -> str | None:
+    """The load it carries (light, medium, heavy; None: not given)."""
+    return text(token.state, "load")
+
+
+def d20_token_state(spec: TokenSpec) -> dict[str, StateValue | None]:
+    """The armor, load and body given, checked (tall, the default, is not stored)."""
+    given, state = spec.options, dict[str, StateValue | None]()
+    if "armor" in given:
+        state["armor"] = ARMOR_NAMES.match(given["armor"])
+    if "load" in given:
+        state["load"] = LOAD_NAMES.match(given["load"])
+    if "body" in given:
+        state["body"] = None if given["body"] == "tall" else str(given["body"])
+    return state
+
+
 MOVE_ACTIONS = frozenset({"move", "stand", "crawl", "door"})
 FULL_ROUND = frozenset({"double", "run", "withdraw", "charge", "minimum"})
 # Terrain that hampers a walker (001 "Difficult Terrain", "Obstacles").
@@ -456,7 +481,8 @@ class D20Ruleset(Ruleset):
     def natural_reach_ft(self, token: Token) -> int:
         if token.reach_ft is not None:
             return token.reach_ft
-        table = self.reach_long_ft if token.body == "long" else self.reach_tall_ft
+        long = text(token.state, "body") == "long"
+        table = self.reach_long_ft if long else self.reach_tall_ft
         return table.get(token.size, 5)
 
     def distance_ft(self, a: Cell, b: Cell) -> float:

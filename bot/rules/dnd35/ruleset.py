@@ -18,7 +18,7 @@ from bot.grid.search import Edge
 from bot.grid.sizes import Size
 from bot.names import Vocabulary
 from bot.rules.d20.falling import D20FallRules, d20_fall
-from bot.rules.d20.grid import Action, D20Ruleset
+from bot.rules.d20.grid import Action, D20Ruleset, armor, load
 from bot.rules.d20.jumping import SkillJumpRules, skill_jump
 from bot.rules.d20.overland import overland_travel
 from bot.rules.d20.srd35_overland import SRD35_OVERLAND
@@ -93,7 +93,6 @@ class Dnd35(D20Ruleset):
         Size.COLOSSAL,
     )
     footprint_squares: ClassVar[Mapping[Size, int]] = FOOTPRINTS
-    encounter_options: ClassVar[frozenset[str]] = frozenset()
     travel_names: ClassVar[Mapping[str, Vocabulary]] = SRD35_OVERLAND.travel_names
 
     # ------------------------------------------------------------- on a grid
@@ -158,8 +157,8 @@ class Dnd35(D20Ruleset):
         return token_fields(spec)
 
     def run_multiple(self, token: Token) -> tuple[int, str]:
-        if token.armor == "heavy" or token.load == "heavy":
-            why = "heavy armor" if token.armor == "heavy" else "a heavy load"
+        if armor(token) == "heavy" or load(token) == "heavy":
+            why = "heavy armor" if armor(token) == "heavy" else "a heavy load"
             return 3, f"×3 speed in {why} (002 Run)"
         return 4, "×4 speed in a straight line (002 Run)"
 

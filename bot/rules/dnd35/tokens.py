@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from bot.encounter import Condition, Token
 from bot.grid.sizes import Size
 from bot.names import Vocabulary
-from bot.rules.d20.grid import ARMOR_NAMES, LOAD_NAMES, Action
+from bot.rules.d20.grid import Action, armor, d20_token_state, load
 from bot.rules.d20.srd35_overland import ENCUMBRANCE
 from bot.rules.engine.moves import (
     TokenFields,
@@ -24,6 +24,7 @@ from bot.rules.engine.moves import (
     plain_token_fields,
 )
 from bot.rules.rulings import Note
+from bot.state import text
 
 FOOTPRINTS: Mapping[Size, int] = {
     Size.FINE: 1,
@@ -108,18 +109,19 @@ ACTION_TERMS: Mapping[str, Action] = {
 def token_fields(spec: TokenSpec) -> TokenFields:
     fields = plain_token_fields(spec)
     values = dict(fields.values)
+    state = d20_token_state(spec)
     notes: list[Note] = []
-    if spec.race is not None:
-        race = RACE_NAMES.match(spec.race)
-        values["race"] = race
+    if "race" in spec.options:
+        race = state["race"] = RACE_NAMES.match(spec.options["race"])
         if spec.speed is None:
             values["speed_ft"] = TACTICAL_SPEED_FT[race][0]
             notes.append(Note("Speed", f"{race}: {values['speed_ft']} ft (001 Tactical Speed)."))
-    if spec.armor is not None:
-        values["armor"] = ARMOR_NAMES.match(spec.armor)
-    if spec.load is not None:
-        values["load"] = LOAD_NAMES.match(spec.load)
-    return TokenFields(values, (*fields.notes, *notes))
+    return TokenFields(values, (*fields.notes, *notes), state)
+
+
+def race(token: Token) -> str | None:
+    """Its race, where given (its base speed comes from it)."""
+    return text(token.state, "race")
 
 
 def token_movement(token: Token) -> TokenMovement:
@@ -131,16 +133,16 @@ def token_movement(token: Token) -> TokenMovement:
             Note("Bonus", f"{token.total_speed_bonus_ft:+} ft before armor and load (001).")
         )
     slowed_by = [
-        what for what, value in (("armor", token.armor), ("load", token.load)) if value in SLOWING
+        what for what, value in (("armor", armor(token)), ("load", load(token))) if value in SLOWING
     ]
     speed = base
-    if slowed_by and token.race == "dwarf":
+    if slowed_by and race(token) == "dwarf":
         notes.append(Note("Dwarf", "Armor and load don't slow a dwarf (001 Tactical Speed)."))
     elif slowed_by:
-        race = TACTICAL_SPEED_FT.get(token.race or "")
-        if race is not None and not token.total_speed_bonus_ft and token.speed_ft == race[0]:
-            speed = race[1]
-            why = f"{token.race} in {' and '.join(slowed_by)}: 001 Tactical Speed"
+        table = TACTICAL_SPEED_FT.get(race(token) or "")
+        if table is not None and not token.total_speed_bonus_ft and token.speed_ft == table[0]:
+            speed = table[1]
+            why = f"{race(token)} in {' and '.join(slowed_by)}: 001 Tactical Speed"
         else:
             speed = ENCUMBRANCE.reduced_speed_ft(base, "medium")
             why = f"{' and '.join(slowed_by)}: the 3.5 SRD's reduced speed"
@@ -149,7 +151,7 @@ def token_movement(token: Token) -> TokenMovement:
     speeds |= {
         m: max(0, v + token.total_speed_bonus_ft) for m, v in token.speeds_ft.items() if v > 0
     }
-    if token.load in SLOWING and "fly" in speeds:
+    if load(token) in SLOWING and "fly" in speeds:
         # 001 Fly: "at the indicated speed if carrying no more than a light load"
         del speeds["fly"]
         notes.append(Note("Fly", "No flying with more than a light load (001 Movement Modes)."))

@@ -18,6 +18,7 @@ from bot.errors import InvalidInput
 from bot.grid.coords import Cell
 from bot.grid.sizes import Size
 from bot.rules.rulings import JSONValue, Note, Source
+from bot.state import StateValue, text
 
 MODES: tuple[str, ...] = ("walk", "fly", "swim", "climb", "burrow")
 # What /move's mode: offers: the speeds, and teleporting where a ruleset has it.
@@ -36,17 +37,22 @@ class TokenSpec:
     climb_ft: int | None = None
     burrow_ft: int | None = None
     hover: bool | None = None
-    race: str | None = None
-    armor: str | None = None
-    load: str | None = None
+    # the ruleset's own options given (race, armor, load...: its ``token_options``)
+    options: Mapping[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
 class TokenFields:
-    """Checked values to store on a ``Token`` (only those the spec gave)."""
+    """Checked values to store on a ``Token`` (only those the spec gave): ``values``
+    are its shared fields, ``state`` the ruleset's own (a None clears one)."""
 
     values: Mapping[str, Any]
     notes: tuple[Note, ...] = ()
+    state: Mapping[str, StateValue | None] = field(default_factory=dict)
+
+    def apply(self, token: Token) -> Token:
+        """``token`` with these values and state set."""
+        return replace(token, **self.values).with_state(**self.state)
 
 
 @dataclass(frozen=True)
@@ -184,6 +190,25 @@ def plain_token_movement(token: Token) -> TokenMovement:
         m: max(0, v + token.total_speed_bonus_ft) for m, v in token.speeds_ft.items() if v > 0
     }
     return TokenMovement(walk, speeds, token.hover)
+
+
+# 000 and the SRDs' Continuity of Movement: how a token last moved, kept between moves
+# by the rulesets that have the rule (walking is the default, never stored).
+def last_mode(token: Token) -> str:
+    return text(token.state, "last_mode") or "walk"
+
+
+def remembering_mode(token: Token, mode: str) -> Token:
+    return token.with_state(last_mode=None if mode == "walk" else mode)
+
+
+MOVING_AS = {"fly": "flying", "swim": "swimming", "climb": "climbing", "burrow": "burrowing"}
+
+
+def moving_as(token: Token) -> tuple[str, ...]:
+    """``("swimming",)`` for a token line, when it last moved other than walking."""
+    mode = last_mode(token)
+    return () if mode == "walk" else (MOVING_AS.get(mode, mode),)
 
 
 def fresh_turn(token: Token) -> Token:

@@ -227,15 +227,9 @@ def _moved(plan: MovePlan, route: Route, activity: Activity) -> Token:
         (conditions.add if added else conditions.discard)(name)
     plan.notes.extend(notes_after)
     crossed = len(route.cells) > 1 and allowance.crosses
-    moved = replace(
-        token,
-        cell=route.end,
-        activity=activity,
-        conditions=frozenset(conditions),
-        last_mode=rules.end_mode(plan.board, route.end, allowance.mode)
-        if crossed
-        else token.last_mode,
-    )
+    moved = replace(token, cell=route.end, activity=activity, conditions=frozenset(conditions))
+    if crossed:
+        moved = rules.moved_as(plan.board, moved, route.end, allowance.mode)
     return allowance.after(moved) if allowance.after is not None else moved
 
 

@@ -1,5 +1,6 @@
 """epic-path: Epic Path's "Types of Movement" (seed 004)."""
 
+from bot.rules.d20.options import ARMOR, BODY, LOAD
 from bot.rules.identity import Identity
 
 IDENTITY = Identity(
@@ -11,4 +12,6 @@ IDENTITY = Identity(
     ),
     aliases=("epic path", "epicpath", "ep", "pathfinder variant"),
     ruleset="bot.rules.epic_path.ruleset:EpicPath",
+    token_options=(ARMOR, LOAD, BODY),
+    token_hint="give its speed (e.g. speed:30) and armor: Epic Path gives speeds, not races",
 )

@@ -18,7 +18,7 @@ from bot.grid.search import EPSILON
 from bot.grid.sizes import Size
 from bot.names import Vocabulary
 from bot.rules.d20.falling import D20FallRules, d20_fall
-from bot.rules.d20.grid import Action, D20Ruleset
+from bot.rules.d20.grid import Action, D20Ruleset, armor, load
 from bot.rules.d20.jumping import SkillJumpRules, skill_jump
 from bot.rules.d20.overland import overland_travel
 from bot.rules.engine.board import Board, Passing, StepContext, hostile, join
@@ -104,7 +104,6 @@ class EpicPath(D20Ruleset):
     square_ft: ClassVar[int] = 5
     sizes: ClassVar[tuple[Size, ...]] = tuple(Size)
     footprint_squares: ClassVar[Mapping[Size, int]] = FOOTPRINTS
-    encounter_options: ClassVar[frozenset[str]] = frozenset()
     travel_names: ClassVar[Mapping[str, Vocabulary]] = EPIC_PATH_OVERLAND.travel_names
 
     # ------------------------------------------------------------- on a grid
@@ -163,7 +162,7 @@ class EpicPath(D20Ruleset):
     def run_multiple(self, token: Token) -> tuple[int, str]:
         multiple = RUN_MULTIPLE
         why = []
-        for what, value in (("armor", token.armor), ("load", token.load)):
+        for what, value in (("armor", armor(token)), ("load", load(token))):
             step = RUN_STEP_DOWN.get((what, value or ""), 0)
             if step:
                 multiple -= step

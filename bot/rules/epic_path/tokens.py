@@ -12,9 +12,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from bot.encounter import Token
-from bot.errors import InvalidInput
 from bot.grid.sizes import Size
-from bot.rules.d20.grid import ARMOR_NAMES, LOAD_NAMES, Action
+from bot.rules.d20.grid import Action, armor, d20_token_state, load
 from bot.rules.engine.moves import TokenFields, TokenMovement, TokenSpec, plain_token_fields
 from bot.rules.epic_path.overland_tables import ENCUMBRANCE
 from bot.rules.rulings import Note
@@ -80,17 +79,8 @@ ACTION_TERMS: Mapping[str, Action] = {
 
 
 def token_fields(spec: TokenSpec) -> TokenFields:
-    if spec.race is not None:
-        raise InvalidInput(
-            "race: seed 004 gives speeds, not races. Give speed: (e.g. speed:30) and armor:."
-        )
     fields = plain_token_fields(spec)
-    values = dict(fields.values)
-    if spec.armor is not None:
-        values["armor"] = ARMOR_NAMES.match(spec.armor)
-    if spec.load is not None:
-        values["load"] = LOAD_NAMES.match(spec.load)
-    return TokenFields(values, fields.notes)
+    return TokenFields(fields.values, fields.notes, d20_token_state(spec))
 
 
 def token_movement(token: Token) -> TokenMovement:
@@ -98,7 +88,7 @@ def token_movement(token: Token) -> TokenMovement:
     notes: list[Note] = []
     base = max(0, token.speed_ft + token.total_speed_bonus_ft)
     penalty = 0
-    for what, value in (("armor", token.armor), ("load", token.load)):
+    for what, value in (("armor", armor(token)), ("load", load(token))):
         if value in ("medium", "heavy"):
             cut = base - ENCUMBRANCE.reduced_speed_ft(base, value)
             penalty += cut

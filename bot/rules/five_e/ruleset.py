@@ -30,6 +30,7 @@ from bot.rules.rulings import (
 from bot.rules.srd5 import falling, jumping, travel
 from bot.rules.srd5.cite import SRD51, srd_source
 from bot.rules.srd5.grid import SrdRuleset
+from bot.state import text
 
 
 class FiveE(SrdRuleset):
@@ -37,8 +38,6 @@ class FiveE(SrdRuleset):
     document: ClassVar[str] = SRD51
     grid_document: ClassVar[str] = SRD51
     seed_files: ClassVar[tuple[str, ...]] = (SRD51,)
-    encounter_options: ClassVar[frozenset[str]] = frozenset({"diagonals"})
-    diagonal_rules: ClassVar[tuple[str, ...]] = ("5", "5-10-5")
     travel_names: ClassVar[Mapping[str, Vocabulary]] = travel.TRAVEL_NAMES_51
     movement_section: ClassVar[str] = "Movement and Position"
     squeezing_is_extra: ClassVar[bool] = True
@@ -53,8 +52,8 @@ class FiveE(SrdRuleset):
 
     def for_encounter(self, encounter: Encounter | None) -> FiveE:
         """With the encounter's diagonal count (5 ft, or the optional 5/10/5)."""
-        rule = encounter.diagonal_rule if encounter else "5"
-        return self if rule == self.diagonal_rule else FiveE(rule)
+        rule = text(encounter.options, "diagonals") if encounter else None
+        return self if (rule or "5") == self.diagonal_rule else FiveE(rule or "5")
 
     # ---------------------------------------------------------- calculators
 

@@ -36,7 +36,10 @@ from bot.rules.engine.moves import (
     TokenFields,
     TokenMovement,
     TokenSpec,
+    last_mode,
+    moving_as,
     parse_plain_speed,
+    remembering_mode,
 )
 from bot.rules.engine.steps import blocks
 from bot.rules.five_e_alt import IDENTITY, falling, jumping
@@ -47,7 +50,6 @@ from bot.rules.five_e_alt.speeds import (
 from bot.rules.five_e_alt.tokens import (
     ACTIONS,
     DEFAULT_REACH_FT,
-    DIAGONAL_RULES,
     FOOTPRINTS,
     GROUND,
     SIZES,
@@ -69,6 +71,7 @@ from bot.rules.rulings import (
 )
 from bot.rules.srd5 import travel
 from bot.rules.srd5.cite import SRD51, srd_source
+from bot.state import flag, text
 from bot.units import feet
 
 SEED_FILES = (SEED,)
@@ -83,7 +86,6 @@ class FiveEAlt(Ruleset):
     square_ft: ClassVar[int] = 5
     sizes: ClassVar[tuple[Size, ...]] = SIZES
     footprint_squares: ClassVar[Mapping[Size, int]] = FOOTPRINTS
-    encounter_options: ClassVar[frozenset[str]] = frozenset({"diagonals", "units"})
     travel_names: ClassVar[Mapping[str, Vocabulary]] = travel.TRAVEL_NAMES_51
 
     # ------------------------------------------------------------- on a grid
@@ -124,19 +126,23 @@ class FiveEAlt(Ruleset):
     provoke_rule: ClassVar[Literal["leave-threatened", "leave-reach", "never"]] = "leave-reach"
     actions: ClassVar[tuple[str, ...]] = ACTIONS.names
     band_action: ClassVar[str] = "dash"
-    diagonal_rules: ClassVar[tuple[str, ...]] = DIAGONAL_RULES
     move_modes: ClassVar[tuple[str, ...]] = MOVE_MODES  # and teleport (000 Teleport)
 
-    def __init__(self, diagonal_rule: str = "5") -> None:
-        if diagonal_rule not in DIAGONAL_RULES:
+    def __init__(self, diagonal_rule: str = "5", *, in_units: bool = False) -> None:
+        if diagonal_rule not in self.diagonal_rules:
             diagonal_rule = "5"
         self.diagonal_rule = diagonal_rule
         self.diagonal_parity = diagonal_rule == "5-10-5"
+        self.in_units = in_units
 
     def for_encounter(self, encounter: Encounter | None) -> FiveEAlt:
-        """With the encounter's diagonal rule (5, 5-10-5 or euclidean)."""
-        rule = encounter.diagonal_rule if encounter else "5"
-        return self if rule == self.diagonal_rule else FiveEAlt(rule)
+        """With the encounter's diagonal rule (5, 5-10-5 or euclidean) and whether it
+        shows distances in Units (000 Optional Rule: Units of Distance)."""
+        options = encounter.options if encounter else {}
+        rule, in_units = text(options, "diagonals") or "5", flag(options, "units")
+        if (rule, in_units) == (self.diagonal_rule, self.in_units):
+            return self
+        return FiveEAlt(rule, in_units=in_units)
 
     def token_movement(self, token: Token) -> TokenMovement:
         return token_movement(token)
@@ -451,29 +457,31 @@ class FiveEAlt(Ruleset):
             return ((Condition.PRONE.value, False),), (note,)
         return (), ()
 
-    def end_mode(self, board: Board, anchor: Cell, mode: str) -> str:
-        """000 Continuity of Movement, as the terrain forces it: "you automatically Swim
-        if you are immersed in liquid" (Swim), and no Walking "across a slope of 45
-        degrees or more" (Walk), so a walker ending there is Swimming or Climbing."""
-        if mode != "walk":
-            return mode
+    def moved_as(self, board: Board, token: Token, anchor: Cell, mode: str) -> Token:
+        """000 Continuity of Movement: it counts as moving as it last moved, and as the
+        terrain forces it: "you automatically Swim if you are immersed in liquid" (Swim),
+        and no Walking "across a slope of 45 degrees or more" (Walk), so a walker ending
+        there is Swimming or Climbing."""
         terrain = {board.terrain(c) for c in board.cells(anchor)}
-        if terrain == {Terrain.WATER}:
-            return "swim"
-        if Terrain.SLOPE in terrain:
-            return "climb"
-        return mode
+        if mode == "walk" and terrain == {Terrain.WATER}:
+            mode = "swim"
+        elif mode == "walk" and Terrain.SLOPE in terrain:
+            mode = "climb"
+        return remembering_mode(token, mode)
+
+    def token_words(self, token: Token) -> tuple[str, ...]:
+        return moving_as(token)
 
     def condition_refused(self, token: Token, condition: Condition) -> str:
         """000 Prone › Prone Immunity (Swimming) and Fly › Hovering (Flying, Hover)."""
         if condition is not Condition.PRONE:
             return ""
-        if token.last_mode == "swim":
+        if last_mode(token) == "swim":
             return (
                 f"{token.name} is swimming, and a swimmer is immune to the Prone condition "
                 "(000 Prone, Prone Immunity)"
             )
-        if token.last_mode == "fly" and single_speed(token).hover:
+        if last_mode(token) == "fly" and single_speed(token).hover:
             return (
                 f"{token.name} is flying with Hover, which makes it immune to the Prone "
                 "condition (000 Fly, Hovering)"
@@ -484,7 +492,7 @@ class FiveEAlt(Ruleset):
         """000 Climb / Fly › Falling While Climbing / Flying: a creature still moving that
         way (Continuity of Movement: as it last moved) falls once it is Prone or
         Incapacitated (or, flying, Immobilized), unless it Hovers."""
-        mode = after.last_mode
+        mode = last_mode(after)
         reasons = [Condition.PRONE, Condition.INCAPACITATED]
         if mode == "fly":
             if single_speed(after).hover:

@@ -13,7 +13,6 @@ from collections.abc import Mapping
 from typing import Literal
 
 from bot.encounter import Condition, Token
-from bot.errors import InvalidInput
 from bot.grid.sizes import Size
 from bot.grid.terrain import Terrain
 from bot.names import Vocabulary
@@ -33,7 +32,6 @@ from bot.rules.rulings import Note
 
 SEED = "000_9613c147f2b39ce7.txt"
 DOCUMENT = "Alternate Movement"
-DIAGONAL_RULES: tuple[str, ...] = ("5", "5-10-5", "euclidean")
 DiagonalRule = Literal["5", "5-10-5", "euclidean"]
 
 FOOTPRINTS: Mapping[Size, int] = {
@@ -68,12 +66,6 @@ def single_speed(token: Token) -> SingleSpeed:
 
 
 def token_fields(spec: TokenSpec) -> TokenFields:
-    if spec.race or spec.armor or spec.load:
-        given = "race" if spec.race else "armor" if spec.armor else "load"
-        raise InvalidInput(
-            f"{given}: 5e-alt takes a creature's speeds as its stat block gives them "
-            '(speed:"40 ft., fly 80 ft."); seed 000 has no race, armor or load table.'
-        )
     values: dict[str, object] = {}
     extra: dict[str, int] = {}
     notes: list[Note] = []

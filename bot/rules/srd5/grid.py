@@ -38,11 +38,15 @@ from bot.rules.engine.moves import (
     TokenFields,
     TokenMovement,
     TokenSpec,
+    last_mode,
+    moving_as,
     plain_token_fields,
     plain_token_movement,
+    remembering_mode,
 )
 from bot.rules.ruleset import Ruleset
 from bot.rules.rulings import Note
+from bot.state import number
 from bot.units import feet
 
 FOOTPRINTS: Mapping[Size, int] = {
@@ -69,6 +73,11 @@ ACTIONS = Vocabulary(
 NO_MOVE = "Immobilized"
 
 
+def exhaustion(token: Token) -> int:
+    """Its exhaustion level, 0 to 6 (the ``exhaustion`` token option)."""
+    return number(token.state, "exhaustion")
+
+
 class SrdRuleset(Ruleset):
     """The SRDs' movement on a grid; 5e and 5e-2024 fill in the data."""
 
@@ -88,7 +97,6 @@ class SrdRuleset(Ruleset):
     # SRD 5.1: any other creature's space is difficult terrain; SRD 5.2: one that is
     # neither Tiny nor your ally.
     every_creature_hampers: ClassVar[bool]
-    exhaustion_levels: ClassVar[bool] = True
     # SRD 5.2: each level of exhaustion takes 5 ft off every speed; SRD 5.1 (0): level 2
     # halves the speed and level 5 makes it 0.
     exhaustion_minus_ft: ClassVar[int] = 0
@@ -101,16 +109,26 @@ class SrdRuleset(Ruleset):
     # ---------------------------------------------------------------- tokens
 
     def token_fields(self, spec: TokenSpec) -> TokenFields:
-        return plain_token_fields(spec)
+        fields = plain_token_fields(spec)
+        if "exhaustion" not in spec.options:
+            return fields
+        return replace(fields, state={"exhaustion": spec.options["exhaustion"]})
+
+    def token_words(self, token: Token) -> tuple[str, ...]:
+        level = exhaustion(token)
+        return (*((f"exhaustion {level}",) if level else ()), *moving_as(token))
+
+    def moved_as(self, board: Board, token: Token, anchor: Cell, mode: str) -> Token:
+        """SRD Using Different Speeds: what it moved as counts against the next speed."""
+        return remembering_mode(token, mode)
 
     def token_movement(self, token: Token) -> TokenMovement:
         movement = plain_token_movement(token)
-        if not token.exhaustion:
+        level = exhaustion(token)
+        if not level:
             return movement
-        speeds = {
-            m: self.exhausted_speed(v, token.exhaustion) for m, v in movement.speeds_ft.items()
-        }
-        note = Note("Exhaustion", f"Level {token.exhaustion}: {self.exhaustion_effect}.")
+        speeds = {m: self.exhausted_speed(v, level) for m, v in movement.speeds_ft.items()}
+        note = Note("Exhaustion", f"Level {level}: {self.exhaustion_effect}.")
         return replace(
             movement,
             speed_ft=speeds.get("walk", 0),
@@ -197,7 +215,7 @@ class SrdRuleset(Ruleset):
         if prone and action != "stand":
             sections.append("Being Prone")
             notes.append(Note("Crawl", "Prone: it crawls, 1 extra foot for every foot."))
-        if activity.spent_ft and token.last_mode != mode:
+        if activity.spent_ft and last_mode(token) != mode:
             notes.append(
                 Note(
                     "Speeds",
