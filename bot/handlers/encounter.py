@@ -67,8 +67,8 @@ def lines_within(lines: list[str], budget: int, noun: str) -> list[str]:
 # Options only some rulesets read, with what each means (the ruleset lists its own).
 GRID_OPTIONS: Mapping[str, str] = {
     "diagonals": "how a diagonal counts (5 ft by default; 5-10-5 alternates)",
-    "units": "distances in Units of 5 ft (000 Optional Rule: Units of Distance)",
-    "outdoors": "speeds read in yards outdoors (003 Feet vs. Yards)",
+    "units": "distances in Units of 5 ft (Alternate Movement › Optional Rule: Units of Distance)",
+    "outdoors": "speeds read in yards outdoors (Rules Cyclopedia › Feet vs. Yards)",
 }
 DIAGONAL_CHOICES = ("5", "5-10-5", "euclidean")
 SETTING_FIELD = {"diagonals": "diagonal_rule", "units": "units", "outdoors": "outdoors"}

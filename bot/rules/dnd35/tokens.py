@@ -114,7 +114,7 @@ def token_fields(spec: TokenSpec) -> TokenFields:
         values["race"] = race
         if spec.speed is None:
             values["speed_ft"] = TACTICAL_SPEED_FT[race][0]
-            notes.append(Note("Speed", f"{race}: {values['speed_ft']} ft (001 Tactical Speed)."))
+            notes.append(Note("Speed", f"{race}: {values['speed_ft']} ft (SRD › Tactical Speed)."))
     if spec.armor is not None:
         values["armor"] = ARMOR_NAMES.match(spec.armor)
     if spec.load is not None:
@@ -128,19 +128,19 @@ def token_movement(token: Token) -> TokenMovement:
     base = token.speed_ft + token.total_speed_bonus_ft
     if token.total_speed_bonus_ft:
         notes.append(
-            Note("Bonus", f"{token.total_speed_bonus_ft:+} ft before armor and load (001).")
+            Note("Bonus", f"{token.total_speed_bonus_ft:+} ft before armor and load (SRD).")
         )
     slowed_by = [
         what for what, value in (("armor", token.armor), ("load", token.load)) if value in SLOWING
     ]
     speed = base
     if slowed_by and token.race == "dwarf":
-        notes.append(Note("Dwarf", "Armor and load don't slow a dwarf (001 Tactical Speed)."))
+        notes.append(Note("Dwarf", "Armor and load don't slow a dwarf (SRD › Tactical Speed)."))
     elif slowed_by:
         race = TACTICAL_SPEED_FT.get(token.race or "")
         if race is not None and not token.total_speed_bonus_ft and token.speed_ft == race[0]:
             speed = race[1]
-            why = f"{token.race} in {' and '.join(slowed_by)}: 001 Tactical Speed"
+            why = f"{token.race} in {' and '.join(slowed_by)}: SRD › Tactical Speed"
         else:
             speed = ENCUMBRANCE.reduced_speed_ft(base, "medium")
             why = f"{' and '.join(slowed_by)}: the 3.5 SRD's reduced speed"
@@ -152,7 +152,7 @@ def token_movement(token: Token) -> TokenMovement:
     if token.load in SLOWING and "fly" in speeds:
         # 001 Fly: "at the indicated speed if carrying no more than a light load"
         del speeds["fly"]
-        notes.append(Note("Fly", "No flying with more than a light load (001 Movement Modes)."))
+        notes.append(Note("Fly", "No flying with more than a light load (SRD › Movement Modes)."))
     return TokenMovement(speeds["walk"], speeds, token.hover, tuple(notes))
 
 

@@ -82,7 +82,7 @@ ACTION_TERMS: Mapping[str, Action] = {
 def token_fields(spec: TokenSpec) -> TokenFields:
     if spec.race is not None:
         raise InvalidInput(
-            "race: seed 004 gives speeds, not races. Give speed: (e.g. speed:30) and armor:."
+            "race: Epic Path gives speeds, not races. Give speed: (e.g. speed:30) and armor:."
         )
     fields = plain_token_fields(spec)
     values = dict(fields.values)
@@ -108,7 +108,8 @@ def token_movement(token: Token) -> TokenMovement:
         notes.append(
             Note(
                 "Speed 0",
-                "Penalties take its speed to 0: a standard action moves 5 ft (004 Encumbrance).",
+                "Penalties take its speed to 0: a standard action moves 5 ft (Epic Path › "
+                "Encumbrance).",
             )
         )
     speeds = {"walk": walk}

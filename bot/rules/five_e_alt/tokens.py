@@ -72,7 +72,7 @@ def token_fields(spec: TokenSpec) -> TokenFields:
         given = "race" if spec.race else "armor" if spec.armor else "load"
         raise InvalidInput(
             f"{given}: 5e-alt takes a creature's speeds as its stat block gives them "
-            '(speed:"40 ft., fly 80 ft."); seed 000 has no race, armor or load table.'
+            '(speed:"40 ft., fly 80 ft."); Alternate Movement has no race, armor or load table.'
         )
     values: dict[str, object] = {}
     extra: dict[str, int] = {}
@@ -103,7 +103,12 @@ def token_fields(spec: TokenSpec) -> TokenFields:
         walk = values.get("speed_ft", 30)
         assert isinstance(walk, int)
         single = convert({"walk": walk, **extra}, hover=bool(values.get("hover", False)))
-        notes.append(Note("Speed (000 Updating A Creature's Movement)", " ".join(single.steps)))
+        notes.append(
+            Note(
+                "Speed (Alternate Movement › Updating A Creature's Movement)",
+                " ".join(single.steps),
+            )
+        )
     return TokenFields(values, tuple(notes))
 
 
