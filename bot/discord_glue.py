@@ -101,8 +101,9 @@ def shorten(text: str, limit: int) -> str:
 
 
 _CODE = re.compile(r"(```.*?```|`[^`\n]*`)", re.DOTALL)
-# The bot's own mentions (marked by bot.reply.mention); the id is captured.
-_OWN_MENTION = re.compile(re.escape(MENTION_MARK) + r"<@(\d{1,20})>")
+# The bot's own mentions and timestamps (marked by bot.reply.mention and
+# bot.reply.timestamp); the markup is captured.
+_OWN_MENTION = re.compile(re.escape(MENTION_MARK) + r"(<@\d{1,20}>|<t:-?\d{1,12}:R>)")
 # Discord markup that would render instead of reading as typed: mentions of users,
 # roles and channels, custom emoji, timestamps, slash-command mentions.
 _MARKUP = re.compile(r"<(?=[@#:/]|a:|t:)")
@@ -111,10 +112,11 @@ _EVERYONE = re.compile(r"@(?=everyone|here)")
 
 def as_text(text: str) -> str:
     """``text`` for an embed: the bot's own mentions stay mentions (they never ping:
-    every message sends ``NO_MENTIONS``); everything else reads as typed, so a token
-    called "<@123>", "@everyone" or "**Boss**" shows those very characters."""
+    every message sends ``NO_MENTIONS``) and its timestamps stay timestamps; everything
+    else reads as typed, so a token called "<@123>", "@everyone" or "**Boss**" shows
+    those very characters."""
     pieces = _OWN_MENTION.split(text)
-    return "".join(f"<@{p}>" if i % 2 else _escaped(p) for i, p in enumerate(pieces))
+    return "".join(p if i % 2 else _escaped(p) for i, p in enumerate(pieces))
 
 
 def _escaped(text: str) -> str:

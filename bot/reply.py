@@ -8,13 +8,17 @@ follow-up on Discord, a marked section in the console).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from typing import Any
 
-# The bot's own mentions carry this invisible mark, so the Discord shell can show
-# them as mentions while it escapes everything users typed (a token named
-# "<@123>" reads as typed). Other shells drop the mark with :func:`plain`.
+# The bot's own mentions and timestamps carry this invisible mark, so the Discord
+# shell can show them as Discord renders them while it escapes everything users
+# typed (a token named "<@123>" reads as typed). Other shells drop the mark with
+# :func:`plain` (and read a timestamp as a UTC time).
 MENTION_MARK = "\u2060"  # WORD JOINER: zero-width, never part of an id
+_OWN_TIME = re.compile(re.escape(MENTION_MARK) + r"<t:(-?\d{1,12}):R>")
 
 
 def mention(user_id: str) -> str:
@@ -22,9 +26,27 @@ def mention(user_id: str) -> str:
     return f"{MENTION_MARK}<@{user_id}>"
 
 
+def timestamp(iso: str) -> str:
+    """The bot's own "how long ago": ``<t:1732456080:R>`` on Discord (each reader sees
+    "5 minutes ago" in their own language and time zone), a UTC time elsewhere.
+    ``iso`` is a stored ISO time; one that doesn't parse is shown as it is."""
+    try:
+        moment = datetime.fromisoformat(iso)
+    except ValueError:
+        return iso
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    return f"{MENTION_MARK}<t:{int(moment.timestamp())}:R>"
+
+
+def _utc(match: re.Match[str]) -> str:
+    return datetime.fromtimestamp(int(match.group(1)), UTC).strftime("%Y-%m-%d %H:%M UTC")
+
+
 def plain(text: str) -> str:
-    """``text`` without the marks of the bot's own mentions (the console's view)."""
-    return text.replace(MENTION_MARK, "")
+    """``text`` without the marks of the bot's own mentions, its timestamps as UTC times
+    (the console's view)."""
+    return _OWN_TIME.sub(_utc, text).replace(MENTION_MARK, "")
 
 
 @dataclass(frozen=True)

@@ -193,7 +193,7 @@ def parse_bonuses(text: str) -> tuple[dict[str, int], list[Note]]:
                 Note(
                     "Bonuses",
                     f"Two {kind} bonuses don't stack: the better, {kept:+} ft, counts "
-                    "(001 Bonuses to Speed).",
+                    "(SRD › Bonuses to Speed).",
                 )
             )
             best[kind] = kept

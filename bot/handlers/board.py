@@ -82,13 +82,25 @@ async def handle_map(ctx: Context, options: Mapping[str, Any]) -> Reply:
     threats = frozenset[Cell]()
     reach = frozenset[Cell]()
     fields: list[Field] = []
+    # a ruleset whose movement rules have no opportunity attacks (becmi) has nothing to
+    # shade or outline: say so rather than "0 squares"
+    no_reach = (
+        f"{rules.id}'s movement rules have no reach or opportunity attacks: nothing to "
+        "outline or shade."
+    )
     if options.get("threats"):
         threats = threat_squares(rules, encounter)
-        fields.append(Field("Threats", f"{len(threats)} squares the enemies threaten are shaded."))
+        count = _squares(len(threats))
+        text = f"{count} the enemies threaten are shaded." if threats else "No enemy threatens "
+        text = text if threats else text + "a square (or no enemies are on the map)."
+        fields.append(Field("Threats", no_reach if rules.provoke_rule == "never" else text))
     if options.get("reach"):
         token = encounter.token(options["reach"])
         reach = token_reach(rules, encounter, token.name)
-        fields.append(Field("Reach", f"{token.name}'s reach is outlined ({len(reach)} squares)."))
+        text = f"{token.name}'s reach is outlined ({_squares(len(reach))})."
+        if not reach:
+            text = f"{token.name} reaches no square now: nothing is outlined."
+        fields.append(Field("Reach", no_reach if rules.provoke_rule == "never" else text))
     center = (
         parse_on_map(options["at"], encounter.width, encounter.height)
         if options.get("at")
@@ -109,6 +121,10 @@ async def handle_map(ctx: Context, options: Mapping[str, Any]) -> Reply:
         result={"showing": shown, "threats": sorted(str(c) for c in threats)},
     )
     return board_reply(reply, await render(encounter, view))
+
+
+def _squares(count: int) -> str:
+    return f"{count} square{'' if count == 1 else 's'}"
 
 
 def board_reply(reply: Reply, png: bytes) -> Reply:

@@ -241,6 +241,7 @@ async def handle_end(ctx: Context, options: Mapping[str, Any]) -> Reply:
         ),
         result={**result, "archived": True},
         changed=True,
+        show_turn=False,  # it has ended: nobody's turn comes next
     )
 
 

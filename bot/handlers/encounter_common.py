@@ -154,14 +154,17 @@ def encounter_reply(
     description: str = "",
     sections: Sequence[str] = (),
     changed: bool | None = None,
+    show_turn: bool = True,
 ) -> Reply:
     """A reply about an encounter: the turn field last, the round and acting token in JSON.
 
     ``changed`` is whether a change was saved (False: it already was so); None
-    for a reply that changes nothing by design (/encounter show).
+    for a reply that changes nothing by design (/encounter show). ``show_turn=False``
+    leaves the turn field out (an ended encounter has no next turn to name).
     """
     # before anything has happened, "Round 1 · no turn order" on every reply is only noise
-    turn = (turn_field(encounter),) if encounter.order or encounter.round > 1 else ()
+    running = encounter.order or encounter.round > 1
+    turn = (turn_field(encounter),) if show_turn and running else ()
     shown = [*fields, *((UNCHANGED,) if changed is False else ()), *turn]
     data = {**(result or {}), **turn_json(encounter)}
     if changed is not None:

@@ -4,27 +4,26 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from datetime import datetime
 from typing import Any
 
 from bot.commands import Command, Option
 from bot.context import Context
+from bot.encounter import Encounter
 from bot.encounter_ops.access import GM_IS, may_undo, mention
 from bot.errors import BoardChanged, InvalidInput, NotAllowed
+from bot.handlers.board import board_reply, render
 from bot.handlers.encounter_common import actor_of, chunked_fields, encounter_reply
-from bot.reply import Field, Reply
+from bot.render.board import BoardView
+from bot.reply import Field, Reply, timestamp
 from bot.storage import HISTORY_DEPTH, PATCH, Change, Conflict, Store, StoredEncounter
 
 DEFAULT_COUNT = 10
 
 
 def when(change: Change) -> str:
-    """``2026-11-01 12:03 UTC`` from the stored ISO time."""
-    try:
-        moment = datetime.fromisoformat(change.created_at)
-    except ValueError:
-        return change.created_at
-    return moment.strftime("%Y-%m-%d %H:%M UTC")
+    """How long ago: a Discord timestamp ("5 minutes ago", in the reader's own time
+    zone), ``2026-11-01 12:03 UTC`` in the console."""
+    return timestamp(change.created_at)
 
 
 def change_json(change: Change) -> dict[str, Any]:
@@ -63,7 +62,8 @@ def channel_reply(
 async def handle_history(ctx: Context, options: Mapping[str, Any]) -> Reply:
     count = options.get("count", DEFAULT_COUNT)
     changes = await ctx.store.history(ctx.channel_id, count)
-    lines = [f"`{when(c)}` {mention(c.user_id)} /{c.command} — {c.summary}" for c in changes]
+    # short lines for a phone: how long ago, who, what
+    lines = [f"{when(c)} {mention(c.user_id)} /{c.command}: {c.summary}" for c in changes]
     title = (
         f"The last {len(changes)} change{'s' if len(changes) != 1 else ''} here, newest first"
         if changes
@@ -88,6 +88,7 @@ async def handle_undo(ctx: Context, options: Mapping[str, Any]) -> Reply:
                 f"(the last {HISTORY_DEPTH} are kept)."
             )
         change = latest[0]
+        was = await ctx.store.active_encounter(ctx.channel_id)
         if not may_undo(actor, await gm_of(ctx.store, change), change.user_id):
             raise NotAllowed(
                 f"The last change here is {mention(change.user_id)}'s /{change.command} "
@@ -103,11 +104,41 @@ async def handle_undo(ctx: Context, options: Mapping[str, Any]) -> Reply:
             ) from None
         stored = await ctx.store.active_encounter(ctx.channel_id)
     title = f"Undid /{change.command}: {change.summary}"
-    fields = [Field("By", f"{mention(change.user_id)} at {when(change)}")]
-    result = {"undone": change_json(change), "encounter_running": stored is not None}
+    fields = [Field("By", f"{mention(change.user_id)}, {when(change)}")]
+    result: dict[str, Any] = {
+        "undone": change_json(change),
+        "encounter_running": stored is not None,
+    }
     if stored is None:
         fields.append(Field("Encounter", "No encounter is running here now."))
-    return channel_reply(stored, title, fields, result)
+        return channel_reply(stored, title, fields, result)
+    # where the tokens it touched stand now (not after a whole encounter came back)
+    now = where_now(was.encounter, stored.encounter) if was and was.id == stored.id else []
+    if now:
+        fields.append(Field("Now", "\n".join(now)))
+        result["now"] = now
+    reply = channel_reply(stored, title, fields, result)
+    return board_reply(reply, await render(stored.encounter, BoardView(whole_map=True)))
+
+
+MAX_NOW_LINES = 6
+
+
+def where_now(before: Encounter, after: Encounter) -> list[str]:
+    """Where the tokens an undo touched stand now: "Ari is back at A1 (was at D4)"."""
+    lines: list[str] = []
+    for key in dict.fromkeys([*before.tokens, *after.tokens]):
+        was, now = before.tokens.get(key), after.tokens.get(key)
+        if now is None and was is not None:
+            lines.append(f"{was.name} is off the map again (was at {was.cell})")
+        elif was is None and now is not None:
+            lines.append(f"{now.name} is back on the map at {now.cell}")
+        elif was is not None and now is not None and was != now:
+            moved = f" (was at {was.cell})" if was.cell != now.cell else ""
+            lines.append(f"{now.name} is {'back ' if moved else ''}at {now.cell}{moved}")
+    if len(lines) > MAX_NOW_LINES:
+        lines = [*lines[:MAX_NOW_LINES], f"… and {len(lines) - MAX_NOW_LINES} more"]
+    return lines
 
 
 HISTORY = Command(

@@ -60,9 +60,29 @@ def plan(encounter: Encounter, actor: Actor, request: MoveRequest) -> Moved:
     """The pure part of /move: permission, then the ruleset's ruling."""
     _check_permission(encounter, actor, request)
     result = ruleset_of(encounter).move(encounter, request)
-    where = f"to {result.path[-1]}" if len(result.path) > 1 else f"at {result.path[-1]}"
-    summary = f"{result.token.name} {result.action} {where} ({feet(result.cost_ft)})"
-    return Moved(result.encounter, summary, result)
+    return Moved(result.encounter, move_summary(result), result)
+
+
+# /history's line for a move, in the past tense: "Ari moved to D4 (20 ft, dash)"
+_DONE = {
+    "stand": "stood up",
+    "drop-prone": "dropped prone",
+    "push": "was pushed",
+    "pull": "was pulled",
+    "slide": "was slid",
+}
+
+
+def move_summary(result: MoveResult) -> str:
+    name, action, end = result.token.name, result.action, result.path[-1]
+    if action in _DONE:
+        moved = len(result.path) > 1
+        verb = _DONE[action]
+        where = f" to {end}" if moved else f" at {end}"
+        cost = "" if result.mode == "forced" else f" ({feet(result.cost_ft)})"
+        return f"{name} {verb}{where}{cost}"
+    how = "" if action == "move" else f", {action}"
+    return f"{name} moved to {end} ({feet(result.cost_ft)}{how})"
 
 
 def _breakdown(result: MoveResult) -> str:
@@ -85,7 +105,8 @@ def _distance(distance_ft: float, units: bool) -> str:
     """Feet, or Units of 5 ft with the feet beside them (000 Optional Rule: Units)."""
     if not units:
         return feet(distance_ft)
-    return f"{round(distance_ft / FT_PER_UNIT, 1):g} Units ({feet(distance_ft)})"
+    count = round(distance_ft / FT_PER_UNIT, 1)
+    return f"{count:g} Unit{'' if count == 1 else 's'} ({feet(distance_ft)})"
 
 
 def _title(result: MoveResult, units: bool) -> str:

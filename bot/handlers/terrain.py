@@ -84,8 +84,8 @@ async def handle_light(ctx: Context, options: Mapping[str, Any]) -> Reply:
     reply = terrain_reply(changed, f"{what} on {squares} square{'s' if squares != 1 else ''}")
     effect = Field(
         "Effect",
-        "3.5: poor visibility hampers movement (×2, 001 Hampered Movement); epic-path: no "
-        "5-foot step, no run (004); darkvision ignores it; 5e-alt and becmi: none.",
+        "3.5: poor visibility hampers movement (×2, SRD › Hampered Movement); epic-path: no "
+        "5-foot step, no run (Epic Path); darkvision ignores it; 5e-alt and becmi: none.",
     )
     return replace(
         reply,
@@ -111,9 +111,12 @@ async def handle_edge(ctx: Context, options: Mapping[str, Any]) -> Reply:
             Field(
                 "Rule",
                 {
-                    "wall": "Blocks, and no diagonal passes its end (001 Diagonals).",
-                    "low-wall": "Hampers: crossing it costs extra (001 Obstacles).",
-                    "door": "Closed: blocks until opened with /door (002 Open or Close a Door).",
+                    "wall": "Blocks, and no diagonal passes its end (SRD › Diagonals).",
+                    "low-wall": "Hampers: crossing it costs extra (SRD › Obstacles).",
+                    "door": (
+                        "Closed: blocks until opened with /door (Rules of the Game › Open "
+                        "or Close a Door)."
+                    ),
                     "open-door": "Open: nothing in the way.",
                     "clear": "Nothing between these squares now.",
                 }[kind],

@@ -161,7 +161,8 @@ class Ruleset(ABC):
         """Several tokens moving together (``request.group``); most rulesets have no
         such rule (becmi's 003 does: see ``bot.rules.engine.group``)."""
         raise InvalidInput(
-            "group: moving together at the slowest member's rate is becmi's rule (003); "
+            "group: moving together at the slowest member's rate is becmi's rule (Rules "
+            "Cyclopedia); "
             "under this ruleset move each token on its own."
         )
 
@@ -188,10 +189,10 @@ class Ruleset(ABC):
         by every ruleset whose own seeds have no such rule."""
         return Source(
             self.id,
-            "Epic Path (seed 004)",
+            "Epic Path",
             sections,
             seed_file="004_15d51e0af34ca221.txt",
-            borrowed="seed 004's forced movement: this ruleset's seeds have none",
+            borrowed="Epic Path's forced movement: this ruleset has none",
         )
 
     def stepper(self, ctx: StepContext) -> Stepper:
@@ -294,7 +295,8 @@ class Ruleset(ABC):
         """What opening or closing a door costs ``token`` (the seed may be silent)."""
         return token, Note(
             "Action",
-            "The ruleset's seed gives opening or closing a door no cost: it costs nothing here.",
+            "This ruleset's movement rules give opening or closing a door no cost: it costs "
+            "nothing here.",
         )
 
     def over_low_walls(self, edge: Edge, count: int) -> Edge:

@@ -7,6 +7,8 @@ noise, and a token named "<@123>" or "*Bo*" must not turn into markup.
 
 from __future__ import annotations
 
+import re
+
 from bot.discord_glue import as_text, dispatch
 from bot.reply import MENTION_MARK, Field, Reply, mention
 from bot.storage import Store
@@ -51,6 +53,24 @@ async def test_history_and_undo_name_who_did_it(store: Store) -> None:
     undo = gm(store)
     await dispatch(undo, "undo", {})
     assert f"<@{GM_ID}>" in shown(undo)
+
+
+async def test_history_says_when_as_a_discord_timestamp(store: Store) -> None:
+    """A phone shows "5 minutes ago" in the reader's own zone, not a UTC date per line."""
+    await dispatch(gm(store), "encounter start", {"width": 8, "height": 8})
+    await dispatch(gm(store), "token add", {"name": "Ari"})
+    await dispatch(gm(store), "move", {"token": "Ari", "to": "B2"})
+    history = gm(store)
+    await dispatch(history, "history", {})
+    lines = shown(history).split("Changes: ", 1)[1].splitlines()
+    assert re.fullmatch(rf"<t:\d+:R> <@{GM_ID}> /move: Ari moved to B2 \(5 ft\)", lines[0])
+    assert "UTC" not in shown(history) and "`" not in shown(history)
+    undo = gm(store)
+    await dispatch(undo, "undo", {})
+    text = shown(undo)
+    assert re.search(rf"By: <@{GM_ID}>, <t:\d+:R>", text)
+    assert "Now: Ari is back at A1 (was at B2)" in text
+    assert undo.sent[-1].embed.image.url == "attachment://board.png"  # the board, shown
 
 
 async def test_a_refusal_names_the_owner_as_a_mention(store: Store) -> None:

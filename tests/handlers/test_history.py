@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 import json
 import random
+import re
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -12,6 +13,7 @@ from hypothesis import strategies as st
 from bot.context import Context
 from bot.errors import InvalidInput, NotAllowed, RulingError
 from bot.handlers import run_line
+from bot.reply import plain
 from bot.storage import Store
 from tests.handlers.encounter_helpers import ask_json, person, refused, run, state, tokens
 
@@ -28,8 +30,13 @@ async def test_history_lists_the_newest_first(gm: Context, player: Context):
         ("encounter start", "dm"),
     ]
     assert changes[1]["summary"] == "added Ari (Medium, party) at A1"
-    lines = reply.fields[0].value.splitlines()
-    assert lines[1].endswith("<@ari> /token add — added Ari (Medium, party) at A1")
+    lines = [plain(line) for line in reply.fields[0].value.splitlines()]
+    assert lines[1].endswith("<@ari> /token add: added Ari (Medium, party) at A1")
+    # one short line each: a timestamp Discord shows as "5 minutes ago", no UTC date
+    assert re.fullmatch(
+        r"\u2060<t:\d+:R> \u2060<@ari> /token add: added Ari \(Medium, party\) at A1",
+        reply.fields[0].value.splitlines()[1],
+    )
     assert reply.title == "The last 3 changes here, newest first"
     assert not any(f.name == "Turn" for f in reply.fields)  # no turn order yet
     assert len((await run(gm, "/history count:2")).result["changes"]) == 2
@@ -47,6 +54,9 @@ async def test_undo_says_what_it_undid(gm: Context):
     await run(gm, "/token edit token:Ari at:E5")
     reply = await run(gm, "/undo")
     assert reply.title == "Undid /token edit: edited Ari: at E5"
+    assert ("Now", "Ari is back at A1 (was at E5)") in [(f.name, f.value) for f in reply.fields]
+    assert reply.result["now"] == ["Ari is back at A1 (was at E5)"]
+    assert reply.image_png is not None and reply.image_png.startswith(b"\x89PNG")
     assert reply.result["undone"] == {
         "command": "token edit",
         "summary": "edited Ari: at E5",

@@ -63,7 +63,7 @@ async def test_a_move_is_saved_and_listed_in_history(table: Context) -> None:
     assert stored["Ari"]["activity"]["spent_ft"] == 5
     (latest, *_) = await table.store.history(table.channel_id, 5)
     assert latest.command == "move"
-    assert latest.summary == "Ari move to B2 (5 ft)"
+    assert latest.summary == "Ari moved to B2 (5 ft)"
 
 
 async def test_undo_puts_the_token_back(table: Context) -> None:

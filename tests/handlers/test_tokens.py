@@ -82,16 +82,16 @@ async def test_who_shares_a_square_is_the_rulesets_own_rule(gm: Context):
     await run(gm, "/encounter start width:6 height:6 ruleset:3.5")
     await run(gm, "/token add name:Rat size:tiny at:B2", "/token add name:Mouse size:tiny at:B2")
     assert {t["cell"] for t in (await tokens(gm.store)).values()} == {"B2"}
-    await refused(gm, "/token add name:Ari at:B2", IllegalMove, "001 Moving through a Square")
+    await refused(gm, "/token add name:Ari at:B2", IllegalMove, "SRD › Moving through a Square")
     await run(gm, "/encounter end confirm:true")
     # epic-path, 004 Squeezing and Space: allies squeeze into one space, four at most
     await run(gm, "/encounter start width:6 height:6 ruleset:epic-path")
     await run(gm, "/token add name:Ari at:B2 team:party", "/token add name:Bo at:B2 team:party")
-    await refused(gm, "/token add name:Orc at:B2 team:enemy", IllegalMove, "004 Squeezing")
+    await refused(gm, "/token add name:Orc at:B2 team:enemy", IllegalMove, "Epic Path › Squeezing")
     for n in range(1, 3):
         await run(gm, f"/token add name:Rat{n} size:tiny at:C3")
     await run(gm, "/token add name:Rat3 size:tiny at:C3", "/token add name:Rat4 size:tiny at:C3")
-    await refused(gm, "/token add name:Rat5 size:tiny at:C3", IllegalMove, "004 Space")
+    await refused(gm, "/token add name:Rat5 size:tiny at:C3", IllegalMove, "Epic Path › Space")
 
 
 async def test_sizes_are_the_rulesets_own(gm: Context):

@@ -764,7 +764,10 @@ def test_fall_borrowed_from_the_srd(height: int, counted: int, dice: int) -> Non
     assert (result.counted_ft, result.lethal.count, result.lethal.sides) == (counted, dice, 6)
     assert result.damage == result.lethal.total
     assert (result.nonlethal.count, result.nonlethal_damage) == (0, 0)
-    assert result.source.borrowed == "3.5 SRD falling damage (the seed has no falling rule)"
+    assert (
+        result.source.borrowed
+        == "3.5 SRD falling damage (the Rules Cyclopedia has no falling rule)"
+    )
     assert result.headline == f"Falls {height} ft"
     assert result.prone is None and dict(result.dcs) == {}
 

@@ -454,7 +454,7 @@ def test_000_moving_around_other_creatures_refusal_names_square_and_rule() -> No
     """Issue 3: an illegal move "says which square and which rule stops it"."""
     message = refused(lane(ari(), orc("B1")), "Ari", "C1")
     assert "Orc at B1" in message
-    assert "000 Moving Around Other Creatures" in message
+    assert "Alternate Movement › Moving Around Other Creatures" in message
 
 
 def test_000_moving_around_other_creatures_separate_spaces() -> None:
@@ -467,7 +467,7 @@ def test_000_moving_around_other_creatures_separate_spaces() -> None:
         message = refused(lane(ari(), other), "Ari", "B1")
         assert message == (
             f"Ari can't end at B1: {other.name} at B1: no creature ends a move in another's "
-            "space (000 Moving Around Other Creatures, Separate Spaces)."
+            "space (Alternate Movement › Moving Around Other Creatures, Separate Spaces)."
         )
 
 
@@ -539,7 +539,8 @@ def test_000_drop_prone_refused_while_restrained() -> None:
     """000 Conditions › Restrained › Limited Movement: can't willingly Drop Prone."""
     token = ari(conditions=frozenset({"restrained"}))
     assert refused(board(token), "Ari", action="drop-prone") == (
-        "Ari is Restrained: it can't willingly Drop Prone (000 Conditions › Restrained)."
+        "Ari is Restrained: it can't willingly Drop Prone (Alternate Movement › Conditions › "
+        "Restrained)."
     )
 
 
@@ -548,7 +549,8 @@ def test_000_prone_cant_climb_or_fly(mode: str) -> None:
     """000 Conditions › Prone › Limited Movement: can't Climb or Fly."""
     token = ari(conditions=frozenset({"prone"}), speeds_ft={"fly": 30})
     assert refused(board(token), "Ari", "B1", mode=mode) == (
-        f"Ari is prone and can't {mode} (000 Conditions › Prone). Stand up first: action:stand."
+        f"Ari is prone and can't {mode} (Alternate Movement › Conditions › Prone). Stand up "
+        "first: action:stand."
     )
 
 
@@ -558,7 +560,7 @@ def test_000_prone_cant_climb_a_slope() -> None:
     token = ari(conditions=frozenset({"prone"}))
     assert refused(lane(token, B1="slope"), "Ari", "B1") == (
         "Ari can't reach B1: B1 is a slope to Climb, and a prone creature can't Climb "
-        "(000 Conditions › Prone)."
+        "(Alternate Movement › Conditions › Prone)."
     )
     stood = move(lane(token, B1="slope"), "Ari", "B1", action="stand")
     assert stood.cost_ft == 25.0
@@ -574,7 +576,8 @@ def test_000_immobilized_cant_move(condition: str) -> None:
     encounter = board(ari(conditions=frozenset({condition})))
     expected = (
         f"Ari is {'restrained' if condition == 'stunned' else condition}: Immobilized, its "
-        "Movement and Speed are 0 (000 Conditions › Immobilized). The GM can still move it "
+        "Movement and Speed are 0 (Alternate Movement › Conditions › Immobilized). The GM can "
+        "still move it "
         "with forced:."
     )
     assert refused(encounter, "Ari", "B1") == expected
@@ -695,7 +698,8 @@ def test_000_types_of_movement_walking_speed_0_cant_climb() -> None:
     eye = creature("fly 30 ft. (hover)")
     for mode in ("walk", "climb"):
         assert refused(board(eye), "Ari", "B1", mode=mode) == (
-            f"Ari can't {mode}: its speed for it is 0 (000 Updating A Creature's Movement › "
+            f"Ari can't {mode}: its speed for it is 0 (Alternate Movement › Updating A "
+            "Creature's Movement › "
             "Step 2)."
         )
     assert move(board(eye), "Ari", "B1", mode="fly").cost_ft == 5.0

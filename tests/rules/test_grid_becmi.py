@@ -208,7 +208,7 @@ def test_003_exhaustion_no_more_running() -> None:
     tired = ari(state={"running_rounds": 30}, conditions=frozenset({"exhausted"}))
     assert refused(lane(tired), "Ari", "E1", action="run") == (
         "Ari is exhausted: no running until it rests 3 turns; it moves at encounter speed "
-        "(40 ft) (003 Exhaustion)."
+        "(40 ft) (Rules Cyclopedia › Exhaustion)."
     )
     walk = move(lane(tired), "Ari", "E1")
     assert (walk.cost_ft, walk.total_ft) == (40.0, 40.0)
@@ -352,7 +352,7 @@ def test_003_character_movement_rates_too_heavy_to_move() -> None:
     """2,401 cn or more: movement 0 — the refusal says why."""
     token = ari(state={"load": "2401cn"})
     assert refused(lane(token), "Ari", "B1") == (
-        "Ari carries 2,401 cn: with more than 2,400 cn it can't move (003 Character "
+        "Ari carries 2,401 cn: with more than 2,400 cn it can't move (Rules Cyclopedia › Character "
         "Movement Rates and Encumbrance Table)."
     )
 
@@ -372,7 +372,8 @@ def test_003_by_swimming_a_fifth_of_running_speed() -> None:
     assert step_costs(result) == [10.0, 10.0]
     assert all(step.why == "swimming" for step in result.steps)
     assert refused(sea(ari()), "Ari", "D1") == (
-        "Ari can't reach D1: D1 is water: swimming covers 24 ft a round (003 By Swimming: "
+        "Ari can't reach D1: D1 is water: swimming covers 24 ft a round (Rules Cyclopedia › By "
+        "Swimming: "
         "1/5 of the running speed). Ari can reach C1 for 20 ft."
     )
 
@@ -425,8 +426,8 @@ def test_003_allies_pass_enemies_block() -> None:
     asleep = orc("B1", conditions=frozenset({"unconscious"}))
     assert move(lane(ari(), asleep), "Ari", "C1").cost_ft == 20.0
     assert refused(lane(ari(), orc("B1", team="party")), "Ari", "B1") == (
-        "Ari can't end at B1: Orc at B1: creatures don't share a square (seed 003 has no "
-        "rule for sharing one)."
+        "Ari can't end at B1: Orc at B1: creatures don't share a square (the Rules Cyclopedia "
+        "has no rule for sharing one)."
     )
 
 

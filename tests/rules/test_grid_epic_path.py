@@ -290,7 +290,7 @@ def test_004_run_no_5_foot_step_the_same_round() -> None:
     ran = move(e, "Ari", "D2", action="run")
     message = refused(ran.encounter, "Ari", "E2", action="5ft-step")
     assert "5-foot step" in message
-    assert "004" in message
+    assert "Epic Path" in message
 
 
 def test_004_run_not_if_it_cannot_see() -> None:
@@ -313,7 +313,7 @@ def test_004_5_foot_step_not_in_a_round_with_other_movement() -> None:
     e = encounter(6, 6, pc("Ari", "B2"))
     moved = move(e, "Ari", "B3")
     message = refused(moved.encounter, "Ari", "B4", action="5ft-step")
-    assert "004 5-Foot Step" in message
+    assert "Epic Path › 5-Foot Step" in message
     stepped = move(e, "Ari", "B3", action="5ft-step")
     assert "5-foot step" in refused(stepped.encounter, "Ari", "B4")
 
@@ -472,7 +472,7 @@ def test_004_squeezing_into_a_shared_space_is_hampered_movement() -> None:
     rubble = e.with_terrain(cells("C2"), Terrain.DIFFICULT)
     assert step_costs(move(rubble, "Ari", "C2")) == [5, 10]
     beside = encounter(8, 3, pc("Ari", "B2"), pc("Bo", "C2"), **corridor(8))
-    assert "004 Squeezing" in refused(beside, "Ari", "C2", action="5ft-step")
+    assert "Epic Path › Squeezing" in refused(beside, "Ari", "C2", action="5ft-step")
     far = encounter(8, 3, pc("Ari", "A2", speed_ft=10), pc("Bo", "C2"), **corridor(8))
     assert "costs 15 ft and move allows 10 ft" in refused(far, "Ari", "C2")
 
@@ -788,5 +788,5 @@ def test_004_5_foot_step_and_run_not_blinded() -> None:
     e = encounter(12, 3, blind, **corridor(12))
     assert step_costs(move(e, "Ari", "D2")) == [5, 5, 5]
     step = refused(e, "Ari", "B2", action="5ft-step")
-    assert "blinded" in step and "(004 5-Foot Step)" in step
+    assert "blinded" in step and "(Epic Path › 5-Foot Step)" in step
     assert "blinded" in refused(e, "Ari", "H2", action="run")

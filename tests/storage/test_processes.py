@@ -67,7 +67,7 @@ def test_concurrent_moves_of_one_token_lose_and_duplicate_nothing(tmp_path: Path
     assert len(moves) == len(targets)
     assert sorted(m.split(" to ")[1].split()[0] for m in moves) == sorted(targets)
     shown = json.loads(ask(db, "/encounter show").stdout)["result"]
-    assert moves[0].startswith("Ari slide")
+    assert moves[0].startswith("Ari was slid")
     assert shown["tokens"][0]["cell"] == moves[0].split(" to ")[1].split()[0]
 
 

@@ -58,7 +58,7 @@ from bot.rules.rulings import (
 from bot.state import flag, number
 from bot.units import feet
 
-FALL_BORROWED = "3.5 SRD falling damage (the seed has no falling rule)"
+FALL_BORROWED = "3.5 SRD falling damage (the Rules Cyclopedia has no falling rule)"
 FALL_MAX_DICE = 20
 FALL_FT_PER_DIE = 10
 
@@ -164,7 +164,7 @@ class Becmi(Ruleset):
     # ------------------------------------------------------------ on a grid
 
     sharing_rule: ClassVar[str] = (
-        "creatures don't share a square (seed 003 has no rule for sharing one)"
+        "creatures don't share a square (the Rules Cyclopedia has no rule for sharing one)"
     )
     provoke_rule: ClassVar[Literal["leave-threatened", "leave-reach", "never"]] = "never"
     actions: ClassVar[tuple[str, ...]] = ACTIONS.names
@@ -198,7 +198,7 @@ class Becmi(Ruleset):
         if (request.mode or "walk") == "walk" and coins and normal_speed(token) == 0:
             raise IllegalMove(
                 f"{token.name} carries {coins:,} cn: with more than 2,400 cn "
-                "it can't move (003 Character Movement Rates and Encumbrance Table)."
+                "it can't move (Rules Cyclopedia › Character Movement Rates and Encumbrance Table)."
             )
         mode = check_mode(movement, token, request.mode)
         activity = token.activity
@@ -217,7 +217,8 @@ class Becmi(Ruleset):
             if token.has(Condition.EXHAUSTED) and not finishing:
                 raise IllegalMove(
                     f"{token.name} is exhausted: no running until it rests 3 turns; it moves "
-                    f"at encounter speed ({normal // 3 * self.scale} ft) (003 Exhaustion)."
+                    f"at encounter speed ({normal // 3 * self.scale} ft) (Rules Cyclopedia › "
+                    "Exhaustion)."
                 )
             if "run" not in activity.actions:
                 running_rounds += 1
@@ -231,7 +232,8 @@ class Becmi(Ruleset):
                     Note(
                         "Exhausted",
                         f"After {MAX_RUNNING_ROUNDS} rounds of running {token.name} is "
-                        "exhausted: rest 3 turns before running or fighting (003 Exhaustion).",
+                        "exhausted: rest 3 turns before running or fighting (Rules Cyclopedia › "
+                        "Exhaustion).",
                     )
                 )
         if self.scale != 1:
@@ -260,7 +262,13 @@ class Becmi(Ruleset):
     ) -> MoveResult:
         """003 "Character Movement Rates": "Groups of characters, if they intend to stay
         together, move at the rate of the slowest character." """
-        return move_together(self, encounter, request, jump_rule=jump_rule, cite="003")
+        return move_together(
+            self,
+            encounter,
+            request,
+            jump_rule=jump_rule,
+            cite="Rules Cyclopedia › Character Movement Rates",
+        )
 
     def step_cost(
         self,
@@ -291,7 +299,7 @@ class Becmi(Ruleset):
                 if allowance.activity.spent_ft + spent + cost > limit + EPSILON:
                     return (
                         f"{to} is water: swimming covers {feet(limit)} a round "
-                        "(003 By Swimming: 1/5 of the running speed)"
+                        "(Rules Cyclopedia › By Swimming: 1/5 of the running speed)"
                     )
                 why.append("swimming")
         return Edge(
@@ -316,11 +324,14 @@ def _fall_refinements_ignored(request: FallRequest) -> list[Note]:
     ignored: list[str] = []
     if request.into == "water" or request.water_depth_ft is not None:
         ignored.append(
-            "Falling into water: the seed has no rule, so the same dice apply; the GM may "
+            "Falling into water: the Rules Cyclopedia has no rule, so the same dice apply; the "
+            "GM may "
             "reduce them."
         )
     if request.into == "creature" or request.size is not None or request.save is not None:
-        ignored.append("Landing on a creature: the seed has no rule; the faller takes the dice.")
+        ignored.append(
+            "Landing on a creature: the Rules Cyclopedia has no rule; the faller takes the dice."
+        )
     if request.intentional or request.jumped_down_ft:
         ignored.append("A deliberate jump: BECMI has no Jump or Tumble skill to soften it.")
     if request.check is not None:
@@ -330,9 +341,11 @@ def _fall_refinements_ignored(request: FallRequest) -> list[Note]:
     if request.faller_size is not None:
         ignored.append("The faller's size: BECMI has no size categories.")
     if request.object_size is not None or request.object_light:
-        ignored.append("A falling object: the seed has no rule for objects falling on creatures.")
+        ignored.append(
+            "A falling object: the Rules Cyclopedia has no rule for objects falling on creatures."
+        )
     if request.collision_speed_ft is not None:
-        ignored.append("A collision: the seed has no collision rule.")
+        ignored.append("A collision: the Rules Cyclopedia has no collision rule.")
     if not ignored:
         return []
     return [Note("No such refinement in BECMI", " ".join(ignored))]

@@ -74,7 +74,7 @@ def parse_coins(text: str) -> int:
     if match is None:
         raise InvalidInput(
             f'load: "{text}" is not an encumbrance. becmi counts it in coins: e.g. 600cn '
-            "(003 Character Movement Rates)."
+            "(Rules Cyclopedia › Character Movement Rates)."
         )
     return int(match.group(1).replace(",", ""))
 
@@ -90,7 +90,7 @@ def token_fields(spec: TokenSpec) -> TokenFields:
                 "Speed",
                 f"speed:{spec.speed.strip()} read as the normal speed {normal}' a turn: "
                 f"{normal // 3}' a round in an encounter, {normal}' running "
-                "(003 Normal, Encounter, and Running Speeds).",
+                "(Rules Cyclopedia › Normal, Encounter, and Running Speeds).",
             )
         )
     if "load" in spec.options:
@@ -103,7 +103,7 @@ def token_fields(spec: TokenSpec) -> TokenFields:
             Note(
                 "Encumbrance",
                 f"{coins:,} cn: {band.normal_speed_ft}' ({band.encounter_speed_ft}') "
-                "(003 Character Movement Rates and Encumbrance Table).",
+                "(Rules Cyclopedia › Character Movement Rates and Encumbrance Table).",
             )
         )
     extra = {
@@ -141,6 +141,6 @@ def token_movement(token: Token) -> TokenMovement:
     note = Note(
         "Movement",
         f"{normal}' ({encounter}'): {encounter} ft a round, running {normal} ft a round "
-        "(003 Normal, Encounter, and Running Speeds).",
+        "(Rules Cyclopedia › Normal, Encounter, and Running Speeds).",
     )
     return TokenMovement(encounter, speeds, token.hover, (note,))

@@ -360,7 +360,10 @@ def _lost_check(
     if not request.lost_check:
         return
     if chance is None:
-        r.note("Becoming Lost", "The seed gives no chance of becoming lost here: the GM decides.")
+        r.note(
+            "Becoming Lost",
+            "The Rules Cyclopedia gives no chance of becoming lost here: the GM decides.",
+        )
         return
     if chance == 0:
         r.note(
@@ -407,7 +410,7 @@ def _swim(request: TravelRequest, terrains: tuple[str, ...], road: str, r: _Ruli
         f"yards per round on the surface; underwater the same number in feet: "
         f"{_say(per_round)}' per round.",
     )
-    r.note("No daily rate", "The seed gives no miles per day for swimming.")
+    r.note("No daily rate", "The Rules Cyclopedia gives no miles per day for swimming.")
     if request.encumbrance_cn is not None and request.encumbrance_cn > t.SWIM_MAX_ENCUMBRANCE_CN:
         r.note(
             "Drowning",
@@ -438,7 +441,7 @@ def _ship(
     r.note(
         "Ship's rate",
         f"{_say(base)} miles per day is the base rate you gave (the Sailing Vessels Table is "
-        "not in the bot's seed), for average sailing conditions.",
+        "not in the bot's copy of the chapter), for average sailing conditions.",
     )
     if request.weather or request.sea:
         _ship_weather(request, mode, base, r, rng)

@@ -222,19 +222,19 @@ class D20Ruleset(Ruleset):
         multiple = terms.speed_multiple
         if staggered:
             multiple = staggered_multiple
-            sections.append("Standard-action versions (002)")
+            sections.append("Standard-action versions (Rules of the Game)")
             notes.append(
                 Note(
                     "Staggered",
                     "Only a single move or standard action this turn: a run, charge or "
-                    "withdraw is its standard-action version, up to its speed (002).",
+                    "withdraw is its standard-action version, up to its speed (Rules of the Game).",
                 )
             )
         if action == "run" and not staggered:
             multiple, why = self.run_multiple(token)
             notes.append(Note("Run", why))
             if mode in ("climb", "burrow"):
-                raise IllegalMove(f"Creatures can't run while {mode}ing (001 Movement Modes).")
+                raise IllegalMove(f"Creatures can't run while {mode}ing (SRD › Movement Modes).")
         grant = float(self.top_speed(movement, mode) * multiple)
         if action == "crawl":
             grant = 5.0
@@ -246,7 +246,8 @@ class D20Ruleset(Ruleset):
             notes.append(
                 Note(
                     "Stand up",
-                    "A move action that provokes attacks of opportunity (002 Stand Up from Prone).",
+                    "A move action that provokes attacks of opportunity (Rules of the Game › "
+                    "Stand Up from Prone).",
                 )
             )
             if request.to is not None:
@@ -321,7 +322,7 @@ class D20Ruleset(Ruleset):
                 f"this turn ({', '.join(taken)})."
             )
         activity = replace(token.activity, actions=(*taken, "door"))
-        note = Note("Action", "A move action; it doesn't count as movement (002).")
+        note = Note("Action", "A move action; it doesn't count as movement (Rules of the Game).")
         return replace(token, activity=activity), note
 
     def full_round_minimum(self, token: Token, allowance: Allowance) -> Allowance | None:
@@ -432,7 +433,7 @@ class D20Ruleset(Ruleset):
                 elif allowance.action != "minimum":
                     return (
                         f"{to} is impeded terrain: a full-round action moves 5 ft into it "
-                        "(004 Impeded Terrain)"
+                        "(Epic Path › Impeded Terrain)"
                     )
                 else:
                     causes.append("impeded terrain")  # the full-round action pays for it

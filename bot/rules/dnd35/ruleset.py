@@ -99,21 +99,25 @@ class Dnd35(D20Ruleset):
 
     def fall(self, request: FallRequest, rng: random.Random) -> FallResult:
         source = _srd_source(
-            "SRD Falling", "Falling Damage", why="seeds 001 and 002 have no falling rule"
+            "SRD Falling", "Falling Damage", why="the 3.5 movement chapters have no falling rule"
         )
         result = d20_fall(request, rng, FALL_RULES, source)
         return borrowed(
             result,
-            "The 3.5 seeds have no falling rule: this is the 3.5 SRD's (1d6 per 10 ft, "
+            "3.5's movement chapters have no falling rule: this is the 3.5 "
+            "SRD's (1d6 per 10 ft, "
             "at most 20d6).",
         )
 
     def jump(self, request: JumpRequest, rng: random.Random) -> JumpResult:
-        source = _srd_source("SRD Jump skill", "Jump", why="seeds 001 and 002 have no jump rule")
+        source = _srd_source(
+            "SRD Jump skill", "Jump", why="the 3.5 movement chapters have no jump rule"
+        )
         result = skill_jump(request, JUMP_RULES, source)
         return borrowed(
             result,
-            "The 3.5 seeds have no jump rule: this is the SRD's Jump skill (long jump DC = "
+            "3.5's movement chapters have no jump rule: this is the SRD's "
+            "Jump skill (long jump DC = "
             "distance with a 20 ft run-up, high jump DC = 4 × height).",
         )
 
@@ -124,12 +128,13 @@ class Dnd35(D20Ruleset):
         source = _srd_source(
             "SRD Overland Movement",
             "Overland Movement",
-            why="seeds 001 and 002 have no overland travel",
+            why="the 3.5 movement chapters have no overland travel",
         )
         result = overland_travel(request, rng, tables=SRD35_OVERLAND, source=source)
         return borrowed(
             result,
-            "The 3.5 seeds have no overland rules: these are the 3.5 SRD's tables, "
+            "3.5's movement chapters have no overland rules: these are the "
+            "3.5 SRD's tables, "
             "including its Mounts and Vehicles table.",
         )
 
@@ -137,7 +142,7 @@ class Dnd35(D20Ruleset):
 
     sharing_rule: ClassVar[str] = (
         "only a Tiny or smaller creature shares a square, with another such or an "
-        "opponent, and anyone may stand over a helpless one (001 Moving through a Square)"
+        "opponent, and anyone may stand over a helpless one (SRD › Moving through a Square)"
     )
     reach_tall_ft: ClassVar[Mapping[Size, int]] = REACH_TALL_FT
     reach_long_ft: ClassVar[Mapping[Size, int]] = REACH_LONG_FT
@@ -148,7 +153,7 @@ class Dnd35(D20Ruleset):
     threatens_own_space: ClassVar[bool] = False
     action_terms: ClassVar[Mapping[str, Action]] = ACTION_TERMS
     standing_is_movement: ClassVar[bool] = False  # 002 Stand Up from Prone
-    step_rule: ClassVar[str] = "002 Take a 5-Foot Step"
+    step_rule: ClassVar[str] = "Rules of the Game › Take a 5-Foot Step"
 
     def token_movement(self, token: Token) -> TokenMovement:
         return token_movement(token)
@@ -159,8 +164,8 @@ class Dnd35(D20Ruleset):
     def run_multiple(self, token: Token) -> tuple[int, str]:
         if armor(token) == "heavy" or load(token) == "heavy":
             why = "heavy armor" if armor(token) == "heavy" else "a heavy load"
-            return 3, f"×3 speed in {why} (002 Run)"
-        return 4, "×4 speed in a straight line (002 Run)"
+            return 3, f"×3 speed in {why} (Rules of the Game › Run)"
+        return 4, "×4 speed in a straight line (Rules of the Game › Run)"
 
     def over_low_walls(self, edge: Edge, count: int) -> Edge:
         # 001 Obstacles: an obstacle between squares counts as 2 squares, paid to cross
@@ -191,7 +196,7 @@ class Dnd35(D20Ruleset):
             return Passing(True)
         return Passing(
             False,
-            "an opponent's square blocks the way unless it is helpless (001 Moving through a "
+            "an opponent's square blocks the way unless it is helpless (SRD › Moving through a "
             "Square; overrun or tumble are the GM's call)",
         )
 

@@ -115,7 +115,7 @@ def token_fields(spec: TokenSpec) -> TokenFields:
         race = state["race"] = RACE_NAMES.match(spec.options["race"])
         if spec.speed is None:
             values["speed_ft"] = TACTICAL_SPEED_FT[race][0]
-            notes.append(Note("Speed", f"{race}: {values['speed_ft']} ft (001 Tactical Speed)."))
+            notes.append(Note("Speed", f"{race}: {values['speed_ft']} ft (SRD › Tactical Speed)."))
     return TokenFields(values, (*fields.notes, *notes), state)
 
 
@@ -130,19 +130,19 @@ def token_movement(token: Token) -> TokenMovement:
     base = token.speed_ft + token.total_speed_bonus_ft
     if token.total_speed_bonus_ft:
         notes.append(
-            Note("Bonus", f"{token.total_speed_bonus_ft:+} ft before armor and load (001).")
+            Note("Bonus", f"{token.total_speed_bonus_ft:+} ft before armor and load (SRD).")
         )
     slowed_by = [
         what for what, value in (("armor", armor(token)), ("load", load(token))) if value in SLOWING
     ]
     speed = base
     if slowed_by and race(token) == "dwarf":
-        notes.append(Note("Dwarf", "Armor and load don't slow a dwarf (001 Tactical Speed)."))
+        notes.append(Note("Dwarf", "Armor and load don't slow a dwarf (SRD › Tactical Speed)."))
     elif slowed_by:
         table = TACTICAL_SPEED_FT.get(race(token) or "")
         if table is not None and not token.total_speed_bonus_ft and token.speed_ft == table[0]:
             speed = table[1]
-            why = f"{race(token)} in {' and '.join(slowed_by)}: 001 Tactical Speed"
+            why = f"{race(token)} in {' and '.join(slowed_by)}: SRD › Tactical Speed"
         else:
             speed = ENCUMBRANCE.reduced_speed_ft(base, "medium")
             why = f"{' and '.join(slowed_by)}: the 3.5 SRD's reduced speed"
@@ -154,7 +154,7 @@ def token_movement(token: Token) -> TokenMovement:
     if load(token) in SLOWING and "fly" in speeds:
         # 001 Fly: "at the indicated speed if carrying no more than a light load"
         del speeds["fly"]
-        notes.append(Note("Fly", "No flying with more than a light load (001 Movement Modes)."))
+        notes.append(Note("Fly", "No flying with more than a light load (SRD › Movement Modes)."))
     return TokenMovement(speeds["walk"], speeds, token.hover, tuple(notes))
 
 

@@ -68,7 +68,8 @@ def charge_target(plan: MovePlan, end: Cell) -> Note:
     targets = [f for f in foes if here & set(board.footprint_of(f))]
     if not targets:
         raise IllegalMove(
-            f"A charge ends where {token.name} can attack a foe (002 Charge): nobody hostile "
+            f"A charge ends where {token.name} can attack a foe (Rules of the Game › Charge): "
+            "nobody hostile "
             f"is within its reach at {end}."
         )
     run_ft = rules.distance_ft(token.cell, end)
@@ -76,12 +77,15 @@ def charge_target(plan: MovePlan, end: Cell) -> Note:
     for foe in targets:
         closest = _closest_attack_square(plan, foe)
         if closest is None or run_ft <= rules.distance_ft(token.cell, closest) + EPSILON:
-            return Note("Charge", f"Charges {foe.name}: one melee attack at the end (002 Charge).")
+            return Note(
+                "Charge",
+                f"Charges {foe.name}: one melee attack at the end (Rules of the Game › Charge).",
+            )
         nearer.append((foe, closest))
     foe, closest = nearer[0]
     raise IllegalMove(
         f"A charge goes to the closest square from which {token.name} can attack its foe "
-        f"(002 Charge): for {foe.name} that is {closest} "
+        f"(Rules of the Game › Charge): for {foe.name} that is {closest} "
         f"({feet(rules.distance_ft(token.cell, closest))} away), not {end}."
     )
 

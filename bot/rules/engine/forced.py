@@ -75,12 +75,12 @@ def forced_move(
                 if kind == "push" and d_next <= d_here:
                     raise IllegalMove(
                         f"A push moves away from {by.name} every square; {nxt} isn't farther "
-                        f"from it than {here} (004 Forced Movement › Push)."
+                        f"from it than {here} (Epic Path › Forced Movement › Push)."
                     )
                 if kind == "pull" and d_next >= d_here:
                     raise IllegalMove(
                         f"A pull moves toward {by.name} every square; {nxt} isn't closer "
-                        f"to it than {here} (004 Forced Movement › Pull)."
+                        f"to it than {here} (Epic Path › Forced Movement › Pull)."
                     )
             path.append(nxt)
             pit = next((c for c in cells if board.terrain(c) is Terrain.PIT), None)

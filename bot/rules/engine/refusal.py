@@ -86,7 +86,7 @@ def why_not(plan: MovePlan) -> IllegalMove:
         shortest = rules.distance_ft(token.cell, goal)
         reason = (
             f"a charge goes by the shortest path ({feet(shortest)}), and that one is "
-            "hampered or blocked (002 Charge)"
+            "hampered or blocked (Rules of the Game › Charge)"
         )
     elif (limits.straight or limits.unhampered) and full is not None:
         what = "in a straight line with " if limits.straight else "with "

@@ -118,12 +118,13 @@ class EpicPath(D20Ruleset):
             "Pathfinder Acrobatics",
             ("Jumping",),
             seed_file=SEED,
-            borrowed="Pathfinder Acrobatics (seed 004 has no jump rule)",
+            borrowed="Pathfinder Acrobatics (Epic Path has no jump rule)",
         )
         result = skill_jump(request, JUMP_RULES, source)
         return borrowed(
             result,
-            "Seed 004 has no jump rule: this is Pathfinder's Acrobatics (long jump DC = "
+            "Epic Path's Types of Movement has no jump rule: this is Pathfinder's Acrobatics "
+            "(long jump DC = "
             "distance, high jump DC = 4 × height, doubled without a 10 ft run-up).",
         )
 
@@ -140,7 +141,7 @@ class EpicPath(D20Ruleset):
         """Forced movement is this seed's own rule (004 Forced Movement)."""
         return self.source(*sections)
 
-    sharing_rule: ClassVar[str] = "a hostile creature's space is not shared (004 Squeezing)"
+    sharing_rule: ClassVar[str] = "a hostile creature's space is not shared (Epic Path › Squeezing)"
     reach_tall_ft: ClassVar[Mapping[Size, int]] = REACH_FT
     reach_long_ft: ClassVar[Mapping[Size, int]] = REACH_FT
     one_two_diagonals: ClassVar[bool] = False
@@ -150,7 +151,7 @@ class EpicPath(D20Ruleset):
     threatens_own_space: ClassVar[bool] = True
     action_terms: ClassVar[Mapping[str, Action]] = ACTION_TERMS
     standing_is_movement: ClassVar[bool] = True  # 004 5-Foot Step
-    step_rule: ClassVar[str] = "004 5-Foot Step"
+    step_rule: ClassVar[str] = "Epic Path › 5-Foot Step"
     minimum_sections: ClassVar[tuple[str, ...]] = ("Impeded Terrain",)
 
     def token_movement(self, token: Token) -> TokenMovement:
@@ -168,7 +169,7 @@ class EpicPath(D20Ruleset):
                 multiple -= step
                 why.append(f"{value} {what} −{step}")
         multiple = max(1, multiple)
-        text = f"×{multiple} speed in a straight line (004 Run"
+        text = f"×{multiple} speed in a straight line (Epic Path › Run"
         text += f"; {', '.join(why)})" if why else ")"
         return multiple, text
 
@@ -194,7 +195,7 @@ class EpicPath(D20Ruleset):
         return Passing(
             False,
             "a hostile creature's space takes an Overrun, or Might to clamber in "
-            "(004 Walk, Stepover)",
+            "(Epic Path › Walk, Stepover)",
         )
 
     def share_space(
@@ -221,13 +222,14 @@ class EpicPath(D20Ruleset):
                 else f"a {allowance.action}"
             )
             raise IllegalMove(
-                f"{name} can't end at {end}: {where} (004 Squeezing), and {what} can't be hampered."
+                f"{name} can't end at {end}: {where} (Epic Path › Squeezing), and {what} can't "
+                "be hampered."
             )
         cost = route.cost + last.cost_ft
         total = cost + allowance.stance.stand_cost_ft
         if total > allowance.available_ft + EPSILON:
             raise IllegalMove(
-                f"{name} can't end at {end}: {where} (004 Squeezing), so the move costs "
+                f"{name} can't end at {end}: {where} (Epic Path › Squeezing), so the move costs "
                 f"{feet(total)} and {allowance.action} allows {feet(allowance.available_ft)}."
             )
         doubled = replace(
@@ -243,7 +245,7 @@ class EpicPath(D20Ruleset):
             if len(board.occupants.get(cell, ())) >= MAX_PER_SQUARE:
                 return (
                     f"{cell} already holds {MAX_PER_SQUARE} creatures, the most a square "
-                    "may (004 Space)"
+                    "may (Epic Path › Space)"
                 )
         return ""
 

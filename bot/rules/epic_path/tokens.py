@@ -98,7 +98,8 @@ def token_movement(token: Token) -> TokenMovement:
         notes.append(
             Note(
                 "Speed 0",
-                "Penalties take its speed to 0: a standard action moves 5 ft (004 Encumbrance).",
+                "Penalties take its speed to 0: a standard action moves 5 ft (Epic Path › "
+                "Encumbrance).",
             )
         )
     speeds = {"walk": walk}

@@ -1,4 +1,4 @@
-"""5e-alt's Fall (seed 000 › Fall): damage, the cap, liquid, landing on a creature,
+"""5e-alt's Fall (Alternate Movement › Fall): damage, the cap, liquid, landing on a creature,
 falling prone and continuous falling."""
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ PRONE_DC_FLOOR = 10
 def fall(request: FallRequest, rng: random.Random) -> FallResult:
     if request.object_size is not None or request.collision_speed_ft is not None:
         raise InvalidInput(
-            "5e-alt has no falling-object or collision rule (seed 000 › Fall); "
+            "5e-alt has no falling-object or collision rule (Alternate Movement › Fall); "
             "epic-path does: add ruleset:epic-path."
         )
     notes: list[Note] = []
@@ -66,7 +66,9 @@ def fall(request: FallRequest, rng: random.Random) -> FallResult:
             )
         )
     if request.surface != "normal" or request.water_depth_ft is not None:
-        notes.append(Note("Ignored", "Surfaces and water depth are not part of seed 000's Fall."))
+        notes.append(
+            Note("Ignored", "Surfaces and water depth are not part of Alternate Movement's Fall.")
+        )
     lethal = roll(dice_count, 6, rng)
     damage = lethal.total
     dcs: dict[str, int] = {}

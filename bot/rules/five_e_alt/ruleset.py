@@ -109,7 +109,9 @@ class FiveEAlt(Ruleset):
         """Seed 000 has no overland rules; 5e-alt is a variant of fifth edition, so its
         travel is the SRD 5.1 travel pace, borrowed and said so."""
         source = srd_source(
-            self.id, SRD51, borrowed="SRD 5.1 travel pace (seed 000 has no overland travel)"
+            self.id,
+            SRD51,
+            borrowed="SRD 5.1 travel pace (Alternate Movement has no overland travel)",
         )
         return borrowed(
             travel.travel_51(request, source),
@@ -121,7 +123,7 @@ class FiveEAlt(Ruleset):
 
     sharing_rule: ClassVar[str] = (
         "no creature ends a move in another's space "
-        "(000 Moving Around Other Creatures, Separate Spaces)"
+        "(Alternate Movement › Moving Around Other Creatures, Separate Spaces)"
     )
     provoke_rule: ClassVar[Literal["leave-threatened", "leave-reach", "never"]] = "leave-reach"
     actions: ClassVar[tuple[str, ...]] = ACTIONS.names
@@ -165,14 +167,14 @@ class FiveEAlt(Ruleset):
             if token.has(Condition.RESTRAINED):
                 raise IllegalMove(
                     f"{token.name} is Restrained: it can't willingly Drop Prone "
-                    "(000 Conditions › Restrained)."
+                    "(Alternate Movement › Conditions › Restrained)."
                 )
             if prone:
                 raise IllegalMove(f"{token.name} is already prone.")
             if encounter.terrain_at(token.cell) is Terrain.WATER:
                 raise IllegalMove(
                     f"{token.name} is swimming, and a swimming creature is immune to Prone "
-                    "(000 Prone › Prone Immunity; Swim)."
+                    "(Alternate Movement › Prone › Prone Immunity; Swim)."
                 )
             if request.to is not None:
                 raise InvalidInput("Dropping prone doesn't move: leave out to:.")
@@ -190,7 +192,7 @@ class FiveEAlt(Ruleset):
                 ("Drop Prone",),
                 stance=Stance(drop_prone=True),
                 provokes=False,
-                notes=(Note("Drop Prone", "Costs no Movement (000 Drop Prone)."),),
+                notes=(Note("Drop Prone", "Costs no Movement (Alternate Movement › Drop Prone)."),),
             )
         if token.has(Condition.IMMOBILIZED):
             why = next(
@@ -200,7 +202,8 @@ class FiveEAlt(Ruleset):
             )
             raise IllegalMove(
                 f"{token.name} is {why}: Immobilized, its Movement and Speed are 0 "
-                "(000 Conditions › Immobilized). The GM can still move it with forced:."
+                "(Alternate Movement › Conditions › Immobilized). The GM can still move it with "
+                "forced:."
             )
         mode = request.mode or "walk"
         if mode == "teleport":
@@ -208,7 +211,7 @@ class FiveEAlt(Ruleset):
         if mode in ("walk", "climb", "swim") and mode not in single.moves:
             raise IllegalMove(
                 f"{token.name} can't {mode}: its speed for it is 0 "
-                "(000 Updating A Creature's Movement › Step 2)."
+                "(Alternate Movement › Updating A Creature's Movement › Step 2)."
             )
         if mode not in ("walk", "climb", "swim"):
             mode = check_mode(movement, token, mode)
@@ -216,10 +219,16 @@ class FiveEAlt(Ruleset):
         if prone and mode == "fly" and single.hover and action != "stand":
             # 000 Fly › Hovering: immune to Prone while Flying; Flying ends it
             hover_up = ((Condition.PRONE.value, False),)
-            notes.append(Note("Hover", "Flying ends the Prone condition (000 Fly › Hovering)."))
+            notes.append(
+                Note(
+                    "Hover",
+                    "Flying ends the Prone condition (Alternate Movement › Fly › Hovering).",
+                )
+            )
         elif prone and mode in ("climb", "fly") and action != "stand":
             raise IllegalMove(
-                f"{token.name} is prone and can't {mode} (000 Conditions › Prone). "
+                f"{token.name} is prone and can't {mode} (Alternate Movement › Conditions › "
+                "Prone). "
                 "Stand up first: action:stand."
             )
         budget = activity.budget_ft
@@ -246,7 +255,7 @@ class FiveEAlt(Ruleset):
                 Note(
                     "Stand Up",
                     f"Costs half its Speed ({feet(stand_cost)}), unaffected by Slowed "
-                    "(000 Stand Up).",
+                    "(Alternate Movement › Stand Up).",
                 )
             )
         if action == "move" and request.to is None:
@@ -291,7 +300,7 @@ class FiveEAlt(Ruleset):
                 Note(
                     "Teleport",
                     "An effect that allows it, spending no Movement and provoking no "
-                    "opportunity attacks (000 Teleport).",
+                    "opportunity attacks (Alternate Movement › Teleport).",
                 ),
             ),
         )
@@ -321,7 +330,7 @@ class FiveEAlt(Ruleset):
         note = Note(
             "Teleport",
             f"{goal} is occupied or blocked: {token.name} appears in the nearest "
-            f"unoccupied space, {best} (000 Teleport).",
+            f"unoccupied space, {best} (Alternate Movement › Teleport).",
         )
         return best, (note,)
 
@@ -332,7 +341,8 @@ class FiveEAlt(Ruleset):
             Note(
                 "Landing",
                 f"{landing} is difficult terrain: a check to keep its balance or it lands "
-                "prone (000 Jumping Through Difficult Terrain; the GM rules elsewhere).",
+                "prone (Alternate Movement › Jumping Through Difficult Terrain; the GM rules "
+                "elsewhere).",
             ),
         )
 
@@ -373,11 +383,14 @@ class FiveEAlt(Ruleset):
         else:
             move = mode
         if move not in single.modifiers:
-            return f"{board.mover.name} can't {move} (000 Updating A Creature's Movement)"
+            return (
+                f"{board.mover.name} can't {move} "
+                "(Alternate Movement › Updating A Creature's Movement)"
+            )
         if move == "climb" and board.mover.has(Condition.PRONE) and not ctx.stood:
             return (
                 f"{to} is a slope to Climb, and a prone creature can't Climb "
-                "(000 Conditions › Prone)"
+                "(Alternate Movement › Conditions › Prone)"
             )
         # 000 "Difficult Terrain: Squeezing" is one more cause of being Slowed
         key = ("5e", frm, to, move)
@@ -453,7 +466,10 @@ class FiveEAlt(Ruleset):
             all(board.terrain(c) is Terrain.WATER for c in board.cells(cell)) for cell in cells[1:]
         )
         if swam and token.has(Condition.PRONE) and not ctx.stood:
-            note = Note("Prone ends", "Swimming ends the Prone condition (000 Prone, Swim).")
+            note = Note(
+                "Prone ends",
+                "Swimming ends the Prone condition (Alternate Movement › Prone, Swim).",
+            )
             return ((Condition.PRONE.value, False),), (note,)
         return (), ()
 
@@ -479,12 +495,12 @@ class FiveEAlt(Ruleset):
         if last_mode(token) == "swim":
             return (
                 f"{token.name} is swimming, and a swimmer is immune to the Prone condition "
-                "(000 Prone, Prone Immunity)"
+                "(Alternate Movement › Prone, Prone Immunity)"
             )
         if last_mode(token) == "fly" and single_speed(token).hover:
             return (
                 f"{token.name} is flying with Hover, which makes it immune to the Prone "
-                "condition (000 Fly, Hovering)"
+                "condition (Alternate Movement › Fly, Hovering)"
             )
         return ""
 
@@ -511,7 +527,7 @@ class FiveEAlt(Ruleset):
             Note(
                 "Falls",
                 f"{after.name} was {verb} and is now {why.value}: it stops {verb} and falls "
-                f"(000 {section}). /fall gives the damage.",
+                f"(Alternate Movement › {section}). /fall gives the damage.",
             )
         ]
 
@@ -529,7 +545,7 @@ class FiveEAlt(Ruleset):
         return Passing(
             False,
             "a hostile creature within one size of the mover blocks its space "
-            "(000 Moving Around Other Creatures)",
+            "(Alternate Movement › Moving Around Other Creatures)",
         )
 
     def threatened(self, board: Board, enemy: Token) -> frozenset[Cell]:

@@ -95,7 +95,12 @@ def token_fields(spec: TokenSpec) -> TokenFields:
         walk = values.get("speed_ft", 30)
         assert isinstance(walk, int)
         single = convert({"walk": walk, **extra}, hover=bool(values.get("hover", False)))
-        notes.append(Note("Speed (000 Updating A Creature's Movement)", " ".join(single.steps)))
+        notes.append(
+            Note(
+                "Speed (Alternate Movement › Updating A Creature's Movement)",
+                " ".join(single.steps),
+            )
+        )
     return TokenFields(values, tuple(notes))
 
 
