@@ -82,6 +82,9 @@ class Ruleset(ABC):
     group_moves: ClassVar[bool] = False
     # The ways a token may move here (/move mode:), as suggested to users.
     move_modes: ClassVar[tuple[str, ...]] = MODES
+    # The modes whose speed of 0 is kept on a token, meaning it can't move that way
+    # (5e-alt's climb and swim, which otherwise follow its walk); elsewhere 0 removes a mode.
+    zero_speed_modes: ClassVar[frozenset[str]] = frozenset()
     # Whether a /move may jump on the way (the ruleset has a jump rule to ask).
     jumps_on_grid: ClassVar[bool] = True
     # Whether /jump reads a Strength score (the SRD rulesets) rather than a check.
@@ -132,12 +135,14 @@ class Ruleset(ABC):
         """One /move: a legal result, or an ``IllegalMove`` saying what stops it."""
         from bot.rules.engine.pipeline import plan_move
 
-        # a jump on the way asks the ruleset's /jump with the check given: no dice roll
+        # a jump on the way asks the ruleset's /jump (with the map's options) with the
+        # check given: no dice roll
+        configured = self.for_encounter(encounter)
         return plan_move(
-            self.for_encounter(encounter),
+            configured,
             encounter,
             request,
-            jump_rule=(lambda jump: self.jump(jump, random.Random(0)))
+            jump_rule=(lambda jump: configured.jump(jump, random.Random(0)))
             if self.jumps_on_grid
             else None,
         )
@@ -159,6 +164,15 @@ class Ruleset(ABC):
         """Where a move that crosses no squares (``Allowance.crosses`` off: a teleport)
         puts the token when it asks for ``goal``, and what the reply says about it."""
         return goal, ()
+
+    def jump_problem(self, ctx: StepContext) -> str:
+        """Why ``ctx.board.mover`` can't jump in this move ("" when it can)."""
+        return ""
+
+    def jump_cost_ft(self, ctx: StepContext, length_ft: float) -> tuple[float, str]:
+        """The movement a jump of ``length_ft`` spends, and why it isn't the length
+        (by default each foot jumped costs a foot)."""
+        return length_ft, ""
 
     def landing_notes(self, board: Board, landing: Cell) -> tuple[Note, ...]:
         """What landing a jump at ``landing`` may take beyond the jump itself."""
@@ -270,6 +284,12 @@ class Ruleset(ABC):
     def condition_refused(self, token: Token, condition: Condition) -> str:
         """Why ``token`` can't gain ``condition`` now ("" when it can)."""
         return ""
+
+    def conditions_changed(self, before: Token, after: Token) -> tuple[Token, tuple[Note, ...]]:
+        """What gaining or losing conditions does at once, beyond the flags (5e-alt:
+        becoming Immobilized loses all remaining Movement; falling Unconscious drops
+        Prone): the token as it then is, and why."""
+        return after, ()
 
     def condition_notes(self, before: Token, after: Token) -> list[Note]:
         """What a change of conditions does to how the token is moving (5e-alt: a
