@@ -85,6 +85,10 @@ class Ruleset(ABC):
     # The modes whose speed of 0 is kept on a token, meaning it can't move that way
     # (5e-alt's climb and swim, which otherwise follow its walk); elsewhere 0 removes a mode.
     zero_speed_modes: ClassVar[frozenset[str]] = frozenset()
+    # Whether a walker may move into a pit (004 Hazardous Terrain: pit openings are
+    # hazardous terrain, which "a character can freely move into"): the move ends there,
+    # falling, and ``pit_fall`` says what follows. Elsewhere a pit stops a walker.
+    pits_enterable: ClassVar[bool] = False
     # Whether a /move may jump on the way (the ruleset has a jump rule to ask).
     jumps_on_grid: ClassVar[bool] = True
     # Whether /jump reads a Strength score (the SRD rulesets) rather than a check.
@@ -173,6 +177,16 @@ class Ruleset(ABC):
         """The movement a jump of ``length_ft`` spends, and why it isn't the length
         (by default each foot jumped costs a foot)."""
         return length_ft, ""
+
+    def forced_over(self, board: Board, other: Token) -> bool:
+        """Whether a push, pull or slide may carry ``board.mover`` over ``other`` rather
+        than stopping before it (004 Stepover); no by default."""
+        return False
+
+    def pit_fall(self, board: Board, pit: Cell) -> tuple[Note, ...]:
+        """What a move that ends by stepping into the pit at ``pit`` hands over to the
+        fall (only where ``pits_enterable``)."""
+        return ()
 
     def landing_notes(self, board: Board, landing: Cell) -> tuple[Note, ...]:
         """What landing a jump at ``landing`` may take beyond the jump itself."""

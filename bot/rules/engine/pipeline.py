@@ -244,6 +244,11 @@ def _path_notes(plan: MovePlan, route: Route, steps: tuple[Step, ...], moved: To
     squeezed = [s.cell for s in steps if "squeezing" in s.why]
     if squeezed:
         plan.note("Squeezing", "Squeezes through " + " ".join(str(c) for c in squeezed) + ".")
+    if plan.rules.pits_enterable and plan.allowance.mode != "fly" and len(route.cells) > 1:
+        board = plan.board
+        pit = next((c for c in board.cells(route.end) if board.terrain(c) is Terrain.PIT), None)
+        if pit is not None:
+            plan.notes.extend(plan.rules.pit_fall(board, pit))
     hazards = [c for c in route.cells[1:] if plan.board.terrain(c) is Terrain.HAZARD]
     if hazards:
         where = " ".join(str(c) for c in hazards)

@@ -29,7 +29,20 @@ def enter(rules: Ruleset, ctx: StepContext, frm: Cell, to: Cell) -> tuple[str, b
     mode = ctx.allowance.mode
     cells = board.cells(to)
     squeezing = False
-    bad = [c for c in cells if not board.on_map(c) or blocks(board.terrain(c), mode)]
+    open_pits = rules.pits_enterable and mode != "fly"
+    if open_pits and frm != to:
+        fallen = next((c for c in board.cells(frm) if board.terrain(c) is Terrain.PIT), None)
+        if fallen is not None:
+            return (
+                f"a move into the pit at {fallen} ends there, falling (004 Hazardous Terrain)",
+                False,
+            )
+    bad = [
+        c
+        for c in cells
+        if not board.on_map(c)
+        or (blocks(board.terrain(c), mode) and not (open_pits and board.terrain(c) is Terrain.PIT))
+    ]
     if bad:
         width = rules.squeeze_width(board.side)
         if width >= board.side or any(not board.on_map(c) for c in bad):
