@@ -89,6 +89,9 @@ class Ruleset(ABC):
     # hazardous terrain, which "a character can freely move into"): the move ends there,
     # falling, and ``pit_fall`` says what follows. Elsewhere a pit stops a walker.
     pits_enterable: ClassVar[bool] = False
+    # Whether a big creature may squeeze past an opponent's space as past a narrow
+    # opening, though not end there (001 Squeezing).
+    squeezes_past_opponents: ClassVar[bool] = False
     # Whether a /move may jump on the way (the ruleset has a jump rule to ask).
     jumps_on_grid: ClassVar[bool] = True
     # Whether /jump reads a Strength score (the SRD rulesets) rather than a check.
@@ -316,6 +319,11 @@ class Ruleset(ABC):
             "Action",
             "The ruleset's seed gives opening or closing a door no cost: it costs nothing here.",
         )
+
+    def avoids_obstacles(self, token: Token, mode: str) -> bool:
+        """Whether ``token`` moving in ``mode`` passes low walls without climbing them
+        (a flyer; the d20 rulesets add incorporeal creatures, 001 Obstacles)."""
+        return mode == "fly"
 
     def over_low_walls(self, edge: Edge, count: int) -> Edge:
         """A step that climbs ``count`` low walls: like difficult terrain by default."""

@@ -188,7 +188,15 @@ def _result(plan: MovePlan, route: Route) -> MoveResult:
     moved = _moved(plan, route, activity)
     steps = _steps(route)
     if provokes:
-        where = ", ".join(f"{n} (leaving {provoked_at[n]})" for n in provokes)
+        board = plan.board
+        entered = {
+            t.name
+            for t in board.encounter.tokens.values()
+            if t.name in provoked_at and provoked_at[t.name] in board.footprint_of(t)
+        }
+        where = ", ".join(
+            f"{n} ({'entering' if n in entered else 'leaving'} {provoked_at[n]})" for n in provokes
+        )
         plan.notes.insert(0, Note("Provokes", f"Opportunity attack from {where}."))
     _path_notes(plan, route, steps, moved)
     extra: dict[str, JSONValue] = {"full_round": allowance.full_round}
