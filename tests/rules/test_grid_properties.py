@@ -105,7 +105,7 @@ def step_cost(
         slowed = rough_in or terrain_at(grid, frm) in ROUGH
         return 10.0 if slowed else 5.0
     assert ruleset == "becmi"
-    return 20.0 if rough_in else 10.0
+    return 10.0  # 003 Land Travel: terrain makes no difference to the combat round
 
 
 def cheapest(ruleset: str, grid: dict[Cell, Terrain], start: Cell, goal: Cell) -> float | None:
