@@ -138,10 +138,13 @@ def _apply_options(
     values = dict(checked.values)
     if "speeds_ft" in values:
         # A stat block's speed line gives every mode; otherwise the modes not given
-        # keep their speed. A speed of 0 removes a mode.
+        # keep their speed. A speed of 0 removes a mode, unless the ruleset reads it as
+        # "can't move that way" (5e-alt's climb:0, swim:0).
         kept = {} if opts.speed is not None else token.speeds_ft
         merged = {**kept, **values["speeds_ft"]}
-        values["speeds_ft"] = {m: v for m, v in sorted(merged.items()) if v > 0}
+        values["speeds_ft"] = {
+            m: v for m, v in sorted(merged.items()) if v > 0 or m in ruleset.zero_speed_modes
+        }
     notes = list(checked.notes)
     plain: dict[str, Any] = {"size": size}
     for option, field_name in PLAIN_FIELDS.items():
@@ -399,8 +402,11 @@ def condition_token(
         if refused:
             raise IllegalMove(f"Can't make {token.name} {condition.value}: {refused}.")
     conditions = (token.conditions - {c.value for c in removing}) | {c.value for c in adding}
-    changed = replace(token, conditions=frozenset(conditions))
-    notes = [
+    changed, events = grid.conditions_changed(
+        token, replace(token, conditions=frozenset(conditions))
+    )
+    notes = list(events)
+    notes += [
         Note("Still", f"{token.name} is still {c.value}: another condition includes it.")
         for c in removing
         if changed.has(c)

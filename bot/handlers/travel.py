@@ -30,7 +30,7 @@ OPTIONS = (
         "road",
         "string",
         "Road or trail, if any",
-        choices=("none", "trail", "unpaved", "paved", "road", "highway"),
+        choices=("none", "trackless", "trail", "unpaved", "paved", "road", "highway"),
     ),
     Option("distance", "number", "Miles to cover", min_value=0.1, max_value=100_000, unit="miles"),
     Option("days", "number", "Days of travel", min_value=0.1, max_value=3_650),

@@ -88,6 +88,16 @@ class Ruleset(ABC):
     group_moves: ClassVar[bool] = False
     # The ways a token may move here (/move mode:), as suggested to users.
     move_modes: ClassVar[tuple[str, ...]] = MODES
+    # The modes whose speed of 0 is kept on a token, meaning it can't move that way
+    # (5e-alt's climb and swim, which otherwise follow its walk); elsewhere 0 removes a mode.
+    zero_speed_modes: ClassVar[frozenset[str]] = frozenset()
+    # Whether a walker may move into a pit (004 Hazardous Terrain: pit openings are
+    # hazardous terrain, which "a character can freely move into"): the move ends there,
+    # falling, and ``pit_fall`` says what follows. Elsewhere a pit stops a walker.
+    pits_enterable: ClassVar[bool] = False
+    # Whether a big creature may squeeze past an opponent's space as past a narrow
+    # opening, though not end there (001 Squeezing).
+    squeezes_past_opponents: ClassVar[bool] = False
     # Whether a /move may jump on the way (the ruleset has a jump rule to ask).
     jumps_on_grid: ClassVar[bool] = True
     # Whether /jump reads a Strength score (the SRD rulesets) rather than a check.
@@ -142,12 +152,14 @@ class Ruleset(ABC):
         """One /move: a legal result, or an ``IllegalMove`` saying what stops it."""
         from bot.rules.engine.pipeline import plan_move
 
-        # a jump on the way asks the ruleset's /jump with the check given: no dice roll
+        # a jump on the way asks the ruleset's /jump (with the map's options) with the
+        # check given: no dice roll
+        configured = self.for_encounter(encounter)
         return plan_move(
-            self.for_encounter(encounter),
+            configured,
             encounter,
             request,
-            jump_rule=(lambda jump: self.jump(jump, random.Random(0)))
+            jump_rule=(lambda jump: configured.jump(jump, random.Random(0)))
             if self.jumps_on_grid
             else None,
         )
@@ -170,6 +182,25 @@ class Ruleset(ABC):
         """Where a move that crosses no squares (``Allowance.crosses`` off: a teleport)
         puts the token when it asks for ``goal``, and what the reply says about it."""
         return goal, ()
+
+    def jump_problem(self, ctx: StepContext) -> str:
+        """Why ``ctx.board.mover`` can't jump in this move ("" when it can)."""
+        return ""
+
+    def jump_cost_ft(self, ctx: StepContext, length_ft: float) -> tuple[float, str]:
+        """The movement a jump of ``length_ft`` spends, and why it isn't the length
+        (by default each foot jumped costs a foot)."""
+        return length_ft, ""
+
+    def forced_over(self, board: Board, other: Token) -> bool:
+        """Whether a push, pull or slide may carry ``board.mover`` over ``other`` rather
+        than stopping before it (004 Stepover); no by default."""
+        return False
+
+    def pit_fall(self, board: Board, pit: Cell) -> tuple[Note, ...]:
+        """What a move that ends by stepping into the pit at ``pit`` hands over to the
+        fall (only where ``pits_enterable``)."""
+        return ()
 
     def landing_notes(self, board: Board, landing: Cell) -> tuple[Note, ...]:
         """What landing a jump at ``landing`` may take beyond the jump itself."""
@@ -286,6 +317,12 @@ class Ruleset(ABC):
         """Why ``token`` can't gain ``condition`` now ("" when it can)."""
         return ""
 
+    def conditions_changed(self, before: Token, after: Token) -> tuple[Token, tuple[Note, ...]]:
+        """What gaining or losing conditions does at once, beyond the flags (5e-alt:
+        becoming Immobilized loses all remaining Movement; falling Unconscious drops
+        Prone): the token as it then is, and why."""
+        return after, ()
+
     def condition_notes(self, before: Token, after: Token) -> list[Note]:
         """What a change of conditions does to how the token is moving (5e-alt: a
         climber or flyer that can't go on falls)."""
@@ -298,6 +335,11 @@ class Ruleset(ABC):
             "This ruleset's movement rules give opening or closing a door no cost: it costs "
             "nothing here.",
         )
+
+    def avoids_obstacles(self, token: Token, mode: str) -> bool:
+        """Whether ``token`` moving in ``mode`` passes low walls without climbing them
+        (a flyer; the d20 rulesets add incorporeal creatures, 001 Obstacles)."""
+        return mode == "fly"
 
     def over_low_walls(self, edge: Edge, count: int) -> Edge:
         """A step that climbs ``count`` low walls: like difficult terrain by default."""

@@ -285,3 +285,13 @@ async def test_calculators_follow_the_channels_encounter_ruleset(tmp_path):
         assert after.result["ruleset"] == "5e-alt"
     finally:
         await store.close()
+
+
+@pytest.mark.parametrize("ruleset", ["epic-path", "3.5"])
+async def test_004_terrain_road_trackless_is_the_tables_column(gm: Context, ruleset: str):
+    """004 Overland Travel › Table: Terrain and Overland Movement (and the 3.5 SRD's): the
+    Trackless column is accepted by its own name, as docs/RULINGS.md says."""
+    line = f"/travel ruleset:{ruleset} speed:30 terrain:forest distance:20"
+    named = await run_line(gm, line + " road:trackless")
+    plain = await run_line(gm, line + " road:none")
+    assert named.result["miles_per_day"] == plain.result["miles_per_day"]

@@ -212,8 +212,9 @@ async def test_removing_the_acting_token_passes_the_turn(board: Context):
 async def test_conditions_by_name_and_alias(board: Context, player: Context):
     await run(board, "/token add name:Ari owner:ari")
     reply = await run(player, '/token condition token:Ari add:"KO, grabbed"')
-    assert reply.result["token"]["conditions"] == ["grappled", "unconscious"]
-    assert reply.title == "Ari: grappled, unconscious"
+    # 5e-alt: falling Unconscious drops Prone too (000 Unconscious › Falling Unconscious)
+    assert reply.result["token"]["conditions"] == ["grappled", "prone", "unconscious"]
+    assert reply.title == "Ari: grappled, prone, unconscious"
     reply = await run(player, "/token condition token:Ari remove:unconscious add:prone")
     assert reply.result["token"]["conditions"] == ["grappled", "prone"]
     still = await run(player, "/token condition token:Ari remove:immobilized")

@@ -431,15 +431,13 @@ def test_003_allies_pass_enemies_block() -> None:
     )
 
 
-def test_003_rough_ground_costs_double() -> None:
-    """Bot ruling after 003's terrain table ("1/2 normal"): a difficult square costs
-    20' to enter."""
-    result = move(lane(ari(), B1="difficult"), "Ari", "C1")
-    assert names(result.path) == ["A1", "B1", "C1"]
-    assert step_costs(result) == [20.0, 10.0]
-    assert result.steps[0].why == "difficult ×2"
-    with pytest.raises(IllegalMove):
-        move(lane(ari(), B1="difficult"), "Ari", "E1")
+def test_003_land_travel_terrain_makes_no_difference_to_the_combat_round() -> None:
+    """003 Land Travel: terrain "makes no difference to the combat round or the
+    10-minute turn"; the Terrain Effects table is for a day's travel. A difficult
+    square costs the same 10' as any other on the grid."""
+    result = move(lane(ari(), B1="difficult", C1="slope", D1="obstacle"), "Ari", "E1")
+    assert names(result.path) == ["A1", "B1", "C1", "D1", "E1"]
+    assert step_costs(result) == [10.0, 10.0, 10.0, 10.0]
 
 
 @pytest.mark.parametrize("condition", ["paralyzed", "grappled", "unconscious"])
@@ -510,3 +508,13 @@ def test_group_moves_are_becmi_only() -> None:
     e = e.with_token(Token("Bo", Cell.parse("A2")))
     with pytest.raises(InvalidInput, match="becmi's rule"):
         get_ruleset("3.5").move(e, MoveRequest("Ari", Cell.parse("B1"), group=("Bo",)))
+
+
+def test_003_by_swimming_more_than_400_cn_drags_a_swimmer_down() -> None:
+    """003 By Swimming (and Drowning): "If a character is carrying more than 400 cn
+    encumbrance, sheer weight will drag him down": such a token can't swim on the grid."""
+    heavy = lane(ari(state={"load": "600cn"}), B1="water", C1="water")
+    message = refused(heavy, "Ari", "C1")
+    assert "600 cn" in message and "drags a swimmer down" in message
+    light = lane(ari(state={"load": "400cn"}), B1="water")
+    assert names(move(light, "Ari", "B1").path) == ["A1", "B1"]

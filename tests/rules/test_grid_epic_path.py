@@ -268,9 +268,12 @@ def test_004_run_x4_straight_line() -> None:
         ("light", "light", 30, 4),
         ("medium", None, 25, 4),  # the Run section names heavy armor only
         ("heavy", None, 20, 3),  # Run: "three times ... if she is wearing heavy armor"
-        (None, "medium", 25, 3),  # Encumbrance: medium lowers the multiplier by one
-        (None, "heavy", 20, 2),  # heavy by two
-        ("heavy", "medium", 15, 2),
+        # Encumbrance: "if that character has medium encumbrance, the multiplier is
+        # reduced by one to x4. Heavy weight encumbrance lowers the Run multiplier by two
+        # to x3" (from its ×5; docs/RULINGS.md)
+        (None, "medium", 25, 4),
+        (None, "heavy", 20, 3),
+        ("heavy", "medium", 15, 2),  # ×5 − 2 − 1
         ("heavy", "heavy", 10, 1),  # the seed's example: "x1 ... no additional speed"
     ],
 )

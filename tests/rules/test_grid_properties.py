@@ -67,9 +67,14 @@ def terrain_at(grid: dict[Cell, Terrain], cell: Cell) -> Terrain:
     return grid.get(cell, Terrain.CLEAR)
 
 
-def may_step(grid: dict[Cell, Terrain], frm: Cell, to: Cell) -> bool:
-    """Entering ``to`` on foot and not cutting a wall's corner."""
-    if terrain_at(grid, to) in IMPASSABLE:
+def may_step(grid: dict[Cell, Terrain], frm: Cell, to: Cell, *, open_pits: bool = False) -> bool:
+    """Entering ``to`` on foot and not cutting a wall's corner (``open_pits``: a pit may
+    be entered, 004 Hazardous Terrain, and the fall ends the move there)."""
+    if open_pits and terrain_at(grid, frm) is Terrain.PIT:
+        return False
+    if terrain_at(grid, to) in IMPASSABLE and not (
+        open_pits and terrain_at(grid, to) is Terrain.PIT
+    ):
         return False
     if frm.col != to.col and frm.row != to.row:
         beside = (Cell(to.col, frm.row), Cell(frm.col, to.row))
@@ -82,7 +87,7 @@ def step_cost(
     ruleset: str, grid: dict[Cell, Terrain], frm: Cell, to: Cell, diagonals: int
 ) -> float | None:
     """One step's cost in feet under this file's reading, or None if not allowed."""
-    if not may_step(grid, frm, to):
+    if not may_step(grid, frm, to, open_pits=ruleset == "epic-path"):
         return None
     diagonal = frm.col != to.col and frm.row != to.row
     rough_in = terrain_at(grid, to) in ROUGH
@@ -100,7 +105,7 @@ def step_cost(
         slowed = rough_in or terrain_at(grid, frm) in ROUGH
         return 10.0 if slowed else 5.0
     assert ruleset == "becmi"
-    return 20.0 if rough_in else 10.0
+    return 10.0  # 003 Land Travel: terrain makes no difference to the combat round
 
 
 def cheapest(ruleset: str, grid: dict[Cell, Terrain], start: Cell, goal: Cell) -> float | None:
@@ -220,7 +225,11 @@ def test_path_is_never_costlier_than_the_cheapest_legal_path(
     best = cheapest(ruleset, grid, start, goal)
     adjacent = max(abs(start.col - goal.col), abs(start.row - goal.row)) == 1
     # 001 Minimum Movement / 004 Impeded Terrain: one square as a full-round action
-    minimum = ruleset in ("3.5", "epic-path") and adjacent and may_step(grid, start, goal)
+    minimum = (
+        ruleset in ("3.5", "epic-path")
+        and adjacent
+        and may_step(grid, start, goal, open_pits=ruleset == "epic-path")
+    )
     if start == goal:  # nothing to move: refused, nothing spent
         with pytest.raises(InvalidInput, match="already at"):
             get_ruleset(ruleset).move(e, MoveRequest("Walker", goal, action=action))
@@ -366,9 +375,12 @@ def check_result(e: Encounter, result: MoveResult, request: MoveRequest) -> None
     for frm, to in itertools.pairwise(result.path):
         kind = e.terrain_at(to)
         assert not kind.blocks, (to, kind)
-        if result.mode not in ("fly", "forced"):
+        if result.mode not in ("fly", "forced") and not (
+            e.ruleset == "epic-path" and to == result.path[-1]
+        ):
             # forced movement may end in a pit (004 Forced Movement: "a hazardous
-            # square, such as a pit"); walkers never enter one
+            # square, such as a pit"), and an epic-path walker may step into one, ending
+            # there (004 Hazardous Terrain); walkers never cross one
             assert kind is not Terrain.PIT, to
         if frm.col != to.col and frm.row != to.row:
             beside = (Cell(to.col, frm.row), Cell(frm.col, to.row))

@@ -287,8 +287,15 @@ class Becmi(Ruleset):
             rough = {board.terrain(c) for c in cells} & ROUGH
             if rough or squeezing:
                 cost *= 2
-                why.append(f"{sorted(t.value for t in rough)[0] if rough else 'squeezing'} ×2")
+                why.append("squeezing ×2")
             if all(board.terrain(c) is Terrain.WATER for c in cells):
+                carried = coins_carried(board.mover)
+                if carried > t.SWIM_MAX_ENCUMBRANCE_CN:
+                    return (
+                        f"{to} is water and {board.mover.name} carries {carried:,} cn: more "
+                        f"than {t.SWIM_MAX_ENCUMBRANCE_CN} cn drags a swimmer down, so it sinks "
+                        "(Rules Cyclopedia › By Swimming)"
+                    )
                 # a swim speed from the stat block is a normal speed like any other
                 swim = board.mover.speeds_ft.get("swim", 0)
                 if swim:

@@ -41,9 +41,10 @@ FOOTPRINTS: Mapping[Size, int] = {
 ACTIONS = Vocabulary(
     "action", {"move": ("walk", "normal", "encounter"), "run": ("running", "sprint")}
 )
-ROUGH = frozenset(
-    {Terrain.DIFFICULT, Terrain.OBSTACLE, Terrain.SLOPE, Terrain.IMPEDED, Terrain.NARROW}
-)
+# 003 Land Travel: terrain "makes no difference to the combat round or the 10-minute
+# turn" (its Terrain Effects table is for a day's travel), so on the grid only a gap
+# narrower than the figure slows it: squeezing, the bot's ruling.
+ROUGH = frozenset({Terrain.NARROW})
 _RATE = re.compile(
     r"^\s*(?:mv|move|movement)?\s*:?\s*(\d{1,4})\s*(?:'|ft\.?|feet)?\s*"
     r"(?:\(\s*(\d{1,4})\s*(?:'|ft\.?|feet)?\s*\))?\s*$",

@@ -207,7 +207,11 @@ class D20Ruleset(Ruleset):
                 f"({', '.join(taken)}). /turn next starts the next turn."
             )
         if action == "5ft-step":
-            not_movement = {"drop-prone"} if self.standing_is_movement else {"drop-prone", "stand"}
+            # 002 Move Actions: opening a door, standing up (3.5)... "does not count as
+            # movement", so it doesn't use up the 5-foot step; only moving does
+            not_movement = {"drop-prone", "door"}
+            if not self.standing_is_movement:
+                not_movement.add("stand")
             if activity.spent_ft > 0 or any(a not in not_movement for a in taken):
                 raise IllegalMove(
                     f"{token.name} has already moved this round: no 5-foot step ({self.step_rule})."
@@ -235,6 +239,10 @@ class D20Ruleset(Ruleset):
             notes.append(Note("Run", why))
             if mode in ("climb", "burrow"):
                 raise IllegalMove(f"Creatures can't run while {mode}ing (SRD › Movement Modes).")
+        if action == "charge" and mode == "burrow":
+            raise IllegalMove(
+                "Creatures can't charge or run while burrowing (SRD › Movement Modes › Burrow)."
+            )
         grant = float(self.top_speed(movement, mode) * multiple)
         if action == "crawl":
             grant = 5.0
@@ -446,6 +454,14 @@ class D20Ruleset(Ruleset):
             if terrains == {Terrain.WATER}:
                 if ctx.movement.speeds_ft.get("swim", 0) > 0:
                     move_type = "swim"
+                elif allowance.action in ("withdraw", "run", "charge"):
+                    # 002 Withdraw (and Run, Charge): only in a mode the creature has a
+                    # speed rating for; swimming without one is a skill, not a speed
+                    return (
+                        f"{to} is deep water and {board.mover.name} has no swim speed: a "
+                        f"{allowance.action} uses only a mode it has a speed for "
+                        "(Rules of the Game › Withdraw)"
+                    )
                 else:
                     doublings += 2
                     causes.append("swimming without a swim speed (¼ speed)")
@@ -468,6 +484,10 @@ class D20Ruleset(Ruleset):
 
     def creature_hampers(self, mover: Token, other: Token) -> bool:
         return False
+
+    def avoids_obstacles(self, token: Token, mode: str) -> bool:
+        # 001 Obstacles: "Flying and incorporeal creatures are able to avoid most obstacles"
+        return mode == "fly" or token.has(Condition.INCORPOREAL)
 
     def top_speed(self, movement: TokenMovement, mode: str) -> int:
         """The speed an action's allowance is counted in: walking and swimming share

@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from dataclasses import replace
+from fractions import Fraction
 from typing import ClassVar
 
 from bot.encounter import Token
@@ -53,6 +54,14 @@ from bot.rules.rulings import (
 
 SEED = "001_4b6f19466d0b9c61.txt"
 SEED_ACTIONS = "002_212d8eb547f4c056.txt"
+# The share of a square a very small creature takes (001 Tiny, Diminutive, and Fine
+# Creatures), as an exact fraction.
+SQUARE_SHARE: Mapping[Size, Fraction] = {
+    Size.TINY: Fraction(1, 4),
+    Size.DIMINUTIVE: Fraction(1, 25),
+    Size.FINE: Fraction(1, 100),
+}
+
 SEED_FILES = (SEED, SEED_ACTIONS)
 DOCUMENT = "SRD"
 GRID_DOCUMENT = "SRD: Movement, Position, and Distance"
@@ -155,6 +164,8 @@ class Dnd35(D20Ruleset):
     standing_is_movement: ClassVar[bool] = False  # 002 Stand Up from Prone
     step_rule: ClassVar[str] = "Rules of the Game › Take a 5-Foot Step"
 
+    squeezes_past_opponents: ClassVar[bool] = True  # 001 Squeezing
+
     def token_movement(self, token: Token) -> TokenMovement:
         return token_movement(token)
 
@@ -199,6 +210,22 @@ class Dnd35(D20Ruleset):
             "an opponent's square blocks the way unless it is helpless (SRD › Moving through a "
             "Square; overrun or tumble are the GM's call)",
         )
+
+    def sharing_problem(self, board: Board, anchor: Cell) -> str:
+        """001 Tiny, Diminutive, and Fine Creatures: "four [Tiny creatures] can fit into a
+        single square. Twenty-five Diminutive creatures or 100 Fine creatures"."""
+        problem = super().sharing_problem(board, anchor)
+        if problem or board.mover.size > Size.TINY:
+            return problem
+        for cell in board.cells(anchor):
+            small = [o for o in board.occupants.get(cell, ()) if o.size <= Size.TINY]
+            used = sum(SQUARE_SHARE[o.size] for o in small) + SQUARE_SHARE[board.mover.size]
+            if used > 1:
+                return (
+                    f"{cell} is full: four Tiny, 25 Diminutive or 100 Fine creatures fit in "
+                    "a square (SRD › Tiny, Diminutive, and Fine Creatures)"
+                )
+        return ""
 
     def creature_hampers(self, mover: Token, other: Token) -> bool:
         # 001 Opponent: a very large helpless creature counts as 2 squares

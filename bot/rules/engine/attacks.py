@@ -19,8 +19,11 @@ from bot.units import feet
 def opportunity_attacks(plan: MovePlan, cells: list[Cell]) -> dict[str, Cell]:
     """Each enemy the move provokes, and the square the token leaves (or enters)."""
     rules, token, allowance = plan.rules, plan.token, plan.allowance
-    if not allowance.provokes or not allowance.crosses or rules.provoke_rule == "never":
+    if not allowance.crosses or rules.provoke_rule == "never":
         return {}
+    # an action that provokes nothing (a 5-foot step) still provokes where entering a
+    # space does (001 Very Small Creature: the specific rule over the general one)
+    entering_only = not allowance.provokes
     # one opportunity attack per enemy per round (and per double move, 004)
     already = set(allowance.activity.provoked_by)
     provoked: dict[str, Cell] = {}
@@ -30,7 +33,10 @@ def opportunity_attacks(plan: MovePlan, cells: list[Cell]) -> dict[str, Cell]:
         if enemy.has(Condition.INCAPACITATED):
             continue
         entered = rules.entering_provokes(plan.board, token, enemy, cells)
-        where = entered if entered is not None else _left(plan, enemy, cells)
+        if entering_only:
+            where = entered
+        else:
+            where = entered if entered is not None else _left(plan, enemy, cells)
         if where is not None:
             provoked[enemy.name] = where
     return provoked

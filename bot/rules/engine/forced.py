@@ -64,7 +64,7 @@ def forced_move(
             if blocked is not None or walled or solid_corner(board, here, nxt) is not None:
                 stopped = f"stopped before {nxt}: blocked"
                 break
-            others = board.others_in(cells)
+            others = [o for o in board.others_in(cells) if not rules.forced_over(board, o)]
             if others:
                 stopped = f"stopped before {nxt}: {others[0].name} is there"
                 break

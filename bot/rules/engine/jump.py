@@ -15,7 +15,7 @@ from bot.grid.search import EPSILON, Edge, reachable
 from bot.rules.engine.board import Board
 from bot.rules.engine.plan import MovePlan, Route
 from bot.rules.engine.search import find_path
-from bot.rules.engine.steps import barriers, enter
+from bot.rules.engine.steps import barriers, blocked_text, blocks, enter
 from bot.rules.rulings import JumpRequest, JumpResult
 from bot.units import feet
 
@@ -30,8 +30,10 @@ class _Takeoffs:
     """What the take-off squares the token can reach allow."""
 
     best: tuple[tuple[float, float, int], Cell, float, JumpResult] | None = None
-    too_short: JumpResult | None = None
+    # the shortest jump the check doesn't reach: (feet cleared, the ruling)
+    too_short: tuple[float, JumpResult] | None = None
     easiest_dc: tuple[int, float] | None = None  # without a check: the lowest DC, its length
+    adjacent: bool = False  # a take-off square next to the landing: nothing to clear
 
 
 def jump_route(plan: MovePlan, jump_rule: JumpRule) -> Route:
@@ -39,7 +41,19 @@ def jump_route(plan: MovePlan, jump_rule: JumpRule) -> Route:
     landing, goal = plan.request.jump, plan.goal
     assert landing is not None
     rules, board = plan.rules, plan.board
+    problem = rules.jump_problem(plan.ctx)
+    if problem:
+        raise IllegalMove(f"{plan.token.name} can't jump: {problem}.")
     _check_landing(plan, landing)
+    if _cleared(rules, board, plan.token.cell, landing) <= 0:
+        ruling = jump_rule(JumpRequest(size=plan.token.size.name.lower()))
+        if ruling.max_horizontal_ft is None and ruling.dc is None:
+            raise IllegalMove(f"This ruleset has no jump rule ({ruling.source.cite()}).")
+        where = "where it stands" if landing == plan.token.cell else "next to it"
+        raise IllegalMove(
+            f"{plan.token.name} has nothing to jump over: {landing} is {where} (a 0 ft "
+            "jump). Leave out jump: and move there."
+        )
     step = rules.stepper(plan.ctx)
     takeoffs = _takeoffs(plan, landing, jump_rule, step)
     found = _chosen(plan, landing, takeoffs)
@@ -47,16 +61,31 @@ def jump_route(plan: MovePlan, jump_rule: JumpRule) -> Route:
     run_up = find_path(plan, step, plan.token.cell, takeoff, plan.budget)
     assert run_up is not None
     length = rules.distance_ft(takeoff, landing)
+    cost, why = rules.jump_cost_ft(plan.ctx, length)
     route = Route.of(run_up)
     route.cells.append(landing)
-    route.edges.append(Edge(landing, length, route.diagonals, f"jump {feet(length)}"))
-    route.cost += length
-    cleared = max(0.0, length - board.side * rules.square_ft)
+    route.edges.append(
+        Edge(landing, cost, route.diagonals, f"jump {feet(length)}" + (f", {why}" if why else ""))
+    )
+    route.cost += cost
+    cleared = _cleared(rules, board, takeoff, landing)
     plan.note(
         "Jump",
         f"From {takeoff} to {landing}, clearing {feet(cleared)} "
         f"(it can clear {feet(ruling.max_horizontal_ft or 0)}).",
     )
+    if takeoffs.too_short is not None:
+        short, short_ruling = takeoffs.too_short
+        if short > cleared:
+            check = plan.request.check
+            given = f"with a check of {check}" if check is not None else "without a check"
+            needs = f" (that needs a check of {short_ruling.dc}+)" if short_ruling.dc else ""
+            plan.note(
+                "Jump",
+                f"{given[:1].upper()}{given[1:]} it clears at most "
+                f"{feet(short_ruling.max_horizontal_ft or 0)}, so it doesn't take the "
+                f"{feet(short)} jump{needs}: it clears {feet(cleared)} from {takeoff} instead.",
+            )
     plan.notes.extend(ruling.notes[:2])
     plan.notes.extend(rules.landing_notes(board, landing))
     if goal != landing:
@@ -75,7 +104,7 @@ def jump_route(plan: MovePlan, jump_rule: JumpRule) -> Route:
 def _check_landing(plan: MovePlan, landing: Cell) -> None:
     if not plan.board.on_map(landing):
         raise InvalidInput(f"jump: {landing} is off the map.")
-    problem, _ = enter(plan.rules, plan.ctx, landing, landing)
+    problem = _over_ground(plan, landing)
     problem = problem or plan.rules.end_problem(plan.ctx, landing)
     if problem:
         raise IllegalMove(f"{plan.token.name} can't land at {landing}: {problem}.")
@@ -96,12 +125,17 @@ def _takeoffs(
     out = _Takeoffs()
     for takeoff, cost in costs.items():
         length = rules.distance_ft(takeoff, landing)
-        if length <= 0 or cost + length > plan.budget + EPSILON:
+        if length <= 0 or cost + rules.jump_cost_ft(plan.ctx, length)[0] > plan.budget + EPSILON:
             continue
-        if rules.end_problem(plan.ctx, takeoff) or not _clear_jump(rules, board, takeoff, landing):
+        if rules.end_problem(plan.ctx, takeoff) or _over_ground(plan, takeoff):
+            continue  # it takes off with its whole space on the ground, not squeezed over
+        if not _clear_jump(rules, board, takeoff, landing):
             continue
         # the jump clears the squares between its footprints; landing is the last step
-        cleared = max(0.0, length - board.side * rules.square_ft)
+        cleared = _cleared(rules, board, takeoff, landing)
+        if cleared <= 0:
+            out.adjacent = True  # a step, not a jump: nothing lies between
+            continue
         ruling = jump_rule(
             JumpRequest(
                 size=size, check=plan.request.check, run_up_ft=int(cost), distance_ft=int(cleared)
@@ -114,7 +148,8 @@ def _takeoffs(
                 out.easiest_dc = (ruling.dc, cleared)
             continue
         if cleared > ruling.max_horizontal_ft + EPSILON:
-            out.too_short = out.too_short or ruling
+            if out.too_short is None or cleared < out.too_short[0]:
+                out.too_short = (cleared, ruling)
             continue
         # cheapest; then the longest run-up; then the take-off nearest the line
         key = (cost + length, -cost, _stray(token.cell, landing, takeoff))
@@ -136,14 +171,46 @@ def _chosen(
     if takeoffs.best is not None:
         return takeoffs.best
     if takeoffs.too_short is not None:
+        cleared, ruling = takeoffs.too_short
+        given = plan.request.check
+        with_check = f" with a check of {given}" if given is not None else " without a check"
+        needs = (
+            f"; the shortest jump there clears {feet(cleared)}, which needs a check of {ruling.dc}+"
+            if ruling.dc
+            else f"; the shortest jump there clears {feet(cleared)}"
+        )
         raise IllegalMove(
             f"{name} can't jump to {landing}: it jumps at most "
-            f"{feet(takeoffs.too_short.max_horizontal_ft or 0)} from any square it can reach."
+            f"{feet(ruling.max_horizontal_ft or 0)}{with_check}{needs}."
+        )
+    if takeoffs.adjacent:
+        raise IllegalMove(
+            f"{name} has nothing to jump over on the way to {landing}: from every square "
+            f"it could take off, {landing} is the next one (a 0 ft jump). Leave out jump: "
+            "and move there."
         )
     raise IllegalMove(
         f"{name} can't jump to {landing}: no square it can reach this turn leaves "
         "room to jump there in a straight line."
     )
+
+
+def _cleared(rules: Ruleset, board: Board, takeoff: Cell, landing: Cell) -> float:
+    """The feet a jump clears: its length less the space it lands in."""
+    return max(0.0, rules.distance_ft(takeoff, landing) - board.side * rules.square_ft)
+
+
+def _over_ground(plan: MovePlan, anchor: Cell) -> str:
+    """Why the token can't stand with its whole space at ``anchor`` to jump or land
+    ("" when it can): a jump starts and ends on the ground, not squeezed over a pit."""
+    problem, _ = enter(plan.rules, plan.ctx, anchor, anchor)
+    if problem:
+        return problem
+    board = plan.board
+    for cell in board.cells(anchor):
+        if blocks(board.terrain(cell), plan.allowance.mode):
+            return blocked_text(board, cell, plan.allowance.mode)
+    return ""
 
 
 def _stray(start: Cell, end: Cell, cell: Cell) -> int:

@@ -188,7 +188,15 @@ def _result(plan: MovePlan, route: Route) -> MoveResult:
     moved = _moved(plan, route, activity)
     steps = _steps(route)
     if provokes:
-        where = ", ".join(f"{n} (leaving {provoked_at[n]})" for n in provokes)
+        board = plan.board
+        entered = {
+            t.name
+            for t in board.encounter.tokens.values()
+            if t.name in provoked_at and provoked_at[t.name] in board.footprint_of(t)
+        }
+        where = ", ".join(
+            f"{n} ({'entering' if n in entered else 'leaving'} {provoked_at[n]})" for n in provokes
+        )
         plan.notes.insert(0, Note("Provokes", f"Opportunity attack from {where}."))
     _path_notes(plan, route, steps, moved)
     extra: dict[str, JSONValue] = {"full_round": allowance.full_round}
@@ -238,6 +246,11 @@ def _path_notes(plan: MovePlan, route: Route, steps: tuple[Step, ...], moved: To
     squeezed = [s.cell for s in steps if "squeezing" in s.why]
     if squeezed:
         plan.note("Squeezing", "Squeezes through " + " ".join(str(c) for c in squeezed) + ".")
+    if plan.rules.pits_enterable and plan.allowance.mode != "fly" and len(route.cells) > 1:
+        board = plan.board
+        pit = next((c for c in board.cells(route.end) if board.terrain(c) is Terrain.PIT), None)
+        if pit is not None:
+            plan.notes.extend(plan.rules.pit_fall(board, pit))
     hazards = [c for c in route.cells[1:] if plan.board.terrain(c) is Terrain.HAZARD]
     if hazards:
         where = " ".join(str(c) for c in hazards)

@@ -29,7 +29,21 @@ def enter(rules: Ruleset, ctx: StepContext, frm: Cell, to: Cell) -> tuple[str, b
     mode = ctx.allowance.mode
     cells = board.cells(to)
     squeezing = False
-    bad = [c for c in cells if not board.on_map(c) or blocks(board.terrain(c), mode)]
+    open_pits = rules.pits_enterable and mode != "fly"
+    if open_pits and frm != to:
+        fallen = next((c for c in board.cells(frm) if board.terrain(c) is Terrain.PIT), None)
+        if fallen is not None:
+            return (
+                f"a move into the pit at {fallen} ends there, falling "
+                "(Epic Path › Hazardous Terrain)",
+                False,
+            )
+    bad = [
+        c
+        for c in cells
+        if not board.on_map(c)
+        or (blocks(board.terrain(c), mode) and not (open_pits and board.terrain(c) is Terrain.PIT))
+    ]
     if bad:
         width = rules.squeeze_width(board.side)
         if width >= board.side or any(not board.on_map(c) for c in bad):
@@ -130,14 +144,34 @@ def solid_corner(board: Board, frm: Cell, to: Cell) -> Cell | None:
     return None
 
 
-def creatures(rules: Ruleset, ctx: StepContext, to: Cell) -> str:
-    for other in ctx.board.others_in(ctx.board.cells(to)):
-        passing = rules.pass_creature(ctx.board, other)
-        if not passing.allowed:
-            return f"{at(ctx.board, other)}: {passing.reason}"
+def creatures(rules: Ruleset, ctx: StepContext, to: Cell) -> tuple[str, bool]:
+    """Why the creatures in the way stop the step ("" when they don't), and whether it
+    squeezes past them (001 Squeezing: "A creature can squeeze past an opponent")."""
+    board = ctx.board
+    cells = board.cells(to)
+    barred: list[Cell] = []
+    for other in board.others_in(cells):
+        passing = rules.pass_creature(board, other)
         if ctx.allowance.limits.no_creatures:
-            return f"{at(ctx.board, other)}: a charge can't pass any creature"
-    return ""
+            return f"{at(board, other)}: a charge can't pass any creature", False
+        if not passing.allowed:
+            space = set(board.footprint_of(other))
+            barred += [c for c in cells if c in space]
+            if not rules.squeezes_past_opponents:
+                return f"{at(board, other)}: {passing.reason}", False
+    if not barred:
+        return "", False
+    width = rules.squeeze_width(board.side)
+    mode = ctx.allowance.mode
+    if width < board.side:
+        for rect in (footprint(to, width, board.side), footprint(to, board.side, width)):
+            if all(
+                board.on_map(c) and not blocks(board.terrain(c), mode) and c not in barred
+                for c in rect
+            ):
+                return "", True
+    other = next(o for o in board.others_in(barred))
+    return f"{at(board, other)}: {rules.pass_creature(board, other).reason}", False
 
 
 def provokes_on(
@@ -171,10 +205,14 @@ class Stepper:
             low_walls = 0
             if not problem:
                 problem, low_walls = barriers(
-                    ctx.board, frm, to, flying=ctx.allowance.mode == "fly"
+                    ctx.board,
+                    frm,
+                    to,
+                    flying=rules.avoids_obstacles(ctx.board.mover, ctx.allowance.mode),
                 )
             if not problem:
-                problem = creatures(rules, ctx, to)
+                problem, past = creatures(rules, ctx, to)
+                squeezing = squeezing or past
             checked = ctx.checks[key] = (problem, squeezing, low_walls)
         problem, squeezing, low_walls = checked
         if not problem:

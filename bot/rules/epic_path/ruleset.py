@@ -11,18 +11,19 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import ClassVar
 
-from bot.encounter import Condition, Token
+from bot.encounter import Condition, Encounter, Token
 from bot.errors import IllegalMove
 from bot.grid.coords import Cell
 from bot.grid.search import EPSILON
 from bot.grid.sizes import Size
 from bot.names import Vocabulary
 from bot.rules.d20.falling import D20FallRules, d20_fall
-from bot.rules.d20.grid import Action, D20Ruleset, armor, load
+from bot.rules.d20.grid import ACTIONS, Action, D20Ruleset, armor, load
 from bot.rules.d20.jumping import SkillJumpRules, skill_jump
 from bot.rules.d20.overland import overland_travel
-from bot.rules.engine.board import Board, Passing, StepContext, hostile, join
+from bot.rules.engine.board import Allowance, Board, Limits, Passing, StepContext, hostile, join
 from bot.rules.engine.moves import (
+    MoveRequest,
     TokenFields,
     TokenMovement,
     TokenSpec,
@@ -33,6 +34,7 @@ from bot.rules.epic_path import IDENTITY
 from bot.rules.epic_path.overland_tables import EPIC_PATH_OVERLAND
 from bot.rules.epic_path.tokens import (
     ACTION_TERMS,
+    ENCUMBERED_RUN_BASE,
     FOOTPRINTS,
     MAX_PER_SQUARE,
     REACH_FT,
@@ -154,6 +156,24 @@ class EpicPath(D20Ruleset):
     step_rule: ClassVar[str] = "Epic Path › 5-Foot Step"
     minimum_sections: ClassVar[tuple[str, ...]] = ("Impeded Terrain",)
 
+    pits_enterable: ClassVar[bool] = True  # 004 Hazardous Terrain
+
+    def pit_fall(self, board: Board, pit: Cell) -> tuple[Note, ...]:
+        """004 Hazardous Terrain: a pit opening may be moved into freely; 004 Falling
+        says what the fall does."""
+        name = board.mover.name
+        return (
+            Note(
+                "Falls",
+                f"{name} moves into the pit at {pit}, hazardous terrain a character may "
+                "freely enter (Epic Path › Hazardous Terrain), and falls: 1d6 per 10 ft fallen, "
+                f"at most {FALL_RULES.max_dice}d6 (Epic Path › Falling). How deep is the GM's: "
+                "/fall height:<feet> ruleset:epic-path gives the damage. Jumping in on "
+                "purpose makes the first 1d6 nonlethal, and a DC 15 Acrobatics check "
+                "avoids the first 10 ft (/fall intentional:true check:<total>).",
+            ),
+        )
+
     def token_movement(self, token: Token) -> TokenMovement:
         return token_movement(token)
 
@@ -161,17 +181,75 @@ class EpicPath(D20Ruleset):
         return token_fields(spec)
 
     def run_multiple(self, token: Token) -> tuple[int, str]:
-        multiple = RUN_MULTIPLE
+        """004 Run's ×4 (×3 in heavy armor), and 004 Encumbrance's ×5 less one for a
+        medium and two for a heavy load or armor, stacking: the lower of the two."""
+        steps = 0
         why = []
         for what, value in (("armor", armor(token)), ("load", load(token))):
             step = RUN_STEP_DOWN.get((what, value or ""), 0)
             if step:
-                multiple -= step
+                steps += step
                 why.append(f"{value} {what} −{step}")
-        multiple = max(1, multiple)
+        multiple = max(1, min(RUN_MULTIPLE, ENCUMBERED_RUN_BASE - steps))
         text = f"×{multiple} speed in a straight line (Epic Path › Run"
-        text += f"; {', '.join(why)})" if why else ")"
+        text += f"; Encumbrance: ×{ENCUMBERED_RUN_BASE} {', '.join(why)})" if why else ")"
         return multiple, text
+
+    def allowance(
+        self, encounter: Encounter, token: Token, request: MoveRequest, movement: TokenMovement
+    ) -> Allowance:
+        action = ACTIONS.match(request.action) if request.action else "move"
+        if action in ("run", "charge"):
+            tired = next(
+                (c for c in (Condition.EXHAUSTED, Condition.FATIGUED) if token.has(c)), None
+            )
+            if tired is not None:
+                raise IllegalMove(
+                    f"{token.name} is {tired.value}: a fatigued creature can't run or charge "
+                    "(Epic Path › Overland Travel › Hustle)."
+                )
+        walk = movement.speeds_ft.get("walk", 0)
+        encumbered = walk == 0 and token.speed_ft > 0 and (armor(token) or load(token))
+        if encumbered and (request.mode or "walk") == "walk" and action != "drop-prone":
+            return self._standard_five_feet(token, request, action)
+        return super().allowance(encounter, token, request, movement)
+
+    def _standard_five_feet(self, token: Token, request: MoveRequest, action: str) -> Allowance:
+        """004 Encumbrance: "If these penalties reduce your base move to zero ... You must
+        now use a standard action to move five feet, and can move no more than five feet
+        per round"."""
+        activity = token.activity
+        if action != "move":
+            raise IllegalMove(
+                f"{token.name}'s armor and load take its speed to 0: a standard action "
+                "moving 5 ft is all it can do (Epic Path › Encumbrance). Use action:move."
+            )
+        if "standard-5ft" in activity.actions or activity.spent_ft > 0:
+            raise IllegalMove(
+                f"{token.name}'s armor and load take its speed to 0: it moves no more than "
+                "5 ft a round (Epic Path › Encumbrance). /turn next starts the next turn."
+            )
+        if token.has(Condition.PRONE):
+            raise IllegalMove(f"{token.name} is prone: stand up first (action:stand).")
+        return Allowance(
+            "move",
+            "walk",
+            5.0,
+            replace(
+                activity,
+                budget_ft=activity.budget_ft + 5.0,
+                actions=(*activity.actions, "standard-5ft"),
+            ),
+            ("Encumbrance",),
+            limits=Limits(one_square=True),
+            notes=(
+                Note(
+                    "Speed 0",
+                    "Armor and load take its speed to 0: a standard action moves it 5 ft, "
+                    "no more this round (Epic Path › Encumbrance).",
+                ),
+            ),
+        )
 
     def squeeze_width(self, side: int) -> int:
         # a space designed for creatures one size category smaller (004 Squeezing)
@@ -181,6 +259,22 @@ class EpicPath(D20Ruleset):
         mover = board.mover
         if mover.size - other.size >= 2:
             return Passing(True, may_end=True)  # 004 Stepover: neither is squeezing
+        if other.size - mover.size >= 2 and set(board.cells(mover.cell)) & set(
+            board.footprint_of(other)
+        ):
+            # 004 Stepover: the smaller creatures "may also move out of the occupied space
+            # (provoking as per normal movement rules)"; stopping inside takes Might
+            return Passing(True, "moving out from under it (Epic Path › Stepover)")
+        return self._pass_other(board, other)
+
+    def forced_over(self, board: Board, other: Token) -> bool:
+        """004 Stepover: "If the larger creature is subjected to forced movement, it is
+        possible to make the larger creature stepover legally sized (smaller) creatures
+        as part of that movement"."""
+        return board.mover.size - other.size >= 2
+
+    def _pass_other(self, board: Board, other: Token) -> Passing:
+        mover = board.mover
         if other.has(Condition.DEAD):
             return Passing(True, may_end=True)  # 004 Squeezing: rough terrain
         if not hostile(mover, other) or other.has(Condition.INCAPACITATED):

@@ -45,11 +45,16 @@ REACH_FT: Mapping[Size, int] = {
     Size.TITANIC: 30,
 }
 
-# The Run section's ×4 (×3 in heavy armor), stepped down by load as the
-# Encumbrance section says (docs/RULINGS.md: the seed's ×4 / ×5 conflict).
+# 004 Run: "four times its listed speed ... (or three times ... in heavy armor)";
+# 004 Encumbrance: "A normal Run action is made at 5x", medium load or armor −1, heavy
+# −2, stacking (heavy armor and heavy load: ×1). The two agree on every figure but the
+# unencumbered run, where the Run section governs: the multiple is the Encumbrance
+# section's ×5 less its steps, never above the Run section's ×4 (docs/RULINGS.md).
 RUN_MULTIPLE = 4
+ENCUMBERED_RUN_BASE = 5
 RUN_STEP_DOWN: Mapping[tuple[str, str], int] = {
-    ("armor", "heavy"): 1,
+    ("armor", "medium"): 1,
+    ("armor", "heavy"): 2,
     ("load", "medium"): 1,
     ("load", "heavy"): 2,
 }

@@ -98,6 +98,9 @@ class FiveEAlt(Ruleset):
     # ------------------------------------------------------------------ jump
 
     def jump(self, request: JumpRequest, rng: random.Random) -> JumpResult:
+        if self.in_units and not request.units:
+            # 000 Optional Rule: Units of Distance › Extended Jumps, on a map in Units
+            request = replace(request, units=True)
         return jumping.jump(request, rng)
 
     # ---------------------------------------------------------------- travel
@@ -129,6 +132,9 @@ class FiveEAlt(Ruleset):
     actions: ClassVar[tuple[str, ...]] = ACTIONS.names
     band_action: ClassVar[str] = "dash"
     move_modes: ClassVar[tuple[str, ...]] = MOVE_MODES  # and teleport (000 Teleport)
+    # 000 Updating A Creature's Movement › Step 2: "If a creature's Speed for the
+    # corresponding Move is 0, the creature can't Move in that way"
+    zero_speed_modes: ClassVar[frozenset[str]] = frozenset({"climb", "swim"})
 
     def __init__(self, diagonal_rule: str = "5", *, in_units: bool = False) -> None:
         if diagonal_rule not in self.diagonal_rules:
@@ -194,6 +200,10 @@ class FiveEAlt(Ruleset):
                 provokes=False,
                 notes=(Note("Drop Prone", "Costs no Movement (Alternate Movement › Drop Prone)."),),
             )
+        if (request.mode or "walk") == "teleport":
+            # 000 Teleport: "effects that Teleport you are Spells that don't use your
+            # Movement or Speed", so being Immobilized (Movement and Speed 0) doesn't stop it
+            return self._teleport(token, request, activity)
         if token.has(Condition.IMMOBILIZED):
             why = next(
                 c.value
@@ -206,8 +216,6 @@ class FiveEAlt(Ruleset):
                 "forced:."
             )
         mode = request.mode or "walk"
-        if mode == "teleport":
-            return self._teleport(token, request, activity)
         if mode in ("walk", "climb", "swim") and mode not in single.moves:
             raise IllegalMove(
                 f"{token.name} can't {mode}: its speed for it is 0 "
@@ -334,6 +342,27 @@ class FiveEAlt(Ruleset):
         )
         return best, (note,)
 
+    def jump_problem(self, ctx: StepContext) -> str:
+        """000 Prone › Limited Movement: "You can't Climb, Drop Prone, Fly, or Jump"."""
+        mover = ctx.board.mover
+        if mover.has(Condition.PRONE) and not ctx.stood:
+            return (
+                f"{mover.name} is prone, and a prone creature can't Jump "
+                "(Alternate Movement › Conditions › Prone). Stand up first: action:stand"
+            )
+        if "jump" not in single_speed(mover).moves:
+            return (
+                f"{mover.name} can't Jump "
+                "(Alternate Movement › Updating A Creature's Movement › Step 2)"
+            )
+        return ""
+
+    def jump_cost_ft(self, ctx: StepContext, length_ft: float) -> tuple[float, str]:
+        """000 Slowed: "you must spend twice as much Movement to Move", a Jump included."""
+        if ctx.board.mover.has(Condition.SLOWED):
+            return length_ft * 2, "Slowed ×2"
+        return length_ft, ""
+
     def landing_notes(self, board: Board, landing: Cell) -> tuple[Note, ...]:
         if board.terrain(landing) not in (Terrain.DIFFICULT, Terrain.SLOPE, Terrain.OBSTACLE):
             return ()
@@ -383,9 +412,20 @@ class FiveEAlt(Ruleset):
         else:
             move = mode
         if move not in single.modifiers:
+            name = board.mover.name
+            cannot = (
+                f"its {move} speed is 0"
+                if single.speeds_ft.get(move) == 0
+                else f"it has no way to {move}"
+            )
+            slope = (
+                "; nobody Walks a slope of 45 degrees or more (Alternate Movement › Walk)"
+                if move == "climb" and mode == "walk"
+                else ""
+            )
             return (
-                f"{board.mover.name} can't {move} "
-                "(Alternate Movement › Updating A Creature's Movement)"
+                f"{name} can't {move} at {to}: {cannot} (Alternate Movement › Updating A "
+                f"Creature's Movement › Step 2){slope}"
             )
         if move == "climb" and board.mover.has(Condition.PRONE) and not ctx.stood:
             return (
@@ -503,6 +543,55 @@ class FiveEAlt(Ruleset):
                 "condition (Alternate Movement › Fly, Hovering)"
             )
         return ""
+
+    def conditions_changed(self, before: Token, after: Token) -> tuple[Token, tuple[Note, ...]]:
+        """Conditions as events (000 Moving On Your Turn › Losing Movement; Unconscious ›
+        Falling Unconscious), not only as flags."""
+        notes: list[Note] = []
+        if after.has(Condition.IMMOBILIZED) and not before.has(Condition.IMMOBILIZED):
+            # "You also lose all your Movement if you are Immobilized": lost, so ending
+            # the condition later this turn gives none of it back
+            activity = after.activity
+            actions = activity.actions
+            if "turn" not in actions:
+                actions = (*actions, "turn")
+            left = activity.left_ft
+            after = replace(
+                after,
+                activity=replace(activity, spent_ft=activity.budget_ft, actions=actions),
+            )
+            notes.append(
+                Note(
+                    "Movement lost",
+                    f"{after.name} is Immobilized and loses all its Movement"
+                    + (f" ({feet(left)} left)" if left else "")
+                    + "; ending the condition this turn doesn't give it back "
+                    "(Alternate Movement › Moving On Your Turn › Losing Movement).",
+                )
+            )
+        falls_unconscious = (
+            after.has(Condition.UNCONSCIOUS)
+            and not before.has(Condition.UNCONSCIOUS)
+            and not after.has(Condition.PETRIFIED)
+        )
+        # Unconscious includes Prone while it lasts (bot.encounter.IMPLIED); the seed's
+        # Drop Prone makes it the token's own, so it outlasts waking up
+        if falls_unconscious and Condition.PRONE.value not in after.conditions:
+            immune = self.condition_refused(after, Condition.PRONE)
+            if immune:
+                notes.append(Note("Unconscious", f"It doesn't drop prone: {immune}."))
+            else:
+                after = replace(after, conditions=after.conditions | {Condition.PRONE.value})
+                notes.append(
+                    Note(
+                        "Drops prone",
+                        f"{after.name} drops all it holds and Drops Prone as it falls "
+                        "Unconscious, and stays prone when it wakes (Alternate Movement › "
+                        "Conditions › Unconscious › Falling Unconscious; Petrified is the "
+                        "exception).",
+                    )
+                )
+        return after, tuple(notes)
 
     def condition_notes(self, before: Token, after: Token) -> list[Note]:
         """000 Climb / Fly › Falling While Climbing / Flying: a creature still moving that

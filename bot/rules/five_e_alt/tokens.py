@@ -74,7 +74,8 @@ def token_fields(spec: TokenSpec) -> TokenFields:
         if any(ch.isalpha() and ch not in "ft" for ch in text.lower().replace("ft", "")):
             speeds, hover = parse_speed_line(text)
             values["speed_ft"] = speeds.pop("walk", 0)
-            extra.update({m: v for m, v in speeds.items() if v > 0})
+            # a climb or swim of 0 says it can't (000 Step 2); other 0s say nothing
+            extra.update({m: v for m, v in speeds.items() if v > 0 or m in ("climb", "swim")})
             if hover:
                 values["hover"] = True
         else:

@@ -1,0 +1,188 @@
+"""5e-alt (seed 000): the exceptions the seed states to its own general rules.
+
+Each test names the section it reads. A jump during /move goes through the rules a
+step goes through; conditions are events as well as flags; a speed of 0 means the
+Move is impossible; a teleport uses no Movement.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from bot.encounter import Condition, Encounter
+from bot.encounter_ops.access import Actor
+from bot.encounter_ops.tokens import TokenOptions, add_token, condition_token
+from bot.errors import IllegalMove
+from bot.grid.coords import Cell
+from bot.grid.sizes import Size
+from bot.rules.engine.moves import MoveRequest
+from tests.rules.grid_kit import GridKit, path, pc, step_costs
+
+KIT = GridKit("5e-alt")
+GM = Actor("dm", manages_channel=True)
+
+
+def pit_lane(*tokens: object, width: int = 8, pit: str = "C1") -> Encounter:
+    return KIT.encounter(width, 1, *tokens, pit=pit)  # type: ignore[arg-type]
+
+
+# ------------------------------------------------------------------ jumping
+
+
+def test_000_prone_limited_movement_a_prone_creature_cannot_jump() -> None:
+    """000 Conditions › Prone: "You can't Climb, Drop Prone, Fly, or Jump"."""
+    e = pit_lane(pc("Ari", "A1", conditions=frozenset({"prone"})))
+    refusal = KIT.refused(e, "Ari", "D1", jump="D1")
+    assert "prone" in refusal and "can't Jump" in refusal
+    # standing up first (half its Speed) leaves 15 ft: enough for the 15 ft jump
+    result = KIT.move(e, "Ari", "D1", jump="D1", action="stand")
+    assert path(result) == "A1 B1 D1"
+
+
+def test_000_slowed_a_slowed_jump_costs_twice_the_movement() -> None:
+    """000 Conditions › Slowed: "you must spend twice as much Movement to Move", and a
+    Jump is a Move (000 Jump: "You can only Jump as far as your Movement allows")."""
+    e = pit_lane(pc("Ari", "A1", conditions=frozenset({"slowed"})))
+    result = KIT.move(e, "Ari", "D1", jump="D1")
+    assert step_costs(result) == [30]
+    assert "Slowed ×2" in result.steps[-1].why
+    # 20 ft of Movement can't pay a 15 ft jump at double cost
+    e = pit_lane(pc("Ari", "A1", speed_ft=20, conditions=frozenset({"slowed"})))
+    with pytest.raises(IllegalMove):
+        KIT.move(e, "Ari", "D1", jump="D1")
+
+
+def test_000_units_extended_jumps_on_a_units_map() -> None:
+    """000 Optional Rule: Units of Distance › Extended Jumps: a check of 12 reaches
+    2 Units up (one-tenth, rounded up) and 4 Units (20 ft) across, where in feet it
+    would reach 12 ft."""
+    e = KIT.encounter(8, 1, pc("Ari", "A1"), pit="C1 D1 E1")
+    assert "at most 12 ft" in KIT.refused(e, "Ari", "F1", jump="F1", check=12)
+    e = replace(e, options={"units": True})
+    result = KIT.move(e, "Ari", "F1", jump="F1", check=12)
+    assert path(result) == "A1 B1 F1"
+
+
+def test_000_size_and_jumping_a_large_creature_takes_off_from_solid_ground() -> None:
+    """000 Size and Jumping: a Large creature clears 20 ft without a check; a 25 ft pit
+    needs the check. It may not take off half over the pit (squeezed) and so be
+    credited with a shorter jump than the gap."""
+    e = KIT.encounter(
+        14, 2, pc("Big", "A1", size=Size.LARGE, speed_ft=60), pit="E1 E2 F1 F2 G1 G2 H1 H2 I1 I2"
+    )
+    refusal = KIT.refused(e, "Big", "J1", jump="J1")
+    assert "at most 20 ft" in refusal and "clears 25 ft" in refusal and "13+" in refusal
+    result = KIT.move(e, "Big", "J1", jump="J1", check=13)
+    assert path(result) == "A1 B1 C1 J1"
+
+
+def test_000_jump_a_zero_foot_jump_is_refused_plainly() -> None:
+    """000 Jump: a jump clears a distance; landing on the square next to the take-off
+    clears nothing, and the bot says so instead of asking for a check or walking round."""
+    e = KIT.encounter(6, 3, pc("Ari", "A2"))
+    refusal = KIT.refused(e, "Ari", "B2", jump="B2")
+    assert "nothing to jump over" in refusal and "0 ft jump" in refusal
+    assert "DC" not in refusal
+
+
+def test_000_extending_your_jump_a_low_check_says_what_it_would_need() -> None:
+    """000 Extending Your Jump: the reply says the jump is too long for the check and
+    what total would do, rather than routing round the pit."""
+    e = KIT.encounter(10, 1, pc("Ari", "A1", speed_ft=40), pit="C1 D1 E1")
+    refusal = KIT.refused(e, "Ari", "F1", jump="F1", check=12)
+    assert "at most 12 ft with a check of 12" in refusal
+    assert "clears 15 ft, which needs a check of 15+" in refusal
+    # where it can go round to a shorter jump, it does, and says why
+    e = KIT.encounter(10, 3, pc("Ari", "A2"), pit="C2 D2 E2")
+    result = KIT.move(e, "Ari", "F2", jump="F2", check=12)
+    said = " ".join(w.text for w in result.warnings)
+    assert "With a check of 12 it clears at most 12 ft" in said
+    assert "15 ft jump (that needs a check of 15+)" in said
+
+
+# ------------------------------------------------------------------ conditions
+
+
+def test_000_losing_movement_immobilized_loses_the_rest_for_good() -> None:
+    """000 Moving On Your Turn › Losing Movement: "You also lose all your Movement if you
+    are Immobilized"; ending the condition later doesn't give it back."""
+    e = KIT.encounter(10, 1, pc("Ari", "A1"))
+    e = KIT.move(e, "Ari", "C1").encounter  # 10 ft of 30 spent
+    grabbed = condition_token(e, GM, "Ari", "grappled", None)
+    assert grabbed.token.activity.left_ft == 0
+    assert any(n.label == "Movement lost" for n in grabbed.notes)
+    freed = condition_token(grabbed.encounter, GM, "Ari", None, "grappled")
+    assert freed.token.activity.left_ft == 0
+    with pytest.raises(IllegalMove, match="no movement left"):
+        KIT.move(freed.encounter, "Ari", "D1")
+    # Dashing still gains Movement as normal
+    assert (
+        KIT.move(freed.encounter, "Ari", "D1", action="dash").token.cell
+        == KIT.move(e, "Ari", "D1").token.cell
+    )
+
+
+def test_000_falling_unconscious_drops_prone_and_stays_prone() -> None:
+    """000 Conditions › Unconscious › Falling Unconscious: it Drops Prone immediately
+    before, so it is still Prone when it wakes."""
+    e = KIT.encounter(6, 1, pc("Ari", "A1"))
+    out = condition_token(e, GM, "Ari", "unconscious", None)
+    assert Condition.PRONE.value in out.token.conditions
+    awake = condition_token(out.encounter, GM, "Ari", None, "unconscious")
+    assert awake.token.has(Condition.PRONE)
+
+
+def test_000_petrified_does_not_fall_unconscious_prone() -> None:
+    """000 Conditions › Petrified: Unconscious, "though don't suffer the effects of
+    Falling Unconscious": no Prone left behind when it ends."""
+    e = KIT.encounter(6, 1, pc("Ari", "A1"))
+    stone = condition_token(e, GM, "Ari", "petrified", None)
+    assert Condition.PRONE.value not in stone.token.conditions
+    flesh = condition_token(stone.encounter, GM, "Ari", None, "petrified")
+    assert not flesh.token.has(Condition.PRONE)
+
+
+# ------------------------------------------------------------------ speeds of 0
+
+
+def test_000_step_2_a_swim_speed_of_0_cannot_swim() -> None:
+    """000 Updating A Creature's Movement › Step 2: "If a creature's Speed for the
+    corresponding Move is 0, the creature can't Move in that way"."""
+    e = KIT.encounter(8, 1, pc("Ari", "A1", speeds_ft={"swim": 0}), water="C1")
+    assert "its swim speed is 0" in KIT.refused(e, "Ari", "D1")
+    e = KIT.encounter(8, 1, pc("Ari", "A1"), water="C1")
+    assert KIT.move(e, "Ari", "D1").token.cell == Cell.parse("D1")
+
+
+def test_000_walk_a_climb_speed_of_0_cannot_take_a_slope() -> None:
+    """000 Walk: nobody Walks a slope of 45 degrees or more; it is Climbed, and a
+    climb speed of 0 can't (Step 2)."""
+    e = KIT.encounter(8, 1, pc("Ari", "A1", speeds_ft={"climb": 0}), slope="C1")
+    refusal = KIT.refused(e, "Ari", "D1")
+    assert "its climb speed is 0" in refusal and "Alternate Movement › Walk" in refusal
+
+
+def test_000_step_2_swim_0_is_kept_on_the_token() -> None:
+    """/token add swim:0 under 5e-alt keeps the 0 (it can't Swim), where elsewhere a
+    speed of 0 just removes the mode."""
+    e = KIT.encounter(8, 1)
+    added = add_token(e, KIT.rules, GM, "Fish", TokenOptions(swim=0))
+    assert added.token.speeds_ft == {"swim": 0}
+    kit35 = GridKit("3.5")
+    e = kit35.encounter(8, 1)
+    assert add_token(e, kit35.rules, GM, "Fish", TokenOptions(swim=0)).token.speeds_ft == {}
+
+
+# ------------------------------------------------------------------ teleport
+
+
+def test_000_teleport_is_not_movement_grappled_can_teleport() -> None:
+    """000 Teleport: "effects that Teleport you are Spells that don't use your Movement
+    or Speed", so Immobilized (Movement and Speed 0) doesn't stop one."""
+    for condition in ("grappled", "immobilized", "restrained"):
+        e = KIT.encounter(8, 1, pc("Ari", "A1", conditions=frozenset({condition})))
+        assert "Immobilized" in KIT.refused(e, "Ari", "D1")
+        result = KIT.rules.move(e, MoveRequest("Ari", Cell.parse("D1"), mode="teleport"))
+        assert str(result.token.cell) == "D1" and result.cost_ft == 0
