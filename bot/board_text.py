@@ -3,11 +3,11 @@ image (the board image itself is ``bot.render``).
 
 Column letters across the top (two header lines once columns reach ``AA``),
 row numbers down the side, one character a square: a token by a mark (its
-initial where that is free), terrain by a glyph; with ``key=True`` a key under
-the board says which mark is which token. Every token gets a mark of its own,
-up to ``MAX_TOKENS``: the 52 Latin letters, then digits, then Greek and
-Cyrillic capitals and small letters that look like no Latin one. Maps wider or
-taller than ``MAX_TEXT_SIDE`` are not drawn: they would not fit a message.
+initial where that is free, else its number's last digit), terrain by a glyph;
+with ``key=True`` a key under the board says which mark is which token. Every
+token gets a mark of its own, up to ``MAX_TOKENS``: the 52 Latin letters, then
+digits, then Greek and Cyrillic capitals and small letters that look like no
+Latin one. Maps wider or taller than ``MAX_TEXT_SIDE`` are not drawn: they would not fit a message.
 """
 
 from __future__ import annotations
@@ -49,14 +49,31 @@ KEY_MAX_CHARS = 1800  # names are shortened until the key fits in this
 
 
 def token_glyphs(encounter: Encounter) -> dict[str, str]:
-    """A mark per token key, each different: its initial, else another letter of
-    its name, else the first free one of ``MARKS``."""
+    """A mark per token key, each different: its initial (capital, then small), else
+    the last digit of a trailing number ("Goblin 7" → 7) or, for a name without one,
+    another of its letters; else the first free one of ``MARKS`` that is no other
+    token's initial. A numbered name never takes its other letters: a row of goblins
+    read "GOBLINgoblin", which looks like a word, not twelve tokens."""
+    initials = {
+        ch
+        for token in encounter.tokens.values()
+        for first in token.name[:1]
+        if first.isascii() and first.isalpha()
+        for ch in (first.upper(), first.lower())
+    }
     taken: set[str] = set()
     glyphs: dict[str, str] = {}
     for key, token in encounter.tokens.items():
-        wanted = [ch.upper() for ch in token.name if ch.isascii() and ch.isalpha()]
-        wanted += [ch.lower() for ch in wanted]
-        glyph = next((ch for ch in [*wanted, *MARKS] if ch not in taken), None)
+        first = token.name[:1]
+        wanted = [first.upper(), first.lower()] if first.isascii() and first.isalpha() else []
+        number = re.search(r"(\d)\s*$", token.name)
+        if number:  # "Goblin 7": its number tells it from the other goblins
+            wanted.append(number.group(1))
+        else:  # "Gnoll" beside a Goblin: another letter of its own name
+            letters = [ch.upper() for ch in token.name[1:] if ch.isascii() and ch.isalpha()]
+            wanted += letters + [ch.lower() for ch in letters]
+        spare = [ch for ch in MARKS if ch not in initials]
+        glyph = next((ch for ch in [*wanted, *spare, *MARKS] if ch not in taken), None)
         if glyph is None:  # more tokens than marks: the encounter's cap prevents it
             raise ValueError(f"more than {len(MARKS)} tokens to mark on the text board")
         taken.add(glyph)

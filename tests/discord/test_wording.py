@@ -98,3 +98,22 @@ async def test_a_3_5_reach_still_counts_squares(store: Store) -> None:
     await ask(store, "token add", name="Ari", at="D4")
     text = await ask(store, "map", reach="Ari")
     assert "Ari's reach is outlined (8 squares)." in text
+
+
+async def test_becmi_travel_shows_the_rate_the_terrain_and_getting_lost(store: Store) -> None:
+    """Rules Cyclopedia › Overland Movement Rates, Terrain Effects, Becoming Lost: the
+    reply carries the rate, the terrain's factor and the daily chance, not only days."""
+    text = await ask(
+        store, "travel", ruleset="becmi", speed="120, 90", terrain="forest", distance="60"
+    )
+    assert "60 miles of forest: 5 days" in text
+    assert "90' ÷ 5 → 18 miles/day clear; forest ×2/3 → 12 miles/day" in text
+    assert "Lost: 1 in 3 per day" in text
+
+
+async def test_a_unit_a_user_writes_is_converted_or_refused(store: Store) -> None:
+    assert "Falls 60 ft" in await ask(store, "fall", height="20 yards")
+    far = await ask(store, "fall", height='"60 miles"')  # quotes typed on Discord: dropped
+    assert "Falls 316800 ft" in far and "Falls 60 ft" not in far
+    refused = await ask(store, "fall", height="60 furlongs")
+    assert "furlongs is not a length this option takes" in refused

@@ -62,7 +62,7 @@ SCENARIO: list[tuple[str, dict[str, Any], str, bool]] = [
     ("map", {"threats": True}, "The board", True),
     ("encounter show", {}, "Encounter: 12×12 map, 3 tokens", True),
     ("history", {"count": 5}, "The last 5 changes here", False),
-    ("undo", {}, "Undid /door", False),
+    ("undo", {}, "Undid /door", True),  # and the board as it is now
     ("turn next", {}, "", False),
     ("terrain clear", {"cells": "C3"}, "1 square cleared", False),
     ("turn clear", {}, "", False),

@@ -63,7 +63,7 @@ async def test_sigkill_during_a_burst_loses_no_acknowledged_move(
         assert conn.execute("PRAGMA integrity_check").fetchone() == ("ok",)
     summaries = [s for s, _ in history(bot.db, fake.general.id)]
     for cell in acknowledged:
-        assert any(s.endswith(f"to {cell} (0 ft)") for s in summaries), (cell, summaries)
+        assert any(s.endswith(f"was slid to {cell}") for s in summaries), (cell, summaries)
 
     # the restarted bot carries on from the same state
     await bot.start()
@@ -123,7 +123,7 @@ async def test_channels_move_concurrently_without_lost_updates(
         assert len(rows) == moves_n, "every move recorded once: none lost, none doubled"
         befores = [b for _, b in rows]
         assert len(set(befores)) == moves_n, "no two moves started from the same state"
-        assert rows[-1][0].endswith(f"to {CELLS[moves_n - 1]} (0 ft)")
+        assert rows[-1][0].endswith(f"was slid to {CELLS[moves_n - 1]}")
 
 
 CONSOLE = [sys.executable, "-m", "bot", "ask", "--json"]

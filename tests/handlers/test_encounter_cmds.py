@@ -133,7 +133,7 @@ async def test_tokens_sharing_an_initial_get_different_letters(gm: Context):
     for name in ("Goblin 1", "Goblin 2", "Gnoll"):
         await run(gm, f'/token add name:"{name}"')
     board = (await run(gm, "/encounter show")).result["board"].splitlines()
-    assert board[-1] == "1 GON.."
+    assert board[-1] == "1 GgN.."  # numbered goblins by initial, the Gnoll by its N
 
 
 async def test_end_asks_for_confirmation_and_archives(gm: Context, player: Context):
