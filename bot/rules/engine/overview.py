@@ -11,6 +11,7 @@ from bot.errors import RulingError
 from bot.grid.coords import Cell
 from bot.grid.search import reachable
 from bot.rules.engine.board import HOSTILE, Allowance, Board, StepContext
+from bot.rules.engine.compiled import CompiledStep
 from bot.rules.engine.moves import MoveRequest
 
 if TYPE_CHECKING:
@@ -72,7 +73,7 @@ def band_costs(rules: Ruleset, ctx: StepContext, budget_ft: float) -> dict[Cell,
     """What every square the mover can reach within ``budget_ft`` costs it."""
     return reachable(
         ctx.board.mover.cell,
-        rules.stepper(ctx),
+        CompiledStep(rules, ctx, rules.stepper(ctx), unhampered=False),
         budget_ft=budget_ft,
         diagonals=ctx.allowance.activity.diagonals,
         parity=rules.diagonal_parity,
