@@ -15,7 +15,8 @@ target never explores the whole map.
 from __future__ import annotations
 
 import heapq
-from collections.abc import Callable, Iterable
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from bot.grid.coords import Cell
@@ -63,6 +64,54 @@ State = tuple[Cell, int]
 Rank = tuple[float, float, int, int]
 
 
+# What a compiled table says of a step instead of its cost (see ``CompiledSteps``).
+ILLEGAL = -1.0  # the step function refuses it
+VOLATILE = -2.0  # its cost depends on what was spent: ask the step function each time
+HAMPERED = -3.0  # legal but hampered, and this search refuses what hampers
+
+
+class CompiledSteps(ABC):
+    """A step function whose steps were worked out once per kind of neighbourhood
+    (``bot.rules.engine.compiled``), so a search reads their costs from flat tables
+    instead of asking the rules step by step. Squares are integer indexes into a
+    padded column-major grid (so indexes sort as cells do, and ties fall the same
+    way); calling it is calling the step function it was made from. The searches
+    below use it when they are given one, with the same results."""
+
+    stride: int  # squares in one padded column
+    pad: int  # padding squares before column 0 and row 0
+    floor_ft: float  # no step costs less; with ``parity``, no odd diagonal less than twice
+    parity: bool
+
+    @abstractmethod
+    def __call__(self, frm: Cell, to: Cell, diagonals: int, spent: float) -> Edge | None: ...
+
+    @abstractmethod
+    def index(self, cell: Cell) -> int | None:
+        """The square's index, or None where the table doesn't cover it."""
+
+    @abstractmethod
+    def cell(self, index: int) -> Cell: ...
+
+    @abstractmethod
+    def out(self, index: int) -> Sequence[tuple[int, float, float, int]]:
+        """The eight steps from a square, in ``DIRECTIONS`` order: (the square entered,
+        its cost after an even count of diagonals, after an odd count, the diagonals it
+        adds); a negative cost is ``ILLEGAL``, ``VOLATILE`` or ``HAMPERED``."""
+
+    @abstractmethod
+    def edge(self, frm: Cell, to: Cell, diagonals: int, spent: float) -> Edge | None:
+        """A step the table says is legal, as the step function words it."""
+
+    # The steps searches passed up, first per (square entered, code): remembered so a
+    # refusal can word them (in the order a search asking step by step would have).
+    refusals: dict[tuple[int, float], tuple[int, int, float]]
+
+
+class TableFallback(Exception):
+    """The table can't answer this search: run the reference search instead."""
+
+
 def _neighbours(cell: Cell) -> Iterable[Cell]:
     for dc, dr in DIRECTIONS:
         yield Cell(cell.col + dc, cell.row + dr)
@@ -98,6 +147,27 @@ def cheapest_path(
     """
     if start == goal:
         return Found((start,), (), 0.0, diagonals)
+    if isinstance(step, CompiledSteps) and step.floor_ft == min_step_ft and step.parity == parity:
+        try:
+            found = _compiled_path(
+                step,
+                start,
+                goal,
+                budget_ft=budget_ft,
+                spent_ft=spent_ft,
+                diagonals=diagonals,
+                allowed=allowed,
+                penalty=penalty,
+                max_nodes=max_nodes,
+            )
+            if found is not None:
+                return found
+        except TableFallback:
+            pass
+        # no path: search again step by step, so what stopped it is worded exactly as
+        # the refusal has always read it (a refused move's cost, not a granted one's)
+        step.refusals.clear()
+        step = step.edge
     limit = budget_ft + EPSILON
 
     def key(diag: int) -> int:
@@ -181,6 +251,19 @@ def reachable(
     max_nodes: int = MAX_NODES,
 ) -> dict[Cell, float]:
     """The cheapest cost (from ``spent_ft``) of every square reachable within the budget."""
+    if isinstance(step, CompiledSteps) and step.parity == parity:
+        try:
+            return _compiled_reach(
+                step,
+                start,
+                budget_ft=budget_ft,
+                spent_ft=spent_ft,
+                diagonals=diagonals,
+                allowed=allowed,
+                max_nodes=max_nodes,
+            )
+        except TableFallback:
+            pass
     limit = budget_ft + EPSILON
 
     def key(diag: int) -> int:
@@ -216,3 +299,222 @@ def reachable(
                 diag_at[s2] = edge.diagonals
                 heapq.heappush(heap, (g2, counter, s2))
     return out
+
+
+# ------------------------------------------------------------ over compiled tables
+
+
+def _bound_ft(table: CompiledSteps, goal: Cell) -> Callable[[int, int], float]:
+    """The exact cost on open ground from a square (and the diagonal count's parity) to
+    ``goal`` at the table's cheapest step costs: 1-2-1-2 (5-10-5) where diagonals
+    alternate, plain Chebyshev otherwise. Admissible and consistent."""
+    stride, pad = table.stride, table.pad
+    gc, gr = goal.col + pad, goal.row + pad
+    o = table.floor_ft
+    odd_ft = 2 * o if table.parity else o
+
+    def bound(index: int, odd: int) -> float:
+        dx = abs(index // stride - gc)
+        dy = abs(index % stride - gr)
+        if dx < dy:
+            dx, dy = dy, dx
+        half = dy // 2
+        if odd:  # the next diagonal is the dear one
+            return o * (dx - dy) + odd_ft * (dy - half) + o * half
+        return o * (dx - dy) + o * (dy - half) + odd_ft * half
+
+    return bound
+
+
+def _compiled_path(
+    table: CompiledSteps,
+    start: Cell,
+    goal: Cell,
+    *,
+    budget_ft: float,
+    spent_ft: float,
+    diagonals: int,
+    allowed: Callable[[Cell], bool] | None,
+    penalty: Callable[[Cell, Cell], float] | None,
+    max_nodes: int,
+) -> Found | None:
+    """``cheapest_path`` over a compiled table: the same ranks, ties and results, an
+    exact heuristic for the ruleset's diagonals, and no call into the rules per step."""
+    first, last = table.index(start), table.index(goal)
+    if first is None or last is None:
+        raise TableFallback
+    parity = table.parity
+    stride, pad = table.stride, table.pad
+    limit = budget_ft + EPSILON
+    bound = _bound_ft(table, goal)
+    cell_of = table.cell
+    across, down = goal.col - start.col, goal.row - start.row
+    sc, sr = start.col + pad, start.row + pad
+    odd0 = diagonals & 1 if parity else 0
+    start_state = first * 2 + odd0
+    best: dict[int, Rank] = {start_state: _rank(spent_ft, 0.0, 0, 0)}
+    real: dict[int, float] = {start_state: spent_ft}
+    diag_at: dict[int, int] = {start_state: diagonals}
+    back: dict[int, tuple[int, Edge | None]] = {}
+    heap: list[tuple[Rank, Rank, int, int]] = [
+        (_rank(spent_ft + bound(first, odd0), 0.0, 0, 0), best[start_state], 0, start_state)
+    ]
+    counter = 0
+    pop, push = heapq.heappop, heapq.heappush
+    refusals = table.refusals
+    out = table.out
+    o = table.floor_ft
+    odd_ft = 2 * o if parity else o
+    gc, gr = goal.col + pad, goal.row + pad
+    while heap:
+        _, rank, _, state = pop(heap)
+        if rank > best[state]:
+            continue
+        here = state >> 1
+        if here == last:
+            return _compiled_unwind(table, state, back, real, diag_at, real[state] - spent_ft)
+        counter += 1
+        if counter > max_nodes:
+            raise SearchTooLarge
+        _, avoid, steps, strayed = rank
+        g = real[state]
+        diag = diag_at[state]
+        odd = diag & 1 if parity else 0
+        cell = cell_of(here) if (allowed is not None or penalty is not None) else start
+        for nxt, even_cost, odd_cost, adds in out(here):
+            if allowed is not None and not allowed(cell_of(nxt)):
+                continue
+            cost = odd_cost if odd else even_cost
+            edge: Edge | None = None
+            if cost < 0:
+                if cost != VOLATILE:
+                    if (nxt, cost) not in refusals:
+                        refusals[(nxt, cost)] = (here, diag, g)
+                    continue
+                edge = table(cell_of(here), cell_of(nxt), diag, g)
+                if edge is None:
+                    continue
+                cost, diag2 = edge.cost_ft, edge.diagonals
+            else:
+                diag2 = diag + adds
+            g2 = g + cost
+            odd2 = diag2 & 1 if parity else 0
+            s2 = nxt * 2 + odd2
+            known = best.get(s2)
+            if known is not None and known[0] < g2 - EPSILON:
+                continue  # already reached for less: most steps end here
+            col, row = divmod(nxt, stride)
+            dx, dy = abs(col - gc), abs(row - gr)
+            if dx < dy:
+                dx, dy = dy, dx
+            half = dy // 2
+            if odd2:  # the exact open-ground cost: the next diagonal is the dear one
+                h2 = o * (dx - dy) + odd_ft * (dy - half) + o * half
+            else:
+                h2 = o * (dx - dy) + o * (dy - half) + odd_ft * half
+            if g2 + h2 > limit:
+                continue
+            rank2 = (
+                round(g2, 6),
+                avoid + (penalty(cell, cell_of(nxt)) if penalty is not None else 0.0),
+                steps + 1,
+                strayed + abs(across * (row - sr) - down * (col - sc)),
+            )
+            if known is None or rank2 < known:
+                best[s2] = rank2
+                back[s2] = (state, edge)
+                diag_at[s2] = diag2
+                real[s2] = g2
+                push(heap, ((round(g2 + h2, 6), *rank2[1:]), rank2, counter, s2))
+    return None
+
+
+def _compiled_unwind(
+    table: CompiledSteps,
+    state: int,
+    back: dict[int, tuple[int, Edge | None]],
+    real: dict[int, float],
+    diag_at: dict[int, int],
+    cost: float,
+) -> Found:
+    """The path's squares, and its steps as the step function itself words them."""
+    states = [state]
+    while states[-1] in back:
+        states.append(back[states[-1]][0])
+    states.reverse()
+    cells = tuple(table.cell(s >> 1) for s in states)
+    edges: list[Edge] = []
+    for i, s2 in enumerate(states[1:]):
+        s1, edge = back[s2]
+        if edge is None:
+            edge = table.edge(cells[i], cells[i + 1], diag_at[s1], real[s1])
+            if edge is None:  # the table and the rules disagree: never, but be exact
+                raise TableFallback
+        edges.append(edge)
+    return Found(cells, tuple(edges), cost, diag_at[state])
+
+
+def _compiled_reach(
+    table: CompiledSteps,
+    start: Cell,
+    *,
+    budget_ft: float,
+    spent_ft: float,
+    diagonals: int,
+    allowed: Callable[[Cell], bool] | None,
+    max_nodes: int,
+) -> dict[Cell, float]:
+    """``reachable`` over a compiled table: the same costs, no call into the rules per
+    step."""
+    first = table.index(start)
+    if first is None:
+        raise TableFallback
+    parity = table.parity
+    limit = budget_ft + EPSILON
+    cell_of = table.cell
+    odd0 = diagonals & 1 if parity else 0
+    start_state = first * 2 + odd0
+    best: dict[int, float] = {start_state: spent_ft}
+    diag_at: dict[int, int] = {start_state: diagonals}
+    heap: list[tuple[float, int, int]] = [(spent_ft, 0, start_state)]
+    found: dict[int, float] = {}
+    counter = 0
+    pop, push = heapq.heappop, heapq.heappush
+    inf = float("inf")
+    refusals = table.refusals
+    while heap:
+        g, _, state = pop(heap)
+        if g > best.get(state, inf) + EPSILON:
+            continue
+        here = state >> 1
+        if here not in found:
+            found[here] = g - spent_ft
+        counter += 1
+        if counter > max_nodes:
+            break
+        diag = diag_at[state]
+        odd = diag & 1 if parity else 0
+        for nxt, even_ft, odd_ft, adds in table.out(here):
+            if allowed is not None and not allowed(cell_of(nxt)):
+                continue
+            cost = odd_ft if odd else even_ft
+            if cost < 0:
+                if cost != VOLATILE:
+                    if (nxt, cost) not in refusals:
+                        refusals[(nxt, cost)] = (here, diag, g)
+                    continue
+                edge = table(cell_of(here), cell_of(nxt), diag, g)
+                if edge is None:
+                    continue
+                cost, diag2 = edge.cost_ft, edge.diagonals
+            else:
+                diag2 = diag + adds
+            g2 = g + cost
+            if g2 > limit:
+                continue
+            s2 = nxt * 2 + (diag2 & 1 if parity else 0)
+            if g2 < best.get(s2, inf) - EPSILON:
+                best[s2] = g2
+                diag_at[s2] = diag2
+                push(heap, (g2, counter, s2))
+    return {cell_of(i): cost for i, cost in found.items()}

@@ -11,6 +11,7 @@ from bot.errors import RulingError
 from bot.grid.coords import Cell
 from bot.grid.search import reachable
 from bot.rules.engine.board import HOSTILE, Allowance, Board, StepContext
+from bot.rules.engine.compiled import CompiledStep
 from bot.rules.engine.moves import MoveRequest
 
 if TYPE_CHECKING:
@@ -62,13 +63,18 @@ def speed_bands(
         if choices == (None,) and token.activity.actions:
             allowance = replace(allowance, available_ft=token.activity.left_ft)
         ctx = StepContext(board, movement, allowance, stood=False, checks=checks)
-        costs = reachable(
-            token.cell,
-            rules.stepper(ctx),
-            budget_ft=allowance.available_ft,
-            diagonals=allowance.activity.diagonals,
-            parity=rules.diagonal_parity,
-        )
+        costs = band_costs(rules, ctx, allowance.available_ft)
         bands.append(frozenset(c for c in costs if not rules.end_problem(ctx, c)))
     now, more = bands
     return now, more - now
+
+
+def band_costs(rules: Ruleset, ctx: StepContext, budget_ft: float) -> dict[Cell, float]:
+    """What every square the mover can reach within ``budget_ft`` costs it."""
+    return reachable(
+        ctx.board.mover.cell,
+        CompiledStep(rules, ctx, rules.stepper(ctx), unhampered=False),
+        budget_ft=budget_ft,
+        diagonals=ctx.allowance.activity.diagonals,
+        parity=rules.diagonal_parity,
+    )

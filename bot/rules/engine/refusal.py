@@ -12,6 +12,7 @@ from bot.grid.coords import Cell
 from bot.grid.geometry import chebyshev
 from bot.grid.search import EPSILON, reachable
 from bot.rules.engine.board import StepContext
+from bot.rules.engine.compiled import CompiledStep
 from bot.rules.engine.moves import MoveRequest
 from bot.rules.engine.plan import MovePlan, Route
 from bot.rules.engine.search import (
@@ -75,7 +76,7 @@ def why_not(plan: MovePlan) -> IllegalMove:
     constrained = search_route(replace(plan, ctx=roomy)) if limited else None
     free_limits = replace(limits, unhampered=False, straight=False)
     free = replace(roomy, allowance=replace(roomy.allowance, limits=free_limits))
-    free_step = rules.stepper(free)
+    free_step = step_for(rules, free)
     full = find_path(plan, free_step, token.cell, goal, generous)
     if not limited and full is not None and len(targets) == 1:
         constrained = Route.of(full)
@@ -162,7 +163,7 @@ def _why_not_one_square(
     )
 
 
-def _nearest_block(step: Stepper, start: Cell, goal: Cell) -> str:
+def _nearest_block(step: Stepper | CompiledStep, start: Cell, goal: Cell) -> str:
     """The refusal most likely to cut the way: near both ends, a creature or a narrow
     gap before the walls that merely line the room."""
     blocks = [c for c, why in step.why_not.items() if "off the map" not in why]

@@ -23,6 +23,7 @@ from bot.grid.search import (
     cheapest_path,
 )
 from bot.rules.engine.board import Limits, StepContext, hostile, join
+from bot.rules.engine.compiled import CompiledStep
 from bot.rules.engine.plan import MovePlan, Route
 from bot.rules.engine.steps import Stepper, provokes_on
 
@@ -60,9 +61,12 @@ class Unhampered:
         return edge
 
 
-def step_for(rules: Ruleset, ctx: StepContext) -> Stepper | Unhampered:
+def step_for(rules: Ruleset, ctx: StepContext) -> CompiledStep:
+    """The step function a search of this context runs on: the rules' own (refusing
+    what hampers where the action demands it), answered from compiled tables."""
     step = rules.stepper(ctx)
-    return Unhampered(step) if ctx.allowance.limits.unhampered else step
+    unhampered = ctx.allowance.limits.unhampered
+    return CompiledStep(rules, ctx, Unhampered(step) if unhampered else step, unhampered=unhampered)
 
 
 def find_path(

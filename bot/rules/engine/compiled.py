@@ -1,0 +1,381 @@
+"""One mover's map compiled into flat tables, so the path search and the reach bands
+read step costs instead of asking the rules for every step.
+
+Every square gets a small integer class: its terrain, whether it is dark, and who
+stands in it. What one step costs depends on nothing but the classes of the squares
+its footprint covers going from one square to the next, the walls and doors on the
+edges between them, and the parity of the diagonals counted (the shared checks in
+``steps.py`` and every ruleset's ``step_cost`` read no more). So a step is worked
+out by the rules once per *kind* of neighbourhood: the first step of each kind asks
+the ruleset's own step function (the rich per-step object, which also words a
+refusal and each step shown to the user), and every later step of that kind reads
+its cost from the table. On open ground a whole search asks the rules a few dozen
+times; the searches themselves run over integer indexes (``bot.grid.search``).
+
+A step whose cost depends on what the move has already spent (a mode's share of the
+allowance, swimming's limit per round, 5e-alt's "all its Movement") is found out the
+first time it is asked (the spent amount it is given notices being read) and then
+asked of the rules every time, with the real amount. Pure: no Discord, no database.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from collections.abc import Hashable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, SupportsIndex
+
+from bot.encounter import Encounter
+from bot.grid.coords import Cell
+from bot.grid.geometry import DIRECTIONS
+from bot.grid.search import HAMPERED, ILLEGAL, VOLATILE, CompiledSteps, Edge, StepFn, TableFallback
+from bot.grid.terrain import Terrain
+from bot.rules.engine.board import Board, StepContext
+
+if TYPE_CHECKING:
+    from bot.rules.ruleset import Ruleset
+
+OFF_MAP = -1  # the class of a square beyond the map's edge
+Entry = tuple[int, float, float, int]  # next square, cost (even, odd diagonals), diagonals added
+
+
+class _Watched(float):
+    """A feet amount that notices being read: a step the rules cost without reading
+    what was spent costs the same whatever was spent."""
+
+    read = False
+
+    def _seen(self) -> float:
+        self.read = True
+        return float.__float__(self)
+
+    def __add__(self, other: float) -> float:
+        return self._seen() + other
+
+    def __radd__(self, other: float) -> float:
+        return other + self._seen()
+
+    def __sub__(self, other: float) -> float:
+        return self._seen() - other
+
+    def __rsub__(self, other: float) -> float:
+        return other - self._seen()
+
+    def __mul__(self, other: float) -> float:
+        return self._seen() * other
+
+    def __rmul__(self, other: float) -> float:
+        return other * self._seen()
+
+    def __truediv__(self, other: float) -> float:
+        return self._seen() / other
+
+    def __rtruediv__(self, other: float) -> float:
+        return other / self._seen()
+
+    def __floordiv__(self, other: float) -> float:
+        return self._seen() // other
+
+    def __mod__(self, other: float) -> float:
+        return self._seen() % other
+
+    def __neg__(self) -> float:
+        return -self._seen()
+
+    def __abs__(self) -> float:
+        return abs(self._seen())
+
+    def __lt__(self, other: float) -> bool:
+        return self._seen() < other
+
+    def __le__(self, other: float) -> bool:
+        return self._seen() <= other
+
+    def __gt__(self, other: float) -> bool:
+        return self._seen() > other
+
+    def __ge__(self, other: float) -> bool:
+        return self._seen() >= other
+
+    def __eq__(self, other: object) -> bool:
+        return self._seen() == other
+
+    def __ne__(self, other: object) -> bool:
+        return self._seen() != other
+
+    def __hash__(self) -> int:
+        return hash(self._seen())
+
+    def __bool__(self) -> bool:
+        return bool(self._seen())
+
+    def __float__(self) -> float:
+        return self._seen()
+
+    def __int__(self) -> int:
+        return int(self._seen())
+
+    def __round__(self, ndigits: SupportsIndex | None = None) -> Any:
+        return round(self._seen(), ndigits)
+
+    def __format__(self, spec: str) -> str:
+        return format(self._seen(), spec)
+
+    def __repr__(self) -> str:
+        return repr(self._seen())
+
+    __str__ = __repr__
+
+
+# ------------------------------------------------------------------ the map's classes
+
+
+class _Layout:
+    """Where each square sits in the flat tables: column-major, padded on every side
+    so a footprint stepping off the map still reads (off-map) classes."""
+
+    def __init__(self, width: int, height: int, pad: int) -> None:
+        self.width, self.height, self.pad = width, height, pad
+        self.stride = height + 2 * pad
+        self.size = (width + 2 * pad) * self.stride
+
+    def flat(self, cell: Cell) -> int:
+        return (cell.col + self.pad) * self.stride + cell.row + self.pad
+
+
+_LOCK = threading.Lock()
+_LAYERS: OrderedDict[tuple[int, ...], tuple[object, object, list[int], dict[Hashable, int]]] = (
+    OrderedDict()
+)
+_LAYERS_KEPT = 16
+
+
+def _terrain_layer(encounter: Encounter, layout: _Layout) -> tuple[list[int], dict[Hashable, int]]:
+    """The classes of terrain and darkness alone: the same for every mover and every
+    state that keeps the map, so kept for the few maps last compiled."""
+    key = (id(encounter.terrain), id(encounter.dark), layout.width, layout.height, layout.pad)
+    with _LOCK:
+        kept = _LAYERS.get(key)
+        if kept is not None and kept[0] is encounter.terrain and kept[1] is encounter.dark:
+            _LAYERS.move_to_end(key)
+            return kept[2], kept[3]
+    names: dict[Hashable, int] = {(Terrain.CLEAR, False, ()): 0}
+    classes = [OFF_MAP] * layout.size
+    stride, pad = layout.stride, layout.pad
+    for col in range(layout.width):
+        base = (col + pad) * stride + pad
+        classes[base : base + layout.height] = [0] * layout.height
+    dark = encounter.dark
+    for cell, kind in encounter.terrain.items():
+        if 0 <= cell.col < layout.width and 0 <= cell.row < layout.height:
+            name = (kind, cell in dark, ())
+            classes[layout.flat(cell)] = names.setdefault(name, len(names))
+    for cell in dark:
+        if 0 <= cell.col < layout.width and 0 <= cell.row < layout.height:
+            name = (encounter.terrain.get(cell, Terrain.CLEAR), True, ())
+            classes[layout.flat(cell)] = names.setdefault(name, len(names))
+    with _LOCK:
+        _LAYERS[key] = (encounter.terrain, encounter.dark, classes, names)
+        while len(_LAYERS) > _LAYERS_KEPT:
+            _LAYERS.popitem(last=False)
+    return classes, names
+
+
+class _Map:
+    """One board's classes (terrain, darkness and the other creatures), barriers by pair
+    of squares, and the block of squares a step in each direction reads."""
+
+    def __init__(self, board: Board) -> None:
+        encounter = board.encounter
+        side = board.side
+        self.layout = layout = _Layout(encounter.width, encounter.height, side + 1)
+        base, names = _terrain_layer(encounter, layout)
+        if board.occupants:
+            classes = list(base)
+            names = dict(names)
+            for cell, tokens in board.occupants.items():
+                if 0 <= cell.col < layout.width and 0 <= cell.row < layout.height:
+                    name = (
+                        encounter.terrain.get(cell, Terrain.CLEAR),
+                        cell in encounter.dark,
+                        tuple(t.key for t in tokens),
+                    )
+                    classes[layout.flat(cell)] = names.setdefault(name, len(names))
+        else:
+            classes = base
+        self.classes = classes
+        stride = layout.stride
+        self.barriers: dict[tuple[int, int], str] = {}
+        for (a, b), kind in encounter.edges.items():
+            fa, fb = layout.flat(a), layout.flat(b)
+            if 0 <= fa < layout.size and 0 <= fb < layout.size:
+                self.barriers[(fa, fb)] = self.barriers[(fb, fa)] = kind.value
+        # per direction: its index, the offset to the next anchor, the block of squares
+        # the step reads (both footprints and the two corner anchors'), and the block's
+        # inner edges
+        self.directions: list[tuple[int, int, tuple[int, ...], tuple[tuple[int, int], ...]]] = []
+        for d, (dc, dr) in enumerate(DIRECTIONS):
+            cols = range(min(0, dc), max(0, dc) + side)
+            rows = range(min(0, dr), max(0, dr) + side)
+            block = tuple(c * stride + r for c in cols for r in rows)
+            inner = tuple(
+                (c * stride + r, n)
+                for c in cols
+                for r in rows
+                for n in ((c + 1) * stride + r, c * stride + r + 1)
+                if n in block
+            )
+            self.directions.append((d, dc * stride + dr, block, inner))
+
+
+_MAPS: OrderedDict[int, tuple[Board, _Map]] = OrderedDict()
+
+
+def _map_of(board: Board) -> _Map:
+    with _LOCK:
+        kept = _MAPS.get(id(board))
+        if kept is not None and kept[0] is board:
+            return kept[1]
+    made = _Map(board)
+    with _LOCK:
+        _MAPS[id(board)] = (board, made)
+        while len(_MAPS) > _LAYERS_KEPT:
+            _MAPS.popitem(last=False)
+    return made
+
+
+# ------------------------------------------------------------------ the step table
+
+
+class _Table:
+    """What the steps cost for one step context, filled in as the searches ask."""
+
+    def __init__(self, rules: Ruleset, ctx: StepContext, unhampered: bool) -> None:
+        self.map = _map_of(ctx.board)
+        self.probe = rules.stepper(ctx)  # its own: what it refuses is nobody's reply
+        self.unhampered = unhampered
+        self.parity = rules.diagonal_parity
+        self.floor_ft = rules.min_step_ft(ctx)
+        self.kinds: dict[Hashable, tuple[float, float, int]] = {}
+        self.steps: dict[int, list[Entry]] = {}
+        self.cells: dict[int, Cell] = {}
+        self.lock = threading.Lock()
+
+    def cell(self, index: int) -> Cell:
+        found = self.cells.get(index)
+        if found is None:
+            layout = self.map.layout
+            col, row = divmod(index, layout.stride)
+            found = self.cells[index] = Cell(col - layout.pad, row - layout.pad)
+        return found
+
+    def out(self, index: int) -> list[Entry]:
+        found = self.steps.get(index)
+        if found is not None:
+            return found
+        classes, barriers = self.map.classes, self.map.barriers
+        kinds = self.kinds
+        entries: list[Entry] = []
+        for d, offset, block, inner in self.map.directions:
+            key: tuple[Hashable, ...] = (d, *[classes[index + o] for o in block])
+            if barriers:
+                key += tuple(barriers.get((index + a, index + b)) for a, b in inner)
+            kind = kinds.get(key)
+            if kind is None:
+                kind = kinds[key] = self._ask(index, index + offset, d)
+            entries.append((index + offset, *kind))
+        self.steps[index] = entries
+        return entries
+
+    def _ask(self, frm: int, to: int, d: int) -> tuple[float, float, int]:
+        """One kind of step, as the rules cost it after an even and an odd count of
+        diagonals (``VOLATILE`` where the cost reads what was spent)."""
+        a, b = self.cell(frm), self.cell(to)
+        diagonal = d >= 4
+        costs: list[float] = []
+        adds: set[int] = set()
+        for count in (0, 1):
+            spent = _Watched(0.0)
+            edge = self.probe(a, b, count, spent)
+            if spent.read:
+                return VOLATILE, VOLATILE, int(diagonal)
+            if edge is None:
+                costs.append(ILLEGAL)
+                continue
+            adds.add(edge.diagonals - count)
+            if self.unhampered and edge.hampered:
+                costs.append(HAMPERED)
+                continue
+            least = self.floor_ft * (2 if self.parity and diagonal and count else 1)
+            if edge.cost_ft < least:
+                # cheaper than the search's bound assumes: no table can be exact here
+                raise TableFallback
+            costs.append(edge.cost_ft)
+        if len(adds) > 1 or (not self.parity and costs[0] != costs[1]):
+            return VOLATILE, VOLATILE, int(diagonal)
+        return costs[0], costs[1], adds.pop() if adds else int(diagonal)
+
+
+class CompiledStep(CompiledSteps):
+    """The step function a search is given: ``outer`` (a ``Stepper``, or one that
+    refuses what hampers), answered from the step context's table. What the searches
+    pass up is remembered and worded by ``outer`` when a refusal reads ``why_not``."""
+
+    def __init__(self, rules: Ruleset, ctx: StepContext, outer: Any, *, unhampered: bool) -> None:
+        key = ("compiled-steps", unhampered)
+        table = ctx.memo.get(key)
+        if table is None:
+            table = ctx.memo[key] = _Table(rules, ctx, unhampered)
+        self.table: _Table = table
+        self.outer = outer
+        layout = table.map.layout
+        self.stride, self.pad = layout.stride, layout.pad
+        self.floor_ft, self.parity = table.floor_ft, table.parity
+        self.refusals = {}
+
+    def __call__(self, frm: Cell, to: Cell, diagonals: int, spent: float) -> Edge | None:
+        self._flush()
+        step: StepFn = self.outer
+        return step(frm, to, diagonals, spent)
+
+    def cell(self, index: int) -> Cell:
+        return self.table.cell(index)
+
+    def index(self, cell: Cell) -> int | None:
+        layout = self.table.map.layout
+        if 0 <= cell.col < layout.width and 0 <= cell.row < layout.height:
+            return layout.flat(cell)
+        return None
+
+    def out(self, index: int) -> Sequence[Entry]:
+        table = self.table
+        found = table.steps.get(index)
+        if found is not None:
+            return found
+        with table.lock:
+            return table.out(index)
+
+    def edge(self, frm: Cell, to: Cell, diagonals: int, spent: float) -> Edge | None:
+        step: StepFn = self.outer
+        return step(frm, to, diagonals, spent)
+
+    def _flush(self) -> None:
+        """Word the refusals passed up so far, first come first (as a search asking
+        the rules step by step would have)."""
+        if not self.refusals:
+            return
+        pending, self.refusals = self.refusals, {}
+        for (to, _), (frm, diagonals, spent) in pending.items():
+            self.outer(self.cell(frm), self.cell(to), diagonals, spent)
+
+    @property
+    def why_not(self) -> dict[Cell, str]:
+        self._flush()
+        found: dict[Cell, str] = self.outer.why_not
+        return found
+
+    @property
+    def hampered(self) -> Mapping[Cell, str]:
+        self._flush()
+        found: Mapping[Cell, str] = getattr(self.outer, "hampered", {})
+        return found
