@@ -48,7 +48,7 @@ def worlds(draw: st.DrawFn, ruleset: str) -> tuple[Encounter, str, str, Cell]:
         if (k := draw(kinds)) is not Terrain.CLEAR
     }
     diagonal = draw(st.sampled_from(("5", "5-10-5", "euclidean"))) if ruleset == "5e-alt" else "5"
-    e = Encounter(SIDE, SIDE, ruleset, "gm", terrain=terrain, diagonal_rule=diagonal)
+    e = Encounter(SIDE, SIDE, ruleset, "gm", terrain=terrain, options={"diagonals": diagonal})
     e = e.in_dark(draw(st.lists(cells, max_size=6)), True)
     for a in draw(st.lists(cells, max_size=5)):
         b = Cell(a.col + draw(st.sampled_from((0, 1))), a.row)
