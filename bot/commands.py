@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 import shlex
 from collections.abc import Awaitable, Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -45,6 +45,8 @@ class Option:
     max_value: int | float | None = None
     choices: tuple[str, ...] = ()  # offered as Discord choices; matched loosely here
     unit: str = ""  # "ft": "60ft" and "60 ft" are accepted too
+    # the choices with the other words users type for them (team:monster → enemy)
+    names: Vocabulary | None = field(default=None, compare=False, hash=False)
 
     @classmethod
     def of(cls, spec: OptionSpec) -> Option:
@@ -62,7 +64,7 @@ class Option:
     @cached_property
     def vocabulary(self) -> Vocabulary:
         """The choices as matchable names, built once per option, not per command."""
-        return Vocabulary.of(self.name, self.choices)
+        return self.names or Vocabulary.of(self.name, self.choices)
 
     def accepted(self) -> str:
         if self.kind == "boolean":

@@ -48,6 +48,7 @@ class TokenOptions:
     speed_bonus: int | None = None
     bonuses: str | None = None
     init: int | None = None
+    explain: bool | None = None  # how the reply is worded, not a change
     # the rulesets' own options given (race, armor, load, exhaustion...), by name
     ruleset: Mapping[str, Any] = field(default_factory=dict)
 
@@ -58,7 +59,7 @@ class TokenOptions:
         return cls(**shared, ruleset=own)
 
     def given(self) -> list[str]:
-        shared = [f.name for f in fields(self) if f.name != "ruleset"]
+        shared = [f.name for f in fields(self) if f.name not in ("ruleset", "explain")]
         return [n for n in shared if getattr(self, n) is not None] + list(self.ruleset)
 
 
@@ -227,7 +228,8 @@ def add_token(
             f"This encounter has {MAX_TOKENS} tokens, the most it can hold. Remove one first."
         )
     require_may_give_owner(encounter, actor, opts.owner)
-    # a player's token is theirs and on the party's side; the GM's, nobody's and neutral
+    # a player's token is theirs and on the party's side; the GM's, nobody's and an enemy
+    # (a monster, most often: a GM's ally or bystander says team:party or team:neutral)
     gm = is_gm(encounter, actor)
     if encounter.order and not gm:
         # else removing a token and adding it again would move it out of turn
@@ -238,7 +240,7 @@ def add_token(
     unplaced = Token(
         name=name,
         cell=Cell(0, 0),
-        team="neutral" if gm else "party",
+        team="enemy" if gm else "party",
         owner=None if gm else actor.user_id,
     )
     size = parse_token_size(ruleset, opts.size) if opts.size else Size.MEDIUM
@@ -257,6 +259,9 @@ def add_token(
     token = replace(token, cell=cell)
     after = encounter.with_token(token)
     notes += _not_in_order(after, token)
+    if opts.team is None:
+        whose = "the GM's tokens are enemies" if gm else "a player's tokens are the party's"
+        notes += (Note("Team", f"{token.team}: {whose} unless team: says otherwise."),)
     summary = f"added {name} ({size.label}, {token.team}) at {cell}"
     return TokenEdit(after, summary, token, notes)
 

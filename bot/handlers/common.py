@@ -67,8 +67,17 @@ async def ruleset_for(ctx: Context, override: str | None) -> tuple[Ruleset, list
     return choice.ruleset, notice
 
 
-def note_fields(notes: tuple[Note, ...]) -> list[Field]:
-    return [Field(n.label, n.text) for n in notes]
+def note_fields(notes: tuple[Note, ...], *, explain: bool = False) -> list[Field]:
+    """The notes as reply fields; ``explain`` gives each its whole working."""
+    return [Field(n.label, n.detail if explain and n.detail else n.text) for n in notes]
+
+
+def note_json(note: Note) -> dict[str, str]:
+    return {
+        "label": note.label,
+        "text": note.text,
+        **({"detail": note.detail} if note.detail else {}),
+    }
 
 
 def roll_json(r: Roll) -> dict[str, Any]:

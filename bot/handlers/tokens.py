@@ -7,7 +7,7 @@ from typing import Any
 
 from bot.commands import Command, Option
 from bot.context import Context
-from bot.encounter import TEAMS
+from bot.encounter import TEAM_NAMES, TEAMS
 from bot.encounter_ops.outcomes import TokenEdit
 from bot.encounter_ops.tokens import (
     TokenOptions,
@@ -16,12 +16,13 @@ from bot.encounter_ops.tokens import (
     edit_token,
     remove_token,
 )
-from bot.handlers.common import note_fields
+from bot.handlers.common import note_fields, note_json
 from bot.handlers.encounter_common import (
     Changed,
     actor_of,
     change_encounter,
     encounter_reply,
+    load_active,
     ruleset_of,
     token_json,
     token_line,
@@ -29,6 +30,7 @@ from bot.handlers.encounter_common import (
 from bot.reply import Field, Reply
 from bot.rules import token_options
 from bot.rules.engine.moves import MAX_SPEED_FT
+from bot.rules.rulings import Note
 
 MAX_REACH_FT = 100
 
@@ -59,7 +61,13 @@ TOKEN_OPTIONS = (
     _speed("burrow"),
     Option("hover", "boolean", "It hovers (flying, it does not fall when it can't move)"),
     Option("at", "string", "Its top-left square, e.g. C4 (default: the first free square from A1)"),
-    Option("team", "string", "Whose side it is on", choices=TEAMS),
+    Option(
+        "team",
+        "string",
+        "Whose side: party, enemy or neutral (default: a player's party, the GM's enemy)",
+        choices=TEAMS,
+        names=TEAM_NAMES,
+    ),
     Option("owner", "user", "The player who moves it (default: you if you are a player)"),
     Option(
         "reach",
@@ -92,21 +100,23 @@ TOKEN_OPTIONS = (
     ),
     # what only some rulesets read (race, armor, load, exhaustion...), as they declare it
     *(Option.of(spec) for spec in token_options()),
+    Option("explain", "boolean", "Show the whole working behind its speed, step by step"),
 )
 TOKEN = Option("token", "string", "The token's name", required=True)
 
 
-def token_reply(changed: Changed[TokenEdit], title: str) -> Reply:
+def token_reply(changed: Changed[TokenEdit], title: str, *, explain: bool = False) -> Reply:
     outcome = changed.outcome
     ruleset = ruleset_of(changed.after)
+    notes = note_fields(outcome.notes, explain=explain)
     return encounter_reply(
         changed.after,
         title=title,
-        fields=(Field("Token", token_line(outcome.token, ruleset)), *note_fields(outcome.notes)),
+        fields=(Field("Token", token_line(outcome.token, ruleset)), *notes),
         result={
             "token": token_json(outcome.token, ruleset),
             "summary": outcome.summary,
-            "notes": [{"label": n.label, "text": n.text} for n in outcome.notes],
+            "notes": [note_json(n) for n in outcome.notes],
         },
         changed=changed.saved,
     )
@@ -118,11 +128,15 @@ async def handle_add(ctx: Context, options: Mapping[str, Any]) -> Reply:
         ctx, "token add", lambda e: add_token(e, ruleset_of(e), actor, options["name"], opts)
     )
     token = changed.outcome.token
-    return token_reply(changed, f"{token.name} added at {token.cell}")
+    return token_reply(
+        changed, f"{token.name} added at {token.cell}", explain=bool(options.get("explain"))
+    )
 
 
 async def handle_edit(ctx: Context, options: Mapping[str, Any]) -> Reply:
     actor, opts = actor_of(ctx), TokenOptions.of(options)
+    if opts.explain and not opts.given() and options.get("rename") is None:
+        return await explain_token(ctx, options["token"])
     changed = await change_encounter(
         ctx,
         "token edit",
@@ -131,7 +145,23 @@ async def handle_edit(ctx: Context, options: Mapping[str, Any]) -> Reply:
         ),
     )
     token = changed.outcome.token
-    return token_reply(changed, f"{token.name} edited")
+    return token_reply(changed, f"{token.name} edited", explain=bool(options.get("explain")))
+
+
+async def explain_token(ctx: Context, name: str) -> Reply:
+    """/token edit token:X explain:true alone: how its speed comes about now, changing
+    nothing (anyone may ask; the numbers are on every token line anyway)."""
+    encounter = (await load_active(ctx)).encounter
+    token = encounter.token(name)
+    ruleset = ruleset_of(encounter)
+    movement = ruleset.token_movement(token)
+    notes = movement.notes or (Note("Speed", "Its speeds as given: nothing changes them."),)
+    return encounter_reply(
+        encounter,
+        title=f"{token.name}: how it moves",
+        fields=(Field("Token", token_line(token, ruleset)), *note_fields(notes, explain=True)),
+        result={"token": token_json(token, ruleset), "notes": [note_json(n) for n in notes]},
+    )
 
 
 async def handle_remove(ctx: Context, options: Mapping[str, Any]) -> Reply:

@@ -46,6 +46,8 @@ class Note:
 
     label: str
     text: str
+    # the whole working, for a user who asks (explain:true); text stays short
+    detail: str = ""
 
 
 # --------------------------------------------------------------------- fall

@@ -118,7 +118,7 @@ async def test_a_player_owns_what_they_add_and_the_gm_owns_the_rest(
     mine = await run(player, "/token add name:Ari")
     assert mine.result["token"]["owner"] == "ari" and mine.result["token"]["team"] == "party"
     theirs = await run(board, "/token add name:Goblin")
-    assert theirs.result["token"]["owner"] is None and theirs.result["token"]["team"] == "neutral"
+    assert theirs.result["token"]["owner"] is None and theirs.result["token"]["team"] == "enemy"
     given = await run(board, "/token add name:Bo owner:<@123456> team:party")
     assert given.result["token"]["owner"] == "123456"
     assert (await run(board, "/token add name:Cy owner:cy")).result["token"]["owner"] == "cy"
@@ -311,3 +311,52 @@ async def test_000_continuity_of_movement_follows_the_terrain(gm: Context) -> No
     await refused(gm, "/token condition token:Sam add:prone", IllegalMove, "Prone Immunity")
     fell = await run(gm, "/token condition token:Cat add:prone")
     assert any(f.name == "Falls" and "Falling While Climbing" in f.value for f in fell.fields)
+
+
+# ------------------------------------------------- issue 12: what a newcomer reads
+
+
+async def test_the_gms_tokens_are_enemies_and_the_reply_says_so(gm: Context) -> None:
+    """A party added by the GM without team: used to be neutral and provoke nothing;
+    the GM's tokens are enemies by default (players' the party's), and the reply says
+    which team a token got when none was given."""
+    await run(gm, "/encounter start")
+    goblin = await run(gm, "/token add name:Goblin")
+    assert goblin.result["token"]["team"] == "enemy"
+    team = next(f.value for f in goblin.fields if f.name == "Team")
+    assert team.startswith("enemy") and "team:" in team
+    given = await run(gm, "/token add name:Ari team:party")
+    assert not any(f.name == "Team" for f in given.fields)
+
+
+@pytest.mark.parametrize(
+    ("typed", "team"),
+    [
+        ("monster", "enemy"),
+        ("foe", "enemy"),
+        ("pc", "party"),
+        ("ally", "party"),
+        ("npc", "neutral"),
+    ],
+)
+async def test_team_accepts_the_words_tables_use(gm: Context, typed: str, team: str) -> None:
+    await run(gm, "/encounter start")
+    reply = await run(gm, f"/token add name:Ari team:{typed}")
+    assert reply.result["token"]["team"] == team
+
+
+async def test_5e_alt_speed_shows_one_line_and_the_steps_on_request(gm: Context) -> None:
+    """000 Updating A Creature's Movement: the derivation was a 480-character wall on
+    every /token add; now one line when the single Speed changes something, nothing
+    when it doesn't, and the steps with explain:true."""
+    await run(gm, "/encounter start")
+    plain = await run(gm, "/token add name:Bo speed:30")
+    assert not any(f.name == "Speed" for f in plain.fields)
+    drake = await run(gm, '/token add name:Drake speed:"40 ft., fly 80 ft., swim 40 ft."')
+    line = next(f.value for f in drake.fields if f.name == "Speed")
+    assert len(line) < 220 and "80 ft, from its fly speed" in line and "Half Speed" in line
+    assert "Step 1" in drake.result["notes"][0]["detail"]
+    asked = await run(gm, "/token edit token:Drake explain:true")
+    assert "Step 1 · Set Speed" in next(f.value for f in asked.fields if f.name == "Speed")
+    assert asked.result.get("changed") is None  # asking changes nothing
+    assert (await tokens(gm.store))["Drake"]["speed_ft"] == 40

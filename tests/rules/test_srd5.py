@@ -85,7 +85,9 @@ async def test_srd51_difficult_terrain_costs_one_extra_foot_once_per_square(gm: 
 
 async def test_srd51_any_other_creatures_space_is_difficult(gm: Context):
     """SRD 5.1 Moving Around Other Creatures: another creature's space is difficult."""
-    await board(gm, "5e", "/token add name:Ari at:A1 team:party", "/token add name:Bo at:B1")
+    await board(
+        gm, "5e", "/token add name:Ari at:A1 team:party", "/token add name:Bo at:B1 team:neutral"
+    )
     reply = await run(gm, "/move token:Ari to:C1 via:B1")
     assert reply.result["cost_ft"] == 15
 
@@ -109,7 +111,9 @@ async def test_srd51_hostile_creature_blocks_unless_two_sizes_apart(gm: Context)
 
 
 async def test_srd51_never_ends_in_another_creatures_space(gm: Context):
-    await board(gm, "5e", "/token add name:Ari at:A1 team:party", "/token add name:Bo at:B1")
+    await board(
+        gm, "5e", "/token add name:Ari at:A1 team:party", "/token add name:Bo at:B1 team:neutral"
+    )
     with pytest.raises(RulingError):
         await run(gm, "/move token:Ari to:B1")
 

@@ -95,14 +95,42 @@ def token_fields(spec: TokenSpec) -> TokenFields:
     if "speed_ft" in values or extra:
         walk = values.get("speed_ft", 30)
         assert isinstance(walk, int)
-        single = convert({"walk": walk, **extra}, hover=bool(values.get("hover", False)))
-        notes.append(
-            Note(
-                "Speed (Alternate Movement › Updating A Creature's Movement)",
-                " ".join(single.steps),
-            )
-        )
+        speeds = {"walk": walk, **extra}
+        single = convert(speeds, hover=bool(values.get("hover", False)))
+        summary = speed_summary(single, speeds)
+        if summary:
+            notes.append(Note("Speed", summary, detail=" ".join(single.steps)))
     return TokenFields(values, tuple(notes))
+
+
+MODIFIER_WORDS = {
+    SpeedModifier.HALF: "Half Speed (2 ft of Movement a foot)",
+    SpeedModifier.ONE_THIRD: "One-Third Speed (3 ft a foot)",
+    SpeedModifier.LESS_THAN_ONE_THIRD: "Less Than One-Third Speed (all its Movement per 5 ft)",
+}
+
+
+def listed(words: list[str]) -> str:
+    """``walk, climb and swim``."""
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
+
+
+def speed_summary(single: SingleSpeed, speeds: Mapping[str, int]) -> str:
+    """One line, only when the single Speed changes something: which speed it came from
+    and the Moves that cost more ("" when it is simply the walking speed)."""
+    slower: dict[str, list[str]] = {}
+    for mode, modifier in single.modifiers.items():
+        if modifier is not SpeedModifier.NONE:
+            slower.setdefault(MODIFIER_WORDS[modifier], []).append(mode)
+    if single.speed_ft == speeds.get("walk", 0) and not slower:
+        return ""
+    fastest = max(speeds, key=lambda m: (speeds[m], m == "walk"))
+    parts = [f"One Speed, {single.speed_ft} ft, from its {fastest} speed"]
+    parts += [f"{listed(modes)} at {words}" for words, modes in slower.items()]
+    return (
+        "; ".join(parts) + " (Alternate Movement › Updating A Creature's Movement). "
+        "explain:true shows the steps."
+    )
 
 
 def token_movement(token: Token) -> TokenMovement:
