@@ -19,10 +19,12 @@ from bot.errors import InvalidInput
 from bot.grid.coords import Cell, parse_waypoints
 from bot.handlers.board import render_move
 from bot.handlers.encounter_common import actor_of, change_encounter, encounter_reply, ruleset_of
+from bot.handlers.refusals import refusal_error
 from bot.names import complete
 from bot.reply import Field, Reply
 from bot.rules.engine.moves import MoveRequest, MoveResult
 from bot.rules.ruleset import Ruleset
+from bot.rules.rulings import MoveRefused
 from bot.units import FT_PER_UNIT, feet
 
 FORCED_CHOICES = ("push", "pull", "slide")
@@ -125,7 +127,10 @@ async def handle_move(ctx: Context, options: Mapping[str, Any]) -> Reply:
     if request.by and not request.forced:
         raise InvalidInput("by: names who pushes or pulls; give forced:push or forced:pull too.")
     actor = actor_of(ctx)
-    changed = await change_encounter(ctx, "move", lambda e: plan(e, actor, request))
+    try:
+        changed = await change_encounter(ctx, "move", lambda e: plan(e, actor, request))
+    except MoveRefused as refused:  # the rules say what stopped it; here it is put in words
+        raise refusal_error(refused.refusal) from refused
     result = changed.outcome.result
     units = result.encounter.units
     path = " → ".join(str(c) for c in result.path)
