@@ -100,6 +100,11 @@ def _title(result: MoveResult, units: bool) -> str:
     if result.mode == "teleport":
         return f"{name} teleports to {result.path[-1]} — {left} left"
     rest = f"{left} left" if not result.done_for_the_turn else "no move left this turn"
+    if result.again_ft and not result.done_for_the_turn:
+        # 3.5's first move action: what is left of it, and what a second one adds
+        more = _distance(result.again_ft, units)
+        action = result.action
+        rest = f"{left} left of this {action} action; a second {action} action gives {more} more"
     if len(result.path) == 1:
         did = {"stand": "stands up", "drop-prone": "drops prone"}.get(result.action, "stays")
         if not result.cost_ft:  # 3.5's stand is a move action, not movement
@@ -182,6 +187,7 @@ async def handle_move(ctx: Context, options: Mapping[str, Any]) -> Reply:
             if units
             else {}
         ),
+        "again_ft": result.again_ft,
         **dict(result.extra),
     }
     reply = encounter_reply(

@@ -12,7 +12,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from bot.encounter import Activity, Condition, Encounter, Token
-from bot.errors import IllegalMove, InvalidInput
+from bot.errors import IllegalMove, InvalidInput, RulingError
 from bot.grid.coords import Cell
 from bot.grid.search import EPSILON, Edge
 from bot.grid.terrain import Terrain
@@ -191,6 +191,7 @@ def _result(plan: MovePlan, route: Route) -> MoveResult:
         where = ", ".join(f"{n} (leaving {provoked_at[n]})" for n in provokes)
         plan.notes.insert(0, Note("Provokes", f"Opportunity attack from {where}."))
     _path_notes(plan, route, steps, moved)
+    done = rules.done_for_the_turn(activity)
     extra: dict[str, JSONValue] = {"full_round": allowance.full_round}
     if plan.stand_cost:
         extra["stand_cost_ft"] = plan.stand_cost
@@ -210,8 +211,28 @@ def _result(plan: MovePlan, route: Route) -> MoveResult:
         warnings=tuple(plan.notes),
         notes=allowance.notes,
         extra=extra,
-        done_for_the_turn=rules.done_for_the_turn(activity),
+        done_for_the_turn=done,
+        again_ft=0.0 if done else _again_ft(plan, moved),
     )
+
+
+def _again_ft(plan: MovePlan, moved: Token) -> float:
+    """How much more movement the same action taken again would give after this move
+    (3.5's second move action), beyond what is left: a number for the reply, found by
+    asking the ruleset, so no ruleset is named here."""
+    rules, allowance = plan.rules, plan.allowance
+    # only the plain move: a second dash or run is a feature's or the GM's call
+    if not allowance.crosses or allowance.action != "move":
+        return 0.0
+    encounter = plan.board.encounter.with_token(moved)
+    again = replace(plan.request, to=moved.cell, via=(), jump=None, action=allowance.action)
+    try:
+        following = rules.allowance(encounter, moved, again, plan.ctx.movement)
+    except RulingError:
+        return 0.0
+    left = moved.activity.left_ft
+    more = following.available_ft - left
+    return round(more, 4) if more > EPSILON else 0.0
 
 
 def _moved(plan: MovePlan, route: Route, activity: Activity) -> Token:
