@@ -104,7 +104,11 @@ def _title(result: MoveResult, units: bool) -> str:
         # 3.5's first move action: what is left of it, and what a second one adds
         more = _distance(result.again_ft, units)
         action = result.action
-        rest = f"{left} left of this {action} action; a second {action} action gives {more} more"
+        rest = (
+            f"{left} left of this {action} action; a second {action} action gives {more} more"
+            if result.remaining_ft
+            else f"this {action} action is spent; a second {action} action gives {more}"
+        )
     if len(result.path) == 1:
         did = {"stand": "stands up", "drop-prone": "drops prone"}.get(result.action, "stays")
         if not result.cost_ft:  # 3.5's stand is a move action, not movement
