@@ -64,6 +64,8 @@ def title_of(refusal: Refusal) -> str:
         return f"{name} can't step to {goal}"
     if refusal.limit == "unhampered" and refusal.five_foot_step:
         return f"{name} can't take a 5-foot step to {goal}"
+    if refusal.limit == "min-distance":
+        return f"{name} can't {refusal.action} to {goal}"
     return f"{name} can't reach {goal}"
 
 
@@ -109,6 +111,11 @@ def _limit(r: Refusal) -> str:
     if r.limit == "unhampered" and r.five_foot_step:
         return (
             f"its movement there is hampered ({r.rule}), and a 5-foot step can't be ({r.step_rule})"
+        )
+    if r.limit == "min-distance":
+        return (
+            f"a {r.action} must cover at least {feet(r.min_ft or 0.0)}; {r.start} to {r.goal} "
+            f"is {feet(r.cost_ft or 0.0)}"
         )
     if r.limit == "shortest-path":
         return (
@@ -156,6 +163,8 @@ def refusal_json(refusal: Refusal) -> dict[str, Any]:
         "blocked_cost_ft": r.blocked_cost_ft,
         "allowed_ft": r.allowed_ft,
         "limit": r.limit or None,
+        "min_ft": r.min_ft,
+        "shortest_ft": r.shortest_ft,
         "nearest": cell(r.nearest),
         "nearest_cost_ft": r.nearest_cost_ft,
         "bigger_action": r.bigger_action or None,

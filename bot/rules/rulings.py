@@ -71,7 +71,7 @@ class RefusalReason(Enum):
 
 
 # How an action's own limit stops it (with ACTION_LIMIT, or a blocked single square).
-ActionLimit = Literal["", "one-square", "straight", "unhampered", "shortest-path"]
+ActionLimit = Literal["", "one-square", "straight", "unhampered", "shortest-path", "min-distance"]
 
 
 @dataclass(frozen=True)
@@ -106,6 +106,7 @@ class Refusal:
     five_foot_step: bool = False
     step_rule: str = ""  # the ruleset's name for its free step ("5-foot step")
     shortest_ft: float | None = None  # a charge's shortest path
+    min_ft: float | None = None  # how far the action must go (min-distance)
     nearest: Cell | None = None
     nearest_cost_ft: float | None = None
     bigger_action: str = ""
