@@ -194,3 +194,27 @@ async def test_a_pool_of_movement_just_says_what_is_left(gm: Context, ruleset: s
     assert reply.title.endswith(" left")
     assert "second" not in reply.title
     assert reply.result["again_ft"] == 0
+
+
+async def test_002_a_charge_too_short_and_an_occupied_end_are_refusals_with_words(
+    gm: Context,
+) -> None:
+    """002 Charge: at least 10 ft; 001 Moving through a Square: no move ends in an
+    opponent's square. Both come from the rules as data and read as before."""
+    await run(
+        gm,
+        "/encounter start width:12 height:8 ruleset:3.5",
+        "/token add name:Ari at:A1 team:party race:human",
+        "/token add name:Orc at:C1 team:enemy",
+        "/token add name:Bo at:A3 team:party race:human",
+    )
+    short = await refused(gm, "/move token:Ari to:B1 action:charge", IllegalMove)
+    assert str(short) == (
+        "Ari can't charge to B1: a charge must cover at least 10 ft; A1 to B1 is 5 ft."
+    )
+    assert short.result is not None
+    assert short.result["refusal"]["limit"] == "min-distance"
+    occupied = await refused(gm, "/move token:Bo to:C1", IllegalMove)
+    assert occupied.title == "Bo can't end at C1"
+    assert occupied.result is not None
+    assert occupied.result["refusal"]["reason"] == "cannot_end_there"
