@@ -38,6 +38,8 @@ if TYPE_CHECKING:
 # The farthest a refusal looks for the real way round a goal out of range, in multiples
 # of the straight-line distance (and never more than DIAGNOSIS_NODES squares).
 DETOUR_FACTOR = 3
+# ...in at most this many squares: it only says what the way costs, so it stays small
+DETOUR_NODES = DIAGNOSIS_NODES // 4
 
 
 def why_not(plan: MovePlan) -> MoveRefused:
@@ -157,13 +159,32 @@ def _out_of_reach(
             found, blocked = dream
             return _first_block(found, blocked) | {"blocked_cost_ft": found.cost_ft}
     far = _far(plan, goal, generous)
-    real = find_path(plan, free_step, start, goal, far)
+    real = _detour(plan, free_step, goal, far) if far > generous + EPSILON else None
     if real is not None:
         return {"reason": RefusalReason.TOO_FAR, "cost_ft": real.cost_ft}
     dream = _unblocked_way(plan, free_step, start, goal, far, PASS_ALL)
     if dream is not None:
         return {"reason": RefusalReason.TOO_FAR, "cost_ft": dream[0].cost_ft, "at_least": True}
     return {"reason": RefusalReason.NO_PATH}
+
+
+def _detour(plan: MovePlan, step: Stepper, goal: Cell, budget: float) -> Found | None:
+    """The real way to a goal out of range, where a small search finds it (only to say
+    what it costs: giving up is no error)."""
+    rules, ctx = plan.rules, step.ctx
+    try:
+        return cheapest_path(
+            plan.token.cell,
+            goal,
+            step,
+            budget_ft=budget,
+            min_step_ft=rules.min_step_ft(ctx),
+            diagonals=ctx.allowance.activity.diagonals,
+            parity=rules.diagonal_parity,
+            max_nodes=DETOUR_NODES,
+        )
+    except SearchTooLarge:
+        return None
 
 
 def _far(plan: MovePlan, goal: Cell, floor: float) -> float:
