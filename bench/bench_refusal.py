@@ -2,9 +2,11 @@
 
     python bench/bench_refusal.py
 
-A token runs at a walled-in corner square (GR200) it can never reach; each case
-prints the CPU seconds of the ruling and the first words of the refusal. The
-aim is well under half a second each.
+A token runs at a walled-in corner square (GR200) it can never reach, or (the "far"
+cases) at a reachable square far out of range behind a long wall, which the refusal
+must tell apart from a blocked one; each case prints the CPU seconds of the ruling
+and the first words of the refusal as the handler writes it. The aim is well under
+half a second each.
 """
 
 from __future__ import annotations
@@ -19,8 +21,10 @@ from bot.encounter import Encounter, Token
 from bot.errors import RulingError
 from bot.grid.coords import Cell
 from bot.grid.terrain import Terrain
+from bot.handlers.refusals import refusal_error
 from bot.rules import get_ruleset
 from bot.rules.engine.moves import MoveRequest
+from bot.rules.rulings import MoveRefused
 
 SIDE = 200
 # as tests/e2e/test_channels.py walls it: GP199:GQ200 and GP198:GR198
@@ -38,17 +42,28 @@ CASES = (
     ("epic-path speed 120 run", "epic-path", 120, "run"),
     ("becmi speed 120 run", "becmi", 120, "run"),
 )
+# a wall across the map from row 1 to row 190 at column 100: the way round is long
+LONG_WALL = [Cell(100, r) for r in range(190)]
+FAR_CASES = (
+    ("far: 3.5 speed 30 move", "3.5", 30, None),
+    ("far: 5e-alt speed 30 dash", "5e-alt", 30, "dash"),
+    ("far: epic-path speed 120 run", "epic-path", 120, "run"),
+)
 
 
-def case(ruleset: str, speed: int, action: str | None) -> tuple[float, str]:
-    encounter = Encounter(SIDE, SIDE, ruleset, "gm").with_terrain(WALLS, Terrain.WALL)
-    encounter = encounter.with_token(Token("Zip", Cell(0, 0), team="party", speed_ft=speed))
+def case(ruleset: str, speed: int, action: str | None, *, far: bool = False) -> tuple[float, str]:
+    walls = LONG_WALL if far else WALLS
+    encounter = Encounter(SIDE, SIDE, ruleset, "gm").with_terrain(walls, Terrain.WALL)
+    start_at = Cell(90, 0) if far else Cell(0, 0)
+    encounter = encounter.with_token(Token("Zip", start_at, team="party", speed_ft=speed))
     rules = get_ruleset(ruleset)
-    request = MoveRequest(token="Zip", to=Cell(199, 199), action=action)
+    request = MoveRequest(token="Zip", to=Cell(110, 0) if far else Cell(199, 199), action=action)
     start = time.process_time()
     try:
         rules.move(encounter, request)
         outcome = "moved"
+    except MoveRefused as exc:
+        outcome = refusal_error(exc.refusal).message
     except RulingError as exc:
         outcome = str(exc)
     return time.process_time() - start, outcome
@@ -57,6 +72,9 @@ def case(ruleset: str, speed: int, action: str | None) -> tuple[float, str]:
 def main() -> None:
     for label, ruleset, speed, action in CASES:
         seconds, outcome = case(ruleset, speed, action)
+        print(f"{label:28} {seconds:7.3f} s  {outcome[:110]}")
+    for label, ruleset, speed, action in FAR_CASES:
+        seconds, outcome = case(ruleset, speed, action, far=True)
         print(f"{label:28} {seconds:7.3f} s  {outcome[:110]}")
 
 

@@ -49,10 +49,17 @@ def _save_image(reply: Reply) -> str | None:
         return None
 
 
-def envelope(reply: Reply | None, error: str | None, image: str | None = None) -> dict[str, Any]:
+def envelope(
+    reply: Reply | None,
+    error: str | None,
+    image: str | None = None,
+    refused: RulingError | None = None,
+) -> dict[str, Any]:
     """The console's public JSON shape: ``{"ok", "error", "result"}``, with the marks
-    Discord needs on the bot's own mentions taken out (the console shows ``<@id>``)."""
-    shaped = _envelope(reply, error, image)
+    Discord needs on the bot's own mentions taken out (the console shows ``<@id>``).
+    An error's ``result`` is null, except for a refusal that carries its structured
+    form (a refused /move: ``result["refusal"]``, with its title, fields and footer)."""
+    shaped = _envelope(reply, error, image, refused)
     return cast(dict[str, Any], _plain_json(shaped))
 
 
@@ -66,9 +73,17 @@ def _plain_json(value: object) -> object:
     return value
 
 
-def _envelope(reply: Reply | None, error: str | None, image: str | None) -> dict[str, Any]:
+def _envelope(
+    reply: Reply | None, error: str | None, image: str | None, refused: RulingError | None
+) -> dict[str, Any]:
     if reply is None:
-        return {"ok": False, "error": error, "result": None}
+        laid_out: dict[str, Any] | None = None
+        if refused is not None and refused.result is not None:
+            laid_out = dict(refused.result)
+            laid_out.setdefault("title", refused.title)
+            laid_out.setdefault("footer", refused.footer)
+            laid_out.setdefault("fields", [{"name": n, "value": v} for n, v in refused.fields])
+        return {"ok": False, "error": error, "result": laid_out}
     result = dict(reply.result)
     result.setdefault("title", reply.title)
     result.setdefault("footer", reply.footer)
@@ -98,16 +113,17 @@ async def run_once(
     ctx = Context(store, channel, user, is_gm=manages_channel, rng=random.Random(seed))
     reply: Reply | None = None
     error: str | None = None
+    refused: RulingError | None = None
     try:
         reply = await run_line(ctx, line)
     except RulingError as exc:
-        error = str(exc)
+        error, refused = str(exc), exc
     except Exception:  # a bug: never a traceback for the user, but logged for us
         log.exception("command failed: %s", line)
         error = "Something went wrong on our side; nothing was changed. Please report it."
     image = _save_image(reply) if reply else None
     if as_json:
-        out.write(json.dumps(envelope(reply, error, image)) + "\n")
+        out.write(json.dumps(envelope(reply, error, image, refused)) + "\n")
     elif reply is not None:
         out.write(reply.as_text() + "\n")
         if image:

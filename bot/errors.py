@@ -7,6 +7,9 @@ an ephemeral reply. Anything that is *not* a ``RulingError`` is a bug.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 
 class RulingError(Exception):
     """Something the user asked for cannot be ruled on as asked.
@@ -14,7 +17,8 @@ class RulingError(Exception):
     ``message`` is the whole answer in one paragraph (the console's ``error``).
     A refusal worth laying out can add a ``title`` (the short answer), named
     ``fields`` (why, and what to do instead) and a ``footer`` citing the rule;
-    Discord shows them as an embed's parts.
+    Discord shows them as an embed's parts. ``result`` is what the console's JSON
+    carries as its ``result`` for such a refusal (its structured form), else nothing.
     """
 
     def __init__(
@@ -24,12 +28,14 @@ class RulingError(Exception):
         title: str | None = None,
         fields: tuple[tuple[str, str], ...] = (),
         footer: str | None = None,
+        result: Mapping[str, Any] | None = None,
     ) -> None:
         super().__init__(message)
         self.message = message
         self.title = title
         self.fields = fields
         self.footer = footer
+        self.result = result
 
     def __str__(self) -> str:
         return self.message

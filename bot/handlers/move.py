@@ -19,10 +19,12 @@ from bot.errors import InvalidInput
 from bot.grid.coords import Cell, parse_waypoints
 from bot.handlers.board import render_move
 from bot.handlers.encounter_common import actor_of, change_encounter, encounter_reply, ruleset_of
+from bot.handlers.refusals import refusal_error
 from bot.names import complete
 from bot.reply import Field, Reply
 from bot.rules.engine.moves import MoveRequest, MoveResult
 from bot.rules.ruleset import Ruleset
+from bot.rules.rulings import MoveRefused
 from bot.units import FT_PER_UNIT, feet
 
 FORCED_CHOICES = ("push", "pull", "slide")
@@ -119,6 +121,15 @@ def _title(result: MoveResult, units: bool) -> str:
     if result.mode == "teleport":
         return f"{name} teleports to {result.path[-1]} — {left} left"
     rest = f"{left} left" if not result.done_for_the_turn else "no move left this turn"
+    if result.again_ft and not result.done_for_the_turn:
+        # 3.5's first move action: what is left of it, and what a second one adds
+        more = _distance(result.again_ft, units)
+        action = result.action
+        rest = (
+            f"{left} left of this {action} action; a second {action} action gives {more} more"
+            if result.remaining_ft
+            else f"this {action} action is spent; a second {action} action gives {more}"
+        )
     if len(result.path) == 1:
         did = {"stand": "stands up", "drop-prone": "drops prone"}.get(result.action, "stays")
         if not result.cost_ft:  # 3.5's stand is a move action, not movement
@@ -146,7 +157,10 @@ async def handle_move(ctx: Context, options: Mapping[str, Any]) -> Reply:
     if request.by and not request.forced:
         raise InvalidInput("by: names who pushes or pulls; give forced:push or forced:pull too.")
     actor = actor_of(ctx)
-    changed = await change_encounter(ctx, "move", lambda e: plan(e, actor, request))
+    try:
+        changed = await change_encounter(ctx, "move", lambda e: plan(e, actor, request))
+    except MoveRefused as refused:  # the rules say what stopped it; here it is put in words
+        raise refusal_error(refused.refusal) from refused
     result = changed.outcome.result
     units = ruleset_of(result.encounter).for_encounter(result.encounter).in_units
     path = " → ".join(str(c) for c in result.path)
@@ -198,6 +212,7 @@ async def handle_move(ctx: Context, options: Mapping[str, Any]) -> Reply:
             if units
             else {}
         ),
+        "again_ft": result.again_ft,
         **dict(result.extra),
     }
     reply = encounter_reply(

@@ -10,10 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
+from enum import Enum
 from fractions import Fraction
 from typing import Literal, TypeVar
 
 from bot.dice import Roll
+from bot.errors import IllegalMove
+from bot.grid.coords import Cell
 
 JSONValue = str | int | float | bool | None | list["JSONValue"] | dict[str, "JSONValue"]
 
@@ -48,6 +51,82 @@ class Note:
     text: str
     # the whole working, for a user who asks (explain:true); text stays short
     detail: str = ""
+
+
+# ----------------------------------------------------------------- refusal
+
+
+class RefusalReason(Enum):
+    """What stops a move, as a player would ask it: too far, or blocked (and by what)."""
+
+    TOO_FAR = "too far"
+    NO_MOVEMENT_LEFT = "no movement left"
+    BLOCKED_BY_CREATURE = "blocked by a creature"
+    BLOCKED_BY_WALL = "blocked by a wall or door"
+    BLOCKED_BY_CORNER = "blocked by a corner"
+    BLOCKED_BY_TERRAIN = "blocked by terrain"
+    RULE_FORBIDS = "a rule forbids the step"  # the ruleset's own step rule (a condition, a mode)
+    CANNOT_END_THERE = "can't end there"
+    ACTION_LIMIT = "not how this action moves"  # one square, a straight line, unhampered
+    WALLED_IN = "walled in"
+    NO_PATH = "no path"
+
+
+# How an action's own limit stops it (with ACTION_LIMIT, or a blocked single square).
+ActionLimit = Literal["", "one-square", "straight", "unhampered", "shortest-path", "min-distance"]
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """Why a move can't be made, as data: the handler writes the words.
+
+    ``at`` is the square where the move is stopped and ``blocker`` what stands there
+    (a creature's name, a terrain, "wall", "closed door"); ``rule`` is the step
+    check's own account of it. ``cost_ft`` is what the cheapest way costs (a lower
+    bound with ``at_least``) against the ``allowed_ft`` the action gives. With
+    TOO_FAR, a set ``at`` means the shorter way there is blocked. ``nearest`` is
+    the nearest square the token can reach instead, ``bigger_action`` the action
+    that would reach the goal (with ``bigger_ft`` of movement).
+    """
+
+    reason: RefusalReason
+    token: str
+    goal: Cell
+    start: Cell
+    source: Source
+    action: str = ""
+    at: Cell | None = None
+    step_to: Cell | None = None  # the square the refused step enters (``at`` may be a corner)
+    blocker: str = ""
+    rule: str = ""
+    at_goal: bool = False  # the goal square itself is what is refused
+    cost_ft: float | None = None
+    at_least: bool = False
+    blocked_cost_ft: float | None = None  # the shorter, blocked way (TOO_FAR with ``at``)
+    allowed_ft: float | None = None
+    limit: ActionLimit = ""
+    five_foot_step: bool = False
+    step_rule: str = ""  # the ruleset's name for its free step ("5-foot step")
+    shortest_ft: float | None = None  # a charge's shortest path
+    min_ft: float | None = None  # how far the action must go (min-distance)
+    nearest: Cell | None = None
+    nearest_cost_ft: float | None = None
+    bigger_action: str = ""
+    bigger_ft: float | None = None
+    used_ft: float | None = None  # NO_MOVEMENT_LEFT: spent of gained this turn
+    gained_ft: float | None = None
+    more_action: str = ""  # NO_MOVEMENT_LEFT: the action that gains more (dash)
+    pocket: tuple[Cell, ...] = ()  # WALLED_IN: the goal and the squares shut in with it
+    group_rate: tuple[str, float] | None = None  # a group move: (slowest member, its rate)
+
+
+class MoveRefused(IllegalMove):
+    """An illegal move with its :class:`Refusal`; the handler lays it out. The message
+    is only a terse stand-in for callers that print the exception as it is."""
+
+    def __init__(self, refusal: Refusal) -> None:
+        super().__init__(f"{refusal.token} can't reach {refusal.goal}: {refusal.reason.value}.")
+        self.refusal = refusal
 
 
 # --------------------------------------------------------------------- fall

@@ -29,7 +29,10 @@ async def table(gm: Context) -> Context:
 
 async def test_move_reply_answers_in_the_title_and_cites_the_seed(table: Context) -> None:
     reply = await run_line(table, "/move token:Ari to:D4")
-    assert reply.title == "Ari moves to D4 — 25 ft, 5 ft left"
+    assert reply.title == (
+        "Ari moves to D4 — 25 ft, 5 ft left of this move action; "
+        "a second move action gives 30 ft more"
+    )
     fields = {f.name: f.value for f in reply.fields}
     assert fields["Path"] == "A1 → B2 → C3 → D4"
     assert "C3 15 ft (difficult ×2)" in fields["Cost"]

@@ -9,11 +9,21 @@ from __future__ import annotations
 import pytest
 
 from bot.encounter import Encounter, Token
-from bot.errors import IllegalMove
+from bot.errors import IllegalMove, RulingError
 from bot.grid.coords import Cell
 from bot.grid.terrain import Terrain
+from bot.handlers.refusals import refusal_error
 from bot.rules import get_ruleset
 from bot.rules.engine.moves import MoveRequest, MoveResult
+from bot.rules.rulings import MoveRefused
+
+
+def said(error: RulingError) -> str:
+    """What the player reads for ``error``: a refused move in the handler's words (the
+    rules return the refusal as data), anything else as the rules wrote it."""
+    if isinstance(error, MoveRefused):
+        return refusal_error(error.refusal).message
+    return error.message
 
 
 def cells(text: str) -> tuple[Cell, ...]:
@@ -75,4 +85,4 @@ class GridKit:
         """The message of an illegal move; the encounter (a value) stays as it was."""
         with pytest.raises(IllegalMove) as caught:
             self.move(e, token, to, **options)
-        return str(caught.value)
+        return said(caught.value)

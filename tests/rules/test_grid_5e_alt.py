@@ -23,6 +23,7 @@ from bot.grid.sizes import Size
 from bot.grid.terrain import Terrain
 from bot.rules import get_ruleset
 from bot.rules.engine.moves import MoveRequest, MoveResult, TokenSpec, last_mode
+from tests.rules.grid_kit import said
 
 SEED = "000_9613c147f2b39ce7.txt"
 RULES = get_ruleset("5e-alt")
@@ -75,7 +76,7 @@ def refused(encounter: Encounter, token: str, to: str | None = None, **options: 
     with pytest.raises(IllegalMove) as error:
         move(encounter, token, to, **options)
     assert encounter == before
-    return error.value.message
+    return said(error.value)
 
 
 def step_costs(result: MoveResult) -> list[float]:

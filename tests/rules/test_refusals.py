@@ -11,6 +11,7 @@ from bot.grid.coords import Cell
 from bot.grid.terrain import Terrain
 from bot.rules import get_ruleset
 from bot.rules.engine.moves import MoveRequest
+from tests.rules.grid_kit import said
 
 
 @pytest.mark.parametrize("ruleset", ["5e-alt", "3.5", "becmi", "epic-path"])
@@ -20,5 +21,5 @@ def test_a_walled_in_square_is_refused_as_walled_in(ruleset: str) -> None:
     encounter = encounter.with_token(Token("Zip", Cell(0, 0), team="party", speed_ft=1000))
     with pytest.raises(IllegalMove) as refused:
         get_ruleset(ruleset).move(encounter, MoveRequest(token="Zip", to=Cell(9, 9)))
-    assert "J10 is walled in (with 5 more squares)" in str(refused.value)
-    assert "closes it off from A1" in str(refused.value)
+    assert "J10 is walled in (with 5 more squares)" in said(refused.value)
+    assert "closes it off from A1" in said(refused.value)

@@ -327,6 +327,7 @@ class CompiledStep(CompiledSteps):
         if table is None:
             table = ctx.memo[key] = _Table(rules, ctx, unhampered)
         self.table: _Table = table
+        self.ctx = ctx
         self.outer = outer
         layout = table.map.layout
         self.stride, self.pad = layout.stride, layout.pad

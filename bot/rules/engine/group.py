@@ -12,7 +12,7 @@ from bot.encounter import Encounter
 from bot.errors import IllegalMove, InvalidInput, RulingError
 from bot.grid.coords import Cell
 from bot.rules.engine.moves import MoveRequest, MoveResult
-from bot.rules.rulings import Note
+from bot.rules.rulings import MoveRefused, Note
 from bot.units import feet
 
 if TYPE_CHECKING:
@@ -53,6 +53,8 @@ def move_together(
         single = replace(request, token=member.name, to=goal, group=())
         try:
             result = plan_move(rules, after, single, jump_rule=jump_rule, budget_cap_ft=cap)
+        except MoveRefused as exc:
+            raise MoveRefused(replace(exc.refusal, group_rate=(slowest, cap))) from exc
         except RulingError as exc:
             raise IllegalMove(
                 f"The group moves at {slowest}'s rate ({feet(cap)}), and {member.name} can't "

@@ -139,6 +139,9 @@ class MoveResult:
     extra: Mapping[str, JSONValue] = field(default_factory=dict)
     # no action left this turn can spend more (3.5: both move actions, or a full round)
     done_for_the_turn: bool = False
+    # what taking the same action again this turn adds to what is left (3.5 and
+    # epic-path: a second move action after the first); 0 where it adds nothing
+    again_ft: float = 0.0
 
     @property
     def remaining_ft(self) -> float:

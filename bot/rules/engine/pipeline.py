@@ -9,10 +9,10 @@ Pure: no Discord, no database.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from bot.encounter import Activity, Condition, Encounter, Token
-from bot.errors import IllegalMove, InvalidInput
+from bot.errors import InvalidInput, RulingError
 from bot.grid.coords import Cell
 from bot.grid.search import EPSILON, Edge
 from bot.grid.terrain import Terrain
@@ -24,8 +24,7 @@ from bot.rules.engine.moves import MoveRequest, MoveResult, Step
 from bot.rules.engine.plan import MovePlan, Route
 from bot.rules.engine.refusal import sealed_off, why_not
 from bot.rules.engine.search import enclosure, minimum_route, minimum_step, search_route
-from bot.rules.rulings import JSONValue, Note
-from bot.units import feet
+from bot.rules.rulings import JSONValue, MoveRefused, Note, Refusal, RefusalReason
 
 if TYPE_CHECKING:
     from bot.rules.ruleset import Ruleset
@@ -109,17 +108,38 @@ def _route(plan: MovePlan, jump_rule: JumpRule | None) -> tuple[MovePlan, Route]
     end = route.end
     problem = plan.rules.end_problem(plan.ctx, end)
     if problem:
-        raise IllegalMove(f"{plan.token.name} can't end at {end}: {problem}.")
+        raise _refused(
+            plan, end, RefusalReason.CANNOT_END_THERE, at=end, rule=problem, at_goal=True
+        )
     route = _share_space(plan, route)
     limits = plan.allowance.limits
     if limits.min_ft and route.cost < limits.min_ft - EPSILON:
-        raise IllegalMove(
-            f"A {plan.allowance.action} must cover at least {feet(limits.min_ft)}; "
-            f"{plan.token.cell} to {end} is {feet(route.cost)}."
+        raise _refused(
+            plan,
+            end,
+            RefusalReason.ACTION_LIMIT,
+            limit="min-distance",
+            min_ft=limits.min_ft,
+            cost_ft=route.cost,
         )
     if limits.shortest_path:
         plan.notes.append(charge_target(plan, end))
     return plan, route
+
+
+def _refused(plan: MovePlan, end: Cell, reason: RefusalReason, **fields: Any) -> MoveRefused:
+    """A refusal at the end of the route, as data (the handler writes the words)."""
+    return MoveRefused(
+        Refusal(
+            reason=reason,
+            token=plan.token.name,
+            goal=end,
+            start=plan.token.cell,
+            source=plan.rules.source(*plan.allowance.sections),
+            action=plan.allowance.action,
+            **fields,
+        )
+    )
 
 
 def _search(plan: MovePlan, jump_rule: JumpRule | None) -> tuple[MovePlan, Route]:
@@ -199,6 +219,7 @@ def _result(plan: MovePlan, route: Route) -> MoveResult:
         )
         plan.notes.insert(0, Note("Provokes", f"Opportunity attack from {where}."))
     _path_notes(plan, route, steps, moved)
+    done = rules.done_for_the_turn(activity)
     extra: dict[str, JSONValue] = {"full_round": allowance.full_round}
     if plan.stand_cost:
         extra["stand_cost_ft"] = plan.stand_cost
@@ -218,8 +239,28 @@ def _result(plan: MovePlan, route: Route) -> MoveResult:
         warnings=tuple(plan.notes),
         notes=allowance.notes,
         extra=extra,
-        done_for_the_turn=rules.done_for_the_turn(activity),
+        done_for_the_turn=done,
+        again_ft=0.0 if done else _again_ft(plan, moved),
     )
+
+
+def _again_ft(plan: MovePlan, moved: Token) -> float:
+    """How much more movement the same action taken again would give after this move
+    (3.5's second move action), beyond what is left: a number for the reply, found by
+    asking the ruleset, so no ruleset is named here."""
+    rules, allowance = plan.rules, plan.allowance
+    # only the plain move: a second dash or run is a feature's or the GM's call
+    if not allowance.crosses or allowance.action != "move":
+        return 0.0
+    encounter = plan.board.encounter.with_token(moved)
+    again = replace(plan.request, to=moved.cell, via=(), jump=None, action=allowance.action)
+    try:
+        following = rules.allowance(encounter, moved, again, plan.ctx.movement)
+    except RulingError:
+        return 0.0
+    left = moved.activity.left_ft
+    more = following.available_ft - left
+    return round(more, 4) if more > EPSILON else 0.0
 
 
 def _moved(plan: MovePlan, route: Route, activity: Activity) -> Token:

@@ -1,16 +1,23 @@
-"""Why a move can't be made: which square and which rule stop it, and the nearest
-legal alternative. Pure: no Discord, no database.
+"""Why a move can't be made, as data: what stops it (too far, or blocked and by what),
+where, the rule, the nearest legal alternative and the bigger action that would do it.
+The handler writes the words. Pure: no Discord, no database.
+
+Too far and blocked are told apart honestly: a goal out of range is "too far" (never
+blamed on a creature found on some other route), and a goal in range but cut off is
+"blocked" by the first obstacle on the cheapest way that would otherwise reach it.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from functools import partial
+from typing import TYPE_CHECKING, Any
 
-from bot.errors import IllegalMove, RulingError
+from bot.errors import RulingError
 from bot.grid.coords import Cell
 from bot.grid.geometry import chebyshev
-from bot.grid.search import EPSILON, reachable
+from bot.grid.search import EPSILON, Edge, Found, SearchTooLarge, cheapest_path, reachable
+from bot.grid.terrain import Terrain
 from bot.rules.engine.board import StepContext
 from bot.rules.engine.compiled import CompiledStep
 from bot.rules.engine.moves import MoveRequest
@@ -22,163 +29,365 @@ from bot.rules.engine.search import (
     search_route,
     step_for,
 )
-from bot.rules.engine.steps import Stepper, enter
-from bot.units import feet
+from bot.rules.engine.steps import Stepper, barriers, blocks, creatures, enter, solid_corner
+from bot.rules.rulings import MoveRefused, Refusal, RefusalReason
 
 if TYPE_CHECKING:
     from bot.encounter import Token
     from bot.rules.ruleset import Ruleset
 
+# The farthest a refusal looks for the real way round a goal out of range, in multiples
+# of the straight-line distance (and never more than DIAGNOSIS_NODES squares).
+DETOUR_FACTOR = 3
+# ...in at most this many squares: it only says what the way costs, so it stays small
+DETOUR_NODES = DIAGNOSIS_NODES // 4
 
-def why_not(plan: MovePlan) -> IllegalMove:
-    """Say which square and which rule stop the move, and the nearest legal alternative:
-    one paragraph for the console, and a title, Why and Instead for an embed."""
+
+def why_not(plan: MovePlan) -> MoveRefused:
+    """What stops the move, and the nearest legal alternative."""
     rules, ctx, token, request = plan.rules, plan.ctx, plan.token, plan.request
     targets, stand_cost = plan.targets, plan.stand_cost
     allowance = ctx.allowance
     goal = targets[-1]
-    name = token.name
-    action = allowance.action
-    footer = rules.source(*allowance.sections).cite()
-
-    def refusal(
-        title: str, why: str, instead: tuple[str, ...] = (), message: str = ""
-    ) -> IllegalMove:
-        message = message or " ".join((f"{title}: {why}.", *(f"{i}." for i in instead)))
-        fields: tuple[tuple[str, str], ...] = (("Why", _sentence(why)),)
-        if instead:
-            fields += (("Instead", "; or ".join(instead)),)
-        return IllegalMove(message, title=title, fields=fields, footer=footer)
+    refused = partial(
+        _refused,
+        token=token.name,
+        goal=goal,
+        start=token.cell,
+        source=rules.source(*allowance.sections),
+        action=allowance.action,
+    )
 
     # the goal itself may be impossible to stand on
     problem, _ = enter(rules, ctx, goal, goal)
     if problem:
-        return refusal(f"{name} can't move to {goal}", problem)
+        return refused(**_block(rules, ctx, goal, goal, problem), at_goal=True)
     end = rules.end_problem(ctx, goal)
     if end:
-        return refusal(f"{name} can't end at {goal}", end)
+        return refused(RefusalReason.CANNOT_END_THERE, at=goal, rule=end, at_goal=True)
     budget = allowance.available_ft - stand_cost
     if budget <= EPSILON and allowance.activity.spent_ft > 0:
         used = allowance.activity
-        more = ("action:dash gains more",) if "dash" in rules.actions else ()
-        title = f"{name} has no movement left this turn"
-        spent = f"{feet(used.spent_ft)} of {feet(used.budget_ft)} used"
-        ways = (*more, "/turn next starts the next turn")
-        return refusal(title, spent, ways, f"{title} ({spent}): {', or '.join(ways)}.")
+        return refused(
+            RefusalReason.NO_MOVEMENT_LEFT,
+            used_ft=used.spent_ft,
+            gained_ft=used.budget_ft,
+            more_action="dash" if "dash" in rules.actions else "",
+        )
     if allowance.limits.one_square:
-        return refusal(*_why_not_one_square(rules, ctx, token, targets))
+        return refused(**_why_not_one_square(rules, ctx, token, targets))
     # what would it cost with twice the movement (bounded: at most 120 ft more)?
     generous = min(max(2 * max(budget, 0.0), budget + 6 * rules.square_ft), budget + 120)
     roomy = replace(ctx, allowance=replace(allowance, available_ft=generous))
     plan = replace(plan, diagnosing=True)
     limits = allowance.limits
     limited = limits.straight or limits.unhampered or limits.shortest_path
-    constrained = search_route(replace(plan, ctx=roomy)) if limited else None
     free_limits = replace(limits, unhampered=False, straight=False)
     free = replace(roomy, allowance=replace(roomy.allowance, limits=free_limits))
     free_step = step_for(rules, free)
     full = find_path(plan, free_step, token.cell, goal, generous)
-    if not limited and full is not None and len(targets) == 1:
+    constrained: Route | None = None
+    if limited or len(targets) > 1:
+        constrained = search_route(replace(plan, ctx=roomy))
+    elif full is not None:
         constrained = Route.of(full)
-    reason: str
+    why: dict[str, Any]
     if constrained is not None and constrained.cost > budget + EPSILON:
-        reason = f"that costs {feet(constrained.cost)} and {action} allows {feet(budget)}"
+        why = {"reason": RefusalReason.TOO_FAR, "cost_ft": constrained.cost}
+        if not limited and len(targets) == 1:
+            why |= _shorter_blocked(plan, free_step, goal, budget)
     elif limits.shortest_path and full is not None:
-        shortest = rules.distance_ft(token.cell, goal)
-        reason = (
-            f"a charge goes by the shortest path ({feet(shortest)}), and that one is "
-            "hampered or blocked (Rules of the Game › Charge)"
-        )
+        why = {
+            "reason": RefusalReason.ACTION_LIMIT,
+            "limit": "shortest-path",
+            "shortest_ft": rules.distance_ft(token.cell, goal),
+        }
     elif (limits.straight or limits.unhampered) and full is not None:
-        what = "in a straight line with " if limits.straight else "with "
-        reason = f"a {action} goes {what}nothing hampering it, and no such path reaches it"
+        why = {
+            "reason": RefusalReason.ACTION_LIMIT,
+            "limit": "straight" if limits.straight else "unhampered",
+        }
     elif full is None:
-        why = free_step.why_not.get(goal)
-        reason = why or (
-            f"no legal path reaches it within {feet(generous)} ({action} allows {feet(budget)})"
-            + _nearest_block(free_step, token.cell, goal)
-        )
+        why = _out_of_reach(plan, free_step, goal, budget, generous)
     else:
-        reason = f"that costs {feet(full.cost_ft)} and {action} allows {feet(budget)}"
-    instead: list[str] = []
+        why = {"reason": RefusalReason.TOO_FAR, "cost_ft": full.cost_ft}
     best = _along(rules, ctx, constrained, budget) if constrained is not None else None
     if best is None:
         best = _nearest_alternative(rules, ctx, token, goal, budget)
-    if best is not None:
-        cell, cost = best
-        instead.append(f"{name} can reach {cell} for {feet(cost)}")
+    nearest, nearest_cost = best if best is not None else (None, None)
+    bigger = ("", 0.0)
     if full is not None:
         bigger = _bigger_action(rules, ctx, token, request, full.cost_ft + stand_cost)
-        if bigger:
-            instead.append(bigger)
-    return refusal(f"{name} can't reach {goal}", reason, tuple(instead))
+    return refused(
+        allowed_ft=budget,
+        nearest=nearest,
+        nearest_cost_ft=nearest_cost,
+        bigger_action=bigger[0],
+        bigger_ft=bigger[1] if bigger[0] else None,
+        **why,
+    )
+
+
+def _refused(reason: RefusalReason, **fields: Any) -> MoveRefused:
+    return MoveRefused(Refusal(reason=reason, **fields))
+
+
+# What the cheapest way "if nothing blocked it" may pass, tier by tier: first only
+# creatures (they move; the map doesn't), then walls, doors, corners and the
+# ruleset's own step rules, last solid terrain. The first tier whose way is in
+# range names what really stops the move.
+PASS_CREATURES = frozenset({RefusalReason.BLOCKED_BY_CREATURE})
+PASS_BARRIERS = PASS_CREATURES | {
+    RefusalReason.BLOCKED_BY_WALL,
+    RefusalReason.BLOCKED_BY_CORNER,
+    RefusalReason.RULE_FORBIDS,
+}
+PASS_ALL = PASS_BARRIERS | {RefusalReason.BLOCKED_BY_TERRAIN}
+TIERS = (PASS_CREATURES, PASS_BARRIERS, PASS_ALL)
+
+
+def _out_of_reach(
+    plan: MovePlan, free_step: Stepper | CompiledStep, goal: Cell, budget: float, generous: float
+) -> dict[str, Any]:
+    """No legal way within twice the action's movement: too far, or cut off? If a
+    way that passes what blocks it is in range, its first obstacle is what stops the
+    move; if none is, the goal is simply too far (the real way's cost where a bounded
+    search finds it, else at least the unblocked way's)."""
+    start = plan.token.cell
+    for passes in TIERS:
+        dream = _unblocked_way(plan, free_step, start, goal, budget, passes)
+        if dream is not None:
+            found, blocked = dream
+            return _first_block(found, blocked) | {"blocked_cost_ft": found.cost_ft}
+    far = _far(plan, goal, generous)
+    real = _detour(plan, free_step, goal, far) if far > generous + EPSILON else None
+    if real is not None:
+        return {"reason": RefusalReason.TOO_FAR, "cost_ft": real.cost_ft}
+    dream = _unblocked_way(plan, free_step, start, goal, far, PASS_ALL)
+    if dream is not None:
+        return {"reason": RefusalReason.TOO_FAR, "cost_ft": dream[0].cost_ft, "at_least": True}
+    return {"reason": RefusalReason.NO_PATH}
+
+
+def _detour(
+    plan: MovePlan, step: Stepper | CompiledStep, goal: Cell, budget: float
+) -> Found | None:
+    """The real way to a goal out of range, where a small search finds it (only to say
+    what it costs: giving up is no error)."""
+    rules, ctx = plan.rules, step.ctx
+    try:
+        return cheapest_path(
+            plan.token.cell,
+            goal,
+            step,
+            budget_ft=budget,
+            min_step_ft=rules.min_step_ft(ctx),
+            diagonals=ctx.allowance.activity.diagonals,
+            parity=rules.diagonal_parity,
+            max_nodes=DETOUR_NODES,
+        )
+    except SearchTooLarge:
+        return None
+
+
+def _far(plan: MovePlan, goal: Cell, floor: float) -> float:
+    straight = plan.rules.distance_ft(plan.token.cell, goal)
+    return max(floor, DETOUR_FACTOR * straight)
+
+
+def _shorter_blocked(
+    plan: MovePlan, free_step: Stepper | CompiledStep, goal: Cell, budget: float
+) -> dict[str, Any]:
+    """A goal out of range only because a creature, a wall or a door cuts the shorter
+    way: which one (nothing when even that way is too far, or only the map's solid
+    terrain is in it: a lane's walls are its shape, not an obstacle)."""
+    start = plan.token.cell
+    for passes in TIERS[:-1]:
+        dream = _unblocked_way(plan, free_step, start, goal, budget, passes)
+        if dream is not None and dream[1]:
+            found, blocked = dream
+            block = _first_block(found, blocked)
+            kept = ("at", "blocker", "rule", "step_to")
+            return {k: block[k] for k in kept if k in block} | {"blocked_cost_ft": found.cost_ft}
+    return {}
+
+
+Blocked = dict[tuple[Cell, Cell], dict[str, Any]]
+
+
+def _unblocked_way(
+    plan: MovePlan,
+    step: Stepper | CompiledStep,
+    start: Cell,
+    goal: Cell,
+    budget: float,
+    passes: frozenset[RefusalReason],
+) -> tuple[Found, Blocked] | None:
+    """The cheapest way from ``start`` to ``goal`` if the obstacles ``passes`` names
+    didn't block it (such a step costs what open ground would; the map's edge still
+    bounds it), preferring the way with the fewest; with the blocked steps it takes."""
+    rules, ctx = plan.rules, step.ctx
+    board = ctx.board
+    blocked: Blocked = {}
+
+    def through(frm: Cell, to: Cell, diagonals: int, spent: float) -> Edge | None:
+        edge = step(frm, to, diagonals, spent)
+        if edge is not None:
+            return edge
+        if not all(board.on_map(c) for c in board.cells(to)):
+            return None
+        key = (frm, to)
+        if key not in blocked:
+            problem = _problem(rules, ctx, step, frm, to, diagonals, spent)
+            blocked[key] = _block(rules, ctx, frm, to, problem)
+        if blocked[key]["reason"] not in passes:
+            return None
+        # what the step would cost on open ground (the ruleset's own cost reads the
+        # very terrain that refuses it)
+        diagonal = frm.col != to.col and frm.row != to.row
+        return Edge(to, rules.distance_ft(frm, to), diagonals + int(diagonal), "blocked")
+
+    try:
+        found = cheapest_path(
+            start,
+            goal,
+            through,
+            budget_ft=budget,
+            min_step_ft=rules.min_step_ft(ctx),
+            diagonals=ctx.allowance.activity.diagonals,
+            parity=rules.diagonal_parity,
+            penalty=lambda frm, to: 1.0 if (frm, to) in blocked else 0.0,
+            max_nodes=DIAGNOSIS_NODES,
+        )
+    except SearchTooLarge:
+        return None
+    if found is None:
+        return None
+    pairs = zip(found.cells, found.cells[1:], strict=False)
+    return found, {pair: blocked[pair] for pair in pairs if pair in blocked}
+
+
+def _first_block(found: Found, blocked: Blocked) -> dict[str, Any]:
+    """The first blocked step along ``found``: what blocks it, and where."""
+    for pair in zip(found.cells, found.cells[1:], strict=False):
+        if pair in blocked:
+            return blocked[pair]
+    raise AssertionError("a blocked way has a blocked step")  # pragma: no cover
+
+
+def _problem(
+    rules: Ruleset,
+    ctx: StepContext,
+    step: Stepper | CompiledStep,
+    frm: Cell,
+    to: Cell,
+    diagonals: int,
+    spent: float,
+) -> str:
+    """Why the step ``frm`` → ``to`` is refused, in the step checks' words."""
+    problem, _ = enter(rules, ctx, frm, to)
+    if not problem:
+        problem, _ = barriers(ctx.board, frm, to, flying=ctx.allowance.mode == "fly")
+    if not problem:
+        problem, _ = creatures(rules, ctx, to)
+    if not problem:
+        result = rules.step_cost(ctx, frm, to, diagonals, spent, False)
+        problem = result if isinstance(result, str) else ""
+    return problem or step.why_not.get(to, "")
+
+
+def _block(rules: Ruleset, ctx: StepContext, frm: Cell, to: Cell, problem: str) -> dict[str, Any]:
+    """What refuses the step ``frm`` → ``to`` (whose checks said ``problem``): a solid
+    corner, terrain, a wall or door, a creature, or the ruleset's own step rule."""
+    board, mode = ctx.board, ctx.allowance.mode
+    block: dict[str, Any] = {"at": to, "rule": problem, "step_to": to}
+    entered, _ = enter(rules, ctx, frm, to)
+    if entered:
+        corner = solid_corner(board, frm, to) if frm.col != to.col and frm.row != to.row else None
+        if corner is not None and "corner" in entered:
+            return block | {
+                "reason": RefusalReason.BLOCKED_BY_CORNER,
+                "at": corner,
+                "blocker": board.terrain(corner).value,
+            }
+        for cell in board.cells(to):
+            terrain = board.terrain(cell) if board.on_map(cell) else None
+            if terrain is None or blocks(terrain, mode) or terrain is Terrain.NARROW:
+                return block | {
+                    "reason": RefusalReason.BLOCKED_BY_TERRAIN,
+                    "at": cell,
+                    "blocker": terrain.value if terrain is not None else "the map's edge",
+                }
+        return block | {"reason": RefusalReason.BLOCKED_BY_TERRAIN}
+    walled, _ = barriers(board, frm, to, flying=mode == "fly")
+    if walled:
+        door = "closed door" in walled
+        return block | {
+            "reason": RefusalReason.BLOCKED_BY_WALL,
+            "blocker": "closed door" if door else "wall",
+        }
+    if creatures(rules, ctx, to)[0]:
+        others = board.others_in(board.cells(to))
+        name = next(
+            (
+                o.name
+                for o in others
+                if not rules.pass_creature(board, o).allowed or ctx.allowance.limits.no_creatures
+            ),
+            others[0].name if others else "",
+        )
+        return block | {"reason": RefusalReason.BLOCKED_BY_CREATURE, "blocker": name}
+    return block | {"reason": RefusalReason.RULE_FORBIDS}
 
 
 def _bigger_action(
     rules: Ruleset, ctx: StepContext, token: Token, request: MoveRequest, cost_ft: float
-) -> str:
-    """ "action:double reaches it (60 ft)" when the ruleset's next bigger action (dash,
-    double move, run) would cover ``cost_ft`` and may be taken now; else ""."""
+) -> tuple[str, float]:
+    """The ruleset's next bigger action (dash, double move, run) and its movement, when
+    it would cover ``cost_ft`` and may be taken now; else ("", 0)."""
     bigger = rules.band_action
     if bigger == ctx.allowance.action or ctx.allowance.limits.one_square or request.via:
-        return ""
+        return "", 0.0
     try:
         other = rules.allowance(
             ctx.board.encounter, token, replace(request, action=bigger), ctx.movement
         )
     except RulingError:
-        return ""
+        return "", 0.0
     if other.limits.straight or other.limits.unhampered or cost_ft > other.available_ft + EPSILON:
-        return ""  # a run may not take this path; don't promise it
-    return f"action:{bigger} reaches it ({feet(other.available_ft)} of movement)"
-
-
-def _sentence(text: str) -> str:
-    return text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")
+        return "", 0.0  # a run may not take this path; don't promise it
+    return bigger, other.available_ft
 
 
 def _why_not_one_square(
     rules: Ruleset, ctx: StepContext, token: Token, targets: list[Cell]
-) -> tuple[str, str]:
-    """A 5-foot step or a crawl: one square, and what stops that square (title, why)."""
-    allowance, goal, name = ctx.allowance, targets[-1], token.name
+) -> dict[str, Any]:
+    """A 5-foot step or a crawl: one square, and what stops that square."""
+    allowance, goal = ctx.allowance, targets[-1]
     free_square = allowance.limits.free_square_ft is not None
-    what = "a 5-foot step" if free_square else f"a {allowance.action}"
+    one: dict[str, Any] = {"limit": "one-square", "five_foot_step": free_square}
     if len(targets) > 1 or chebyshev(token.cell, goal) > 1:
-        return f"{name} can't reach {goal}", f"{what} moves one square only"
+        return one | {"reason": RefusalReason.ACTION_LIMIT}
     step = rules.stepper(ctx)
     edge = step(token.cell, goal, allowance.activity.diagonals, 0.0)
     if edge is None:
-        return f"{name} can't step to {goal}", step.why_not.get(goal, "it is not open")
+        diagonals = allowance.activity.diagonals
+        problem = _problem(rules, ctx, step, token.cell, goal, diagonals, 0.0)
+        return one | _block(rules, ctx, token.cell, goal, problem)
     if free_square and edge.hampered:
-        return (
-            f"{name} can't take a 5-foot step to {goal}",
-            f"its movement there is hampered ({edge.why}), and a 5-foot step can't be "
-            f"({rules.step_rule})",
-        )
-    return (
-        f"{name} can't reach {goal}",
-        f"that costs {feet(edge.cost_ft)} and {allowance.action} allows "
-        f"{feet(allowance.available_ft)}",
-    )
-
-
-def _nearest_block(step: Stepper | CompiledStep, start: Cell, goal: Cell) -> str:
-    """The refusal most likely to cut the way: near both ends, a creature or a narrow
-    gap before the walls that merely line the room."""
-    blocks = [c for c, why in step.why_not.items() if "off the map" not in why]
-    if not blocks:
-        return ""
-
-    def rank(cell: Cell) -> tuple[int, int, int, int, int]:
-        why = step.why_not[cell]
-        background = any(f" is {t}:" in why for t in ("wall", "pillar"))
-        door = "closed door" in why  # the one block a token can do something about
-        detour = chebyshev(start, cell) + chebyshev(cell, goal) - chebyshev(start, goal)
-        return (int(background), int(not door), detour, cell.row, cell.col)
-
-    cell = min(blocks, key=rank)
-    return f"; in the way: {step.why_not[cell]}"
+        return {
+            "reason": RefusalReason.ACTION_LIMIT,
+            "limit": "unhampered",
+            "five_foot_step": True,
+            "at": goal,
+            "rule": edge.why,
+            "step_rule": rules.step_rule,
+        }
+    return {
+        "reason": RefusalReason.TOO_FAR,
+        "cost_ft": edge.cost_ft,
+        "allowed_ft": allowance.available_ft,
+    }
 
 
 def _along(
@@ -233,17 +442,18 @@ def _nearest_alternative(
     return best[4], best[1]
 
 
-def sealed_off(plan: MovePlan, sealed: list[Cell]) -> IllegalMove:
+def sealed_off(plan: MovePlan, sealed: list[Cell]) -> MoveRefused:
     """The goal sits in a pocket terrain closes off from the token: found by one cheap
     flood from the goal, not by searching the map."""
     token, goal = plan.token, plan.goal
-    title = f"{token.name} can't reach {goal}"
-    more = len(sealed) - 1
-    pocket = f" (with {more} more square{'s' if more != 1 else ''})" if more else ""
-    why = (
-        f"{goal} is walled in{pocket}: terrain closes it off from {token.cell}, "
-        "however far the token moves"
+    return MoveRefused(
+        Refusal(
+            reason=RefusalReason.WALLED_IN,
+            token=token.name,
+            goal=goal,
+            start=token.cell,
+            source=plan.rules.source(*plan.allowance.sections),
+            action=plan.allowance.action,
+            pocket=tuple(sealed),
+        )
     )
-    message = f"{title}: {why}."
-    footer = plan.rules.source(*plan.allowance.sections).cite()
-    return IllegalMove(message, title=title, fields=(("Why", _sentence(why)),), footer=footer)
