@@ -664,6 +664,25 @@ async def move_choices(
     return _choices(move_suggestions(ruleset, option, current))
 
 
+async def option_choices(
+    interaction: discord.Interaction[Any], current: str, command: str, option: str
+) -> list[app_commands.Choice[str]]:
+    """Suggestions for ``option`` of ``command`` from the channel's encounter and its
+    ruleset (bot.handlers.suggest); the squares a token reaches are searched beside
+    the event loop."""
+    from bot.handlers.suggest import suggest
+
+    store = cast(_HasStore, interaction.client).store
+    channel = str(interaction.channel_id)
+    stored = await store.active_encounter(channel)
+    encounter = stored.encounter if stored is not None else None
+    chosen = encounter.ruleset if encounter else await store.channel_ruleset(channel)
+    ruleset = rulesets().get(chosen or DEFAULT_RULESET, rulesets()[DEFAULT_RULESET])
+    given = {k: v for k, v in vars(interaction.namespace).items() if v is not None}
+    found = await asyncio.to_thread(suggest, ruleset, encounter, command, option, current, given)
+    return [app_commands.Choice(name=shown, value=value) for shown, value in found]
+
+
 def names_choices(names: Sequence[str], current: str) -> list[app_commands.Choice[str]]:
     """Names containing what was typed, those starting with it first (/help command:)."""
     typed = current.strip().lstrip("/").lower()

@@ -102,10 +102,14 @@ IMPLIED: Mapping[Condition, tuple[Condition, ...]] = {
 }
 
 
+_KNOWN = frozenset(c.value for c in Condition)
+
+
 def expand_conditions(conditions: Iterable[str]) -> frozenset[Condition]:
     """The conditions a token has, with everything they include."""
     out: set[Condition] = set()
-    todo = [Condition(c) for c in conditions]
+    # free-form reminders (frightened, charmed) change nothing here
+    todo = [Condition(c) for c in conditions if c in _KNOWN]
     while todo:
         c = todo.pop()
         if c not in out:

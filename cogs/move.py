@@ -14,6 +14,7 @@ from bot.discord_glue import (
     descriptions_for,
     dispatch,
     move_choices,
+    option_choices,
     token_choices,
 )
 from bot.handlers import COMMANDS
@@ -67,6 +68,24 @@ class Move(commands.Cog):
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
         return await move_choices(interaction, current, "mode")
+
+    @move.autocomplete("to")
+    async def _to(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        return await option_choices(interaction, current, "move", "to")
+
+    @move.autocomplete("by")
+    async def _by(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        return await option_choices(interaction, current, "move", "by")
+
+    @move.autocomplete("group")
+    async def _group(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        return await option_choices(interaction, current, "move", "group")
 
     @move.autocomplete("token")
     async def _token(

@@ -13,7 +13,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord_glue import descriptions_for, dispatch, slash_command, token_choices
+from bot.discord_glue import (
+    descriptions_for,
+    dispatch,
+    option_choices,
+    slash_command,
+    token_choices,
+)
 from bot.handlers import COMMANDS
 
 ADD = COMMANDS["token add"]
@@ -45,6 +51,39 @@ class Token(commands.GroupCog, group_name="token", group_description="The tokens
             interaction, "token condition", {"token": token, "add": add, "remove": remove}
         )
 
+    # the channel's ruleset's own sizes, races, armor and loads, as the user types
+    @add.autocomplete("size")
+    @add.autocomplete("race")
+    @add.autocomplete("armor")
+    @add.autocomplete("load")
+    async def _add_option(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        option = _focused(interaction)
+        return await option_choices(interaction, current, "token add", option)
+
+    @edit.autocomplete("size")
+    @edit.autocomplete("race")
+    @edit.autocomplete("armor")
+    @edit.autocomplete("load")
+    async def _edit_option(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        option = _focused(interaction)
+        return await option_choices(interaction, current, "token edit", option)
+
+    @condition.autocomplete("add")
+    async def _condition_add(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        return await option_choices(interaction, current, "token condition", "add")
+
+    @condition.autocomplete("remove")
+    async def _condition_remove(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        return await option_choices(interaction, current, "token condition", "remove")
+
     @edit.autocomplete("token")
     @remove.autocomplete("token")
     @condition.autocomplete("token")
@@ -52,6 +91,16 @@ class Token(commands.GroupCog, group_name="token", group_description="The tokens
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
         return await token_choices(interaction, current)
+
+
+def _focused(interaction: discord.Interaction[Any]) -> str:
+    """The option being typed (one autocomplete serves several)."""
+    data: Any = interaction.data or {}
+    for option in data.get("options", []):
+        for sub in option.get("options", []):
+            if sub.get("focused"):
+                return str(sub["name"])
+    return ""
 
 
 async def setup(bot: commands.Bot) -> None:

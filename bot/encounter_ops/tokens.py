@@ -379,11 +379,27 @@ def remove_token(encounter: Encounter, ruleset: Ruleset, actor: Actor, name: str
     return Edit(after, summary)
 
 
-def parse_conditions(text: str | None) -> tuple[Condition, ...]:
+# A condition the rules don't know (frightened, charmed, hasted...) is kept as a
+# reminder on the token, marked as changing nothing about movement.
+_FREE_CONDITION = re.compile(r"[a-z][a-z' -]{1,23}")
+
+
+def parse_conditions(text: str | None) -> tuple[tuple[Condition, ...], tuple[str, ...]]:
+    """The conditions named: those the rules know, and free-form reminders. A near miss
+    of a known one ("pronne") is refused with its suggestion rather than kept."""
     if text is None:
-        return ()
-    names = [part for part in text.replace(";", ",").split(",") if part.strip()]
-    return tuple(dict.fromkeys(Condition(CONDITION_NAMES.match(n)) for n in names))
+        return (), ()
+    known: list[Condition] = []
+    free: list[str] = []
+    for part in (p.strip() for p in text.replace(";", ",").split(",") if p.strip()):
+        try:
+            known.append(Condition(CONDITION_NAMES.match(part)))
+        except InvalidInput as error:
+            word = part.lower()
+            if "Did you mean" in error.message or not _FREE_CONDITION.fullmatch(word):
+                raise
+            free.append(word)
+    return tuple(dict.fromkeys(known)), tuple(dict.fromkeys(free))
 
 
 def condition_token(
@@ -392,13 +408,15 @@ def condition_token(
     """/token condition: add and remove conditions (remove first, then add)."""
     token = encounter.token(name)
     require_control(encounter, actor, token, "change the conditions of")
-    adding, removing = parse_conditions(add), parse_conditions(remove)
-    if not adding and not removing:
+    adding, free_adding = parse_conditions(add)
+    removing, free_removing = parse_conditions(remove)
+    if not (adding or removing or free_adding or free_removing):
         raise InvalidInput(
             f"Say which condition: add:<condition> or remove:<condition>. "
             f"Accepted: {CONDITION_NAMES.accepted()}."
         )
-    both = set(adding) & set(removing)
+    both = {c.value for c in adding} & {c.value for c in removing}
+    both |= set(free_adding) & set(free_removing)
     if both:
         raise InvalidInput(f"{', '.join(sorted(both))} is both added and removed; pick one.")
     grid = rulesets()[encounter.ruleset].for_encounter(encounter)
@@ -406,7 +424,10 @@ def condition_token(
         refused = grid.condition_refused(token, condition)
         if refused:
             raise IllegalMove(f"Can't make {token.name} {condition.value}: {refused}.")
-    conditions = (token.conditions - {c.value for c in removing}) | {c.value for c in adding}
+    conditions = (token.conditions - {c.value for c in removing} - set(free_removing)) | {
+        *(c.value for c in adding),
+        *free_adding,
+    }
     changed, events = grid.conditions_changed(
         token, replace(token, conditions=frozenset(conditions))
     )
@@ -417,6 +438,15 @@ def condition_token(
         if changed.has(c)
     ]
     notes += grid.condition_notes(token, changed)
-    parts = [f"+{c.value}" for c in adding] + [f"-{c.value}" for c in removing]
+    if free_adding:
+        kept = ", ".join(free_adding)
+        notes.append(
+            Note(
+                "Reminder",
+                f"{kept}: no movement effect under {grid.id}; kept on the token as a reminder.",
+            )
+        )
+    parts = [f"+{c.value}" for c in adding] + [f"+{w}" for w in free_adding]
+    parts += [f"-{c.value}" for c in removing] + [f"-{w}" for w in free_removing]
     summary = f"{token.name}: {' '.join(parts)}"
     return TokenEdit(replace_token(encounter, token.key, changed), summary, changed, tuple(notes))

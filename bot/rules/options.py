@@ -30,6 +30,8 @@ class OptionSpec:
     unit: str = ""
     # what to do instead under a ruleset that doesn't read it (a token option)
     instead: str = ""
+    # values offered as the user types (autocomplete), where any text is accepted
+    suggestions: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if len(self.description) > 100:

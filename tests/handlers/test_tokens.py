@@ -220,7 +220,14 @@ async def test_conditions_by_name_and_alias(board: Context, player: Context):
     still = await run(player, "/token condition token:Ari remove:immobilized")
     assert still.result["changed"] is False  # grappled still includes it
     assert any("still immobilized" in f.value for f in still.fields)
-    await refused(player, "/token condition token:Ari add:on-fire", InvalidInput, "Accepted: prone")
+    await refused(player, "/token condition token:Ari add:pronne", InvalidInput, "Did you mean")
+    await refused(
+        player, "/token condition token:Ari add:on_fire!", InvalidInput, "Accepted: prone"
+    )
+    # a condition the rules don't know is kept as a reminder, said to change nothing
+    kept = await run(player, "/token condition token:Ari add:on-fire")
+    assert "no movement effect" in next(f.value for f in kept.fields if f.name == "Reminder")
+    await run(player, "/token condition token:Ari remove:on-fire")
     await refused(player, "/token condition token:Ari", InvalidInput, "add:<condition>")
     await refused(
         player, "/token condition token:Ari add:prone remove:down", InvalidInput, "both added"

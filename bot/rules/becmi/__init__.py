@@ -15,7 +15,14 @@ IDENTITY = Identity(
     encounter_options=(
         OptionSpec("outdoors", "Outdoors, where speeds are read in yards", kind="boolean"),
     ),
-    token_options=(OptionSpec("load", "coins carried, e.g. 600cn"),),
+    token_options=(
+        OptionSpec(
+            "load",
+            "coins carried, e.g. 600cn",
+            # the Encumbrance Table's band limits
+            suggestions=("400cn", "800cn", "1200cn", "1600cn", "2400cn"),
+        ),
+    ),
     token_hint=(
         "give a movement rate and an encumbrance in coins (speed:\"120' (40')\" load:600cn):"
         " armor and race count only through encumbrance"

@@ -15,7 +15,11 @@ IDENTITY = Identity(
     aliases=("3.5e", "dnd3.5", "d&d 3.5", "srd", "35"),
     ruleset="bot.rules.dnd35.ruleset:Dnd35",
     token_options=(
-        OptionSpec("race", "Race: human, dwarf, elf, gnome, halfling... (its base speed)"),
+        OptionSpec(
+            "race",
+            "Race: human, dwarf, elf, gnome, halfling... (its base speed)",
+            suggestions=("human", "dwarf", "elf", "gnome", "halfling", "half-elf", "half-orc"),
+        ),
         ARMOR,
         LOAD,
         BODY,

@@ -1,0 +1,75 @@
+"""What an option offers as the user types it on Discord (autocomplete): the channel's
+ruleset's own sizes, armor and loads, the conditions the rules know, terrain kinds
+with the words tables use for them, token names, and the squares a token can reach
+with their cost. Pure: the glue gives the encounter and what was typed so far, and
+the handler checks whatever is finally sent."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from bot.encounter import CONDITION_NAMES, Encounter
+from bot.errors import RulingError
+from bot.grid.terrain import TERRAIN_NAMES
+from bot.names import complete, normalize
+from bot.rules.engine.destinations import destinations
+from bot.rules.ruleset import Ruleset
+from bot.units import feet
+
+Suggestion = tuple[str, str]  # (what the list shows, the value sent)
+MAX_SUGGESTIONS = 25
+
+
+def suggest(
+    ruleset: Ruleset,
+    encounter: Encounter | None,
+    command: str,
+    option: str,
+    typed: str,
+    given: Mapping[str, Any],
+) -> list[Suggestion]:
+    """Suggestions for ``option`` of ``command`` while ``typed`` is being written;
+    ``given`` holds the options already filled in (the token, for /move to:)."""
+    if option == "size":
+        return _plain(complete(typed, [s.name.lower() for s in ruleset.footprint_squares]))
+    spec = next((o for o in ruleset.token_options if o.name == option), None)
+    if spec is not None:
+        return _plain(complete(typed, spec.suggestions or spec.choices))
+    if option == "kind":
+        return _plain(complete(typed, TERRAIN_NAMES.names, aliases=TERRAIN_NAMES.entries))
+    if encounter is None:
+        return []
+    names = [t.name for t in encounter.tokens.values()]
+    if option == "add" and command == "token condition":
+        known = complete(typed, CONDITION_NAMES.names, aliases=CONDITION_NAMES.entries, listed=True)
+        return _plain(known)
+    if option == "remove" and command == "token condition":
+        token = encounter.tokens.get(normalize(str(given.get("token", ""))))
+        held = sorted(token.conditions) if token else []
+        return _plain(complete(typed, held, listed=True))
+    if option == "by":
+        return _plain(complete(typed, names))
+    if option == "group":
+        return _plain(complete(typed, names, listed=True))
+    if option == "to" and command == "move":
+        return _squares(ruleset, encounter, str(given.get("token", "")), typed)
+    return []
+
+
+def _squares(ruleset: Ruleset, encounter: Encounter, name: str, typed: str) -> list[Suggestion]:
+    """Reachable squares with their cost, cheapest first ("D4 · 15 ft")."""
+    if normalize(name) not in encounter.tokens:
+        return []
+    rules = ruleset.for_encounter(encounter)
+    try:
+        found = destinations(rules, encounter, name)
+    except RulingError:
+        return []
+    want = typed.strip().upper()
+    shown = [(f"{cell} · {feet(cost)}", str(cell)) for cell, cost in found]
+    return [s for s in shown if s[1].startswith(want)][:MAX_SUGGESTIONS]
+
+
+def _plain(texts: list[str]) -> list[Suggestion]:
+    return [(text, text) for text in texts[:MAX_SUGGESTIONS]]

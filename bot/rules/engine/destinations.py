@@ -1,0 +1,39 @@
+"""Where a token can end a move now, with what each square costs: what /move's to:
+offers as the user types, cheapest first."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from bot.encounter import Encounter
+from bot.errors import RulingError
+from bot.grid.coords import Cell
+from bot.rules.engine.board import Board, StepContext
+from bot.rules.engine.moves import MoveRequest
+from bot.rules.engine.overview import band_costs
+
+if TYPE_CHECKING:
+    from bot.rules.ruleset import Ruleset
+
+
+def destinations(rules: Ruleset, encounter: Encounter, name: str) -> list[tuple[Cell, float]]:
+    """The squares ``name`` may end its move on with the action it is taking (a plain
+    move when none yet), with their cost, cheapest first. Suggestions: /move checks
+    the square again when it is sent. Empty when it can't move now."""
+    token = encounter.token(name)
+    movement = rules.token_movement(token)
+    try:
+        request = MoveRequest(token.name, to=token.cell)
+        allowance = rules.allowance(encounter, token, request, movement)
+    except RulingError:
+        return []
+    budget = token.activity.left_ft if token.activity.actions else allowance.available_ft
+    board = Board.of(encounter, token, rules.footprint_squares)
+    ctx = StepContext(board, movement, allowance, stood=False, checks={})
+    costs = band_costs(rules, ctx, budget)
+    found = [
+        (cell, cost)
+        for cell, cost in costs.items()
+        if cell != token.cell and not rules.end_problem(ctx, cell)
+    ]
+    return sorted(found, key=lambda pair: (pair[1], pair[0].row, pair[0].col))

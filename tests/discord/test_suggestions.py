@@ -1,0 +1,97 @@
+"""Enumerations offered as the user types (issue 12): terrain kinds with the words
+tables use, the channel's ruleset's sizes, armor and loads, the conditions the rules
+know (and a token's own for remove:), token names for /move by: and group:, and the
+squares a token can reach with their cost for /move to:."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+from bot.discord_glue import dispatch, option_choices
+from bot.storage import Store
+from tests.discord.fakes import FakeInteraction
+
+
+async def offered(
+    store: Store, command: str, option: str, typed: str = "", **given: object
+) -> list[tuple[str, str]]:
+    typing = FakeInteraction(store, namespace=SimpleNamespace(**given))
+    return [(c.name, c.value) for c in await option_choices(typing, typed, command, option)]
+
+
+async def start(store: Store, *commands: tuple[str, dict[str, object]]) -> None:
+    for name, options in commands:
+        await dispatch(FakeInteraction(store, manage_channels=True), name, options)
+
+
+async def test_terrain_kind_offers_kinds_and_finds_them_by_the_words_tables_use(
+    store: Store,
+) -> None:
+    kinds = [v for _, v in await offered(store, "terrain set", "kind")]
+    assert {"difficult", "water", "wall", "pit"} <= set(kinds)
+    assert [v for _, v in await offered(store, "terrain set", "kind", "lava")] == ["hazard"]
+
+
+async def test_size_armor_and_load_follow_the_channels_ruleset(store: Store) -> None:
+    await start(store, ("encounter start", {"ruleset": "becmi"}))
+    sizes = [v for _, v in await offered(store, "token add", "size")]
+    assert "medium" in sizes
+    loads = [v for _, v in await offered(store, "token add", "load")]
+    assert "400cn" in loads and "heavy" not in loads  # becmi counts coins
+    assert await offered(store, "token add", "armor") == []  # becmi reads no armor
+
+
+async def test_3_5_offers_its_races_armor_and_loads(store: Store) -> None:
+    await start(store, ("encounter start", {"ruleset": "3.5"}))
+    assert "dwarf" in [v for _, v in await offered(store, "token add", "race", "dw")]
+    assert [v for _, v in await offered(store, "token edit", "armor")] == [
+        "none",
+        "light",
+        "medium",
+        "heavy",
+    ]
+
+
+async def test_conditions_offered_to_add_and_the_tokens_own_to_remove(store: Store) -> None:
+    await start(
+        store,
+        ("encounter start", {}),
+        ("token add", {"name": "Ari"}),
+        ("token condition", {"token": "Ari", "add": "prone, frightened"}),
+    )
+    adding = [v for _, v in await offered(store, "token condition", "add", "pro")]
+    assert adding[0] == "prone"
+    listed = [v for _, v in await offered(store, "token condition", "add", "prone, gra")]
+    assert listed == ["prone, grappled"]
+    held = await offered(store, "token condition", "remove", token="Ari")
+    assert [v for _, v in held] == ["frightened", "prone"]
+
+
+async def test_move_to_offers_reachable_squares_cheapest_first_with_cost(store: Store) -> None:
+    await start(
+        store,
+        ("encounter start", {"width": 6, "height": 6}),
+        ("token add", {"name": "Ari", "at": "A1", "team": "party"}),
+        ("token add", {"name": "Bo", "at": "B1", "team": "party"}),
+        ("terrain set", {"cells": "A3", "kind": "wall"}),
+    )
+    squares = await offered(store, "move", "to", token="Ari")
+    shown, values = zip(*squares, strict=True)
+    assert shown[0] == "A2 · 5 ft"  # B1 is Bo's: no ending there; A3 is a wall
+    assert "A3" not in values and "B1" not in values and "A1" not in values
+    costs = [int(s.split("· ")[1].split(" ")[0]) for s in shown]
+    assert costs == sorted(costs) and max(costs) <= 30
+    assert all(v.startswith("C") for _, v in await offered(store, "move", "to", "c", token="Ari"))
+    assert await offered(store, "move", "to", token="Nobody") == []
+
+
+async def test_move_by_and_group_offer_token_names(store: Store) -> None:
+    await start(
+        store,
+        ("encounter start", {}),
+        ("token add", {"name": "Ari"}),
+        ("token add", {"name": "Bo"}),
+        ("token add", {"name": "Cy"}),
+    )
+    assert [v for _, v in await offered(store, "move", "by", "b")] == ["Bo"]
+    assert [v for _, v in await offered(store, "move", "group", "Ari, ")] == ["Ari, Bo", "Ari, Cy"]
