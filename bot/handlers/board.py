@@ -142,11 +142,16 @@ def ended_message() -> Reply:
 async def board_message(encounter: Encounter) -> Reply:
     """The channel's standing board (edited in place after every change)."""
     acting = encounter.acting
-    who = f"{acting.name}'s turn" if acting else "no turn order"
     tokens = len(encounter.tokens)
+    if acting is not None:
+        title = f"Board — round {encounter.round}, {acting.name}'s turn"
+    elif encounter.round > 1:
+        title = f"Board — round {encounter.round}"
+    else:  # before any order or round, the round is only noise
+        title = "Board"
     reply = encounter_reply(
         encounter,
-        title=f"Board — round {encounter.round}, {who}",
+        title=title,
         fields=(
             Field(
                 "Map",

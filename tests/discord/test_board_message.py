@@ -43,8 +43,12 @@ async def test_a_change_posts_the_board_once_then_edits_it_in_place(store: Store
     await dispatch(second, "token add", {"name": "Ari", "at": "B2"})
     assert list(second.channel.messages) == [posted.id]  # no new message
     (edit,) = posted.edits
-    assert edit["embed"].title.startswith("Board — round 1")
+    assert edit["embed"].title == "Board"  # no "round 1, no turn order" before there is one
     assert edit["attachments"][0].filename == "board.png"
+    third = gm(store)
+    third.channel.messages[posted.id] = posted
+    await dispatch(third, "turn order", {"order": "Ari"})
+    assert posted.edits[-1]["embed"].title == "Board — round 1, Ari's turn"
 
 
 async def test_a_deleted_board_message_is_posted_again(store: Store) -> None:
