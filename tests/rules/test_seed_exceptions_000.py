@@ -144,6 +144,20 @@ def test_000_petrified_does_not_fall_unconscious_prone() -> None:
     assert not flesh.token.has(Condition.PRONE)
 
 
+def test_000_petrified_is_unconscious_but_not_prone_while_it_lasts() -> None:
+    """000 Conditions › Petrified: "You are Unconscious, though don't suffer the effects
+    of Falling Unconscious": while petrified it counts as Unconscious (and so Paralyzed,
+    Immobilized) but a statue is not lying down; a token already prone stays prone."""
+    e = KIT.encounter(6, 1, pc("Ari", "A1"))
+    stone = condition_token(e, GM, "Ari", "petrified", None).token
+    assert stone.has(Condition.UNCONSCIOUS) and stone.has(Condition.IMMOBILIZED)
+    assert not stone.has(Condition.PRONE)
+    knocked_out = condition_token(e, GM, "Ari", "unconscious", None).token
+    assert knocked_out.has(Condition.PRONE)
+    lying = replace(pc("Ari", "A1"), conditions=frozenset({"prone", "petrified"}))
+    assert lying.has(Condition.PRONE)
+
+
 # ------------------------------------------------------------------ speeds of 0
 
 

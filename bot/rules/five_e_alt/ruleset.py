@@ -574,7 +574,7 @@ class FiveEAlt(Ruleset):
             and not before.has(Condition.UNCONSCIOUS)
             and not after.has(Condition.PETRIFIED)
         )
-        # Unconscious includes Prone while it lasts (bot.encounter.IMPLIED); the seed's
+        # Unconscious includes Prone while it lasts (bot.encounter.FALLING_UNCONSCIOUS); the seed's
         # Drop Prone makes it the token's own, so it outlasts waking up
         if falls_unconscious and Condition.PRONE.value not in after.conditions:
             immune = self.condition_refused(after, Condition.PRONE)
