@@ -238,6 +238,11 @@ class Ruleset(ABC):
     def token_fields(self, spec: TokenSpec) -> TokenFields:
         """Check what a user gave for a token's movement; the values to store."""
 
+    def speed_notes(self, token: Token) -> tuple[Note, ...]:
+        """What a changed speed means for the token as it now stands (all its speeds,
+        not only the ones just given)."""
+        return ()
+
     @abstractmethod
     def allowance(
         self, encounter: Encounter, token: Token, request: MoveRequest, movement: TokenMovement

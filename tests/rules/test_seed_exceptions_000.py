@@ -13,7 +13,7 @@ import pytest
 
 from bot.encounter import Condition, Encounter
 from bot.encounter_ops.access import Actor
-from bot.encounter_ops.tokens import TokenOptions, add_token, condition_token
+from bot.encounter_ops.tokens import TokenOptions, add_token, condition_token, edit_token
 from bot.errors import IllegalMove
 from bot.grid.coords import Cell
 from bot.grid.sizes import Size
@@ -187,6 +187,19 @@ def test_000_step_2_swim_0_is_kept_on_the_token() -> None:
     kit35 = GridKit("3.5")
     e = kit35.encounter(8, 1)
     assert add_token(e, kit35.rules, GM, "Fish", TokenOptions(swim=0)).token.speeds_ft == {}
+
+
+def test_000_step_2_an_edited_speed_is_explained_from_the_whole_token() -> None:
+    """000 Updating A Creature's Movement › Step 2: after /token edit climb:0 on a token
+    stored with swim:0, the explanation is for both 0s (it can neither Climb nor Swim),
+    not for the edited option alone."""
+    e = KIT.encounter(8, 1)
+    added = add_token(e, KIT.rules, GM, "Ari", TokenOptions(swim=0))
+    edited = edit_token(added.encounter, KIT.rules, GM, "Ari", TokenOptions(climb=0))
+    assert edited.token.speeds_ft == {"climb": 0, "swim": 0}
+    (speed,) = [n.text for n in edited.notes if n.label.startswith("Speed")]
+    assert "it can Drop Prone, Fall, Jump, Stand Up and Walk." in speed
+    assert "Swim" not in speed and "Climb" not in speed
 
 
 # ------------------------------------------------------------------ teleport

@@ -54,6 +54,7 @@ from bot.rules.five_e_alt.tokens import (
     GROUND,
     SIZES,
     single_speed,
+    speed_notes,
     token_fields,
     token_movement,
 )
@@ -157,6 +158,9 @@ class FiveEAlt(Ruleset):
 
     def token_fields(self, spec: TokenSpec) -> TokenFields:
         return token_fields(spec)
+
+    def speed_notes(self, token: Token) -> tuple[Note, ...]:
+        return speed_notes(token)
 
     # ---------------------------------------------------------------- actions
 

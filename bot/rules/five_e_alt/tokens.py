@@ -92,17 +92,19 @@ def token_fields(spec: TokenSpec) -> TokenFields:
         values["speeds_ft"] = extra
     if spec.hover is not None:
         values["hover"] = spec.hover
-    if "speed_ft" in values or extra:
-        walk = values.get("speed_ft", 30)
-        assert isinstance(walk, int)
-        single = convert({"walk": walk, **extra}, hover=bool(values.get("hover", False)))
-        notes.append(
-            Note(
-                "Speed (Alternate Movement › Updating A Creature's Movement)",
-                " ".join(single.steps),
-            )
-        )
     return TokenFields(values, tuple(notes))
+
+
+def speed_notes(token: Token) -> tuple[Note, ...]:
+    """000 Updating A Creature's Movement, Steps 1-3, for the token with all its speeds
+    (an edit of one speed keeps the others: /token edit climb:0 on a token stored with
+    swim:0 can Swim no more than before)."""
+    return (
+        Note(
+            "Speed (Alternate Movement › Updating A Creature's Movement)",
+            " ".join(single_speed(token).steps),
+        ),
+    )
 
 
 def token_movement(token: Token) -> TokenMovement:
