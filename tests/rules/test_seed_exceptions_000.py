@@ -54,6 +54,30 @@ def test_000_slowed_a_slowed_jump_costs_twice_the_movement() -> None:
         KIT.move(e, "Ari", "D1", jump="D1")
 
 
+def test_000_difficult_terrain_a_jump_out_of_or_into_it_costs_twice() -> None:
+    """000 Difficult Terrain: "you are Slowed while you Move in or out of the space, as
+    well as while you are occupying the space", and Slowed doubles a Jump as any Move:
+    taking off from rubble or landing in it costs twice; the pit jumped over doesn't."""
+    plain = KIT.move(pit_lane(pc("Ari", "B1")), "Ari", "D1", jump="D1")
+    assert step_costs(plain) == [10]
+    takeoff = KIT.move(
+        KIT.encounter(8, 1, pc("Ari", "B1"), pit="C1", difficult="B1"), "Ari", "D1", jump="D1"
+    )
+    assert step_costs(takeoff) == [20]
+    assert "taking off from difficult at B1" in takeoff.steps[-1].why
+    landing = KIT.move(
+        KIT.encounter(8, 1, pc("Ari", "B1"), pit="C1", difficult="D1"), "Ari", "D1", jump="D1"
+    )
+    assert step_costs(landing) == [20]
+    assert "landing in difficult at D1" in landing.steps[-1].why
+    # Slowed doesn't stack: a slowed creature jumping out of rubble pays ×2 once
+    slowed = pc("Ari", "B1", conditions=frozenset({"slowed"}))
+    once = KIT.move(
+        KIT.encounter(8, 1, slowed, pit="C1", difficult="B1 D1"), "Ari", "D1", jump="D1"
+    )
+    assert step_costs(once) == [20]
+
+
 def test_000_units_extended_jumps_on_a_units_map() -> None:
     """000 Optional Rule: Units of Distance › Extended Jumps: a check of 12 reaches
     2 Units up (one-tenth, rounded up) and 4 Units (20 ft) across, where in feet it
