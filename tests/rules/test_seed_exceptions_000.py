@@ -7,6 +7,7 @@ Move is impossible; a teleport uses no Movement.
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
 
 import pytest
@@ -18,6 +19,7 @@ from bot.errors import IllegalMove
 from bot.grid.coords import Cell
 from bot.grid.sizes import Size
 from bot.rules.engine.moves import MoveRequest
+from bot.rules.rulings import FallRequest
 from tests.rules.grid_kit import GridKit, path, pc, step_costs
 
 KIT = GridKit("5e-alt")
@@ -237,3 +239,18 @@ def test_000_teleport_is_not_movement_grappled_can_teleport() -> None:
         assert "Immobilized" in KIT.refused(e, "Ari", "D1")
         result = KIT.rules.move(e, MoveRequest("Ari", Cell.parse("D1"), mode="teleport"))
         assert str(result.token.cell) == "D1" and result.cost_ft == 0
+
+
+# ------------------------------------------------------------------ long falls
+
+
+def test_000_continuous_falling_a_long_fall_reads_well() -> None:
+    """000 Fall › Continuous Falling: 500 ft at once, then 500 ft at the start of each
+    of its turns. A 60-mile drop says "316,800 ft" and "its 633rd turn from now", not
+    "316800" and "633 turn(s)"; 900 ft lands at the start of its next turn."""
+    long = KIT.rules.fall(FallRequest(height_ft=316800), random.Random(1))
+    assert long.headline == "Falls 316,800 ft"
+    (note,) = [n.text for n in long.notes if n.label == "Long fall"]
+    assert "its 633rd turn from now" in note and "(s)" not in note
+    short = KIT.rules.fall(FallRequest(height_ft=900), random.Random(1))
+    assert any("its next turn." in n.text for n in short.notes)
