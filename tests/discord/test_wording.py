@@ -90,7 +90,8 @@ async def test_becmi_map_reach_says_there_is_none_instead_of_0_squares(store: St
     await ask(store, "token add", name="Ari", speed="120")
     text = await ask(store, "map", reach="Ari", threats=True)
     assert "0 squares" not in text
-    assert "becmi's movement rules have no reach or opportunity attacks" in text
+    assert text.count("becmi's movement rules have no reach or opportunity attacks") == 1
+    assert "Threats and reach" in text
 
 
 async def test_a_3_5_reach_still_counts_squares(store: Store) -> None:
