@@ -115,6 +115,7 @@ async def test_becmi_travel_shows_the_rate_the_terrain_and_getting_lost(store: S
 async def test_a_unit_a_user_writes_is_converted_or_refused(store: Store) -> None:
     assert "Falls 60 ft" in await ask(store, "fall", height="20 yards")
     far = await ask(store, "fall", height='"60 miles"')  # quotes typed on Discord: dropped
-    assert "Falls 316800 ft" in far and "Falls 60 ft" not in far
+    assert "Falls 316,800 ft" in far and "Falls 60 ft" not in far
+    assert "its 633rd turn from now" in far and "turn(s)" not in far
     refused = await ask(store, "fall", height="60 furlongs")
     assert "furlongs is not a length this option takes" in refused
