@@ -93,3 +93,34 @@ def test_001_very_small_creature_entering_provokes_even_by_a_5_foot_step() -> No
     assert any("entering B1" in w.text for w in stepped.warnings)
     with pytest.raises(IllegalMove):
         KIT.move(stepped.encounter, "Rat", "C1", action="5ft-step")
+
+
+# ------------------------------------------------- second pass: tired creatures
+
+
+def test_002_run_and_charge_not_when_fatigued_or_exhausted() -> None:
+    """002 Run, Charge (not "reduced to half speed") with the 3.5 SRD's conditions the
+    seeds name but don't define (borrowed): fatigued or exhausted, no run and no charge;
+    a plain move is still allowed."""
+    for tired in ("fatigued", "exhausted"):
+        e = KIT.encounter(12, 1, pc("Ari", "A1", conditions=frozenset({tired})), foe("Orc", "H1"))
+        assert f"{tired} creature can't run or charge" in KIT.refused(e, "Ari", "E1", action="run")
+        assert f"{tired} creature can't run or charge" in KIT.refused(
+            e, "Ari", "G1", action="charge"
+        )
+        assert KIT.move(e, "Ari", "C1").token.cell == C("C1")
+
+
+def test_002_take_a_5_foot_step_not_when_exhausted_half_speed() -> None:
+    """002 Take a 5-Foot Step: not "if your movement is reduced to half speed"; an
+    exhausted creature moves at half speed (3.5 SRD, borrowed): 30 ft becomes 15 ft and
+    no 5-foot step. A fatigued one keeps its speed and its 5-foot step."""
+    e = KIT.encounter(12, 1, pc("Ari", "A1", conditions=frozenset({"exhausted"})))
+    assert "reduced to half speed can't take a 5-foot step" in KIT.refused(
+        e, "Ari", "B1", action="5ft-step"
+    )
+    assert KIT.move(e, "Ari", "D1").total_ft == 15
+    assert "move allows 15 ft" in KIT.refused(e, "Ari", "E1")
+    e = KIT.encounter(12, 1, pc("Ari", "A1", conditions=frozenset({"fatigued"})))
+    assert KIT.move(e, "Ari", "B1", action="5ft-step").token.cell == C("B1")
+    assert KIT.move(e, "Ari", "G1").total_ft == 30

@@ -151,6 +151,13 @@ def token_movement(token: Token) -> TokenMovement:
     speeds |= {
         m: max(0, v + token.total_speed_bonus_ft) for m, v in token.speeds_ft.items() if v > 0
     }
+    if token.has(Condition.EXHAUSTED):
+        # 3.5 SRD › Conditions › Exhausted (borrowed): "moves at half speed"
+        # (whole 5 ft squares on the grid: 15 ft halves to 5 ft)
+        speeds = {m: v // 2 // 5 * 5 for m, v in speeds.items()}
+        notes.append(
+            Note("Exhausted", "Moves at half speed (3.5 SRD › Conditions › Exhausted, borrowed).")
+        )
     if load(token) in SLOWING and "fly" in speeds:
         # 001 Fly: "at the indicated speed if carrying no more than a light load"
         del speeds["fly"]
