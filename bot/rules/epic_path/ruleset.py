@@ -154,6 +154,7 @@ class EpicPath(D20Ruleset):
     action_terms: ClassVar[Mapping[str, Action]] = ACTION_TERMS
     standing_is_movement: ClassVar[bool] = True  # 004 5-Foot Step
     step_rule: ClassVar[str] = "Epic Path › 5-Foot Step"
+    withdraw_rule: ClassVar[str] = "Epic Path › Withdraw"
     minimum_sections: ClassVar[tuple[str, ...]] = ("Impeded Terrain",)
 
     pits_enterable: ClassVar[bool] = True  # 004 Hazardous Terrain
