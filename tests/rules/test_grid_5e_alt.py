@@ -596,7 +596,7 @@ def test_000_updating_movement_young_white_dragon_token_fields() -> None:
         "speed_ft": 40,
         "speeds_ft": {"burrow": 20, "fly": 80, "swim": 40},
     }
-    assert "its Speed is 80 ft" in fields.notes[0].text
+    assert "its Speed is 80 ft" in RULES.speed_notes(dragon())[0].text
     movement = RULES.token_movement(dragon())
     assert movement.speed_ft == 80
     assert dict(movement.traits) == {
