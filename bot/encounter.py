@@ -91,7 +91,7 @@ CONDITION_NAMES = Vocabulary(
 # Restrained; Unconscious is Paralyzed; Paralyzed is Stunned; Petrified is Unconscious).
 IMPLIED: Mapping[Condition, tuple[Condition, ...]] = {
     Condition.PETRIFIED: (Condition.UNCONSCIOUS,),
-    Condition.UNCONSCIOUS: (Condition.PARALYZED, Condition.PRONE),
+    Condition.UNCONSCIOUS: (Condition.PARALYZED,),
     Condition.PARALYZED: (Condition.STUNNED,),
     Condition.STUNNED: (Condition.INCAPACITATED, Condition.RESTRAINED),
     Condition.RESTRAINED: (Condition.IMMOBILIZED,),
@@ -100,6 +100,13 @@ IMPLIED: Mapping[Condition, tuple[Condition, ...]] = {
     Condition.DEAD: (Condition.HELPLESS, Condition.INCAPACITATED),
     Condition.HELPLESS: (Condition.INCAPACITATED,),
 }
+# A creature knocked Unconscious is down (000 Unconscious › Falling Unconscious, SRD 5.1
+# Unconscious), so Unconscious includes Prone, except where Petrified is what makes it
+# Unconscious: a statue doesn't fall over (000 Petrified: "though don't suffer the effects
+# of Falling Unconscious"; no ruleset here makes a petrified creature prone). A token
+# that was prone before it was petrified keeps its own Prone.
+FALLING_UNCONSCIOUS: tuple[Condition, Condition] = (Condition.UNCONSCIOUS, Condition.PRONE)
+FALLING_EXCEPTION = Condition.PETRIFIED
 
 
 _KNOWN = frozenset(c.value for c in Condition)
@@ -107,6 +114,14 @@ _KNOWN = frozenset(c.value for c in Condition)
 
 def expand_conditions(conditions: Iterable[str]) -> frozenset[Condition]:
     """The conditions a token has, with everything they include."""
+    out = _closure(conditions)
+    fallen, prone = FALLING_UNCONSCIOUS
+    if fallen in out and prone not in out and FALLING_EXCEPTION not in out:
+        out = _closure((*out, prone))  # Conditions are their names (StrEnum)
+    return out
+
+
+def _closure(conditions: Iterable[str]) -> frozenset[Condition]:
     out: set[Condition] = set()
     # free-form reminders (frightened, charmed) change nothing here
     todo = [Condition(c) for c in conditions if c in _KNOWN]

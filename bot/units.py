@@ -11,9 +11,9 @@ FT_PER_UNIT = 5
 
 
 def feet_figure(value: float) -> str:
-    """The number alone: ``30``, ``7.1``."""
+    """The number alone: ``30``, ``7.1``, ``316,800`` (thousands separated)."""
     rounded = round(value, 1)
-    return str(int(rounded)) if rounded == int(rounded) else f"{rounded:.1f}"
+    return f"{int(rounded):,}" if rounded == int(rounded) else f"{rounded:,.1f}"
 
 
 def feet(value: float) -> str:

@@ -155,6 +155,9 @@ def _apply_options(
         plain["speed_bonuses_ft"], bonus_notes = parse_bonuses(opts.bonuses)
         notes.extend(bonus_notes)
     changed = replace(token, **{**plain, **values}).with_state(**checked.state)
+    if values.keys() & {"speed_ft", "speeds_ft", "hover"}:
+        # explained from the token as it now is, not only the speeds just given
+        notes[len(checked.notes) : len(checked.notes)] = ruleset.speed_notes(changed)
     return changed, tuple(notes)
 
 

@@ -88,19 +88,24 @@ async def handle_map(ctx: Context, options: Mapping[str, Any]) -> Reply:
         f"{rules.id}'s movement rules have no reach or opportunity attacks: nothing to "
         "outline or shade."
     )
-    if options.get("threats"):
+    if rules.provoke_rule == "never" and (options.get("threats") or options.get("reach")):
+        if options.get("reach"):
+            encounter.token(options["reach"])  # an unknown name is still refused
+        asked = [n for n in ("threats", "reach") if options.get(n)]
+        fields.append(Field(" and ".join(asked).capitalize(), no_reach))  # said once
+    elif options.get("threats"):
         threats = threat_squares(rules, encounter)
         count = _squares(len(threats))
         text = f"{count} the enemies threaten are shaded." if threats else "No enemy threatens "
         text = text if threats else text + "a square (or no enemies are on the map)."
-        fields.append(Field("Threats", no_reach if rules.provoke_rule == "never" else text))
-    if options.get("reach"):
+        fields.append(Field("Threats", text))
+    if options.get("reach") and rules.provoke_rule != "never":
         token = encounter.token(options["reach"])
         reach = token_reach(rules, encounter, token.name)
         text = f"{token.name}'s reach is outlined ({_squares(len(reach))})."
         if not reach:
             text = f"{token.name} reaches no square now: nothing is outlined."
-        fields.append(Field("Reach", no_reach if rules.provoke_rule == "never" else text))
+        fields.append(Field("Reach", text))
     center = (
         parse_on_map(options["at"], encounter.width, encounter.height)
         if options.get("at")

@@ -187,9 +187,11 @@ class Ruleset(ABC):
         """Why ``ctx.board.mover`` can't jump in this move ("" when it can)."""
         return ""
 
-    def jump_cost_ft(self, ctx: StepContext, length_ft: float) -> tuple[float, str]:
-        """The movement a jump of ``length_ft`` spends, and why it isn't the length
-        (by default each foot jumped costs a foot)."""
+    def jump_cost_ft(
+        self, ctx: StepContext, length_ft: float, takeoff: Cell, landing: Cell
+    ) -> tuple[float, str]:
+        """The movement a jump of ``length_ft`` from ``takeoff`` to ``landing`` spends, and
+        why it isn't the length (by default each foot jumped costs a foot)."""
         return length_ft, ""
 
     def forced_over(self, board: Board, other: Token) -> bool:
@@ -237,6 +239,11 @@ class Ruleset(ABC):
     @abstractmethod
     def token_fields(self, spec: TokenSpec) -> TokenFields:
         """Check what a user gave for a token's movement; the values to store."""
+
+    def speed_notes(self, token: Token) -> tuple[Note, ...]:
+        """What a changed speed means for the token as it now stands (all its speeds,
+        not only the ones just given)."""
+        return ()
 
     @abstractmethod
     def allowance(

@@ -90,7 +90,8 @@ async def test_becmi_map_reach_says_there_is_none_instead_of_0_squares(store: St
     await ask(store, "token add", name="Ari", speed="120")
     text = await ask(store, "map", reach="Ari", threats=True)
     assert "0 squares" not in text
-    assert "becmi's movement rules have no reach or opportunity attacks" in text
+    assert text.count("becmi's movement rules have no reach or opportunity attacks") == 1
+    assert "Threats and reach" in text
 
 
 async def test_a_3_5_reach_still_counts_squares(store: Store) -> None:
@@ -114,6 +115,7 @@ async def test_becmi_travel_shows_the_rate_the_terrain_and_getting_lost(store: S
 async def test_a_unit_a_user_writes_is_converted_or_refused(store: Store) -> None:
     assert "Falls 60 ft" in await ask(store, "fall", height="20 yards")
     far = await ask(store, "fall", height='"60 miles"')  # quotes typed on Discord: dropped
-    assert "Falls 316800 ft" in far and "Falls 60 ft" not in far
+    assert "Falls 316,800 ft" in far and "Falls 60 ft" not in far
+    assert "its 633rd turn from now" in far and "turn(s)" not in far
     refused = await ask(store, "fall", height="60 furlongs")
     assert "furlongs is not a length this option takes" in refused

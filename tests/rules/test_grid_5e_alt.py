@@ -597,8 +597,9 @@ def test_000_updating_movement_young_white_dragon_token_fields() -> None:
         "speed_ft": 40,
         "speeds_ft": {"burrow": 20, "fly": 80, "swim": 40},
     }
-    assert "its Speed is 80 ft" in fields.notes[0].detail
-    assert fields.notes[0].text.startswith("One Speed, 80 ft, from its fly speed")
+    (note,) = RULES.speed_notes(dragon())
+    assert "its Speed is 80 ft" in note.detail
+    assert note.text.startswith("One Speed, 80 ft, from its fly speed")
     movement = RULES.token_movement(dragon())
     assert movement.speed_ft == 80
     assert dict(movement.traits) == {

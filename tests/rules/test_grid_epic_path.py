@@ -66,12 +66,23 @@ def test_004_walk_up_to_the_listed_speed() -> None:
 
 
 def test_004_walk_two_move_actions_then_no_more() -> None:
+    """004 General Movement Rules: "When you have moved a distance equal to your movement
+    rate ... you must stop moving for this round, or declare a double move". A second
+    /move goes on with the same walk (up to its speed in all); past it, action:double
+    turns the walk into a double move (004 Double Move), and then nothing more."""
     e = encounter(20, 3, pc("Ari", "A2"))
     first = move(e, "Ari", "C2")
-    second = move(first.encounter, "Ari", "G2")
-    assert second.total_ft == 60
-    assert second.used_ft == 30
-    assert "no move action left" in refused(second.encounter, "Ari", "H2")
+    message = refused(first.encounter, "Ari", "I2")
+    assert "move allows 20 ft" in message and "action:double reaches it" in message
+    walked_on = move(first.encounter, "Ari", "G2")
+    assert walked_on.total_ft == 30 and walked_on.cost_ft == 20 and walked_on.used_ft == 30
+    assert walked_on.token.activity.actions == ("move",)
+    assert any("Goes on with this turn's walk" in n.text for n in walked_on.notes)
+    double = move(first.encounter, "Ari", "I2", action="double")
+    assert double.total_ft == 60 and double.used_ft == 40
+    assert double.token.activity.actions == ("double",)
+    assert any("becomes a double move" in n.text for n in double.notes)
+    assert "no move action left" in refused(double.encounter, "Ari", "J2")
 
 
 # ------------------------------------------------------- 004 Difficult Terrain

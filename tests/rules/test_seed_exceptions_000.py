@@ -7,17 +7,19 @@ Move is impossible; a teleport uses no Movement.
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
 
 import pytest
 
 from bot.encounter import Condition, Encounter
 from bot.encounter_ops.access import Actor
-from bot.encounter_ops.tokens import TokenOptions, add_token, condition_token
+from bot.encounter_ops.tokens import TokenOptions, add_token, condition_token, edit_token
 from bot.errors import IllegalMove
 from bot.grid.coords import Cell
 from bot.grid.sizes import Size
 from bot.rules.engine.moves import MoveRequest
+from bot.rules.rulings import FallRequest
 from tests.rules.grid_kit import GridKit, path, pc, step_costs
 
 KIT = GridKit("5e-alt")
@@ -52,6 +54,30 @@ def test_000_slowed_a_slowed_jump_costs_twice_the_movement() -> None:
     e = pit_lane(pc("Ari", "A1", speed_ft=20, conditions=frozenset({"slowed"})))
     with pytest.raises(IllegalMove):
         KIT.move(e, "Ari", "D1", jump="D1")
+
+
+def test_000_difficult_terrain_a_jump_out_of_or_into_it_costs_twice() -> None:
+    """000 Difficult Terrain: "you are Slowed while you Move in or out of the space, as
+    well as while you are occupying the space", and Slowed doubles a Jump as any Move:
+    taking off from rubble or landing in it costs twice; the pit jumped over doesn't."""
+    plain = KIT.move(pit_lane(pc("Ari", "B1")), "Ari", "D1", jump="D1")
+    assert step_costs(plain) == [10]
+    takeoff = KIT.move(
+        KIT.encounter(8, 1, pc("Ari", "B1"), pit="C1", difficult="B1"), "Ari", "D1", jump="D1"
+    )
+    assert step_costs(takeoff) == [20]
+    assert "taking off from difficult at B1" in takeoff.steps[-1].why
+    landing = KIT.move(
+        KIT.encounter(8, 1, pc("Ari", "B1"), pit="C1", difficult="D1"), "Ari", "D1", jump="D1"
+    )
+    assert step_costs(landing) == [20]
+    assert "landing in difficult at D1" in landing.steps[-1].why
+    # Slowed doesn't stack: a slowed creature jumping out of rubble pays ×2 once
+    slowed = pc("Ari", "B1", conditions=frozenset({"slowed"}))
+    once = KIT.move(
+        KIT.encounter(8, 1, slowed, pit="C1", difficult="B1 D1"), "Ari", "D1", jump="D1"
+    )
+    assert step_costs(once) == [20]
 
 
 def test_000_units_extended_jumps_on_a_units_map() -> None:
@@ -144,6 +170,20 @@ def test_000_petrified_does_not_fall_unconscious_prone() -> None:
     assert not flesh.token.has(Condition.PRONE)
 
 
+def test_000_petrified_is_unconscious_but_not_prone_while_it_lasts() -> None:
+    """000 Conditions › Petrified: "You are Unconscious, though don't suffer the effects
+    of Falling Unconscious": while petrified it counts as Unconscious (and so Paralyzed,
+    Immobilized) but a statue is not lying down; a token already prone stays prone."""
+    e = KIT.encounter(6, 1, pc("Ari", "A1"))
+    stone = condition_token(e, GM, "Ari", "petrified", None).token
+    assert stone.has(Condition.UNCONSCIOUS) and stone.has(Condition.IMMOBILIZED)
+    assert not stone.has(Condition.PRONE)
+    knocked_out = condition_token(e, GM, "Ari", "unconscious", None).token
+    assert knocked_out.has(Condition.PRONE)
+    lying = replace(pc("Ari", "A1"), conditions=frozenset({"prone", "petrified"}))
+    assert lying.has(Condition.PRONE)
+
+
 # ------------------------------------------------------------------ speeds of 0
 
 
@@ -175,6 +215,20 @@ def test_000_step_2_swim_0_is_kept_on_the_token() -> None:
     assert add_token(e, kit35.rules, GM, "Fish", TokenOptions(swim=0)).token.speeds_ft == {}
 
 
+def test_000_step_2_an_edited_speed_is_explained_from_the_whole_token() -> None:
+    """000 Updating A Creature's Movement › Step 2: after /token edit climb:0 on a token
+    stored with swim:0, the explanation is for both 0s (it can neither Climb nor Swim),
+    not for the edited option alone."""
+    e = KIT.encounter(8, 1)
+    added = add_token(e, KIT.rules, GM, "Ari", TokenOptions(swim=0))
+    edited = edit_token(added.encounter, KIT.rules, GM, "Ari", TokenOptions(climb=0))
+    assert edited.token.speeds_ft == {"climb": 0, "swim": 0}
+    (note,) = [n for n in edited.notes if n.label.startswith("Speed")]
+    assert "it can't Climb or Swim" in note.text  # the line a user reads
+    assert "it can Drop Prone, Fall, Jump, Stand Up and Walk." in note.detail
+    assert "Swim" not in note.detail and "Climb" not in note.detail
+
+
 # ------------------------------------------------------------------ teleport
 
 
@@ -186,3 +240,18 @@ def test_000_teleport_is_not_movement_grappled_can_teleport() -> None:
         assert "Immobilized" in KIT.refused(e, "Ari", "D1")
         result = KIT.rules.move(e, MoveRequest("Ari", Cell.parse("D1"), mode="teleport"))
         assert str(result.token.cell) == "D1" and result.cost_ft == 0
+
+
+# ------------------------------------------------------------------ long falls
+
+
+def test_000_continuous_falling_a_long_fall_reads_well() -> None:
+    """000 Fall › Continuous Falling: 500 ft at once, then 500 ft at the start of each
+    of its turns. A 60-mile drop says "316,800 ft" and "its 633rd turn from now", not
+    "316800" and "633 turn(s)"; 900 ft lands at the start of its next turn."""
+    long = KIT.rules.fall(FallRequest(height_ft=316800), random.Random(1))
+    assert long.headline == "Falls 316,800 ft"
+    (note,) = [n.text for n in long.notes if n.label == "Long fall"]
+    assert "its 633rd turn from now" in note and "(s)" not in note
+    short = KIT.rules.fall(FallRequest(height_ft=900), random.Random(1))
+    assert any("its next turn." in n.text for n in short.notes)

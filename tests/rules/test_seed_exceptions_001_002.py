@@ -93,3 +93,53 @@ def test_001_very_small_creature_entering_provokes_even_by_a_5_foot_step() -> No
     assert any("entering B1" in w.text for w in stepped.warnings)
     with pytest.raises(IllegalMove):
         KIT.move(stepped.encounter, "Rat", "C1", action="5ft-step")
+
+
+# ------------------------------------------------- second pass: tired creatures
+
+
+def test_002_run_and_charge_not_when_fatigued_or_exhausted() -> None:
+    """002 Run, Charge (not "reduced to half speed") with the 3.5 SRD's conditions the
+    seeds name but don't define (borrowed): fatigued or exhausted, no run and no charge;
+    a plain move is still allowed."""
+    for tired in ("fatigued", "exhausted"):
+        e = KIT.encounter(12, 1, pc("Ari", "A1", conditions=frozenset({tired})), foe("Orc", "H1"))
+        assert f"{tired} creature can't run or charge" in KIT.refused(e, "Ari", "E1", action="run")
+        assert f"{tired} creature can't run or charge" in KIT.refused(
+            e, "Ari", "G1", action="charge"
+        )
+        assert KIT.move(e, "Ari", "C1").token.cell == C("C1")
+
+
+def test_002_take_a_5_foot_step_not_when_exhausted_half_speed() -> None:
+    """002 Take a 5-Foot Step: not "if your movement is reduced to half speed"; an
+    exhausted creature moves at half speed (3.5 SRD, borrowed): 30 ft becomes 15 ft and
+    no 5-foot step. A fatigued one keeps its speed and its 5-foot step."""
+    e = KIT.encounter(12, 1, pc("Ari", "A1", conditions=frozenset({"exhausted"})))
+    assert "reduced to half speed can't take a 5-foot step" in KIT.refused(
+        e, "Ari", "B1", action="5ft-step"
+    )
+    assert KIT.move(e, "Ari", "D1").total_ft == 15
+    assert "move allows 15 ft" in KIT.refused(e, "Ari", "E1")
+    e = KIT.encounter(12, 1, pc("Ari", "A1", conditions=frozenset({"fatigued"})))
+    assert KIT.move(e, "Ari", "B1", action="5ft-step").token.cell == C("B1")
+    assert KIT.move(e, "Ari", "G1").total_ft == 30
+
+
+def test_001_bonuses_to_speed_barbarian_not_in_heavy_armor_monk_not_in_any() -> None:
+    """001 Bonuses to Speed: "A barbarian has a +10 foot bonus to his speed (unless he's
+    wearing heavy armor). Experienced monks also have higher speed (unless they're
+    wearing armor of any sort)"."""
+    barbarian = {"barbarian": 10}
+    unarmored = pc("Conan", "A1", speed_bonuses_ft=barbarian)
+    assert KIT.rules.token_movement(unarmored).speed_ft == 40
+    medium = unarmored.with_state(armor="medium")
+    assert KIT.rules.token_movement(medium).speed_ft == 30  # 40 → 30, the bonus counts
+    heavy = unarmored.with_state(armor="heavy")
+    moved = KIT.rules.token_movement(heavy)
+    assert moved.speed_ft == 20  # 30 in heavy armor, no bonus
+    assert any("barbarian bonus doesn't count in heavy armor" in n.text for n in moved.notes)
+    monk = pc("Mo", "A1", speed_bonuses_ft={"monk": 10, "enhancement": 10})
+    assert KIT.rules.token_movement(monk).speed_ft == 50
+    assert KIT.rules.token_movement(monk.with_state(armor="light")).speed_ft == 40
+    assert KIT.rules.token_movement(monk.with_state(armor="none")).speed_ft == 50

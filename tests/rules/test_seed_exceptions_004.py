@@ -106,3 +106,14 @@ def test_004_hazardous_terrain_a_pit_can_be_entered_and_hands_over_to_the_fall()
     assert "is a pit" in kit35.refused(
         kit35.encounter(10, 1, pc("Ari", "A1"), pit="D1"), "Ari", "D1"
     )
+
+
+def test_004_withdraw_not_with_a_form_of_movement_without_a_listed_speed() -> None:
+    """004 Withdraw: "You may not withdraw using a form of movement for which you don't
+    have a listed speed": no withdrawing through deep water without a swim speed, and the
+    refusal cites Epic Path, not the 3.5 article. With a swim speed it may."""
+    e = KIT.encounter(6, 3, pc("Ari", "A1"), water="C1 C2 C3")
+    refusal = KIT.refused(e, "Ari", "E1", action="withdraw")
+    assert "no swim speed" in refusal and "(Epic Path › Withdraw)" in refusal
+    fish = KIT.encounter(6, 3, pc("Ari", "A1", speeds_ft={"swim": 30}), water="C1 C2 C3")
+    assert KIT.move(fish, "Ari", "E1", action="withdraw").token.cell == Cell.parse("E1")

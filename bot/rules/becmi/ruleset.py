@@ -107,7 +107,7 @@ class Becmi(Ruleset):
             source=Source(
                 self.id, self.document, (), seed_file=t.SEED_FILE, borrowed=FALL_BORROWED
             ),
-            headline=f"Falls {request.height_ft} ft",
+            headline=f"Falls {feet(request.height_ft)}",
             notes=tuple(notes),
         )
 

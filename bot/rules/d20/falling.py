@@ -17,6 +17,7 @@ from bot.dice import Roll, no_dice, roll
 from bot.errors import InvalidInput
 from bot.grid.sizes import Size, parse_size
 from bot.rules.rulings import FallRequest, FallResult, Note, Source
+from bot.units import feet
 
 FT_PER_DIE = 10
 DELIBERATE_CHECK_DC = 15
@@ -164,7 +165,7 @@ def _onto_ground(
         damage=lethal.total,
         nonlethal_damage=nonlethal.total,
         source=source,
-        headline=f"Falls {request.height_ft} ft",
+        headline=f"Falls {feet(request.height_ft)}",
         dcs=dcs,
         prone=prone,
         notes=tuple(notes),
@@ -206,7 +207,7 @@ def _into_water(
             notes.append(
                 Note(
                     "Dive",
-                    f"A {request.height_ft} ft dive needs water at least {depth_needed} ft deep "
+                    f"A {feet(request.height_ft)} dive needs water at least {depth_needed} ft deep "
                     "for the check to help; the damage above applies.",
                 )
             )
@@ -238,7 +239,7 @@ def _into_water(
         damage=damage,
         nonlethal_damage=nonlethal_damage,
         source=source,
-        headline=f"Falls {request.height_ft} ft into water",
+        headline=f"Falls {feet(request.height_ft)} into water",
         dcs=dcs,
         prone=prone,
         notes=tuple(notes),
@@ -284,7 +285,7 @@ def _falling_object(
         damage=damage,
         nonlethal_damage=0,
         source=replace(source, sections=("Falling Objects",)),
-        headline=f"A {size.label} object falls {request.height_ft} ft",
+        headline=f"A {size.label} object falls {feet(request.height_ft)}",
         dcs={"reflex_dc": OBJECT_REFLEX_DC},
         notes=tuple(notes),
     )
@@ -316,6 +317,6 @@ def _collision(
         damage=dice.total,
         nonlethal_damage=0,
         source=replace(source, sections=("Collisions",)),
-        headline=f"Collision at {request.collision_speed_ft} ft speed",
+        headline=f"Collision at {feet(request.collision_speed_ft)} speed",
         notes=notes,
     )

@@ -120,6 +120,9 @@ class D20Ruleset(Ruleset):
     # "Stand Up from Prone"); epic-path: yes (004 "5-Foot Step").
     standing_is_movement: ClassVar[bool]
     minimum_sections: ClassVar[tuple[str, ...]] = ("Minimum Movement",)
+    # where the ruleset's own document says a withdraw (run, charge) needs a mode with a
+    # speed (002 Withdraw; 004 Withdraw)
+    withdraw_rule: ClassVar[str] = "Rules of the Game › Withdraw"
 
     def __init__(self) -> None:
         self.diagonal_parity = self.one_two_diagonals
@@ -460,7 +463,7 @@ class D20Ruleset(Ruleset):
                     return (
                         f"{to} is deep water and {board.mover.name} has no swim speed: a "
                         f"{allowance.action} uses only a mode it has a speed for "
-                        "(Rules of the Game › Withdraw)"
+                        f"({self.withdraw_rule})"
                     )
                 else:
                     doublings += 2

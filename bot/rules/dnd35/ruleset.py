@@ -13,13 +13,14 @@ from dataclasses import replace
 from fractions import Fraction
 from typing import ClassVar
 
-from bot.encounter import Token
+from bot.encounter import Condition, Encounter, Token
+from bot.errors import IllegalMove
 from bot.grid.coords import Cell
 from bot.grid.search import Edge
 from bot.grid.sizes import Size
 from bot.names import Vocabulary
 from bot.rules.d20.falling import D20FallRules, d20_fall
-from bot.rules.d20.grid import Action, D20Ruleset, armor, load
+from bot.rules.d20.grid import ACTIONS, Action, D20Ruleset, armor, load
 from bot.rules.d20.jumping import SkillJumpRules, skill_jump
 from bot.rules.d20.overland import overland_travel
 from bot.rules.d20.srd35_overland import SRD35_OVERLAND
@@ -33,8 +34,9 @@ from bot.rules.dnd35.tokens import (
     token_fields,
     token_movement,
 )
-from bot.rules.engine.board import Board, Passing, hostile
+from bot.rules.engine.board import Allowance, Board, Passing, hostile
 from bot.rules.engine.moves import (
+    MoveRequest,
     TokenFields,
     TokenMovement,
     TokenSpec,
@@ -171,6 +173,29 @@ class Dnd35(D20Ruleset):
 
     def token_fields(self, spec: TokenSpec) -> TokenFields:
         return token_fields(spec)
+
+    def allowance(
+        self, encounter: Encounter, token: Token, request: MoveRequest, movement: TokenMovement
+    ) -> Allowance:
+        """A tired creature (the 3.5 SRD's conditions, borrowed: the seeds name them
+        without defining them): fatigued or exhausted can't run or charge; exhausted moves
+        at half speed, and a creature reduced to half speed can't run, charge or take a
+        5-foot step (002 Run, Charge, Take a 5-Foot Step)."""
+        action = ACTIONS.match(request.action) if request.action else "move"
+        tired = next((c for c in (Condition.EXHAUSTED, Condition.FATIGUED) if token.has(c)), None)
+        if tired is not None and action in ("run", "charge"):
+            raise IllegalMove(
+                f"{token.name} is {tired.value}: {'an' if tired is Condition.EXHAUSTED else 'a'} "
+                f"{tired.value} creature can't run or charge "
+                f"(3.5 SRD › Conditions › {tired.value.capitalize()}, borrowed)."
+            )
+        if tired is Condition.EXHAUSTED and action == "5ft-step":
+            raise IllegalMove(
+                f"{token.name} is exhausted, so it moves at half speed, and a creature "
+                "reduced to half speed can't take a 5-foot step (Rules of the Game › Take a "
+                "5-Foot Step; 3.5 SRD › Conditions › Exhausted, borrowed)."
+            )
+        return super().allowance(encounter, token, request, movement)
 
     def run_multiple(self, token: Token) -> tuple[int, str]:
         if armor(token) == "heavy" or load(token) == "heavy":

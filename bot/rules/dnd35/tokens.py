@@ -127,11 +127,16 @@ def race(token: Token) -> str | None:
 def token_movement(token: Token) -> TokenMovement:
     """Speed with 001's order: bonuses first, then armor or load (the worse of them)."""
     notes: list[Note] = []
-    base = token.speed_ft + token.total_speed_bonus_ft
-    if token.total_speed_bonus_ft:
-        notes.append(
-            Note("Bonus", f"{token.total_speed_bonus_ft:+} ft before armor and load (SRD).")
-        )
+    bonus_ft = token.speed_bonus_ft
+    for kind, value in sorted(token.speed_bonuses_ft.items()):
+        lost = _bonus_lost(kind, armor(token))
+        if lost:
+            notes.append(Note("Bonus", lost))
+        else:
+            bonus_ft += value
+    base = token.speed_ft + bonus_ft
+    if bonus_ft:
+        notes.append(Note("Bonus", f"{bonus_ft:+} ft before armor and load (SRD)."))
     slowed_by = [
         what for what, value in (("armor", armor(token)), ("load", load(token))) if value in SLOWING
     ]
@@ -140,7 +145,7 @@ def token_movement(token: Token) -> TokenMovement:
         notes.append(Note("Dwarf", "Armor and load don't slow a dwarf (SRD › Tactical Speed)."))
     elif slowed_by:
         table = TACTICAL_SPEED_FT.get(race(token) or "")
-        if table is not None and not token.total_speed_bonus_ft and token.speed_ft == table[0]:
+        if table is not None and not bonus_ft and token.speed_ft == table[0]:
             speed = table[1]
             why = f"{race(token)} in {' and '.join(slowed_by)}: SRD › Tactical Speed"
         else:
@@ -148,14 +153,37 @@ def token_movement(token: Token) -> TokenMovement:
             why = f"{' and '.join(slowed_by)}: the 3.5 SRD's reduced speed"
         notes.append(Note("Speed", f"{base} ft → {speed} ft ({why})."))
     speeds = {"walk": max(0, speed)}
-    speeds |= {
-        m: max(0, v + token.total_speed_bonus_ft) for m, v in token.speeds_ft.items() if v > 0
-    }
+    speeds |= {m: max(0, v + bonus_ft) for m, v in token.speeds_ft.items() if v > 0}
+    if token.has(Condition.EXHAUSTED):
+        # 3.5 SRD › Conditions › Exhausted (borrowed): "moves at half speed"
+        # (whole 5 ft squares on the grid: 15 ft halves to 5 ft)
+        speeds = {m: v // 2 // 5 * 5 for m, v in speeds.items()}
+        notes.append(
+            Note("Exhausted", "Moves at half speed (3.5 SRD › Conditions › Exhausted, borrowed).")
+        )
     if load(token) in SLOWING and "fly" in speeds:
         # 001 Fly: "at the indicated speed if carrying no more than a light load"
         del speeds["fly"]
         notes.append(Note("Fly", "No flying with more than a light load (SRD › Movement Modes)."))
     return TokenMovement(speeds["walk"], speeds, token.hover, tuple(notes))
+
+
+# 001 Bonuses to Speed: "A barbarian has a +10 foot bonus to his speed (unless he's
+# wearing heavy armor). Experienced monks also have higher speed (unless they're wearing
+# armor of any sort)": a typed bonus named for them goes with that armor.
+LOST_IN_ARMOR: Mapping[str, frozenset[str]] = {
+    "barbarian": frozenset({"heavy"}),
+    "fast movement": frozenset({"heavy"}),
+    "monk": frozenset({"light", "medium", "heavy"}),
+}
+
+
+def _bonus_lost(kind: str, worn: str | None) -> str:
+    """Why the ``kind`` bonus doesn't count in ``worn`` armor, or ""."""
+    if worn is None or worn not in LOST_IN_ARMOR.get(kind, frozenset()):
+        return ""
+    which = "heavy armor" if kind != "monk" else "armor of any sort"
+    return f"The {kind} bonus doesn't count in {which} (SRD › Bonuses to Speed)."
 
 
 def helpless(token: Token) -> bool:

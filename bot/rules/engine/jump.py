@@ -61,7 +61,7 @@ def jump_route(plan: MovePlan, jump_rule: JumpRule) -> Route:
     run_up = find_path(plan, step, plan.token.cell, takeoff, plan.budget)
     assert run_up is not None
     length = rules.distance_ft(takeoff, landing)
-    cost, why = rules.jump_cost_ft(plan.ctx, length)
+    cost, why = rules.jump_cost_ft(plan.ctx, length, takeoff, landing)
     route = Route.of(run_up)
     route.cells.append(landing)
     route.edges.append(
@@ -125,7 +125,8 @@ def _takeoffs(
     out = _Takeoffs()
     for takeoff, cost in costs.items():
         length = rules.distance_ft(takeoff, landing)
-        if length <= 0 or cost + rules.jump_cost_ft(plan.ctx, length)[0] > plan.budget + EPSILON:
+        jump_ft = rules.jump_cost_ft(plan.ctx, length, takeoff, landing)[0] if length > 0 else 0.0
+        if length <= 0 or cost + jump_ft > plan.budget + EPSILON:
             continue
         if rules.end_problem(plan.ctx, takeoff) or _over_ground(plan, takeoff):
             continue  # it takes off with its whole space on the ground, not squeezed over

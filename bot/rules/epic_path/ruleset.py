@@ -154,6 +154,7 @@ class EpicPath(D20Ruleset):
     action_terms: ClassVar[Mapping[str, Action]] = ACTION_TERMS
     standing_is_movement: ClassVar[bool] = True  # 004 5-Foot Step
     step_rule: ClassVar[str] = "Epic Path › 5-Foot Step"
+    withdraw_rule: ClassVar[str] = "Epic Path › Withdraw"
     minimum_sections: ClassVar[tuple[str, ...]] = ("Impeded Terrain",)
 
     pits_enterable: ClassVar[bool] = True  # 004 Hazardous Terrain
@@ -212,7 +213,89 @@ class EpicPath(D20Ruleset):
         encumbered = walk == 0 and token.speed_ft > 0 and (armor(token) or load(token))
         if encumbered and (request.mode or "walk") == "walk" and action != "drop-prone":
             return self._standard_five_feet(token, request, action)
+        walked = self._walking(token)
+        if walked is not None and action == "move":
+            return self._walk_on(encounter, token, request, movement, walked)
+        if walked is not None and action == "double":
+            return self._declare_double(encounter, token, request, movement, walked)
         return super().allowance(encounter, token, request, movement)
+
+    @staticmethod
+    def _walking(token: Token) -> int | None:
+        """Where in its actions the token's walk this turn is, if walking is the last
+        thing it did (a drop prone, free, doesn't end it)."""
+        taken = token.activity.actions
+        for index in range(len(taken) - 1, -1, -1):
+            if taken[index] == "drop-prone":
+                continue
+            return index if taken[index] == "move" else None
+        return None
+
+    def _walk_on(
+        self,
+        encounter: Encounter,
+        token: Token,
+        request: MoveRequest,
+        movement: TokenMovement,
+        walked: int,
+    ) -> Allowance:
+        """004 General Movement Rules: "When you have moved a distance equal to your
+        movement rate ... you must stop moving for this round, or declare a double move".
+        A second /move after a walk goes on with the same walk (a move action, up to its
+        speed in all), not a second walk with a fresh speed."""
+        activity = token.activity
+        taken = activity.actions
+        probe = replace(token, activity=replace(activity, actions=taken[:walked]))
+        allowance = super().allowance(encounter, probe, request, movement)
+        kept = replace(allowance.activity, budget_ft=activity.budget_ft, actions=taken)
+        return replace(
+            allowance,
+            available_ft=kept.left_ft,
+            activity=kept,
+            notes=(
+                *allowance.notes,
+                Note(
+                    "Walk",
+                    f"Goes on with this turn's walk, which had {feet(kept.left_ft)} left. A walk "
+                    "stops at its speed unless a double move is declared (action:double) "
+                    "(Epic Path › General Movement Rules).",
+                ),
+            ),
+        )
+
+    def _declare_double(
+        self,
+        encounter: Encounter,
+        token: Token,
+        request: MoveRequest,
+        movement: TokenMovement,
+        walked: int,
+    ) -> Allowance:
+        """004 General Movement Rules: at the end of its walk a creature may "declare a
+        double move" (004 Double Move: twice its speed, one action): the walk so far
+        becomes part of the double move."""
+        activity = token.activity
+        taken = activity.actions
+        if any(a not in ("move", "drop-prone") for a in taken):
+            return super().allowance(encounter, token, request, movement)
+        probe = replace(
+            token,
+            activity=replace(
+                activity, budget_ft=0.0, actions=tuple(a for a in taken if a != "move")
+            ),
+        )
+        allowance = super().allowance(encounter, probe, request, movement)
+        return replace(
+            allowance,
+            notes=(
+                *allowance.notes,
+                Note(
+                    "Double move",
+                    f"Its walk this turn ({feet(activity.spent_ft)}) becomes a double move "
+                    "(Epic Path › General Movement Rules; Double Move).",
+                ),
+            ),
+        )
 
     def _standard_five_feet(self, token: Token, request: MoveRequest, action: str) -> Allowance:
         """004 Encumbrance: "If these penalties reduce your base move to zero ... You must

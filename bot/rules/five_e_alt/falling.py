@@ -13,6 +13,7 @@ from bot.grid.sizes import Size, parse_size
 from bot.rules.five_e_alt.sources import ft, source
 from bot.rules.five_e_alt.tokens import SIZES
 from bot.rules.rulings import FallRequest, FallResult, Note
+from bot.units import feet
 
 FALL_CAP_FT = 200
 LIQUID_CAP_FT = 100
@@ -125,8 +126,8 @@ def fall(request: FallRequest, rng: random.Random) -> FallResult:
             Note(
                 "Long fall",
                 f"Falls {FALL_PER_ROUND_FT} ft at once, then {FALL_PER_ROUND_FT} ft at the "
-                f"start of each of its turns: lands at the start of its turn {turns - 1} "
-                "turn(s) from now. It can act while falling.",
+                f"start of each of its turns: lands at the start of {_its_turn(turns - 1)}. "
+                "It can act while falling.",
             )
         )
     return FallResult(
@@ -137,7 +138,7 @@ def fall(request: FallRequest, rng: random.Random) -> FallResult:
         damage=damage,
         nonlethal_damage=0,
         source=source(*sections),
-        headline=f"Falls {request.height_ft} ft" + (" into liquid" if into_liquid else ""),
+        headline=f"Falls {feet(request.height_ft)}" + (" into liquid" if into_liquid else ""),
         dcs=dcs,
         prone=prone,
         notes=tuple(notes),
@@ -219,3 +220,13 @@ def _land_on_creature(
         )
     )
     return damage
+
+
+def _its_turn(later: int) -> str:
+    """``its next turn``, ``its 2nd turn from now``, ``its 633rd turn from now``."""
+    if later == 1:
+        return "its next turn"
+    suffix = (
+        "th" if later % 100 in (11, 12, 13) else {1: "st", 2: "nd", 3: "rd"}.get(later % 10, "th")
+    )
+    return f"its {later:,}{suffix} turn from now"

@@ -114,7 +114,9 @@ def jump(request: JumpRequest, rng: random.Random) -> JumpResult:
         notes.append(
             Note(
                 "Difficult Terrain",
-                f"Jumping through it: DC {JUMP_BALANCE_DC} Dexterity (Acrobatics) or drop prone.",
+                f"Jumping through it: DC {JUMP_BALANCE_DC} Dexterity (Acrobatics) or drop prone. "
+                "Taking off from it or landing in it, the jumper is Slowed: each foot "
+                "jumped costs 2 ft of Movement (Difficult Terrain; Slowed).",
             )
         )
     return JumpResult(

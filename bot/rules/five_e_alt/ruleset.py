@@ -54,6 +54,7 @@ from bot.rules.five_e_alt.tokens import (
     GROUND,
     SIZES,
     single_speed,
+    speed_notes,
     token_fields,
     token_movement,
 )
@@ -157,6 +158,9 @@ class FiveEAlt(Ruleset):
 
     def token_fields(self, spec: TokenSpec) -> TokenFields:
         return token_fields(spec)
+
+    def speed_notes(self, token: Token) -> tuple[Note, ...]:
+        return speed_notes(token)
 
     # ---------------------------------------------------------------- actions
 
@@ -357,11 +361,30 @@ class FiveEAlt(Ruleset):
             )
         return ""
 
-    def jump_cost_ft(self, ctx: StepContext, length_ft: float) -> tuple[float, str]:
-        """000 Slowed: "you must spend twice as much Movement to Move", a Jump included."""
+    def jump_cost_ft(
+        self, ctx: StepContext, length_ft: float, takeoff: Cell, landing: Cell
+    ) -> tuple[float, str]:
+        """000 Slowed: "you must spend twice as much Movement to Move", a Jump included;
+        000 Difficult Terrain: "you are Slowed while you Move in or out of the space", so
+        taking off from or landing in Difficult Terrain doubles the jump too (once: the
+        squares it flies over are not moved in)."""
         if ctx.board.mover.has(Condition.SLOWED):
             return length_ft * 2, "Slowed ×2"
+        single = ctx.memo.get("single")
+        if single is None:
+            single = ctx.memo["single"] = single_speed(ctx.board.mover)
+        for anchor, what in ((takeoff, "taking off from"), (landing, "landing in")):
+            cause = self._difficult_at(ctx, single, anchor)
+            if cause:
+                return length_ft * 2, f"Slowed ×2 ({what} {cause})"
         return length_ft, ""
+
+    def _difficult_at(self, ctx: StepContext, single: SingleSpeed, anchor: Cell) -> str:
+        """What makes the token's space at ``anchor`` Difficult Terrain for it, or ""."""
+        board = ctx.board
+        cells = board.cells(anchor)
+        swimming = all(board.terrain(c) is Terrain.WATER for c in cells)
+        return self._difficult(ctx, single, anchor, anchor, "swim" if swimming else "walk")
 
     def landing_notes(self, board: Board, landing: Cell) -> tuple[Note, ...]:
         if board.terrain(landing) not in (Terrain.DIFFICULT, Terrain.SLOPE, Terrain.OBSTACLE):
@@ -574,7 +597,7 @@ class FiveEAlt(Ruleset):
             and not before.has(Condition.UNCONSCIOUS)
             and not after.has(Condition.PETRIFIED)
         )
-        # Unconscious includes Prone while it lasts (bot.encounter.IMPLIED); the seed's
+        # Unconscious includes Prone while it lasts (bot.encounter.FALLING_UNCONSCIOUS); the seed's
         # Drop Prone makes it the token's own, so it outlasts waking up
         if falls_unconscious and Condition.PRONE.value not in after.conditions:
             immune = self.condition_refused(after, Condition.PRONE)

@@ -92,15 +92,17 @@ def token_fields(spec: TokenSpec) -> TokenFields:
         values["speeds_ft"] = extra
     if spec.hover is not None:
         values["hover"] = spec.hover
-    if "speed_ft" in values or extra:
-        walk = values.get("speed_ft", 30)
-        assert isinstance(walk, int)
-        speeds = {"walk": walk, **extra}
-        single = convert(speeds, hover=bool(values.get("hover", False)))
-        summary = speed_summary(single, speeds)
-        if summary:
-            notes.append(Note("Speed", summary, detail=" ".join(single.steps)))
     return TokenFields(values, tuple(notes))
+
+
+def speed_notes(token: Token) -> tuple[Note, ...]:
+    """000 Updating A Creature's Movement for the token with all its speeds (an edit of
+    one speed keeps the others: /token edit climb:0 on a token stored with swim:0 can
+    Swim no more than before): one line when the single Speed changes something, the
+    Steps 1-3 as its detail (explain:true)."""
+    single = single_speed(token)
+    summary = speed_summary(single, {"walk": token.speed_ft, **token.speeds_ft})
+    return (Note("Speed", summary, detail=" ".join(single.steps)),) if summary else ()
 
 
 MODIFIER_WORDS = {
@@ -110,9 +112,9 @@ MODIFIER_WORDS = {
 }
 
 
-def listed(words: list[str]) -> str:
+def listed(words: list[str], joiner: str = "and") -> str:
     """``walk, climb and swim``."""
-    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} {joiner} {words[-1]}"
 
 
 def speed_summary(single: SingleSpeed, speeds: Mapping[str, int]) -> str:
@@ -122,11 +124,14 @@ def speed_summary(single: SingleSpeed, speeds: Mapping[str, int]) -> str:
     for mode, modifier in single.modifiers.items():
         if modifier is not SpeedModifier.NONE:
             slower.setdefault(MODIFIER_WORDS[modifier], []).append(mode)
-    if single.speed_ft == speeds.get("walk", 0) and not slower:
+    # a Speed of 0 for a Move: it can't Move that way (Step 2)
+    cannot = [m.capitalize() for m in ("walk", "climb", "swim") if m not in single.moves]
+    if single.speed_ft == speeds.get("walk", 0) and not slower and not cannot:
         return ""
     fastest = max(speeds, key=lambda m: (speeds[m], m == "walk"))
     parts = [f"One Speed, {single.speed_ft} ft, from its {fastest} speed"]
     parts += [f"{listed(modes)} at {words}" for words, modes in slower.items()]
+    parts += [f"it can't {listed(cannot, 'or')}"] if cannot else []
     return (
         "; ".join(parts) + " (Alternate Movement › Updating A Creature's Movement). "
         "explain:true shows the steps."

@@ -10,6 +10,7 @@ import random
 from bot.dice import roll
 from bot.errors import InvalidInput
 from bot.rules.rulings import FallRequest, FallResult, Note, Source
+from bot.units import feet
 
 FT_PER_DIE = 10
 MAX_DICE = 20
@@ -84,7 +85,7 @@ def fall(
         damage=damage,
         nonlethal_damage=0,
         source=Source(source.ruleset, source.document, tuple(sections), source.seed_file),
-        headline=f"Falls {request.height_ft} ft",
+        headline=f"Falls {feet(request.height_ft)}",
         dcs=dcs,
         prone=prone,
         notes=tuple(notes),

@@ -198,7 +198,8 @@ def _forced_march(hours: Fraction, r: _Ruling) -> None:
     r.sections.append("Forced March")
     r.note(
         "Forced march",
-        f"{extra} hour(s) past {DAY_HOURS}: a Constitution saving throw at the end of each, "
+        f"{extra} hour{'' if extra == 1 else 's'} past {DAY_HOURS}: a Constitution saving "
+        "throw at the end of each, "
         f"DC {', '.join(str(d) for d in dcs)}; on a failure, one level of exhaustion.",
     )
     r.extra["forced_march_dcs"] = ", ".join(str(d) for d in dcs)
@@ -305,7 +306,8 @@ def travel_52(
         headline = f"{pace.capitalize()} pace"
         r.note(
             "Pace",
-            f"Speed {slowest} ft ÷ 10 = {_say(base)} mile(s) an hour; {pace} ×"
+            f"Speed {slowest} ft ÷ 10 = {_say(base)} mile{'' if base == 1 else 's'} an hour; "
+            f"{pace} ×"
             f"{PACE_FACTORS_52[pace]}: {_say(mpd)} miles a day (8 hours). "
             f"{PACE_EFFECTS_52[pace]}.",
         )
