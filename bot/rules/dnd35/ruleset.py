@@ -10,7 +10,6 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from dataclasses import replace
-from fractions import Fraction
 from typing import ClassVar
 
 from bot.encounter import Condition, Encounter, Token
@@ -25,11 +24,9 @@ from bot.rules.d20.jumping import SkillJumpRules, skill_jump
 from bot.rules.d20.overland import overland_travel
 from bot.rules.d20.srd35_overland import SRD35_OVERLAND
 from bot.rules.dnd35 import IDENTITY
+from bot.rules.dnd35.tables import FOOTPRINTS, REACH_LONG_FT, REACH_TALL_FT, SQUARE_SHARE
 from bot.rules.dnd35.tokens import (
     ACTION_TERMS,
-    FOOTPRINTS,
-    REACH_LONG_FT,
-    REACH_TALL_FT,
     helpless,
     token_fields,
     token_movement,
@@ -56,13 +53,6 @@ from bot.rules.rulings import (
 
 SEED = "001_4b6f19466d0b9c61.txt"
 SEED_ACTIONS = "002_212d8eb547f4c056.txt"
-# The share of a square a very small creature takes (001 Tiny, Diminutive, and Fine
-# Creatures), as an exact fraction.
-SQUARE_SHARE: Mapping[Size, Fraction] = {
-    Size.TINY: Fraction(1, 4),
-    Size.DIMINUTIVE: Fraction(1, 25),
-    Size.FINE: Fraction(1, 100),
-}
 
 SEED_FILES = (SEED, SEED_ACTIONS)
 DOCUMENT = "SRD"

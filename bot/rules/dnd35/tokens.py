@@ -13,10 +13,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from bot.encounter import Condition, Token
-from bot.grid.sizes import Size
 from bot.names import Vocabulary
 from bot.rules.d20.grid import Action, armor, d20_token_state, load
 from bot.rules.d20.srd35_overland import ENCUMBRANCE
+from bot.rules.dnd35.tables import TACTICAL_SPEED_FT
 from bot.rules.engine.moves import (
     TokenFields,
     TokenMovement,
@@ -26,51 +26,6 @@ from bot.rules.engine.moves import (
 from bot.rules.rulings import Note
 from bot.state import text
 
-FOOTPRINTS: Mapping[Size, int] = {
-    Size.FINE: 1,
-    Size.DIMINUTIVE: 1,
-    Size.TINY: 1,
-    Size.SMALL: 1,
-    Size.MEDIUM: 1,
-    Size.LARGE: 2,
-    Size.HUGE: 3,
-    Size.GARGANTUAN: 4,
-    Size.COLOSSAL: 6,
-}
-# Table: Creature Size and Scale, Natural Reach (Tall / Long).
-REACH_TALL_FT: Mapping[Size, int] = {
-    Size.FINE: 0,
-    Size.DIMINUTIVE: 0,
-    Size.TINY: 0,
-    Size.SMALL: 5,
-    Size.MEDIUM: 5,
-    Size.LARGE: 10,
-    Size.HUGE: 15,
-    Size.GARGANTUAN: 20,
-    Size.COLOSSAL: 30,
-}
-REACH_LONG_FT: Mapping[Size, int] = {
-    Size.FINE: 0,
-    Size.DIMINUTIVE: 0,
-    Size.TINY: 0,
-    Size.SMALL: 5,
-    Size.MEDIUM: 5,
-    Size.LARGE: 5,
-    Size.HUGE: 10,
-    Size.GARGANTUAN: 15,
-    Size.COLOSSAL: 20,
-}
-
-# Table: Tactical Speed: (no armor or light armor, medium or heavy armor).
-TACTICAL_SPEED_FT: Mapping[str, tuple[int, int]] = {
-    "human": (30, 20),
-    "elf": (30, 20),
-    "half-elf": (30, 20),
-    "half-orc": (30, 20),
-    "dwarf": (20, 20),
-    "halfling": (20, 15),
-    "gnome": (20, 15),
-}
 RACE_NAMES = Vocabulary(
     "race",
     {

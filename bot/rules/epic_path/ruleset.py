@@ -32,14 +32,18 @@ from bot.rules.engine.moves import (
 from bot.rules.engine.plan import Route
 from bot.rules.epic_path import IDENTITY
 from bot.rules.epic_path.overland_tables import EPIC_PATH_OVERLAND
+from bot.rules.epic_path.tables import (
+    FOOTPRINTS,
+    OBJECT_DICE,
+    REACH_FT,
+    RUN_STEP_DOWN,
+    SURFACE_PER_DIE,
+)
 from bot.rules.epic_path.tokens import (
     ACTION_TERMS,
     ENCUMBERED_RUN_BASE,
-    FOOTPRINTS,
     MAX_PER_SQUARE,
-    REACH_FT,
     RUN_MULTIPLE,
-    RUN_STEP_DOWN,
     token_fields,
     token_movement,
 )
@@ -62,22 +66,6 @@ SEED_FILES = (SEED,)
 DOCUMENT = "Epic Path › Types of Movement"
 GRID_DOCUMENT = "Epic Path: Types of Movement"
 
-# Seed 004 › Falling: "jagged broken obsidian shards might add +2 per die, a jumble
-# of broken tree-trunks or solid stone may add +1 per die ... Soft loam or deep
-# grass might remove -1 per die."
-SURFACE_PER_DIE = {"normal": 0, "soft": -1, "stone": 1, "jagged": 2}
-
-# Seed 004 › Falling Objects, Table: Damage from Falling Objects.
-OBJECT_DICE = {
-    Size.TINY: 1,
-    Size.SMALL: 2,
-    Size.MEDIUM: 3,
-    Size.LARGE: 4,
-    Size.HUGE: 6,
-    Size.GARGANTUAN: 8,
-    Size.COLOSSAL: 10,
-    Size.TITANIC: 15,
-}
 
 FALL_RULES = D20FallRules(
     max_dice=20,  # "In normal air, on the Prime Material, a maximum of 20d6 is recommended."

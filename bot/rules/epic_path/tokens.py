@@ -12,38 +12,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from bot.encounter import Token
-from bot.grid.sizes import Size
 from bot.rules.d20.grid import Action, armor, d20_token_state, load
 from bot.rules.engine.moves import TokenFields, TokenMovement, TokenSpec, plain_token_fields
 from bot.rules.epic_path.overland_tables import ENCUMBRANCE
 from bot.rules.rulings import Note
-
-# Space: Colossal 25 ft, Titanic 30 ft.
-FOOTPRINTS: Mapping[Size, int] = {
-    Size.FINE: 1,
-    Size.DIMINUTIVE: 1,
-    Size.TINY: 1,
-    Size.SMALL: 1,
-    Size.MEDIUM: 1,
-    Size.LARGE: 2,
-    Size.HUGE: 3,
-    Size.GARGANTUAN: 4,
-    Size.COLOSSAL: 5,
-    Size.TITANIC: 6,
-}
-# Reach: "a reach equal to the side of their space"; Tiny and smaller none.
-REACH_FT: Mapping[Size, int] = {
-    Size.FINE: 0,
-    Size.DIMINUTIVE: 0,
-    Size.TINY: 0,
-    Size.SMALL: 5,
-    Size.MEDIUM: 5,
-    Size.LARGE: 10,
-    Size.HUGE: 15,
-    Size.GARGANTUAN: 20,
-    Size.COLOSSAL: 25,
-    Size.TITANIC: 30,
-}
 
 # 004 Run: "four times its listed speed ... (or three times ... in heavy armor)";
 # 004 Encumbrance: "A normal Run action is made at 5x", medium load or armor −1, heavy
@@ -52,12 +24,6 @@ REACH_FT: Mapping[Size, int] = {
 # section's ×5 less its steps, never above the Run section's ×4 (docs/RULINGS.md).
 RUN_MULTIPLE = 4
 ENCUMBERED_RUN_BASE = 5
-RUN_STEP_DOWN: Mapping[tuple[str, str], int] = {
-    ("armor", "medium"): 1,
-    ("armor", "heavy"): 2,
-    ("load", "medium"): 1,
-    ("load", "heavy"): 2,
-}
 
 # "no more than four creatures be allowed into one space, no matter how tiny" (Space)
 MAX_PER_SQUARE = 4

@@ -11,16 +11,17 @@ from bot.dice import roll
 from bot.errors import InvalidInput
 from bot.grid.sizes import Size, parse_size
 from bot.rules.five_e_alt.sources import ft, source
+from bot.rules.five_e_alt.tables import (
+    FALL_CAP_FT,
+    FALL_PER_ROUND_FT,
+    FT_PER_DIE,
+    LIQUID_CAP_FT,
+    PRONE_DC_FLOOR,
+    SAVE_DC_FLOOR,
+)
 from bot.rules.five_e_alt.tokens import SIZES
 from bot.rules.rulings import FallRequest, FallResult, Note
 from bot.units import feet
-
-FALL_CAP_FT = 200
-LIQUID_CAP_FT = 100
-FT_PER_DIE = 10
-FALL_PER_ROUND_FT = 500
-SAVE_DC_FLOOR = 10
-PRONE_DC_FLOOR = 10
 
 
 def fall(request: FallRequest, rng: random.Random) -> FallResult:

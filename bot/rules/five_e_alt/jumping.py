@@ -9,14 +9,15 @@ from fractions import Fraction
 
 from bot.grid.sizes import Size, parse_size
 from bot.rules.five_e_alt.sources import FT_PER_UNIT, ft, source
+from bot.rules.five_e_alt.tables import (
+    JUMP_BALANCE_DC,
+    JUMP_EXTEND_DC,
+    JUMP_HORIZONTAL_FT,
+    JUMP_RUN_UP_FT,
+    JUMP_VERTICAL_FT,
+)
 from bot.rules.five_e_alt.tokens import SIZES
 from bot.rules.rulings import JumpRequest, JumpResult, Note
-
-JUMP_HORIZONTAL_FT = 10
-JUMP_VERTICAL_FT = 5
-JUMP_EXTEND_DC = 10
-JUMP_RUN_UP_FT = 10
-JUMP_BALANCE_DC = 10  # Jumping Through Difficult Terrain
 
 
 def jump(request: JumpRequest, rng: random.Random) -> JumpResult:

@@ -47,10 +47,10 @@ from bot.rules.five_e_alt.sources import DOCUMENT, SEED
 from bot.rules.five_e_alt.speeds import (
     SingleSpeed,
 )
+from bot.rules.five_e_alt.tables import FOOTPRINTS
 from bot.rules.five_e_alt.tokens import (
     ACTIONS,
     DEFAULT_REACH_FT,
-    FOOTPRINTS,
     GROUND,
     SIZES,
     single_speed,

@@ -37,6 +37,7 @@ from types import MappingProxyType
 
 from bot.errors import Ambiguous, InvalidInput
 from bot.names import Vocabulary
+from bot.rules.five_e_alt.tables import HALF_FROM, NONE_FROM, ONE_THIRD_FROM
 
 SEED = "000_9613c147f2b39ce7.txt"
 SECTION = "Updating A Creature's Movement"
@@ -122,11 +123,6 @@ _MODIFIER_RULES = {
         "must spend all of its Movement (minimum 5 feet) to Move 5 feet"
     ),
 }
-
-# Cut points between the options (see the module docstring).
-NONE_FROM = Fraction(3, 4)
-HALF_FROM = Fraction(5, 12)
-ONE_THIRD_FROM = Fraction(1, 4)
 
 
 def modifier_for(ratio: Fraction) -> SpeedModifier:

@@ -28,20 +28,13 @@ from bot.rules.five_e_alt.speeds import (
     convert,
     parse_speed_line,
 )
+from bot.rules.five_e_alt.tables import FOOTPRINTS
 from bot.rules.rulings import Note
 
 SEED = "000_9613c147f2b39ce7.txt"
 DOCUMENT = "Alternate Movement"
 DiagonalRule = Literal["5", "5-10-5", "euclidean"]
 
-FOOTPRINTS: Mapping[Size, int] = {
-    Size.TINY: 1,
-    Size.SMALL: 1,
-    Size.MEDIUM: 1,
-    Size.LARGE: 2,
-    Size.HUGE: 3,
-    Size.GARGANTUAN: 4,
-}
 # The seed's sizes, smallest first.
 SIZES: tuple[Size, ...] = tuple(FOOTPRINTS)
 DEFAULT_REACH_FT = 5
