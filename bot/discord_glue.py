@@ -19,7 +19,7 @@ import logging
 import random
 import re
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Coroutine, Mapping, Sequence
 from dataclasses import replace
 from typing import Any, Optional, Protocol, cast
 
@@ -681,6 +681,23 @@ async def option_choices(
     given = {k: v for k, v in vars(interaction.namespace).items() if v is not None}
     found = await asyncio.to_thread(suggest, ruleset, encounter, command, option, current, given)
     return [app_commands.Choice(name=shown, value=value) for shown, value in found]
+
+
+Completer = Callable[
+    [discord.Interaction[Any], str], Coroutine[Any, Any, list[app_commands.Choice[str]]]
+]
+
+
+def suggesting(command: str, option: str) -> Completer:
+    """The autocomplete for ``option`` of ``command``, for a cog to attach:
+    ``add.autocomplete("size")(suggesting("token add", "size"))``."""
+
+    async def complete(
+        interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        return await option_choices(interaction, current, command, option)
+
+    return complete
 
 
 def names_choices(names: Sequence[str], current: str) -> list[app_commands.Choice[str]]:

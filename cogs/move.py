@@ -14,7 +14,7 @@ from bot.discord_glue import (
     descriptions_for,
     dispatch,
     move_choices,
-    option_choices,
+    suggesting,
     token_choices,
 )
 from bot.handlers import COMMANDS
@@ -69,23 +69,10 @@ class Move(commands.Cog):
     ) -> list[app_commands.Choice[str]]:
         return await move_choices(interaction, current, "mode")
 
-    @move.autocomplete("to")
-    async def _to(
-        self, interaction: discord.Interaction[Any], current: str
-    ) -> list[app_commands.Choice[str]]:
-        return await option_choices(interaction, current, "move", "to")
-
-    @move.autocomplete("by")
-    async def _by(
-        self, interaction: discord.Interaction[Any], current: str
-    ) -> list[app_commands.Choice[str]]:
-        return await option_choices(interaction, current, "move", "by")
-
-    @move.autocomplete("group")
-    async def _group(
-        self, interaction: discord.Interaction[Any], current: str
-    ) -> list[app_commands.Choice[str]]:
-        return await option_choices(interaction, current, "move", "group")
+    # squares within reach with their cost, token names for who pushes and who goes along
+    move.autocomplete("to")(suggesting("move", "to"))
+    move.autocomplete("by")(suggesting("move", "by"))
+    move.autocomplete("group")(suggesting("move", "group"))
 
     @move.autocomplete("token")
     async def _token(

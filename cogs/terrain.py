@@ -8,7 +8,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord_glue import choices_for, descriptions_for, dispatch, option_choices
+from bot.discord_glue import choices_for, descriptions_for, dispatch, suggesting
 from bot.handlers import COMMANDS
 
 SET = COMMANDS["terrain set"]
@@ -23,11 +23,7 @@ class Terrain(commands.GroupCog, group_name="terrain", group_description="The ma
     async def set_(self, interaction: discord.Interaction[Any], cells: str, kind: str) -> None:
         await dispatch(interaction, "terrain set", {"cells": cells, "kind": kind})
 
-    @set_.autocomplete("kind")
-    async def _kind(
-        self, interaction: discord.Interaction[Any], current: str
-    ) -> list[app_commands.Choice[str]]:
-        return await option_choices(interaction, current, "terrain set", "kind")
+    set_.autocomplete("kind")(suggesting("terrain set", "kind"))  # lava → hazard...
 
     @app_commands.command(name="clear", description=CLEAR.description)
     @app_commands.describe(**descriptions_for(CLEAR))

@@ -16,8 +16,8 @@ from discord.ext import commands
 from bot.discord_glue import (
     descriptions_for,
     dispatch,
-    option_choices,
     slash_command,
+    suggesting,
     token_choices,
 )
 from bot.handlers import COMMANDS
@@ -51,38 +51,14 @@ class Token(commands.GroupCog, group_name="token", group_description="The tokens
             interaction, "token condition", {"token": token, "add": add, "remove": remove}
         )
 
-    # the channel's ruleset's own sizes, races, armor and loads, as the user types
-    @add.autocomplete("size")
-    @add.autocomplete("race")
-    @add.autocomplete("armor")
-    @add.autocomplete("load")
-    async def _add_option(
-        self, interaction: discord.Interaction[Any], current: str
-    ) -> list[app_commands.Choice[str]]:
-        option = _focused(interaction)
-        return await option_choices(interaction, current, "token add", option)
-
-    @edit.autocomplete("size")
-    @edit.autocomplete("race")
-    @edit.autocomplete("armor")
-    @edit.autocomplete("load")
-    async def _edit_option(
-        self, interaction: discord.Interaction[Any], current: str
-    ) -> list[app_commands.Choice[str]]:
-        option = _focused(interaction)
-        return await option_choices(interaction, current, "token edit", option)
-
-    @condition.autocomplete("add")
-    async def _condition_add(
-        self, interaction: discord.Interaction[Any], current: str
-    ) -> list[app_commands.Choice[str]]:
-        return await option_choices(interaction, current, "token condition", "add")
-
-    @condition.autocomplete("remove")
-    async def _condition_remove(
-        self, interaction: discord.Interaction[Any], current: str
-    ) -> list[app_commands.Choice[str]]:
-        return await option_choices(interaction, current, "token condition", "remove")
+    # what the channel's ruleset offers as the user types: its sizes, races, armor and
+    # loads; the conditions the rules know (and the token's own, to remove)
+    for _option in ("size", "race", "armor", "load"):
+        add.autocomplete(_option)(suggesting("token add", _option))
+        edit.autocomplete(_option)(suggesting("token edit", _option))
+    del _option
+    condition.autocomplete("add")(suggesting("token condition", "add"))
+    condition.autocomplete("remove")(suggesting("token condition", "remove"))
 
     @edit.autocomplete("token")
     @remove.autocomplete("token")
@@ -91,16 +67,6 @@ class Token(commands.GroupCog, group_name="token", group_description="The tokens
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
         return await token_choices(interaction, current)
-
-
-def _focused(interaction: discord.Interaction[Any]) -> str:
-    """The option being typed (one autocomplete serves several)."""
-    data: Any = interaction.data or {}
-    for option in data.get("options", []):
-        for sub in option.get("options", []):
-            if sub.get("focused"):
-                return str(sub["name"])
-    return ""
 
 
 async def setup(bot: commands.Bot) -> None:

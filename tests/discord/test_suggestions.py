@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
+from bot.app import StrideBot, extension_names
+from bot.config import Settings
 from bot.discord_glue import dispatch, option_choices
 from bot.storage import Store
 from tests.discord.fakes import FakeInteraction
@@ -95,3 +97,33 @@ async def test_move_by_and_group_offer_token_names(store: Store) -> None:
     )
     assert [v for _, v in await offered(store, "move", "by", "b")] == ["Bo"]
     assert [v for _, v in await offered(store, "move", "group", "Ari, ")] == ["Ari, Bo", "Ari, Cy"]
+
+
+async def test_the_slash_commands_offer_them_through_the_cogs(
+    store: Store, settings: Settings
+) -> None:
+    """The cogs attach these suggestions to the options Discord shows; calling one the
+    way discord.py does gives the same list."""
+    stride = StrideBot(settings)
+    try:
+        for name in extension_names():
+            await stride.load_extension(name)
+        commands = {c.qualified_name: c for c in stride.tree.walk_commands()}
+        wanted = {
+            "token add": ("size", "race", "armor", "load"),
+            "token edit": ("size", "race", "armor", "load"),
+            "token condition": ("add", "remove"),
+            "terrain set": ("kind",),
+            "move": ("to", "by", "group"),
+        }
+        for command, options in wanted.items():
+            params = commands[command]._params
+            for option in options:
+                assert params[option].autocomplete is not None, (command, option)
+        kind = commands["terrain set"]._params["kind"].autocomplete
+        assert kind is not None
+        typing = FakeInteraction(store)
+        choices = await kind(typing, "lava")
+        assert [c.value for c in choices] == ["hazard"]
+    finally:
+        await stride.close()
