@@ -79,6 +79,7 @@ class CompiledSteps(ABC):
     below use it when they are given one, with the same results."""
 
     stride: int  # squares in one padded column
+    squares: int  # indexes run from 0 to this
     pad: int  # padding squares before column 0 and row 0
     floor_ft: float  # no step costs less; with ``parity``, no odd diagonal less than twice
     parity: bool
@@ -95,9 +96,14 @@ class CompiledSteps(ABC):
 
     @abstractmethod
     def out(self, index: int) -> Sequence[tuple[int, float, float, int]]:
-        """The eight steps from a square, in ``DIRECTIONS`` order: (the square entered,
-        its cost after an even count of diagonals, after an odd count, the diagonals it
-        adds); a negative cost is ``ILLEGAL``, ``VOLATILE`` or ``HAMPERED``."""
+        """The eight steps from a square, in ``DIRECTIONS`` order: (the offset from its
+        index to the square entered's, its cost after an even count of diagonals, after
+        an odd count, the diagonals it adds); a negative cost is ``ILLEGAL``,
+        ``VOLATILE`` or ``HAMPERED``."""
+
+    def open_out(self, index: int) -> Sequence[tuple[int, float, float, int]]:
+        """``out`` without the steps refused whatever the diagonal count."""
+        return [e for e in self.out(index) if e[1] >= 0 or e[2] >= 0 or e[1] == VOLATILE]
 
     @abstractmethod
     def edge(self, frm: Cell, to: Cell, diagonals: int, spent: float) -> Edge | None:
@@ -352,6 +358,21 @@ def _compiled_path(
     sc, sr = start.col + pad, start.row + pad
     odd0 = diagonals & 1 if parity else 0
     start_state = first * 2 + odd0
+    # the lean search first: what the cheapest path costs, and which states lie on a
+    # cheapest path; the ranked search below then walks those states alone
+    on_cheapest = _cheapest_states(
+        table,
+        start_state,
+        last,
+        goal,
+        limit=limit,
+        spent_ft=spent_ft,
+        diagonals=diagonals,
+        allowed=allowed,
+        max_nodes=max_nodes,
+    )
+    if on_cheapest is None:
+        return None
     best: dict[int, Rank] = {start_state: _rank(spent_ft, 0.0, 0, 0)}
     real: dict[int, float] = {start_state: spent_ft}
     diag_at: dict[int, int] = {start_state: diagonals}
@@ -381,7 +402,8 @@ def _compiled_path(
         diag = diag_at[state]
         odd = diag & 1 if parity else 0
         cell = cell_of(here) if (allowed is not None or penalty is not None) else start
-        for nxt, even_cost, odd_cost, adds in out(here):
+        for offset, even_cost, odd_cost, adds in out(here):
+            nxt = here + offset
             if allowed is not None and not allowed(cell_of(nxt)):
                 continue
             cost = odd_cost if odd else even_cost
@@ -400,6 +422,8 @@ def _compiled_path(
             g2 = g + cost
             odd2 = diag2 & 1 if parity else 0
             s2 = nxt * 2 + odd2
+            if s2 not in on_cheapest:
+                continue  # on no cheapest path: it can't win
             known = best.get(s2)
             if known is not None and known[0] < g2 - EPSILON:
                 continue  # already reached for less: most steps end here
@@ -427,6 +451,146 @@ def _compiled_path(
                 real[s2] = g2
                 push(heap, ((round(g2 + h2, 6), *rank2[1:]), rank2, counter, s2))
     return None
+
+
+def _cheapest_states(
+    table: CompiledSteps,
+    start_state: int,
+    last: int,
+    goal: Cell,
+    *,
+    limit: float,
+    spent_ft: float,
+    diagonals: int,
+    allowed: Callable[[Cell], bool] | None,
+    max_nodes: int,
+) -> set[int] | None:
+    """The states (square and diagonal parity) that lie on some cheapest path to the
+    goal within the budget, or None if no path is that cheap.
+
+    An A* over feet alone with the exact open-ground bound and a bucket queue (one list
+    of states per estimated total), run until no state can still arrive as cheaply,
+    then a walk back from the goal over the steps that cost exactly the difference.
+    A state on a cheapest path is reached only through states on cheapest paths, so
+    the ranked search that breaks ties among cheapest paths, run over these states
+    alone, keeps the order it would have over the whole map and finds the same path.
+    It expands the same states as that search until the goal is reached (so the cap
+    on squares expanded counts alike)."""
+    parity = table.parity
+    stride, pad = table.stride, table.pad
+    gc, gr = goal.col + pad, goal.row + pad
+    o = table.floor_ft
+    dear = 2 * o if parity else o
+    out, cell_of = table.open_out, table.cell
+    inf = float("inf")
+    g_at = [inf] * (2 * table.squares)
+    diag_at = [0] * (2 * table.squares)
+    done = bytearray(2 * table.squares)
+    g_at[start_state], diag_at[start_state] = spent_ft, diagonals
+    buckets: dict[float, list[tuple[int, float]]] = {spent_ft: [(start_state, spent_ft)]}
+    keys = [spent_ft]  # the estimates with a bucket, as a heap (the start's doesn't matter)
+    pop, push = heapq.heappop, heapq.heappush
+    goal_f: float | None = None
+    counter = 0
+    while keys:
+        f = keys[0]
+        bucket = buckets[f]
+        if not bucket:
+            pop(keys)
+            del buckets[f]
+            continue
+        if goal_f is not None and f > goal_f + 1e-6:
+            break  # nothing left can arrive as cheaply
+        state, g = bucket.pop()
+        if done[state] or g > g_at[state] + EPSILON:
+            continue
+        done[state] = 1
+        here = state >> 1
+        if here == last:
+            if goal_f is None:
+                goal_f = f
+            continue
+        if goal_f is None:
+            counter += 1
+            if counter > max_nodes:
+                raise SearchTooLarge
+        diag = diag_at[state]
+        odd = diag & 1 if parity else 0
+        for offset, even_cost, odd_cost, adds in out(here):
+            nxt = here + offset
+            if allowed is not None and not allowed(cell_of(nxt)):
+                continue
+            cost = odd_cost if odd else even_cost
+            if cost < 0:
+                if cost != VOLATILE:
+                    continue
+                edge = table.edge(cell_of(here), cell_of(nxt), diag, g)
+                if edge is None:
+                    continue
+                cost, diag2 = edge.cost_ft, edge.diagonals
+            else:
+                diag2 = diag + adds
+            g2 = g + cost
+            odd2 = diag2 & 1 if parity else 0
+            s2 = nxt * 2 + odd2
+            if g_at[s2] < g2 + EPSILON:
+                continue
+            col, row = divmod(nxt, stride)
+            dx, dy = abs(col - gc), abs(row - gr)
+            if dx < dy:
+                dx, dy = dy, dx
+            half = dy // 2
+            if odd2:
+                h2 = o * (dx - dy) + dear * (dy - half) + o * half
+            else:
+                h2 = o * (dx - dy) + o * (dy - half) + dear * half
+            f2 = g2 + h2
+            if f2 > limit:
+                continue
+            g_at[s2] = g2
+            diag_at[s2] = diag2
+            found = buckets.get(f2)
+            if found is None:
+                buckets[f2] = [(s2, g2)]
+                push(keys, f2)
+            else:
+                found.append((s2, g2))
+    if goal_f is None:
+        return None
+    ends = [s for s in (last * 2, last * 2 + 1) if done[s]]
+    cheapest = min(g_at[s] for s in ends)
+    on_path = {s for s in ends if g_at[s] <= cheapest + EPSILON}
+    stack = list(on_path)
+    offsets = [dc * stride + dr for dc, dr in DIRECTIONS]
+    sides = (0, 1) if parity else (0,)
+    steps = table.out
+    while stack:
+        v = stack.pop()
+        to, gv, odd_v = v >> 1, g_at[v], v & 1
+        for d, offset in enumerate(offsets):
+            frm = to - offset
+            if frm == last:
+                continue
+            for side in sides:
+                u = frm * 2 + side
+                if not done[u] or u in on_path:
+                    continue
+                _, even_cost, odd_cost, adds = steps(frm)[d]
+                cost = odd_cost if side else even_cost
+                if cost < 0:
+                    if cost != VOLATILE:
+                        continue
+                    edge = table.edge(cell_of(frm), cell_of(to), diag_at[u], g_at[u])
+                    if edge is None:
+                        continue
+                    cost, diag2 = edge.cost_ft, edge.diagonals
+                else:
+                    diag2 = diag_at[u] + adds
+                if (diag2 & 1 if parity else 0) != odd_v or abs(g_at[u] + cost - gv) > EPSILON:
+                    continue
+                on_path.add(u)
+                stack.append(u)
+    return on_path
 
 
 def _compiled_unwind(
@@ -494,7 +658,8 @@ def _compiled_reach(
             break
         diag = diag_at[state]
         odd = diag & 1 if parity else 0
-        for nxt, even_ft, odd_ft, adds in table.out(here):
+        for offset, even_ft, odd_ft, adds in table.out(here):
+            nxt = here + offset
             if allowed is not None and not allowed(cell_of(nxt)):
                 continue
             cost = odd_ft if odd else even_ft
