@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import heapq
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from bot.grid.coords import Cell
@@ -64,6 +64,8 @@ State = tuple[Cell, int]
 Rank = tuple[float, float, int, int]
 
 
+Lean = tuple[int, float, int]  # a step from a state: see ``_opened``
+
 # What a compiled table says of a step instead of its cost (see ``CompiledSteps``).
 ILLEGAL = -1.0  # the step function refuses it
 VOLATILE = -2.0  # its cost depends on what was spent: ask the step function each time
@@ -80,6 +82,10 @@ class CompiledSteps(ABC):
 
     stride: int  # squares in one padded column
     squares: int  # indexes run from 0 to this
+    # what ``out`` and ``open_out`` answered so far, by index (read first: a call costs)
+    known_steps: Mapping[int, Sequence[tuple[int, float, float, int]]]
+    open_steps: Mapping[int, tuple[list[Lean], list[Lean]]]
+    every_steps: Mapping[int, tuple[list[Lean], list[Lean]]]
     pad: int  # padding squares before column 0 and row 0
     floor_ft: float  # no step costs less; with ``parity``, no odd diagonal less than twice
     parity: bool
@@ -101,9 +107,16 @@ class CompiledSteps(ABC):
         an odd count, the diagonals it adds); a negative cost is ``ILLEGAL``,
         ``VOLATILE`` or ``HAMPERED``."""
 
-    def open_out(self, index: int) -> Sequence[tuple[int, float, float, int]]:
-        """``out`` without the steps refused whatever the diagonal count."""
-        return [e for e in self.out(index) if e[1] >= 0 or e[2] >= 0 or e[1] == VOLATILE]
+    def open_out(self, index: int) -> tuple[list[Lean], list[Lean]]:
+        """The steps from a square not refused, after an even and after an odd count of
+        diagonals: (the offset to the square entered, the cost or ``VOLATILE``, the
+        diagonals added)."""
+        return _opened(self.out(index), self.parity)
+
+    def every_out(self, index: int) -> tuple[list[Lean], list[Lean]]:
+        """``open_out`` with the refused steps kept (their cost ``ILLEGAL`` or
+        ``HAMPERED``), in the order of the squares entered."""
+        return _every(self.out(index), self.parity)
 
     @abstractmethod
     def edge(self, frm: Cell, to: Cell, diagonals: int, spent: float) -> Edge | None:
@@ -112,6 +125,37 @@ class CompiledSteps(ABC):
     # The steps searches passed up, first per (square entered, code): remembered so a
     # refusal can word them (in the order a search asking step by step would have).
     refusals: dict[tuple[int, float], tuple[int, int, float]]
+
+
+def _opened(
+    entries: Sequence[tuple[int, float, float, int]], parity: bool
+) -> tuple[list[Lean], list[Lean]]:
+    """The steps not refused from a state of each parity, as (what to add to the state
+    for the state entered, cost or ``VOLATILE``, diagonals added). A state is twice the
+    square's index plus the parity of the diagonals counted (0 where nothing counts)."""
+    if not parity:
+        even = [(2 * o, e, a) for o, e, _, a in entries if e >= 0 or e == VOLATILE]
+        return even, even
+    return (
+        [(2 * o + (a & 1), e, a) for o, e, _, a in entries if e >= 0 or e == VOLATILE],
+        [(2 * o + ((1 ^ a) & 1) - 1, c, a) for o, _, c, a in entries if c >= 0 or c == VOLATILE],
+    )
+
+
+def _every(
+    entries: Sequence[tuple[int, float, float, int]], parity: bool
+) -> tuple[list[Lean], list[Lean]]:
+    """Every step from a state of each parity, as ``_opened`` gives the open ones, in
+    the order of the squares entered (so the states entered come in order too: the
+    parity is the lowest bit, the square the rest)."""
+    ordered = sorted(entries)
+    if not parity:
+        even = [(2 * o, e, a) for o, e, _, a in ordered]
+        return even, even
+    return (
+        [(2 * o + (a & 1), e, a) for o, e, _, a in ordered],
+        [(2 * o + ((1 ^ a) & 1) - 1, c, a) for o, _, c, a in ordered],
+    )
 
 
 class TableFallback(Exception):
@@ -482,13 +526,16 @@ def _cheapest_states(
     o = table.floor_ft
     dear = 2 * o if parity else o
     out, cell_of = table.open_out, table.cell
+    opened = table.open_steps
     inf = float("inf")
     g_at = [inf] * (2 * table.squares)
     diag_at = [0] * (2 * table.squares)
     done = bytearray(2 * table.squares)
+    bound = [-1.0] * (2 * table.squares)  # each state's exact open-ground cost to the goal
     g_at[start_state], diag_at[start_state] = spent_ft, diagonals
-    buckets: dict[float, list[tuple[int, float]]] = {spent_ft: [(start_state, spent_ft)]}
-    keys = [spent_ft]  # the estimates with a bucket, as a heap (the start's doesn't matter)
+    bound[start_state] = 0.0  # never read again: the start is expanded first
+    buckets: dict[float, list[int]] = {spent_ft: [start_state]}
+    keys = [spent_ft]  # the estimates with a bucket, as a heap
     pop, push = heapq.heappop, heapq.heappush
     goal_f: float | None = None
     counter = 0
@@ -501,9 +548,10 @@ def _cheapest_states(
             continue
         if goal_f is not None and f > goal_f + 1e-6:
             break  # nothing left can arrive as cheaply
-        state, g = bucket.pop()
-        if done[state] or g > g_at[state] + EPSILON:
-            continue
+        state = bucket.pop()
+        g = g_at[state]
+        if done[state] or g + bound[state] < f - 1e-6:
+            continue  # expanded already, or since reached for less
         done[state] = 1
         here = state >> 1
         if here == last:
@@ -515,46 +563,47 @@ def _cheapest_states(
             if counter > max_nodes:
                 raise SearchTooLarge
         diag = diag_at[state]
-        odd = diag & 1 if parity else 0
-        for offset, even_cost, odd_cost, adds in out(here):
-            nxt = here + offset
-            if allowed is not None and not allowed(cell_of(nxt)):
-                continue
-            cost = odd_cost if odd else even_cost
-            if cost < 0:
-                if cost != VOLATILE:
+        lists = opened.get(here)
+        if lists is None:
+            lists = out(here)
+        for delta, cost, adds in lists[state & 1]:
+            s2 = state + delta
+            if cost < 0 or allowed is not None:
+                nxt = s2 >> 1
+                if allowed is not None and not allowed(cell_of(nxt)):
                     continue
-                edge = table.edge(cell_of(here), cell_of(nxt), diag, g)
-                if edge is None:
-                    continue
-                cost, diag2 = edge.cost_ft, edge.diagonals
-            else:
-                diag2 = diag + adds
+                if cost < 0:
+                    edge = table.edge(cell_of(here), cell_of(nxt), diag, g)
+                    if edge is None:
+                        continue
+                    cost, adds = edge.cost_ft, edge.diagonals - diag
+                    s2 = nxt * 2 + (edge.diagonals & 1 if parity else 0)
             g2 = g + cost
-            odd2 = diag2 & 1 if parity else 0
-            s2 = nxt * 2 + odd2
             if g_at[s2] < g2 + EPSILON:
                 continue
-            col, row = divmod(nxt, stride)
-            dx, dy = abs(col - gc), abs(row - gr)
-            if dx < dy:
-                dx, dy = dy, dx
-            half = dy // 2
-            if odd2:
-                h2 = o * (dx - dy) + dear * (dy - half) + o * half
-            else:
-                h2 = o * (dx - dy) + o * (dy - half) + dear * half
+            h2 = bound[s2]
+            if h2 < 0:
+                col, row = divmod(s2 >> 1, stride)
+                dx, dy = abs(col - gc), abs(row - gr)
+                if dx < dy:
+                    dx, dy = dy, dx
+                half = dy // 2
+                if s2 & 1:  # the next diagonal is the dear one
+                    h2 = o * (dx - dy) + dear * (dy - half) + o * half
+                else:
+                    h2 = o * (dx - dy) + o * (dy - half) + dear * half
+                bound[s2] = h2
             f2 = g2 + h2
             if f2 > limit:
                 continue
             g_at[s2] = g2
-            diag_at[s2] = diag2
+            diag_at[s2] = diag + adds
             found = buckets.get(f2)
             if found is None:
-                buckets[f2] = [(s2, g2)]
+                buckets[f2] = [s2]
                 push(keys, f2)
             else:
-                found.append((s2, g2))
+                found.append(s2)
     if goal_f is None:
         return None
     ends = [s for s in (last * 2, last * 2 + 1) if done[s]]
@@ -563,7 +612,7 @@ def _cheapest_states(
     stack = list(on_path)
     offsets = [dc * stride + dr for dc, dr in DIRECTIONS]
     sides = (0, 1) if parity else (0,)
-    steps = table.out
+    steps, known = table.out, table.known_steps
     while stack:
         v = stack.pop()
         to, gv, odd_v = v >> 1, g_at[v], v & 1
@@ -575,7 +624,7 @@ def _cheapest_states(
                 u = frm * 2 + side
                 if not done[u] or u in on_path:
                     continue
-                _, even_cost, odd_cost, adds = steps(frm)[d]
+                _, even_cost, odd_cost, adds = (known.get(frm) or steps(frm))[d]
                 cost = odd_cost if side else even_cost
                 if cost < 0:
                     if cost != VOLATILE:
@@ -608,12 +657,31 @@ def _compiled_unwind(
     states.reverse()
     cells = tuple(table.cell(s >> 1) for s in states)
     edges: list[Edge] = []
+    direction = {dc * table.stride + dr: d for d, (dc, dr) in enumerate(DIRECTIONS)}
+    # a step of a kind already worded (the same list of steps, direction and parity)
+    # reads as that one did, unless its wording names a square
+    worded: dict[tuple[int, int, int], Edge] = {}
     for i, s2 in enumerate(states[1:]):
         s1, edge = back[s2]
         if edge is None:
-            edge = table.edge(cells[i], cells[i + 1], diag_at[s1], real[s1])
-            if edge is None:  # the table and the rules disagree: never, but be exact
-                raise TableFallback
+            frm, diag = s1 >> 1, diag_at[s1]
+            steps = table.out(frm)
+            d = direction[(s2 >> 1) - frm]
+            key = (id(steps), d, diag & 1)
+            like = worded.get(key)
+            if like is not None:
+                edge = Edge(cells[i + 1], like.cost_ft, diag + steps[d][3], like.why, like.hampered)
+            else:
+                edge = table.edge(cells[i], cells[i + 1], diag, real[s1])
+                if edge is None:  # the table and the rules disagree: never, but be exact
+                    raise TableFallback
+                if (
+                    steps[d][1] != VOLATILE
+                    and edge.diagonals == diag + steps[d][3]
+                    and str(edge.to) not in edge.why
+                    and str(cells[i]) not in edge.why
+                ):
+                    worded[key] = edge
         edges.append(edge)
     return Found(cells, tuple(edges), cost, diag_at[state])
 
@@ -628,58 +696,74 @@ def _compiled_reach(
     allowed: Callable[[Cell], bool] | None,
     max_nodes: int,
 ) -> dict[Cell, float]:
-    """``reachable`` over a compiled table: the same costs, no call into the rules per
-    step."""
+    """``reachable`` over a compiled table: the same costs, in the same order, no call
+    into the rules per step. A bucket queue (one list of states per cost) stands in for
+    the heap: a bucket is filled in the order the heap would pop it (by the expansion
+    that reached each state, then by state, since each square's steps come in the order
+    of the squares entered)."""
     first = table.index(start)
     if first is None:
         raise TableFallback
     parity = table.parity
     limit = budget_ft + EPSILON
     cell_of = table.cell
-    odd0 = diagonals & 1 if parity else 0
-    start_state = first * 2 + odd0
+    start_state = first * 2 + (diagonals & 1 if parity else 0)
     best: dict[int, float] = {start_state: spent_ft}
     diag_at: dict[int, int] = {start_state: diagonals}
-    heap: list[tuple[float, int, int]] = [(spent_ft, 0, start_state)]
+    buckets: dict[float, list[int]] = {spent_ft: [start_state]}
+    keys = [spent_ft]
     found: dict[int, float] = {}
     counter = 0
     pop, push = heapq.heappop, heapq.heappush
-    inf = float("inf")
     refusals = table.refusals
-    while heap:
-        g, _, state = pop(heap)
-        if g > best.get(state, inf) + EPSILON:
-            continue
-        here = state >> 1
-        if here not in found:
-            found[here] = g - spent_ft
-        counter += 1
-        if counter > max_nodes:
-            break
-        diag = diag_at[state]
-        odd = diag & 1 if parity else 0
-        for offset, even_ft, odd_ft, adds in table.out(here):
-            nxt = here + offset
-            if allowed is not None and not allowed(cell_of(nxt)):
+    known, every = table.every_steps, table.every_out
+    while keys:
+        g = keys[0]
+        bucket = buckets[g]
+        i = 0
+        while i < len(bucket):
+            state = bucket[i]
+            i += 1
+            if g > best[state] + EPSILON:
                 continue
-            cost = odd_ft if odd else even_ft
-            if cost < 0:
-                if cost != VOLATILE:
-                    if (nxt, cost) not in refusals:
-                        refusals[(nxt, cost)] = (here, diag, g)
+            here = state >> 1
+            if here not in found:
+                found[here] = g - spent_ft
+            counter += 1
+            if counter > max_nodes:
+                return {cell_of(i): cost for i, cost in found.items()}
+            diag = diag_at[state]
+            lists = known.get(here)
+            if lists is None:
+                lists = every(here)
+            for delta, cost, adds in lists[state & 1]:
+                s2 = state + delta
+                if cost < 0 or allowed is not None:
+                    nxt = s2 >> 1
+                    if allowed is not None and not allowed(cell_of(nxt)):
+                        continue
+                    if cost < 0:
+                        if cost != VOLATILE:
+                            if (nxt, cost) not in refusals:
+                                refusals[(nxt, cost)] = (here, diag, g)
+                            continue
+                        edge = table(cell_of(here), cell_of(nxt), diag, g)
+                        if edge is None:
+                            continue
+                        cost, adds = edge.cost_ft, edge.diagonals - diag
+                        s2 = nxt * 2 + (edge.diagonals & 1 if parity else 0)
+                g2 = g + cost
+                if g2 > limit:
                     continue
-                edge = table(cell_of(here), cell_of(nxt), diag, g)
-                if edge is None:
-                    continue
-                cost, diag2 = edge.cost_ft, edge.diagonals
-            else:
-                diag2 = diag + adds
-            g2 = g + cost
-            if g2 > limit:
-                continue
-            s2 = nxt * 2 + (diag2 & 1 if parity else 0)
-            if g2 < best.get(s2, inf) - EPSILON:
-                best[s2] = g2
-                diag_at[s2] = diag2
-                push(heap, (g2, counter, s2))
+                if s2 not in best or g2 < best[s2] - EPSILON:
+                    best[s2] = g2
+                    diag_at[s2] = diag + adds
+                    later = buckets.get(g2)
+                    if later is None:
+                        buckets[g2] = [s2]
+                        push(keys, g2)
+                    else:
+                        later.append(s2)
+        pop(keys)
+        del buckets[g]
     return {cell_of(i): cost for i, cost in found.items()}

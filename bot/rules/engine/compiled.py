@@ -22,13 +22,24 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, SupportsIndex
 
 from bot.encounter import Encounter
 from bot.grid.coords import Cell
 from bot.grid.geometry import DIRECTIONS
-from bot.grid.search import HAMPERED, ILLEGAL, VOLATILE, CompiledSteps, Edge, StepFn, TableFallback
+from bot.grid.search import (
+    HAMPERED,
+    ILLEGAL,
+    VOLATILE,
+    CompiledSteps,
+    Edge,
+    Lean,
+    StepFn,
+    TableFallback,
+    _every,
+    _opened,
+)
 from bot.grid.terrain import Terrain
 from bot.rules.engine.board import Board, StepContext
 
@@ -375,8 +386,10 @@ class _Table:
         self.rows: dict[tuple[int, ...], list[Entry]] = {}  # the steps per packed row
         # the steps not refused whatever the diagonal count, per square and per list of
         # steps (the lists of ``rows`` are shared by many squares)
-        self.open_steps: dict[int, list[Entry]] = {}
-        self.open_rows: dict[int, tuple[Sequence[Entry], list[Entry]]] = {}
+        self.open_steps: dict[int, tuple[list[Lean], list[Lean]]] = {}
+        self.open_rows: dict[int, tuple[Sequence[Entry], tuple[list[Lean], list[Lean]]]] = {}
+        self.every_steps: dict[int, tuple[list[Lean], list[Lean]]] = {}
+        self.every_rows: dict[int, tuple[Sequence[Entry], tuple[list[Lean], list[Lean]]]] = {}
         self.steps: dict[int, list[Entry]] = {}
         self.cells: dict[int, Cell] = {}
         self.lock = threading.Lock()
@@ -451,6 +464,38 @@ class _Table:
         return costs[0], costs[1], adds.pop() if adds else int(diagonal)
 
 
+_TABLES: list[tuple[tuple[Any, ...], _Table]] = []
+_TABLES_KEPT = 8
+
+
+def _table_of(rules: Ruleset, ctx: StepContext, unhampered: bool) -> _Table:
+    """The table for this step context: one made for an equal context on the very same
+    encounter (a later command on an unchanged map: /distance, a refusal's second
+    search, the bands of a token that hasn't moved) is the same table, since what a
+    step costs depends on nothing else (the ruleset is the encounter's, the board is
+    the encounter seen by the mover)."""
+    board = ctx.board
+    key = (
+        type(rules),
+        board.side,
+        board.mover,
+        ctx.movement,
+        ctx.allowance,
+        ctx.stood,
+        unhampered,
+    )
+    with _LOCK:
+        for i, (kept, table) in enumerate(_TABLES):
+            if kept[0] is board.encounter and kept[1:] == key:
+                _TABLES.append(_TABLES.pop(i))
+                return table
+    made = _Table(rules, ctx, unhampered)
+    with _LOCK:
+        _TABLES.append(((board.encounter, *key), made))
+        del _TABLES[:-_TABLES_KEPT]
+    return made
+
+
 class CompiledStep(CompiledSteps):
     """The step function a search is given: ``outer`` (a ``Stepper``, or one that
     refuses what hampers), answered from the step context's table. What the searches
@@ -460,11 +505,13 @@ class CompiledStep(CompiledSteps):
         key = ("compiled-steps", unhampered)
         table = ctx.memo.get(key)
         if table is None:
-            table = ctx.memo[key] = _Table(rules, ctx, unhampered)
+            table = ctx.memo[key] = _table_of(rules, ctx, unhampered)
         self.table: _Table = table
         self.outer = outer
         layout = table.map.layout
         self.stride, self.pad, self.squares = layout.stride, layout.pad, layout.size
+        self.known_steps, self.open_steps = table.steps, table.open_steps
+        self.every_steps = table.every_steps
         self.floor_ft, self.parity = table.floor_ft, table.parity
         self.refusals = {}
 
@@ -490,21 +537,36 @@ class CompiledStep(CompiledSteps):
         with table.lock:
             return table.out(index)
 
-    def open_out(self, index: int) -> Sequence[Entry]:
+    def open_out(self, index: int) -> tuple[list[Lean], list[Lean]]:
         table = self.table
-        found = table.open_steps.get(index)
+        return self._lean(index, table.open_steps, table.open_rows, _opened)
+
+    def every_out(self, index: int) -> tuple[list[Lean], list[Lean]]:
+        table = self.table
+        return self._lean(index, table.every_steps, table.every_rows, _every)
+
+    def _lean(
+        self,
+        index: int,
+        by_square: dict[int, tuple[list[Lean], list[Lean]]],
+        by_list: dict[int, tuple[Sequence[Entry], tuple[list[Lean], list[Lean]]]],
+        make: Callable[[Sequence[Entry], bool], tuple[list[Lean], list[Lean]]],
+    ) -> tuple[list[Lean], list[Lean]]:
+        """The square's steps as ``make`` lays them out for a search, made once per
+        list of steps (many squares share one)."""
+        found = by_square.get(index)
         if found is not None:
             return found
         entries = self.out(index)
-        with table.lock:
-            kept = table.open_rows.get(id(entries))
+        with self.table.lock:
+            kept = by_list.get(id(entries))
             if kept is None or kept[0] is not entries:
-                opened = [e for e in entries if e[1] >= 0 or e[2] >= 0 or e[1] == VOLATILE]
-                table.open_rows[id(entries)] = (entries, opened)
+                lean = make(entries, self.parity)
+                by_list[id(entries)] = (entries, lean)
             else:
-                opened = kept[1]
-            table.open_steps[index] = opened
-        return opened
+                lean = kept[1]
+            by_square[index] = lean
+        return lean
 
     def edge(self, frm: Cell, to: Cell, diagonals: int, spent: float) -> Edge | None:
         step: StepFn = self.outer
