@@ -100,6 +100,11 @@ class CompiledSteps(ABC):
     @abstractmethod
     def cell(self, index: int) -> Cell: ...
 
+    def cells_of(self, costs: Mapping[int, float]) -> dict[Cell, float]:
+        """``costs`` by square index, by cell (in the same order)."""
+        cell = self.cell
+        return {cell(i): cost for i, cost in costs.items()}
+
     @abstractmethod
     def out(self, index: int) -> Sequence[tuple[int, float, float, int]]:
         """The eight steps from a square, in ``DIRECTIONS`` order: (the offset from its
@@ -717,13 +722,12 @@ def _compiled_reach(
     pop, push = heapq.heappop, heapq.heappush
     refusals = table.refusals
     known, every = table.every_steps, table.every_out
+    inf = float("inf")
     while keys:
         g = keys[0]
-        bucket = buckets[g]
-        i = 0
-        while i < len(bucket):
-            state = bucket[i]
-            i += 1
+        room = limit - g
+        # (a list grows under its iterator: a step costing nothing would land here)
+        for state in buckets[g]:
             if g > best[state] + EPSILON:
                 continue
             here = state >> 1
@@ -731,7 +735,7 @@ def _compiled_reach(
                 found[here] = g - spent_ft
             counter += 1
             if counter > max_nodes:
-                return {cell_of(i): cost for i, cost in found.items()}
+                return table.cells_of(found)
             diag = diag_at[state]
             lists = known.get(here)
             if lists is None:
@@ -752,10 +756,10 @@ def _compiled_reach(
                             continue
                         cost, adds = edge.cost_ft, edge.diagonals - diag
                         s2 = nxt * 2 + (edge.diagonals & 1 if parity else 0)
-                g2 = g + cost
-                if g2 > limit:
+                if cost > room:
                     continue
-                if s2 not in best or g2 < best[s2] - EPSILON:
+                g2 = g + cost
+                if g2 < best.get(s2, inf) - EPSILON:
                     best[s2] = g2
                     diag_at[s2] = diag + adds
                     later = buckets.get(g2)
@@ -766,4 +770,4 @@ def _compiled_reach(
                         later.append(s2)
         pop(keys)
         del buckets[g]
-    return {cell_of(i): cost for i, cost in found.items()}
+    return table.cells_of(found)

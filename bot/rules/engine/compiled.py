@@ -523,6 +523,11 @@ class CompiledStep(CompiledSteps):
     def cell(self, index: int) -> Cell:
         return self.table.cell(index)
 
+    def cells_of(self, costs: Mapping[int, float]) -> dict[Cell, float]:
+        table = self.table
+        known, cell = table.cells, table.cell
+        return {known.get(i) or cell(i): cost for i, cost in costs.items()}
+
     def index(self, cell: Cell) -> int | None:
         layout = self.table.map.layout
         if 0 <= cell.col < layout.width and 0 <= cell.row < layout.height:
