@@ -8,7 +8,9 @@ cells as players do (``"C4"``) so a stored encounter reads well later.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any, Literal
@@ -295,24 +297,139 @@ class Encounter:
 # -------------------------------------------------------------------- JSON
 
 
+_CELL_TEXT: dict[Cell, str] = {}
+_TEXT_CELL: dict[str, Cell] = {}
+_CACHED = 1 << 17  # cells named or read (a 360x360 map): the caches stop growing there
+
+
+def _cell_text(cell: Cell) -> str:
+    text = _CELL_TEXT.get(cell)
+    if text is None:
+        text = str(cell)
+        if len(_CELL_TEXT) < _CACHED:
+            _CELL_TEXT[cell] = text
+    return text
+
+
+def _text_cell(text: str) -> Cell:
+    cell = _TEXT_CELL.get(text)
+    if cell is None:
+        cell = Cell.parse(text)
+        if len(_TEXT_CELL) < _CACHED:
+            _TEXT_CELL[text] = cell
+    return cell
+
+
+# The map's parts last read or written, by their JSON (read) and by identity
+# (written): a state read again shares its terrain, darkness and edges with the last
+# read (they are never changed in place), so writing it back and compiling its map
+# (bot.rules.engine.compiled, which keeps its tables by identity) cost nothing twice.
+_READ: OrderedDict[Hashable, Any] = OrderedDict()
+_WRITTEN: OrderedDict[int, tuple[object, Any]] = OrderedDict()
+_KEPT = 32
+_LOCK = threading.Lock()
+
+
+def _read_once(key: Hashable, make: Callable[[], Any]) -> Any:
+    with _LOCK:
+        found = _READ.get(key)
+        if found is not None:
+            _READ.move_to_end(key)
+            return found
+    made = make()
+    with _LOCK:
+        _READ[key] = made
+        while len(_READ) > _KEPT:
+            _READ.popitem(last=False)
+    return made
+
+
+def _written_once(part: object, make: Callable[[], Any]) -> Any:
+    with _LOCK:
+        found = _WRITTEN.get(id(part))
+        if found is not None and found[0] is part:
+            _WRITTEN.move_to_end(id(part))
+            return found[1]
+    made = make()
+    with _LOCK:
+        _WRITTEN[id(part)] = (part, made)
+        while len(_WRITTEN) > _KEPT:
+            _WRITTEN.popitem(last=False)
+    return made
+
+
+def _runs_json(cells: Iterable[Cell]) -> str:
+    """Cells as text, row by row: a run along a row as its ends ("A1:D1"), a lone
+    square by itself ("F1"). A map's terrain comes in runs, so this is far shorter
+    (and quicker to read back) than one name per square."""
+    ordered = sorted([(c.row, c.col) for c in cells])
+    parts: list[str] = []
+    i, n = 0, len(ordered)
+    while i < n:
+        row, first = ordered[i]
+        last = first
+        i += 1
+        while i < n and ordered[i][0] == row and ordered[i][1] == last + 1:
+            last += 1
+            i += 1
+        start = _cell_text(Cell(first, row))
+        parts.append(start if last == first else f"{start}:{_cell_text(Cell(last, row))}")
+    return " ".join(parts)
+
+
+def _runs_from_json(text: str) -> list[Cell]:
+    """``_runs_json``'s cells; also reads one name per square (encounters stored
+    before runs) and any rectangle given by two corners."""
+    cells: list[Cell] = []
+    for part in text.split():
+        first, sep, last = part.partition(":")
+        if not sep:
+            cells.append(_text_cell(part))
+            continue
+        a, b = _text_cell(first), _text_cell(last)
+        rows = range(min(a.row, b.row), max(a.row, b.row) + 1)
+        cols = range(min(a.col, b.col), max(a.col, b.col) + 1)
+        cells += [Cell(col, row) for row in rows for col in cols]
+    return cells
+
+
+def _terrain_json(terrain: Mapping[Cell, Terrain]) -> dict[str, str]:
+    by_kind: dict[Terrain, list[Cell]] = {}
+    for cell, kind in terrain.items():
+        found = by_kind.get(kind)
+        if found is None:
+            by_kind[kind] = [cell]
+        else:
+            found.append(cell)
+    return {k.value: _runs_json(v) for k, v in sorted(by_kind.items(), key=_kind_name)}
+
+
+def _terrain_from_json(data: Mapping[str, str]) -> dict[Cell, Terrain]:
+    terrain: dict[Cell, Terrain] = {}
+    for kind, cells in data.items():
+        terrain.update(dict.fromkeys(_runs_from_json(cells), Terrain(kind)))
+    return terrain
+
+
 def to_json(e: Encounter) -> dict[str, Any]:
-    by_kind: dict[str, list[str]] = {}
-    for cell in sorted(e.terrain, key=lambda c: (c.row, c.col)):
-        by_kind.setdefault(e.terrain[cell].value, []).append(str(cell))
     return {
         "width": e.width,
         "height": e.height,
         "ruleset": e.ruleset,
         "gm_id": e.gm_id,
-        "terrain": {k: " ".join(v) for k, v in sorted(by_kind.items())},
+        "terrain": dict(_written_once(e.terrain, lambda: _terrain_json(e.terrain))),
         "tokens": [_token_json(t) for t in e.tokens.values()],
         "order": list(e.order),
         "turn_index": e.turn_index,
         "round": e.round,
         "options": dict(sorted(e.options.items())),
-        "dark": " ".join(str(c) for c in sorted(e.dark, key=lambda c: (c.row, c.col))),
-        "edges": _edges_json(e.edges),
+        "dark": _written_once(e.dark, lambda: _runs_json(e.dark)),
+        "edges": dict(_written_once(e.edges, lambda: _edges_json(e.edges))),
     }
+
+
+def _kind_name(item: tuple[Terrain, list[Cell]]) -> str:
+    return item[0].value
 
 
 def _edges_json(edges: Mapping[EdgeKey, Barrier]) -> dict[str, str]:
@@ -360,10 +477,12 @@ def _token_json(t: Token) -> dict[str, Any]:
 
 
 def from_json(data: Mapping[str, Any]) -> Encounter:
-    terrain: dict[Cell, Terrain] = {}
-    for kind, cells in data.get("terrain", {}).items():
-        for text in cells.split():
-            terrain[Cell.parse(text)] = Terrain(kind)
+    terrain_data: Mapping[str, str] = data.get("terrain", {})
+    terrain = _read_once(
+        ("terrain", *sorted(terrain_data.items())), lambda: _terrain_from_json(terrain_data)
+    )
+    dark_text = str(data.get("dark", ""))
+    edges_data: Mapping[str, str] = data.get("edges", {})
     tokens = {}
     for raw in data.get("tokens", []):
         token = _token_from_json(raw)
@@ -379,8 +498,10 @@ def from_json(data: Mapping[str, Any]) -> Encounter:
         turn_index=data.get("turn_index"),
         round=int(data.get("round", 1)),
         options=_state_from_json(data.get("options", {}), _legacy(data, LEGACY_OPTIONS)),
-        dark=frozenset(Cell.parse(t) for t in str(data.get("dark", "")).split()),
-        edges=_edges_from_json(data.get("edges", {})),
+        dark=_read_once(("dark", dark_text), lambda: frozenset(_runs_from_json(dark_text))),
+        edges=_read_once(
+            ("edges", *sorted(edges_data.items())), lambda: _edges_from_json(edges_data)
+        ),
     )
 
 
@@ -388,7 +509,7 @@ def _token_from_json(raw: Mapping[str, Any]) -> Token:
     a = raw.get("activity", {})
     return Token(
         name=raw["name"],
-        cell=Cell.parse(raw["cell"]),
+        cell=_text_cell(raw["cell"]),
         size=Size[raw.get("size", "medium").upper()],
         speed_ft=int(raw.get("speed_ft", 30)),
         speeds_ft={str(k): int(v) for k, v in raw.get("speeds_ft", {}).items()},

@@ -180,3 +180,16 @@ def test_clearing_state_stores_no_default() -> None:
     token = Token("Ari", Cell(0, 0)).with_state(armor="heavy", running_rounds=2)
     cleared = token.with_state(armor=None, running_rounds=0)
     assert cleared.state == {} and cleared == dataclasses.replace(token, state={})
+
+
+def test_terrain_and_darkness_are_stored_as_runs_and_read_in_either_form() -> None:
+    """A run along a row is stored by its ends; a state stored one name per square
+    (before runs) reads the same."""
+    cells = [Cell(c, 0) for c in range(5)] + [Cell(2, 3), Cell(3, 3), Cell(9, 9)]
+    e = Encounter(12, 12, "3.5", "gm").with_terrain(cells, Terrain.DIFFICULT)
+    e = e.in_dark([Cell(0, 1), Cell(1, 1)], True)
+    written = to_json(e)
+    assert written["terrain"] == {"difficult": "A1:E1 C4:D4 J10"}
+    assert written["dark"] == "A2:B2"
+    old = dict(written, terrain={"difficult": "A1 B1 C1 D1 E1 C4 D4 J10"}, dark="A2 B2")
+    assert from_json(old) == from_json(written) == e

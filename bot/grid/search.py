@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import heapq
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from bot.grid.coords import Cell
@@ -64,6 +64,8 @@ State = tuple[Cell, int]
 Rank = tuple[float, float, int, int]
 
 
+Lean = tuple[int, float, int]  # a step from a state: see ``_opened``
+
 # What a compiled table says of a step instead of its cost (see ``CompiledSteps``).
 ILLEGAL = -1.0  # the step function refuses it
 VOLATILE = -2.0  # its cost depends on what was spent: ask the step function each time
@@ -79,6 +81,11 @@ class CompiledSteps(ABC):
     below use it when they are given one, with the same results."""
 
     stride: int  # squares in one padded column
+    squares: int  # indexes run from 0 to this
+    # what ``out`` and ``open_out`` answered so far, by index (read first: a call costs)
+    known_steps: Mapping[int, Sequence[tuple[int, float, float, int]]]
+    open_steps: Mapping[int, tuple[list[Lean], list[Lean]]]
+    every_steps: Mapping[int, tuple[list[Lean], list[Lean]]]
     pad: int  # padding squares before column 0 and row 0
     floor_ft: float  # no step costs less; with ``parity``, no odd diagonal less than twice
     parity: bool
@@ -93,11 +100,28 @@ class CompiledSteps(ABC):
     @abstractmethod
     def cell(self, index: int) -> Cell: ...
 
+    def cells_of(self, costs: Mapping[int, float]) -> dict[Cell, float]:
+        """``costs`` by square index, by cell (in the same order)."""
+        cell = self.cell
+        return {cell(i): cost for i, cost in costs.items()}
+
     @abstractmethod
     def out(self, index: int) -> Sequence[tuple[int, float, float, int]]:
-        """The eight steps from a square, in ``DIRECTIONS`` order: (the square entered,
-        its cost after an even count of diagonals, after an odd count, the diagonals it
-        adds); a negative cost is ``ILLEGAL``, ``VOLATILE`` or ``HAMPERED``."""
+        """The eight steps from a square, in ``DIRECTIONS`` order: (the offset from its
+        index to the square entered's, its cost after an even count of diagonals, after
+        an odd count, the diagonals it adds); a negative cost is ``ILLEGAL``,
+        ``VOLATILE`` or ``HAMPERED``."""
+
+    def open_out(self, index: int) -> tuple[list[Lean], list[Lean]]:
+        """The steps from a square not refused, after an even and after an odd count of
+        diagonals: (the offset to the square entered, the cost or ``VOLATILE``, the
+        diagonals added)."""
+        return _opened(self.out(index), self.parity)
+
+    def every_out(self, index: int) -> tuple[list[Lean], list[Lean]]:
+        """``open_out`` with the refused steps kept (their cost ``ILLEGAL`` or
+        ``HAMPERED``), in the order of the squares entered."""
+        return _every(self.out(index), self.parity)
 
     @abstractmethod
     def edge(self, frm: Cell, to: Cell, diagonals: int, spent: float) -> Edge | None:
@@ -106,6 +130,37 @@ class CompiledSteps(ABC):
     # The steps searches passed up, first per (square entered, code): remembered so a
     # refusal can word them (in the order a search asking step by step would have).
     refusals: dict[tuple[int, float], tuple[int, int, float]]
+
+
+def _opened(
+    entries: Sequence[tuple[int, float, float, int]], parity: bool
+) -> tuple[list[Lean], list[Lean]]:
+    """The steps not refused from a state of each parity, as (what to add to the state
+    for the state entered, cost or ``VOLATILE``, diagonals added). A state is twice the
+    square's index plus the parity of the diagonals counted (0 where nothing counts)."""
+    if not parity:
+        even = [(2 * o, e, a) for o, e, _, a in entries if e >= 0 or e == VOLATILE]
+        return even, even
+    return (
+        [(2 * o + (a & 1), e, a) for o, e, _, a in entries if e >= 0 or e == VOLATILE],
+        [(2 * o + ((1 ^ a) & 1) - 1, c, a) for o, _, c, a in entries if c >= 0 or c == VOLATILE],
+    )
+
+
+def _every(
+    entries: Sequence[tuple[int, float, float, int]], parity: bool
+) -> tuple[list[Lean], list[Lean]]:
+    """Every step from a state of each parity, as ``_opened`` gives the open ones, in
+    the order of the squares entered (so the states entered come in order too: the
+    parity is the lowest bit, the square the rest)."""
+    ordered = sorted(entries)
+    if not parity:
+        even = [(2 * o, e, a) for o, e, _, a in ordered]
+        return even, even
+    return (
+        [(2 * o + (a & 1), e, a) for o, e, _, a in ordered],
+        [(2 * o + ((1 ^ a) & 1) - 1, c, a) for o, _, c, a in ordered],
+    )
 
 
 class TableFallback(Exception):
@@ -352,6 +407,21 @@ def _compiled_path(
     sc, sr = start.col + pad, start.row + pad
     odd0 = diagonals & 1 if parity else 0
     start_state = first * 2 + odd0
+    # the lean search first: what the cheapest path costs, and which states lie on a
+    # cheapest path; the ranked search below then walks those states alone
+    on_cheapest = _cheapest_states(
+        table,
+        start_state,
+        last,
+        goal,
+        limit=limit,
+        spent_ft=spent_ft,
+        diagonals=diagonals,
+        allowed=allowed,
+        max_nodes=max_nodes,
+    )
+    if on_cheapest is None:
+        return None
     best: dict[int, Rank] = {start_state: _rank(spent_ft, 0.0, 0, 0)}
     real: dict[int, float] = {start_state: spent_ft}
     diag_at: dict[int, int] = {start_state: diagonals}
@@ -381,7 +451,8 @@ def _compiled_path(
         diag = diag_at[state]
         odd = diag & 1 if parity else 0
         cell = cell_of(here) if (allowed is not None or penalty is not None) else start
-        for nxt, even_cost, odd_cost, adds in out(here):
+        for offset, even_cost, odd_cost, adds in out(here):
+            nxt = here + offset
             if allowed is not None and not allowed(cell_of(nxt)):
                 continue
             cost = odd_cost if odd else even_cost
@@ -400,6 +471,8 @@ def _compiled_path(
             g2 = g + cost
             odd2 = diag2 & 1 if parity else 0
             s2 = nxt * 2 + odd2
+            if s2 not in on_cheapest:
+                continue  # on no cheapest path: it can't win
             known = best.get(s2)
             if known is not None and known[0] < g2 - EPSILON:
                 continue  # already reached for less: most steps end here
@@ -429,6 +502,151 @@ def _compiled_path(
     return None
 
 
+def _cheapest_states(
+    table: CompiledSteps,
+    start_state: int,
+    last: int,
+    goal: Cell,
+    *,
+    limit: float,
+    spent_ft: float,
+    diagonals: int,
+    allowed: Callable[[Cell], bool] | None,
+    max_nodes: int,
+) -> set[int] | None:
+    """The states (square and diagonal parity) that lie on some cheapest path to the
+    goal within the budget, or None if no path is that cheap.
+
+    An A* over feet alone with the exact open-ground bound and a bucket queue (one list
+    of states per estimated total), run until no state can still arrive as cheaply,
+    then a walk back from the goal over the steps that cost exactly the difference.
+    A state on a cheapest path is reached only through states on cheapest paths, so
+    the ranked search that breaks ties among cheapest paths, run over these states
+    alone, keeps the order it would have over the whole map and finds the same path.
+    It expands the same states as that search until the goal is reached (so the cap
+    on squares expanded counts alike)."""
+    parity = table.parity
+    stride, pad = table.stride, table.pad
+    gc, gr = goal.col + pad, goal.row + pad
+    o = table.floor_ft
+    dear = 2 * o if parity else o
+    out, cell_of = table.open_out, table.cell
+    opened = table.open_steps
+    inf = float("inf")
+    g_at = [inf] * (2 * table.squares)
+    diag_at = [0] * (2 * table.squares)
+    done = bytearray(2 * table.squares)
+    bound = [-1.0] * (2 * table.squares)  # each state's exact open-ground cost to the goal
+    g_at[start_state], diag_at[start_state] = spent_ft, diagonals
+    bound[start_state] = 0.0  # never read again: the start is expanded first
+    buckets: dict[float, list[int]] = {spent_ft: [start_state]}
+    keys = [spent_ft]  # the estimates with a bucket, as a heap
+    pop, push = heapq.heappop, heapq.heappush
+    goal_f: float | None = None
+    counter = 0
+    while keys:
+        f = keys[0]
+        bucket = buckets[f]
+        if not bucket:
+            pop(keys)
+            del buckets[f]
+            continue
+        if goal_f is not None and f > goal_f + 1e-6:
+            break  # nothing left can arrive as cheaply
+        state = bucket.pop()
+        g = g_at[state]
+        if done[state] or g + bound[state] < f - 1e-6:
+            continue  # expanded already, or since reached for less
+        done[state] = 1
+        here = state >> 1
+        if here == last:
+            if goal_f is None:
+                goal_f = f
+            continue
+        if goal_f is None:
+            counter += 1
+            if counter > max_nodes:
+                raise SearchTooLarge
+        diag = diag_at[state]
+        lists = opened.get(here)
+        if lists is None:
+            lists = out(here)
+        for delta, cost, adds in lists[state & 1]:
+            s2 = state + delta
+            if cost < 0 or allowed is not None:
+                nxt = s2 >> 1
+                if allowed is not None and not allowed(cell_of(nxt)):
+                    continue
+                if cost < 0:
+                    edge = table.edge(cell_of(here), cell_of(nxt), diag, g)
+                    if edge is None:
+                        continue
+                    cost, adds = edge.cost_ft, edge.diagonals - diag
+                    s2 = nxt * 2 + (edge.diagonals & 1 if parity else 0)
+            g2 = g + cost
+            if g_at[s2] < g2 + EPSILON:
+                continue
+            h2 = bound[s2]
+            if h2 < 0:
+                col, row = divmod(s2 >> 1, stride)
+                dx, dy = abs(col - gc), abs(row - gr)
+                if dx < dy:
+                    dx, dy = dy, dx
+                half = dy // 2
+                if s2 & 1:  # the next diagonal is the dear one
+                    h2 = o * (dx - dy) + dear * (dy - half) + o * half
+                else:
+                    h2 = o * (dx - dy) + o * (dy - half) + dear * half
+                bound[s2] = h2
+            f2 = g2 + h2
+            if f2 > limit:
+                continue
+            g_at[s2] = g2
+            diag_at[s2] = diag + adds
+            found = buckets.get(f2)
+            if found is None:
+                buckets[f2] = [s2]
+                push(keys, f2)
+            else:
+                found.append(s2)
+    if goal_f is None:
+        return None
+    ends = [s for s in (last * 2, last * 2 + 1) if done[s]]
+    cheapest = min(g_at[s] for s in ends)
+    on_path = {s for s in ends if g_at[s] <= cheapest + EPSILON}
+    stack = list(on_path)
+    offsets = [dc * stride + dr for dc, dr in DIRECTIONS]
+    sides = (0, 1) if parity else (0,)
+    steps, known = table.out, table.known_steps
+    while stack:
+        v = stack.pop()
+        to, gv, odd_v = v >> 1, g_at[v], v & 1
+        for d, offset in enumerate(offsets):
+            frm = to - offset
+            if frm == last:
+                continue
+            for side in sides:
+                u = frm * 2 + side
+                if not done[u] or u in on_path:
+                    continue
+                _, even_cost, odd_cost, adds = (known.get(frm) or steps(frm))[d]
+                cost = odd_cost if side else even_cost
+                if cost < 0:
+                    if cost != VOLATILE:
+                        continue
+                    edge = table.edge(cell_of(frm), cell_of(to), diag_at[u], g_at[u])
+                    if edge is None:
+                        continue
+                    cost, diag2 = edge.cost_ft, edge.diagonals
+                else:
+                    diag2 = diag_at[u] + adds
+                if (diag2 & 1 if parity else 0) != odd_v or abs(g_at[u] + cost - gv) > EPSILON:
+                    continue
+                on_path.add(u)
+                stack.append(u)
+    return on_path
+
+
 def _compiled_unwind(
     table: CompiledSteps,
     state: int,
@@ -444,12 +662,31 @@ def _compiled_unwind(
     states.reverse()
     cells = tuple(table.cell(s >> 1) for s in states)
     edges: list[Edge] = []
+    direction = {dc * table.stride + dr: d for d, (dc, dr) in enumerate(DIRECTIONS)}
+    # a step of a kind already worded (the same list of steps, direction and parity)
+    # reads as that one did, unless its wording names a square
+    worded: dict[tuple[int, int, int], Edge] = {}
     for i, s2 in enumerate(states[1:]):
         s1, edge = back[s2]
         if edge is None:
-            edge = table.edge(cells[i], cells[i + 1], diag_at[s1], real[s1])
-            if edge is None:  # the table and the rules disagree: never, but be exact
-                raise TableFallback
+            frm, diag = s1 >> 1, diag_at[s1]
+            steps = table.out(frm)
+            d = direction[(s2 >> 1) - frm]
+            key = (id(steps), d, diag & 1)
+            like = worded.get(key)
+            if like is not None:
+                edge = Edge(cells[i + 1], like.cost_ft, diag + steps[d][3], like.why, like.hampered)
+            else:
+                edge = table.edge(cells[i], cells[i + 1], diag, real[s1])
+                if edge is None:  # the table and the rules disagree: never, but be exact
+                    raise TableFallback
+                if (
+                    steps[d][1] != VOLATILE
+                    and edge.diagonals == diag + steps[d][3]
+                    and str(edge.to) not in edge.why
+                    and str(cells[i]) not in edge.why
+                ):
+                    worded[key] = edge
         edges.append(edge)
     return Found(cells, tuple(edges), cost, diag_at[state])
 
@@ -464,57 +701,73 @@ def _compiled_reach(
     allowed: Callable[[Cell], bool] | None,
     max_nodes: int,
 ) -> dict[Cell, float]:
-    """``reachable`` over a compiled table: the same costs, no call into the rules per
-    step."""
+    """``reachable`` over a compiled table: the same costs, in the same order, no call
+    into the rules per step. A bucket queue (one list of states per cost) stands in for
+    the heap: a bucket is filled in the order the heap would pop it (by the expansion
+    that reached each state, then by state, since each square's steps come in the order
+    of the squares entered)."""
     first = table.index(start)
     if first is None:
         raise TableFallback
     parity = table.parity
     limit = budget_ft + EPSILON
     cell_of = table.cell
-    odd0 = diagonals & 1 if parity else 0
-    start_state = first * 2 + odd0
+    start_state = first * 2 + (diagonals & 1 if parity else 0)
     best: dict[int, float] = {start_state: spent_ft}
     diag_at: dict[int, int] = {start_state: diagonals}
-    heap: list[tuple[float, int, int]] = [(spent_ft, 0, start_state)]
+    buckets: dict[float, list[int]] = {spent_ft: [start_state]}
+    keys = [spent_ft]
     found: dict[int, float] = {}
     counter = 0
     pop, push = heapq.heappop, heapq.heappush
-    inf = float("inf")
     refusals = table.refusals
-    while heap:
-        g, _, state = pop(heap)
-        if g > best.get(state, inf) + EPSILON:
-            continue
-        here = state >> 1
-        if here not in found:
-            found[here] = g - spent_ft
-        counter += 1
-        if counter > max_nodes:
-            break
-        diag = diag_at[state]
-        odd = diag & 1 if parity else 0
-        for nxt, even_ft, odd_ft, adds in table.out(here):
-            if allowed is not None and not allowed(cell_of(nxt)):
+    known, every = table.every_steps, table.every_out
+    inf = float("inf")
+    while keys:
+        g = keys[0]
+        room = limit - g
+        # (a list grows under its iterator: a step costing nothing would land here)
+        for state in buckets[g]:
+            if g > best[state] + EPSILON:
                 continue
-            cost = odd_ft if odd else even_ft
-            if cost < 0:
-                if cost != VOLATILE:
-                    if (nxt, cost) not in refusals:
-                        refusals[(nxt, cost)] = (here, diag, g)
+            here = state >> 1
+            if here not in found:
+                found[here] = g - spent_ft
+            counter += 1
+            if counter > max_nodes:
+                return table.cells_of(found)
+            diag = diag_at[state]
+            lists = known.get(here)
+            if lists is None:
+                lists = every(here)
+            for delta, cost, adds in lists[state & 1]:
+                s2 = state + delta
+                if cost < 0 or allowed is not None:
+                    nxt = s2 >> 1
+                    if allowed is not None and not allowed(cell_of(nxt)):
+                        continue
+                    if cost < 0:
+                        if cost != VOLATILE:
+                            if (nxt, cost) not in refusals:
+                                refusals[(nxt, cost)] = (here, diag, g)
+                            continue
+                        edge = table(cell_of(here), cell_of(nxt), diag, g)
+                        if edge is None:
+                            continue
+                        cost, adds = edge.cost_ft, edge.diagonals - diag
+                        s2 = nxt * 2 + (edge.diagonals & 1 if parity else 0)
+                if cost > room:
                     continue
-                edge = table(cell_of(here), cell_of(nxt), diag, g)
-                if edge is None:
-                    continue
-                cost, diag2 = edge.cost_ft, edge.diagonals
-            else:
-                diag2 = diag + adds
-            g2 = g + cost
-            if g2 > limit:
-                continue
-            s2 = nxt * 2 + (diag2 & 1 if parity else 0)
-            if g2 < best.get(s2, inf) - EPSILON:
-                best[s2] = g2
-                diag_at[s2] = diag2
-                push(heap, (g2, counter, s2))
-    return {cell_of(i): cost for i, cost in found.items()}
+                g2 = g + cost
+                if g2 < best.get(s2, inf) - EPSILON:
+                    best[s2] = g2
+                    diag_at[s2] = diag + adds
+                    later = buckets.get(g2)
+                    if later is None:
+                        buckets[g2] = [s2]
+                        push(keys, g2)
+                    else:
+                        later.append(s2)
+        pop(keys)
+        del buckets[g]
+    return table.cells_of(found)

@@ -25,7 +25,8 @@ async def test_cells_as_lists_runs_and_rectangles(board: Context):
     assert reply.result["squares"] == 2 + 4 + 6
     assert reply.result["kind"] == "difficult"
     assert reply.title == "Difficult (:) on 12 squares"
-    assert (await terrain(board.store))["difficult"].split()[:3] == ["F1", "G1", "H1"]
+    # stored row by row, a run along a row by its ends
+    assert (await terrain(board.store))["difficult"].split()[:3] == ["F1:H1", "F2:H2", "C3:E3"]
     counts = (await run(board, "/encounter show")).result["terrain"]
     assert counts == {"difficult": 12}
 
@@ -41,7 +42,7 @@ async def test_a_later_kind_replaces_an_earlier_one(board: Context):
     await run(board, "/terrain set cells:A1:B2 kind:water")
     reply = await run(board, "/terrain set cells:B2:C2 kind:wall")
     assert reply.result["changed_squares"] == 2
-    assert await terrain(board.store) == {"wall": "B2 C2", "water": "A1 B1 A2"}
+    assert await terrain(board.store) == {"wall": "B2:C2", "water": "A1:B1 A2"}
 
 
 async def test_only_the_gm_changes_terrain(board: Context, player: Context, store: Store):
@@ -86,7 +87,7 @@ async def test_clear_cells_or_the_whole_map(board: Context):
     some = await run(board, '/terrain clear cells:"A1-C1 J9"')
     assert some.result["changed_squares"] == 3
     assert some.title == "3 squares cleared"
-    assert await terrain(board.store) == {"difficult": "A2 B2 C2 A3 B3 C3", "pit": "J10"}
+    assert await terrain(board.store) == {"difficult": "A2:C2 A3:C3", "pit": "J10"}
     everything = await run(board, "/terrain clear")
     assert everything.title == "All terrain cleared"
     assert await terrain(board.store) == {}
@@ -113,11 +114,11 @@ async def test_terrain_light_darkens_and_lights_squares(board: Context) -> None:
     reply = await run_line(board, '/terrain light cells:"B2:C3"')
     assert reply.title == "Darkness on 4 squares"
     stored = json.loads(await state(board.store) or "{}")
-    assert stored["dark"] == "B2 C2 B3 C3"
+    assert stored["dark"] == "B2:C2 B3:C3"
     reply = await run_line(board, "/terrain light cells:C3 dark:false")
     assert reply.title == "Light on 1 square"
     stored = json.loads(await state(board.store) or "{}")
-    assert stored["dark"] == "B2 C2 B3"
+    assert stored["dark"] == "B2:C2 B3"
     shown = await run_line(board, "/map")
     picture = Image.open(io.BytesIO(shown.image_png or b""))
     assert picture.size[0] > 0

@@ -22,13 +22,24 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, SupportsIndex
 
 from bot.encounter import Encounter
 from bot.grid.coords import Cell
 from bot.grid.geometry import DIRECTIONS
-from bot.grid.search import HAMPERED, ILLEGAL, VOLATILE, CompiledSteps, Edge, StepFn, TableFallback
+from bot.grid.search import (
+    HAMPERED,
+    ILLEGAL,
+    VOLATILE,
+    CompiledSteps,
+    Edge,
+    Lean,
+    StepFn,
+    TableFallback,
+    _every,
+    _opened,
+)
 from bot.grid.terrain import Terrain
 from bot.rules.engine.board import Board, StepContext
 
@@ -36,7 +47,9 @@ if TYPE_CHECKING:
     from bot.rules.ruleset import Ruleset
 
 OFF_MAP = -1  # the class of a square beyond the map's edge
-Entry = tuple[int, float, float, int]  # next square, cost (even, odd diagonals), diagonals added
+# the offset to the square entered, its cost (after an even, an odd count of
+# diagonals), the diagonals it adds
+Entry = tuple[int, float, float, int]
 
 
 class _Watched(float):
@@ -181,6 +194,116 @@ def _terrain_layer(encounter: Encounter, layout: _Layout) -> tuple[list[int], di
     return classes, names
 
 
+_Directions = list[tuple[int, int, tuple[int, ...], tuple[tuple[int, int], ...]]]
+_KEYS: OrderedDict[tuple[int, ...], tuple[object, object, object, Any]] = OrderedDict()
+
+
+def _directions(stride: int, side: int) -> _Directions:
+    """Per direction: its index, the offset to the next anchor, the block of squares
+    the step reads (both footprints and the two corner anchors'), and the block's inner
+    edges (pairs of squares)."""
+    out: _Directions = []
+    for d, (dc, dr) in enumerate(DIRECTIONS):
+        cols = range(min(0, dc), max(0, dc) + side)
+        rows = range(min(0, dr), max(0, dr) + side)
+        block = tuple(c * stride + r for c in cols for r in rows)
+        inner = tuple(
+            (c * stride + r, n)
+            for c in cols
+            for r in rows
+            for n in ((c + 1) * stride + r, c * stride + r + 1)
+            if n in block
+        )
+        out.append((d, dc * stride + dr, block, inner))
+    return out
+
+
+def _terrain_keys(
+    encounter: Encounter,
+    layout: _Layout,
+    classes: list[int],
+    barriers: dict[tuple[int, int], str],
+    directions: _Directions,
+) -> Any:
+    """Every square's kind of step in each direction over terrain, darkness and
+    barriers alone, as one integer per (square, direction): the classes of the block
+    the step reads and the barriers inside it, packed with numpy for the whole map at
+    once and kept for the few maps last compiled. None where the integers would not
+    fit (then each square's kind is worked out on its own)."""
+    key = (
+        id(encounter.terrain),
+        id(encounter.dark),
+        id(encounter.edges),
+        layout.width,
+        layout.height,
+        layout.pad,
+    )
+    with _LOCK:
+        kept = _KEYS.get(key)
+        if (
+            kept is not None
+            and kept[0] is encounter.terrain
+            and kept[1] is encounter.dark
+            and kept[2] is encounter.edges
+        ):
+            _KEYS.move_to_end(key)
+            return kept[3]
+    made = _pack(layout, classes, barriers, directions)
+    with _LOCK:
+        _KEYS[key] = (encounter.terrain, encounter.dark, encounter.edges, made)
+        while len(_KEYS) > _LAYERS_KEPT:
+            _KEYS.popitem(last=False)
+    return made
+
+
+def _pack(
+    layout: _Layout,
+    classes: list[int],
+    barriers: dict[tuple[int, int], str],
+    directions: _Directions,
+) -> Any:
+    codes: dict[str, int] = {}
+    for kind in barriers.values():
+        codes.setdefault(kind, len(codes) + 1)
+    base = max(classes) + 2  # classes run from OFF_MAP (-1) up
+    edge_base = len(codes) + 1
+    for _, _, block, inner in directions:
+        if base ** len(block) * edge_base ** (len(inner) if codes else 0) >= 2**62:
+            return None
+    try:
+        import numpy as np
+    except ImportError:  # pragma: no cover - numpy is a dependency
+        return None
+    size, stride = layout.size, layout.stride
+    shifted = np.asarray(classes, dtype=np.int64) + 1
+    east = south = None
+    if codes:
+        east = np.zeros(size, dtype=np.int64)
+        south = np.zeros(size, dtype=np.int64)
+        for (fa, fb), kind in barriers.items():
+            if fb == fa + stride:
+                east[fa] = codes[kind]
+            elif fb == fa + 1:
+                south[fa] = codes[kind]
+    # only squares whose whole block lies in the tables are packed (the others are
+    # padding, never stepped from)
+    low = -min(min(block) for _, _, block, _ in directions)
+    high = max(max(block) for _, _, block, _ in directions)
+    span = size - low - high
+    keys = np.full((size, len(directions)), -1, dtype=np.int64)
+    for d, _, block, inner in directions:
+        key = np.zeros(span, dtype=np.int64)
+        for o in block:
+            key *= base
+            key += shifted[low + o : low + o + span]
+        if east is not None and south is not None:
+            for a, b in inner:
+                key *= edge_base
+                key += (east if b == a + stride else south)[low + a : low + a + span]
+        keys[low : low + span, d] = key
+    return keys
+
+
 class _Map:
     """One board's classes (terrain, darkness and the other creatures), barriers by pair
     of squares, and the block of squares a step in each direction reads."""
@@ -190,6 +313,7 @@ class _Map:
         side = board.side
         self.layout = layout = _Layout(encounter.width, encounter.height, side + 1)
         base, names = _terrain_layer(encounter, layout)
+        occupied: list[int] = []
         if board.occupants:
             classes = list(base)
             names = dict(names)
@@ -201,31 +325,32 @@ class _Map:
                         tuple(t.key for t in tokens),
                     )
                     classes[layout.flat(cell)] = names.setdefault(name, len(names))
+                    occupied.append(layout.flat(cell))
         else:
             classes = base
         self.classes = classes
-        stride = layout.stride
         self.barriers: dict[tuple[int, int], str] = {}
         for (a, b), kind in encounter.edges.items():
             fa, fb = layout.flat(a), layout.flat(b)
             if 0 <= fa < layout.size and 0 <= fb < layout.size:
                 self.barriers[(fa, fb)] = self.barriers[(fb, fa)] = kind.value
-        # per direction: its index, the offset to the next anchor, the block of squares
-        # the step reads (both footprints and the two corner anchors'), and the block's
-        # inner edges
-        self.directions: list[tuple[int, int, tuple[int, ...], tuple[tuple[int, int], ...]]] = []
-        for d, (dc, dr) in enumerate(DIRECTIONS):
-            cols = range(min(0, dc), max(0, dc) + side)
-            rows = range(min(0, dr), max(0, dr) + side)
-            block = tuple(c * stride + r for c in cols for r in rows)
-            inner = tuple(
-                (c * stride + r, n)
-                for c in cols
-                for r in rows
-                for n in ((c + 1) * stride + r, c * stride + r + 1)
-                if n in block
+        self.directions = _directions(layout.stride, side)
+        self._encounter, self._base = encounter, base
+        self._keys: Any = None
+        self._keys_made = False
+        # the squares a step from which reads an occupied square: their kinds are
+        # worked out one by one (the packed keys know terrain alone)
+        reads = {o for _, _, block, _ in self.directions for o in block}
+        self.near_occupied = {f - o for f in occupied for o in reads}
+
+    def keys(self) -> Any:
+        """The packed kinds of step over terrain (``_terrain_keys``), or None."""
+        if not self._keys_made:
+            self._keys_made = True
+            self._keys = _terrain_keys(
+                self._encounter, self.layout, self._base, self.barriers, self.directions
             )
-            self.directions.append((d, dc * stride + dr, block, inner))
+        return self._keys
 
 
 _MAPS: OrderedDict[int, tuple[Board, _Map]] = OrderedDict()
@@ -257,6 +382,14 @@ class _Table:
         self.parity = rules.diagonal_parity
         self.floor_ft = rules.min_step_ft(ctx)
         self.kinds: dict[Hashable, tuple[float, float, int]] = {}
+        self.packed_kinds: list[dict[int, tuple[float, float, int]]] = [{} for _ in DIRECTIONS]
+        self.rows: dict[tuple[int, ...], list[Entry]] = {}  # the steps per packed row
+        # the steps not refused whatever the diagonal count, per square and per list of
+        # steps (the lists of ``rows`` are shared by many squares)
+        self.open_steps: dict[int, tuple[list[Lean], list[Lean]]] = {}
+        self.open_rows: dict[int, tuple[Sequence[Entry], tuple[list[Lean], list[Lean]]]] = {}
+        self.every_steps: dict[int, tuple[list[Lean], list[Lean]]] = {}
+        self.every_rows: dict[int, tuple[Sequence[Entry], tuple[list[Lean], list[Lean]]]] = {}
         self.steps: dict[int, list[Entry]] = {}
         self.cells: dict[int, Cell] = {}
         self.lock = threading.Lock()
@@ -273,9 +406,24 @@ class _Table:
         found = self.steps.get(index)
         if found is not None:
             return found
+        packed = self.map.keys()
+        if packed is not None and index not in self.map.near_occupied:
+            row = tuple(packed[index].tolist())
+            entries = self.rows.get(row)
+            if entries is None:
+                entries = []
+                for d, offset, _, _ in self.map.directions:
+                    by_key = self.packed_kinds[d]
+                    kind = by_key.get(row[d])
+                    if kind is None:
+                        kind = by_key[row[d]] = self._ask(index, index + offset, d)
+                    entries.append((offset, *kind))
+                self.rows[row] = entries
+            self.steps[index] = entries
+            return entries
         classes, barriers = self.map.classes, self.map.barriers
         kinds = self.kinds
-        entries: list[Entry] = []
+        entries = []
         for d, offset, block, inner in self.map.directions:
             key: tuple[Hashable, ...] = (d, *[classes[index + o] for o in block])
             if barriers:
@@ -283,7 +431,7 @@ class _Table:
             kind = kinds.get(key)
             if kind is None:
                 kind = kinds[key] = self._ask(index, index + offset, d)
-            entries.append((index + offset, *kind))
+            entries.append((offset, *kind))
         self.steps[index] = entries
         return entries
 
@@ -316,6 +464,38 @@ class _Table:
         return costs[0], costs[1], adds.pop() if adds else int(diagonal)
 
 
+_TABLES: list[tuple[tuple[Any, ...], _Table]] = []
+_TABLES_KEPT = 8
+
+
+def _table_of(rules: Ruleset, ctx: StepContext, unhampered: bool) -> _Table:
+    """The table for this step context: one made for an equal context on the very same
+    encounter (a later command on an unchanged map: /distance, a refusal's second
+    search, the bands of a token that hasn't moved) is the same table, since what a
+    step costs depends on nothing else (the ruleset is the encounter's, the board is
+    the encounter seen by the mover)."""
+    board = ctx.board
+    key = (
+        type(rules),
+        board.side,
+        board.mover,
+        ctx.movement,
+        ctx.allowance,
+        ctx.stood,
+        unhampered,
+    )
+    with _LOCK:
+        for i, (kept, table) in enumerate(_TABLES):
+            if kept[0] is board.encounter and kept[1:] == key:
+                _TABLES.append(_TABLES.pop(i))
+                return table
+    made = _Table(rules, ctx, unhampered)
+    with _LOCK:
+        _TABLES.append(((board.encounter, *key), made))
+        del _TABLES[:-_TABLES_KEPT]
+    return made
+
+
 class CompiledStep(CompiledSteps):
     """The step function a search is given: ``outer`` (a ``Stepper``, or one that
     refuses what hampers), answered from the step context's table. What the searches
@@ -325,12 +505,14 @@ class CompiledStep(CompiledSteps):
         key = ("compiled-steps", unhampered)
         table = ctx.memo.get(key)
         if table is None:
-            table = ctx.memo[key] = _Table(rules, ctx, unhampered)
+            table = ctx.memo[key] = _table_of(rules, ctx, unhampered)
         self.table: _Table = table
         self.ctx = ctx
         self.outer = outer
         layout = table.map.layout
-        self.stride, self.pad = layout.stride, layout.pad
+        self.stride, self.pad, self.squares = layout.stride, layout.pad, layout.size
+        self.known_steps, self.open_steps = table.steps, table.open_steps
+        self.every_steps = table.every_steps
         self.floor_ft, self.parity = table.floor_ft, table.parity
         self.refusals = {}
 
@@ -341,6 +523,11 @@ class CompiledStep(CompiledSteps):
 
     def cell(self, index: int) -> Cell:
         return self.table.cell(index)
+
+    def cells_of(self, costs: Mapping[int, float]) -> dict[Cell, float]:
+        table = self.table
+        known, cell = table.cells, table.cell
+        return {known.get(i) or cell(i): cost for i, cost in costs.items()}
 
     def index(self, cell: Cell) -> int | None:
         layout = self.table.map.layout
@@ -355,6 +542,37 @@ class CompiledStep(CompiledSteps):
             return found
         with table.lock:
             return table.out(index)
+
+    def open_out(self, index: int) -> tuple[list[Lean], list[Lean]]:
+        table = self.table
+        return self._lean(index, table.open_steps, table.open_rows, _opened)
+
+    def every_out(self, index: int) -> tuple[list[Lean], list[Lean]]:
+        table = self.table
+        return self._lean(index, table.every_steps, table.every_rows, _every)
+
+    def _lean(
+        self,
+        index: int,
+        by_square: dict[int, tuple[list[Lean], list[Lean]]],
+        by_list: dict[int, tuple[Sequence[Entry], tuple[list[Lean], list[Lean]]]],
+        make: Callable[[Sequence[Entry], bool], tuple[list[Lean], list[Lean]]],
+    ) -> tuple[list[Lean], list[Lean]]:
+        """The square's steps as ``make`` lays them out for a search, made once per
+        list of steps (many squares share one)."""
+        found = by_square.get(index)
+        if found is not None:
+            return found
+        entries = self.out(index)
+        with self.table.lock:
+            kept = by_list.get(id(entries))
+            if kept is None or kept[0] is not entries:
+                lean = make(entries, self.parity)
+                by_list[id(entries)] = (entries, lean)
+            else:
+                lean = kept[1]
+            by_square[index] = lean
+        return lean
 
     def edge(self, frm: Cell, to: Cell, diagonals: int, spent: float) -> Edge | None:
         step: StepFn = self.outer
