@@ -99,9 +99,12 @@ def examples(command_name: str, ruleset: Ruleset) -> tuple[Example, ...]:
         "encounter start": (f"/encounter start width:20 height:15 ruleset:{ruleset.id}",),
         "encounter show": ("/encounter show",),
         "encounter end": ("/encounter end", "/encounter end confirm:true"),
-        "token add": ("/token add name:Bo at:C1 team:party",),
+        "token add": (
+            "/token add name:Bo at:C1 team:party",
+            "/token add name:Orc count:3 at:G2,H2",
+        ),
         "token edit": ("/token edit token:Ari at:B1", "/token edit token:Ari rename:Aria"),
-        "token remove": ("/token remove token:Goblin",),
+        "token remove": ("/token remove token:Goblin", "/token remove token:Gob*"),
         "token condition": (
             "/token condition token:Ari add:prone",
             ("/token condition token:Ari add:prone", "/token condition token:Ari remove:prone"),

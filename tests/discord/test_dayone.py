@@ -101,3 +101,33 @@ async def test_move_without_token_on_discord(store: Store) -> None:
     await dispatch(stranger, "move", {"to": "C3"})
     assert stranger.sent[-1].ephemeral
     assert await stored_json(store) == before
+
+
+async def test_bulk_add_and_pattern_remove_through_the_cogs(bot: StrideBot, store: Store) -> None:
+    await table(store)
+    add, remove = command(bot, "token add"), command(bot, "token remove")
+    count = next(p for p in add.parameters if p.name == "count")
+    assert (count.min_value, count.max_value) == (1, 20)
+    gm = FakeInteraction(store, manage_channels=True, user_id=1)
+    await add.callback(add.binding, gm, name="Orc", count=3, at="G2 H2")  # type: ignore[arg-type]
+    assert gm.sent[-1].embed.title == "3 tokens added: Orc 1 to Orc 3"
+    stored = await store.active_encounter(CHANNEL)
+    assert stored is not None
+    assert [str(stored.encounter.token(f"Orc {i}").cell) for i in (1, 2)] == ["G2", "H2"]
+    gm = FakeInteraction(store, manage_channels=True, user_id=1)
+    await remove.callback(remove.binding, gm, token="orc*")  # type: ignore[arg-type]
+    assert gm.sent[-1].embed.title == "3 tokens removed from the map"
+    stored = await store.active_encounter(CHANNEL)
+    assert stored is not None and sorted(stored.encounter.tokens) == ["ari", "goblin"]
+
+
+async def test_a_bulk_add_refused_on_discord_changes_nothing(store: Store) -> None:
+    await table(store)
+    before = await stored_json(store)
+    gm = FakeInteraction(store, manage_channels=True, user_id=1)
+    await dispatch(gm, "token add", {"name": "Orc", "count": 2, "at": "A1 B1 C1"})
+    assert gm.sent[-1].ephemeral
+    gm = FakeInteraction(store, manage_channels=True, user_id=1)
+    await dispatch(gm, "token add", {"name": "Orc", "count": 50})
+    assert gm.sent[-1].ephemeral
+    assert await stored_json(store) == before
