@@ -64,6 +64,10 @@ def may_undo(actor: Actor, gm_id: str, change_user_id: str) -> bool:
     return actor.manages_channel or actor.user_id in (gm_id, change_user_id)
 
 
+# The most of a user's tokens an error lists by name.
+MAX_NAMED = 10
+
+
 def own_tokens(encounter: Encounter, actor: Actor) -> list[Token]:
     """The tokens that are ``actor``'s: those they own; for the GM, also the ones nobody owns."""
     gm = is_gm(encounter, actor)
@@ -86,7 +90,7 @@ def default_token(encounter: Encounter, actor: Actor, doing: str) -> str:
             f"Say which token to {doing}: token:<name>. You have no token here to take by "
             "default (add one with /token add)."
         )
-    names = ", ".join(t.name for t in own)
+    names = ", ".join(t.name for t in own[:MAX_NAMED]) + (", …" if len(own) > MAX_NAMED else "")
     raise InvalidInput(
         f"Say which token to {doing}: token:<name>. You have several ({names}) and "
         "none of them is taking its turn."

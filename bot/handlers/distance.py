@@ -97,6 +97,14 @@ def reach(encounter: Encounter, rules: Ruleset, mover: Token, target: End) -> Re
     goals = _goals(encounter, rules, mover, target)
     if mover.cell in goals:
         return None
+    if not goals:
+        return Reach(
+            target.squares[0],
+            None,
+            "",
+            False,
+            why=f"{mover.name} has no room to stand beside {target.label} on this map",
+        )
     found: list[Reach] = []
     for goal in goals:
         try:

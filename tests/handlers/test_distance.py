@@ -8,7 +8,10 @@ import pytest
 
 from bot.context import Context
 from bot.errors import IllegalMove, InvalidInput
+from bot.grid.coords import Cell
 from bot.handlers import run_line
+from bot.handlers.distance import End, reach
+from bot.handlers.encounter_common import ruleset_of
 from tests.handlers.encounter_helpers import person, refused, run, state, tokens
 
 
@@ -160,3 +163,24 @@ async def test_move_without_token_and_several_names_them(table: Context) -> None
     error = await refused(person(table.store, "bo"), "/move to:B4", InvalidInput)
     assert "Bo, Bo2" in str(error)
     await refused(person(table.store, "cy"), "/move to:B4", InvalidInput, "no token here")
+
+
+async def test_no_room_beside_the_target_is_said_not_taken_for_already_there(
+    gm: Context,
+) -> None:
+    await run(gm, "/encounter start width:3 height:3 ruleset:3.5", "/token add name:Ari at:A1")
+    stored = await gm.store.active_encounter(gm.channel_id)
+    assert stored is not None
+    encounter = stored.encounter
+    rules = ruleset_of(encounter)
+    ari = encounter.token("Ari")
+    everywhere = tuple(Cell(c, r) for c in range(3) for r in range(3))
+    # a target covering the whole map leaves no square beside it
+    way = reach(encounter, rules, ari, End("Dragon", everywhere, ari))
+    assert way is not None and not way.now and "no room" in way.why
+
+
+async def test_a_gm_with_many_tokens_is_told_only_some_names(board: Context) -> None:
+    await run(board, "/token add name:Rat count:12")
+    error = await refused(board, "/move to:B4", InvalidInput, "Rat 1, Rat 2")
+    assert "Rat 11" not in str(error) and "…" in str(error)
