@@ -29,7 +29,7 @@ class Move(commands.Cog):
     async def move(
         self,
         interaction: discord.Interaction[Any],
-        token: str,
+        token: str | None = None,
         to: str | None = None,
         via: str | None = None,
         mode: str | None = None,
@@ -39,6 +39,7 @@ class Move(commands.Cog):
         jump: str | None = None,
         group: str | None = None,
         check: Range[int, -50, 200] | None = None,
+        preview: bool | None = None,
     ) -> None:
         await dispatch(
             interaction,
@@ -54,6 +55,7 @@ class Move(commands.Cog):
                 "jump": jump,
                 "group": group,
                 "check": check,
+                "preview": preview,
             },
         )
 

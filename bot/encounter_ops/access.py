@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.encounter import Encounter, Token
-from bot.errors import NotAllowed
+from bot.errors import InvalidInput, NotAllowed
 from bot.reply import mention as marked_mention
 
 GM_IS = "the GM is whoever started the encounter, or anyone with Manage Channels"
@@ -62,3 +62,36 @@ def require_turn(encounter: Encounter, actor: Actor, token: Token, doing: str) -
 def may_undo(actor: Actor, gm_id: str, change_user_id: str) -> bool:
     """Issue 5 item 10: the GM undoes anything; a player only their own (latest) change."""
     return actor.manages_channel or actor.user_id in (gm_id, change_user_id)
+
+
+# The most of a user's tokens an error lists by name.
+MAX_NAMED = 10
+
+
+def own_tokens(encounter: Encounter, actor: Actor) -> list[Token]:
+    """The tokens that are ``actor``'s: those they own; for the GM, also the ones nobody owns."""
+    gm = is_gm(encounter, actor)
+    return [
+        t for t in encounter.tokens.values() if t.owner == actor.user_id or (gm and t.owner is None)
+    ]
+
+
+def default_token(encounter: Encounter, actor: Actor, doing: str) -> str:
+    """The token a command means when ``token:`` is left out: the user's token whose turn
+    it is, else the one token they have; otherwise an error naming their tokens."""
+    own = own_tokens(encounter, actor)
+    acting = encounter.acting
+    if acting is not None and any(t.key == acting.key for t in own):
+        return acting.name
+    if len(own) == 1:
+        return own[0].name
+    if not own:
+        raise InvalidInput(
+            f"Say which token to {doing}: token:<name>. You have no token here to take by "
+            "default (add one with /token add)."
+        )
+    names = ", ".join(t.name for t in own[:MAX_NAMED]) + (", …" if len(own) > MAX_NAMED else "")
+    raise InvalidInput(
+        f"Say which token to {doing}: token:<name>. You have several ({names}) and "
+        "none of them is taking its turn."
+    )

@@ -40,6 +40,27 @@ class TokenEdit:
 
 
 @dataclass(frozen=True)
+class TokensAdded:
+    """Several tokens added at once (/token add count:6): in the order they were named."""
+
+    encounter: Encounter
+    summary: str
+    tokens: tuple[Token, ...]
+    notes: tuple[Note, ...] = ()
+
+
+@dataclass(frozen=True)
+class TokensRemoved:
+    """Tokens removed by a pattern (/token remove token:"Goblin*"), and those it matched
+    that the asker may not remove (a player's pattern skips others' tokens)."""
+
+    encounter: Encounter
+    summary: str
+    removed: tuple[str, ...]
+    skipped: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class TerrainEdit:
     encounter: Encounter
     summary: str

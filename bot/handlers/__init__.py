@@ -9,7 +9,7 @@ from typing import Any
 from bot.commands import Command, Invocation, Option, resolve
 from bot.context import Context
 from bot.errors import RulingError
-from bot.handlers import board, door, encounter, history, move, terrain, tokens, turns
+from bot.handlers import board, distance, door, encounter, history, move, terrain, tokens, turns
 from bot.handlers.fall import FALL
 from bot.handlers.help import help_reply
 from bot.handlers.jump import JUMP
@@ -52,6 +52,7 @@ ENCOUNTER_COMMANDS: tuple[Command, ...] = (
     turns.SHOW,
     turns.CLEAR,
     move.MOVE,
+    distance.DISTANCE,
     board.MAP,
     door.DOOR,
     history.HISTORY,

@@ -24,7 +24,7 @@ from bot.rules.ruleset import Ruleset
 # /help's sections: the first word of a command names its group.
 HELP_GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("Quick rulings", ("fall", "jump", "travel")),
-    ("Moving", ("move", "map", "door")),
+    ("Moving", ("move", "distance", "map", "door")),
     ("Encounter", ("encounter",)),
     ("Tokens", ("token",)),
     ("Terrain", ("terrain",)),
@@ -81,7 +81,11 @@ def examples(command_name: str, ruleset: Ruleset) -> tuple[Example, ...]:
     band = ruleset.band_action
     # the longer move uses the ruleset's bigger action (dash, double move, run)
     bigger = f" action:{band}" if band != "move" else ""
-    move = ["/move token:Ari to:B2", f"/move token:Ari to:C3 via:B2{bigger}"]
+    move = [
+        "/move token:Ari to:B2",
+        f"/move token:Ari to:C3 via:B2{bigger}",
+        "/move token:Ari to:B2 preview:true",
+    ]
     table: dict[str, tuple[str | Example, ...]] = {
         "fall": ("/fall height:60", "/fall height:30 into:water"),
         "jump": (
@@ -95,9 +99,12 @@ def examples(command_name: str, ruleset: Ruleset) -> tuple[Example, ...]:
         "encounter start": (f"/encounter start width:20 height:15 ruleset:{ruleset.id}",),
         "encounter show": ("/encounter show",),
         "encounter end": ("/encounter end", "/encounter end confirm:true"),
-        "token add": ("/token add name:Bo at:C1 team:party",),
+        "token add": (
+            "/token add name:Bo at:C1 team:party",
+            "/token add name:Orc count:3 at:G2,H2",
+        ),
         "token edit": ("/token edit token:Ari at:B1", "/token edit token:Ari rename:Aria"),
-        "token remove": ("/token remove token:Goblin",),
+        "token remove": ("/token remove token:Goblin", "/token remove token:Gob*"),
         "token condition": (
             "/token condition token:Ari add:prone",
             ("/token condition token:Ari add:prone", "/token condition token:Ari remove:prone"),
@@ -116,6 +123,7 @@ def examples(command_name: str, ruleset: Ruleset) -> tuple[Example, ...]:
         "turn show": ("/turn show",),
         "turn clear": (("/turn order roll:true", "/turn clear"),),
         "move": tuple(move),
+        "distance": ("/distance from:Ari to:Goblin", "/distance from:A1 to:E5"),
         "map": ("/map", "/map threats:true", "/map reach:Goblin"),
         "door": (("/terrain edge cells:A1/A2 kind:door", "/door token:Ari edge:A1/A2 open:true"),),
         "history": ("/history count:5",),

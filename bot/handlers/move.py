@@ -7,6 +7,7 @@ its history line, and writes the reply.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
@@ -14,11 +15,23 @@ from typing import Any
 from bot.commands import Command, Option
 from bot.context import Context
 from bot.encounter import Encounter
-from bot.encounter_ops.access import Actor, require_control, require_gm, require_turn
+from bot.encounter_ops.access import (
+    Actor,
+    default_token,
+    require_control,
+    require_gm,
+    require_turn,
+)
 from bot.errors import InvalidInput
 from bot.grid.coords import Cell, parse_waypoints
 from bot.handlers.board import render_move
-from bot.handlers.encounter_common import actor_of, change_encounter, encounter_reply, ruleset_of
+from bot.handlers.encounter_common import (
+    actor_of,
+    change_encounter,
+    encounter_reply,
+    load_active,
+    ruleset_of,
+)
 from bot.handlers.refusals import refusal_error
 from bot.names import complete
 from bot.reply import Field, Reply
@@ -58,9 +71,25 @@ def move_suggestions(ruleset: Ruleset, option: str, typed: str) -> list[str]:
     return complete(typed, names)
 
 
+def with_token(encounter: Encounter, actor: Actor, request: MoveRequest) -> MoveRequest:
+    """The request naming its token: left out, the user's own one (see ``default_token``)."""
+    if request.token:
+        return request
+    return replace(request, token=default_token(encounter, actor, "move"))
+
+
 def plan(encounter: Encounter, actor: Actor, request: MoveRequest) -> Moved:
     """The pure part of /move: permission, then the ruleset's ruling."""
+    request = with_token(encounter, actor, request)
     _check_permission(encounter, actor, request)
+    result = ruleset_of(encounter).move(encounter, request)
+    return Moved(result.encounter, move_summary(result), result)
+
+
+def preview(encounter: Encounter, actor: Actor, request: MoveRequest) -> Moved:
+    """/move preview:true: the same ruling, for anyone and at any time (asking writes
+    nothing, so there is no one's turn to wait for)."""
+    request = with_token(encounter, actor, request)
     result = ruleset_of(encounter).move(encounter, request)
     return Moved(result.encounter, move_summary(result), result)
 
@@ -103,7 +132,7 @@ def _breakdown(result: MoveResult) -> str:
     return " · ".join(shown)
 
 
-def _distance(distance_ft: float, units: bool) -> str:
+def distance_text(distance_ft: float, units: bool) -> str:
     """Feet, or Units of 5 ft with the feet beside them (000 Optional Rule: Units)."""
     if not units:
         return feet(distance_ft)
@@ -113,8 +142,8 @@ def _distance(distance_ft: float, units: bool) -> str:
 
 def _title(result: MoveResult, units: bool) -> str:
     name = result.token.name
-    left = _distance(result.remaining_ft, units)
-    cost = _distance(result.cost_ft, units)
+    left = distance_text(result.remaining_ft, units)
+    cost = distance_text(result.cost_ft, units)
     if result.mode == "forced":
         moved = {"push": "pushed", "pull": "pulled", "slide": "slid"}.get(result.action, "moved")
         return f"{name} is {moved} to {result.path[-1]}"
@@ -123,7 +152,7 @@ def _title(result: MoveResult, units: bool) -> str:
     rest = f"{left} left" if not result.done_for_the_turn else "no move left this turn"
     if result.again_ft and not result.done_for_the_turn:
         # 3.5's first move action: what is left of it, and what a second one adds
-        more = _distance(result.again_ft, units)
+        more = distance_text(result.again_ft, units)
         action = result.action
         rest = (
             f"{left} left of this {action} action; a second {action} action gives {more} more"
@@ -143,7 +172,7 @@ def _title(result: MoveResult, units: bool) -> str:
 async def handle_move(ctx: Context, options: Mapping[str, Any]) -> Reply:
     to = Cell.parse(options["to"]) if options.get("to") else None
     request = MoveRequest(
-        token=options["token"],
+        token=options.get("token") or "",
         to=to,
         via=parse_waypoints(options.get("via")),
         mode=options["mode"].strip().lower() if options.get("mode") else None,
@@ -157,11 +186,27 @@ async def handle_move(ctx: Context, options: Mapping[str, Any]) -> Reply:
     if request.by and not request.forced:
         raise InvalidInput("by: names who pushes or pulls; give forced:push or forced:pull too.")
     actor = actor_of(ctx)
+    previewing = bool(options.get("preview"))
     try:
-        changed = await change_encounter(ctx, "move", lambda e: plan(e, actor, request))
+        if previewing:
+            stored = await load_active(ctx)
+            moved = await asyncio.to_thread(preview, stored.encounter, actor, request)
+            saved = False
+        else:
+            changed = await change_encounter(ctx, "move", lambda e: plan(e, actor, request))
+            moved, saved = changed.outcome, changed.saved
     except MoveRefused as refused:  # the rules say what stopped it; here it is put in words
         raise refusal_error(refused.refusal) from refused
-    result = changed.outcome.result
+    return await move_reply(moved.result, saved=saved, preview=previewing)
+
+
+PREVIEW_NOTE = Field(
+    "Preview", "Nothing moved: send the same /move without preview:true to make the move."
+)
+
+
+async def move_reply(result: MoveResult, *, saved: bool, preview: bool = False) -> Reply:
+    """/move's reply: the title answers, the fields show the path and its cost."""
     units = ruleset_of(result.encounter).for_encounter(result.encounter).in_units
     path = " → ".join(str(c) for c in result.path)
     if len(result.path) > MAX_PATH_SHOWN:
@@ -186,6 +231,8 @@ async def handle_move(ctx: Context, options: Mapping[str, Any]) -> Reply:
         )
     fields += [Field(w.label, w.text) for w in result.warnings]
     fields += [Field(n.label, n.text) for n in result.notes]
+    if preview:
+        fields.append(PREVIEW_NOTE)
     data: dict[str, Any] = {
         "token": result.token.name,
         "path": [str(c) for c in result.path],
@@ -214,13 +261,14 @@ async def handle_move(ctx: Context, options: Mapping[str, Any]) -> Reply:
         ),
         "again_ft": result.again_ft,
         **dict(result.extra),
+        **({"preview": True, "changed": False} if preview else {}),
     }
     reply = encounter_reply(
         result.encounter,
-        title=_title(result, units),
+        title=("Preview: " if preview else "") + _title(result, units),
         fields=fields,
         result=data,
-        changed=changed.saved,
+        changed=None if preview else saved,
     )
     png = await render_move(result)
     return replace(reply, footer=result.source.cite(), image_png=png, image_name="move.png")
@@ -230,7 +278,11 @@ MOVE = Command(
     "move",
     "Move a token on the grid: path, cost, what's left, and who it provokes",
     (
-        Option("token", "string", "The token that moves", required=True),
+        Option(
+            "token",
+            "string",
+            "The token that moves (default: yours, when you have one or it's your turn)",
+        ),
         Option("to", "string", "Where it ends (top-left square), e.g. D4"),
         Option("via", "string", 'Squares to pass on the way, in order, e.g. "C3 D5"'),
         Option("mode", "string", "How it moves (default walk; the ruleset's modes are suggested)"),
@@ -251,6 +303,7 @@ MOVE = Command(
             min_value=-50,
             max_value=200,
         ),
+        Option("preview", "boolean", "Only show the ruling and the picture: nothing moves"),
     ),
     handle_move,
     changes_state=True,

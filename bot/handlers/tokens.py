@@ -10,10 +10,14 @@ from bot.context import Context
 from bot.encounter import TEAM_NAMES, TEAMS
 from bot.encounter_ops.outcomes import TokenEdit
 from bot.encounter_ops.tokens import (
+    MAX_BULK,
     TokenOptions,
     add_token,
+    add_tokens,
     condition_token,
     edit_token,
+    is_pattern,
+    remove_matching,
     remove_token,
 )
 from bot.handlers.common import note_fields, note_json
@@ -21,6 +25,7 @@ from bot.handlers.encounter_common import (
     Changed,
     actor_of,
     change_encounter,
+    chunked_fields,
     encounter_reply,
     load_active,
     ruleset_of,
@@ -124,12 +129,46 @@ def token_reply(changed: Changed[TokenEdit], title: str, *, explain: bool = Fals
 
 async def handle_add(ctx: Context, options: Mapping[str, Any]) -> Reply:
     actor, opts = actor_of(ctx), TokenOptions.of(options)
+    count = options.get("count")
+    if count is not None and count > 1:
+        return await _add_several(ctx, options, opts, count)
     changed = await change_encounter(
         ctx, "token add", lambda e: add_token(e, ruleset_of(e), actor, options["name"], opts)
     )
     token = changed.outcome.token
     return token_reply(
         changed, f"{token.name} added at {token.cell}", explain=bool(options.get("explain"))
+    )
+
+
+async def _add_several(
+    ctx: Context, options: Mapping[str, Any], opts: TokenOptions, count: int
+) -> Reply:
+    """/token add count:6: Goblin 1 … Goblin 6 in one change (one /undo takes them off)."""
+    actor = actor_of(ctx)
+    changed = await change_encounter(
+        ctx,
+        "token add",
+        lambda e: add_tokens(e, ruleset_of(e), actor, options["name"], opts, count),
+    )
+    outcome = changed.outcome
+    ruleset = ruleset_of(changed.after)
+    added = outcome.tokens
+    lines = [token_line(t, ruleset) for t in added]
+    return encounter_reply(
+        changed.after,
+        title=f"{len(added)} tokens added: {added[0].name} to {added[-1].name}",
+        fields=(
+            *chunked_fields("Tokens", lines),
+            *note_fields(outcome.notes, explain=bool(options.get("explain"))),
+        ),
+        result={
+            "token": token_json(added[0], ruleset),
+            "tokens": [token_json(t, ruleset) for t in added],
+            "summary": outcome.summary,
+            "notes": [note_json(n) for n in outcome.notes],
+        },
+        changed=changed.saved,
     )
 
 
@@ -166,6 +205,8 @@ async def explain_token(ctx: Context, name: str) -> Reply:
 
 async def handle_remove(ctx: Context, options: Mapping[str, Any]) -> Reply:
     actor = actor_of(ctx)
+    if is_pattern(options["token"]):
+        return await _remove_matching(ctx, options["token"])
     changed = await change_encounter(
         ctx, "token remove", lambda e: remove_token(e, ruleset_of(e), actor, options["token"])
     )
@@ -175,6 +216,37 @@ async def handle_remove(ctx: Context, options: Mapping[str, Any]) -> Reply:
         title=f"{removed.name} removed from the map",
         fields=(Field("Removed", changed.summary),),
         result={"removed": removed.name, "summary": changed.summary},
+        changed=changed.saved,
+    )
+
+
+async def _remove_matching(ctx: Context, pattern: str) -> Reply:
+    """/token remove token:"Goblin*": every match the asker may remove, in one change."""
+    actor = actor_of(ctx)
+    changed = await change_encounter(
+        ctx, "token remove", lambda e: remove_matching(e, ruleset_of(e), actor, pattern)
+    )
+    outcome = changed.outcome
+    removed = outcome.removed
+    fields = [*chunked_fields("Removed", [", ".join(removed)])]
+    if outcome.skipped:
+        fields.append(
+            Field(
+                "Not yours, kept",
+                f"{', '.join(outcome.skipped)}: players remove only their own tokens.",
+            )
+        )
+    count = len(removed)
+    return encounter_reply(
+        changed.after,
+        title=f"{count} token{'s' if count != 1 else ''} removed from the map",
+        fields=fields,
+        result={
+            "removed": ", ".join(removed),
+            "removed_all": list(removed),
+            "skipped": list(outcome.skipped),
+            "summary": outcome.summary,
+        },
         changed=changed.saved,
     )
 
@@ -198,6 +270,13 @@ ADD = Command(
     "Put a token on the map (players own the tokens they add)",
     (
         Option("name", "string", "Its name, unique here (1 to 32 characters)", required=True),
+        Option(
+            "count",
+            "integer",
+            'How many, named Goblin 1, Goblin 2...; at: may list their squares: "D4 E4"',
+            min_value=1,
+            max_value=MAX_BULK,
+        ),
         *TOKEN_OPTIONS,
     ),
     handle_add,
@@ -213,7 +292,7 @@ EDIT = Command(
 REMOVE = Command(
     "token remove",
     "Take a token off the map (yours, or any as GM)",
-    (TOKEN,),
+    (Option("token", "string", 'The token\'s name, or a pattern: "Goblin*"', required=True),),
     handle_remove,
     changes_state=True,
 )

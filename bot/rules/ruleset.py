@@ -298,6 +298,13 @@ class Ruleset(ABC):
         take it, 002 "Charge")."""
         return float(chebyshev(a, b) * self.square_ft)
 
+    def measure_ft(self, a: Cell, b: Cell) -> float:
+        """The distance /distance shows between two squares: counted as a move counts
+        squares on open ground, under the table's diagonal rule (5e's optional 5-10-5,
+        5e-alt's euclidean diagonals). Where the ruleset has one diagonal rule it is
+        ``distance_ft``."""
+        return self.distance_ft(a, b)
+
     def source(self, *sections: str) -> Source:
         return Source(self.id, self.grid_document, sections, seed_file=self.seed_files[0])
 

@@ -56,6 +56,13 @@ SCENARIO: list[tuple[str, dict[str, Any], str, bool]] = [
     ("turn show", {}, "Round 1", False),
     ("turn add", {"token": "Bo", "after": "Ari"}, "Bo joins the order", False),
     ("turn remove", {"token": "Bo"}, "Bo leaves the turn order", False),
+    (
+        "distance",
+        {"from": "Ari", "to": "Orc"},
+        "Ari to Orc: 50 ft — reachable with action:double",
+        False,
+    ),
+    ("move", {"token": "Ari", "to": "C4", "preview": True}, "Preview: Ari moves to C4", True),
     ("move", {"token": "Ari", "to": "C4"}, "Ari moves to C4", True),
     ("terrain edge", {"cells": "C4/D4", "kind": "door"}, "Door on 1 edge", False),
     ("door", {"token": "Ari", "edge": "C4/D4"}, "", False),

@@ -15,7 +15,7 @@ from typing import ClassVar, Literal
 from bot.encounter import Activity, Condition, Encounter, Token
 from bot.errors import IllegalMove, InvalidInput
 from bot.grid.coords import Cell
-from bot.grid.geometry import chebyshev
+from bot.grid.geometry import chebyshev, squares_one_two
 from bot.grid.search import Edge
 from bot.grid.sizes import Size
 from bot.grid.terrain import Terrain
@@ -143,6 +143,17 @@ class FiveEAlt(Ruleset):
         self.diagonal_rule = diagonal_rule
         self.diagonal_parity = diagonal_rule == "5-10-5"
         self.in_units = in_units
+
+    def measure_ft(self, a: Cell, b: Cell) -> float:
+        """000's diagonals as the encounter chose them: 5 ft each, 5-10-5 alternating,
+        or euclidean (5 ft × √2 each diagonal square, as a move counts them)."""
+        dx, dy = abs(a.col - b.col), abs(a.row - b.row)
+        if self.diagonal_rule == "5-10-5":
+            return float(squares_one_two(dx, dy) * 5)
+        if self.diagonal_rule == "euclidean":
+            diagonal = min(dx, dy)
+            return round((max(dx, dy) - diagonal) * 5.0 + diagonal * 5.0 * math.sqrt(2), 1)
+        return float(chebyshev(a, b) * 5)
 
     def for_encounter(self, encounter: Encounter | None) -> FiveEAlt:
         """With the encounter's diagonal rule (5, 5-10-5 or euclidean) and whether it

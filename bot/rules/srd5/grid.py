@@ -20,6 +20,7 @@ from typing import ClassVar, Literal
 from bot.encounter import Condition, Encounter, Token
 from bot.errors import IllegalMove, InvalidInput
 from bot.grid.coords import Cell
+from bot.grid.geometry import squares_one_two
 from bot.grid.search import Edge
 from bot.grid.sizes import Size
 from bot.grid.terrain import Terrain
@@ -105,6 +106,14 @@ class SrdRuleset(Ruleset):
     def __init__(self, diagonal_rule: str = "5") -> None:
         self.diagonal_rule = diagonal_rule if diagonal_rule in self.diagonal_rules else "5"
         self.diagonal_parity = self.diagonal_rule == "5-10-5"
+
+    def measure_ft(self, a: Cell, b: Cell) -> float:
+        """5 ft a square, every diagonal too; with the optional 5-10-5 rule every second
+        diagonal counts 10 ft (the encounter's diagonals: option)."""
+        dx, dy = abs(a.col - b.col), abs(a.row - b.row)
+        if self.diagonal_rule == "5-10-5":
+            return float(squares_one_two(dx, dy) * self.square_ft)
+        return float(max(dx, dy) * self.square_ft)
 
     # ---------------------------------------------------------------- tokens
 
