@@ -11,6 +11,7 @@ from bot.context import Context
 from bot.errors import RulingError
 from bot.handlers import board, door, encounter, history, move, terrain, tokens, turns
 from bot.handlers.fall import FALL
+from bot.handlers.flank import FLANK
 from bot.handlers.help import help_reply
 from bot.handlers.jump import JUMP
 from bot.handlers.ruleset import SET, SHOW
@@ -54,6 +55,7 @@ ENCOUNTER_COMMANDS: tuple[Command, ...] = (
     move.MOVE,
     board.MAP,
     door.DOOR,
+    FLANK,
     history.HISTORY,
     history.UNDO,
 )
