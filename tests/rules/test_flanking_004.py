@@ -155,8 +155,8 @@ def test_004_flanking_said_after_a_move() -> None:
     result = KIT.move(e, "Bo", "D3")
     flanking = [w.text for w in result.warnings if w.label == "Flanking"]
     assert flanking == [
-        "Bo now flanks Orc with Ari: +2 on melee attacks against it, for each of them "
-        "(Epic Path › Flanking)."
+        "Bo now flanks Orc with Ari: +2 on melee attacks against a flanked foe, for both "
+        "flankers (Epic Path › Flanking)."
     ]
     result = KIT.move(e, "Bo", "D2")
     assert not [w for w in result.warnings if w.label == "Flanking"]

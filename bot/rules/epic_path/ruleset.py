@@ -495,7 +495,7 @@ class EpicPath(D20Ruleset):
         return (
             Note(
                 "Flanking",
-                f"{mover.name} now flanks {parts}: +2 on melee attacks against it, for each "
-                "of them (Epic Path › Flanking).",
+                f"{mover.name} now flanks {parts}: +2 on melee attacks against a flanked "
+                "foe, for both flankers (Epic Path › Flanking).",
             ),
         )
