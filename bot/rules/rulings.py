@@ -248,6 +248,7 @@ class TravelRequest:
     sea: bool = False
     weather: bool = False  # roll the day's weather (becmi ships)
     lost_check: bool = False  # roll the day's 1d6 for getting lost (becmi)
+    outdoors: bool = False  # becmi exploring: normal speed read in yards
 
 
 @dataclass(frozen=True)
