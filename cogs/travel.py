@@ -41,6 +41,7 @@ class Travel(commands.Cog):
         sea: bool | None = None,
         weather: bool | None = None,
         lost_check: bool | None = None,
+        outdoors: bool | None = None,
         ruleset: str | None = None,
     ) -> None:
         await dispatch(
@@ -65,6 +66,7 @@ class Travel(commands.Cog):
                 "sea": sea,
                 "weather": weather,
                 "lost_check": lost_check,
+                "outdoors": outdoors,
                 "ruleset": ruleset,
             },
         )

@@ -11,6 +11,7 @@ from bot.context import Context
 from bot.errors import RulingError
 from bot.handlers import board, distance, door, encounter, history, move, terrain, tokens, turns
 from bot.handlers.fall import FALL
+from bot.handlers.flank import FLANK
 from bot.handlers.help import help_reply
 from bot.handlers.jump import JUMP
 from bot.handlers.ruleset import SET, SHOW
@@ -55,6 +56,7 @@ ENCOUNTER_COMMANDS: tuple[Command, ...] = (
     distance.DISTANCE,
     board.MAP,
     door.DOOR,
+    FLANK,
     history.HISTORY,
     history.UNDO,
 )

@@ -24,7 +24,7 @@ from bot.rules.ruleset import Ruleset
 # /help's sections: the first word of a command names its group.
 HELP_GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("Quick rulings", ("fall", "jump", "travel")),
-    ("Moving", ("move", "distance", "map", "door")),
+    ("Moving", ("move", "distance", "map", "door", "flank")),
     ("Encounter", ("encounter",)),
     ("Tokens", ("token",)),
     ("Terrain", ("terrain",)),
@@ -126,6 +126,13 @@ def examples(command_name: str, ruleset: Ruleset) -> tuple[Example, ...]:
         "distance": ("/distance from:Ari to:Goblin", "/distance from:A1 to:E5"),
         "map": ("/map", "/map threats:true", "/map reach:Goblin"),
         "door": (("/terrain edge cells:A1/A2 kind:door", "/door token:Ari edge:A1/A2 open:true"),),
+        "flank": (
+            (
+                "/token add name:Bo at:D5 team:party",
+                "/token add name:Cy at:F5 team:party",
+                "/flank a:Bo b:Cy target:Goblin",
+            ),
+        ),
         "history": ("/history count:5",),
         "undo": (("/token add name:Bo", "/undo"),),
         "help": ("/help", "/help command:move"),

@@ -54,6 +54,7 @@ OPTIONS = (
     Option("sea", "boolean", "becmi ships: sailing at sea (2d6 for the day: no wind or gale)"),
     Option("weather", "boolean", "becmi ships: roll the optional Water Movement table"),
     Option("lost_check", "boolean", "becmi: roll today's check for getting lost (GM only)"),
+    Option("outdoors", "boolean", "becmi exploring (mode:explore): outdoors, speeds in yards"),
     Option(
         "ruleset",
         "string",
@@ -116,6 +117,7 @@ def request_from(options: Mapping[str, Any], ruleset: Ruleset) -> TravelRequest:
         sea=options.get("sea", False),
         weather=options.get("weather", False),
         lost_check=options.get("lost_check", False),
+        outdoors=options.get("outdoors", False),
     )
 
 

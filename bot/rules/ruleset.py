@@ -41,6 +41,7 @@ from bot.rules.options import OptionSpec
 from bot.rules.rulings import (
     FallRequest,
     FallResult,
+    Flank,
     JumpRequest,
     JumpResult,
     Note,
@@ -155,7 +156,7 @@ class Ruleset(ABC):
         # a jump on the way asks the ruleset's /jump (with the map's options) with the
         # check given: no dice roll
         configured = self.for_encounter(encounter)
-        return plan_move(
+        result = plan_move(
             configured,
             encounter,
             request,
@@ -163,6 +164,20 @@ class Ruleset(ABC):
             if self.jumps_on_grid
             else None,
         )
+        if request.forced:
+            return result
+        after = configured.after_move_notes(result.encounter, result.token)
+        return replace(result, warnings=(*result.warnings, *after)) if after else result
+
+    def after_move_notes(self, encounter: Encounter, mover: Token) -> tuple[Note, ...]:
+        """What a move's reply adds once the token stands where it ended (004: the
+        enemies it now flanks, and with whom); nothing by default."""
+        return ()
+
+    def flank(self, encounter: Encounter, a: Token, b: Token, target: Token) -> Flank | None:
+        """Whether ``a`` and ``b`` flank ``target`` where they stand; None where the
+        ruleset's seeds have no flanking rule."""
+        return None
 
     def group_move(
         self,

@@ -53,6 +53,20 @@ class Note:
     detail: str = ""
 
 
+@dataclass(frozen=True)
+class Flank:
+    """Whether two creatures flank a third (/flank, and the note after a /move).
+
+    ``line`` is the flanking line in squares (the top-left corner of A1 is (0, 0)),
+    for a picture; None for an internal flank or none at all."""
+
+    flanks: bool
+    why: str  # in the game's words: how they flank, or what stops it
+    source: Source
+    line: tuple[tuple[float, float], tuple[float, float]] | None = None
+    internal: bool = False
+
+
 # ----------------------------------------------------------------- refusal
 
 
@@ -234,6 +248,7 @@ class TravelRequest:
     sea: bool = False
     weather: bool = False  # roll the day's weather (becmi ships)
     lost_check: bool = False  # roll the day's 1d6 for getting lost (becmi)
+    outdoors: bool = False  # becmi exploring: normal speed read in yards
 
 
 @dataclass(frozen=True)

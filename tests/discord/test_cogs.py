@@ -52,6 +52,7 @@ def test_every_cog_module_is_found() -> None:
         "cogs.door",
         "cogs.encounter",
         "cogs.fall",
+        "cogs.flank",
         "cogs.help",
         "cogs.history",
         "cogs.jump",

@@ -331,6 +331,8 @@ MODE_NAMES = Vocabulary(
         "galley": ("rowed", "rowed-ship", "rowboat", "raft", "lifeboat", "oared"),
         "aerial-mount": ("flying-mount",),
         "aerial-device": ("flying-carpet", "carpet"),
+        # 003 Rounds, Turns, and Days: exploring a dungeon, measured in 10-minute turns
+        "explore": ("exploring", "exploration", "dungeon", "turns"),
     },
 )
 
@@ -348,6 +350,11 @@ MODE_LABELS: dict[str, str] = {
     "galley": "by galley",
     "aerial-mount": "on an aerial mount",
     "aerial-device": "by aerial device",
+    "explore": "exploring",
 }
+
+# 003 Measurements of Game Time Table: 1 turn = 10 minutes; 1 day = 144 turns.
+MINUTES_PER_TURN = 10
+FEET_PER_MILE = 5280
 
 PACE_NAMES = Vocabulary("pace", {"walk": ("normal", "normal-pace")})

@@ -31,6 +31,7 @@ from bot.rules.engine.moves import (
 )
 from bot.rules.engine.plan import Route
 from bot.rules.epic_path import IDENTITY
+from bot.rules.epic_path.flanking import Creature, Space, flank_between
 from bot.rules.epic_path.overland_tables import EPIC_PATH_OVERLAND
 from bot.rules.epic_path.tables import (
     FOOTPRINTS,
@@ -51,6 +52,7 @@ from bot.rules.identity import Identity
 from bot.rules.rulings import (
     FallRequest,
     FallResult,
+    Flank,
     JumpRequest,
     JumpResult,
     Note,
@@ -417,3 +419,83 @@ class EpicPath(D20Ruleset):
     def creature_hampers(self, mover: Token, other: Token) -> bool:
         # 004 Squeezing: a dead creature is treated as rough terrain
         return other.has(Condition.DEAD) and mover.size - other.size < 2
+
+    # ------------------------------------------------------------- flanking
+
+    def flank(self, encounter: Encounter, a: Token, b: Token, target: Token) -> Flank:
+        """004 Flanking, Reach and Flanking, Internal Flanking: two allies who both
+        threaten an enemy flank it when a line between them passes through opposite
+        sides or opposite corners of its space, or when one is inside the other's
+        space two or more sizes apart."""
+        board = Board.of(encounter, target, self.footprint_squares)
+        sections = ["Flanking"]
+        for one in (a, b):
+            if not hostile(one, target):
+                return Flank(
+                    False,
+                    f"{one.name} isn't {target.name}'s enemy ({one.team} and {target.team}): "
+                    "only allies who both threaten an enemy flank it",
+                    self.source(*sections),
+                )
+        if a.team != b.team:  # pragma: no cover - hostile() leaves one enemy side
+            return Flank(False, f"{a.name} and {b.name} aren't allies", self.source(*sections))
+        verdict = flank_between(
+            self._flanker(board, a, target),
+            self._flanker(board, b, target),
+            self._flanker(board, target, target),
+        )
+        if verdict.internal:
+            sections.append("Internal Flanking")
+        elif verdict.line is not None and any(
+            x.denominator == 1 for point in verdict.line for x in point
+        ):
+            sections.append("Reach and Flanking")
+        line = (
+            None if verdict.line is None else tuple((float(x), float(y)) for x, y in verdict.line)
+        )
+        return Flank(
+            verdict.flanks,
+            verdict.why,
+            self.source(*sections),
+            line=(line[0], line[1]) if line is not None else None,
+            internal=verdict.internal,
+        )
+
+    def _flanker(self, board: Board, token: Token, target: Token) -> Creature:
+        side = board.sides.get(token.key, self.footprint_squares.get(token.size, 1))
+        threatens = not token.has(Condition.INCAPACITATED) and bool(
+            self.threatened(board, token) & set(board.footprint_of(target))
+        )
+        return Creature(
+            token.name,
+            Space(token.cell, side),
+            int(token.size),
+            self.natural_reach_ft(token) > self.square_ft or token.reach_weapon,
+            threatens,
+        )
+
+    def after_move_notes(self, encounter: Encounter, mover: Token) -> tuple[Note, ...]:
+        """004 Flanking, said after each move: the enemies the mover now flanks, and
+        with whom (+2 on melee attacks against it, for both)."""
+        if mover.has(Condition.INCAPACITATED):
+            return ()
+        tokens = list(encounter.tokens.values())
+        flanked: dict[str, list[str]] = {}
+        for enemy in tokens:
+            if not hostile(mover, enemy) or enemy.has(Condition.DEAD):
+                continue
+            for ally in tokens:
+                if ally.key == mover.key or ally.team != mover.team:
+                    continue
+                if self.flank(encounter, mover, ally, enemy).flanks:
+                    flanked.setdefault(enemy.name, []).append(ally.name)
+        if not flanked:
+            return ()
+        parts = "; ".join(f"{enemy} with {', '.join(allies)}" for enemy, allies in flanked.items())
+        return (
+            Note(
+                "Flanking",
+                f"{mover.name} now flanks {parts}: +2 on melee attacks against a flanked "
+                "foe, for both flankers (Epic Path › Flanking).",
+            ),
+        )

@@ -1,0 +1,70 @@
+"""/flank: do two tokens flank a third where they stand (004 Flanking)?
+
+Read-only: it asks the channel's ruleset and changes nothing. A ruleset whose
+seeds have no flanking rule says so.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Mapping
+from typing import Any
+
+from bot.commands import Command, Option
+from bot.context import Context
+from bot.errors import InvalidInput
+from bot.handlers.encounter_common import encounter_reply, load_active, ruleset_of
+from bot.reply import Field, Reply
+
+
+async def handle_flank(ctx: Context, options: Mapping[str, Any]) -> Reply:
+    encounter = (await load_active(ctx)).encounter
+    a, b, target = (encounter.token(options[n]) for n in ("a", "b", "target"))
+    if len({a.key, b.key, target.key}) < 3:
+        raise InvalidInput("a:, b: and target: must be three different tokens.")
+    rules = ruleset_of(encounter).for_encounter(encounter)
+    flank = await asyncio.to_thread(rules.flank, encounter, a, b, target)
+    if flank is None:
+        return encounter_reply(
+            encounter,
+            title=f"No flanking rule under {rules.id}",
+            fields=(
+                Field(
+                    "Flanking",
+                    f"{rules.name}'s movement rules have no flanking rule: the bot doesn't "
+                    "rule on it under this ruleset; the GM does.",
+                ),
+            ),
+            result={"flanks": None, "a": a.name, "b": b.name, "target": target.name},
+        )
+    verb = "flank" if flank.flanks else "don't flank"
+    text = flank.why[0].upper() + flank.why[1:] + "."
+    if flank.flanks:
+        text += " Each gets +2 on melee attacks against it."
+    return encounter_reply(
+        encounter,
+        title=f"{a.name} and {b.name} {verb} {target.name}",
+        fields=(Field("Flanking" if flank.flanks else "No flank", text),),
+        result={
+            "flanks": flank.flanks,
+            "internal": flank.internal,
+            "why": flank.why,
+            "line": [list(p) for p in flank.line] if flank.line is not None else None,
+            "a": a.name,
+            "b": b.name,
+            "target": target.name,
+        },
+        sections=flank.source.sections,
+    )
+
+
+FLANK = Command(
+    "flank",
+    "Do two tokens flank a third where they stand?",
+    (
+        Option("a", "string", "One of the two flankers", required=True),
+        Option("b", "string", "The other flanker", required=True),
+        Option("target", "string", "The creature they may flank", required=True),
+    ),
+    handle_flank,
+)

@@ -1,0 +1,30 @@
+"""/flank on Discord: built from the spec in ``bot.handlers.flank``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.discord_glue import slash_command, token_choices
+from bot.handlers import COMMANDS
+
+FLANK = COMMANDS["flank"]
+
+
+class Flank(commands.Cog):
+    flank = slash_command(FLANK, "flank", "Flank")
+
+    @flank.autocomplete("a")
+    @flank.autocomplete("b")
+    @flank.autocomplete("target")
+    async def _token(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        return await token_choices(interaction, current)
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Flank())
