@@ -5,8 +5,57 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Literal
 
 DEFAULT_DB = "./stride.db"
+
+POSTGRES_SCHEMES = ("postgresql://", "postgres://")
+SQLITE_SCHEME = "sqlite:///"
+
+
+@dataclass(frozen=True)
+class DatabaseUrl:
+    """Which database ``STRIDE_DB`` names: a SQLite file (a path or ``sqlite:///path``,
+    four slashes for an absolute one) or a PostgreSQL server (``postgresql://...``)."""
+
+    kind: Literal["sqlite", "postgresql"]
+    target: str  # the file's path, or the PostgreSQL connection URL
+
+    @classmethod
+    def parse(cls, text: str) -> DatabaseUrl:
+        text = text.strip()
+        if text.startswith(POSTGRES_SCHEMES):
+            return cls("postgresql", text)
+        if text.startswith(SQLITE_SCHEME):
+            path = text.removeprefix(SQLITE_SCHEME)
+            if not path:
+                raise ValueError("STRIDE_DB sqlite:/// names no file: write sqlite:///stride.db")
+            return cls("sqlite", path)
+        scheme, sep, _ = text.partition("://")
+        if sep and scheme.isascii() and scheme.replace("+", "").isalpha():
+            raise ValueError(
+                f"STRIDE_DB names a {scheme}:// database; Stride uses a SQLite file "
+                "(a path or sqlite:///path) or PostgreSQL (postgresql://user@host/db)."
+            )
+        if not text:
+            raise ValueError("STRIDE_DB is empty: give a file path or postgresql://... URL")
+        return cls("sqlite", text)
+
+    def shown(self) -> str:
+        """For messages and logs: the URL without its password."""
+        if self.kind == "sqlite":
+            return self.target
+        return redact(self.target)
+
+
+def redact(url: str) -> str:
+    """``postgresql://user:secret@host/db`` -> ``postgresql://user:***@host/db``."""
+    scheme, sep, rest = url.partition("://")
+    credentials, at, host = rest.rpartition("@")
+    if not sep or not at or ":" not in credentials:
+        return url
+    user = credentials.split(":", 1)[0]
+    return f"{scheme}://{user}:***@{host}"
 
 
 def load_dotenv(path: Path = Path(".env")) -> None:

@@ -90,8 +90,7 @@ def test_a_file_that_is_not_a_database_is_refused_clearly(tmp_path: Path):
 async def test_a_newer_schema_is_refused(tmp_path: Path):
     db = tmp_path / "s.db"
     store = await Store.open(db)
-    await store._db.execute("PRAGMA user_version = 999")
-    await store._db.commit()
+    await store.backend.set_schema_version(999)
     await store.close()
     with pytest.raises(StorageError, match="newer than this Stride knows"):
         await Store.open(db)
