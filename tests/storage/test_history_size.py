@@ -1,20 +1,19 @@
 """History is compact (a row keeps only what its change altered) yet /undo stays exact,
-and ended encounters are purged after the retention period."""
+and ended encounters are purged after the retention period (on SQLite and PostgreSQL)."""
 
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
 from bot.context import Context
 from bot.storage import Store
 from tests.handlers.encounter_helpers import run, state
 
 
-async def test_a_move_on_a_full_terrain_200_board_stores_a_small_history_row(tmp_path: Path):
+async def test_a_move_on_a_full_terrain_200_board_stores_a_small_history_row(db_url: str):
     """The issue measured 11 MB of history for one full-terrain 200×200 board (50 full
     copies): a move's row now keeps the tokens, not the terrain."""
-    store = await Store.open(tmp_path / "s.db")
+    store = await Store.open(db_url)
     try:
         gm = Context(store, "c", "dm", is_gm=True, rng=random.Random(1))
         await run(gm, "/encounter start width:200 height:200 ruleset:3.5")
@@ -38,8 +37,8 @@ async def test_a_move_on_a_full_terrain_200_board_stores_a_small_history_row(tmp
         await store.close()
 
 
-async def test_ended_encounters_are_purged_after_the_retention_period(tmp_path: Path):
-    store = await Store.open(tmp_path / "s.db")
+async def test_ended_encounters_are_purged_after_the_retention_period(db_url: str):
+    store = await Store.open(db_url)
     try:
         gm = Context(store, "c", "dm", is_gm=True, rng=random.Random(1))
         await run(gm, "/encounter start width:5 height:5", "/encounter end confirm:true")
