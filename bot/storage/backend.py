@@ -8,12 +8,13 @@ picks one from ``STRIDE_DB``'s text.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from contextlib import AbstractAsyncContextManager
 from pathlib import Path
 from typing import Any, Protocol
 
 from bot.config import DatabaseUrl
+from bot.storage.errors import StorageError
 from bot.storage.schema import Dialect
 
 Row = tuple[Any, ...]
@@ -64,11 +65,27 @@ class Backend(Protocol):
     async def close(self) -> None: ...
 
 
-def newer_schema(where: str, version: int, known: int) -> str:
-    return (
-        f"{where} has schema version {version}, newer than this Stride knows "
-        f"({known}): run a newer Stride, or point STRIDE_DB at another database."
-    )
+async def apply_migrations(
+    session: Session,
+    dialect: Dialect,
+    migrations: Sequence[str],
+    version: int,
+    *,
+    where: str,
+    record: Callable[[Session, int], Awaitable[object]],
+) -> None:
+    """Inside a backend's migration transaction: the migrations after ``version``, each
+    followed by ``record`` of its number; ``StorageError`` on a newer database."""
+    if version > len(migrations):
+        raise StorageError(
+            f"The database {where} has schema version {version}, newer than this Stride "
+            f"knows ({len(migrations)}): run a newer Stride, or point STRIDE_DB at "
+            "another database."
+        )
+    for number, script in enumerate(migrations[version:], start=version + 1):
+        for statement in dialect.migration(script):
+            await session.execute(statement)
+        await record(session, number)
 
 
 async def open_backend(target: str | Path) -> Backend:

@@ -20,7 +20,7 @@ from typing import Any
 import asyncpg
 
 from bot.config import redact
-from bot.storage.backend import Row, newer_schema
+from bot.storage.backend import Row, Session, apply_migrations
 from bot.storage.errors import Conflict, StorageError
 from bot.storage.schema import POSTGRES
 
@@ -131,15 +131,14 @@ class PostgresBackend:
                 await session.execute("SELECT pg_advisory_xact_lock(?)", MIGRATION_LOCK)
                 await session.execute(SQL_SCHEMA_TABLE)
                 row = await session.fetchone(SQL_SCHEMA_VERSION)
-                version = int(row[0]) if row and row[0] is not None else 0
-                if version > len(migrations):
-                    raise StorageError(
-                        newer_schema(f"The database {self.where}", version, len(migrations))
-                    )
-                for number, script in enumerate(migrations[version:], start=version + 1):
-                    for statement in self.dialect.migration(script):
-                        await session.execute(statement)
-                    await _write_version(session, number)
+                await apply_migrations(
+                    session,
+                    self.dialect,
+                    migrations,
+                    int(row[0]) if row and row[0] is not None else 0,
+                    where=self.where,
+                    record=_write_version,
+                )
         except asyncpg.PostgresError as exc:
             raise StorageError(
                 f"The PostgreSQL database {self.where} can't be used as Stride's ({exc})."
@@ -157,7 +156,7 @@ class PostgresBackend:
         await self._pool.close()
 
 
-async def _write_version(session: PostgresSession, version: int) -> None:
+async def _write_version(session: Session, version: int) -> None:
     await session.execute(SQL_SCHEMA_TABLE)
     await session.execute("DELETE FROM stride_schema")
     await session.execute("INSERT INTO stride_schema (version) VALUES (?)", version)

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import aiosqlite
 
-from bot.storage.backend import Row, newer_schema
+from bot.storage.backend import Row, apply_migrations
 from bot.storage.errors import Conflict, StorageError
 from bot.storage.schema import SQLITE
 
@@ -112,15 +112,14 @@ class SqliteBackend:
             if await self.schema_version() == len(migrations):
                 return
             async with self.transaction() as session:
-                version = await self.schema_version()
-                if version > len(migrations):
-                    raise StorageError(
-                        newer_schema(f"The database {self.where}", version, len(migrations))
-                    )
-                for number, script in enumerate(migrations[version:], start=version + 1):
-                    for statement in self.dialect.migration(script):
-                        await session.execute(statement)
-                    await session.execute(f"PRAGMA user_version = {number}")
+                await apply_migrations(
+                    session,
+                    self.dialect,
+                    migrations,
+                    await self.schema_version(),
+                    where=self.where,
+                    record=lambda s, n: s.execute(f"PRAGMA user_version = {int(n)}"),
+                )
         except sqlite3.DatabaseError as exc:
             raise unusable(self.where, exc) from exc
 
