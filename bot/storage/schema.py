@@ -172,8 +172,12 @@ SQL_TAKE_NOTICE = """
     ON CONFLICT (channel_id) DO UPDATE SET notice_shown = 1
     WHERE channel_settings.notice_shown = 0
 """
-SQL_ACTIVE = "SELECT id, state, version FROM encounters WHERE channel_id = ? AND status = 'active'"
-SQL_ACTIVE_VERSION = "SELECT id, version FROM encounters WHERE channel_id = ? AND status = 'active'"
+# The running encounter; its state only when it isn't the version (id, version) the
+# caller already holds decoded (the state is then NULL): one round trip either way.
+SQL_ACTIVE = """
+    SELECT id, version, CASE WHEN id = ? AND version = ? THEN NULL ELSE state END
+    FROM encounters WHERE channel_id = ? AND status = 'active'
+"""
 SQL_ACTIVE_RULESET = "SELECT {ruleset} FROM encounters WHERE channel_id = ? AND status = 'active'"
 SQL_ENCOUNTER_GM = "SELECT {gm_id} FROM encounters WHERE id = ?"
 SQL_INSERT_ENCOUNTER = """

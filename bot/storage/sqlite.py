@@ -78,7 +78,11 @@ class SqliteBackend:
 
     @asynccontextmanager
     async def reading(self) -> AsyncIterator[SqliteSession]:
-        yield self._session
+        # not in the middle of another coroutine's transaction on this connection: a
+        # read sees committed states only (the store keeps states it read decoded, by
+        # version, and a rolled-back version must never be one of them)
+        async with self._write_lock:
+            yield self._session
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[SqliteSession]:

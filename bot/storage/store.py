@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections import OrderedDict
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -30,6 +31,8 @@ from bot.storage.schema import MIGRATIONS
 
 # How many changes /undo can walk back in one channel.
 HISTORY_DEPTH = 50
+# How many channels' running encounters a process keeps decoded.
+DECODED_CHANNELS = 512
 
 
 def _now() -> str:
@@ -70,6 +73,12 @@ class Store:
     def __init__(self, backend: Backend) -> None:
         self.backend = backend
         self._channel_locks: dict[str, asyncio.Lock] = {}
+        # channel -> its running encounter as last read here, decoded: a read whose row
+        # still has that id and version skips decoding the JSON (the database says
+        # whether it does, so a write by another process is seen). Only decoded states
+        # go in, never a change's result: decoding orders the terrain and the options
+        # its own way, and replies list them in that order.
+        self._decoded: OrderedDict[str, StoredEncounter] = OrderedDict()
         self._sql_active_ruleset = q.SQL_ACTIVE_RULESET.format(
             ruleset=backend.dialect.json_field("state", "ruleset")
         )
@@ -150,11 +159,25 @@ class Store:
     # ------------------------------------------------------------- encounters
 
     async def active_encounter(self, channel_id: str) -> StoredEncounter | None:
-        row = await self._one(q.SQL_ACTIVE, channel_id)
+        held = self._decoded.get(channel_id)
+        known = (held.id, held.version) if held is not None else (0, -1)
+        row = await self._one(q.SQL_ACTIVE, *known, channel_id)
         if row is None:
+            self._decoded.pop(channel_id, None)
             return None
-        text = str(row[1])
-        return StoredEncounter(int(row[0]), from_json(json.loads(text)), text, int(row[2]))
+        if row[2] is None and held is not None:
+            self._decoded.move_to_end(channel_id)
+            return held
+        text = str(row[2])
+        stored = StoredEncounter(int(row[0]), from_json(json.loads(text)), text, int(row[1]))
+        self._remember(channel_id, stored)
+        return stored
+
+    def _remember(self, channel_id: str, stored: StoredEncounter) -> None:
+        self._decoded[channel_id] = stored
+        self._decoded.move_to_end(channel_id)
+        while len(self._decoded) > DECODED_CHANNELS:
+            self._decoded.popitem(last=False)
 
     async def active_ruleset(self, channel_id: str) -> str | None:
         """The running encounter's ruleset id (None: no encounter), without decoding it."""
