@@ -1,4 +1,4 @@
-"""``python -m bot``: run the Discord bot, or ``ask`` / ``console`` / ``sync``."""
+"""``python -m bot``: run the Discord bot, or ``ask`` / ``console`` / ``sync`` / ``migrate``."""
 
 from __future__ import annotations
 
@@ -37,7 +37,52 @@ def _parser() -> argparse.ArgumentParser:
     ask.add_argument("--json", action="store_true", help='print {"ok", "error", "result"}')
     sub.add_parser("sync", help="force the slash-command sync with Discord")
     sub.add_parser("run", help="run the Discord bot (the default)")
+    migrate = sub.add_parser(
+        "migrate",
+        help="copy every encounter, archive, history line and setting to another database",
+        description="Copy a Stride database into another (e.g. SQLite to PostgreSQL) and "
+        "check that both hold the same rows. Stop the bot first.",
+    )
+    migrate.add_argument(
+        "--from",
+        dest="source",
+        default=None,
+        help="the database to copy: a path, sqlite:///path or postgresql://... "
+        "(default: STRIDE_DB)",
+    )
+    migrate.add_argument("--to", dest="target", required=True, help="the database to fill")
+    migrate.add_argument(
+        "--force", action="store_true", help="replace what the target holds (else refused)"
+    )
     return parser
+
+
+async def _migrate(args: argparse.Namespace, settings: Settings) -> int:
+    from bot.storage import StorageError, Store
+    from bot.storage.copy import copy_database
+
+    source_url = args.source or settings.db_path
+    if source_url.strip() == args.target.strip():
+        print("error: --from and --to name the same database.", file=sys.stderr)
+        return 2
+    try:
+        source = await Store.open(source_url)
+        try:
+            target = await Store.open(args.target)
+            try:
+                checks = await copy_database(source, target, force=args.force)
+            finally:
+                await target.close()
+        finally:
+            await source.close()
+    except StorageError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    print(f"Copied {source.backend.where} to {target.backend.where}:")
+    for check in checks:
+        rows = f"{check.rows} row" + ("" if check.rows == 1 else "s")
+        print(f"  {check.table}: {rows}, checksum {check.checksum[:16]} (matches)")
+    return 0
 
 
 async def _console(args: argparse.Namespace, settings: Settings) -> int:
@@ -74,7 +119,11 @@ async def _console(args: argparse.Namespace, settings: Settings) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
-    settings = Settings.from_env()
+    try:
+        settings = Settings.from_env()
+    except ValueError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
     logging.basicConfig(
         level=getattr(logging, settings.log_level, logging.INFO),
         format="%(asctime)s %(levelname)s %(name)s: %(message)s",
@@ -83,6 +132,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.action in ("ask", "console"):
         logging.getLogger().setLevel(logging.WARNING)
         return asyncio.run(_console(args, settings))
+    if args.action == "migrate":
+        return asyncio.run(_migrate(args, settings))
     if settings.discord_token is None:
         print(NO_TOKEN, file=sys.stderr)
         return 2

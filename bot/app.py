@@ -27,6 +27,9 @@ from bot.storage import StorageError, Store
 
 log = logging.getLogger(__name__)
 
+# The gateway's close code when a bot must shard.
+SHARDING_REQUIRED = 4011
+
 BAD_OPTION = (
     "Discord could not read one of the options as given. Check the ranges and "
     "choices the command shows, then try again."
@@ -83,7 +86,7 @@ class StrideTree(app_commands.CommandTree["StrideBot"]):
 
 
 class StrideBot(commands.Bot):
-    def __init__(self, settings: Settings, *, force_sync: bool = False) -> None:
+    def __init__(self, settings: Settings, *, force_sync: bool = False, **options: Any) -> None:
         super().__init__(
             # Slash commands only: no message content, no privileged intents.
             command_prefix=commands.when_mentioned,
@@ -91,6 +94,7 @@ class StrideBot(commands.Bot):
             intents=discord.Intents.default(),
             tree_cls=StrideTree,
             allowed_mentions=NO_MENTIONS,
+            **options,
         )
         self.settings = settings
         self.force_sync = force_sync
@@ -117,7 +121,10 @@ class StrideBot(commands.Bot):
         log.info("Loaded %d extensions: %s", len(names), ", ".join(names))
         # the board message's buttons keep working after a restart
         self.add_view(BoardButtons())
-        await self.sync_commands_if_changed(force=self.force_sync)
+        if self.settings.syncs_commands or self.force_sync:
+            await self.sync_commands_if_changed(force=self.force_sync)
+        else:
+            log.info("Slash commands are synced by the process that runs shard 0; not here")
 
     async def sync_commands_if_changed(self, *, force: bool = False) -> bool:
         """Sync when the definitions changed since the last sync (or when forced)."""
@@ -161,12 +168,38 @@ class StrideBot(commands.Bot):
             self._store = None
 
 
+class ShardedStrideBot(StrideBot, commands.AutoShardedBot):
+    """Stride over several gateway shards (``STRIDE_SHARD_COUNT``), all of them or the
+    ``STRIDE_SHARD_IDS`` this process owns: Discord sends each process the events,
+    interactions included, of its own shards' servers only, so each interaction is
+    answered, and each channel's board message edited, by one process. The processes
+    share the encounters through one database (PostgreSQL)."""
+
+    async def on_shard_ready(self, shard_id: int) -> None:
+        log.info("Shard %d ready", shard_id)
+
+
+def make_bot(settings: Settings, *, force_sync: bool = False) -> StrideBot:
+    """The bot ``settings`` ask for: sharded or not."""
+    if not settings.sharded:
+        return StrideBot(settings, force_sync=force_sync)
+    ids = list(settings.shard_ids) if settings.shard_ids is not None else None
+    log.info(
+        "Sharded: %s shards in all, running %s",
+        settings.shard_count or "as many as Discord recommends",
+        ", ".join(map(str, ids)) if ids is not None else "all of them",
+    )
+    return ShardedStrideBot(
+        settings, force_sync=force_sync, shard_count=settings.shard_count, shard_ids=ids
+    )
+
+
 def run_bot(settings: Settings, *, force_sync: bool = False) -> int:
     """Run until stopped; 0 on a clean shutdown, 2 when Discord refuses the token."""
     if settings.discord_token is None:
         print("DISCORD_TOKEN is not set.", file=sys.stderr)
         return 2
-    bot = StrideBot(settings, force_sync=force_sync)
+    bot = make_bot(settings, force_sync=force_sync)
     try:
         # Logging is configured by bot.__main__; None stops discord.py adding its own.
         bot.run(settings.discord_token, log_handler=None)
@@ -175,5 +208,14 @@ def run_bot(settings: Settings, *, force_sync: bool = False) -> int:
         return 2
     except StorageError as exc:
         print(f"error: {exc}", file=sys.stderr)
+        return 2
+    except discord.ConnectionClosed as exc:
+        if exc.code != SHARDING_REQUIRED:
+            raise
+        print(
+            "Discord requires sharding for this many servers: set STRIDE_SHARD_COUNT=auto "
+            "(or a number of shards; see the README's Running at scale).",
+            file=sys.stderr,
+        )
         return 2
     return 0

@@ -5,8 +5,57 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Literal
 
 DEFAULT_DB = "./stride.db"
+
+POSTGRES_SCHEMES = ("postgresql://", "postgres://")
+SQLITE_SCHEME = "sqlite:///"
+
+
+@dataclass(frozen=True)
+class DatabaseUrl:
+    """Which database ``STRIDE_DB`` names: a SQLite file (a path or ``sqlite:///path``,
+    four slashes for an absolute one) or a PostgreSQL server (``postgresql://...``)."""
+
+    kind: Literal["sqlite", "postgresql"]
+    target: str  # the file's path, or the PostgreSQL connection URL
+
+    @classmethod
+    def parse(cls, text: str) -> DatabaseUrl:
+        text = text.strip()
+        if text.startswith(POSTGRES_SCHEMES):
+            return cls("postgresql", text)
+        if text.startswith(SQLITE_SCHEME):
+            path = text.removeprefix(SQLITE_SCHEME)
+            if not path:
+                raise ValueError("STRIDE_DB sqlite:/// names no file: write sqlite:///stride.db")
+            return cls("sqlite", path)
+        scheme, sep, _ = text.partition("://")
+        if sep and scheme.isascii() and scheme.replace("+", "").isalpha():
+            raise ValueError(
+                f"STRIDE_DB names a {scheme}:// database; Stride uses a SQLite file "
+                "(a path or sqlite:///path) or PostgreSQL (postgresql://user@host/db)."
+            )
+        if not text:
+            raise ValueError("STRIDE_DB is empty: give a file path or postgresql://... URL")
+        return cls("sqlite", text)
+
+    def shown(self) -> str:
+        """For messages and logs: the URL without its password."""
+        if self.kind == "sqlite":
+            return self.target
+        return redact(self.target)
+
+
+def redact(url: str) -> str:
+    """``postgresql://user:secret@host/db`` -> ``postgresql://user:***@host/db``."""
+    scheme, sep, rest = url.partition("://")
+    credentials, at, host = rest.rpartition("@")
+    if not sep or not at or ":" not in credentials:
+        return url
+    user = credentials.split(":", 1)[0]
+    return f"{scheme}://{user}:***@{host}"
 
 
 def load_dotenv(path: Path = Path(".env")) -> None:
@@ -32,18 +81,36 @@ class Settings:
     log_level: str
     # Ended encounters (and their history) are kept this many days, then purged.
     retention_days: int = 90
+    # Sharding (STRIDE_SHARD_COUNT, STRIDE_SHARD_IDS): None, None runs one unsharded
+    # bot; sharded with shard_count None lets Discord say how many shards.
+    sharded: bool = False
+    shard_count: int | None = None
+    shard_ids: tuple[int, ...] | None = None  # this process's shards (None: all)
 
     @classmethod
     def from_env(cls) -> Settings:
+        """The settings; ``ValueError`` saying what to fix when one can't be read."""
         load_dotenv()
         guild = os.environ.get("DEV_GUILD_ID", "").strip()
+        sharded, shard_count, shard_ids = _shards(
+            os.environ.get("STRIDE_SHARD_COUNT", ""), os.environ.get("STRIDE_SHARD_IDS", "")
+        )
         return cls(
             discord_token=os.environ.get("DISCORD_TOKEN", "").strip() or None,
             dev_guild_id=int(guild) if guild.isdigit() else None,
             db_path=os.environ.get("STRIDE_DB", "").strip() or DEFAULT_DB,
             log_level=os.environ.get("STRIDE_LOG_LEVEL", "INFO").strip().upper() or "INFO",
             retention_days=_days(os.environ.get("STRIDE_RETENTION_DAYS", "")),
+            sharded=sharded,
+            shard_count=shard_count,
+            shard_ids=shard_ids,
         )
+
+    @property
+    def syncs_commands(self) -> bool:
+        """Whether this process syncs the slash commands: of a cluster's processes, only
+        the one that owns shard 0, so a deployment syncs once."""
+        return self.shard_ids is None or 0 in self.shard_ids
 
 
 def _days(text: str) -> int:
@@ -51,3 +118,39 @@ def _days(text: str) -> int:
     a number."""
     text = text.strip()
     return max(1, int(text)) if text.isdigit() else 90
+
+
+Shards = tuple[bool, int | None, tuple[int, ...] | None]
+
+
+def _shards(count_text: str, ids_text: str) -> Shards:
+    """STRIDE_SHARD_COUNT (a number, or ``auto``: as many as Discord recommends) and
+    STRIDE_SHARD_IDS (``0,1``: the shards this process runs; unset: all of them):
+    whether to shard, how many shards, and which this process runs."""
+    count_text, ids_text = count_text.strip().lower(), ids_text.strip()
+    if not count_text:
+        if ids_text:
+            raise ValueError("STRIDE_SHARD_IDS needs STRIDE_SHARD_COUNT: how many shards in all.")
+        return False, None, None
+    if count_text == "auto":
+        if ids_text:
+            raise ValueError(
+                "STRIDE_SHARD_IDS needs a number in STRIDE_SHARD_COUNT (not auto): every "
+                "process of a cluster must agree on how many shards there are."
+            )
+        return True, None, None
+    if not count_text.isdigit() or int(count_text) < 1:
+        raise ValueError(f"STRIDE_SHARD_COUNT is {count_text!r}: write a number of shards or auto.")
+    count = int(count_text)
+    if not ids_text:
+        return True, count, None
+    parts = [p.strip() for p in ids_text.split(",") if p.strip()]
+    if not parts or not all(p.isdigit() for p in parts):
+        raise ValueError(f"STRIDE_SHARD_IDS is {ids_text!r}: write shard numbers, e.g. 0,1.")
+    ids = tuple(sorted({int(p) for p in parts}))
+    if ids[-1] >= count:
+        raise ValueError(
+            f"STRIDE_SHARD_IDS has shard {ids[-1]}, but shards are numbered 0 to {count - 1} "
+            f"(STRIDE_SHARD_COUNT={count})."
+        )
+    return True, count, ids

@@ -1,7 +1,7 @@
 """Several processes on one database lose nothing: each change is a compare-and-swap
 on the encounter's version, migrations run once inside an exclusive transaction, and
 a file that isn't a database is refused clearly. Real ``python -m bot ask`` processes,
-each bounded by a timeout."""
+each bounded by a timeout, on SQLite and on PostgreSQL."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parents[2]
 TIMEOUT_S = 60
 
 
-def ask(db: Path, line: str, *extra: str) -> subprocess.CompletedProcess[str]:
+def ask(db: str | Path, line: str, *extra: str) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "STRIDE_DB": str(db)}
     env.pop("DISCORD_TOKEN", None)
     return subprocess.run(
@@ -33,13 +33,13 @@ def ask(db: Path, line: str, *extra: str) -> subprocess.CompletedProcess[str]:
     )
 
 
-def tokens_saved(db: Path) -> list[str]:
+def tokens_saved(db: str) -> list[str]:
     shown = json.loads(ask(db, "/encounter show").stdout)
     return sorted(t["name"] for t in shown["result"]["tokens"])
 
 
-def test_16_processes_adding_tokens_at_once_lose_none(tmp_path: Path):
-    db = tmp_path / "s.db"
+def test_16_processes_adding_tokens_at_once_lose_none(db_url: str):
+    db = db_url
     assert ask(db, "/encounter start width:40 height:40").returncode == 0
     names = [f"T{p}x{i}" for p in range(16) for i in range(2)]
     with ThreadPoolExecutor(max_workers=16) as pool:
@@ -50,10 +50,10 @@ def test_16_processes_adding_tokens_at_once_lose_none(tmp_path: Path):
     assert tokens_saved(db) == sorted(names)  # ...and every one is there
 
 
-def test_concurrent_moves_of_one_token_lose_and_duplicate_nothing(tmp_path: Path):
+def test_concurrent_moves_of_one_token_lose_and_duplicate_nothing(db_url: str):
     """Each process slides Ari to its own square: every answered move is one history
     line, and the board ends where the last recorded move put it (a serial replay)."""
-    db = tmp_path / "s.db"
+    db = db_url
     ask(db, "/encounter start width:40 height:4")
     ask(db, "/token add name:Ari at:A1")
     targets = [f"{chr(ord('B') + n)}2" for n in range(12)]
@@ -71,8 +71,8 @@ def test_concurrent_moves_of_one_token_lose_and_duplicate_nothing(tmp_path: Path
     assert shown["tokens"][0]["cell"] == moves[0].split(" to ")[1].split()[0]
 
 
-def test_16_processes_opening_a_new_database_together_all_start(tmp_path: Path):
-    db = tmp_path / "new.db"
+def test_16_processes_opening_a_new_database_together_all_start(db_url: str):
+    db = db_url
     with ThreadPoolExecutor(max_workers=16) as pool:
         results = list(pool.map(lambda _: ask(db, "/ruleset show"), range(16)))
     assert [r.returncode for r in results] == [0] * 16, [r.stderr for r in results if r.returncode]
@@ -87,20 +87,19 @@ def test_a_file_that_is_not_a_database_is_refused_clearly(tmp_path: Path):
     assert "Traceback" not in result.stderr
 
 
-async def test_a_newer_schema_is_refused(tmp_path: Path):
-    db = tmp_path / "s.db"
+async def test_a_newer_schema_is_refused(db_url: str):
+    db = db_url
     store = await Store.open(db)
-    await store._db.execute("PRAGMA user_version = 999")
-    await store._db.commit()
+    await store.backend.set_schema_version(999)
     await store.close()
     with pytest.raises(StorageError, match="newer than this Stride knows"):
         await Store.open(db)
 
 
-async def test_a_stale_write_is_a_conflict_and_writes_nothing(tmp_path: Path):
+async def test_a_stale_write_is_a_conflict_and_writes_nothing(db_url: str):
     from dataclasses import replace
 
-    store = await Store.open(tmp_path / "s.db")
+    store = await Store.open(db_url)
     try:
         from bot.encounter import Encounter
 

@@ -1,0 +1,28 @@
+"""Stride's database: one :class:`Store` over SQLite (the default) or PostgreSQL.
+
+``from bot.storage import Store, Conflict, ...`` is the interface; the modules below
+are its parts: ``schema`` (migrations and queries), ``backend`` (what a database
+must offer), ``sqlite`` and ``postgres`` (the two), ``patches`` (history rows),
+``copy`` (moving a database to another).
+"""
+
+from bot.storage.errors import Conflict, StorageError
+from bot.storage.patches import PATCH, apply_patch, before_patch
+from bot.storage.schema import MIGRATIONS
+from bot.storage.sqlite import BUSY_TIMEOUT_S
+from bot.storage.store import HISTORY_DEPTH, Change, Store, StoredEncounter, dump_state
+
+__all__ = [
+    "BUSY_TIMEOUT_S",
+    "HISTORY_DEPTH",
+    "MIGRATIONS",
+    "PATCH",
+    "Change",
+    "Conflict",
+    "StorageError",
+    "Store",
+    "StoredEncounter",
+    "apply_patch",
+    "before_patch",
+    "dump_state",
+]

@@ -1,0 +1,350 @@
+"""All persistent state, behind one interface over SQLite or PostgreSQL.
+
+Schema changes are numbered migrations (``bot.storage.schema``), applied in order
+inside one transaction at start, so an old database upgrades in place and several
+processes opening a new one together run each migration once.
+
+Several processes may share the database (the bot, the console, the processes of a
+sharded cluster). Every change to an encounter is a compare-and-swap on its
+``version``: the state read is written back changed only if nobody else wrote in
+between, and the history row goes in the same transaction, so no change is lost and
+/undo restores exactly the state before the latest change.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections import OrderedDict
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+from bot.encounter import Encounter, from_json, to_json
+from bot.storage import schema as q
+from bot.storage.backend import Backend, Row, Session, open_backend
+from bot.storage.errors import Conflict, StorageError
+from bot.storage.patches import apply_patch, before_patch
+from bot.storage.schema import MIGRATIONS
+
+# How many changes /undo can walk back in one channel.
+HISTORY_DEPTH = 50
+# How many channels' running encounters a process keeps decoded.
+DECODED_CHANNELS = 512
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+def dump_state(encounter: Encounter) -> str:
+    """The encounter as the database keeps it: the same state always gives the same text."""
+    return json.dumps(to_json(encounter), separators=(",", ":"), sort_keys=True)
+
+
+@dataclass(frozen=True)
+class StoredEncounter:
+    id: int
+    encounter: Encounter
+    state_json: str  # the stored text: "changes nothing" is checked byte for byte
+    version: int = 0  # bumped by every write: a write checks it is still the one read
+
+
+@dataclass(frozen=True)
+class Change:
+    """One line of a channel's history: who changed what, and how to undo it."""
+
+    id: int
+    encounter_id: int
+    user_id: str
+    command: str
+    summary: str
+    created_at: str
+    before_state: str | None  # None: the encounter did not exist before
+    before_status: str | None
+    channel_id: str = ""
+
+
+class Store:
+    """The bot's database. Open with ``await Store.open(path_or_url)``; close when done."""
+
+    def __init__(self, backend: Backend) -> None:
+        self.backend = backend
+        self._channel_locks: dict[str, asyncio.Lock] = {}
+        # channel -> its running encounter as last read here, decoded: a read whose row
+        # still has that id and version skips decoding the JSON (the database says
+        # whether it does, so a write by another process is seen). Only decoded states
+        # go in, never a change's result: decoding orders the terrain and the options
+        # its own way, and replies list them in that order.
+        self._decoded: OrderedDict[str, StoredEncounter] = OrderedDict()
+        self._sql_active_ruleset = q.SQL_ACTIVE_RULESET.format(
+            ruleset=backend.dialect.json_field("state", "ruleset")
+        )
+        self._sql_encounter_gm = q.SQL_ENCOUNTER_GM.format(
+            gm_id=backend.dialect.json_field("state", "gm_id")
+        )
+
+    @asynccontextmanager
+    async def channel_lock(self, channel_id: str) -> AsyncIterator[None]:
+        """Serialize one channel's changes inside this process (other processes are
+        kept out by the compare-and-swap); other channels go on in parallel."""
+        lock = self._channel_locks.setdefault(channel_id, asyncio.Lock())
+        async with lock:
+            yield
+
+    @classmethod
+    async def open(cls, target: str | Path) -> Store:
+        """Open (creating and migrating as needed) the database ``target`` names: a
+        path or ``sqlite:///path`` (SQLite), or ``postgresql://...``. One that can't be
+        Stride's is a ``StorageError``, and no connection is left open."""
+        try:
+            backend = await open_backend(target)
+        except ValueError as exc:
+            raise StorageError(str(exc)) from exc
+        try:
+            await backend.migrate(MIGRATIONS)
+        except BaseException:
+            await backend.close()
+            raise
+        return cls(backend)
+
+    @property
+    def kind(self) -> str:
+        """``sqlite`` or ``postgresql``."""
+        return self.backend.dialect.name
+
+    async def close(self) -> None:
+        await self.backend.close()
+
+    async def schema_version(self) -> int:
+        return await self.backend.schema_version()
+
+    async def _one(self, sql: str, *args: object) -> Row | None:
+        async with self.backend.reading() as session:
+            return await session.fetchone(sql, *args)
+
+    async def _write(self, sql: str, *args: object) -> int:
+        async with self.backend.transaction() as session:
+            return await session.execute(sql, *args)
+
+    # ---------------------------------------------------------- channel rules
+
+    async def channel_ruleset(self, channel_id: str) -> str | None:
+        return (await self.channel_rules_state(channel_id))[0]
+
+    async def channel_rules_state(self, channel_id: str) -> tuple[str | None, bool]:
+        """The channel's ruleset (None: not set) and whether the default notice was shown."""
+        row = await self._one(q.SQL_GET_RULESET, channel_id)
+        if row is None:
+            return None, False
+        return (str(row[0]) if row[0] is not None else None), bool(row[1])
+
+    async def set_channel_ruleset(self, channel_id: str, ruleset: str, user_id: str) -> None:
+        await self._write(q.SQL_SET_RULESET, channel_id, ruleset, user_id, _now())
+
+    async def set_channel_diagonals(self, channel_id: str, rule: str | None) -> None:
+        """How diagonals count in the encounters this channel starts (None: the default)."""
+        await self._write(q.SQL_SET_DIAGONALS, channel_id, rule)
+
+    async def channel_diagonals(self, channel_id: str) -> str | None:
+        row = await self._one(q.SQL_GET_DIAGONALS, channel_id)
+        return None if row is None or row[0] is None else str(row[0])
+
+    async def take_default_notice(self, channel_id: str) -> bool:
+        """True the first time a channel without a ruleset gets a reply, then False."""
+        return await self._write(q.SQL_TAKE_NOTICE, channel_id) > 0
+
+    # ------------------------------------------------------------- encounters
+
+    async def active_encounter(self, channel_id: str) -> StoredEncounter | None:
+        held = self._decoded.get(channel_id)
+        known = (held.id, held.version) if held is not None else (0, -1)
+        row = await self._one(q.SQL_ACTIVE, *known, channel_id)
+        if row is None:
+            self._decoded.pop(channel_id, None)
+            return None
+        if row[2] is None and held is not None:
+            self._decoded.move_to_end(channel_id)
+            return held
+        text = str(row[2])
+        stored = StoredEncounter(int(row[0]), from_json(json.loads(text)), text, int(row[1]))
+        self._remember(channel_id, stored)
+        return stored
+
+    def _remember(self, channel_id: str, stored: StoredEncounter) -> None:
+        self._decoded[channel_id] = stored
+        self._decoded.move_to_end(channel_id)
+        while len(self._decoded) > DECODED_CHANNELS:
+            self._decoded.popitem(last=False)
+
+    async def active_ruleset(self, channel_id: str) -> str | None:
+        """The running encounter's ruleset id (None: no encounter), without decoding it."""
+        row = await self._one(self._sql_active_ruleset, channel_id)
+        return None if row is None or row[0] is None else str(row[0])
+
+    async def start_encounter(
+        self, channel_id: str, encounter: Encounter, *, user_id: str, summary: str
+    ) -> int:
+        """``Conflict`` when another process started one in the channel meanwhile."""
+        async with self.backend.transaction() as session:
+            row = await session.fetchone(
+                q.SQL_INSERT_ENCOUNTER, channel_id, dump_state(encounter), user_id, _now()
+            )
+            encounter_id = int(row[0]) if row else 0
+            await _record(session, channel_id, encounter_id, user_id, "encounter start", summary)
+        return encounter_id
+
+    async def save_encounter(
+        self,
+        channel_id: str,
+        stored: StoredEncounter,
+        after: Encounter,
+        *,
+        user_id: str,
+        command: str,
+        summary: str,
+        state_json: str | None = None,
+    ) -> None:
+        """Write ``after`` over ``stored`` and remember ``stored`` for /undo, atomically;
+        ``Conflict`` (nothing written) when another writer changed it since it was read."""
+        text = state_json if state_json is not None else dump_state(after)
+        async with self.backend.transaction() as session:
+            changed = await session.execute(q.SQL_UPDATE_ENCOUNTER, text, stored.id, stored.version)
+            if changed != 1:
+                raise Conflict
+            await _record(
+                session,
+                channel_id,
+                stored.id,
+                user_id,
+                command,
+                summary,
+                before_patch(stored.state_json, text),
+                "active",
+            )
+
+    async def end_encounter(
+        self, channel_id: str, stored: StoredEncounter, *, user_id: str, summary: str
+    ) -> None:
+        async with self.backend.transaction() as session:
+            changed = await session.execute(q.SQL_END, user_id, _now(), stored.id, stored.version)
+            if changed != 1:
+                raise Conflict
+            await _record(
+                session,
+                channel_id,
+                stored.id,
+                user_id,
+                "encounter end",
+                summary,
+                stored.state_json,
+                "active",
+            )
+
+    async def history(self, channel_id: str, limit: int = 10) -> list[Change]:
+        async with self.backend.reading() as session:
+            rows = await session.fetchall(q.SQL_HISTORY, channel_id, limit)
+        return [
+            Change(
+                int(r[0]),
+                int(r[1]),
+                str(r[2]),
+                str(r[3]),
+                str(r[4]),
+                str(r[5]),
+                r[6],
+                r[7],
+                channel_id,
+            )
+            for r in rows
+        ]
+
+    async def undo(self, change: Change) -> None:
+        """Put the encounter back as it was before ``change`` and forget the change, in
+        one transaction that first locks the encounter and checks ``change`` is still
+        the channel's latest (``Conflict`` otherwise: someone changed the board
+        meanwhile)."""
+        dialect = self.backend.dialect
+        async with self.backend.transaction() as session:
+            current = await session.fetchone(
+                q.SQL_CURRENT_STATE + dialect.lock_row_suffix, change.encounter_id
+            )
+            latest = await session.fetchone(q.SQL_LATEST_CHANGE, change.channel_id)
+            if latest is None or int(latest[0]) != change.id:
+                raise Conflict
+            if change.before_state is None:
+                await session.execute(
+                    q.SQL_SET_STATUS, "undone", change.user_id, _now(), change.encounter_id
+                )
+            else:
+                restored = apply_patch(change.before_state, str(current[0]) if current else "{}")
+                await session.execute(
+                    q.SQL_RESTORE, restored, change.before_status, change.encounter_id
+                )
+            await session.execute(q.SQL_DELETE_HISTORY, change.id)
+
+    async def encounter_gm(self, encounter_id: int) -> str | None:
+        row = await self._one(self._sql_encounter_gm, encounter_id)
+        return None if row is None or row[0] is None else str(row[0])
+
+    async def purge_ended(self, older_than_days: int) -> int:
+        """Delete encounters ended (archived or undone) more than ``older_than_days``
+        ago, with their history; how many encounters went."""
+        cutoff = (datetime.now(UTC) - timedelta(days=older_than_days)).isoformat(timespec="seconds")
+        async with self.backend.transaction() as session:
+            await session.execute(q.SQL_PURGE_HISTORY, cutoff)
+            return await session.execute(q.SQL_PURGE_ENCOUNTERS, cutoff)
+
+    async def archived_encounters(self, channel_id: str, limit: int = 5) -> list[StoredEncounter]:
+        async with self.backend.reading() as session:
+            rows = await session.fetchall(q.SQL_ARCHIVED, channel_id, limit)
+        return [StoredEncounter(int(r[0]), from_json(json.loads(r[1])), str(r[1])) for r in rows]
+
+    async def board_message(self, encounter_id: int) -> str | None:
+        row = await self._one(q.SQL_GET_BOARD_MESSAGE, encounter_id)
+        return str(row[0]) if row and row[0] is not None else None
+
+    async def last_board_message(self, channel_id: str) -> tuple[int, str] | None:
+        """The board message of the channel's last ended encounter still showing one."""
+        row = await self._one(q.SQL_LAST_BOARD_MESSAGE, channel_id)
+        return (int(row[0]), str(row[1])) if row else None
+
+    async def set_board_message(self, encounter_id: int, message_id: str | None) -> None:
+        await self._write(q.SQL_BOARD_MESSAGE, message_id, encounter_id)
+
+    # ------------------------------------------------------------------- meta
+
+    async def get_meta(self, key: str) -> str | None:
+        row = await self._one(q.SQL_GET_META, key)
+        return str(row[0]) if row else None
+
+    async def set_meta(self, key: str, value: str) -> None:
+        await self._write(q.SQL_SET_META, key, value)
+
+
+async def _record(
+    session: Session,
+    channel_id: str,
+    encounter_id: int,
+    user_id: str,
+    command: str,
+    summary: str,
+    before_state: str | None = None,
+    before_status: str | None = None,
+) -> None:
+    """A history line, in the transaction of the change it records; the channel keeps
+    its latest ``HISTORY_DEPTH``."""
+    await session.execute(
+        q.SQL_INSERT_HISTORY,
+        channel_id,
+        encounter_id,
+        user_id,
+        command,
+        summary,
+        before_state,
+        before_status,
+        _now(),
+    )
+    await session.execute(q.SQL_PRUNE_HISTORY, channel_id, channel_id, HISTORY_DEPTH)

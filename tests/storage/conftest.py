@@ -1,0 +1,45 @@
+"""The storage suite runs against both backends: ``store`` and ``db_url`` are
+parametrized over a SQLite file and a database on a real PostgreSQL server (one per
+test session; see tests/postgres_server.py)."""
+
+from __future__ import annotations
+
+import subprocess
+from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
+
+import pytest
+
+from bot.storage import Store
+from tests.postgres_server import REQUIRE_ENV, PostgresServer, required
+
+BACKENDS = ["sqlite", "postgresql"]
+
+
+@pytest.fixture(scope="session")
+def postgres_server() -> Iterator[PostgresServer]:
+    try:
+        server = PostgresServer.start()
+    except (RuntimeError, OSError, subprocess.SubprocessError) as exc:
+        message = f"PostgreSQL could not start: {exc}"
+        if required():
+            pytest.fail(f"{message} ({REQUIRE_ENV} is set: these tests must run)")
+        pytest.skip(message)
+    yield server
+    server.stop()
+
+
+@pytest.fixture(params=BACKENDS)
+def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """A fresh, empty database of each kind: a SQLite path, or a postgresql:// URL."""
+    if request.param == "sqlite":
+        return str(tmp_path / "stride.db")
+    server: PostgresServer = request.getfixturevalue("postgres_server")
+    return server.create_database()
+
+
+@pytest.fixture
+async def store(db_url: str) -> AsyncIterator[Store]:
+    opened = await Store.open(db_url)
+    yield opened
+    await opened.close()
