@@ -67,6 +67,33 @@ MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE channel_settings ADD COLUMN diagonals TEXT;
     """,
+    # 5: settings per server (its default ruleset, the role whose members are GMs, when
+    # the bot left it, for the purge after a grace period); the server a channel and an
+    # encounter belong to; the units a channel reads distances in
+    """
+    CREATE TABLE guild_settings (
+        guild_id    TEXT PRIMARY KEY,
+        ruleset     TEXT,
+        gm_role_id  TEXT,
+        left_at     TEXT,
+        updated_by  TEXT,
+        updated_at  TEXT
+    );
+    ALTER TABLE channel_settings ADD COLUMN guild_id TEXT;
+    ALTER TABLE channel_settings ADD COLUMN units TEXT;
+    ALTER TABLE encounters ADD COLUMN guild_id TEXT;
+    """,
+    # 6: scenes, boards a GM saved in a channel to load later (/encounter save|load)
+    """
+    CREATE TABLE scenes (
+        channel_id  TEXT NOT NULL,
+        name        TEXT NOT NULL,
+        state       TEXT NOT NULL,
+        saved_by    TEXT NOT NULL,
+        saved_at    TEXT NOT NULL,
+        PRIMARY KEY (channel_id, name)
+    );
+    """,
 )
 
 # Every table, in an order that satisfies the foreign keys (for copying a database),
@@ -74,8 +101,21 @@ MIGRATIONS: tuple[str, ...] = (
 TABLES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("meta", ("key", "value")),
     (
+        "guild_settings",
+        ("guild_id", "ruleset", "gm_role_id", "left_at", "updated_by", "updated_at"),
+    ),
+    (
         "channel_settings",
-        ("channel_id", "ruleset", "notice_shown", "updated_by", "updated_at", "diagonals"),
+        (
+            "channel_id",
+            "ruleset",
+            "notice_shown",
+            "updated_by",
+            "updated_at",
+            "diagonals",
+            "guild_id",
+            "units",
+        ),
     ),
     (
         "encounters",
@@ -90,6 +130,7 @@ TABLES: tuple[tuple[str, tuple[str, ...]], ...] = (
             "ended_at",
             "board_message_id",
             "version",
+            "guild_id",
         ),
     ),
     (
@@ -106,6 +147,7 @@ TABLES: tuple[tuple[str, tuple[str, ...]], ...] = (
             "created_at",
         ),
     ),
+    ("scenes", ("channel_id", "name", "state", "saved_by", "saved_at")),
 )
 
 

@@ -74,9 +74,11 @@ async def test_a_copy_holds_everything_and_takes_new_writes(tmp_path: Path, db_u
         checks = await copy_database(source, target)
         assert {c.table: c.rows for c in checks} == {
             "meta": 1,
+            "guild_settings": 0,
             "channel_settings": 2,
             "encounters": 3,
             "history": 8,  # c1: 7 changes, c2: 1
+            "scenes": 0,
         }
         assert await snapshot(target) == await snapshot(source)
         # the copy goes on where the source stopped: new rows get new ids, /undo works
