@@ -70,7 +70,7 @@ CONDITION_NAMES = Vocabulary(
     {
         Condition.PRONE: ("down", "knocked-down"),
         Condition.GRAPPLED: ("grabbed",),
-        Condition.RESTRAINED: ("bound", "entangled"),
+        Condition.RESTRAINED: ("bound",),
         Condition.IMMOBILIZED: ("held", "stuck"),
         Condition.SLOWED: ("slow",),
         Condition.INCAPACITATED: ("incap",),

@@ -228,6 +228,11 @@ async def test_conditions_by_name_and_alias(board: Context, player: Context):
     kept = await run(player, "/token condition token:Ari add:on-fire")
     assert "no movement effect" in next(f.value for f in kept.fields if f.name == "Reminder")
     await run(player, "/token condition token:Ari remove:on-fire")
+    # "entangled" is no alias of restrained: 3.5's Entangled halves speed, it doesn't hold
+    # a creature in place (docs/RULINGS.md, Every ruleset › Conditions by other names)
+    tangled = await run(player, "/token condition token:Ari add:entangled")
+    assert "restrained" not in tangled.result["token"]["conditions"]
+    assert "no movement effect" in next(f.value for f in tangled.fields if f.name == "Reminder")
     await refused(player, "/token condition token:Ari", InvalidInput, "add:<condition>")
     await refused(
         player, "/token condition token:Ari add:prone remove:down", InvalidInput, "both added"
