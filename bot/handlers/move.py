@@ -162,6 +162,9 @@ def _title(result: MoveResult, units: bool) -> str:
     if len(result.path) == 1:
         did = {"stand": "stands up", "drop-prone": "drops prone"}.get(result.action, "stays")
         if not result.cost_ft:  # 3.5's stand is a move action, not movement
+            if result.action == "stand" and result.again_ft and not result.remaining_ft:
+                more = distance_text(result.again_ft, units)
+                return f"{name} {did} at {result.path[0]} — a move action left gives {more}"
             return f"{name} {did} at {result.path[0]}" + (
                 f" — {rest}" if result.remaining_ft and not result.done_for_the_turn else ""
             )

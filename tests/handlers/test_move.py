@@ -235,7 +235,9 @@ async def test_3_5_titles_say_when_no_move_is_left_and_standing_costs_no_feet(
         "/token condition token:Ari add:prone",
     )
     stood = await run_line(gm, "/move token:Ari action:stand")
-    assert stood.title == "Ari stands up at D4"
+    # the move action it leaves is in the title (002 Stand Up from Prone; 001 Move Actions)
+    assert stood.title == "Ari stands up at D4 — a move action left gives 30 ft"
+    assert stood.result["again_ft"] == 30
     assert not any(f.name == "Movement" for f in stood.fields)
     moved = await run_line(gm, "/move token:Ari to:D2")
     assert moved.title == "Ari moves to D2 — 10 ft, no move left this turn"

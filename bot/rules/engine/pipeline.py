@@ -247,13 +247,16 @@ def _result(plan: MovePlan, route: Route) -> MoveResult:
 def _again_ft(plan: MovePlan, moved: Token) -> float:
     """How much more movement the same action taken again would give after this move
     (3.5's second move action), beyond what is left: a number for the reply, found by
-    asking the ruleset, so no ruleset is named here."""
+    asking the ruleset, so no ruleset is named here. Standing up without moving asks
+    the same of a plain move: what the move action it leaves would give."""
     rules, allowance = plan.rules, plan.allowance
     # only the plain move: a second dash or run is a feature's or the GM's call
-    if not allowance.crosses or allowance.action != "move":
+    if not allowance.crosses or allowance.action not in ("move", "stand"):
+        return 0.0
+    if allowance.action == "stand" and plan.request.to not in (None, moved.cell):
         return 0.0
     encounter = plan.board.encounter.with_token(moved)
-    again = replace(plan.request, to=moved.cell, via=(), jump=None, action=allowance.action)
+    again = replace(plan.request, to=moved.cell, via=(), jump=None, action="move")
     try:
         following = rules.allowance(encounter, moved, again, plan.ctx.movement)
     except RulingError:
