@@ -74,7 +74,10 @@ class Reply:
         if self.description:
             lines.append(self.description)
         width = max((len(f.name) for f in self.fields), default=0)
-        lines += [f"{f.name + ':':<{width + 1}} {f.value}" for f in self.fields]
+        indent = "\n" + " " * (width + 2)  # a value's later lines stay in its column
+        lines += [
+            f"{f.name + ':':<{width + 1}} {f.value.replace(chr(10), indent)}" for f in self.fields
+        ]
         if self.private_fields:
             lines.append("— for the GM only —")
             lines += [f"{f.name}: {f.value}" for f in self.private_fields]

@@ -42,6 +42,8 @@ class Travel(commands.Cog):
         weather: bool | None = None,
         lost_check: bool | None = None,
         outdoors: bool | None = None,
+        constitution: Range[int, 3, 25] | None = None,
+        exerting: bool | None = None,
         ruleset: str | None = None,
     ) -> None:
         await dispatch(
@@ -67,6 +69,8 @@ class Travel(commands.Cog):
                 "weather": weather,
                 "lost_check": lost_check,
                 "outdoors": outdoors,
+                "constitution": constitution,
+                "exerting": exerting,
                 "ruleset": ruleset,
             },
         )

@@ -56,6 +56,14 @@ OPTIONS = (
     Option("lost_check", "boolean", "becmi: roll today's check for getting lost (GM only)"),
     Option("outdoors", "boolean", "becmi exploring (mode:explore): outdoors, speeds in yards"),
     Option(
+        "constitution",
+        "integer",
+        "becmi swimming (mode:swim): the swimmer's Constitution, for holding breath and drowning",
+        min_value=3,
+        max_value=25,
+    ),
+    Option("exerting", "boolean", "becmi swimming: fighting or panicking under water"),
+    Option(
         "ruleset",
         "string",
         "Rule with this ruleset instead of the channel's",
@@ -118,6 +126,8 @@ def request_from(options: Mapping[str, Any], ruleset: Ruleset) -> TravelRequest:
         weather=options.get("weather", False),
         lost_check=options.get("lost_check", False),
         outdoors=options.get("outdoors", False),
+        constitution=options.get("constitution"),
+        exerting=options.get("exerting", False),
     )
 
 

@@ -249,6 +249,8 @@ class TravelRequest:
     weather: bool = False  # roll the day's weather (becmi ships)
     lost_check: bool = False  # roll the day's 1d6 for getting lost (becmi)
     outdoors: bool = False  # becmi exploring: normal speed read in yards
+    constitution: int | None = None  # becmi swimming: the swimmer's score, for drowning
+    exerting: bool = False  # becmi swimming: fighting, panicking (breath held half as long)
 
 
 @dataclass(frozen=True)

@@ -201,6 +201,10 @@ FORAGE_FOUND_ON_D6 = 3
 
 SWIM_FRACTION_OF_RUNNING = Fraction(1, 5)
 SWIM_MAX_ENCUMBRANCE_CN = 400
+# By Swimming (and Drowning): breath held for Constitution rounds, half when exerting;
+# drowned (not yet dead) for 1/3 Constitution rounds, rounded up.
+BREATH_EXERTING_FRACTION = Fraction(1, 2)
+DROWNED_NOT_DEAD_FRACTION = Fraction(1, 3)
 
 
 @dataclass(frozen=True)

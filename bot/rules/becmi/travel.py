@@ -41,6 +41,7 @@ class _Ruling:
     private_rolls: list[Roll] = field(default_factory=list)
     extra: dict[str, JSONValue] = field(default_factory=dict)
     unused: list[str] = field(default_factory=list)
+    voyage: _Totals | None = None  # a voyage rolled day by day sets its own totals
 
     def cite(self, *sections: str) -> None:
         self.sections.extend(s for s in sections if s not in self.sections)
@@ -77,12 +78,15 @@ def travel(request: TravelRequest, rng: random.Random, ruleset: str, document: s
         )
     if mode == "swim":
         rate = _swim(request, terrains, road, r)
-    elif mode in t.SHIPS:
-        rate = _ship(request, mode, terrains, road, r, rng)
-    elif mode in t.AERIAL_MILES_PER_DAY:
-        rate = _aerial(request, mode, terrains, road, r)
+        if request.constitution is not None:
+            _drowning(request.constitution, request.exerting, r, rng)
+        elif request.exerting:
+            r.unused.append("exerting: give constitution too, for holding breath and drowning")
+    elif request.constitution is not None or request.exerting:
+        r.unused.append("constitution and exerting: they are for swimming (mode:swim)")
+        rate = _rate_for(request, mode, terrains, road, r, rng)
     else:
-        rate = _land(request, mode, terrains, road, r)
+        rate = _rate_for(request, mode, terrains, road, r, rng)
     if not rate.on_land and request.forage:
         r.unused.append("forage: foraging while moving is a land-travel rule (Food in the Wild)")
     if mode not in t.SHIPS and (
@@ -95,7 +99,7 @@ def travel(request: TravelRequest, rng: random.Random, ruleset: str, document: s
         miles_per_day=None if rate.miles_per_day is None else _miles(rate.miles_per_day),
         miles_per_hour=None,
         source=Source(ruleset, document, tuple(r.sections), seed_file=t.SEED_FILE),
-        headline=_headline(request, mode, rate),
+        headline=_drowning_headline(r) or _headline(request, mode, rate),
         days=totals.days,
         covered_miles=totals.covered_miles,
         rest_days=totals.rest_days,
@@ -182,6 +186,21 @@ def _explore(request: TravelRequest, r: _Ruling, source: Source) -> TravelResult
         notes=tuple(r.notes),
         extra=r.extra,
     )
+
+
+def _rate_for(
+    request: TravelRequest,
+    mode: str,
+    terrains: tuple[str, ...],
+    road: str,
+    r: _Ruling,
+    rng: random.Random,
+) -> _Rate:
+    if mode in t.SHIPS:
+        return _ship(request, mode, terrains, road, r, rng)
+    if mode in t.AERIAL_MILES_PER_DAY:
+        return _aerial(request, mode, terrains, road, r)
+    return _land(request, mode, terrains, road, r)
 
 
 def _check_numbers(request: TravelRequest) -> None:
@@ -499,6 +518,75 @@ def _swim(request: TravelRequest, terrains: tuple[str, ...], road: str, r: _Ruli
     return _Rate(None, "", on_land=False, rests=False)
 
 
+def _drowning_headline(r: _Ruling) -> str | None:
+    if "drowned_round" not in r.extra:
+        return None
+    held, drowned = r.extra["breath_rounds"], r.extra["drowned_round"]
+    return f"Under water: {held} rounds of breath, drowned in round {drowned}"
+
+
+MIN_CONSTITUTION = 3
+MAX_CONSTITUTION = 25
+
+
+def _drowning(constitution: int, exerting: bool, r: _Ruling, rng: random.Random) -> None:
+    """003 By Swimming (and Drowning), from the moment the swimmer goes under: breath held
+    for Constitution rounds (half, rounded down, when exerting); then a Constitution check
+    every round, d20 + a penalty growing by 1 each check against the score; the first
+    failure drowns him, and he dies 1/3 Constitution rounds (rounded up) later unless a
+    healer reaches him. The checks are rolled, so the GM has the whole timeline."""
+    if not MIN_CONSTITUTION <= constitution <= MAX_CONSTITUTION:
+        raise InvalidInput(
+            f"constitution: a score from {MIN_CONSTITUTION} to {MAX_CONSTITUTION}, "
+            f"not {constitution}."
+        )
+    held = constitution
+    if exerting:
+        held = math.floor(constitution * t.BREATH_EXERTING_FRACTION)
+    checks: list[str] = []
+    faces: list[JSONValue] = []
+    penalty = 0
+    while True:  # ends: d20 + penalty > constitution once penalty reaches constitution
+        check = roll(1, 20, rng)
+        r.rolls.append(check)
+        faces.append(check.total)
+        total = check.total + penalty
+        failed = total > constitution
+        shown = f"{check.total}" + (f"+{penalty}" if penalty else "")
+        checks.append(f"{shown} {'fails' if failed else 'holds'}")
+        if failed:
+            break
+        penalty += 1
+    drowned_round = held + len(checks)
+    not_dead = math.ceil(constitution * t.DROWNED_NOT_DEAD_FRACTION)
+    r.extra.update(
+        breath_rounds=held,
+        drowning_checks=faces,
+        drowned_round=drowned_round,
+        dies_round=drowned_round + not_dead,
+    )
+    how = (
+        f"exerting (fighting, panicking): half his Constitution of {constitution}, rounded down"
+        if exerting
+        else f"not exerting: his Constitution of {constitution} in rounds"
+    )
+    r.note("Holding breath", f"Rounds 1–{held} under water, {how}.")
+    r.note(
+        "Drowning",
+        f"From round {held + 1}, a Constitution check each round, d20 against "
+        f"{constitution} with +1 more on each: " + ", ".join(checks) + f" (round "
+        f"{drowned_round}). He has drowned but is not dead yet.",
+    )
+    r.note(
+        "Dying",
+        f"{not_dead} rounds ({constitution} ÷ 3, rounded up): dead after round "
+        f"{drowned_round + not_dead} unless a character with the Healing skill or healing "
+        "magic treats him; then he recovers normally. Rescued or not, having made "
+        "Constitution checks he is exhausted (rest 3 turns before running or fighting).",
+    )
+    r.cite("Exhaustion")
+
+
 def _ship(
     request: TravelRequest,
     mode: str,
@@ -522,7 +610,10 @@ def _ship(
         f"{_say(base)} miles per day is the base rate you gave (the Sailing Vessels Table is "
         "not in the bot's copy of the chapter), for average sailing conditions.",
     )
-    if request.weather or request.sea:
+    voyage = request.distance_miles is not None or (request.days or 0) > 1
+    if (request.weather or request.sea) and voyage:
+        r.voyage = _voyage(request, mode, base, r, rng)
+    elif request.weather or request.sea:
         _ship_weather(request, mode, base, r, rng)
     else:
         r.note(
@@ -535,59 +626,86 @@ def _ship(
     )
 
 
+@dataclass(frozen=True)
+class _SeaDay:
+    """One day's weather at sea, read for one kind of ship."""
+
+    weather: Roll
+    name: str
+    effect: str
+    factor: Fraction
+    sails_only: bool  # a sail-only row of the optional table, for an oared ship
+    gale: bool
+    takes_on_water: bool  # the optional table's asterisk (row 11)
+
+
+def _sea_day(request: TravelRequest, sailing: bool, rng: random.Random) -> _SeaDay:
+    """One 2d6 for the day, read on the optional table when asked, else By Ship's sea rule."""
+    weather = roll(2, 6, rng)
+    total = weather.total
+    if request.weather:
+        row = t.water_movement(total)
+        # Rows 3–5 and 9–11 speak of breezes and points of sail; the game's galleys
+        # have no sails (By Ship), so those rows do not apply to them (a ruling).
+        return _SeaDay(
+            weather,
+            row.weather,
+            row.effect,
+            row.sailing if sailing else row.oared,
+            sails_only=not sailing and row.oared == 1 and row.sailing != 1,
+            gale=total == t.GALE_ROLL,
+            takes_on_water=row.takes_on_water,
+        )
+    factor = Fraction(1)
+    name, effect = "Fair enough to sail", "Normal movement"
+    if total == t.NO_WIND_ROLL:
+        factor = Fraction(0) if sailing else Fraction(1)
+        name = "No wind"
+        effect = "Sailing ships may not move" if sailing else "Rowed ships are unaffected by calm"
+    elif total == t.GALE_ROLL:
+        factor, name, effect = t.GALE_MULTIPLIER, "Gale", "Gale or storm"
+    return _SeaDay(weather, name, effect, factor, False, total == t.GALE_ROLL, False)
+
+
 def _ship_weather(
     request: TravelRequest, mode: str, base: Fraction, r: _Ruling, rng: random.Random
 ) -> None:
-    """One 2d6 for the day, read on the optional table when asked, else By Ship's sea rule."""
+    """Today's weather: one roll, its effect and, on a gale, what the ship may do."""
     sailing = mode == "sailing-ship"
-    weather = roll(2, 6, rng)
-    r.rolls.append(weather)
-    total = weather.total
-    r.extra["weather_roll"] = total
+    day = _sea_day(request, sailing, rng)
+    r.rolls.append(day.weather)
     if request.weather:
         r.cite("Water Movement Modification Table")
-        row = t.water_movement(total)
-        factor = row.sailing if sailing else row.oared
-        name, effect = row.weather, row.effect
-        # Rows 3–5 and 9–11 speak of breezes and points of sail; the game's galleys
-        # have no sails (By Ship), so those rows do not apply to them (a ruling).
-        sails_only = not sailing and row.oared == 1 and row.sailing != 1
-    else:
-        sails_only = False
-        factor = Fraction(1)
-        name, effect = "Fair enough to sail", "Normal movement"
-        if total == t.NO_WIND_ROLL:
-            factor = Fraction(0) if sailing else Fraction(1)
-            name = "No wind"
-            effect = (
-                "Sailing ships may not move" if sailing else "Rowed ships are unaffected by calm"
-            )
-        elif total == t.GALE_ROLL:
-            factor, name, effect = t.GALE_MULTIPLIER, "Gale", "Gale or storm"
-    r.extra["weather"] = name
-    r.extra["weather_multiplier"] = str(factor)
-    r.extra["miles_today"] = _miles(base * factor)
-    r.extra["weather_applies"] = not sails_only
-    if sails_only:
+    r.extra["weather_roll"] = day.weather.total
+    r.extra["weather"] = day.name
+    r.extra["weather_multiplier"] = str(day.factor)
+    r.extra["miles_today"] = _miles(base * day.factor)
+    r.extra["weather_applies"] = not day.sails_only
+    if day.sails_only:
         r.note(
             "Today's weather",
-            f"{weather.describe()}: {name}. This row changes only a sailing ship's movement: "
-            "it does not apply to an oared ship (D&D galleys have no sails), which moves at "
-            f"its normal rate: {_say(base * factor)} miles today.",
+            f"{day.weather.describe()}: {day.name}. This row changes only a sailing ship's "
+            "movement: it does not apply to an oared ship (D&D galleys have no sails), which "
+            f"moves at its normal rate: {_say(base * day.factor)} miles today.",
         )
     else:
         r.note(
             "Today's weather",
-            f"{weather.describe()}: {name}. {effect}: {_say(base * factor)} miles today.",
+            f"{day.weather.describe()}: {day.name}. {day.effect}: "
+            f"{_say(base * day.factor)} miles today.",
         )
-    if request.weather and t.water_movement(total).takes_on_water:
-        _take_on_water(sailing, base * factor, r, rng)
-    if total != t.GALE_ROLL:
-        return
+    if day.takes_on_water:
+        _take_on_water(sailing, base * day.factor, r, rng)
+    if day.gale:
+        _gale(sailing, r, rng)
+
+
+def _gale(sailing: bool, r: _Ruling, rng: random.Random) -> None:
+    """By Ship's Gale or Storm, with the optional table's direction die rolled."""
     direction = roll(1, 6, rng)
     r.rolls.append(direction)
-    r.extra["gale_direction"] = t.GALE_DIRECTIONS[direction.total]
     heading = t.GALE_DIRECTIONS[direction.total]
+    r.extra["gale_direction"] = heading
     driven = f"driven at triple movement toward {heading} ({direction.describe()})"
     if sailing:
         text = (
@@ -631,6 +749,104 @@ def _take_on_water(sailing: bool, today: Fraction, r: _Ruling, rng: random.Rando
     )
 
 
+MAX_VOYAGE_DAYS = 60  # days rolled one by one; beyond that the average rate answers
+VOYAGE_DAYS_PER_FIELD = 10
+
+
+def _voyage(
+    request: TravelRequest, mode: str, base: Fraction, r: _Ruling, rng: random.Random
+) -> _Totals:
+    """A voyage at sea day by day (seed 003 By Ship: "Roll 2d6 at the beginning of each
+    day"): each day's weather moves the ship, taking on water slows it for the rest of
+    the voyage, and a gale ends the reckoning, since what follows is the crew's choice
+    and the DM's coast (By Ship, Gale or Storm)."""
+    sailing = mode == "sailing-ship"
+    if request.weather:
+        r.cite("Water Movement Modification Table")
+    goal = None if request.distance_miles is None else _exact(request.distance_miles)
+    days_asked = None if request.days is None else _exact(request.days)
+    limit = math.ceil(days_asked) if days_asked is not None else MAX_VOYAGE_DAYS
+    if limit > MAX_VOYAGE_DAYS:
+        raise InvalidInput(
+            f"A voyage with sea or weather is rolled day by day, at most {MAX_VOYAGE_DAYS} "
+            f"days: give days:{MAX_VOYAGE_DAYS} or fewer, or leave sea and weather off for "
+            "the average rate."
+        )
+    covered = Fraction(0)
+    slowed = False
+    arrived: Fraction | None = None
+    lines: list[str] = []
+    log: list[JSONValue] = []
+    ended_by_gale = False
+    for number in range(1, limit + 1):
+        share = Fraction(1)
+        if days_asked is not None and number == limit and days_asked % 1:
+            share = days_asked % 1  # a part day at the end: that part of the day's rate
+        day = _sea_day(request, sailing, rng)
+        r.rolls.append(day.weather)
+        if day.gale:
+            ended_by_gale = True
+            lines.append(f"Day {number}: {day.weather.describe()}, gale: the reckoning stops")
+            log.append({"day": number, "roll": day.weather.total, "weather": day.name})
+            _gale(sailing, r, rng)
+            break
+        today = base * day.factor * share
+        water = ""
+        if day.takes_on_water and not slowed:
+            kind = "sailed" if sailing else "unsailed"
+            check = roll(1, 100, rng)
+            r.rolls.append(check)
+            if check.total <= t.TAKE_ON_WATER_PERCENT[kind]:
+                slowed = True
+                water = f"; takes on water ({check.describe()})"
+        if slowed:
+            today *= t.TAKEN_ON_WATER_MULTIPLIER
+        if goal is not None and covered + today >= goal:
+            arrived = number - 1 + ((goal - covered) / today) * share
+            today = goal - covered
+        covered += today
+        unsailed = " (a sails-only row; oars keep the rate)" if day.sails_only else ""
+        lines.append(
+            f"Day {number}: {day.weather.describe()}, {day.name.lower()}{unsailed}{water}: "
+            f"{_say(today)} mi ({_say(covered)} in all)"
+        )
+        log.append(
+            {
+                "day": number,
+                "roll": day.weather.total,
+                "weather": day.name,
+                "miles": _miles(today),
+                "covered_miles": _miles(covered),
+                "took_on_water": slowed,
+            }
+        )
+        if arrived is not None:
+            break
+    for first in range(0, len(lines), VOYAGE_DAYS_PER_FIELD):
+        chunk = lines[first : first + VOYAGE_DAYS_PER_FIELD]
+        last = first + len(chunk)
+        label = f"Day {first + 1}" if len(chunk) == 1 else f"Days {first + 1}–{last}"
+        r.note(label, "\n".join(chunk))
+    if slowed:
+        r.note(
+            "Taking on water",
+            "The ship took on water (the table's asterisk): its speed stays reduced by 1/3 "
+            "until it can dock and be repaired.",
+        )
+    r.extra["voyage"] = log
+    r.extra["voyage_ended_by_gale"] = ended_by_gale
+    if goal is not None and arrived is None and not ended_by_gale:
+        r.note(
+            "Not there yet",
+            f"After {limit} days at sea the ship has covered {_say(covered)} of "
+            f"{_say(goal)} miles.",
+        )
+    return _Totals(
+        days=None if arrived is None else _miles(arrived),
+        covered_miles=_miles(covered),
+    )
+
+
 def _aerial(
     request: TravelRequest, mode: str, terrains: tuple[str, ...], road: str, r: _Ruling
 ) -> _Rate:
@@ -662,7 +878,9 @@ def _finish(request: TravelRequest, rate: _Rate, r: _Ruling) -> _Totals:
     """Days, distance and rest: the parts every mode shares."""
     miles = rate.miles_per_day
     totals = _Totals()
-    if miles is not None:
+    if r.voyage is not None:
+        totals = r.voyage
+    elif miles is not None:
         if request.distance_miles is not None:
             totals = _time_for_distance(_exact(request.distance_miles), miles, rate.rests, r)
         if request.days is not None:

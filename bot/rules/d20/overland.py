@@ -92,6 +92,8 @@ OTHER_RULES: tuple[tuple[str, str], ...] = (
     ("ship_speed_miles", "a ship's own speed in miles"),
     ("weather", "rolling the weather"),
     ("sea", "sea versus coastal travel"),
+    ("constitution", "holding breath and drowning while swimming"),
+    ("exerting", "holding breath and drowning while swimming"),
 )
 
 
@@ -490,9 +492,11 @@ def _terrain_multiplier(
 
 
 def _other_rules(request: TravelRequest, ruling: _Ruling) -> None:
+    noted: set[str] = set()
     for attribute, rule in OTHER_RULES:
         value = getattr(request, attribute)
-        if value is not None and value is not False:
+        if value is not None and value is not False and rule not in noted:
+            noted.add(rule)
             ruling.note(
                 "Not in this ruleset",
                 f"This ruleset's overland rules have no rule for {rule}: ignored.",

@@ -175,6 +175,8 @@ def travel_51(request: TravelRequest, source: Source) -> TravelResult:
         _forced_march(hours, r)
     if request.forage or request.guide or request.lost_check:
         r.note("Not used", "forage, guide and lost_check: the SRD's travel pace has no such rule.")
+    if request.constitution is not None or request.exerting:
+        r.note("Not used", "constitution and exerting: they are for becmi's swimming and drowning.")
     return TravelResult(
         miles_per_day=float(round(mpd, 2)),
         miles_per_hour=float(round(mph, 2)),
