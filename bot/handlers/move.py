@@ -148,7 +148,9 @@ def _title(result: MoveResult, units: bool) -> str:
         moved = {"push": "pushed", "pull": "pulled", "slide": "slid"}.get(result.action, "moved")
         return f"{name} is {moved} to {result.path[-1]}"
     if result.mode == "teleport":
-        return f"{name} teleports to {result.path[-1]} — {left} left"
+        # a teleport spends no movement: say what is left only when some is
+        spare = f" — {left} of movement left" if result.remaining_ft > 0 else ""
+        return f"{name} teleports to {result.path[-1]}{spare}"
     rest = f"{left} left" if not result.done_for_the_turn else "no move left this turn"
     if result.again_ft and not result.done_for_the_turn:
         # 3.5's first move action: what is left of it, and what a second one adds

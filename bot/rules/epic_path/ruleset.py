@@ -12,9 +12,10 @@ from dataclasses import replace
 from typing import ClassVar
 
 from bot.encounter import Condition, Encounter, Token
-from bot.errors import IllegalMove
+from bot.errors import IllegalMove, InvalidInput
 from bot.grid.coords import Cell
 from bot.grid.search import EPSILON
+from bot.grid.sight import clear_line
 from bot.grid.sizes import Size
 from bot.names import Vocabulary
 from bot.rules.d20.falling import D20FallRules, d20_fall
@@ -23,6 +24,7 @@ from bot.rules.d20.jumping import SkillJumpRules, skill_jump
 from bot.rules.d20.overland import overland_travel
 from bot.rules.engine.board import Allowance, Board, Limits, Passing, StepContext, hostile, join
 from bot.rules.engine.moves import (
+    MOVE_MODES,
     MoveRequest,
     TokenFields,
     TokenMovement,
@@ -30,6 +32,7 @@ from bot.rules.engine.moves import (
     parse_plain_speed,
 )
 from bot.rules.engine.plan import Route
+from bot.rules.engine.teleport import nearest_space, open_space
 from bot.rules.epic_path import IDENTITY
 from bot.rules.epic_path.flanking import Creature, Space, flank_between
 from bot.rules.epic_path.overland_tables import EPIC_PATH_OVERLAND
@@ -97,6 +100,7 @@ class EpicPath(D20Ruleset):
     sizes: ClassVar[tuple[Size, ...]] = tuple(Size)
     footprint_squares: ClassVar[Mapping[Size, int]] = FOOTPRINTS
     travel_names: ClassVar[Mapping[str, Vocabulary]] = EPIC_PATH_OVERLAND.travel_names
+    move_modes: ClassVar[tuple[str, ...]] = MOVE_MODES  # and teleport (004 Blocked Terrain)
 
     # ------------------------------------------------------------- on a grid
 
@@ -189,6 +193,8 @@ class EpicPath(D20Ruleset):
     def allowance(
         self, encounter: Encounter, token: Token, request: MoveRequest, movement: TokenMovement
     ) -> Allowance:
+        if (request.mode or "walk") == "teleport":
+            return _teleport(token, request)
         action = ACTIONS.match(request.action) if request.action else "move"
         if action in ("run", "charge"):
             tired = next(
@@ -284,6 +290,43 @@ class EpicPath(D20Ruleset):
                     f"Its walk this turn ({feet(activity.spent_ft)}) becomes a double move "
                     "(Epic Path › General Movement Rules; Double Move).",
                 ),
+            ),
+        )
+
+    def arrival(self, ctx: StepContext, token: Token, goal: Cell) -> tuple[Cell, tuple[Note, ...]]:
+        """004 Blocked Terrain: "teleport can move through blocked terrain as long as line
+        of sight and line of effect rules are satisfied"; walls, pillars, wall edges and
+        closed doors block both. An occupied or blocked square: the nearest space the
+        teleporter can see and reach takes its place (a ruling, docs/RULINGS.md)."""
+        board = ctx.board
+        encounter = board.encounter
+        start = board.footprint_of(token)
+        walls = [edge for edge, barrier in encounter.edges.items() if barrier.blocks]
+
+        def in_sight(anchor: Cell) -> bool:
+            return clear_line(start, board.cells(anchor), lambda c: board.terrain(c).blocks, walls)
+
+        if open_space(board, goal):
+            if not in_sight(goal):
+                raise IllegalMove(
+                    f"{token.name} has no line of effect to {goal}: a wall, pillar or closed "
+                    "door stands between, and a teleport needs line of sight and line of "
+                    "effect (Epic Path › Blocked Terrain)."
+                )
+            return goal, ()
+        best = nearest_space(
+            board, token, goal, lambda anchor: open_space(board, anchor) and in_sight(anchor)
+        )
+        if best is None or best == token.cell:
+            raise IllegalMove(
+                f"{goal} is occupied or blocked, and no open space {token.name} can see is "
+                "near it to teleport into (Epic Path › Blocked Terrain)."
+            )
+        return best, (
+            Note(
+                "Teleport",
+                f"{goal} is occupied or blocked: {token.name} lands in the nearest open space "
+                f"in sight, {best} (Epic Path › Blocked Terrain).",
             ),
         )
 
@@ -499,3 +542,33 @@ class EpicPath(D20Ruleset):
                 "foe, for both flankers (Epic Path › Flanking).",
             ),
         )
+
+
+def _teleport(token: Token, request: MoveRequest) -> Allowance:
+    """004 Blocked Terrain: a teleport (a spell or power the GM allows) crosses no squares,
+    so it spends no movement and provokes nothing; where it may land is ``arrival``'s."""
+    if request.action not in (None, "move"):
+        raise InvalidInput("Teleporting is its own way of moving: leave out action:.")
+    if request.via:
+        raise InvalidInput("A teleport goes straight to its square: leave out via:.")
+    if request.to is None:
+        raise InvalidInput("Say where to: to:<square>.")
+    activity = token.activity
+    return Allowance(
+        "teleport",
+        "teleport",
+        0.0,
+        replace(activity, actions=(*activity.actions, "teleport")),
+        ("Blocked Terrain",),
+        crosses=False,
+        provokes=False,
+        notes=(
+            Note(
+                "Teleport",
+                "An effect that allows it (its range and action are the spell's or power's): "
+                "no movement spent, no attacks of opportunity, and blocked terrain in between "
+                "doesn't stop it where line of sight and line of effect reach "
+                "(Epic Path › Blocked Terrain).",
+            ),
+        ),
+    )

@@ -42,6 +42,7 @@ from bot.rules.engine.moves import (
     remembering_mode,
 )
 from bot.rules.engine.steps import blocks
+from bot.rules.engine.teleport import nearest_space, open_space
 from bot.rules.five_e_alt import IDENTITY, falling, jumping
 from bot.rules.five_e_alt.sources import DOCUMENT, SEED
 from bot.rules.five_e_alt.speeds import (
@@ -332,24 +333,11 @@ class FiveEAlt(Ruleset):
         """000 Teleport: no path; an occupied or blocked destination becomes the nearest
         unoccupied space ("Teleporting Into Obstacles")."""
         board = ctx.board
-
-        def free(anchor: Cell) -> bool:
-            cells = board.cells(anchor)
-            return all(
-                board.on_map(c) and not blocks(board.terrain(c), "fly") for c in cells
-            ) and not board.others_in(cells)
-
-        if free(goal):
+        if open_space(board, goal):
             return goal, ()
-        candidates = [
-            Cell(c, r)
-            for c in range(board.encounter.width)
-            for r in range(board.encounter.height)
-            if free(Cell(c, r)) or Cell(c, r) == token.cell
-        ]
-        if not candidates:
+        best = nearest_space(board, token, goal, lambda anchor: open_space(board, anchor))
+        if best is None:
             raise IllegalMove("There is no unoccupied space to teleport into.")
-        best = min(candidates, key=lambda c: (chebyshev(c, goal), c.row, c.col))
         note = Note(
             "Teleport",
             f"{goal} is occupied or blocked: {token.name} appears in the nearest "

@@ -1,0 +1,41 @@
+"""Where a teleport lands: the space asked for, or the nearest one it may take.
+
+Shared by the rulesets that have teleporting (5e-alt's 000 Teleport, epic-path's
+004 Blocked Terrain); each says which spaces count (``fits``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from bot.encounter import Token
+from bot.grid.coords import Cell
+from bot.grid.geometry import chebyshev
+from bot.rules.engine.board import Board
+from bot.rules.engine.steps import blocks
+
+
+def open_space(board: Board, anchor: Cell) -> bool:
+    """The mover's footprint at ``anchor`` is on the map, in no blocked square and
+    shares no other creature's space."""
+    cells = board.cells(anchor)
+    return all(
+        board.on_map(c) and not blocks(board.terrain(c), "fly") for c in cells
+    ) and not board.others_in(cells)
+
+
+def nearest_space(
+    board: Board, token: Token, goal: Cell, fits: Callable[[Cell], bool]
+) -> Cell | None:
+    """The space nearest ``goal`` (squares counted as a king moves, then top to bottom,
+    left to right) where ``fits`` holds; the token's own space always fits."""
+    encounter = board.encounter
+    candidates = [
+        Cell(c, r)
+        for c in range(encounter.width)
+        for r in range(encounter.height)
+        if Cell(c, r) == token.cell or fits(Cell(c, r))
+    ]
+    if not candidates:
+        return None
+    return min(candidates, key=lambda c: (chebyshev(c, goal), c.row, c.col))

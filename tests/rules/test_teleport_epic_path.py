@@ -1,0 +1,124 @@
+"""epic-path's teleport: seed 004 (004_15d51e0af34ca221.txt) › Blocked Terrain: "teleport can
+move through blocked terrain as long as line of sight and line of effect rules are
+satisfied"; the line of effect itself is bot/grid/sight.py (a ruling, docs/RULINGS.md)."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from bot.context import Context
+from bot.errors import IllegalMove, InvalidInput
+from bot.grid.coords import Cell, edge_key
+from bot.grid.sight import clear_line
+from tests.handlers.encounter_helpers import refused, run, tokens
+
+
+def nothing_solid(cell: Cell) -> bool:
+    return False
+
+
+def test_an_open_board_is_all_in_sight() -> None:
+    assert clear_line([Cell(0, 0)], [Cell(9, 4)], nothing_solid, [])
+
+
+def test_a_wall_square_between_blocks() -> None:
+    wall = {Cell(2, 0)}
+    assert not clear_line([Cell(0, 0)], [Cell(4, 0)], wall.__contains__, [])
+    assert clear_line([Cell(0, 1)], [Cell(4, 1)], wall.__contains__, [])
+
+
+def test_a_wall_edge_or_closed_door_between_side_by_side_squares_blocks() -> None:
+    walls = [edge_key(Cell(0, 0), Cell(1, 0))]
+    assert not clear_line([Cell(0, 0)], [Cell(1, 0)], nothing_solid, walls)
+    assert clear_line([Cell(0, 0)], [Cell(0, 1)], nothing_solid, walls)
+
+
+def test_no_slipping_between_two_wall_squares_that_touch_corners() -> None:
+    """Touching counts: the diagonal through the point where two wall squares meet is shut."""
+    walls = {Cell(1, 0), Cell(0, 1)}
+    assert not clear_line([Cell(0, 0)], [Cell(1, 1)], walls.__contains__, [])
+
+
+def test_no_slipping_through_the_joint_of_a_long_wall() -> None:
+    wall = [edge_key(Cell(0, 0), Cell(0, 1)), edge_key(Cell(1, 0), Cell(1, 1))]
+    # from A1's centre to B2's: the line passes the point where the two edges meet
+    assert not clear_line([Cell(0, 0)], [Cell(1, 1)], nothing_solid, wall)
+
+
+def test_a_big_creature_sees_from_any_of_its_squares() -> None:
+    wall = {Cell(3, 0)}
+    large = [Cell(0, 0), Cell(1, 0), Cell(0, 1), Cell(1, 1)]
+    assert not clear_line([Cell(0, 0)], [Cell(6, 1)], wall.__contains__, [])
+    assert clear_line(large, [Cell(6, 1)], wall.__contains__, [])
+
+
+cells = st.builds(Cell, st.integers(0, 7), st.integers(0, 7))
+
+
+@given(a=cells, b=cells, solid=st.frozensets(cells, max_size=12))
+def test_line_of_effect_is_symmetric(a: Cell, b: Cell, solid: frozenset[Cell]) -> None:
+    assert clear_line([a], [b], solid.__contains__, []) == clear_line(
+        [b], [a], solid.__contains__, []
+    )
+
+
+@given(a=cells, b=cells, column=st.integers(0, 7))
+def test_a_full_wall_between_always_blocks(a: Cell, b: Cell, column: int) -> None:
+    wall = {Cell(column, r) for r in range(-1, 9)}
+    if a.col < column < b.col or b.col < column < a.col:
+        assert not clear_line([a], [b], wall.__contains__, [])
+
+
+# ------------------------------------------------------------- on the board
+
+
+async def room(gm: Context) -> Context:
+    await run(
+        gm,
+        "/encounter start width:10 height:6 ruleset:epic-path",
+        "/token add name:Ari at:B2 speed:30 team:party",
+        "/token add name:Orc at:H2 team:enemy",
+        "/terrain set kind:wall cells:E1-E6",
+    )
+    return gm
+
+
+async def test_a_wall_without_a_gap_stops_a_teleport(gm: Context) -> None:
+    await room(gm)
+    await refused(gm, "/move token:Ari to:G2 mode:teleport", IllegalMove, "no line of effect")
+
+
+async def test_a_teleport_passes_blocked_terrain_in_sight(gm: Context) -> None:
+    """Blocked Terrain: through a gap in the wall, the teleport needs no path: it lands
+    beyond, spending no movement and provoking nothing."""
+    await room(gm)
+    await run(gm, "/terrain set kind:clear cells:E2")
+    reply = await run(gm, "/move token:Ari to:G2 mode:teleport")
+    assert reply.title == "Ari teleports to G2"
+    assert reply.result["provokes"] == []
+    assert (await tokens(gm.store))["Ari"]["cell"] == "G2"
+    assert "Blocked Terrain" in reply.footer
+
+
+async def test_an_occupied_square_gives_the_nearest_open_space_in_sight(gm: Context) -> None:
+    await room(gm)
+    await run(gm, "/terrain set kind:clear cells:E2")
+    reply = await run(gm, "/move token:Ari to:H2 mode:teleport")
+    assert reply.title == "Ari teleports to G2"
+    assert any("H2 is occupied or blocked" in f.value for f in reply.fields)
+
+
+@pytest.mark.parametrize(
+    ("line", "says"),
+    [
+        ("/move token:Ari to:G2 mode:teleport action:run", "leave out action"),
+        ("/move token:Ari to:G2 mode:teleport via:C2", "leave out via"),
+    ],
+)
+async def test_a_teleport_with_a_path_or_an_action_is_refused(
+    gm: Context, line: str, says: str
+) -> None:
+    await room(gm)
+    await refused(gm, line, InvalidInput, says)
