@@ -63,6 +63,8 @@ class Condition(StrEnum):
     INCORPOREAL = "incorporeal"
     # Sees in the dark: darkness doesn't hamper it (a sense, kept with the conditions).
     DARKVISION = "darkvision"
+    # Unseen: 004 Withdraw, an invisible enemy still gets its attack of opportunity.
+    INVISIBLE = "invisible"
 
 
 CONDITION_NAMES = Vocabulary(
@@ -77,6 +79,7 @@ CONDITION_NAMES = Vocabulary(
         Condition.UNCONSCIOUS: ("ko", "asleep", "sleeping"),
         Condition.PARALYZED: ("paralysed",),
         Condition.STUNNED: (),
+        Condition.INVISIBLE: ("unseen",),
         Condition.PETRIFIED: ("stoned",),
         Condition.HELPLESS: (),
         Condition.BLINDED: ("blind",),

@@ -450,8 +450,9 @@ def condition_token(
         if changed.has(c)
     ]
     notes += grid.condition_notes(token, changed)
-    if free_adding:
-        kept = ", ".join(free_adding)
+    inert = [c.value for c in adding if c in grid.inert_conditions]
+    if free_adding or inert:
+        kept = ", ".join((*inert, *free_adding))
         notes.append(
             Note(
                 "Reminder",

@@ -89,6 +89,9 @@ class Ruleset(ABC):
     group_moves: ClassVar[bool] = False
     # The ways a token may move here (/move mode:), as suggested to users.
     move_modes: ClassVar[tuple[str, ...]] = MODES
+    # conditions the bot knows that change nothing about movement under this ruleset:
+    # kept on the token with a reminder saying so
+    inert_conditions: ClassVar[frozenset[Condition]] = frozenset({Condition.INVISIBLE})
     # The modes whose speed of 0 is kept on a token, meaning it can't move that way
     # (5e-alt's climb and swim, which otherwise follow its walk); elsewhere 0 removes a mode.
     zero_speed_modes: ClassVar[frozenset[str]] = frozenset()
@@ -192,6 +195,11 @@ class Ruleset(ABC):
             "Cyclopedia); "
             "under this ruleset move each token on its own."
         )
+
+    def withdraw_spares(self, enemy: Token) -> bool:
+        """Whether a withdraw's first square is safe from ``enemy`` (002 Withdraw: "the
+        first square you leave is not considered threatened")."""
+        return True
 
     def arrival(self, ctx: StepContext, token: Token, goal: Cell) -> tuple[Cell, tuple[Note, ...]]:
         """Where a move that crosses no squares (``Allowance.crosses`` off: a teleport)

@@ -122,3 +122,37 @@ async def test_a_teleport_with_a_path_or_an_action_is_refused(
 ) -> None:
     await room(gm)
     await refused(gm, line, InvalidInput, says)
+
+
+# ------------------------------------------------------- invisible and withdraw
+
+
+async def withdraw_past(gm: Context, ruleset: str) -> tuple[list[str], str]:
+    await run(
+        gm,
+        f"/encounter start width:10 height:6 ruleset:{ruleset}",
+        "/token add name:Ari at:B2 speed:30 team:party",
+        "/token add name:Orc at:C2 team:enemy",
+        "/token condition token:Orc add:invisible",
+    )
+    reply = await run(gm, "/move token:Ari to:A2 action:withdraw")
+    provokes = reply.result["provokes"]
+    assert isinstance(provokes, list)
+    return provokes, "\n".join(f.value for f in reply.fields)
+
+
+async def test_an_invisible_enemy_still_gets_its_attack_on_a_withdraw(gm: Context) -> None:
+    """004 Withdraw: "Invisible enemies still get attacks of opportunity against you"."""
+    provokes, text = await withdraw_past(gm, "epic-path")
+    assert provokes == ["Orc"]
+    assert "Orc is invisible: a withdraw's first square is safe only" in text
+
+
+async def test_in_3_5_the_first_square_of_a_withdraw_is_safe_from_everyone(gm: Context) -> None:
+    """002 Withdraw: "the first square you leave is not considered threatened" (no
+    exception for the unseen); invisible stays a reminder there."""
+    provokes, text = await withdraw_past(gm, "3.5")
+    assert provokes == []
+    assert "invisible" not in text
+    reply = await run(gm, "/token condition token:Orc add:unseen")
+    assert any("no movement effect under 3.5" in f.value for f in reply.fields)

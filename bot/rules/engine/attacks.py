@@ -39,6 +39,15 @@ def opportunity_attacks(plan: MovePlan, cells: list[Cell]) -> dict[str, Cell]:
             where = entered if entered is not None else _left(plan, enemy, cells)
         if where is not None:
             provoked[enemy.name] = where
+            spared = rules.withdraw_spares(enemy)
+            if where == cells[0] and allowance.limits.safe_start and not spared:
+                plan.notes.append(
+                    Note(
+                        "Unseen",
+                        f"{enemy.name} is invisible: a withdraw's first square is safe only "
+                        "from enemies the mover can see (Withdraw).",
+                    )
+                )
     return provoked
 
 
@@ -52,7 +61,7 @@ def _left(plan: MovePlan, enemy: Token, cells: list[Cell]) -> Cell | None:
     if standing and any(c in threatened for c in board.cells(plan.token.cell)):
         return plan.token.cell
     for i in range(len(cells) - 1):
-        if i == 0 and plan.allowance.limits.safe_start:
+        if i == 0 and plan.allowance.limits.safe_start and plan.rules.withdraw_spares(enemy):
             continue
         before, after = board.cells(cells[i]), board.cells(cells[i + 1])
         if provokes_on(plan.rules.provoke_rule, before, after, threatened):

@@ -101,6 +101,7 @@ class EpicPath(D20Ruleset):
     footprint_squares: ClassVar[Mapping[Size, int]] = FOOTPRINTS
     travel_names: ClassVar[Mapping[str, Vocabulary]] = EPIC_PATH_OVERLAND.travel_names
     move_modes: ClassVar[tuple[str, ...]] = MOVE_MODES  # and teleport (004 Blocked Terrain)
+    inert_conditions: ClassVar[frozenset[Condition]] = frozenset()  # 004 Withdraw: invisible
 
     # ------------------------------------------------------------- on a grid
 
@@ -292,6 +293,11 @@ class EpicPath(D20Ruleset):
                 ),
             ),
         )
+
+    def withdraw_spares(self, enemy: Token) -> bool:
+        """004 Withdraw: the first square "is not considered threatened by any opponent
+        you can see ... Invisible enemies still get attacks of opportunity against you"."""
+        return not enemy.has(Condition.INVISIBLE)
 
     def arrival(self, ctx: StepContext, token: Token, goal: Cell) -> tuple[Cell, tuple[Note, ...]]:
         """004 Blocked Terrain: "teleport can move through blocked terrain as long as line
