@@ -196,6 +196,11 @@ class Ruleset(ABC):
             "under this ruleset move each token on its own."
         )
 
+    def forced_notes(self, token: Token) -> tuple[Note, ...]:
+        """What the reply to a push, pull or slide of ``token`` adds (epic-path: it may
+        fall prone to end it, or ignore it while prone by choice)."""
+        return ()
+
     def withdraw_spares(self, enemy: Token) -> bool:
         """Whether a withdraw's first square is safe from ``enemy`` (002 Withdraw: "the
         first square you leave is not considered threatened")."""

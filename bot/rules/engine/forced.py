@@ -118,6 +118,7 @@ def forced_move(
                 f"{squares * rules.square_ft} ft, spending none of {token.name}'s movement "
                 "and provoking no attacks.",
             ),
+            *rules.forced_notes(token),
         ),
         extra={"forced": kind, "by": by.name if by else None},
     )

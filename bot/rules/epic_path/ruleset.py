@@ -194,6 +194,61 @@ class EpicPath(D20Ruleset):
     def allowance(
         self, encounter: Encounter, token: Token, request: MoveRequest, movement: TokenMovement
     ) -> Allowance:
+        """Each action's allowance, keeping 004 Forced Movement's record of a creature
+        that dropped prone by choice (it may ignore forced movement while prone)."""
+        allowance = self._allowance(encounter, token, request, movement)
+        before = allowance.after
+        chose = allowance.action == "drop-prone"
+
+        def after(moved: Token) -> Token:
+            moved = before(moved) if before is not None else moved
+            if chose:
+                return moved.with_state(prone_resists=True)
+            if not moved.has(Condition.PRONE):
+                return moved.with_state(prone_resists=None)
+            return moved
+
+        return replace(allowance, after=after)
+
+    def start_turn(self, token: Token) -> Token:
+        """004 Forced Movement: a creature knocked prone resists forced movement once it
+        "has had an opportunity to stand up": from the start of its turn (a ruling)."""
+        token = super().start_turn(token)
+        if token.has(Condition.PRONE):
+            return token.with_state(prone_resists=True)
+        return token
+
+    def conditions_changed(self, before: Token, after: Token) -> tuple[Token, tuple[Note, ...]]:
+        """Prone put on or taken off by the GM (/token condition) is not the creature's own
+        choice: no resistance to forced movement until its turn comes (004)."""
+        after, notes = super().conditions_changed(before, after)
+        if before.has(Condition.PRONE) != after.has(Condition.PRONE):
+            after = after.with_state(prone_resists=None)
+        return after, notes
+
+    def forced_notes(self, token: Token) -> tuple[Note, ...]:
+        """004 Forced Movement: the creature may fall prone at any point to end it; while
+        prone by choice (or since its turn came) it may ignore it altogether."""
+        if token.has(Condition.PRONE) and token.state.get("prone_resists"):
+            return (
+                Note(
+                    "Prone",
+                    f"{token.name} may ignore this forced movement while it stays prone: it "
+                    "dropped prone by choice or has had the chance to stand up since (Epic "
+                    "Path › Forced Movement). If it does, /undo.",
+                ),
+            )
+        return (
+            Note(
+                "Fall prone",
+                f"{token.name} may fall prone at any square of it, its start included, ending "
+                "it there (Epic Path › Forced Movement).",
+            ),
+        )
+
+    def _allowance(
+        self, encounter: Encounter, token: Token, request: MoveRequest, movement: TokenMovement
+    ) -> Allowance:
         if (request.mode or "walk") == "teleport":
             return _teleport(token, request)
         action = ACTIONS.match(request.action) if request.action else "move"

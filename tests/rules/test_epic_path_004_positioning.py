@@ -12,6 +12,7 @@ from bot.context import Context
 from bot.errors import IllegalMove, InvalidInput
 from bot.grid.coords import Cell, edge_key
 from bot.grid.sight import clear_line
+from bot.reply import Reply
 from tests.handlers.encounter_helpers import refused, run, tokens
 
 
@@ -156,3 +157,65 @@ async def test_in_3_5_the_first_square_of_a_withdraw_is_safe_from_everyone(gm: C
     assert "invisible" not in text
     reply = await run(gm, "/token condition token:Orc add:unseen")
     assert any("no movement effect under 3.5" in f.value for f in reply.fields)
+
+
+# ------------------------------------------------- prone against forced movement
+
+
+def note(reply: Reply, label: str) -> str:
+    return next((f.value for f in reply.fields if f.name == label), "")
+
+
+async def test_a_creature_prone_by_choice_may_ignore_forced_movement(gm: Context) -> None:
+    """004 Forced Movement: "A creature which has voluntarily dropped to Prone can elect to
+    ignore any forced movement inflicted upon it as long as it remains prone"."""
+    await run(
+        gm,
+        "/encounter start width:10 height:6 ruleset:epic-path",
+        "/token add name:Ari at:B2 speed:30 team:party",
+        "/token add name:Orc at:C2 team:enemy",
+        "/move token:Ari action:drop-prone",
+    )
+    reply = await run(gm, "/move token:Ari forced:push by:Orc to:A2")
+    assert "may ignore this forced movement while it stays prone" in note(reply, "Prone")
+
+
+async def test_knocked_prone_resists_only_once_its_turn_has_come(gm: Context) -> None:
+    """004 Forced Movement: "a creature which was made prone involuntarily gains no such
+    resistance ... until it has had an opportunity to stand up"; until then it may still
+    fall prone at any point to end it. The turn's start is that opportunity (a ruling)."""
+    await run(
+        gm,
+        "/encounter start width:10 height:6 ruleset:epic-path",
+        "/token add name:Orc at:C2 team:enemy",
+        "/token condition token:Orc add:prone",
+    )
+    first = await run(gm, "/move token:Orc forced:slide to:D2")
+    assert "may fall prone at any square of it" in note(first, "Fall prone")
+    assert note(first, "Prone") == ""
+    await run(gm, "/turn next")
+    later = await run(gm, "/move token:Orc forced:slide to:E2")
+    assert "may ignore this forced movement" in note(later, "Prone")
+
+
+async def test_standing_up_ends_the_resistance(gm: Context) -> None:
+    await run(
+        gm,
+        "/encounter start width:10 height:6 ruleset:epic-path",
+        "/token add name:Ari at:B2 speed:30 team:party",
+        "/move token:Ari action:drop-prone",
+        "/move token:Ari action:stand",
+    )
+    assert "prone_resists" not in (await tokens(gm.store))["Ari"].get("state", {})
+    reply = await run(gm, "/move token:Ari forced:slide to:B4")
+    assert note(reply, "Prone") == ""
+
+
+async def test_other_rulesets_say_nothing_of_falling_prone(gm: Context) -> None:
+    await run(
+        gm,
+        "/encounter start width:10 height:6 ruleset:3.5",
+        "/token add name:Ari at:B2 speed:30 team:party",
+    )
+    reply = await run(gm, "/move token:Ari forced:slide to:B4")
+    assert note(reply, "Fall prone") == "" and note(reply, "Prone") == ""
