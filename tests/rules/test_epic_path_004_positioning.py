@@ -219,3 +219,33 @@ async def test_other_rulesets_say_nothing_of_falling_prone(gm: Context) -> None:
     )
     reply = await run(gm, "/move token:Ari forced:slide to:B4")
     assert note(reply, "Fall prone") == "" and note(reply, "Prone") == ""
+
+
+# ------------------------------------------------------------ run duration
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "consequence"),
+    [("epic-path", "is fatigued"), ("3.5", "must rest 1 minute (10 rounds)")],
+)
+async def test_rounds_run_in_a_row_are_counted(gm: Context, ruleset: str, consequence: str) -> None:
+    """004 Run: "A character can run for a number of rounds equal to her Constitution score,
+    but after that she must make a DC 10 Constitution check to continue running ... When
+    she fails this check, she must stop running. A character that has run to her limit gains
+    the Fatigued condition." 3.5 borrows the 3.5 SRD's Run (002 gives no limit). The bot
+    counts the rounds; the score and the checks are the table's."""
+    await run(
+        gm,
+        f"/encounter start width:60 height:4 ruleset:{ruleset}",
+        "/token add name:Ari at:A2 speed:30 team:party",
+    )
+    first = await run(gm, "/move token:Ari to:H2 action:run")
+    assert "Round 1 running in a row" in note(first, "Running")
+    assert consequence in note(first, "Running")
+    await run(gm, "/turn next")
+    second = await run(gm, "/move token:Ari to:P2 action:run")
+    assert "Round 2 running in a row" in note(second, "Running")
+    await run(gm, "/turn next", "/turn next")  # a round without running breaks the run
+    third = await run(gm, "/move token:Ari to:X2 action:run")
+    assert "Round 1 running in a row" in note(third, "Running")
+    assert (await tokens(gm.store))["Ari"]["state"]["running_rounds"] == 1

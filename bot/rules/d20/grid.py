@@ -12,7 +12,7 @@ fill them in.
 from __future__ import annotations
 
 from abc import abstractmethod
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import ClassVar, Literal
 
@@ -28,7 +28,7 @@ from bot.rules.engine.board import Allowance, Board, Limits, Stance, StepContext
 from bot.rules.engine.moves import MoveRequest, TokenMovement, TokenSpec
 from bot.rules.ruleset import Ruleset
 from bot.rules.rulings import Note
-from bot.state import StateValue, text
+from bot.state import StateValue, number, text
 
 ACTIONS = Vocabulary(
     "action",
@@ -132,6 +132,25 @@ class D20Ruleset(Ruleset):
     @abstractmethod
     def run_multiple(self, token: Token) -> tuple[int, str]:
         """The run's multiple of speed for ``token`` now, and why."""
+
+    def run_endurance(self, name: str, rounds: int) -> Note:
+        """How long ``name`` may keep running, in its ``rounds``-th round running in a row.
+        3.5's seeds give no limit (002 Run only says creatures without a Constitution
+        score run forever), so the 3.5 SRD's Run is borrowed."""
+        return Note(
+            "Running",
+            f"Round {rounds} running in a row. {name} may run for as many rounds as its "
+            "Constitution score, then makes a DC 10 Constitution check each round to go on "
+            "(+1 to the DC per earlier check); on a failure it stops and must rest 1 minute "
+            "(10 rounds) before running again (borrowed: 3.5 SRD › Run). Creatures without "
+            "a Constitution score can run forever (Rules of the Game › Run).",
+        )
+
+    def start_turn(self, token: Token) -> Token:
+        """A creature that didn't run last turn no longer counts rounds run in a row."""
+        ran = "run" in token.activity.actions
+        token = super().start_turn(token)
+        return token if ran else token.with_state(running_rounds=None)
 
     # ---- actions
 
@@ -237,9 +256,16 @@ class D20Ruleset(Ruleset):
                     "withdraw is its standard-action version, up to its speed (Rules of the Game).",
                 )
             )
+        after: Callable[[Token], Token] | None = None
         if action == "run" and not staggered:
             multiple, why = self.run_multiple(token)
             notes.append(Note("Run", why))
+            running = number(token.state, "running_rounds") + 1
+            notes.append(self.run_endurance(token.name, running))
+
+            def after(moved: Token) -> Token:
+                return moved.with_state(running_rounds=running)
+
             if mode in ("climb", "burrow"):
                 raise IllegalMove(f"Creatures can't run while {mode}ing (SRD › Movement Modes).")
         if action == "charge" and mode == "burrow":
@@ -302,6 +328,7 @@ class D20Ruleset(Ruleset):
             provokes=terms.provokes,
             full_round=terms.full_round,
             notes=tuple(notes),
+            after=after,
         )
 
     def _standard_action_only(

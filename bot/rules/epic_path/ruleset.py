@@ -210,6 +210,17 @@ class EpicPath(D20Ruleset):
 
         return replace(allowance, after=after)
 
+    def run_endurance(self, name: str, rounds: int) -> Note:
+        """004 Run: Constitution-score rounds, then DC 10 Constitution checks rising by 1;
+        a failure stops the run, and a creature that ran to its limit is Fatigued."""
+        return Note(
+            "Running",
+            f"Round {rounds} running in a row. {name} may run for as many rounds as its "
+            "Constitution score, then makes a DC 10 Constitution check each round to go on "
+            "(+1 to the DC per earlier check); on a failure it stops and is fatigued "
+            "(/token condition add:fatigued) (Epic Path › Run).",
+        )
+
     def start_turn(self, token: Token) -> Token:
         """004 Forced Movement: a creature knocked prone resists forced movement once it
         "has had an opportunity to stand up": from the start of its turn (a ruling)."""
