@@ -13,6 +13,7 @@ from dataclasses import replace
 
 import pytest
 
+from bot.context import Context
 from bot.encounter import Token
 from bot.errors import IllegalMove, InvalidInput
 from bot.grid.coords import Cell
@@ -20,6 +21,7 @@ from bot.grid.sizes import Size
 from bot.grid.terrain import Terrain
 from bot.rules import get_ruleset
 from bot.rules.engine.moves import TokenSpec
+from tests.handlers import encounter_helpers as console
 from tests.rules.grid_kit import (
     GridKit,
     cells,
@@ -1052,3 +1054,42 @@ def test_001_hampered_movement_a_blinded_mover_sees_nothing_anywhere() -> None:
     assert step_costs(result) == [10, 10]
     assert "blinded" in result.steps[0].why
     assert "blinded" in refused(e, "Ari", "B2", action="5ft-step")
+
+
+# ------------------------------------------------------ 001 Movement Modes › Climb
+
+
+async def test_001_climb_accelerated_climb_doubles_climb_speed_capped_by_land_speed(
+    gm: Context,
+) -> None:
+    """001 Movement Modes › Climb: "If it chooses an accelerated climb, it moves at double
+    the given climb speed (or its base land speed, whichever is lower) and makes a single
+    Climb check at a –5 penalty." Climb 20, land 30: 30 ft; climb 10, land 30: 20 ft."""
+    await console.run(
+        gm,
+        "/encounter start width:20 height:6 ruleset:3.5",
+        "/token add name:Spider at:A2 speed:30 climb:20 team:party",
+        "/token add name:Gecko at:A4 speed:30 climb:10 team:party",
+    )
+    spider = await console.run(gm, "/move token:Spider to:G2 action:accelerated-climb")
+    assert spider.result["cost_ft"] == 30
+    assert "single Climb check at −5" in spider.as_text()
+    await console.refused(
+        gm, "/move token:Gecko to:F4 action:accelerated", IllegalMove, "allows 20 ft"
+    )
+    gecko = await console.run(gm, "/move token:Gecko to:E4 action:accelerated")
+    assert gecko.result["cost_ft"] == 20
+
+
+async def test_001_climb_accelerated_climb_needs_a_climb_speed(gm: Context) -> None:
+    await console.run(
+        gm,
+        "/encounter start width:20 height:6 ruleset:3.5",
+        "/token add name:Ari at:A4 speed:30 team:party",
+    )
+    await console.refused(
+        gm, "/move token:Ari to:C4 action:accelerated", IllegalMove, "no climb speed"
+    )
+    await console.refused(
+        gm, "/move token:Ari to:C4 action:accelerated mode:fly", InvalidInput, "is a climb"
+    )

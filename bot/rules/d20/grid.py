@@ -42,6 +42,7 @@ ACTIONS = Vocabulary(
         "crawl": ("crawling",),
         "stand": ("stand-up", "get-up", "standup"),
         "drop-prone": ("prone", "drop", "go-prone"),
+        "accelerated-climb": ("accelerated", "fast-climb", "quick-climb"),
     },
 )
 # Armor and load categories, as both rulesets' tables name them.
@@ -73,7 +74,7 @@ def d20_token_state(spec: TokenSpec) -> dict[str, StateValue | None]:
     return state
 
 
-MOVE_ACTIONS = frozenset({"move", "stand", "crawl", "door"})
+MOVE_ACTIONS = frozenset({"move", "stand", "crawl", "door", "accelerated-climb"})
 FULL_ROUND = frozenset({"double", "run", "withdraw", "charge", "minimum"})
 # Terrain that hampers a walker (001 "Difficult Terrain", "Obstacles").
 HAMPERING = frozenset({Terrain.DIFFICULT, Terrain.OBSTACLE, Terrain.SLOPE})
@@ -203,6 +204,15 @@ class D20Ruleset(Ruleset):
         staggered_multiple = 1
         if staggered:
             terms, staggered_multiple = self._standard_action_only(token, action, terms, taken)
+        if action == "accelerated-climb":
+            if request.mode not in (None, "climb"):
+                raise InvalidInput("An accelerated climb is a climb: leave out mode: or say climb.")
+            if movement.speeds_ft.get("climb", 0) <= 0:
+                raise IllegalMove(
+                    f"{token.name} has no climb speed: an accelerated climb is for creatures "
+                    "with one (SRD › Movement Modes › Climb)."
+                )
+            request = replace(request, mode="climb")
         mode = check_mode(movement, token, request.mode)
         speed = movement.speeds_ft[mode]
         move_actions = sum(1 for a in taken if a in MOVE_ACTIONS)
@@ -273,6 +283,17 @@ class D20Ruleset(Ruleset):
                 "Creatures can't charge or run while burrowing (SRD › Movement Modes › Burrow)."
             )
         grant = float(self.top_speed(movement, mode) * multiple)
+        if action == "accelerated-climb":
+            land = self.top_speed(movement, "walk")
+            grant = float(min(2 * self.top_speed(movement, "climb"), land) * multiple)
+            notes.append(
+                Note(
+                    "Accelerated climb",
+                    f"Double its climb speed or its land speed ({land} ft), whichever is "
+                    f"lower: {grant:g} ft, with a single Climb check at −5 "
+                    "(SRD › Movement Modes › Climb).",
+                )
+            )
         if action == "crawl":
             grant = 5.0
         if action == "5ft-step":

@@ -58,6 +58,8 @@ ACTION_TERMS: Mapping[str, Action] = {
     "5ft-step": Action(1, ("Take a 5-Foot Step",), one_square=True, provokes=False),
     "crawl": Action(1, ("Crawl (SRD)",), one_square=True),
     "stand": Action(1, ("Stand Up from Prone",)),
+    # 001 Movement Modes › Climb: a move action at double climb speed, capped by land speed
+    "accelerated-climb": Action(1, ("Movement Modes",)),
 }
 
 
