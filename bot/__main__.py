@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
+import os
 import sys
 
 from bot.config import Settings
@@ -131,7 +132,14 @@ def main(argv: list[str] | None = None) -> int:
     )
     if args.action in ("ask", "console"):
         logging.getLogger().setLevel(logging.WARNING)
-        return asyncio.run(_console(args, settings))
+        try:
+            return asyncio.run(_console(args, settings))
+        except BrokenPipeError:
+            # the reader went away (`... | head`): stop quietly, as Unix tools do; the
+            # lines already run stay done. Point stdout at nothing so the interpreter's
+            # own flush at exit doesn't raise again.
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            return 1
     if args.action == "migrate":
         return asyncio.run(_migrate(args, settings))
     if settings.discord_token is None:

@@ -157,3 +157,25 @@ def test_python_m_bot_without_a_token_says_what_to_set(tmp_path: Path):
     assert "DISCORD_TOKEN" in proc.stderr and "console" in proc.stderr
     assert len(proc.stderr.strip().splitlines()) == 1
     assert "Traceback" not in proc.stderr
+
+
+def test_a_reader_that_goes_away_stops_the_console_quietly(tmp_path: Path) -> None:
+    """`python -m bot console < script | head -1`: when the pipe closes, the console stops
+    with exit status 1 and no traceback, as Unix tools do."""
+    env = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
+    env.update(PYTHONPATH=str(ROOT), STRIDE_DB=str(tmp_path / "pipe.db"))
+    script = "".join(f"/fall height:{10 * n}\n" for n in range(1, 200))
+    process = subprocess.Popen(
+        [sys.executable, "-m", "bot", "console", "--channel", "pipe"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=env,
+        cwd=tmp_path,
+    )
+    assert process.stdout is not None and process.stdin is not None
+    process.stdout.readline()
+    process.stdout.close()  # the reader goes away
+    _, errors = process.communicate(script.encode(), timeout=60)
+    assert process.returncode == 1
+    assert b"Traceback" not in errors
