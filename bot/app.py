@@ -8,9 +8,11 @@ the hash differs from the one stored after the last successful sync
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import json
 import logging
+import math
 import pkgutil
 import sys
 from typing import Any
@@ -23,6 +25,8 @@ import cogs
 from bot.config import Settings
 from bot.discord_glue import GENERIC_ERROR, NO_MENTIONS, BoardButtons, send_error
 from bot.errors import RulingError
+from bot.health import HealthServer, watch_loop_lag
+from bot.metrics import METRICS
 from bot.storage import StorageError, Store
 
 log = logging.getLogger(__name__)
@@ -57,6 +61,10 @@ def extension_names() -> list[str]:
         for module in pkgutil.iter_modules(cogs.__path__)
         if not module.name.startswith("_")
     )
+
+
+class StartupError(Exception):
+    """The bot can't start as configured; the message says what to change."""
 
 
 class StrideTree(app_commands.CommandTree["StrideBot"]):
@@ -99,6 +107,8 @@ class StrideBot(commands.Bot):
         self.settings = settings
         self.force_sync = force_sync
         self._store: Store | None = None
+        self._lag_watch: asyncio.Task[None] | None = None
+        self._health: HealthServer | None = None
 
     @property
     def store(self) -> Store:
@@ -108,6 +118,23 @@ class StrideBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         self._store = await Store.open(self.settings.db_path)
+        self._lag_watch = asyncio.create_task(watch_loop_lag(METRICS), name="stride-loop-lag")
+        if self.settings.health_port is not None:
+            self._health = HealthServer(
+                METRICS,
+                self.readiness,
+                host=self.settings.health_host,
+                port=self.settings.health_port,
+                refresh=self.record_shard_latencies,
+            )
+            try:
+                await self._health.start()
+            except OSError as exc:
+                raise StartupError(
+                    f"The health endpoint can't listen on {self.settings.health_host}:"
+                    f"{self.settings.health_port}: {exc.strerror or exc}. Choose another "
+                    "STRIDE_HEALTH_PORT, or unset it."
+                ) from exc
         purged = await self._store.purge_ended(self.settings.retention_days)
         if purged:
             log.info(
@@ -160,8 +187,40 @@ class StrideBot(commands.Bot):
     async def on_ready(self) -> None:
         log.info("Connected as %s to %d guilds", self.user, len(self.guilds))
 
+    def gateway_problem(self) -> str:
+        """Why this process's gateway connection isn't ready ("" when it is)."""
+        if self.is_closed():
+            return "the bot is shutting down"
+        if not self.is_ready():
+            return "the gateway is not connected yet"
+        return ""
+
+    async def readiness(self) -> tuple[bool, str]:
+        """/readyz: every shard this process owns connected, and the store answering."""
+        problem = self.gateway_problem()
+        if problem:
+            return False, problem
+        if self._store is None:
+            return False, "the store is not open"
+        try:
+            await self._store.ping()
+        except Exception as exc:  # any failure to answer means not ready
+            return False, f"the store does not answer: {type(exc).__name__}: {exc}"
+        return True, "ok"
+
+    def record_shard_latencies(self) -> None:
+        """The gateway heartbeat latency, for /metrics (shard 0 when unsharded)."""
+        if math.isfinite(self.latency):
+            METRICS.shard_latency(0, self.latency)
+
     async def close(self) -> None:
-        # Stop taking events first, then close the database they write to.
+        # Stop answering probes and taking events first, then close the database.
+        if self._health is not None:
+            await self._health.stop()
+            self._health = None
+        if self._lag_watch is not None:
+            self._lag_watch.cancel()
+            self._lag_watch = None
         await super().close()
         if self._store is not None:
             await self._store.close()
@@ -177,6 +236,22 @@ class ShardedStrideBot(StrideBot, commands.AutoShardedBot):
 
     async def on_shard_ready(self, shard_id: int) -> None:
         log.info("Shard %d ready", shard_id)
+
+    def gateway_problem(self) -> str:
+        """Every shard this process owns has its gateway connection open."""
+        problem = super().gateway_problem()
+        if problem:
+            return problem
+        owned = self.shard_ids if self.shard_ids is not None else range(self.shard_count or 1)
+        down = [i for i in owned if i not in self.shards or self.shards[i].is_closed()]
+        if down:
+            return "shard " + ", ".join(map(str, down)) + " not connected"
+        return ""
+
+    def record_shard_latencies(self) -> None:
+        for shard_id, latency in self.latencies:
+            if math.isfinite(latency):
+                METRICS.shard_latency(shard_id, latency)
 
 
 def make_bot(settings: Settings, *, force_sync: bool = False) -> StrideBot:
@@ -206,7 +281,7 @@ def run_bot(settings: Settings, *, force_sync: bool = False) -> int:
     except discord.LoginFailure as exc:
         print(f"DISCORD_TOKEN was rejected by Discord: {exc}", file=sys.stderr)
         return 2
-    except StorageError as exc:
+    except (StorageError, StartupError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     except discord.ConnectionClosed as exc:

@@ -86,6 +86,10 @@ class Settings:
     sharded: bool = False
     shard_count: int | None = None
     shard_ids: tuple[int, ...] | None = None  # this process's shards (None: all)
+    # The health and metrics endpoint (STRIDE_HEALTH_PORT, STRIDE_HEALTH_HOST): off
+    # (None) unless a port is given.
+    health_port: int | None = None
+    health_host: str = "127.0.0.1"
 
     @classmethod
     def from_env(cls) -> Settings:
@@ -104,6 +108,8 @@ class Settings:
             sharded=sharded,
             shard_count=shard_count,
             shard_ids=shard_ids,
+            health_port=_port(os.environ.get("STRIDE_HEALTH_PORT", "")),
+            health_host=os.environ.get("STRIDE_HEALTH_HOST", "").strip() or "127.0.0.1",
         )
 
     @property
@@ -111,6 +117,19 @@ class Settings:
         """Whether this process syncs the slash commands: of a cluster's processes, only
         the one that owns shard 0, so a deployment syncs once."""
         return self.shard_ids is None or 0 in self.shard_ids
+
+
+def _port(text: str) -> int | None:
+    """STRIDE_HEALTH_PORT: a TCP port, 1 to 65535; unset or empty leaves the endpoint off."""
+    text = text.strip()
+    if not text:
+        return None
+    if not text.isdigit() or not 1 <= int(text) <= 65535:
+        raise ValueError(
+            f"STRIDE_HEALTH_PORT must be a port number from 1 to 65535, not {text!r} "
+            "(leave it unset to keep the health endpoint off)."
+        )
+    return int(text)
 
 
 def _days(text: str) -> int:

@@ -31,6 +31,7 @@ from bot.context import Context
 from bot.cooldown import Cooldown
 from bot.errors import RulingError
 from bot.handlers.travel import suggestions
+from bot.metrics import METRICS
 from bot.names import complete
 from bot.reply import MENTION_MARK, Field, Reply, plain
 from bot.rules import DEFAULT_RULESET, rulesets
@@ -496,8 +497,24 @@ async def dispatch(
     """Run ``command_name`` with the options the user gave and answer the interaction.
 
     A command that changes an encounter also refreshes the channel's board message.
-    ``ephemeral`` answers only the user (the board's buttons use it for /map).
+    ``ephemeral`` answers only the user (the board's buttons use it for /map). Every
+    answer is counted in ``bot.metrics`` by outcome (ok, refused, error) with its time.
     """
+    started = time.monotonic()
+    outcome = "error"
+    try:
+        outcome = await _dispatch(interaction, command_name, raw, ephemeral=ephemeral)
+    finally:
+        METRICS.command(command_name, outcome, time.monotonic() - started)
+
+
+async def _dispatch(
+    interaction: discord.Interaction[Any],
+    command_name: str,
+    raw: Mapping[str, object],
+    *,
+    ephemeral: bool,
+) -> str:
     # local: the handlers pull in every ruleset
     from bot.handlers import COMMANDS, ENCOUNTER_COMMANDS
 
@@ -505,7 +522,7 @@ async def dispatch(
     command = COMMANDS[command_name]
     if getattr(interaction, "guild_id", None) is None and command in ENCOUNTER_COMMANDS:
         await send_error(interaction, NEEDS_SERVER)
-        return
+        return "refused"
     store = cast(_HasStore, interaction.client).store
     user_id = str(interaction.user.id)
     # a GM's push, pull or slide searches nothing: only real path searches count
@@ -518,9 +535,9 @@ async def dispatch(
                 f"Slow down a little: /{command_name} searches paths and draws the board. "
                 f"Try again in {max(1, round(wait_s))} s.",
             )
-            return
+            return "refused"
     try:
-        await _run_and_answer(interaction, command_name, command, given, store, ephemeral)
+        return await _run_and_answer(interaction, command_name, command, given, store, ephemeral)
     finally:
         if costly:
             COOLDOWN.release(user_id)
@@ -533,7 +550,8 @@ async def _run_and_answer(
     given: dict[str, object],
     store: Store,
     ephemeral: bool,
-) -> None:
+) -> str:
+    """Run the handler and answer; the outcome: ok, refused or error."""
     from bot.handlers import run
 
     task = asyncio.ensure_future(run(context_for(interaction, store), command, given))
@@ -545,7 +563,7 @@ async def _run_and_answer(
     except RulingError as exc:
         log.debug("/%s refused %r: %s", command_name, given, exc)
         await send_error(interaction, exc)
-        return
+        return "refused"
     except Exception:
         log.exception(
             "/%s failed (options %r, user %s, channel %s)",
@@ -555,9 +573,10 @@ async def _run_and_answer(
             interaction.channel_id,
         )
         await send_error(interaction, GENERIC_ERROR)
-        return
+        return "error"
     if ephemeral:
         reply = replace(reply, ephemeral=True)
+    outcome = "ok"
     try:
         await send_reply(interaction, reply)
     except discord.HTTPException:
@@ -565,9 +584,11 @@ async def _run_and_answer(
         # and still tell the user something rather than "interaction failed".
         log.exception("Discord refused the reply to /%s (options %r)", command_name, given)
         await send_error(interaction, GENERIC_ERROR)
+        outcome = "error"
     await _tell_about_plain_replies(interaction, store, reply)
     if command.changes_state and reply.result.get("changed", True) is not False:
         await refresh_board(interaction, store)
+    return outcome
 
 
 async def _tell_about_plain_replies(

@@ -23,6 +23,7 @@ from bot.encounter_ops.outcomes import Edit, Outcome
 from bot.encounter_ops.placement import size_label, squares_of
 from bot.encounter_ops.turns import turn_text
 from bot.errors import BoardChanged, InvalidInput
+from bot.metrics import METRICS
 from bot.reply import Field, Reply
 from bot.rules import rulesets
 from bot.rules.ruleset import Ruleset
@@ -115,9 +116,11 @@ async def change_encounter(
                     state_json=after_json,
                 )
             except Conflict:
+                METRICS.store_retry()
                 await asyncio.sleep(random.uniform(0.01, 0.05) * min(attempt + 1, 6))
                 continue
             return Changed(stored, outcome, saved=True)
+    METRICS.store_conflict_refused()
     raise BoardChanged(
         "The board changed while this command worked (someone else moved at the same "
         "moment): nothing was changed. Try again."

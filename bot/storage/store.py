@@ -316,6 +316,10 @@ class Store:
 
     # ------------------------------------------------------------------- meta
 
+    async def ping(self) -> None:
+        """One trivial query: raises when the database can't be reached."""
+        await self._one("SELECT 1")
+
     async def get_meta(self, key: str) -> str | None:
         row = await self._one(q.SQL_GET_META, key)
         return str(row[0]) if row else None
