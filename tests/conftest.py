@@ -1,15 +1,18 @@
-"""Shared fixtures: a fresh database in a temp dir, and a GM context on it."""
+"""Shared fixtures: a fresh database in a temp dir, a GM context on it, and a real
+PostgreSQL server for the session (tests/postgres_server.py)."""
 
 from __future__ import annotations
 
 import random
-from collections.abc import AsyncIterator
+import subprocess
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
 import pytest
 
 from bot.context import Context
 from bot.storage import Store
+from tests.postgres_server import REQUIRE_ENV, PostgresServer, required
 
 
 @pytest.fixture
@@ -27,3 +30,18 @@ def gm(store: Store) -> Context:
 @pytest.fixture
 def player(store: Store) -> Context:
     return Context(store, "table-1", "ari", is_gm=False, rng=random.Random(1))
+
+
+@pytest.fixture(scope="session")
+def postgres_server() -> Iterator[PostgresServer]:
+    """One PostgreSQL server for the test session; skips (fails under
+    STRIDE_REQUIRE_POSTGRES=1, as in CI) when none can start."""
+    try:
+        server = PostgresServer.start()
+    except (RuntimeError, OSError, subprocess.SubprocessError) as exc:
+        message = f"PostgreSQL could not start: {exc}"
+        if required():
+            pytest.fail(f"{message} ({REQUIRE_ENV} is set: these tests must run)")
+        pytest.skip(message)
+    yield server
+    server.stop()

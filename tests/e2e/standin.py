@@ -236,6 +236,7 @@ class Connection:
     path: str
     session: Session | None = None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    shard: int = 0
 
     async def send(self, frame: Mapping[str, Any]) -> None:
         async with self.lock:
@@ -260,12 +261,21 @@ class FakeDiscord:
     """Discord on 127.0.0.1: ``await start()``, point discord.py at :attr:`api_base`
     and :attr:`gateway_url`, then drive the bot with :meth:`interact`."""
 
-    def __init__(self) -> None:
+    def __init__(self, *, shards: int = 1) -> None:
         self.snowflake = Snowflakes()
         self.app_id = self.snowflake()
         self.bot_user = user_payload(self.app_id, "Stride", bot=True)
         self.owner = User(self.snowflake(), "Owner")
-        self.guild_id = self.snowflake()
+        # Sharding as Discord does it: /gateway/bot recommends ``shards``; each IDENTIFY
+        # names its [shard, count]; a server's events, interactions included, go to the
+        # connection of shard (guild_id >> 22) % count only.
+        self.shard_count = shards
+        self.guild_ids: list[str] = []
+        self.guild_id = self.add_guild(shard=0)
+        self.shard_sessions: dict[int, Session] = {}
+        self.shard_live: dict[int, Connection] = {}
+        self.shard_ready: dict[int, asyncio.Event] = {i: asyncio.Event() for i in range(shards)}
+        self.delivered: dict[str, int] = {}  # interaction id -> shard it was sent to
         self.channels: dict[str, Channel] = {}
         self.requests: list[Recorded] = []
         self.gateway_log: list[tuple[str, str, dict[str, Any]]] = []  # (direction, path, frame)
@@ -322,14 +332,33 @@ class FakeDiscord:
 
     # ---------------------------------------------------------------- world
 
+    def add_guild(self, *, shard: int = 0) -> str:
+        """A new server whose id puts it on ``shard`` (ids are snowflakes: the shard is
+        the timestamp part, ``id >> 22``, modulo the count)."""
+        ms = int(time.time() * 1000) - DISCORD_EPOCH_MS
+        while ms % self.shard_count != shard:
+            ms += 1
+        guild_id = str((ms << 22) | (len(self.guild_ids) + 1))
+        self.guild_ids.append(guild_id)
+        return guild_id
+
+    def shard_of(self, guild_id: str | None) -> int:
+        """The shard Discord sends a server's events to (DMs: shard 0)."""
+        return 0 if guild_id is None else (int(guild_id) >> 22) % self.shard_count
+
     def add_channel(
-        self, name: str, *, bot_denied: int = 0, thread_of: str | None = None
+        self,
+        name: str,
+        *,
+        bot_denied: int = 0,
+        thread_of: str | None = None,
+        guild_id: str | None = None,
     ) -> Channel:
         channel = Channel(
             self.snowflake(),
             name,
             type=PUBLIC_THREAD if thread_of else GUILD_TEXT,
-            guild_id=self.guild_id,
+            guild_id=guild_id or self.guild_id,
             parent_id=thread_of,
             bot_denied=bot_denied,
         )
@@ -348,9 +377,10 @@ class FakeDiscord:
     def new_user(self, name: str) -> User:
         return User(self.snowflake(), name)
 
-    def guild_payload(self) -> dict[str, Any]:
+    def guild_payload(self, guild_id: str | None = None) -> dict[str, Any]:
+        guild_id = guild_id or self.guild_id
         everyone = {
-            "id": self.guild_id,
+            "id": guild_id,
             "name": "@everyone",
             "permissions": str(MEMBER),
             "position": 0,
@@ -360,9 +390,9 @@ class FakeDiscord:
             "mentionable": False,
             "flags": 0,
         }
-        in_guild = [c for c in self.channels.values() if c.guild_id == self.guild_id]
+        in_guild = [c for c in self.channels.values() if c.guild_id == guild_id]
         return {
-            "id": self.guild_id,
+            "id": guild_id,
             "name": "Loopback Table",
             "icon": None,
             "owner_id": self.owner.id,
@@ -519,7 +549,7 @@ class FakeDiscord:
         return _json(
             {
                 "url": self.gateway_url,
-                "shards": 1,
+                "shards": self.shard_count,
                 "session_start_limit": {
                     "total": 1000,
                     "remaining": 999,
@@ -738,6 +768,9 @@ class FakeDiscord:
             if self.live is conn:
                 self.live = None
                 self.ready.clear()
+            if self.shard_live.get(conn.shard) is conn:
+                del self.shard_live[conn.shard]
+                self.shard_ready[conn.shard].clear()
         return ws
 
     async def _send(self, conn: Connection, frame: Mapping[str, Any]) -> None:
@@ -746,20 +779,27 @@ class FakeDiscord:
 
     async def _identify(self, conn: Connection, data: Mapping[str, Any]) -> None:
         self.identifies += 1
+        shard, count = data.get("shard") or [0, 1]
+        assert count == self.shard_count, f"IDENTIFY: {count} shards; Discord: {self.shard_count}"
         session = Session(uuid.uuid4().hex)
         self.sessions[session.id] = session
-        self.session = session
         conn.session = session
-        self.live = conn
+        conn.shard = shard
+        self.shard_sessions[shard] = session
+        self.shard_live[shard] = conn
+        if shard == 0:
+            self.session = session
+            self.live = conn
+        guilds = [g for g in self.guild_ids if self.shard_of(g) == shard]
         await self.dispatch(
             "READY",
             {
                 "v": 10,
                 "user": self.bot_user,
-                "guilds": [{"id": self.guild_id, "unavailable": True}],
+                "guilds": [{"id": g, "unavailable": True} for g in guilds],
                 "session_id": session.id,
                 "resume_gateway_url": self.resume_url,
-                "shard": [0, 1],
+                "shard": [shard, count],
                 "application": {"id": self.app_id, "flags": 0},
                 "private_channels": [],
                 "relationships": [],
@@ -768,9 +808,13 @@ class FakeDiscord:
                 "guild_join_requests": [],
                 "geo_ordered_rtc_regions": [],
             },
+            shard=shard,
         )
-        await self.dispatch("GUILD_CREATE", self.guild_payload())
-        self.ready.set()
+        for guild in guilds:
+            await self.dispatch("GUILD_CREATE", self.guild_payload(guild), shard=shard)
+        self.shard_ready[shard].set()
+        if shard == 0:
+            self.ready.set()
 
     async def _resume(self, conn: Connection, data: Mapping[str, Any]) -> None:
         session = self.sessions.get(str(data.get("session_id")))
@@ -787,14 +831,14 @@ class FakeDiscord:
         await self.dispatch("RESUMED", {})
         self.ready.set()
 
-    async def dispatch(self, event: str, data: Mapping[str, Any]) -> None:
-        """Send a DISPATCH in the current session, or keep it for the RESUME."""
-        session = self.session
-        assert session is not None, "no gateway session yet"
+    async def dispatch(self, event: str, data: Mapping[str, Any], *, shard: int = 0) -> None:
+        """Send a DISPATCH in ``shard``'s current session, or keep it for the RESUME."""
+        session = self.session if shard == 0 else self.shard_sessions.get(shard)
+        assert session is not None, f"no gateway session on shard {shard} yet"
         session.seq += 1
         frame = {"op": 0, "t": event, "s": session.seq, "d": data}
         session.frames.append(frame)
-        conn = self.live
+        conn = self.live if shard == 0 else self.shard_live.get(shard)
         if conn is not None and conn.session is session and not conn.ws.closed:
             await self._send(conn, frame)
 
@@ -822,6 +866,10 @@ class FakeDiscord:
     async def wait_ready(self, timeout: float = 30.0) -> None:
         await asyncio.wait_for(self.ready.wait(), timeout)
 
+    async def wait_shard(self, shard: int, timeout: float = 60.0) -> None:
+        """Until ``shard``'s gateway session is up."""
+        await asyncio.wait_for(self.shard_ready[shard].wait(), timeout)
+
     # ---------------------------------------------------------- interactions
 
     def command_spec(self, name: str) -> tuple[dict[str, Any], list[str]]:
@@ -844,8 +892,11 @@ class FakeDiscord:
         user: User | None = None,
         permissions: int = GM,
         app_permissions: int | None = None,
+        shard: int | None = None,
     ) -> Interaction:
-        """Type ``/name`` with ``options`` in ``channel`` as ``user``: one INTERACTION_CREATE."""
+        """Type ``/name`` with ``options`` in ``channel`` as ``user``: one INTERACTION_CREATE,
+        sent to the shard that owns the channel's server (``shard`` overrides it: a
+        misrouted event, as while shards move between processes)."""
         options = dict(options or {})
         channel = channel or self.general
         user = user or self.owner
@@ -912,18 +963,21 @@ class FakeDiscord:
             payload["context"] = 1
             payload["authorizing_integration_owners"] = {"0": self.guild_id}
         else:
-            payload["guild_id"] = self.guild_id
+            guild_id = channel.guild_id or self.guild_id
+            payload["guild_id"] = guild_id
             payload["guild_locale"] = "en-US"
-            payload["guild"] = {"id": self.guild_id, "locale": "en-US", "features": []}
+            payload["guild"] = {"id": guild_id, "locale": "en-US", "features": []}
             payload["member"] = self._member(user.payload(), permissions)
             payload["context"] = 0
-            payload["authorizing_integration_owners"] = {"0": self.guild_id}
+            payload["authorizing_integration_owners"] = {"0": guild_id}
         self.interactions[interaction.id] = interaction
         self.by_token[interaction.token] = interaction
         loop = asyncio.get_running_loop()
         interaction.created_at = loop.time()
-        await self.dispatch("INTERACTION_CREATE", payload)
-        if self.live is not None:
+        to = self.shard_of(channel.guild_id) if shard is None else shard
+        self.delivered[interaction.id] = to
+        await self.dispatch("INTERACTION_CREATE", payload, shard=to)
+        if (self.live if to == 0 else self.shard_live.get(to)) is not None:
             interaction.sent_at = loop.time()
         return interaction
 

@@ -4,29 +4,15 @@ test session; see tests/postgres_server.py)."""
 
 from __future__ import annotations
 
-import subprocess
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
 
 from bot.storage import Store
-from tests.postgres_server import REQUIRE_ENV, PostgresServer, required
+from tests.postgres_server import PostgresServer
 
 BACKENDS = ["sqlite", "postgresql"]
-
-
-@pytest.fixture(scope="session")
-def postgres_server() -> Iterator[PostgresServer]:
-    try:
-        server = PostgresServer.start()
-    except (RuntimeError, OSError, subprocess.SubprocessError) as exc:
-        message = f"PostgreSQL could not start: {exc}"
-        if required():
-            pytest.fail(f"{message} ({REQUIRE_ENV} is set: these tests must run)")
-        pytest.skip(message)
-    yield server
-    server.stop()
 
 
 @pytest.fixture(params=BACKENDS)
