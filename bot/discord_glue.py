@@ -516,11 +516,11 @@ async def _dispatch(
     ephemeral: bool,
 ) -> str:
     # local: the handlers pull in every ruleset
-    from bot.handlers import COMMANDS, ENCOUNTER_COMMANDS
+    from bot.handlers import COMMANDS, ENCOUNTER_NAMES
 
     given = {name: option_value(value) for name, value in raw.items() if value is not None}
     command = COMMANDS[command_name]
-    if getattr(interaction, "guild_id", None) is None and command in ENCOUNTER_COMMANDS:
+    if getattr(interaction, "guild_id", None) is None and command_name in ENCOUNTER_NAMES:
         await send_error(interaction, NEEDS_SERVER)
         return "refused"
     store = cast(_HasStore, interaction.client).store

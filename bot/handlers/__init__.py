@@ -1,21 +1,22 @@
-"""Every command, by name: the one table both the cogs and the console dispatch on."""
+"""Every command, by name: the one table both the cogs and the console dispatch on.
+
+The table knows where each command lives and imports its handler module the first
+time the command is looked up: ``python -m bot ask "/fall height:60"`` loads the fall
+handler, not the board, the path search and every other command's (issue 15's cold
+start). Iterating the table (the cogs, /help, a "Did you mean") loads them all.
+"""
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping, MutableMapping
+from functools import cache
+from importlib import import_module
 from typing import Any
 
 from bot.commands import Command, Invocation, Option, resolve
 from bot.context import Context
 from bot.errors import RulingError
-from bot.handlers import board, distance, door, encounter, history, move, terrain, tokens, turns
-from bot.handlers.fall import FALL
-from bot.handlers.flank import FLANK
-from bot.handlers.help import help_reply
-from bot.handlers.jump import JUMP
-from bot.handlers.ruleset import SET, SHOW
-from bot.handlers.travel import TRAVEL
 from bot.reply import Reply
 
 log = logging.getLogger(__name__)
@@ -23,6 +24,8 @@ log = logging.getLogger(__name__)
 
 async def _help(ctx: Context, options: Mapping[str, Any]) -> Reply:
     """The commands and a place to start, or one command with examples for this channel."""
+    from bot.handlers.help import help_reply
+
     return await help_reply(ctx, options, COMMANDS)
 
 
@@ -33,37 +36,97 @@ HELP = Command(
     _help,
 )
 
+# Calculators: no encounter needed.
+_CALCULATORS: tuple[tuple[str, str, str], ...] = (
+    ("fall", "fall", "FALL"),
+    ("jump", "jump", "JUMP"),
+    ("travel", "travel", "TRAVEL"),
+    ("ruleset set", "ruleset", "SET"),
+    ("ruleset show", "ruleset", "SHOW"),
+)
 # Encounters on a grid: the channel's encounter and everything on it.
-ENCOUNTER_COMMANDS: tuple[Command, ...] = (
-    encounter.START,
-    encounter.SHOW,
-    encounter.END,
-    tokens.ADD,
-    tokens.EDIT,
-    tokens.REMOVE,
-    tokens.CONDITION,
-    terrain.SET,
-    terrain.CLEAR,
-    terrain.LIGHT,
-    terrain.EDGE,
-    turns.ORDER,
-    turns.NEXT,
-    turns.ADD,
-    turns.REMOVE,
-    turns.SHOW,
-    turns.CLEAR,
-    move.MOVE,
-    distance.DISTANCE,
-    board.MAP,
-    door.DOOR,
-    FLANK,
-    history.HISTORY,
-    history.UNDO,
+_ENCOUNTER: tuple[tuple[str, str, str], ...] = (
+    ("encounter start", "encounter", "START"),
+    ("encounter show", "encounter", "SHOW"),
+    ("encounter end", "encounter", "END"),
+    ("token add", "tokens", "ADD"),
+    ("token edit", "tokens", "EDIT"),
+    ("token remove", "tokens", "REMOVE"),
+    ("token condition", "tokens", "CONDITION"),
+    ("terrain set", "terrain", "SET"),
+    ("terrain clear", "terrain", "CLEAR"),
+    ("terrain light", "terrain", "LIGHT"),
+    ("terrain edge", "terrain", "EDGE"),
+    ("turn order", "turns", "ORDER"),
+    ("turn next", "turns", "NEXT"),
+    ("turn add", "turns", "ADD"),
+    ("turn remove", "turns", "REMOVE"),
+    ("turn show", "turns", "SHOW"),
+    ("turn clear", "turns", "CLEAR"),
+    ("move", "move", "MOVE"),
+    ("distance", "distance", "DISTANCE"),
+    ("map", "board", "MAP"),
+    ("door", "door", "DOOR"),
+    ("flank", "flank", "FLANK"),
+    ("history", "history", "HISTORY"),
+    ("undo", "history", "UNDO"),
 )
 
-COMMANDS: dict[str, Command] = {
-    c.name: c for c in (FALL, JUMP, TRAVEL, SET, SHOW, *ENCOUNTER_COMMANDS, HELP)
-}
+
+class CommandTable(MutableMapping[str, Command]):
+    """Command name → Command, importing a handler module on first use. Writable, so a
+    test can put a changed command in (monkeypatch.setitem)."""
+
+    def __init__(self, where: tuple[tuple[str, str, str], ...], extra: tuple[Command, ...]):
+        self._where = {name: (module, attribute) for name, module, attribute in where}
+        self._loaded: dict[str, Command] = {c.name: c for c in extra}
+        self._order = [name for name, _, _ in where] + [c.name for c in extra]
+
+    def __getitem__(self, name: str) -> Command:
+        command = self._loaded.get(name)
+        if command is None:
+            module, attribute = self._where[name]  # KeyError: no such command
+            command = getattr(import_module(f"bot.handlers.{module}"), attribute)
+            assert command.name == name, (name, command.name)
+            self._loaded[name] = command
+        return command
+
+    def __setitem__(self, name: str, command: Command) -> None:
+        if name not in self:
+            self._order.append(name)
+        self._loaded[name] = command
+
+    def __delitem__(self, name: str) -> None:
+        if name not in self:
+            raise KeyError(name)
+        self._where.pop(name, None)
+        self._loaded.pop(name, None)
+        self._order.remove(name)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._order)
+
+    def __len__(self) -> int:
+        return len(self._order)
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._where or name in self._loaded
+
+
+COMMANDS = CommandTable((*_CALCULATORS, *_ENCOUNTER), (HELP,))
+ENCOUNTER_NAMES: frozenset[str] = frozenset(name for name, _, _ in _ENCOUNTER)
+
+
+@cache
+def encounter_commands() -> tuple[Command, ...]:
+    return tuple(COMMANDS[name] for name, _, _ in _ENCOUNTER)
+
+
+def __getattr__(name: str) -> Any:
+    """``ENCOUNTER_COMMANDS``, built (and every encounter handler imported) when asked."""
+    if name == "ENCOUNTER_COMMANDS":
+        return encounter_commands()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 async def run(ctx: Context, command: Command, raw: Mapping[str, object]) -> Reply:
@@ -85,4 +148,4 @@ async def _settled(ctx: Context, reply: Reply) -> Reply:
     return reply
 
 
-__all__ = ["COMMANDS", "RulingError", "run", "run_line"]
+__all__ = ["COMMANDS", "ENCOUNTER_NAMES", "RulingError", "run", "run_line"]

@@ -8,7 +8,7 @@ from typing import Any
 from bot.context import Context
 from bot.dice import Roll
 from bot.reply import Field
-from bot.rules import DEFAULT_RULESET, get_ruleset, identities, rulesets
+from bot.rules import DEFAULT_RULESET, get_ruleset, identities, load_ruleset
 from bot.rules.ruleset import Ruleset
 from bot.rules.rulings import Note
 from bot.units import feet
@@ -32,13 +32,13 @@ async def choose_ruleset(ctx: Context, override: str | None) -> RulesetChoice:
     if override:
         return RulesetChoice(get_ruleset(override), "given with ruleset:")
     running = await ctx.store.active_ruleset(ctx.channel_id)
-    if running is not None and running in rulesets():
-        return RulesetChoice(rulesets()[running], "the ruleset of this channel's encounter")
+    if running is not None and running in identities():
+        return RulesetChoice(load_ruleset(running), "the ruleset of this channel's encounter")
     stored = await ctx.store.channel_ruleset(ctx.channel_id)
     if stored is not None:
-        return RulesetChoice(rulesets()[stored], "set for this channel")
+        return RulesetChoice(load_ruleset(stored), "set for this channel")
     return RulesetChoice(
-        rulesets()[DEFAULT_RULESET], "the default: no ruleset set here yet", is_default=True
+        load_ruleset(DEFAULT_RULESET), "the default: no ruleset set here yet", is_default=True
     )
 
 
@@ -60,7 +60,7 @@ async def ruleset_for(ctx: Context, override: str | None) -> tuple[Ruleset, list
             Field(
                 "Ruleset",
                 f"This channel has no ruleset set, so this used {DEFAULT_RULESET} (the default). "
-                f"Change it with /ruleset set system:<{'|'.join(rulesets())}>, or add "
+                f"Change it with /ruleset set system:<{'|'.join(identities())}>, or add "
                 "ruleset: to one command.",
             )
         )

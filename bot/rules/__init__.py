@@ -46,13 +46,18 @@ def ruleset_names() -> Vocabulary:
 
 
 @cache
+def load_ruleset(ruleset_id: str) -> Ruleset:
+    """The ruleset with the id ``ruleset_id`` (loads that package's rules only; KeyError
+    for an unknown id)."""
+    module, _, name = identities()[ruleset_id].ruleset.partition(":")
+    ruleset: Ruleset = getattr(import_module(module), name)()
+    return ruleset
+
+
+@cache
 def rulesets() -> dict[str, Ruleset]:
-    """Every ruleset, by id, in the order replies list them."""
-    out: dict[str, Ruleset] = {}
-    for identity in identities().values():
-        module, _, name = identity.ruleset.partition(":")
-        out[identity.id] = getattr(import_module(module), name)()
-    return out
+    """Every ruleset, by id, in the order replies list them (loads them all)."""
+    return {ruleset_id: load_ruleset(ruleset_id) for ruleset_id in identities()}
 
 
 @cache
@@ -78,4 +83,4 @@ def readers(name: str) -> tuple[str, ...]:
 
 def get_ruleset(name: str) -> Ruleset:
     """The ruleset called ``name`` (any accepted spelling)."""
-    return rulesets()[ruleset_names().match(name)]
+    return load_ruleset(ruleset_names().match(name))

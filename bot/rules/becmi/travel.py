@@ -784,6 +784,14 @@ def _voyage(
             share = days_asked % 1  # a part day at the end: that part of the day's rate
         day = _sea_day(request, sailing, rng)
         r.rolls.append(day.weather)
+        if number == 1:  # the first day is today: the single-day keys stay as they were
+            r.extra.update(
+                weather_roll=day.weather.total,
+                weather=day.name,
+                weather_multiplier=str(day.factor),
+                miles_today=_miles(base * day.factor),
+                weather_applies=not day.sails_only,
+            )
         if day.gale:
             ended_by_gale = True
             lines.append(f"Day {number}: {day.weather.describe()}, gale: the reckoning stops")
@@ -835,6 +843,8 @@ def _voyage(
         )
     r.extra["voyage"] = log
     r.extra["voyage_ended_by_gale"] = ended_by_gale
+    if arrived is not None:
+        r.extra["travel_days"] = math.ceil(arrived)
     if goal is not None and arrived is None and not ended_by_gale:
         r.note(
             "Not there yet",

@@ -1,0 +1,71 @@
+"""Issue 15's cold start: a calculator from the console loads its own handler and
+ruleset, not every command's (the board, the path search, Discord). Checked by what a
+fresh interpreter has imported, never by timing."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+PROBE = """
+import asyncio, json, random, sys
+from bot.context import Context
+from bot.handlers import run_line
+from bot.storage import Store
+
+async def main():
+    store = await Store.open(sys.argv[1])
+    try:
+        await run_line(Context(store, "c", "u", is_gm=True, rng=random.Random(1)), sys.argv[2])
+    finally:
+        await store.close()
+
+asyncio.run(main())
+print(json.dumps(sorted(sys.modules)))
+"""
+
+
+def loaded(line: str, tmp_path: Path) -> set[str]:
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    out = subprocess.run(
+        [sys.executable, "-c", PROBE, str(tmp_path / "probe.db"), line],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=ROOT,
+        check=True,
+        timeout=60,
+    ).stdout
+    return set(json.loads(out.splitlines()[-1]))
+
+
+def test_a_fall_loads_neither_discord_nor_the_board_nor_other_rulesets(tmp_path: Path) -> None:
+    modules = loaded("/fall height:60 ruleset:3.5", tmp_path)
+    assert "bot.handlers.fall" in modules and "bot.rules.dnd35.ruleset" in modules
+    for absent in (
+        "discord",
+        "numpy",
+        "asyncpg",
+        "prometheus_client",
+        "bot.handlers.move",
+        "bot.handlers.board",
+        "bot.render.board",
+        "bot.rules.becmi.ruleset",
+        "bot.rules.epic_path.ruleset",
+    ):
+        assert absent not in modules, absent
+
+
+def test_the_table_names_every_command_where_it_lives() -> None:
+    """The lazy table and the handler modules agree: each name imports to that command."""
+    from bot.handlers import COMMANDS, ENCOUNTER_NAMES, encounter_commands
+
+    assert len(COMMANDS) == len(set(COMMANDS))
+    for name in COMMANDS:
+        assert COMMANDS[name].name == name
+    assert {c.name for c in encounter_commands()} == ENCOUNTER_NAMES
