@@ -981,6 +981,57 @@ class FakeDiscord:
             interaction.sent_at = loop.time()
         return interaction
 
+    async def press(
+        self,
+        message_id: str,
+        custom_id: str,
+        *,
+        user: User | None = None,
+        permissions: int = GM,
+    ) -> Interaction:
+        """Press the button ``custom_id`` under the bot's message ``message_id``: one
+        INTERACTION_CREATE of a message component, sent to the shard of its server."""
+        message = self.messages[message_id]
+        channel = self.channels[message["channel_id"]]
+        user = user or self.owner
+        guild_id = channel.guild_id or self.guild_id
+        interaction = Interaction(
+            id=self.snowflake(),
+            token=f"itk-{uuid.uuid4().hex}",
+            name=f"button:{custom_id}",
+            channel_id=channel.id,
+            user_id=user.id,
+            options={},
+        )
+        payload: dict[str, Any] = {
+            "id": interaction.id,
+            "application_id": self.app_id,
+            "type": 3,
+            "data": {"custom_id": custom_id, "component_type": 2},
+            "message": message,
+            "channel_id": channel.id,
+            "channel": channel.payload(self.app_id),
+            "token": interaction.token,
+            "version": 1,
+            "locale": "en-US",
+            "entitlements": [],
+            "attachment_size_limit": 25 * 1024 * 1024,
+            "app_permissions": str(channel.bot_permissions),
+            "guild_id": guild_id,
+            "guild_locale": "en-US",
+            "guild": {"id": guild_id, "locale": "en-US", "features": []},
+            "member": self._member(user.payload(), permissions),
+            "context": 0,
+            "authorizing_integration_owners": {"0": guild_id},
+        }
+        self.interactions[interaction.id] = interaction
+        self.by_token[interaction.token] = interaction
+        interaction.created_at = asyncio.get_running_loop().time()
+        to = self.shard_of(channel.guild_id)
+        self.delivered[interaction.id] = to
+        await self.dispatch("INTERACTION_CREATE", payload, shard=to)
+        return interaction
+
     async def answered(self, interaction: Interaction, timeout: float = 20.0) -> Answer:
         """Wait for the reply the user would see."""
 

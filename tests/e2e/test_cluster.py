@@ -187,11 +187,20 @@ async def test_each_server_is_answered_once_by_the_process_of_its_shard(
         assert fake.delivered[interaction.id] == shard  # only that process ever saw it
         await asyncio.sleep(0.2)
         assert callbacks(fake, interaction) == 1
-    # the board message of a channel is posted by the process that answered its move
-    await set_up_board(fake, cluster.other)
-    posted = fake.requests_to("POST", rf"/channels/{cluster.other.id}/messages$")
-    assert posted, "the board message of table-b was posted"
-    assert {fake.delivered[i] for i in fake.interactions if i in fake.delivered} == {0, 1}
+    # each channel's board message is posted by the process of its shard, and its
+    # buttons (persistent views, registered in every process) answer there
+    for channel, shard in ((fake.general, 0), (cluster.other, 1)):
+        await set_up_board(fake, channel)
+        await fake.wait_request("POST", rf"/channels/{channel.id}/messages$")
+        board = next(
+            m for m in fake.messages.values() if m["channel_id"] == channel.id and m["components"]
+        )
+        pressed = await fake.press(board["id"], "stride:board:threats")
+        answer = await fake.answered(pressed)
+        assert answer.ephemeral and answer.embed.get("color") != ERROR_COLOUR, answer.title
+        assert fake.delivered[pressed.id] == shard
+        await asyncio.sleep(0.2)
+        assert callbacks(fake, pressed) == 1
 
 
 async def test_moves_through_both_processes_and_the_console_lose_nothing(
