@@ -35,6 +35,12 @@ def _parser() -> argparse.ArgumentParser:
             help="act as --user without Manage Channels: a player, unless they started "
             "the encounter (try what your players will see)",
         )
+        p.add_argument("--guild", default="console-server", help="the server the channel is in")
+        p.add_argument(
+            "--roles",
+            default="",
+            help="the user's role ids there, comma-separated (try a server GM role)",
+        )
     ask.add_argument("--json", action="store_true", help='print {"ok", "error", "result"}')
     sub.add_parser("sync", help="force the slash-command sync with Discord")
     sub.add_parser("run", help="run the Discord bot (the default)")
@@ -86,6 +92,10 @@ async def _migrate(args: argparse.Namespace, settings: Settings) -> int:
     return 0
 
 
+def _roles(text: str) -> frozenset[str]:
+    return frozenset(r.strip() for r in text.split(",") if r.strip())
+
+
 async def _console(args: argparse.Namespace, settings: Settings) -> int:
     from bot.console import interactive, run_once
     from bot.storage import StorageError, Store
@@ -106,6 +116,8 @@ async def _console(args: argparse.Namespace, settings: Settings) -> int:
                 user=args.user,
                 manages_channel=not args.player,
                 out=sys.stdout,
+                guild=args.guild,
+                roles=_roles(args.roles),
             )
         return await interactive(
             store,
@@ -113,6 +125,8 @@ async def _console(args: argparse.Namespace, settings: Settings) -> int:
             channel=args.channel,
             user=args.user,
             manages_channel=not args.player,
+            guild=args.guild,
+            roles=_roles(args.roles),
         )
     finally:
         await store.close()

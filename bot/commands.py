@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from bot.context import Context
     from bot.reply import Reply
 
-OptionKind = Literal["integer", "number", "boolean", "string", "user"]
+OptionKind = Literal["integer", "number", "boolean", "string", "user", "role"]
 Handler = Callable[["Context", Mapping[str, Any]], Awaitable["Reply"]]
 
 _TRUE = {"true", "yes", "y", "on", "1"}
@@ -32,6 +32,7 @@ MAX_TEXT = 200
 # A user as Discord hands it over (its id), a mention as typed (<@123>, <@!123>),
 # or, in the console, a plain name like the console's --user.
 _MENTION = re.compile(r"<@!?(\d{1,20})>")
+_ROLE = re.compile(r"(?:<@&)?(\d{1,20})>?")
 _USER_NAME = re.compile(r"[\w.-]{1,32}")
 
 
@@ -71,6 +72,8 @@ class Option:
             return "true or false"
         if self.kind == "user":
             return "a mention (@name), a user id, or a plain name without spaces"
+        if self.kind == "role":
+            return "a role: its mention (<@&id>) or id"
         if self.choices:
             return ", ".join(self.choices)
         if self.kind in ("integer", "number"):
@@ -108,6 +111,11 @@ class Option:
             if value is None:
                 raise self._bad(raw)
             return value
+        if self.kind == "role":
+            found = _ROLE.fullmatch(str(raw).strip())
+            if found is None:
+                raise self._bad(raw)
+            return found.group(1)
         text = str(raw).strip()
         if not text or len(text) > MAX_TEXT:
             raise self._bad(raw)
@@ -136,6 +144,7 @@ def _user_id(raw: object) -> str | None:
     mention = _MENTION.fullmatch(text)
     if mention:
         return mention.group(1)
+    text = text.removeprefix("@")  # the console's @bob, as the help says
     return text if _USER_NAME.fullmatch(text) else None
 
 

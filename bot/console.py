@@ -26,6 +26,7 @@ log = logging.getLogger(__name__)
 
 CONSOLE_CHANNEL = "console"
 CONSOLE_USER = "console-gm"
+CONSOLE_GUILD = "console-server"  # the server the console's channels belong to
 IMAGE_DIR = Path(tempfile.gettempdir()) / "stride-images"
 
 
@@ -105,12 +106,23 @@ async def run_once(
     user: str,
     out: TextIO,
     manages_channel: bool = True,
+    guild: str | None = CONSOLE_GUILD,
+    roles: frozenset[str] = frozenset(),
 ) -> int:
     """Run one command line and print it; the exit code says whether it was ruled.
 
     ``manages_channel`` is Discord's Manage Channels: with it the user is a GM
-    everywhere; without it (``--player``), only in encounters they started."""
-    ctx = Context(store, channel, user, is_gm=manages_channel, rng=random.Random(seed))
+    everywhere; without it (``--player``), only in encounters they started, or with the
+    server's GM role among ``roles``. ``guild`` is the server the channel belongs to."""
+    ctx = Context(
+        store,
+        channel,
+        user,
+        is_gm=manages_channel,
+        rng=random.Random(seed),
+        guild_id=guild,
+        role_ids=roles,
+    )
     reply: Reply | None = None
     error: str | None = None
     refused: RulingError | None = None
@@ -129,7 +141,7 @@ async def run_once(
         if image:
             out.write(f"image: {image}\n")
     else:
-        out.write(f"error: {error}\n")
+        out.write(f"error: {plain(error or '')}\n")
     return 0 if reply is not None else 2
 
 
@@ -157,7 +169,14 @@ def _save_history(path: Path | None) -> None:
 
 
 async def interactive(
-    store: Store, *, seed: int | None, channel: str, user: str, manages_channel: bool = True
+    store: Store,
+    *,
+    seed: int | None,
+    channel: str,
+    user: str,
+    manages_channel: bool = True,
+    guild: str | None = CONSOLE_GUILD,
+    roles: frozenset[str] = frozenset(),
 ) -> int:
     """A prompt: one command per line, printed as a person reads it."""
     history = _open_history()
@@ -188,6 +207,8 @@ async def interactive(
                 user=user,
                 out=sys.stdout,
                 manages_channel=manages_channel,
+                guild=guild,
+                roles=roles,
             )
             if rng_seed is not None:
                 rng_seed += 1  # a reproducible session, but not the same roll every time

@@ -18,3 +18,22 @@ class Context:
     # The one-time "this channel uses the default ruleset" notice this reply shows: it is
     # marked shown only once the command succeeded (a refused command keeps it).
     default_notice_pending: bool = field(default=False, compare=False)
+    # The server (None: a DM or the console without --guild) and the asker's roles there:
+    # a server's GM role (/settings gm_role) makes its holders GMs.
+    guild_id: str | None = None
+    role_ids: frozenset[str] = frozenset()
+    # is_gm came from the server's GM role, not from Manage Channels
+    gm_by_role: bool = field(default=False, compare=False)
+
+    async def settle_gm_role(self) -> None:
+        """Make the asker a GM when they hold the server's GM role (one read, only for
+        someone who isn't a GM already and has roles). Each command asks again: a
+        context used for several commands follows the role as it is set now."""
+        if self.gm_by_role:
+            self.is_gm = self.gm_by_role = False
+        if self.is_gm or self.guild_id is None or not self.role_ids:
+            return
+        role = (await self.store.guild_settings(self.guild_id)).gm_role_id
+        if role is not None and role in self.role_ids:
+            self.is_gm = True
+            self.gm_by_role = True

@@ -104,7 +104,7 @@ def shorten(text: str, limit: int) -> str:
 _CODE = re.compile(r"(```.*?```|`[^`\n]*`)", re.DOTALL)
 # The bot's own mentions and timestamps (marked by bot.reply.mention and
 # bot.reply.timestamp); the markup is captured.
-_OWN_MENTION = re.compile(re.escape(MENTION_MARK) + r"(<@\d{1,20}>|<t:-?\d{1,12}:R>)")
+_OWN_MENTION = re.compile(re.escape(MENTION_MARK) + r"(<@&?\d{1,20}>|<t:-?\d{1,12}:R>)")
 # Discord markup that would render instead of reading as typed: mentions of users,
 # roles and channels, custom emoji, timestamps, slash-command mentions.
 _MARKUP = re.compile(r"<(?=[@#:/]|a:|t:)")
@@ -261,6 +261,7 @@ def _annotation(option: Option) -> Any:
         "boolean": bool,
         "string": str,
         "user": discord.User,
+        "role": discord.Role,
     }[option.kind]
     if option.kind in ("integer", "number") and (
         option.min_value is not None or option.max_value is not None
@@ -322,12 +323,16 @@ def is_gm(interaction: discord.Interaction[Any]) -> bool:
 
 
 def context_for(interaction: discord.Interaction[Any], store: Store) -> Context:
+    guild_id = getattr(interaction, "guild_id", None)
+    roles = getattr(interaction.user, "roles", None) or ()
     return Context(
         store=store,
         channel_id=str(interaction.channel_id),
         user_id=str(interaction.user.id),
         is_gm=is_gm(interaction),
         rng=random.Random(),
+        guild_id=None if guild_id is None else str(guild_id),
+        role_ids=frozenset(str(r.id) for r in roles),
     )
 
 
@@ -461,7 +466,7 @@ async def send_error(interaction: discord.Interaction[Any], message: str | Rulin
 def option_value(value: object) -> object:
     """Discord's value as the specs read it: a user or member option becomes its id;
     text loses the mark of the bot's own mentions (only the bot makes those)."""
-    if isinstance(value, discord.User | discord.Member):
+    if isinstance(value, discord.User | discord.Member | discord.Role):
         return str(value.id)
     if isinstance(value, str):
         return unquoted(value.replace(MENTION_MARK, ""))
@@ -822,7 +827,8 @@ async def _asks_as_gm(interaction: discord.Interaction[Any], store: Store) -> bo
     if is_gm(interaction):
         return True
     stored = await store.active_encounter(str(interaction.channel_id))
-    return stored is not None and stored.encounter.gm_id == str(interaction.user.id)
+    user = str(interaction.user.id)
+    return stored is not None and user in (stored.encounter.gm_id, *stored.encounter.co_gms)
 
 
 def _board_notice(missing: Sequence[str]) -> str:

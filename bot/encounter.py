@@ -227,6 +227,7 @@ class Encounter:
     options: State = field(default_factory=dict)
     dark: frozenset[Cell] = frozenset()  # squares in darkness (poor visibility)
     edges: Mapping[EdgeKey, Barrier] = field(default_factory=dict)  # walls, doors between
+    co_gms: tuple[str, ...] = ()  # user ids the GM added (/encounter gm add): GMs here too
 
     # ---------------------------------------------------------------- queries
 
@@ -428,6 +429,8 @@ def to_json(e: Encounter) -> dict[str, Any]:
         "options": dict(sorted(e.options.items())),
         "dark": _written_once(e.dark, lambda: _runs_json(e.dark)),
         "edges": dict(_written_once(e.edges, lambda: _edges_json(e.edges))),
+        # written only when there are some: states without co-GMs stay as they were
+        **({"co_gms": list(e.co_gms)} if e.co_gms else {}),
     }
 
 
@@ -495,6 +498,7 @@ def from_json(data: Mapping[str, Any]) -> Encounter:
         height=int(data["height"]),
         ruleset=str(data["ruleset"]),
         gm_id=str(data["gm_id"]),
+        co_gms=tuple(str(u) for u in data.get("co_gms", ())),
         terrain=terrain,
         tokens=tokens,
         order=tuple(data.get("order", ())),

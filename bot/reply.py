@@ -26,6 +26,11 @@ def mention(user_id: str) -> str:
     return f"{MENTION_MARK}<@{user_id}>"
 
 
+def role_mention(role_id: str) -> str:
+    """The bot's own mention of a server role (``<@&id>``), marked like a user's."""
+    return f"{MENTION_MARK}<@&{role_id}>"
+
+
 def timestamp(iso: str) -> str:
     """The bot's own "how long ago": ``<t:1732456080:R>`` on Discord (each reader sees
     "5 minutes ago" in their own language and time zone), a UTC time elsewhere.

@@ -14,6 +14,9 @@ from bot.handlers import COMMANDS
 START = COMMANDS["encounter start"]
 SHOW = COMMANDS["encounter show"]
 END = COMMANDS["encounter end"]
+GM_ADD = COMMANDS["encounter gm add"]
+GM_REMOVE = COMMANDS["encounter gm remove"]
+GM_GIVE = COMMANDS["encounter gm give"]
 
 
 class Encounter(
@@ -30,6 +33,24 @@ class Encounter(
     @app_commands.describe(**descriptions_for(END))
     async def end(self, interaction: discord.Interaction[Any], confirm: bool | None = None) -> None:
         await dispatch(interaction, "encounter end", {"confirm": confirm})
+
+    # /encounter gm add|remove|give user:@someone
+    gm = app_commands.Group(name="gm", description="This encounter's GMs: co-GMs, handing over")
+
+    @gm.command(name="add", description=GM_ADD.description)
+    @app_commands.describe(**descriptions_for(GM_ADD))
+    async def gm_add(self, interaction: discord.Interaction[Any], user: discord.User) -> None:
+        await dispatch(interaction, "encounter gm add", {"user": user})
+
+    @gm.command(name="remove", description=GM_REMOVE.description)
+    @app_commands.describe(**descriptions_for(GM_REMOVE))
+    async def gm_remove(self, interaction: discord.Interaction[Any], user: discord.User) -> None:
+        await dispatch(interaction, "encounter gm remove", {"user": user})
+
+    @gm.command(name="give", description=GM_GIVE.description)
+    @app_commands.describe(**descriptions_for(GM_GIVE))
+    async def gm_give(self, interaction: discord.Interaction[Any], user: discord.User) -> None:
+        await dispatch(interaction, "encounter gm give", {"user": user})
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -20,9 +20,17 @@ class Ruleset(commands.GroupCog, group_name="ruleset", group_description="This c
     @app_commands.describe(**descriptions_for(SET))
     @app_commands.choices(**choices_for(SET))
     async def set_(
-        self, interaction: discord.Interaction[Any], system: str, diagonals: str | None = None
+        self,
+        interaction: discord.Interaction[Any],
+        system: str,
+        diagonals: str | None = None,
+        scope: str | None = None,
     ) -> None:
-        await dispatch(interaction, "ruleset set", {"system": system, "diagonals": diagonals})
+        await dispatch(
+            interaction,
+            "ruleset set",
+            {"system": system, "diagonals": diagonals, "scope": scope},
+        )
 
     @app_commands.command(name="show", description=SHOW.description)
     async def show(self, interaction: discord.Interaction[Any]) -> None:

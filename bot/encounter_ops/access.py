@@ -8,7 +8,10 @@ from bot.encounter import Encounter, Token
 from bot.errors import InvalidInput, NotAllowed
 from bot.reply import mention as marked_mention
 
-GM_IS = "the GM is whoever started the encounter, or anyone with Manage Channels"
+GM_IS = (
+    "the GM is whoever started the encounter, a co-GM they added, or anyone with Manage "
+    "Channels or the server's GM role"
+)
 
 
 @dataclass(frozen=True)
@@ -28,7 +31,11 @@ def mention(user_id: str) -> str:
 
 
 def is_gm(encounter: Encounter, actor: Actor) -> bool:
-    return actor.manages_channel or encounter.gm_id == actor.user_id
+    return (
+        actor.manages_channel
+        or encounter.gm_id == actor.user_id
+        or actor.user_id in encounter.co_gms
+    )
 
 
 def require_gm(encounter: Encounter, actor: Actor, doing: str) -> None:
@@ -59,9 +66,9 @@ def require_turn(encounter: Encounter, actor: Actor, token: Token, doing: str) -
     )
 
 
-def may_undo(actor: Actor, gm_id: str, change_user_id: str) -> bool:
+def may_undo(actor: Actor, gm_id: str, change_user_id: str, co_gms: tuple[str, ...] = ()) -> bool:
     """Issue 5 item 10: the GM undoes anything; a player only their own (latest) change."""
-    return actor.manages_channel or actor.user_id in (gm_id, change_user_id)
+    return actor.manages_channel or actor.user_id in (gm_id, change_user_id, *co_gms)
 
 
 # The most of a user's tokens an error lists by name.

@@ -36,19 +36,23 @@ HELP = Command(
     _help,
 )
 
-# Calculators: no encounter needed.
+# Calculators and settings: no encounter needed.
 _CALCULATORS: tuple[tuple[str, str, str], ...] = (
     ("fall", "fall", "FALL"),
     ("jump", "jump", "JUMP"),
     ("travel", "travel", "TRAVEL"),
     ("ruleset set", "ruleset", "SET"),
     ("ruleset show", "ruleset", "SHOW"),
+    ("settings", "settings", "SETTINGS"),
 )
 # Encounters on a grid: the channel's encounter and everything on it.
 _ENCOUNTER: tuple[tuple[str, str, str], ...] = (
     ("encounter start", "encounter", "START"),
     ("encounter show", "encounter", "SHOW"),
     ("encounter end", "encounter", "END"),
+    ("encounter gm add", "settings", "GM_ADD"),
+    ("encounter gm remove", "settings", "GM_REMOVE"),
+    ("encounter gm give", "settings", "GM_GIVE"),
     ("token add", "tokens", "ADD"),
     ("token edit", "tokens", "EDIT"),
     ("token remove", "tokens", "REMOVE"),
@@ -131,11 +135,14 @@ def __getattr__(name: str) -> Any:
 
 async def run(ctx: Context, command: Command, raw: Mapping[str, object]) -> Reply:
     """Validate ``raw`` against ``command`` and run it: the one way in for every shell."""
-    return await _settled(ctx, await command.handler(ctx, command.validate(raw)))
+    options = command.validate(raw)
+    await ctx.settle_gm_role()
+    return await _settled(ctx, await command.handler(ctx, options))
 
 
 async def run_line(ctx: Context, line: str) -> Reply:
     invocation: Invocation = resolve(line, COMMANDS)
+    await ctx.settle_gm_role()
     return await _settled(ctx, await invocation.command.handler(ctx, invocation.options))
 
 

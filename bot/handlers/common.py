@@ -37,6 +37,10 @@ async def choose_ruleset(ctx: Context, override: str | None) -> RulesetChoice:
     stored = await ctx.store.channel_ruleset(ctx.channel_id)
     if stored is not None:
         return RulesetChoice(load_ruleset(stored), "set for this channel")
+    if ctx.guild_id is not None:
+        server = (await ctx.store.guild_settings(ctx.guild_id)).ruleset
+        if server is not None and server in identities():
+            return RulesetChoice(load_ruleset(server), "the server's default")
     return RulesetChoice(
         load_ruleset(DEFAULT_RULESET), "the default: no ruleset set here yet", is_default=True
     )

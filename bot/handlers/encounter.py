@@ -10,6 +10,7 @@ from bot.commands import Command, Option
 from bot.context import Context
 from bot.encounter import DEFAULT_SIDE, MAX_SIDE, Encounter
 from bot.encounter_ops.access import require_gm
+from bot.encounter_ops.gms import gm_names
 from bot.encounter_ops.terrain import terrain_counts
 from bot.errors import BoardChanged, InvalidInput
 from bot.grid.coords import Cell
@@ -25,7 +26,7 @@ from bot.handlers.encounter_common import (
     token_line,
 )
 from bot.render.board import BoardView
-from bot.reply import Field, Reply, mention
+from bot.reply import Field, Reply, mention, role_mention
 from bot.rules import encounter_options, readers
 from bot.rules.ruleset import Ruleset
 from bot.state import with_values
@@ -157,6 +158,16 @@ async def handle_start(ctx: Context, options: Mapping[str, Any]) -> Reply:
     )
 
 
+async def gm_field(ctx: Context, encounter: Encounter) -> str:
+    """Who runs it: the GM, the co-GMs, and the server's GM role when one is set."""
+    text = gm_names(encounter)
+    if ctx.guild_id is not None:
+        role = (await ctx.store.guild_settings(ctx.guild_id)).gm_role_id
+        if role is not None:
+            text += f"; the server's GM role {role_mention(role)}"
+    return text + "; anyone with Manage Channels"
+
+
 async def handle_show(ctx: Context, options: Mapping[str, Any]) -> Reply:
     encounter = (await load_active(ctx)).encounter
     ruleset = ruleset_of(encounter)
@@ -178,6 +189,7 @@ async def handle_show(ctx: Context, options: Mapping[str, Any]) -> Reply:
         Field("Map", f"{map_text(encounter)} · {ruleset.square_ft} ft squares · {ruleset.id}"),
         *(chunked_fields("Tokens", lines) or [Field("Tokens", "none yet: /token add")]),
         Field("Terrain", terrain),
+        Field("GM", await gm_field(ctx, encounter)),
     ]
     tokens = len(encounter.tokens)
     reply = encounter_reply(
@@ -192,6 +204,7 @@ async def handle_show(ctx: Context, options: Mapping[str, Any]) -> Reply:
             "ruleset": ruleset.id,
             "square_ft": ruleset.square_ft,
             "gm": encounter.gm_id,
+            "co_gms": list(encounter.co_gms),
             "order": [encounter.tokens[k].name for k in encounter.order],
             "tokens": [token_json(t, ruleset) for t in encounter.tokens.values()],
             "terrain": counts,

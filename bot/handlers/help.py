@@ -30,7 +30,7 @@ HELP_GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("Terrain", ("terrain",)),
     ("Turns", ("turn",)),
     ("History", ("history", "undo")),
-    ("Ruleset", ("ruleset", "help")),
+    ("Ruleset and settings", ("ruleset", "settings", "help")),
 )
 
 # Commands whose replies carry a board picture: their help carries its key.
@@ -38,7 +38,7 @@ PICTURE_COMMANDS = frozenset({"move", "map"})
 
 # Commands whose examples need no encounter; every other command's examples run
 # on the "start here" board (Ari and Goblin on a 10×10 map).
-NO_SETUP = frozenset({"fall", "jump", "travel", "ruleset set", "ruleset show", "help"})
+NO_SETUP = frozenset({"fall", "jump", "travel", "ruleset set", "ruleset show", "settings", "help"})
 SETUP_NOTE = "Examples act on the board from /help's start here (Ari at A1, Goblin at E5)."
 CONSOLE_NOTE = (
     "On Discord each option is its own field: type values as they are. "
@@ -94,11 +94,18 @@ def examples(command_name: str, ruleset: Ruleset) -> tuple[Example, ...]:
             else ("/jump distance:10", "/jump check:17")
         ),
         "travel": tuple(travel),
-        "ruleset set": (f"/ruleset set system:{ruleset.id}",),
+        "ruleset set": (
+            f"/ruleset set system:{ruleset.id}",
+            f"/ruleset set system:{ruleset.id} scope:server",
+        ),
         "ruleset show": ("/ruleset show",),
+        "settings": ("/settings", "/settings gm_role:<@&123456789012345678>"),
         "encounter start": (f"/encounter start width:20 height:15 ruleset:{ruleset.id}",),
         "encounter show": ("/encounter show",),
         "encounter end": ("/encounter end", "/encounter end confirm:true"),
+        "encounter gm add": ("/encounter gm add user:@bob",),
+        "encounter gm remove": (("/encounter gm add user:@bob", "/encounter gm remove user:@bob"),),
+        "encounter gm give": ("/encounter gm give user:@bob",),
         "token add": (
             "/token add name:Bo at:C1 team:party",
             "/token add name:Orc count:3 at:G2,H2",

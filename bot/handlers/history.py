@@ -89,7 +89,8 @@ async def handle_undo(ctx: Context, options: Mapping[str, Any]) -> Reply:
             )
         change = latest[0]
         was = await ctx.store.active_encounter(ctx.channel_id)
-        if not may_undo(actor, await gm_of(ctx.store, change), change.user_id):
+        co_gms = was.encounter.co_gms if was is not None else ()
+        if not may_undo(actor, await gm_of(ctx.store, change), change.user_id, co_gms):
             raise NotAllowed(
                 f"The last change here is {mention(change.user_id)}'s /{change.command} "
                 f"({change.summary}). A player undoes only their own change, and only while "

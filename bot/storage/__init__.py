@@ -10,7 +10,14 @@ from bot.storage.errors import Conflict, StorageError
 from bot.storage.patches import PATCH, apply_patch, before_patch
 from bot.storage.schema import MIGRATIONS
 from bot.storage.sqlite import BUSY_TIMEOUT_S
-from bot.storage.store import HISTORY_DEPTH, Change, Store, StoredEncounter, dump_state
+from bot.storage.store import (
+    HISTORY_DEPTH,
+    Change,
+    GuildSettings,
+    Store,
+    StoredEncounter,
+    dump_state,
+)
 
 __all__ = [
     "BUSY_TIMEOUT_S",
@@ -19,6 +26,7 @@ __all__ = [
     "PATCH",
     "Change",
     "Conflict",
+    "GuildSettings",
     "StorageError",
     "Store",
     "StoredEncounter",

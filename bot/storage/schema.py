@@ -196,6 +196,20 @@ def statements(script: str) -> list[str]:
     return out
 
 
+SQL_GET_GUILD = "SELECT ruleset, gm_role_id FROM guild_settings WHERE guild_id = ?"
+SQL_SET_GUILD_RULESET = """
+    INSERT INTO guild_settings (guild_id, ruleset, updated_by, updated_at) VALUES (?, ?, ?, ?)
+    ON CONFLICT (guild_id) DO UPDATE SET
+        ruleset = excluded.ruleset,
+        updated_by = excluded.updated_by, updated_at = excluded.updated_at
+"""
+SQL_SET_GUILD_GM_ROLE = """
+    INSERT INTO guild_settings (guild_id, gm_role_id, updated_by, updated_at) VALUES (?, ?, ?, ?)
+    ON CONFLICT (guild_id) DO UPDATE SET
+        gm_role_id = excluded.gm_role_id,
+        updated_by = excluded.updated_by, updated_at = excluded.updated_at
+"""
+SQL_SET_CHANNEL_GUILD = "UPDATE channel_settings SET guild_id = ? WHERE channel_id = ?"
 SQL_GET_RULESET = "SELECT ruleset, notice_shown FROM channel_settings WHERE channel_id = ?"
 SQL_SET_RULESET = """
     INSERT INTO channel_settings (channel_id, ruleset, notice_shown, updated_by, updated_at)

@@ -67,6 +67,14 @@ class Change:
     channel_id: str = ""
 
 
+@dataclass(frozen=True)
+class GuildSettings:
+    """What a server sets for all its channels (/ruleset set scope:server, /settings)."""
+
+    ruleset: str | None
+    gm_role_id: str | None
+
+
 class Store:
     """The bot's database. Open with ``await Store.open(path_or_url)``; close when done."""
 
@@ -141,8 +149,31 @@ class Store:
             return None, False
         return (str(row[0]) if row[0] is not None else None), bool(row[1])
 
-    async def set_channel_ruleset(self, channel_id: str, ruleset: str, user_id: str) -> None:
-        await self._write(q.SQL_SET_RULESET, channel_id, ruleset, user_id, _now())
+    async def set_channel_ruleset(
+        self, channel_id: str, ruleset: str, user_id: str, guild_id: str | None = None
+    ) -> None:
+        async with self.backend.transaction() as session:
+            await session.execute(q.SQL_SET_RULESET, channel_id, ruleset, user_id, _now())
+            if guild_id is not None:
+                await session.execute(q.SQL_SET_CHANNEL_GUILD, guild_id, channel_id)
+
+    # ------------------------------------------------------------ server rules
+
+    async def guild_settings(self, guild_id: str) -> GuildSettings:
+        """The server's default ruleset and GM role (None where not set)."""
+        row = await self._one(q.SQL_GET_GUILD, guild_id)
+        if row is None:
+            return GuildSettings(None, None)
+        return GuildSettings(
+            str(row[0]) if row[0] is not None else None,
+            str(row[1]) if row[1] is not None else None,
+        )
+
+    async def set_guild_ruleset(self, guild_id: str, ruleset: str | None, user_id: str) -> None:
+        await self._write(q.SQL_SET_GUILD_RULESET, guild_id, ruleset, user_id, _now())
+
+    async def set_guild_gm_role(self, guild_id: str, role_id: str | None, user_id: str) -> None:
+        await self._write(q.SQL_SET_GUILD_GM_ROLE, guild_id, role_id, user_id, _now())
 
     async def set_channel_diagonals(self, channel_id: str, rule: str | None) -> None:
         """How diagonals count in the encounters this channel starts (None: the default)."""

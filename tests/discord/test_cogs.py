@@ -26,6 +26,7 @@ KIND = {
     "boolean": AppCommandOptionType.boolean,
     "string": AppCommandOptionType.string,
     "user": AppCommandOptionType.user,
+    "role": AppCommandOptionType.role,
 }
 DISCORD_DESCRIPTION_MAX = 100
 DISCORD_CHOICES_MAX = 25
@@ -59,6 +60,7 @@ def test_every_cog_module_is_found() -> None:
         "cogs.map",
         "cogs.move",
         "cogs.ruleset",
+        "cogs.settings",
         "cogs.terrain",
         "cogs.token",
         "cogs.travel",

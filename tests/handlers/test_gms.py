@@ -1,0 +1,138 @@
+"""Issue 17's GM roles and the server default ruleset: /settings gm_role, /encounter gm
+add|remove|give, /ruleset set scope:server; refusals change nothing."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from bot.context import Context
+from bot.errors import InvalidInput, NotAllowed
+from bot.handlers import run_line
+from bot.storage import Store
+from tests.handlers.encounter_helpers import refused, run, tokens
+
+SERVER = "guild-1"
+
+
+def someone(
+    store: Store,
+    user: str,
+    *,
+    gm: bool = False,
+    roles: frozenset[str] = frozenset(),
+    channel: str = "table-1",
+) -> Context:
+    return Context(
+        store, channel, user, is_gm=gm, rng=random.Random(1), guild_id=SERVER, role_ids=roles
+    )
+
+
+async def fight(store: Store) -> Context:
+    owner = someone(store, "dm", gm=True)
+    await run(
+        owner,
+        "/encounter start width:8 height:8",
+        "/token add name:Ari at:A1 owner:bob",
+        "/token add name:Orc at:H8",
+    )
+    # the one who started it is its GM even without Manage Channels
+    return someone(store, "dm")
+
+
+async def test_a_co_gm_runs_the_encounter_until_removed(store: Store) -> None:
+    gm = await fight(store)
+    cy = someone(store, "cy")
+    await refused(cy, "/token edit token:Orc at:G8", NotAllowed)
+    added = await run(gm, "/encounter gm add user:@cy")
+    assert added.result["co_gms"] == ["cy"]
+    await run(cy, "/token edit token:Orc at:G8")
+    assert (await tokens(store))["Orc"]["cell"] == "G8"
+    shown = await run(gm, "/encounter show")
+    assert shown.result["co_gms"] == ["cy"]
+    assert "co-GMs: <@cy>" in shown.as_text()
+    await run(cy, "/encounter gm remove user:cy")  # a co-GM may step down
+    await refused(cy, "/token edit token:Orc at:F8", NotAllowed)
+
+
+async def test_only_the_gm_adds_and_bad_asks_change_nothing(store: Store) -> None:
+    gm = await fight(store)
+    bob = someone(store, "bob")
+    await refused(bob, "/encounter gm add user:@bob", NotAllowed, "Only the GM")
+    await refused(gm, "/encounter gm add user:@dm", InvalidInput, "GM already")
+    await run(gm, "/encounter gm add user:@cy")
+    await refused(gm, "/encounter gm add user:@cy", InvalidInput, "co-GM here already")
+    await refused(gm, "/encounter gm remove user:@zed", InvalidInput, "not a co-GM")
+    await refused(someone(store, "bob"), "/encounter gm remove user:@cy", NotAllowed)
+
+
+async def test_the_gm_hands_the_encounter_over(store: Store) -> None:
+    gm = await fight(store)
+    await run(gm, "/encounter gm add user:@cy")
+    await refused(someone(store, "cy"), "/encounter gm give user:@cy", NotAllowed)
+    given = await run(gm, "/encounter gm give user:@bob")
+    assert given.result["gm"] == "bob"
+    await refused(gm, "/token edit token:Orc at:G8", NotAllowed)  # no longer the GM
+    await run(someone(store, "bob"), "/token edit token:Orc at:G8")
+
+
+async def test_the_servers_gm_role_makes_its_members_gms(store: Store) -> None:
+    await fight(store)
+    admin = someone(store, "admin", gm=True)
+    holder = someone(store, "ivy", roles=frozenset({"555", "777"}))
+    await refused(holder, "/token edit token:Orc at:G8", NotAllowed)
+    await refused(holder, "/settings gm_role:<@&555>", NotAllowed, "Manage Channels")
+    set_ = await run(admin, "/settings gm_role:<@&555>")
+    assert set_.result["gm_role"] == "555"
+    await run(holder, "/token edit token:Orc at:G8")
+    # a role holder may not make themselves the role's keeper
+    await refused(holder, "/settings clear_gm_role:true", NotAllowed)
+    shown = await run(admin, "/encounter show")
+    assert "the server's GM role <@&555>" in shown.as_text()
+    await run(admin, "/settings clear_gm_role:true")
+    await refused(holder, "/token edit token:Orc at:F8", NotAllowed)
+
+
+@pytest.mark.parametrize(
+    ("line", "error"),
+    [
+        ("/settings gm_role:<@&5> clear_gm_role:true", "not both"),
+        ("/settings gm_role:admins", "is not accepted"),
+    ],
+)
+async def test_bad_settings_are_refused(store: Store, line: str, error: str) -> None:
+    admin = someone(store, "admin", gm=True)
+    with pytest.raises(InvalidInput, match=error):
+        await run_line(admin, line)
+    assert (await store.guild_settings(SERVER)).gm_role_id is None
+
+
+async def test_settings_need_a_server(store: Store) -> None:
+    dm = Context(store, "dm-channel", "u", is_gm=True, rng=random.Random(1))
+    with pytest.raises(InvalidInput, match="server"):
+        await run_line(dm, "/settings")
+    with pytest.raises(InvalidInput, match="needs a server"):
+        await run_line(dm, "/ruleset set system:3.5 scope:server")
+
+
+async def test_a_server_default_ruleset_rules_channels_without_their_own(store: Store) -> None:
+    admin = someone(store, "admin", gm=True)
+    elsewhere = someone(store, "admin", gm=True, channel="table-2")
+    await run(admin, "/ruleset set system:3.5 scope:server")
+    shown = await run(elsewhere, "/ruleset show")
+    assert shown.result["ruleset"] == "3.5"
+    assert shown.result["why"] == "the server's default"
+    assert shown.result["server_ruleset"] == "3.5"
+    await run(elsewhere, "/ruleset set system:becmi")  # the channel's own wins
+    assert (await run(elsewhere, "/ruleset show")).result["ruleset"] == "becmi"
+    assert (await run(admin, "/fall height:30")).result["ruleset"] == "3.5"
+    other_server = Context(
+        store, "t-3", "admin", is_gm=True, rng=random.Random(1), guild_id="guild-2"
+    )
+    assert (await run(other_server, "/ruleset show")).result["ruleset"] == "5e-alt"
+    with pytest.raises(InvalidInput, match="channel's setting"):
+        await run_line(admin, "/ruleset set system:5e scope:server diagonals:5-10-5")
+    with pytest.raises(NotAllowed):
+        await run_line(someone(store, "bob"), "/ruleset set system:5e scope:server")
+    assert (await store.guild_settings(SERVER)).ruleset == "3.5"
