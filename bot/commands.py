@@ -13,6 +13,7 @@ import shlex
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
 from bot.errors import InvalidInput
@@ -23,7 +24,18 @@ if TYPE_CHECKING:
     from bot.context import Context
     from bot.reply import Reply
 
-OptionKind = Literal["integer", "number", "boolean", "string", "user", "role"]
+OptionKind = Literal["integer", "number", "boolean", "string", "user", "role", "attachment"]
+MAX_UPLOAD_BYTES = 1_000_000  # a file a command takes (an /encounter import)
+
+
+@dataclass(frozen=True)
+class Upload:
+    """A file given to a command: an attachment on Discord, a path in the console."""
+
+    filename: str
+    data: bytes
+
+
 Handler = Callable[["Context", Mapping[str, Any]], Awaitable["Reply"]]
 
 _TRUE = {"true", "yes", "y", "on", "1"}
@@ -46,6 +58,7 @@ class Option:
     max_value: int | float | None = None
     choices: tuple[str, ...] = ()  # offered as Discord choices; matched loosely here
     unit: str = ""  # "ft": "60ft" and "60 ft" are accepted too
+    max_length: int = MAX_TEXT  # text options: the most characters taken
     # the choices with the other words users type for them (team:monster → enemy)
     names: Vocabulary | None = field(default=None, compare=False, hash=False)
 
@@ -74,6 +87,8 @@ class Option:
             return "a mention (@name), a user id, or a plain name without spaces"
         if self.kind == "role":
             return "a role: its mention (<@&id>) or id"
+        if self.kind == "attachment":
+            return f"a file (in the console, its path) of at most {MAX_UPLOAD_BYTES:,} bytes"
         if self.choices:
             return ", ".join(self.choices)
         if self.kind in ("integer", "number"):
@@ -82,7 +97,7 @@ class Option:
             if self.min_value is not None and self.max_value is not None:
                 return f"{what} from {_show(self.min_value)} to {_show(self.max_value)}{unit}"
             return what + unit
-        return f"text up to {MAX_TEXT} characters"
+        return f"text up to {self.max_length} characters"
 
     def convert(self, raw: object) -> Any:
         """The typed value of ``raw`` (text from the console, or Discord's value)."""
@@ -111,13 +126,15 @@ class Option:
             if value is None:
                 raise self._bad(raw)
             return value
+        if self.kind == "attachment":
+            return raw if isinstance(raw, Upload) else _read_upload(self.name, str(raw))
         if self.kind == "role":
             found = _ROLE.fullmatch(str(raw).strip())
             if found is None:
                 raise self._bad(raw)
             return found.group(1)
         text = str(raw).strip()
-        if not text or len(text) > MAX_TEXT:
+        if not text or len(text) > self.max_length:
             raise self._bad(raw)
         if self.choices:
             return self.vocabulary.match(text)
@@ -134,6 +151,20 @@ def _show(value: float) -> str:
 def _boolean(text: str) -> bool | None:
     low = text.strip().lower()
     return True if low in _TRUE else False if low in _FALSE else None
+
+
+def _read_upload(option: str, path_text: str) -> Upload:
+    """The console's file option: a path, read within the size limit."""
+    path = Path(path_text).expanduser()
+    try:
+        size = path.stat().st_size
+        if size > MAX_UPLOAD_BYTES:
+            raise InvalidInput(
+                f"{option}: {path.name} is {size:,} bytes; at most {MAX_UPLOAD_BYTES:,}."
+            )
+        return Upload(path.name, path.read_bytes())
+    except OSError as exc:
+        raise InvalidInput(f'{option}: can\'t read "{path_text}" ({exc.strerror}).') from None
 
 
 def _user_id(raw: object) -> str | None:

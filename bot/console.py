@@ -50,6 +50,24 @@ def _save_image(reply: Reply) -> str | None:
         return None
 
 
+def _save_attachment(reply: Reply) -> str | None:
+    """The file a reply carries (an export's JSON), written beside the pictures."""
+    if reply.attachment is None:
+        return None
+    name, data = reply.attachment
+    stem, _, suffix = name.rpartition(".")
+    try:
+        IMAGE_DIR.mkdir(parents=True, exist_ok=True)
+        with tempfile.NamedTemporaryFile(
+            dir=IMAGE_DIR, prefix=f"{stem or 'file'}-", suffix=f".{suffix or 'txt'}", delete=False
+        ) as file:
+            file.write(data)
+        return file.name
+    except OSError as exc:
+        log.warning("Could not write the file to %s: %s", IMAGE_DIR, exc)
+        return None
+
+
 def envelope(
     reply: Reply | None,
     error: str | None,
@@ -134,12 +152,18 @@ async def run_once(
         log.exception("command failed: %s", line)
         error = "Something went wrong on our side; nothing was changed. Please report it."
     image = _save_image(reply) if reply else None
+    attached = _save_attachment(reply) if reply else None
     if as_json:
-        out.write(json.dumps(envelope(reply, error, image, refused)) + "\n")
+        shaped = envelope(reply, error, image, refused)
+        if attached and shaped["result"] is not None:
+            shaped["result"]["file"] = attached
+        out.write(json.dumps(shaped) + "\n")
     elif reply is not None:
         out.write(reply.as_text() + "\n")
         if image:
             out.write(f"image: {image}\n")
+        if attached:
+            out.write(f"file: {attached}\n")
     else:
         out.write(f"error: {plain(error or '')}\n")
     return 0 if reply is not None else 2

@@ -26,10 +26,10 @@ from typing import Any, Optional, Protocol, cast
 import discord
 from discord import app_commands
 
-from bot.commands import Command, Option
+from bot.commands import MAX_TEXT, MAX_UPLOAD_BYTES, Command, Option, Upload
 from bot.context import Context
 from bot.cooldown import Cooldown
-from bot.errors import RulingError
+from bot.errors import InvalidInput, RulingError
 from bot.handlers.travel import suggestions
 from bot.metrics import METRICS
 from bot.names import complete
@@ -205,8 +205,12 @@ def embed_for(reply: Reply, *, colour: discord.Colour = BRAND_COLOUR) -> discord
 
 
 def file_for(reply: Reply) -> discord.File | None:
+    """The reply's picture, or else the file it carries (an export's JSON)."""
     if reply.image_png is None:
-        return None
+        if reply.attachment is None:
+            return None
+        name, data = reply.attachment
+        return discord.File(io.BytesIO(data), filename=_SAFE_FILENAME.sub("-", name))
     return discord.File(io.BytesIO(reply.image_png), filename=safe_filename(reply.image_name))
 
 
@@ -262,11 +266,14 @@ def _annotation(option: Option) -> Any:
         "string": str,
         "user": discord.User,
         "role": discord.Role,
+        "attachment": discord.Attachment,
     }[option.kind]
     if option.kind in ("integer", "number") and (
         option.min_value is not None or option.max_value is not None
     ):
         base = app_commands.Range[base, option.min_value, option.max_value]
+    elif option.kind == "string" and option.max_length != MAX_TEXT:
+        base = app_commands.Range[str, 1, option.max_length]
     return base if option.required else Optional[base]  # noqa: UP045 (a runtime value)
 
 
@@ -438,6 +445,8 @@ async def send_reply(interaction: discord.Interaction[Any], reply: Reply) -> Non
     embeds = can_embed(interaction)
     if reply.image_png is not None and not can_attach(interaction):
         reply = replace(reply, image_png=None)  # the fields still carry the ruling
+    if reply.attachment is not None and not can_attach(interaction):
+        reply = replace(reply, attachment=None)
     sent = await _send(
         interaction,
         embed_for(reply) if embeds else None,
@@ -461,6 +470,19 @@ async def send_error(interaction: discord.Interaction[Any], message: str | Rulin
 
 
 # ------------------------------------------------------------------ dispatch
+
+
+async def uploaded(value: object) -> object:
+    """An attachment option's file, read (within the size a command may take), as the
+    specs read it; any other value as it is."""
+    if not isinstance(value, discord.Attachment):
+        return value
+    if value.size > MAX_UPLOAD_BYTES:
+        raise InvalidInput(
+            f"{value.filename} is {value.size:,} bytes; a file may be at most "
+            f"{MAX_UPLOAD_BYTES:,} bytes."
+        )
+    return Upload(value.filename, await value.read())
 
 
 def option_value(value: object) -> object:
@@ -523,7 +545,15 @@ async def _dispatch(
     # local: the handlers pull in every ruleset
     from bot.handlers import COMMANDS, ENCOUNTER_NAMES
 
-    given = {name: option_value(value) for name, value in raw.items() if value is not None}
+    try:
+        given = {
+            name: option_value(await uploaded(value))
+            for name, value in raw.items()
+            if value is not None
+        }
+    except RulingError as exc:
+        await send_error(interaction, exc)
+        return "refused"
     command = COMMANDS[command_name]
     if getattr(interaction, "guild_id", None) is None and command_name in ENCOUNTER_NAMES:
         await send_error(interaction, NEEDS_SERVER)

@@ -72,6 +72,8 @@ class Reply:
     image_png: bytes | None = None
     image_name: str = "stride.png"
     ephemeral: bool = False
+    # a file that goes with the reply (an /encounter export's JSON): (name, bytes)
+    attachment: tuple[str, bytes] | None = None
 
     def as_text(self) -> str:
         """The reply as a person reads it in a terminal."""

@@ -1,4 +1,4 @@
-"""/encounter start, show and end on Discord: one group, three subcommands."""
+"""/encounter on Discord: start, show, end, export, import, and gm add|remove|give."""
 
 from __future__ import annotations
 
@@ -14,6 +14,8 @@ from bot.handlers import COMMANDS
 START = COMMANDS["encounter start"]
 SHOW = COMMANDS["encounter show"]
 END = COMMANDS["encounter end"]
+EXPORT = COMMANDS["encounter export"]
+IMPORT = COMMANDS["encounter import"]
 GM_ADD = COMMANDS["encounter gm add"]
 GM_REMOVE = COMMANDS["encounter gm remove"]
 GM_GIVE = COMMANDS["encounter gm give"]
@@ -33,6 +35,13 @@ class Encounter(
     @app_commands.describe(**descriptions_for(END))
     async def end(self, interaction: discord.Interaction[Any], confirm: bool | None = None) -> None:
         await dispatch(interaction, "encounter end", {"confirm": confirm})
+
+    @app_commands.command(name="export", description=EXPORT.description)
+    async def export(self, interaction: discord.Interaction[Any]) -> None:
+        await dispatch(interaction, "encounter export", {})
+
+    # Built from the spec: text, an attachment, replace, ruleset.
+    import_ = slash_command(IMPORT, "import", "Encounter")
 
     # /encounter gm add|remove|give user:@someone
     gm = app_commands.Group(name="gm", description="This encounter's GMs: co-GMs, handing over")

@@ -119,6 +119,7 @@ def encounters(draw: st.DrawFn) -> Encounter:
         options=draw(state_of(encounter_options())),
         dark=frozenset(draw(st.sets(cells(), max_size=5))),
         edges=draw(st.dictionaries(st.just(edge_key(a, b)), st.sampled_from(list(Barrier)))),
+        co_gms=tuple(draw(st.lists(st.sampled_from(["cy", "dan", "555"]), unique=True))),
     )
 
 
@@ -135,7 +136,7 @@ def test_the_round_trip_test_draws_every_field() -> None:
     """A field added to Encounter or Token without a strategy above fails here."""
     drawn_encounter = {
         "width", "height", "ruleset", "gm_id", "terrain", "tokens", "order",
-        "turn_index", "round", "options", "dark", "edges",
+        "turn_index", "round", "options", "dark", "edges", "co_gms",
     }  # fmt: skip
     drawn_token = {
         "name", "cell", "size", "speed_ft", "speeds_ft", "hover", "team", "owner",

@@ -50,6 +50,8 @@ _ENCOUNTER: tuple[tuple[str, str, str], ...] = (
     ("encounter start", "encounter", "START"),
     ("encounter show", "encounter", "SHOW"),
     ("encounter end", "encounter", "END"),
+    ("encounter export", "transfer", "EXPORT"),
+    ("encounter import", "transfer", "IMPORT"),
     ("encounter gm add", "settings", "GM_ADD"),
     ("encounter gm remove", "settings", "GM_REMOVE"),
     ("encounter gm give", "settings", "GM_GIVE"),

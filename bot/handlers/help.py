@@ -103,6 +103,8 @@ def examples(command_name: str, ruleset: Ruleset) -> tuple[Example, ...]:
         "encounter start": (f"/encounter start width:20 height:15 ruleset:{ruleset.id}",),
         "encounter show": ("/encounter show",),
         "encounter end": ("/encounter end", "/encounter end confirm:true"),
+        "encounter export": ("/encounter export",),
+        "encounter import": ("/encounter import text:12x10/D4Mr-Orc/A1Lb-Ogre replace:true",),
         "encounter gm add": ("/encounter gm add user:@bob",),
         "encounter gm remove": (("/encounter gm add user:@bob", "/encounter gm remove user:@bob"),),
         "encounter gm give": ("/encounter gm give user:@bob",),

@@ -15,7 +15,7 @@ import pytest
 from discord import AppCommandOptionType, app_commands
 
 from bot.app import StrideBot, extension_names
-from bot.commands import Command
+from bot.commands import MAX_TEXT, Command
 from bot.config import Settings
 from bot.handlers import COMMANDS
 from tests.discord.fakes import FakeInteraction
@@ -27,6 +27,7 @@ KIND = {
     "string": AppCommandOptionType.string,
     "user": AppCommandOptionType.user,
     "role": AppCommandOptionType.role,
+    "attachment": AppCommandOptionType.attachment,
 }
 DISCORD_DESCRIPTION_MAX = 100
 DISCORD_CHOICES_MAX = 25
@@ -88,17 +89,18 @@ async def test_options_match_the_spec(bot: StrideBot, name: str) -> None:
         )
         for p in command.parameters
     ]
+    long_text = [o.kind == "string" and o.max_length != MAX_TEXT for o in spec.options]
     expected = [
         (
             o.name,
             KIND[o.kind],
             o.required,
-            o.min_value,
-            o.max_value,
+            1 if long else o.min_value,  # a text's length range, for a long text
+            o.max_length if long else o.max_value,
             list(o.choices),
             o.description,
         )
-        for o in spec.options
+        for o, long in zip(spec.options, long_text, strict=True)
     ]
     assert declared == expected
     assert command.description == spec.description

@@ -195,6 +195,7 @@ class Stepper:
         self.rules = rules
         self.ctx = ctx
         self.why_not: dict[Cell, str] = {}
+        self._diagonal_reason: set[Cell] = set()  # squares whose reason is a diagonal's
 
     def __call__(self, frm: Cell, to: Cell, diagonals: int, spent: float) -> Edge | None:
         rules, ctx = self.rules, self.ctx
@@ -221,5 +222,13 @@ class Stepper:
                 problem = result
             else:
                 return rules.over_low_walls(result, low_walls) if low_walls else result
-        self.why_not.setdefault(to, problem)
+        # the reason a square is refused: a straight step's before a diagonal's, so it
+        # reads the same whichever order a search tried them in
+        straight = frm.col == to.col or frm.row == to.row
+        if to not in self.why_not or (straight and to in self._diagonal_reason):
+            self.why_not[to] = problem
+            if straight:
+                self._diagonal_reason.discard(to)
+            else:
+                self._diagonal_reason.add(to)
         return None

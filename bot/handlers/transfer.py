@@ -1,0 +1,173 @@
+"""/encounter export and /encounter import: the board in the battle-map notation and as a
+full JSON file that imports back exactly."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from bot.commands import Command, Option, Upload
+from bot.context import Context
+from bot.encounter import Encounter
+from bot.encounter_ops.access import require_gm
+from bot.encounter_ops.transfer import export_json, from_export, from_notation, notation_of
+from bot.errors import BoardChanged, InvalidInput
+from bot.handlers.common import RULESET_CHOICES, ruleset_for
+from bot.handlers.encounter import contents, map_text
+from bot.handlers.encounter_common import actor_of, encounter_reply, load_active
+from bot.reply import Field, Reply
+from bot.rules import identities
+from bot.storage import Conflict
+
+MAX_NOTATION_SHOWN = 3_900  # the reply's description holds 4,096 characters
+REPLACED = (
+    "The encounter running here is archived: /undo takes the import back, a second "
+    "/undo brings the old encounter back."
+)
+MAX_IMPORT_TEXT = 4_000  # Discord's longest text option is 6,000; 100 tokens fit
+
+
+async def handle_export(ctx: Context, options: Mapping[str, Any]) -> Reply:
+    encounter = (await load_active(ctx)).encounter
+    notation = notation_of(encounter)
+    shown = notation if len(notation) <= MAX_NOTATION_SHOWN else notation[:MAX_NOTATION_SHOWN]
+    cut = "" if shown == notation else "\n(the notation goes on in the file)"
+    return Reply(
+        title=f"Export: {map_text(encounter)}, {contents(encounter)}",
+        description=f"```\n{shown}\n```{cut}",
+        fields=(
+            Field(
+                "Import",
+                "/encounter import text:<the line above> makes this board's tokens anew; "
+                "the file brings back everything (terrain, edges, conditions, turn order).",
+            ),
+        ),
+        footer="Map notation: square, size letter, colour letter, -label (e.g. D4Mr-GO1).",
+        result={"notation": notation, "tokens": len(encounter.tokens)},
+        attachment=(f"encounter-{ctx.channel_id}.json", export_json(encounter)),
+    )
+
+
+def _read(options: Mapping[str, Any]) -> tuple[str, bool]:
+    """The text to import and whether it is a JSON export."""
+    text, upload = options.get("text"), options.get("file")
+    if text is not None and upload is not None:
+        raise InvalidInput("Give text: or file:, not both.")
+    if upload is not None:
+        assert isinstance(upload, Upload)
+        try:
+            body = upload.data.decode("utf-8")
+        except UnicodeDecodeError:
+            raise InvalidInput(
+                f"{upload.filename} is not text: give a .json export or a .txt notation."
+            ) from None
+        return body, upload.filename.lower().endswith(".json") or body.lstrip().startswith("{")
+    if text is None:
+        raise InvalidInput(
+            "Give the board: text:<map notation> (e.g. 20x15 D4Mr-GO1 E7Mr-GO2) or "
+            "file:<an /encounter export .json or a .txt notation>."
+        )
+    return str(text), str(text).lstrip().startswith("{")
+
+
+async def handle_import(ctx: Context, options: Mapping[str, Any]) -> Reply:
+    body, is_export = _read(options)
+    actor = actor_of(ctx)
+    notes: list[Field] = []
+    if is_export:
+        encounter = from_export(body, ctx.user_id)
+        if encounter.ruleset not in identities():
+            raise InvalidInput(f"That export's ruleset ({encounter.ruleset}) is not one I know.")
+        if options.get("ruleset") not in (None, encounter.ruleset):
+            notes.append(Field("Ruleset", f"The export's own, {encounter.ruleset}, is kept."))
+    else:
+        ruleset, notice = await ruleset_for(ctx, options.get("ruleset"))
+        encounter = from_notation(body, ruleset, actor)
+        notes += notice
+    async with ctx.store.channel_lock(ctx.channel_id):
+        running = await ctx.store.active_encounter(ctx.channel_id)
+        if running is not None:
+            if not options.get("replace"):
+                raise InvalidInput(
+                    f"An encounter is running here ({map_text(running.encounter)}, "
+                    f"{contents(running.encounter)}). Add replace:true to archive it and "
+                    "import this board (the GM; it stays in the history), or end it first."
+                )
+            require_gm(running.encounter, actor, "replace the encounter")
+            try:
+                await ctx.store.end_encounter(
+                    ctx.channel_id,
+                    running,
+                    user_id=ctx.user_id,
+                    summary="archived the encounter to import a board",
+                )
+            except Conflict:
+                raise BoardChanged(
+                    "The board changed while importing: nothing was replaced. Try again."
+                ) from None
+        summary = f"imported a {map_text(encounter)} board ({contents(encounter)})"
+        try:
+            await ctx.store.start_encounter(
+                ctx.channel_id, encounter, user_id=ctx.user_id, summary=summary
+            )
+        except Conflict:
+            raise BoardChanged("Another encounter was started here meanwhile: see it.") from None
+    return _imported(encounter, running is not None, is_export, notes)
+
+
+def _imported(encounter: Encounter, replaced: bool, exact: bool, notes: list[Field]) -> Reply:
+    names = ", ".join(t.name for t in encounter.tokens.values()) or "none"
+    return encounter_reply(
+        encounter,
+        title=f"Imported: {map_text(encounter)}, {contents(encounter)}",
+        fields=(
+            Field("Tokens", names if len(names) <= 1000 else names[:999] + "…"),
+            Field(
+                "From",
+                "an export: terrain, edges, conditions and turn order as they were"
+                if exact
+                else "map notation: tokens only (sizes, teams by colour)",
+            ),
+            *([Field("Replaced", REPLACED)] if replaced else []),
+            *notes,
+        ),
+        result={
+            "width": encounter.width,
+            "height": encounter.height,
+            "ruleset": encounter.ruleset,
+            "tokens": [t.name for t in encounter.tokens.values()],
+            "replaced": replaced,
+            "exact": exact,
+        },
+        changed=True,
+    )
+
+
+EXPORT = Command(
+    "encounter export",
+    "This board in map notation, with a JSON file that /encounter import reads back",
+    (),
+    handle_export,
+)
+IMPORT = Command(
+    "encounter import",
+    "Start a board from map notation (20x15 D4Mr-GO1) or an export file",
+    (
+        Option(
+            "text",
+            "string",
+            "Map notation, e.g. 20x15 D4Mr-GO1 E7Mr-GO2 A1Lb-Ogre",
+            max_length=MAX_IMPORT_TEXT,
+        ),
+        Option("file", "attachment", "An /encounter export .json, or a .txt notation"),
+        Option("replace", "boolean", "Archive the running encounter and import (GM)"),
+        Option(
+            "ruleset",
+            "string",
+            "The ruleset for a notation board (an export keeps its own)",
+            choices=RULESET_CHOICES,
+        ),
+    ),
+    handle_import,
+    changes_state=True,
+)

@@ -1,0 +1,61 @@
+"""/encounter export and import through the interaction path: the export's JSON rides on
+the reply as a file, an attachment is read and imported, and a too-big one is refused
+privately without reading it."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+from typing import Any
+
+import discord
+
+from bot.commands import MAX_UPLOAD_BYTES
+from bot.discord_glue import dispatch
+from bot.storage import Store
+from tests.discord.fakes import FakeInteraction
+
+
+class FakeAttachment(discord.Attachment):
+    """An attachment as Discord hands it over, its bytes at hand."""
+
+    def __init__(self, filename: str, data: bytes, *, size: int | None = None) -> None:
+        payload: Any = {
+            "id": 1,
+            "filename": filename,
+            "size": len(data) if size is None else size,
+            "url": "https://cdn.invalid/x",
+            "proxy_url": "https://cdn.invalid/x",
+        }
+        super().__init__(data=payload, state=SimpleNamespace(http=None))  # type: ignore[arg-type]
+        self._bytes = data
+        self.reads = 0
+
+    async def read(self, *, use_cached: bool = False) -> bytes:
+        self.reads += 1
+        return self._bytes
+
+
+async def test_export_attaches_the_json_and_import_reads_an_attachment(store: Store) -> None:
+    gm = FakeInteraction(store, manage_channels=True)
+    await dispatch(gm, "encounter start", {"width": 8, "height": 8})  # type: ignore[arg-type]
+    await dispatch(gm, "token add", {"name": "Orc", "at": "H8"})  # type: ignore[arg-type]
+    await dispatch(gm, "encounter export", {})  # type: ignore[arg-type]
+    sent = gm.sent[-1]
+    exported = sent.kwargs["file"]
+    assert isinstance(exported, discord.File) and exported.filename.endswith(".json")
+    data = exported.fp.read()
+    elsewhere = FakeInteraction(store, manage_channels=True, channel_number=5151)
+    upload = FakeAttachment("board.json", data)
+    await dispatch(elsewhere, "encounter import", {"file": upload})  # type: ignore[arg-type]
+    assert (elsewhere.sent[-1].embed.title or "").startswith("Imported: 8×8")
+    assert upload.reads == 1
+
+
+async def test_a_too_big_attachment_is_refused_unread(store: Store) -> None:
+    gm = FakeInteraction(store, manage_channels=True)
+    upload = FakeAttachment("huge.json", b"{}", size=MAX_UPLOAD_BYTES + 1)
+    await dispatch(gm, "encounter import", {"file": upload})  # type: ignore[arg-type]
+    refusal = gm.sent[-1]
+    assert refusal.ephemeral and "at most 1,000,000 bytes" in (refusal.embed.description or "")
+    assert upload.reads == 0
+    assert await store.active_encounter(str(gm.channel_id)) is None

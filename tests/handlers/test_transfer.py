@@ -1,0 +1,133 @@
+"""Issue 17's board import and export: the battle-map notation and a JSON export that
+/encounter import reads back exactly; refusals name the bad part and change nothing."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from bot.commands import MAX_UPLOAD_BYTES
+from bot.context import Context
+from bot.encounter import Encounter, Token, to_json
+from bot.encounter_ops.transfer import export_json, from_export, notation_of
+from bot.errors import InvalidInput, NotAllowed
+from bot.grid.coords import Cell
+from bot.grid.sizes import Size
+from bot.storage import Store
+from tests.handlers.encounter_helpers import person, refused, run, state, tokens
+
+
+async def test_notation_makes_tokens_with_sizes_and_teams(gm: Context) -> None:
+    reply = await run(gm, '/encounter import text:"20x15 D4Mr-Goblin_1 A1Lb-Ogre B9-Ari"')
+    assert reply.result["tokens"] == ["Goblin 1", "Ogre", "Ari"]
+    made = await tokens(gm.store)
+    assert (made["Goblin 1"]["cell"], made["Goblin 1"]["team"]) == ("D4", "enemy")
+    assert (made["Ogre"]["size"], made["Ogre"]["team"]) == ("large", "party")
+    assert made["Ari"]["team"] == "neutral"
+    exported = await run(gm, "/encounter export")
+    assert exported.result["notation"] == "20x15 D4Mr-Goblin_1 A1Lb-Ogre B9M-Ari"
+    assert exported.attachment is not None and exported.attachment[0].endswith(".json")
+
+
+async def test_an_export_imports_back_exactly(gm: Context, tmp_path: Path) -> None:
+    await run(
+        gm,
+        "/encounter start width:12 height:9 ruleset:3.5",
+        "/token add name:Ari at:B2 team:party owner:bob",
+        "/token add name:Orc at:H7",
+        "/token condition token:Orc add:prone",
+        "/terrain set cells:C3-E3 kind:difficult",
+        "/terrain edge cells:B1/B2 kind:door",
+        "/turn order order:Ari,Orc",
+        "/move token:Ari to:C2",
+    )
+    exported = await run(gm, "/encounter export")
+    assert exported.attachment is not None
+    path = tmp_path / exported.attachment[0]
+    path.write_bytes(exported.attachment[1])
+    before = json.loads(await state(gm.store) or "{}")
+    other = Context(gm.store, "table-2", "dm2", is_gm=True, rng=random.Random(1))
+    imported = await run(other, f"/encounter import file:{path}")
+    assert imported.result["exact"] is True
+    after = json.loads(await state(gm.store, "table-2") or "{}")
+    assert after.pop("gm_id") == "dm2"
+    before.pop("gm_id")
+    assert after == before
+
+
+async def test_an_encounter_running_is_replaced_only_when_asked_by_its_gm(
+    gm: Context, store: Store
+) -> None:
+    await run(gm, "/encounter start width:8 height:8", "/token add name:Orc at:H8")
+    await refused(gm, '/encounter import text:"10x10 D4M-X"', InvalidInput, "replace:true")
+    player = person(store, "bob")
+    await refused(player, '/encounter import text:"10x10 D4M-X" replace:true', NotAllowed)
+    reply = await run(gm, '/encounter import text:"10x10 D4M-X" replace:true')
+    assert reply.result["replaced"] is True
+    assert list(await tokens(store)) == ["X"]
+    await run(gm, "/undo")  # the import goes
+    assert await state(store) is None
+    await run(gm, "/undo")  # the old one comes back
+    assert list(await tokens(store)) == ["Orc"]
+
+
+@pytest.mark.parametrize(
+    ("line", "says"),
+    [
+        ('/encounter import text:"10x10 Z40M-Bad"', '"Z40M-Bad": Z40 is off the map'),
+        ('/encounter import text:"10x10 D4Mq-X"', '"q" is not a colour letter'),
+        ('/encounter import text:"10x10 D4-X D4-Y"', '"D4M-Y"'),
+        ('/encounter import text:"300x10 A1-X"', "1 to 200 squares"),
+        ('/encounter import text:"hello"', "not a token in map notation"),
+        ("/encounter import", "Give the board"),
+        ('/encounter import text:"{}"', "not a Stride export"),
+        ('/encounter import text:"{not json"', "can't be read"),
+    ],
+)
+async def test_bad_boards_are_refused_naming_the_bad_part(
+    gm: Context, line: str, says: str
+) -> None:
+    await refused(gm, line, InvalidInput, says.replace("(", r"\(").replace("?", r"\?"))
+    assert await state(gm.store) is None
+
+
+async def test_files_that_are_too_big_or_not_text_are_refused(gm: Context, tmp_path: Path) -> None:
+    big = tmp_path / "big.txt"
+    big.write_bytes(b"x" * (MAX_UPLOAD_BYTES + 1))
+    await refused(gm, f"/encounter import file:{big}", InvalidInput, "at most 1,000,000")
+    binary = tmp_path / "map.png"
+    binary.write_bytes(b"\x89PNG\r\n\x1a\n\xff\xfe")
+    await refused(gm, f"/encounter import file:{binary}", InvalidInput, "is not text")
+    await refused(gm, f"/encounter import file:{tmp_path / 'none.json'}", InvalidInput, "read")
+    assert await state(gm.store) is None
+
+
+sizes = st.sampled_from([Size.SMALL, Size.MEDIUM, Size.LARGE, Size.TINY])
+teams = st.sampled_from(["party", "enemy", "neutral"])
+
+
+@settings(max_examples=50, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    placed=st.lists(st.tuples(st.integers(0, 30), st.integers(0, 30), sizes, teams), max_size=12),
+    conditions=st.lists(st.sampled_from(["prone", "grappled", "slowed"]), max_size=2),
+)
+def test_export_and_import_are_inverse(
+    placed: list[tuple[int, int, Size, str]], conditions: list[str]
+) -> None:
+    encounter = Encounter(32, 32, "epic-path", gm_id="gm")
+    for i, (col, row, size, team) in enumerate(placed):
+        token = Token(f"T {i}", Cell(col, row), size=size, team=team)  # type: ignore[arg-type]
+        encounter = encounter.with_token(token)
+    if encounter.tokens and conditions:
+        first = next(iter(encounter.tokens.values()))
+        encounter = encounter.with_token(
+            Token(first.name, first.cell, size=first.size, conditions=frozenset(conditions))
+        )
+    back = from_export(export_json(encounter), "gm")
+    assert to_json(back) == to_json(encounter)
+    assert notation_of(back) == notation_of(encounter)
