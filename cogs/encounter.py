@@ -16,6 +16,10 @@ SHOW = COMMANDS["encounter show"]
 END = COMMANDS["encounter end"]
 EXPORT = COMMANDS["encounter export"]
 IMPORT = COMMANDS["encounter import"]
+SAVE = COMMANDS["encounter save"]
+LOAD = COMMANDS["encounter load"]
+SCENES = COMMANDS["encounter scenes"]
+DELETE_SCENE = COMMANDS["encounter scene delete"]
 GM_ADD = COMMANDS["encounter gm add"]
 GM_REMOVE = COMMANDS["encounter gm remove"]
 GM_GIVE = COMMANDS["encounter gm give"]
@@ -42,6 +46,23 @@ class Encounter(
 
     # Built from the spec: text, an attachment, replace, ruleset.
     import_ = slash_command(IMPORT, "import", "Encounter")
+
+    save = slash_command(SAVE, "save", "Encounter")
+    load = slash_command(LOAD, "load", "Encounter")
+
+    @app_commands.command(name="scenes", description=SCENES.description)
+    async def scenes(self, interaction: discord.Interaction[Any]) -> None:
+        await dispatch(interaction, "encounter scenes", {})
+
+    # /encounter scene delete name:...
+    scene = app_commands.Group(name="scene", description="This channel's saved scenes")
+
+    @scene.command(name="delete", description=DELETE_SCENE.description)
+    @app_commands.describe(**descriptions_for(DELETE_SCENE))
+    async def scene_delete(
+        self, interaction: discord.Interaction[Any], name: app_commands.Range[str, 1, 40]
+    ) -> None:
+        await dispatch(interaction, "encounter scene delete", {"name": name})
 
     # /encounter gm add|remove|give user:@someone
     gm = app_commands.Group(name="gm", description="This encounter's GMs: co-GMs, handing over")

@@ -105,6 +105,14 @@ def examples(command_name: str, ruleset: Ruleset) -> tuple[Example, ...]:
         "encounter end": ("/encounter end", "/encounter end confirm:true"),
         "encounter export": ("/encounter export",),
         "encounter import": ("/encounter import text:12x10/D4Mr-Orc/A1Lb-Ogre replace:true",),
+        "encounter save": ("/encounter save name:Crypt",),
+        "encounter load": (
+            ("/encounter save name:Crypt", "/encounter load name:Crypt replace:true"),
+        ),
+        "encounter scenes": ("/encounter scenes",),
+        "encounter scene delete": (
+            ("/encounter save name:Crypt", "/encounter scene delete name:Crypt"),
+        ),
         "encounter gm add": ("/encounter gm add user:@bob",),
         "encounter gm remove": (("/encounter gm add user:@bob", "/encounter gm remove user:@bob"),),
         "encounter gm give": ("/encounter gm give user:@bob",),

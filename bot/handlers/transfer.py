@@ -84,14 +84,25 @@ async def handle_import(ctx: Context, options: Mapping[str, Any]) -> Reply:
         ruleset, notice = await ruleset_for(ctx, options.get("ruleset"))
         encounter = from_notation(body, ruleset, actor)
         notes += notice
+    summary = f"imported a {map_text(encounter)} board ({contents(encounter)})"
+    replaced = await start_replacing(ctx, encounter, bool(options.get("replace")), summary)
+    return _imported(encounter, replaced, is_export, notes)
+
+
+async def start_replacing(
+    ctx: Context, encounter: Encounter, replace: bool, summary: str, doing: str = "import"
+) -> bool:
+    """Start ``encounter`` in the channel; a running one is archived first, only with
+    ``replace`` and by its GM. True when one was replaced."""
+    actor = actor_of(ctx)
     async with ctx.store.channel_lock(ctx.channel_id):
         running = await ctx.store.active_encounter(ctx.channel_id)
         if running is not None:
-            if not options.get("replace"):
+            if not replace:
                 raise InvalidInput(
                     f"An encounter is running here ({map_text(running.encounter)}, "
                     f"{contents(running.encounter)}). Add replace:true to archive it and "
-                    "import this board (the GM; it stays in the history), or end it first."
+                    f"{doing} this board (the GM; it stays in the history), or end it first."
                 )
             require_gm(running.encounter, actor, "replace the encounter")
             try:
@@ -99,20 +110,19 @@ async def handle_import(ctx: Context, options: Mapping[str, Any]) -> Reply:
                     ctx.channel_id,
                     running,
                     user_id=ctx.user_id,
-                    summary="archived the encounter to import a board",
+                    summary=f"archived the encounter to {doing} a board",
                 )
             except Conflict:
                 raise BoardChanged(
-                    "The board changed while importing: nothing was replaced. Try again."
+                    f"The board changed while trying to {doing}: nothing was replaced. Try again."
                 ) from None
-        summary = f"imported a {map_text(encounter)} board ({contents(encounter)})"
         try:
             await ctx.store.start_encounter(
                 ctx.channel_id, encounter, user_id=ctx.user_id, summary=summary
             )
         except Conflict:
             raise BoardChanged("Another encounter was started here meanwhile: see it.") from None
-    return _imported(encounter, running is not None, is_export, notes)
+    return running is not None
 
 
 def _imported(encounter: Encounter, replaced: bool, exact: bool, notes: list[Field]) -> Reply:

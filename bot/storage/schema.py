@@ -196,6 +196,21 @@ def statements(script: str) -> list[str]:
     return out
 
 
+SQL_SCENE_INSERT = """
+    INSERT INTO scenes (channel_id, name, state, saved_by, saved_at) VALUES (?, ?, ?, ?, ?)
+    ON CONFLICT (channel_id, name) DO NOTHING
+"""
+SQL_SCENE_REPLACE = """
+    INSERT INTO scenes (channel_id, name, state, saved_by, saved_at) VALUES (?, ?, ?, ?, ?)
+    ON CONFLICT (channel_id, name) DO UPDATE SET
+        state = excluded.state, saved_by = excluded.saved_by, saved_at = excluded.saved_at
+"""
+SQL_SCENE_GET = "SELECT state, saved_by, saved_at FROM scenes WHERE channel_id = ? AND name = ?"
+SQL_SCENE_LIST = (
+    "SELECT name, saved_by, saved_at FROM scenes WHERE channel_id = ? ORDER BY name LIMIT ?"
+)
+SQL_SCENE_COUNT = "SELECT COUNT(*) FROM scenes WHERE channel_id = ?"
+SQL_SCENE_DELETE = "DELETE FROM scenes WHERE channel_id = ? AND name = ?"
 SQL_GET_GUILD = "SELECT ruleset, gm_role_id FROM guild_settings WHERE guild_id = ?"
 SQL_SET_GUILD_RULESET = """
     INSERT INTO guild_settings (guild_id, ruleset, updated_by, updated_at) VALUES (?, ?, ?, ?)

@@ -68,6 +68,16 @@ class Change:
 
 
 @dataclass(frozen=True)
+class Scene:
+    """A board a channel keeps under a name (/encounter save), to load later."""
+
+    name: str
+    state_json: str
+    saved_by: str
+    saved_at: str
+
+
+@dataclass(frozen=True)
 class GuildSettings:
     """What a server sets for all its channels (/ruleset set scope:server, /settings)."""
 
@@ -156,6 +166,35 @@ class Store:
             await session.execute(q.SQL_SET_RULESET, channel_id, ruleset, user_id, _now())
             if guild_id is not None:
                 await session.execute(q.SQL_SET_CHANNEL_GUILD, guild_id, channel_id)
+
+    # ------------------------------------------------------------------ scenes
+
+    async def save_scene(
+        self, channel_id: str, name: str, state_json: str, user_id: str, *, replace: bool
+    ) -> bool:
+        """Keep a board under ``name`` in this channel; False (nothing written) when the
+        name is taken and ``replace`` is not set."""
+        sql = q.SQL_SCENE_REPLACE if replace else q.SQL_SCENE_INSERT
+        return await self._write(sql, channel_id, name, state_json, user_id, _now()) > 0
+
+    async def scene(self, channel_id: str, name: str) -> Scene | None:
+        row = await self._one(q.SQL_SCENE_GET, channel_id, name)
+        if row is None:
+            return None
+        return Scene(name, str(row[0]), str(row[1]), str(row[2]))
+
+    async def scenes(self, channel_id: str, limit: int = 100) -> list[Scene]:
+        """The channel's scenes by name (their boards left out: ``state`` is "")."""
+        async with self.backend.reading() as session:
+            rows = await session.fetchall(q.SQL_SCENE_LIST, channel_id, limit)
+        return [Scene(str(r[0]), "", str(r[1]), str(r[2])) for r in rows]
+
+    async def scene_count(self, channel_id: str) -> int:
+        row = await self._one(q.SQL_SCENE_COUNT, channel_id)
+        return int(row[0]) if row else 0
+
+    async def delete_scene(self, channel_id: str, name: str) -> bool:
+        return await self._write(q.SQL_SCENE_DELETE, channel_id, name) > 0
 
     # ------------------------------------------------------------ server rules
 

@@ -1,0 +1,148 @@
+"""Scenes: boards a channel keeps under names, so a GM prepares the next room before the
+fight. /encounter save, /encounter load, /encounter scenes, /encounter scene delete."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any
+
+from bot.commands import Command, Option
+from bot.context import Context
+from bot.encounter import Activity, from_json
+from bot.encounter_ops.access import require_gm
+from bot.errors import InvalidInput, NotAllowed
+from bot.handlers.encounter import contents, map_text
+from bot.handlers.encounter_common import actor_of, encounter_reply, load_active
+from bot.handlers.transfer import start_replacing
+from bot.reply import Field, Reply, mention, timestamp
+from bot.storage import dump_state
+
+MAX_SCENES = 25  # per channel
+MAX_NAME = 40
+
+
+def _name(options: Mapping[str, Any]) -> str:
+    name = " ".join(str(options["name"]).split())
+    if not name or len(name) > MAX_NAME:
+        raise InvalidInput(f"name: a scene's name is 1 to {MAX_NAME} characters.")
+    return name
+
+
+async def handle_save(ctx: Context, options: Mapping[str, Any]) -> Reply:
+    name = _name(options)
+    stored = await load_active(ctx)
+    encounter = stored.encounter
+    require_gm(encounter, actor_of(ctx), "save scenes")
+    overwrite = bool(options.get("replace"))
+    if not overwrite and await ctx.store.scene_count(ctx.channel_id) >= MAX_SCENES:
+        raise InvalidInput(
+            f"This channel keeps {MAX_SCENES} scenes, the most it holds: delete one "
+            "(/encounter scene delete name:...) or save over one with replace:true."
+        )
+    # the board as it stands, its turn and movement spent left out: a scene is a room
+    rested = {key: replace(t, activity=Activity()) for key, t in encounter.tokens.items()}
+    fresh = replace(encounter, order=(), turn_index=None, round=1, tokens=rested)
+    saved = await ctx.store.save_scene(
+        ctx.channel_id, name, dump_state(fresh), ctx.user_id, replace=overwrite
+    )
+    if not saved:
+        raise InvalidInput(
+            f'A scene named "{name}" is saved here already: add replace:true to save over it, '
+            "or pick another name."
+        )
+    return encounter_reply(
+        encounter,
+        title=f"Scene saved: {name}",
+        fields=(
+            Field("Board", f"{map_text(fresh)}, {contents(fresh)}"),
+            Field(
+                "Load it",
+                f'/encounter load name:"{name}"' if " " in name else f"/encounter load name:{name}",
+            ),
+        ),
+        result={"scene": name, "replaced": overwrite},
+    )
+
+
+async def handle_load(ctx: Context, options: Mapping[str, Any]) -> Reply:
+    name = _name(options)
+    scene = await ctx.store.scene(ctx.channel_id, name)
+    if scene is None:
+        raise InvalidInput(f'No scene named "{name}" here. {await _listed(ctx)}')
+    if not ctx.is_gm and scene.saved_by != ctx.user_id:
+        raise NotAllowed("Only a GM (or whoever saved it) loads a scene.")
+    encounter = replace(from_json(json.loads(scene.state_json)), gm_id=ctx.user_id)
+    summary = f"loaded the scene {scene.name} ({map_text(encounter)})"
+    replaced = await start_replacing(
+        ctx, encounter, bool(options.get("replace")), summary, doing="load"
+    )
+    return encounter_reply(
+        encounter,
+        title=f"Scene loaded: {scene.name}",
+        fields=(
+            Field("Board", f"{map_text(encounter)}, {contents(encounter)}"),
+            *(
+                [Field("Replaced", "The encounter that ran here is archived (/undo twice).")]
+                if replaced
+                else []
+            ),
+        ),
+        result={"scene": scene.name, "replaced": replaced},
+        changed=True,
+    )
+
+
+async def _listed(ctx: Context) -> str:
+    scenes = await ctx.store.scenes(ctx.channel_id)
+    if not scenes:
+        return "None are saved: /encounter save name:<name> keeps the board as it stands."
+    return "Scenes: " + ", ".join(s.name for s in scenes) + "."
+
+
+async def handle_list(ctx: Context, options: Mapping[str, Any]) -> Reply:
+    scenes = await ctx.store.scenes(ctx.channel_id)
+    lines = [f"{s.name} — saved by {mention(s.saved_by)} {timestamp(s.saved_at)}" for s in scenes]
+    return Reply(
+        title=f"{len(scenes)} scene{'s' if len(scenes) != 1 else ''} saved in this channel",
+        fields=(Field("Scenes", "\n".join(lines) or "none yet: /encounter save name:<name>"),),
+        footer="/encounter load name:<name> starts one; /encounter scene delete removes one.",
+        result={"scenes": [{"name": s.name, "saved_by": s.saved_by} for s in scenes]},
+    )
+
+
+async def handle_delete(ctx: Context, options: Mapping[str, Any]) -> Reply:
+    name = _name(options)
+    scene = await ctx.store.scene(ctx.channel_id, name)
+    if scene is None:
+        raise InvalidInput(f'No scene named "{name}" here. {await _listed(ctx)}')
+    if not ctx.is_gm and scene.saved_by != ctx.user_id:
+        raise NotAllowed("Only a GM (or whoever saved it) deletes a scene.")
+    await ctx.store.delete_scene(ctx.channel_id, name)
+    return Reply(
+        title=f"Scene deleted: {name}",
+        fields=(Field("Left", await _listed(ctx)),),
+        result={"scene": name, "deleted": True},
+    )
+
+
+NAME = Option("name", "string", "The scene's name", required=True, max_length=MAX_NAME)
+
+SAVE = Command(
+    "encounter save",
+    "Keep this board as a scene to load later (GM)",
+    (NAME, Option("replace", "boolean", "Save over a scene of the same name")),
+    handle_save,
+)
+LOAD = Command(
+    "encounter load",
+    "Start a saved scene (GM); replace:true archives a running encounter",
+    (NAME, Option("replace", "boolean", "Archive the running encounter and load")),
+    handle_load,
+    changes_state=True,
+)
+SCENES = Command("encounter scenes", "List this channel's saved scenes", (), handle_list)
+DELETE_SCENE = Command(
+    "encounter scene delete", "Delete a saved scene (GM)", (NAME,), handle_delete
+)
