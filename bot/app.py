@@ -142,6 +142,13 @@ class StrideBot(commands.Bot):
                 purged,
                 self.settings.retention_days,
             )
+        left = await self._store.purge_left_guilds(self.settings.guild_grace_days)
+        if left:
+            log.info(
+                "Deleted the data of %d server(s) left over %d days ago",
+                left,
+                self.settings.guild_grace_days,
+            )
         names = extension_names()
         for name in names:
             await self.load_extension(name)
@@ -186,6 +193,19 @@ class StrideBot(commands.Bot):
 
     async def on_ready(self) -> None:
         log.info("Connected as %s to %d guilds", self.user, len(self.guilds))
+
+    async def on_guild_remove(self, guild: discord.Guild) -> None:
+        """Left a server (kicked, or it was deleted): its data goes after the grace
+        period (STRIDE_GUILD_GRACE_DAYS) unless the bot is invited back first."""
+        await self.store.guild_left(str(guild.id), left=True)
+        log.info(
+            "Left server %s; its data is deleted in %d days",
+            guild.id,
+            self.settings.guild_grace_days,
+        )
+
+    async def on_guild_join(self, guild: discord.Guild) -> None:
+        await self.store.guild_left(str(guild.id), left=False)
 
     def gateway_problem(self) -> str:
         """Why this process's gateway connection isn't ready ("" when it is)."""

@@ -90,6 +90,8 @@ class Settings:
     # (None) unless a port is given.
     health_port: int | None = None
     health_host: str = "127.0.0.1"
+    # A server's data is deleted this many days after the bot leaves it.
+    guild_grace_days: int = 30
 
     @classmethod
     def from_env(cls) -> Settings:
@@ -110,6 +112,7 @@ class Settings:
             shard_ids=shard_ids,
             health_port=_port(os.environ.get("STRIDE_HEALTH_PORT", "")),
             health_host=os.environ.get("STRIDE_HEALTH_HOST", "").strip() or "127.0.0.1",
+            guild_grace_days=_days(os.environ.get("STRIDE_GUILD_GRACE_DAYS", ""), default=30),
         )
 
     @property
@@ -132,11 +135,11 @@ def _port(text: str) -> int | None:
     return int(text)
 
 
-def _days(text: str) -> int:
-    """STRIDE_RETENTION_DAYS: a whole number of days (at least 1); 90 when unset or not
-    a number."""
+def _days(text: str, default: int = 90) -> int:
+    """STRIDE_RETENTION_DAYS, STRIDE_GUILD_GRACE_DAYS: a whole number of days (at least
+    1); ``default`` when unset or not a number."""
     text = text.strip()
-    return max(1, int(text)) if text.isdigit() else 90
+    return max(1, int(text)) if text.isdigit() else default
 
 
 Shards = tuple[bool, int | None, tuple[int, ...] | None]

@@ -14,6 +14,7 @@ from bot.handlers import COMMANDS
 START = COMMANDS["encounter start"]
 SHOW = COMMANDS["encounter show"]
 END = COMMANDS["encounter end"]
+DELETE = COMMANDS["encounter delete"]
 EXPORT = COMMANDS["encounter export"]
 IMPORT = COMMANDS["encounter import"]
 SAVE = COMMANDS["encounter save"]
@@ -39,6 +40,13 @@ class Encounter(
     @app_commands.describe(**descriptions_for(END))
     async def end(self, interaction: discord.Interaction[Any], confirm: bool | None = None) -> None:
         await dispatch(interaction, "encounter end", {"confirm": confirm})
+
+    @app_commands.command(name="delete", description=DELETE.description)
+    @app_commands.describe(**descriptions_for(DELETE))
+    async def delete(
+        self, interaction: discord.Interaction[Any], confirm: bool | None = None
+    ) -> None:
+        await dispatch(interaction, "encounter delete", {"confirm": confirm})
 
     @app_commands.command(name="export", description=EXPORT.description)
     async def export(self, interaction: discord.Interaction[Any]) -> None:

@@ -50,6 +50,7 @@ _ENCOUNTER: tuple[tuple[str, str, str], ...] = (
     ("encounter start", "encounter", "START"),
     ("encounter show", "encounter", "SHOW"),
     ("encounter end", "encounter", "END"),
+    ("encounter delete", "encounter", "DELETE"),
     ("encounter export", "transfer", "EXPORT"),
     ("encounter import", "transfer", "IMPORT"),
     ("encounter save", "scenes", "SAVE"),

@@ -126,7 +126,11 @@ async def handle_start(ctx: Context, options: Mapping[str, Any]) -> Reply:
         summary = f"started a {width}×{height} encounter under {ruleset.id}"
         try:
             await ctx.store.start_encounter(
-                ctx.channel_id, encounter, user_id=ctx.user_id, summary=summary
+                ctx.channel_id,
+                encounter,
+                user_id=ctx.user_id,
+                summary=summary,
+                guild_id=ctx.guild_id,
             )
         except Conflict:
             raise InvalidInput(
@@ -258,6 +262,46 @@ async def handle_end(ctx: Context, options: Mapping[str, Any]) -> Reply:
     )
 
 
+async def handle_delete(ctx: Context, options: Mapping[str, Any]) -> Reply:
+    """/encounter delete: the running encounter and its whole history, gone for good
+    (the GM, with confirm:true; without it, what would go)."""
+    async with ctx.store.channel_lock(ctx.channel_id):
+        stored = await load_active(ctx)
+        encounter = stored.encounter
+        require_gm(encounter, actor_of(ctx), "delete the encounter")
+        what = f"{map_text(encounter)}, {contents(encounter)}"
+        if not options.get("confirm"):
+            return encounter_reply(
+                encounter,
+                title="Delete this encounter for good? Repeat with confirm:true",
+                fields=(
+                    Field("Would delete", f"{what}, and every line of its /history"),
+                    Field(
+                        "Instead",
+                        "/encounter end confirm:true archives it (kept "
+                        "for the retention period, /undo brings it back); /encounter delete "
+                        "confirm:true can't be undone.",
+                    ),
+                ),
+                result={"deleted": False},
+            )
+        try:
+            await ctx.store.delete_encounter(stored)
+        except Conflict:
+            raise BoardChanged(
+                "The board changed while deleting: nothing was deleted. Look at /encounter "
+                "show and try again."
+            ) from None
+    return Reply(
+        title="Encounter deleted, with its history",
+        fields=(
+            Field("Deleted", what),
+            Field("Next", "/encounter start begins a new one."),
+        ),
+        result={"deleted": True, "width": encounter.width, "height": encounter.height},
+    )
+
+
 SIDE = (1, MAX_SIDE)
 
 START = Command(
@@ -301,5 +345,12 @@ END = Command(
     "End the encounter and archive it (GM)",
     (Option("confirm", "boolean", "true to really end it; without it, nothing changes"),),
     handle_end,
+    changes_state=True,
+)
+DELETE = Command(
+    "encounter delete",
+    "Delete the encounter and its history for good (GM; confirm:true)",
+    (Option("confirm", "boolean", "Yes, delete it and its history: this can't be undone"),),
+    handle_delete,
     changes_state=True,
 )

@@ -103,6 +103,7 @@ def examples(command_name: str, ruleset: Ruleset) -> tuple[Example, ...]:
         "encounter start": (f"/encounter start width:20 height:15 ruleset:{ruleset.id}",),
         "encounter show": ("/encounter show",),
         "encounter end": ("/encounter end", "/encounter end confirm:true"),
+        "encounter delete": ("/encounter delete", "/encounter delete confirm:true"),
         "encounter export": ("/encounter export",),
         "encounter import": ("/encounter import text:12x10/D4Mr-Orc/A1Lb-Ogre replace:true",),
         "encounter save": ("/encounter save name:Crypt",),

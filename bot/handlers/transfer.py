@@ -118,7 +118,11 @@ async def start_replacing(
                 ) from None
         try:
             await ctx.store.start_encounter(
-                ctx.channel_id, encounter, user_id=ctx.user_id, summary=summary
+                ctx.channel_id,
+                encounter,
+                user_id=ctx.user_id,
+                summary=summary,
+                guild_id=ctx.guild_id,
             )
         except Conflict:
             raise BoardChanged("Another encounter was started here meanwhile: see it.") from None

@@ -252,9 +252,25 @@ SQL_ACTIVE = """
 SQL_ACTIVE_RULESET = "SELECT {ruleset} FROM encounters WHERE channel_id = ? AND status = 'active'"
 SQL_ENCOUNTER_GM = "SELECT {gm_id} FROM encounters WHERE id = ?"
 SQL_INSERT_ENCOUNTER = """
-    INSERT INTO encounters (channel_id, status, state, created_by, created_at)
-    VALUES (?, 'active', ?, ?, ?) RETURNING id
+    INSERT INTO encounters (channel_id, status, state, created_by, created_at, guild_id)
+    VALUES (?, 'active', ?, ?, ?, ?) RETURNING id
 """
+SQL_DELETE_ENCOUNTER_HISTORY = "DELETE FROM history WHERE encounter_id = ?"
+SQL_DELETE_ENCOUNTER = "DELETE FROM encounters WHERE id = ? AND version = ? AND status = 'active'"
+SQL_GUILD_LEFT = """
+    INSERT INTO guild_settings (guild_id, left_at) VALUES (?, ?)
+    ON CONFLICT (guild_id) DO UPDATE SET left_at = excluded.left_at
+"""
+SQL_GUILDS_GONE = "SELECT guild_id FROM guild_settings WHERE left_at IS NOT NULL AND left_at < ?"
+SQL_GUILD_CHANNELS = """
+    SELECT channel_id FROM encounters WHERE guild_id = ?
+    UNION SELECT channel_id FROM channel_settings WHERE guild_id = ?
+"""
+SQL_PURGE_CHANNEL_HISTORY = "DELETE FROM history WHERE channel_id = ?"
+SQL_PURGE_CHANNEL_ENCOUNTERS = "DELETE FROM encounters WHERE channel_id = ?"
+SQL_PURGE_CHANNEL_SCENES = "DELETE FROM scenes WHERE channel_id = ?"
+SQL_PURGE_CHANNEL_SETTINGS = "DELETE FROM channel_settings WHERE channel_id = ?"
+SQL_PURGE_GUILD = "DELETE FROM guild_settings WHERE guild_id = ?"
 SQL_UPDATE_ENCOUNTER = """
     UPDATE encounters SET state = ?, version = version + 1
     WHERE id = ? AND version = ? AND status = 'active'

@@ -255,12 +255,23 @@ class Store:
         return None if row is None or row[0] is None else str(row[0])
 
     async def start_encounter(
-        self, channel_id: str, encounter: Encounter, *, user_id: str, summary: str
+        self,
+        channel_id: str,
+        encounter: Encounter,
+        *,
+        user_id: str,
+        summary: str,
+        guild_id: str | None = None,
     ) -> int:
         """``Conflict`` when another process started one in the channel meanwhile."""
         async with self.backend.transaction() as session:
             row = await session.fetchone(
-                q.SQL_INSERT_ENCOUNTER, channel_id, dump_state(encounter), user_id, _now()
+                q.SQL_INSERT_ENCOUNTER,
+                channel_id,
+                dump_state(encounter),
+                user_id,
+                _now(),
+                guild_id,
             )
             encounter_id = int(row[0]) if row else 0
             await _record(session, channel_id, encounter_id, user_id, "encounter start", summary)
@@ -366,6 +377,38 @@ class Store:
         async with self.backend.transaction() as session:
             await session.execute(q.SQL_PURGE_HISTORY, cutoff)
             return await session.execute(q.SQL_PURGE_ENCOUNTERS, cutoff)
+
+    async def delete_encounter(self, stored: StoredEncounter) -> None:
+        """Delete the running encounter and every line of its history for good;
+        ``Conflict`` (nothing deleted) when it changed since it was read."""
+        async with self.backend.transaction() as session:
+            await session.execute(q.SQL_DELETE_ENCOUNTER_HISTORY, stored.id)
+            if await session.execute(q.SQL_DELETE_ENCOUNTER, stored.id, stored.version) != 1:
+                raise Conflict  # raised inside the transaction: the history stays too
+
+    async def guild_left(self, guild_id: str, left: bool) -> None:
+        """The bot left the server (its data goes after the grace period) or came back."""
+        await self._write(q.SQL_GUILD_LEFT, guild_id, _now() if left else None)
+
+    async def purge_left_guilds(self, grace_days: int) -> int:
+        """Delete everything of the servers the bot left more than ``grace_days`` ago:
+        their channels' encounters, history, scenes and settings; how many servers."""
+        cutoff = (datetime.now(UTC) - timedelta(days=grace_days)).isoformat(timespec="seconds")
+        async with self.backend.reading() as session:
+            gone = [str(r[0]) for r in await session.fetchall(q.SQL_GUILDS_GONE, cutoff)]
+        for guild_id in gone:
+            async with self.backend.transaction() as session:
+                rows = await session.fetchall(q.SQL_GUILD_CHANNELS, guild_id, guild_id)
+                for (channel_id,) in rows:
+                    for sql in (
+                        q.SQL_PURGE_CHANNEL_HISTORY,
+                        q.SQL_PURGE_CHANNEL_ENCOUNTERS,
+                        q.SQL_PURGE_CHANNEL_SCENES,
+                        q.SQL_PURGE_CHANNEL_SETTINGS,
+                    ):
+                        await session.execute(sql, str(channel_id))
+                await session.execute(q.SQL_PURGE_GUILD, guild_id)
+        return len(gone)
 
     async def archived_encounters(self, channel_id: str, limit: int = 5) -> list[StoredEncounter]:
         async with self.backend.reading() as session:

@@ -51,3 +51,18 @@ async def test_scenes_belong_to_their_channel(gm: Context, store: Store) -> None
     with pytest.raises(InvalidInput, match="None are saved"):
         await run(other, "/encounter load name:Crypt")
     assert await state(store, "table-2") is None
+
+
+async def test_delete_needs_confirm_and_the_gm(gm: Context, store: Store) -> None:
+    """Issue 17 "Data the users control": /encounter delete, with confirmation, purging
+    its history (an /undo has nothing left to bring back)."""
+    await run(gm, "/encounter start width:8 height:8", "/token add name:Orc at:H8")
+    asked = await run(gm, "/encounter delete")
+    assert asked.result["deleted"] is False and await state(store) is not None
+    await refused(person(store, "bob"), "/encounter delete confirm:true", NotAllowed)
+    done = await run(gm, "/encounter delete confirm:true")
+    assert done.result["deleted"] is True
+    assert await state(store) is None
+    assert await store.history("table-1", 10) == []
+    with pytest.raises(InvalidInput):
+        await run(gm, "/undo")

@@ -34,3 +34,37 @@ async def test_server_settings_are_kept_apart(store: Store) -> None:
     assert (await store.guild_settings("g1")).gm_role_id is None
     assert (await store.guild_settings("g1")).ruleset == "3.5"
     assert (await store.guild_settings("g2")).gm_role_id == "777"
+
+
+async def test_a_left_servers_data_goes_after_the_grace_period(store: Store) -> None:
+    from bot.encounter import Encounter
+
+    board = Encounter(5, 5, "3.5", gm_id="gm")
+    await store.start_encounter("c1", board, user_id="gm", summary="s", guild_id="g1")
+    await store.set_channel_ruleset("c2", "becmi", "gm", "g1")
+    await store.save_scene("c1", "Crypt", "{}", "gm", replace=False)
+    await store.start_encounter("k1", board, user_id="gm", summary="s", guild_id="g2")
+    await store.guild_left("g1", left=True)
+    await store.guild_left("g2", left=True)
+    await store.guild_left("g2", left=False)  # invited back: kept
+    assert await store.purge_left_guilds(30) == 0  # within the grace period
+    assert await store.active_encounter("c1") is not None
+    assert await store.purge_left_guilds(-1) == 1  # past it (a cutoff in the future)
+    assert await store.active_encounter("c1") is None
+    assert await store.history("c1", 10) == []
+    assert await store.scenes("c1") == []
+    assert await store.channel_ruleset("c2") is None
+    assert await store.active_encounter("k1") is not None
+    assert (await store.guild_settings("g1")).ruleset is None
+
+
+async def test_deleting_an_encounter_takes_its_history(store: Store) -> None:
+    from bot.encounter import Encounter
+
+    board = Encounter(5, 5, "3.5", gm_id="gm")
+    await store.start_encounter("c", board, user_id="gm", summary="s")
+    stored = await store.active_encounter("c")
+    assert stored is not None
+    await store.delete_encounter(stored)
+    assert await store.active_encounter("c") is None
+    assert await store.history("c", 10) == []
