@@ -623,6 +623,8 @@ async def _run_and_answer(
     await _tell_about_plain_replies(interaction, store, reply)
     if command.changes_state and reply.result.get("changed", True) is not False:
         await refresh_board(interaction, store)
+    if reply.result.get("post_board"):
+        await repost_board(interaction, store, pin=bool(reply.result.get("pin")))
     return outcome
 
 
@@ -806,6 +808,43 @@ async def refresh_board(interaction: discord.Interaction[Any], store: Store) -> 
                 log.exception("Updating the board failed in channel %s", key[1])
     finally:
         del _board_runs[key]
+
+
+async def repost_board(
+    interaction: discord.Interaction[Any], store: Store, *, pin: bool = False
+) -> None:
+    """/map post:true: the board message posted again at the bottom of the channel, the
+    old one edited into a link to it (and unpinned for the new one when asked)."""
+    channel = cast(_Messageable | None, getattr(interaction, "channel", None))
+    channel_id = str(interaction.channel_id)
+    stored = await store.active_encounter(channel_id)
+    if channel is None or not hasattr(channel, "send") or stored is None:
+        return
+    old_id = await store.board_message(stored.id)
+    await store.set_board_message(stored.id, None)  # the next refresh posts anew
+    await refresh_board(interaction, store)
+    new_id = await store.board_message(stored.id)
+    if new_id is None:
+        return  # couldn't post (permissions): the refresh told the GM why
+    new = channel.get_partial_message(int(new_id))
+    if old_id is not None and old_id != new_id:
+        link = getattr(new, "jump_url", "")
+        with contextlib.suppress(discord.HTTPException):
+            await channel.get_partial_message(int(old_id)).edit(
+                content=f"The board moved: {link}", embed=None, attachments=[], view=None
+            )
+    if pin:
+        try:
+            await new.pin()
+        except discord.HTTPException as exc:
+            log.warning("Could not pin the board in channel %s: %s", channel_id, exc)
+            await tell_gm_once(
+                interaction,
+                store,
+                "pin",
+                "Stride couldn't pin the board here: give it Manage Messages (Pin Messages) "
+                "in this channel.",
+            )
 
 
 PERMISSION_NAMES = {

@@ -25,9 +25,20 @@ class Map(commands.Cog):
         reach: str | None = None,
         at: str | None = None,
         zoom: Range[int, 24, 64] | None = None,
+        post: bool | None = None,
+        pin: bool | None = None,
     ) -> None:
         await dispatch(
-            interaction, "map", {"threats": threats, "reach": reach, "at": at, "zoom": zoom}
+            interaction,
+            "map",
+            {
+                "threats": threats,
+                "reach": reach,
+                "at": at,
+                "zoom": zoom,
+                "post": post,
+                "pin": pin,
+            },
         )
 
     @map_.autocomplete("reach")

@@ -16,9 +16,10 @@ from typing import Any
 from bot.commands import Command, Option
 from bot.context import Context
 from bot.encounter import Encounter
+from bot.encounter_ops.access import require_gm
 from bot.errors import InvalidInput
 from bot.grid.coords import Cell, parse_on_map
-from bot.handlers.encounter_common import encounter_reply, load_active, ruleset_of
+from bot.handlers.encounter_common import actor_of, encounter_reply, load_active, ruleset_of
 from bot.render.board import BoardView, MoveOverlay, board_window, render_board
 from bot.reply import Field, Reply
 from bot.rules.engine.moves import MoveResult
@@ -77,6 +78,10 @@ def move_view(result: MoveResult) -> BoardView:
 
 
 async def handle_map(ctx: Context, options: Mapping[str, Any]) -> Reply:
+    if options.get("pin") and not options.get("post"):
+        raise InvalidInput("pin:true goes with post:true: /map post:true pin:true.")
+    if options.get("post"):
+        return await _post(ctx, bool(options.get("pin")))
     encounter = (await load_active(ctx)).encounter
     rules = ruleset_of(encounter).for_encounter(encounter)
     threats = frozenset[Cell]()
@@ -126,6 +131,28 @@ async def handle_map(ctx: Context, options: Mapping[str, Any]) -> Reply:
         result={"showing": shown, "threats": sorted(str(c) for c in threats)},
     )
     return board_reply(reply, await render(encounter, view))
+
+
+async def _post(ctx: Context, pin: bool) -> Reply:
+    """/map post:true: the channel's board message again at the bottom (play-by-post
+    channels scroll it away); the old one becomes a link to it. The posting is the
+    Discord shell's (``result["post_board"]``); anyone at the table may ask for it,
+    pinning is the GM's."""
+    encounter = (await load_active(ctx)).encounter
+    if pin:
+        require_gm(encounter, actor_of(ctx), "pin the board")
+    return encounter_reply(
+        encounter,
+        title="The board is posted again below" + (" and pinned" if pin else ""),
+        fields=(
+            Field(
+                "Board",
+                "The board message moves to the bottom of the channel; the old one links "
+                "to it. (In the console there is no board message: /map shows the board.)",
+            ),
+        ),
+        result={"post_board": True, "pin": pin},
+    )
 
 
 def _squares(count: int) -> str:
@@ -182,6 +209,8 @@ MAP = Command(
             min_value=ZOOM_RANGE[0],
             max_value=ZOOM_RANGE[1],
         ),
+        Option("post", "boolean", "Post the board message again at the bottom of the channel"),
+        Option("pin", "boolean", "With post: pin the new board message (GM)"),
     ),
     handle_map,
 )

@@ -142,7 +142,7 @@ def examples(command_name: str, ruleset: Ruleset) -> tuple[Example, ...]:
         "turn clear": (("/turn order roll:true", "/turn clear"),),
         "move": tuple(move),
         "distance": ("/distance from:Ari to:Goblin", "/distance from:A1 to:E5"),
-        "map": ("/map", "/map threats:true", "/map reach:Goblin"),
+        "map": ("/map", "/map threats:true", "/map reach:Goblin", "/map post:true pin:true"),
         "door": (("/terrain edge cells:A1/A2 kind:door", "/door token:Ari edge:A1/A2 open:true"),),
         "flank": (
             (

@@ -95,11 +95,19 @@ class FakeMessage:
     id: int
     kwargs: dict[str, Any]
     edits: list[dict[str, Any]] = field(default_factory=list)
+    pinned: bool = False
+
+    @property
+    def jump_url(self) -> str:
+        return f"https://discord.com/channels/1/4242/{self.id}"
 
     async def edit(self, **kwargs: Any) -> None:
         if self.id < 0:
             raise not_found()
         self.edits.append(kwargs)
+
+    async def pin(self) -> None:
+        self.pinned = True
 
 
 @dataclass
