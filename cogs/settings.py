@@ -8,7 +8,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord_glue import descriptions_for, dispatch
+from bot.discord_glue import choices_for, descriptions_for, dispatch
 from bot.handlers import COMMANDS
 
 SETTINGS = COMMANDS["settings"]
@@ -17,12 +17,14 @@ SETTINGS = COMMANDS["settings"]
 class Settings(commands.Cog):
     @app_commands.command(name="settings", description=SETTINGS.description)
     @app_commands.describe(**descriptions_for(SETTINGS))
+    @app_commands.choices(**choices_for(SETTINGS))
     @app_commands.guild_only()
     async def settings(
         self,
         interaction: discord.Interaction[Any],
         gm_role: discord.Role | None = None,
         clear_gm_role: bool | None = None,
+        units: str | None = None,
     ) -> None:
         await dispatch(
             interaction,
@@ -30,6 +32,7 @@ class Settings(commands.Cog):
             {
                 "gm_role": gm_role,
                 "clear_gm_role": clear_gm_role,
+                "units": units,
             },
         )
 

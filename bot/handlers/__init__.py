@@ -155,10 +155,16 @@ async def run_line(ctx: Context, line: str) -> Reply:
 
 async def _settled(ctx: Context, reply: Reply) -> Reply:
     """After a command succeeded: mark the channel's one-time default-ruleset notice as
-    shown (a refused command never reaches here, so it doesn't use the notice up)."""
+    shown (a refused command never reaches here, so it doesn't use the notice up), and
+    write its distances in the units the channel reads (/settings units:)."""
     if ctx.default_notice_pending:
         ctx.default_notice_pending = False
         await ctx.store.take_default_notice(ctx.channel_id)
+    units = await ctx.store.channel_units(ctx.channel_id)
+    if units is not None and units != "feet":
+        from bot.handlers.common import in_channel_units
+
+        reply = await in_channel_units(ctx, reply, units)
     return reply
 
 

@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from bot.context import Context
 from bot.dice import Roll
-from bot.reply import Field
+from bot.reply import Field, Reply
 from bot.rules import DEFAULT_RULESET, get_ruleset, identities, load_ruleset
 from bot.rules.ruleset import Ruleset
 from bot.rules.rulings import Note
-from bot.units import feet
+from bot.units import feet, in_units
 
 RULESET_CHOICES = tuple(identities())
 
@@ -90,3 +90,22 @@ def roll_json(r: Roll) -> dict[str, Any]:
 
 def feet_or_dash(value: float | None) -> str:
     return "—" if value is None else feet(value)
+
+
+async def in_channel_units(ctx: Context, reply: Reply, units: str) -> Reply:
+    """``reply`` with its distances in metres or squares (the channel's ruleset's square
+    for squares); the JSON keeps its feet and says which units the text uses."""
+    square_ft = (await choose_ruleset(ctx, None)).ruleset.square_ft if units == "squares" else 5
+
+    def shown(text: str) -> str:
+        return in_units(text, units, square_ft)
+
+    return replace(
+        reply,
+        title=shown(reply.title),
+        description=shown(reply.description),
+        footer=shown(reply.footer),
+        fields=tuple(replace(f, value=shown(f.value)) for f in reply.fields),
+        private_fields=tuple(replace(f, value=shown(f.value)) for f in reply.private_fields),
+        result={**reply.result, "units": units},
+    )

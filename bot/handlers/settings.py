@@ -21,6 +21,11 @@ async def handle_settings(ctx: Context, options: Mapping[str, Any]) -> Reply:
     """/settings: the server's GM role (and what the server sets), shown or changed."""
     if ctx.guild_id is None:
         raise InvalidInput("/settings is a server's: use it in a server channel, not a DM.")
+    units = options.get("units")
+    if units is not None:
+        if not ctx.is_gm:
+            raise NotAllowed("Only a GM sets the units this channel reads distances in.")
+        await ctx.store.set_channel_units(ctx.channel_id, None if units == "feet" else units)
     role_given = options.get("gm_role")
     clearing = bool(options.get("clear_gm_role"))
     if role_given is not None and clearing:
@@ -36,7 +41,10 @@ async def handle_settings(ctx: Context, options: Mapping[str, Any]) -> Reply:
         await ctx.store.set_guild_gm_role(ctx.guild_id, role, ctx.user_id)
     settings = await ctx.store.guild_settings(ctx.guild_id)
     role_text = role_mention(settings.gm_role_id) if settings.gm_role_id else "none"
-    if not changing:
+    here = await ctx.store.channel_units(ctx.channel_id) or "feet"
+    if not changing and units is not None:
+        title = f"This channel reads distances in {here}"
+    elif not changing:
         title = "This server's settings"
     elif settings.gm_role_id:
         title = "GM role set: its members are GMs in every channel of this server"
@@ -48,6 +56,12 @@ async def handle_settings(ctx: Context, options: Mapping[str, Any]) -> Reply:
             Field("GM role", role_text),
             Field("Ruleset", settings.ruleset or "none: each channel's, or the bot's default"),
             Field(
+                "Units here",
+                f"{here}"
+                + (" (1.5 m a 5 ft square)" if here == "metres" else "")
+                + "; distances may be typed in feet or metres either way",
+            ),
+            Field(
                 "GMs",
                 "An encounter's GM (who started it or was handed it) and its co-GMs "
                 "(/encounter gm add), anyone with Manage Channels, and the GM role's members.",
@@ -58,6 +72,7 @@ async def handle_settings(ctx: Context, options: Mapping[str, Any]) -> Reply:
             "gm_role": settings.gm_role_id,
             "previous_gm_role": before.gm_role_id,
             "server_ruleset": settings.ruleset,
+            "units": here,
             "changed": changing and before.gm_role_id != settings.gm_role_id,
         },
     )
@@ -89,10 +104,16 @@ USER = Option("user", "user", "Who", required=True)
 
 SETTINGS = Command(
     "settings",
-    "The server's settings: its GM role (Manage Channels to change)",
+    "The server's GM role (Manage Channels to change), and this channel's units",
     (
         Option("gm_role", "role", "A role whose members are GMs in every channel here"),
         Option("clear_gm_role", "boolean", "Remove the server's GM role"),
+        Option(
+            "units",
+            "string",
+            "How this channel's replies write distances (GM)",
+            choices=("feet", "metres", "squares"),
+        ),
     ),
     handle_settings,
 )

@@ -211,6 +211,11 @@ SQL_SCENE_LIST = (
 )
 SQL_SCENE_COUNT = "SELECT COUNT(*) FROM scenes WHERE channel_id = ?"
 SQL_SCENE_DELETE = "DELETE FROM scenes WHERE channel_id = ? AND name = ?"
+SQL_GET_UNITS = "SELECT units FROM channel_settings WHERE channel_id = ?"
+SQL_SET_UNITS = """
+    INSERT INTO channel_settings (channel_id, units, notice_shown) VALUES (?, ?, 0)
+    ON CONFLICT (channel_id) DO UPDATE SET units = excluded.units
+"""
 SQL_GET_GUILD = "SELECT ruleset, gm_role_id FROM guild_settings WHERE guild_id = ?"
 SQL_SET_GUILD_RULESET = """
     INSERT INTO guild_settings (guild_id, ruleset, updated_by, updated_at) VALUES (?, ?, ?, ?)

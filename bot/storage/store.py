@@ -196,6 +196,14 @@ class Store:
     async def delete_scene(self, channel_id: str, name: str) -> bool:
         return await self._write(q.SQL_SCENE_DELETE, channel_id, name) > 0
 
+    async def channel_units(self, channel_id: str) -> str | None:
+        """How this channel reads distances: feet (None), metres or squares."""
+        row = await self._one(q.SQL_GET_UNITS, channel_id)
+        return None if row is None or row[0] is None else str(row[0])
+
+    async def set_channel_units(self, channel_id: str, units: str | None) -> None:
+        await self._write(q.SQL_SET_UNITS, channel_id, units)
+
     # ------------------------------------------------------------ server rules
 
     async def guild_settings(self, guild_id: str) -> GuildSettings:

@@ -40,3 +40,10 @@ async def test_the_gm_adds_a_co_gm_with_a_user_option(store: Store) -> None:
     sent = admin.sent[-1]
     assert sent.embed.title == "Co-GM added"
     assert any("<@42>" in (f.value or "") for f in sent.embed.fields)
+
+
+async def test_units_are_a_choice_and_the_embed_reads_them(store: Store) -> None:
+    gm = member(store, 1, manage=True)
+    await dispatch(gm, "settings", {"units": "metres"})  # type: ignore[arg-type]
+    await dispatch(gm, "fall", {"height": 30})  # type: ignore[arg-type]
+    assert (gm.sent[-1].embed.title or "").startswith("Falls 9 m")

@@ -8,7 +8,15 @@ from bot.handlers import COMMANDS
 from tests.e2e.botproc import BotProcess
 from tests.e2e.standin import FakeDiscord
 
-DISCORD_TYPE = {"string": 3, "integer": 4, "boolean": 5, "user": 6, "number": 10}
+DISCORD_TYPE = {
+    "string": 3,
+    "integer": 4,
+    "boolean": 5,
+    "user": 6,
+    "role": 8,
+    "number": 10,
+    "attachment": 11,
+}
 PRIVILEGED_INTENTS = (1 << 1) | (1 << 8) | (1 << 15)  # members, presences, message content
 
 

@@ -136,3 +136,46 @@ async def test_a_server_default_ruleset_rules_channels_without_their_own(store: 
     with pytest.raises(NotAllowed):
         await run_line(someone(store, "bob"), "/ruleset set system:5e scope:server")
     assert (await store.guild_settings(SERVER)).ruleset == "3.5"
+
+
+# ------------------------------------------------------------------ units
+
+
+async def test_a_channel_reads_distances_in_its_units(store: Store) -> None:
+    """Issue 17 "Units": metres as 1.5 m a 5 ft square, or squares; typed either way."""
+    gm = someone(store, "dm", gm=True)
+    await run(gm, "/encounter start width:8 height:8", "/token add name:Ari at:A1")
+    await run(gm, "/settings units:metres")
+    moved = await run(gm, "/move token:Ari to:C3")
+    assert moved.title == "Ari moves to C3 — 3 m, 6 m left"
+    assert moved.result["units"] == "metres" and moved.result["cost_ft"] == 10
+    assert "Movement: 10/9 m" not in moved.as_text() and "3/9 m used" in moved.as_text()
+    await run(gm, "/settings units:squares")
+    stepped = await run(gm, "/move token:Ari to:D3")
+    assert stepped.title == "Ari moves to D3 — 1 square, 3 squares left"
+    await run(gm, "/settings units:feet")
+    assert (await run(gm, "/fall height:9m")).title.startswith("Falls 30 ft")
+    elsewhere = someone(store, "dm", gm=True, channel="table-2")
+    assert "ft" in (await run(elsewhere, "/fall height:30")).title  # per channel
+
+
+async def test_only_a_gm_sets_the_units(store: Store) -> None:
+    with pytest.raises(NotAllowed):
+        await run_line(someone(store, "bob"), "/settings units:metres")
+    assert await store.channel_units("table-1") is None
+
+
+@pytest.mark.parametrize(
+    ("text", "units", "shown"),
+    [
+        ("15 ft, 1,000 ft, 30 feet", "metres", "4.5 m, 300 m, 9 m"),
+        ("7.5 ft", "metres", "2.3 m"),
+        ("10/30 ft used", "metres", "3/9 m used"),
+        ("5 ft and 20 ft", "squares", "1 square and 4 squares"),
+        ("5-10-5 diagonals at D5", "metres", "5-10-5 diagonals at D5"),
+    ],
+)
+def test_feet_in_text_read_in_the_tables_units(text: str, units: str, shown: str) -> None:
+    from bot.units import in_units
+
+    assert in_units(text, units) == shown
