@@ -51,8 +51,11 @@ def squares_one_two(dx: int, dy: int) -> int:
     return straight + diagonal // 2
 
 
-def _touches(p: tuple[float, float], q: tuple[float, float], cell: Cell) -> bool:
-    """Does the segment p→q meet the closed unit square of ``cell`` (Liang–Barsky)?"""
+def segment_span(
+    p: tuple[float, float], q: tuple[float, float], cell: Cell
+) -> tuple[float, float] | None:
+    """Where along p→q (0 at p, 1 at q) the segment is on the closed unit square of
+    ``cell`` (Liang–Barsky), or None when it misses it."""
     x0, y0 = p
     dx, dy = q[0] - x0, q[1] - y0
     lo, hi = 0.0, 1.0
@@ -62,15 +65,20 @@ def _touches(p: tuple[float, float], q: tuple[float, float], cell: Cell) -> bool
     ):
         if delta == 0:
             if start < low or start > high:
-                return False
+                return None
             continue
         t1, t2 = (low - start) / delta, (high - start) / delta
         if t1 > t2:
             t1, t2 = t2, t1
         lo, hi = max(lo, t1), min(hi, t2)
         if lo > hi:
-            return False
-    return True
+            return None
+    return lo, hi
+
+
+def _touches(p: tuple[float, float], q: tuple[float, float], cell: Cell) -> bool:
+    """Does the segment p→q meet the closed unit square of ``cell``?"""
+    return segment_span(p, q, cell) is not None
 
 
 @cache

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from bot.grid.coords import Cell, EdgeKey
+from bot.grid.geometry import segment_span
 
 Point = tuple[float, float]
 
@@ -25,22 +26,11 @@ def _centres(cells: Iterable[Cell]) -> set[Point]:
 
 def _meets_square(p: Point, q: Point, cell: Cell) -> bool:
     """Does the segment p→q touch the closed square of ``cell`` strictly between its
-    ends (Liang–Barsky over the closed square, then the open parameter interval)?"""
-    lo, hi = 0.0, 1.0
-    for delta, start, low, high in (
-        (q[0] - p[0], p[0], cell.col, cell.col + 1),
-        (q[1] - p[1], p[1], cell.row, cell.row + 1),
-    ):
-        if delta == 0:
-            if start < low or start > high:
-                return False
-            continue
-        t1, t2 = (low - start) / delta, (high - start) / delta
-        if t1 > t2:
-            t1, t2 = t2, t1
-        lo, hi = max(lo, t1), min(hi, t2)
-        if lo > hi:
-            return False
+    ends?"""
+    span = segment_span(p, q, cell)
+    if span is None:
+        return False
+    lo, hi = span
     return lo < 1 and hi > 0 and not (lo == hi and lo in (0.0, 1.0))
 
 

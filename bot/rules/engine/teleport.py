@@ -7,12 +7,40 @@ Shared by the rulesets that have teleporting (5e-alt's 000 Teleport, epic-path's
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 from bot.encounter import Token
+from bot.errors import InvalidInput
 from bot.grid.coords import Cell
 from bot.grid.geometry import chebyshev
-from bot.rules.engine.board import Board
+from bot.rules.engine.board import Allowance, Board
+from bot.rules.engine.moves import MoveRequest
 from bot.rules.engine.steps import blocks
+from bot.rules.rulings import Note
+
+
+def teleport_allowance(
+    token: Token, request: MoveRequest, sections: tuple[str, ...], note: Note
+) -> Allowance:
+    """A teleport: straight to its square (no via:, no action:), crossing nothing, so
+    it spends no movement and provokes nothing; where it lands is ``arrival``'s."""
+    if request.action not in (None, "move"):
+        raise InvalidInput("Teleporting is its own way of moving: leave out action:.")
+    if request.via:
+        raise InvalidInput("A teleport goes straight to its square: leave out via:.")
+    if request.to is None:
+        raise InvalidInput("Say where to: to:<square>.")
+    activity = token.activity
+    return Allowance(
+        "teleport",
+        "teleport",
+        0.0,
+        replace(activity, actions=(*activity.actions, "teleport")),
+        sections,
+        crosses=False,
+        provokes=False,
+        notes=(note,),
+    )
 
 
 def open_space(board: Board, anchor: Cell) -> bool:

@@ -12,7 +12,7 @@ from dataclasses import replace
 from typing import ClassVar
 
 from bot.encounter import Condition, Encounter, Token
-from bot.errors import IllegalMove, InvalidInput
+from bot.errors import IllegalMove
 from bot.grid.coords import Cell
 from bot.grid.search import EPSILON
 from bot.grid.sight import clear_line
@@ -32,7 +32,7 @@ from bot.rules.engine.moves import (
     parse_plain_speed,
 )
 from bot.rules.engine.plan import Route
-from bot.rules.engine.teleport import nearest_space, open_space
+from bot.rules.engine.teleport import nearest_space, open_space, teleport_allowance
 from bot.rules.epic_path import IDENTITY
 from bot.rules.epic_path.flanking import Creature, Space, flank_between
 from bot.rules.epic_path.overland_tables import EPIC_PATH_OVERLAND
@@ -617,30 +617,16 @@ class EpicPath(D20Ruleset):
 
 
 def _teleport(token: Token, request: MoveRequest) -> Allowance:
-    """004 Blocked Terrain: a teleport (a spell or power the GM allows) crosses no squares,
-    so it spends no movement and provokes nothing; where it may land is ``arrival``'s."""
-    if request.action not in (None, "move"):
-        raise InvalidInput("Teleporting is its own way of moving: leave out action:.")
-    if request.via:
-        raise InvalidInput("A teleport goes straight to its square: leave out via:.")
-    if request.to is None:
-        raise InvalidInput("Say where to: to:<square>.")
-    activity = token.activity
-    return Allowance(
-        "teleport",
-        "teleport",
-        0.0,
-        replace(activity, actions=(*activity.actions, "teleport")),
+    """004 Blocked Terrain: a teleport (a spell or power the GM allows)."""
+    return teleport_allowance(
+        token,
+        request,
         ("Blocked Terrain",),
-        crosses=False,
-        provokes=False,
-        notes=(
-            Note(
-                "Teleport",
-                "An effect that allows it (its range and action are the spell's or power's): "
-                "no movement spent, no attacks of opportunity, and blocked terrain in between "
-                "doesn't stop it where line of sight and line of effect reach "
-                "(Epic Path › Blocked Terrain).",
-            ),
+        Note(
+            "Teleport",
+            "An effect that allows it (its range and action are the spell's or power's): "
+            "no movement spent, no attacks of opportunity, and blocked terrain in between "
+            "doesn't stop it where line of sight and line of effect reach "
+            "(Epic Path › Blocked Terrain).",
         ),
     )

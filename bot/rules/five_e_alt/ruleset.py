@@ -42,7 +42,7 @@ from bot.rules.engine.moves import (
     remembering_mode,
 )
 from bot.rules.engine.steps import blocks
-from bot.rules.engine.teleport import nearest_space, open_space
+from bot.rules.engine.teleport import nearest_space, open_space, teleport_allowance
 from bot.rules.five_e_alt import IDENTITY, falling, jumping
 from bot.rules.five_e_alt.sources import DOCUMENT, SEED
 from bot.rules.five_e_alt.speeds import (
@@ -306,26 +306,14 @@ class FiveEAlt(Ruleset):
         """000 Teleport: an effect (usually a spell) that uses no Movement; it
         provokes no opportunity attacks. The GM or the token's player says the
         effect allows it ("Uncommon Movement")."""
-        if request.action not in (None, "move"):
-            raise InvalidInput("Teleporting is its own way of moving: leave out action:.")
-        if request.via:
-            raise InvalidInput("A teleport goes straight to its square: leave out via:.")
-        if request.to is None:
-            raise InvalidInput("Say where to: to:<square>.")
-        return Allowance(
-            "teleport",
-            "teleport",
-            0.0,
-            replace(activity, actions=(*activity.actions, "teleport")),
+        return teleport_allowance(
+            replace(token, activity=activity),
+            request,
             ("Teleport",),
-            crosses=False,
-            provokes=False,
-            notes=(
-                Note(
-                    "Teleport",
-                    "An effect that allows it, spending no Movement and provoking no "
-                    "opportunity attacks (Alternate Movement › Teleport).",
-                ),
+            Note(
+                "Teleport",
+                "An effect that allows it, spending no Movement and provoking no "
+                "opportunity attacks (Alternate Movement › Teleport).",
             ),
         )
 
