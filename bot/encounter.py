@@ -212,6 +212,41 @@ def token_key(name: str) -> str:
     return normalize(name)
 
 
+TemplateShape = Literal["circle", "cone", "line", "square", "cube"]
+TEMPLATE_SHAPES: tuple[str, ...] = ("circle", "cone", "line", "square", "cube")
+
+
+@dataclass(frozen=True)
+class Template:
+    """An area on the board (a spell's, an aura): its shape and size, where it starts
+    (``at``; for a cone or line, pointing ``toward``), and, when it ``follows`` a token,
+    where it sits from that token's square (``offset``, so it moves with it)."""
+
+    name: str
+    shape: TemplateShape
+    size_ft: int
+    at: Cell
+    toward: Cell | None = None
+    follows: str | None = None  # a token's key
+    offset: tuple[int, int] = (0, 0)
+
+    def origin(self, encounter: Encounter) -> Cell:
+        """Where it starts now: following its token, or where it was put."""
+        token = encounter.tokens.get(self.follows) if self.follows else None
+        if token is None:
+            return self.at
+        return Cell(token.cell.col + self.offset[0], token.cell.row + self.offset[1])
+
+    def aim(self, encounter: Encounter) -> Cell | None:
+        """Where a cone or line points now (it turns with nothing; it moves with its token)."""
+        if self.toward is None:
+            return None
+        moved = self.origin(encounter)
+        return Cell(
+            self.toward.col + moved.col - self.at.col, self.toward.row + moved.row - self.at.row
+        )
+
+
 @dataclass(frozen=True)
 class Encounter:
     width: int
@@ -228,6 +263,7 @@ class Encounter:
     dark: frozenset[Cell] = frozenset()  # squares in darkness (poor visibility)
     edges: Mapping[EdgeKey, Barrier] = field(default_factory=dict)  # walls, doors between
     co_gms: tuple[str, ...] = ()  # user ids the GM added (/encounter gm add): GMs here too
+    templates: tuple[Template, ...] = ()  # areas on the board (/template add)
 
     # ---------------------------------------------------------------- queries
 
@@ -431,7 +467,34 @@ def to_json(e: Encounter) -> dict[str, Any]:
         "edges": dict(_written_once(e.edges, lambda: _edges_json(e.edges))),
         # written only when there are some: states without co-GMs stay as they were
         **({"co_gms": list(e.co_gms)} if e.co_gms else {}),
+        **({"templates": [_template_json(t) for t in e.templates]} if e.templates else {}),
     }
+
+
+def _template_json(t: Template) -> dict[str, Any]:
+    out: dict[str, Any] = {"name": t.name, "shape": t.shape, "size_ft": t.size_ft, "at": str(t.at)}
+    if t.toward is not None:
+        out["toward"] = str(t.toward)
+    if t.follows is not None:
+        out["follows"] = t.follows
+        out["offset"] = list(t.offset)
+    return out
+
+
+def _template_from_json(raw: Mapping[str, Any]) -> Template:
+    shape = str(raw["shape"])
+    if shape not in TEMPLATE_SHAPES:
+        raise ValueError(f"unknown template shape {shape!r}")
+    offset = raw.get("offset", (0, 0))
+    return Template(
+        name=str(raw["name"]),
+        shape=shape,  # type: ignore[arg-type]
+        size_ft=int(raw["size_ft"]),
+        at=Cell.parse(str(raw["at"])),
+        toward=Cell.parse(str(raw["toward"])) if raw.get("toward") else None,
+        follows=str(raw["follows"]) if raw.get("follows") else None,
+        offset=(int(offset[0]), int(offset[1])),
+    )
 
 
 def _kind_name(item: tuple[Terrain, list[Cell]]) -> str:
@@ -499,6 +562,7 @@ def from_json(data: Mapping[str, Any]) -> Encounter:
         ruleset=str(data["ruleset"]),
         gm_id=str(data["gm_id"]),
         co_gms=tuple(str(u) for u in data.get("co_gms", ())),
+        templates=tuple(_template_from_json(t) for t in data.get("templates", ())),
         terrain=terrain,
         tokens=tokens,
         order=tuple(data.get("order", ())),

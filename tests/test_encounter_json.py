@@ -19,6 +19,7 @@ from bot.encounter import (
     Activity,
     Condition,
     Encounter,
+    Template,
     Token,
     from_json,
     to_json,
@@ -120,6 +121,24 @@ def encounters(draw: st.DrawFn) -> Encounter:
         dark=frozenset(draw(st.sets(cells(), max_size=5))),
         edges=draw(st.dictionaries(st.just(edge_key(a, b)), st.sampled_from(list(Barrier)))),
         co_gms=tuple(draw(st.lists(st.sampled_from(["cy", "dan", "555"]), unique=True))),
+        templates=tuple(
+            Template(f"T{i}", shape, size, at, toward, follows, offset if follows else (0, 0))  # type: ignore[arg-type]
+            for i, (shape, size, at, toward, follows, offset) in enumerate(
+                draw(
+                    st.lists(
+                        st.tuples(
+                            st.sampled_from(["circle", "cone", "line", "square", "cube"]),
+                            st.sampled_from([5, 10, 20, 60]),
+                            cells(),
+                            st.none() | cells(),
+                            st.none() | st.just("ari"),
+                            st.tuples(st.integers(-3, 3), st.integers(-3, 3)),
+                        ),
+                        max_size=3,
+                    )
+                )
+            )
+        ),
     )
 
 
@@ -136,7 +155,7 @@ def test_the_round_trip_test_draws_every_field() -> None:
     """A field added to Encounter or Token without a strategy above fails here."""
     drawn_encounter = {
         "width", "height", "ruleset", "gm_id", "terrain", "tokens", "order",
-        "turn_index", "round", "options", "dark", "edges", "co_gms",
+        "turn_index", "round", "options", "dark", "edges", "co_gms", "templates",
     }  # fmt: skip
     drawn_token = {
         "name", "cell", "size", "speed_ft", "speeds_ft", "hover", "team", "owner",

@@ -79,6 +79,9 @@ _ENCOUNTER: tuple[tuple[str, str, str], ...] = (
     ("map", "board", "MAP"),
     ("door", "door", "DOOR"),
     ("flank", "flank", "FLANK"),
+    ("template add", "templates", "ADD"),
+    ("template remove", "templates", "REMOVE"),
+    ("template list", "templates", "LIST"),
     ("history", "history", "HISTORY"),
     ("undo", "history", "UNDO"),
 )

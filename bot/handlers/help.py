@@ -24,7 +24,7 @@ from bot.rules.ruleset import Ruleset
 # /help's sections: the first word of a command names its group.
 HELP_GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("Quick rulings", ("fall", "jump", "travel")),
-    ("Moving", ("move", "distance", "map", "door", "flank")),
+    ("Moving", ("move", "distance", "map", "door", "flank", "template")),
     ("Encounter", ("encounter",)),
     ("Tokens", ("token",)),
     ("Terrain", ("terrain",)),
@@ -151,6 +151,14 @@ def examples(command_name: str, ruleset: Ruleset) -> tuple[Example, ...]:
                 "/flank a:Bo b:Cy target:Goblin",
             ),
         ),
+        "template add": (
+            "/template add shape:circle size:20 at:E5",
+            "/template add shape:cone size:15 at:A1 toward:D4 follows:Ari",
+        ),
+        "template remove": (
+            ("/template add shape:circle size:10 at:E5 name:Fog", "/template remove name:Fog"),
+        ),
+        "template list": ("/template list",),
         "history": ("/history count:5",),
         "undo": (("/token add name:Bo", "/undo"),),
         "help": ("/help", "/help command:move"),

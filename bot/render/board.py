@@ -15,7 +15,7 @@ from functools import cache
 
 from PIL import Image, ImageDraw
 
-from bot.encounter import Encounter, Token
+from bot.encounter import Encounter, Template, Token
 from bot.grid.coords import Cell, column_name
 from bot.grid.sizes import Size
 from bot.grid.terrain import Barrier, Terrain
@@ -93,6 +93,10 @@ def board_image(
         outline(image, layout, now, s.REACH_NOW_EDGE, 2)
     if view.reach:
         outline(image, layout, set(view.reach), s.REACH_OUTLINE, max(3, layout.cell // 12))
+    for template in encounter.templates:  # areas: outlined on every picture of the board
+        covered = template_cells(encounter, template)
+        if covered:
+            outline(image, layout, set(covered), s.TEMPLATE_OUTLINE, max(2, layout.cell // 16))
     _tokens(image, layout, encounter, footprints, move)
     if move is not None:
         _move(image, layout, encounter, footprints, move, mover, mover_side)
@@ -117,6 +121,23 @@ def board_image(
 
 
 # ---------------------------------------------------------------- layers
+
+
+def template_cells(encounter: Encounter, template: Template) -> frozenset[Cell]:
+    """The squares an area template covers, in the encounter's ruleset's squares."""
+    from bot.grid.templates import template_squares
+    from bot.rules import get_ruleset
+
+    square_ft = get_ruleset(encounter.ruleset).square_ft
+    return template_squares(
+        template.shape,
+        template.size_ft,
+        template.origin(encounter),
+        template.aim(encounter),
+        square_ft=square_ft,
+        width=encounter.width,
+        height=encounter.height,
+    )
 
 
 def _squares(

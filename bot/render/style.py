@@ -100,6 +100,7 @@ THREAT_INK: RGB = VERMILLION
 THREAT_ALPHA = 170  # on the hatch lines; the rest of the square gets THREAT_TINT
 THREAT_TINT = 36
 REACH_OUTLINE: RGB = ORANGE
+TEMPLATE_OUTLINE: RGB = REDDISH_PURPLE  # an area template (/template add)
 GHOST_ALPHA = 0.4
 
 # -------------------------------------------------------------- the inset

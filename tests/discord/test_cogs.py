@@ -62,6 +62,7 @@ def test_every_cog_module_is_found() -> None:
         "cogs.move",
         "cogs.ruleset",
         "cogs.settings",
+        "cogs.template",
         "cogs.terrain",
         "cogs.token",
         "cogs.travel",

@@ -1,5 +1,6 @@
-"""Issue 17's day-one commands against the real bot process: GM roles and co-GMs, the
-units, scenes, export and import, delete; each answered publicly and without error."""
+"""Issue 17's day-one commands against the real bot process: templates, GM roles and
+co-GMs, the units, scenes, export and import, delete; each answered publicly and
+without error."""
 
 from __future__ import annotations
 
@@ -12,6 +13,9 @@ from tests.e2e.standin import ERROR_COLOUR, FakeDiscord
 DAY_ONE: list[tuple[str, dict[str, Any], str]] = [
     ("encounter start", {"width": 8, "height": 8}, "Encounter started"),
     ("token add", {"name": "Orc", "at": "H8"}, "Orc added at H8"),
+    ("template add", {"shape": "circle", "size": 10, "at": "G7", "name": "Fog"}, "Fog: 10 ft"),
+    ("template list", {}, "1 template on the board"),
+    ("template remove", {"name": "Fog"}, "Template removed: Fog"),
     ("settings", {"units": "metres"}, "This channel reads distances in metres"),
     ("encounter gm add", {"user": "<Bob>"}, "Co-GM added"),
     ("encounter gm remove", {"user": "<Bob>"}, "Co-GM removed"),

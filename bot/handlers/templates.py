@@ -1,0 +1,140 @@
+"""/template add, remove and list: area templates on the board, and who is inside."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from bot.commands import Command, Option
+from bot.context import Context
+from bot.encounter import TEMPLATE_SHAPES, Encounter, Template
+from bot.encounter_ops.templates import add_template, inside, remove_template, squares_of
+from bot.handlers.board import board_reply, render
+from bot.handlers.encounter_common import (
+    change_encounter,
+    encounter_reply,
+    load_active,
+    ruleset_of,
+)
+from bot.render.board import BoardView
+from bot.reply import Field, Reply
+
+
+def _line(encounter: Encounter, template: Template) -> str:
+    ruleset = ruleset_of(encounter)
+    names = inside(encounter, template, ruleset.square_ft, ruleset.footprint_squares)
+    where = f"at {template.origin(encounter)}"
+    if template.aim(encounter) is not None:
+        where += f" toward {template.aim(encounter)}"
+    if template.follows:
+        follows = encounter.tokens.get(template.follows)
+        where += f", following {follows.name if follows else template.follows}"
+    count = len(squares_of(encounter, template, ruleset.square_ft))
+    who = ", ".join(names) or "nobody"
+    return (
+        f"{template.name}: {template.size_ft} ft {template.shape} {where} ({count} squares) — {who}"
+    )
+
+
+def _inside_json(encounter: Encounter) -> dict[str, list[str]]:
+    ruleset = ruleset_of(encounter)
+    return {
+        t.name: inside(encounter, t, ruleset.square_ft, ruleset.footprint_squares)
+        for t in encounter.templates
+    }
+
+
+async def handle_add(ctx: Context, options: Mapping[str, Any]) -> Reply:
+    def add(encounter: Encounter) -> Any:
+        return add_template(
+            encounter,
+            shape=options["shape"],
+            size_ft=int(options["size"]),
+            at=options["at"],
+            toward=options.get("toward"),
+            follows=options.get("follows"),
+            name=options.get("name"),
+            square_ft=ruleset_of(encounter).square_ft,
+        )
+
+    changed = await change_encounter(ctx, "template add", add)
+    after = changed.outcome.encounter
+    template = after.templates[-1]
+    reply = encounter_reply(
+        after,
+        title=f"{template.name}: {template.size_ft} ft {template.shape} at {template.at}",
+        fields=(Field("Inside", _line(after, template)),),
+        result={"template": template.name, "inside": _inside_json(after)[template.name]},
+        sections=(),
+        changed=changed.saved,
+    )
+    return board_reply(reply, await render(after, BoardView(whole_map=True)))
+
+
+async def handle_remove(ctx: Context, options: Mapping[str, Any]) -> Reply:
+    name = str(options["name"])
+    changed = await change_encounter(ctx, "template remove", lambda e: remove_template(e, name))
+    after = changed.outcome.encounter
+    return encounter_reply(
+        after,
+        title=f"Template removed: {name}",
+        fields=(Field("Left", ", ".join(t.name for t in after.templates) or "none"),),
+        result={"removed": name},
+        changed=changed.saved,
+    )
+
+
+async def handle_list(ctx: Context, options: Mapping[str, Any]) -> Reply:
+    encounter = (await load_active(ctx)).encounter
+    lines = [_line(encounter, t) for t in encounter.templates]
+    return encounter_reply(
+        encounter,
+        title=f"{len(lines)} template{'s' if len(lines) != 1 else ''} on the board",
+        fields=(Field("Templates", "\n".join(lines) or "none: /template add"),),
+        result={"inside": _inside_json(encounter)},
+    )
+
+
+ADD = Command(
+    "template add",
+    "Put an area on the board (a spell, an aura) and see who is inside",
+    (
+        Option(
+            "shape",
+            "string",
+            "circle, cone, line, square or cube",
+            required=True,
+            choices=TEMPLATE_SHAPES,
+        ),
+        Option(
+            "size",
+            "integer",
+            "Feet: a circle's radius, a side, a cone's or line's length",
+            required=True,
+            min_value=5,
+            max_value=500,
+            unit="ft",
+        ),
+        Option(
+            "at",
+            "string",
+            "Its square: a circle's centre, a cone's or line's start, a square's top-left",
+            required=True,
+        ),
+        Option("toward", "string", "A cone's or line's direction: a square, e.g. H5"),
+        Option("follows", "string", "A token it moves with (an aura)"),
+        Option("name", "string", "Its name (default: Circle 1...)"),
+    ),
+    handle_add,
+    changes_state=True,
+)
+REMOVE = Command(
+    "template remove",
+    "Take an area template off the board",
+    (Option("name", "string", "The template's name", required=True),),
+    handle_remove,
+    changes_state=True,
+)
+LIST = Command(
+    "template list", "The templates on the board and who is inside each", (), handle_list
+)

@@ -1,0 +1,37 @@
+"""/template add, remove and list on Discord: built from the specs."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.discord_glue import dispatch, slash_command, token_choices
+from bot.handlers import COMMANDS
+
+ADD = COMMANDS["template add"]
+REMOVE = COMMANDS["template remove"]
+LIST = COMMANDS["template list"]
+
+
+class Template(
+    commands.GroupCog, group_name="template", group_description="Area templates on the board"
+):
+    add = slash_command(ADD, "add", "Template")
+    remove = slash_command(REMOVE, "remove", "Template")
+
+    @app_commands.command(name="list", description=LIST.description)
+    async def list_(self, interaction: discord.Interaction[Any]) -> None:
+        await dispatch(interaction, "template list", {})
+
+    @add.autocomplete("follows")
+    async def _follows(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        return await token_choices(interaction, current)
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Template())
