@@ -977,7 +977,9 @@ async def _post_board(
         return
     reply: Reply = await board_message(stored.encounter)
     if not can_attach(interaction) or not embeds:
-        reply = _text_board(reply, stored.encounter)
+        from bot.encounter_ops.visibility import as_seen
+
+        reply = _text_board(reply, as_seen(stored.encounter, by_gm=False))
     view = BoardButtons()
     body: dict[str, Any] = {"embed": embed_for(reply)} if embeds else {"content": text_for(reply)}
     message_id = await store.board_message(stored.id)

@@ -57,6 +57,7 @@ class TokenOptions:
     speed_bonus: int | None = None
     bonuses: str | None = None
     init: int | None = None
+    hidden: bool | None = None  # an ambush: the GM's, left out of what others see
     explain: bool | None = None  # how the reply is worded, not a change
     # the rulesets' own options given (race, armor, load, exhaustion...), by name
     ruleset: Mapping[str, Any] = field(default_factory=dict)
@@ -164,6 +165,8 @@ def _apply_options(
         plain["speed_bonuses_ft"], bonus_notes = parse_bonuses(opts.bonuses)
         notes.extend(bonus_notes)
     changed = replace(token, **{**plain, **values}).with_state(**checked.state)
+    if opts.hidden is not None:
+        changed = changed.with_state(hidden=opts.hidden or None)
     if values.keys() & {"speed_ft", "speeds_ft", "hover"}:
         # explained from the token as it now is, not only the speeds just given
         notes[len(checked.notes) : len(checked.notes)] = ruleset.speed_notes(changed)
@@ -240,6 +243,8 @@ def add_token(
             f"This encounter has {MAX_TOKENS} tokens, the most it can hold. Remove one first."
         )
     require_may_give_owner(encounter, actor, opts.owner)
+    if opts.hidden is not None and not is_gm(encounter, actor):
+        raise NotAllowed(f"Only the GM hides tokens ({GM_IS}).")
     # a player's token is theirs and on the party's side; the GM's, nobody's and an enemy
     # (a monster, most often: a GM's ally or bystander says team:party or team:neutral)
     gm = is_gm(encounter, actor)
@@ -305,6 +310,8 @@ def edit_token(
             f"/token edit token:{old.name} speed:40 or rename:<new name>."
         )
     require_may_give_owner(encounter, actor, opts.owner)
+    if opts.hidden is not None and not is_gm(encounter, actor):
+        raise NotAllowed(f"Only the GM hides or reveals tokens ({GM_IS}).")
     if opts.at is not None and encounter.order and not is_gm(encounter, actor):
         raise NotAllowed(
             f"A turn order is running: move {old.name} with /move. Only the GM places "

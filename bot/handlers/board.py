@@ -16,7 +16,8 @@ from typing import Any
 from bot.commands import Command, Option
 from bot.context import Context
 from bot.encounter import Encounter
-from bot.encounter_ops.access import require_gm
+from bot.encounter_ops.access import is_gm, require_gm
+from bot.encounter_ops.visibility import as_seen
 from bot.errors import InvalidInput
 from bot.grid.coords import Cell, parse_on_map
 from bot.handlers.encounter_common import actor_of, encounter_reply, load_active, ruleset_of
@@ -82,7 +83,8 @@ async def handle_map(ctx: Context, options: Mapping[str, Any]) -> Reply:
         raise InvalidInput("pin:true goes with post:true: /map post:true pin:true.")
     if options.get("post"):
         return await _post(ctx, bool(options.get("pin")))
-    encounter = (await load_active(ctx)).encounter
+    whole = (await load_active(ctx)).encounter
+    encounter = as_seen(whole, by_gm=is_gm(whole, actor_of(ctx)), viewer=ctx.user_id)
     rules = ruleset_of(encounter).for_encounter(encounter)
     threats = frozenset[Cell]()
     reach = frozenset[Cell]()
@@ -172,7 +174,9 @@ def ended_message() -> Reply:
 
 
 async def board_message(encounter: Encounter) -> Reply:
-    """The channel's standing board (edited in place after every change)."""
+    """The channel's standing board (edited in place after every change): everyone reads
+    it, so hidden tokens are never on it."""
+    encounter = as_seen(encounter, by_gm=False)
     acting = encounter.acting
     tokens = len(encounter.tokens)
     if acting is not None:

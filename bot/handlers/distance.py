@@ -17,8 +17,9 @@ from typing import Any
 from bot.commands import Command, Option
 from bot.context import Context
 from bot.encounter import Encounter, Token, token_key
-from bot.encounter_ops.access import default_token
+from bot.encounter_ops.access import default_token, is_gm
 from bot.encounter_ops.placement import side, squares_of
+from bot.encounter_ops.visibility import as_seen
 from bot.errors import InvalidInput, RulingError
 from bot.grid.coords import Cell, parse_on_map
 from bot.grid.geometry import footprint
@@ -139,7 +140,9 @@ def _straight_ft(rules: Ruleset, a: End, b: End) -> tuple[float, Cell, Cell]:
 
 
 async def handle_distance(ctx: Context, options: Mapping[str, Any]) -> Reply:
-    encounter = (await load_active(ctx)).encounter
+    whole = (await load_active(ctx)).encounter
+    # measured on the board as the asker sees it: no hidden token to name or route round
+    encounter = as_seen(whole, by_gm=is_gm(whole, actor_of(ctx)), viewer=ctx.user_id)
     rules = ruleset_of(encounter).for_encounter(encounter)
     given_from = options.get("from")
     if given_from is None:

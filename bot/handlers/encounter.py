@@ -9,9 +9,10 @@ from bot.board_text import MAX_TEXT_SIDE, board_text, terrain_legend, token_glyp
 from bot.commands import Command, Option
 from bot.context import Context
 from bot.encounter import DEFAULT_SIDE, MAX_SIDE, Encounter
-from bot.encounter_ops.access import require_gm
+from bot.encounter_ops.access import is_gm, require_gm
 from bot.encounter_ops.gms import gm_names
 from bot.encounter_ops.terrain import terrain_counts
+from bot.encounter_ops.visibility import as_seen
 from bot.errors import BoardChanged, InvalidInput
 from bot.grid.coords import Cell
 from bot.handlers.board import board_reply, render
@@ -173,7 +174,8 @@ async def gm_field(ctx: Context, encounter: Encounter) -> str:
 
 
 async def handle_show(ctx: Context, options: Mapping[str, Any]) -> Reply:
-    encounter = (await load_active(ctx)).encounter
+    whole = (await load_active(ctx)).encounter
+    encounter = as_seen(whole, by_gm=is_gm(whole, actor_of(ctx)), viewer=ctx.user_id)
     ruleset = ruleset_of(encounter)
     glyphs = token_glyphs(encounter)
     counts = terrain_counts(encounter)

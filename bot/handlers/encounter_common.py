@@ -22,6 +22,7 @@ from bot.encounter_ops.access import Actor, is_gm, mention
 from bot.encounter_ops.outcomes import Edit, Outcome
 from bot.encounter_ops.placement import size_label, squares_of
 from bot.encounter_ops.turns import turn_text
+from bot.encounter_ops.visibility import is_hidden
 from bot.errors import BoardChanged, InvalidInput
 from bot.metrics import METRICS
 from bot.reply import Field, Reply
@@ -232,6 +233,8 @@ def token_line(token: Token, ruleset: Ruleset) -> str:
     parts += ruleset.token_words(token)  # its ruleset's state: "exhaustion 2", "swimming"
     if token.conditions:
         parts.append(", ".join(sorted(token.conditions)))
+    if is_hidden(token):
+        parts.append("hidden (the GM's eyes only)")
     activity = token.activity
     if activity.spent_ft or activity.budget_ft:
         parts.append(f"moved {activity.spent_ft:g}/{activity.budget_ft:g} ft")

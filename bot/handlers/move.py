@@ -18,10 +18,12 @@ from bot.encounter import Encounter
 from bot.encounter_ops.access import (
     Actor,
     default_token,
+    is_gm,
     require_control,
     require_gm,
     require_turn,
 )
+from bot.encounter_ops.visibility import as_seen, is_hidden
 from bot.errors import InvalidInput
 from bot.grid.coords import Cell, parse_waypoints
 from bot.handlers.board import render_move
@@ -202,7 +204,16 @@ async def handle_move(ctx: Context, options: Mapping[str, Any]) -> Reply:
             moved, saved = changed.outcome, changed.saved
     except MoveRefused as refused:  # the rules say what stopped it; here it is put in words
         raise refusal_error(refused.refusal) from refused
-    return await move_reply(moved.result, saved=saved, preview=previewing)
+    result = moved.result
+    by_gm = is_gm(result.encounter, actor)
+    reply = await move_reply(
+        replace(result, encounter=as_seen(result.encounter, by_gm=by_gm, viewer=ctx.user_id)),
+        saved=saved,
+        preview=previewing,
+    )
+    if is_hidden(result.token):  # a hidden token's move is the GM's to know
+        reply = replace(reply, ephemeral=True)
+    return reply
 
 
 PREVIEW_NOTE = Field(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from bot.commands import Command, Option
@@ -20,6 +21,7 @@ from bot.encounter_ops.tokens import (
     remove_matching,
     remove_token,
 )
+from bot.encounter_ops.visibility import is_hidden
 from bot.handlers.common import note_fields, note_json
 from bot.handlers.encounter_common import (
     Changed,
@@ -103,6 +105,7 @@ TOKEN_OPTIONS = (
         min_value=-30,
         max_value=30,
     ),
+    Option("hidden", "boolean", "Hidden from players: an ambush (GM); hidden:false reveals it"),
     # what only some rulesets read (race, armor, load, exhaustion...), as they declare it
     *(Option.of(spec) for spec in token_options()),
     Option("explain", "boolean", "Show the whole working behind its speed, step by step"),
@@ -114,7 +117,7 @@ def token_reply(changed: Changed[TokenEdit], title: str, *, explain: bool = Fals
     outcome = changed.outcome
     ruleset = ruleset_of(changed.after)
     notes = note_fields(outcome.notes, explain=explain)
-    return encounter_reply(
+    reply = encounter_reply(
         changed.after,
         title=title,
         fields=(Field("Token", token_line(outcome.token, ruleset)), *notes),
@@ -125,6 +128,8 @@ def token_reply(changed: Changed[TokenEdit], title: str, *, explain: bool = Fals
         },
         changed=changed.saved,
     )
+    # a hidden token (or one just revealed: say so in the open) answers the GM alone
+    return replace(reply, ephemeral=is_hidden(outcome.token))
 
 
 async def handle_add(ctx: Context, options: Mapping[str, Any]) -> Reply:

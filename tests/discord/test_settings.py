@@ -47,3 +47,15 @@ async def test_units_are_a_choice_and_the_embed_reads_them(store: Store) -> None
     await dispatch(gm, "settings", {"units": "metres"})  # type: ignore[arg-type]
     await dispatch(gm, "fall", {"height": 30})  # type: ignore[arg-type]
     assert (gm.sent[-1].embed.title or "").startswith("Falls 9 m")
+
+
+async def test_a_hidden_token_is_added_privately_and_left_off_the_board(store: Store) -> None:
+    gm = member(store, 1, manage=True)
+    await dispatch(gm, "encounter start", {"width": 8, "height": 8})  # type: ignore[arg-type]
+    await dispatch(gm, "token add", {"name": "Orc", "at": "H8"})  # type: ignore[arg-type]
+    await dispatch(gm, "token add", {"name": "Lurker", "at": "D4", "hidden": True})  # type: ignore[arg-type]
+    assert gm.sent[-1].ephemeral
+    (board,) = gm.channel.messages.values()
+    latest = board.edits[-1] if board.edits else board.kwargs
+    shown = " ".join(f.value or "" for f in latest["embed"].fields)
+    assert "1 token" in shown and "Lurker" not in shown

@@ -1,0 +1,64 @@
+"""Issue 17's hidden tokens: the GM sees them marked; players' replies, /encounter show,
+/map, /distance and the public board message leave them out; their moves and edits
+answer the GM privately (docs/RULINGS.md: a hidden token still occupies its space)."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.context import Context
+from bot.errors import InvalidInput, NotAllowed
+from bot.storage import Store
+from tests.handlers.encounter_helpers import person, refused, run
+
+
+async def ambush(gm: Context) -> None:
+    await run(
+        gm,
+        "/encounter start width:10 height:10 ruleset:3.5",
+        "/token add name:Ari at:A1 team:party owner:bob",
+        "/token add name:Orc at:H8",
+    )
+    hid = await run(gm, "/token add name:Lurker at:E5 hidden:true")
+    assert hid.ephemeral  # adding it is not announced
+
+
+async def test_players_do_not_see_a_hidden_token(gm: Context, store: Store) -> None:
+    await ambush(gm)
+    bob = person(store, "bob")
+    shown = await run(bob, "/encounter show")
+    assert [t["name"] for t in shown.result["tokens"]] == ["Ari", "Orc"]
+    assert "Lurker" not in shown.as_text() and "2 tokens" in shown.title
+    gm_view = await run(gm, "/encounter show")
+    assert "Lurker" in gm_view.as_text() and "hidden (the GM's eyes only)" in gm_view.as_text()
+    with pytest.raises(InvalidInput, match="No token named"):
+        await run(bob, "/distance from:Ari to:Lurker")
+    assert (await run(gm, "/distance from:Ari to:Lurker")).result is not None
+
+
+async def test_a_hidden_tokens_move_answers_the_gm_alone(gm: Context) -> None:
+    await ambush(gm)
+    moved = await run(gm, "/move token:Lurker to:E6")
+    assert moved.ephemeral
+    seen = await run(gm, "/move token:Orc to:H7")
+    assert not seen.ephemeral
+
+
+async def test_only_the_gm_hides_and_reveals(gm: Context, store: Store) -> None:
+    await ambush(gm)
+    bob = person(store, "bob")
+    await refused(bob, "/token edit token:Ari hidden:true", NotAllowed, "Only the GM")
+    revealed = await run(gm, "/token edit token:Lurker hidden:false")
+    assert not revealed.ephemeral  # revealed: the table may know
+    shown = await run(bob, "/encounter show")
+    assert "Lurker" in shown.as_text()
+
+
+async def test_the_public_board_leaves_it_out(gm: Context) -> None:
+    from bot.handlers.board import board_message
+
+    await ambush(gm)
+    stored = await gm.store.active_encounter(gm.channel_id)
+    assert stored is not None
+    board = await board_message(stored.encounter)
+    assert "3 tokens" not in board.as_text() and "2 tokens" in board.as_text()
