@@ -40,6 +40,7 @@ class Fall(commands.Cog):
         collision_speed: Range[int, 1, 2_000] | None = None,
         difficult_terrain: bool | None = None,
         ruleset: str | None = None,
+        secret: bool | None = None,
     ) -> None:
         await dispatch(
             interaction,
@@ -60,6 +61,7 @@ class Fall(commands.Cog):
                 "collision_speed": collision_speed,
                 "difficult_terrain": difficult_terrain,
                 "ruleset": ruleset,
+                "secret": secret,
             },
         )
 

@@ -45,6 +45,7 @@ class Travel(commands.Cog):
         constitution: Range[int, 3, 25] | None = None,
         exerting: bool | None = None,
         ruleset: str | None = None,
+        secret: bool | None = None,
     ) -> None:
         await dispatch(
             interaction,
@@ -72,6 +73,7 @@ class Travel(commands.Cog):
                 "constitution": constitution,
                 "exerting": exerting,
                 "ruleset": ruleset,
+                "secret": secret,
             },
         )
 

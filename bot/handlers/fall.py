@@ -92,6 +92,7 @@ OPTIONS = (
         "Rule with this ruleset instead of the channel's",
         choices=RULESET_CHOICES,
     ),
+    Option("secret", "boolean", "Answer only you (a GM's roll the table shouldn't see)"),
 )
 
 
@@ -176,6 +177,8 @@ async def handle_fall(ctx: Context, options: Mapping[str, Any]) -> Reply:
             damage=result.damage,
         )
         reply = replace(reply, image_png=sketch, image_name="fall.png")
+    if options.get("secret"):  # the dice and the result stay with the asker
+        reply = replace(reply, ephemeral=True, result={**reply.result, "secret": True})
     return reply
 
 

@@ -69,6 +69,7 @@ OPTIONS = (
         "Rule with this ruleset instead of the channel's",
         choices=RULESET_CHOICES,
     ),
+    Option("secret", "boolean", "Answer only you: every roll stays the GM's"),
 )
 
 
@@ -174,12 +175,16 @@ async def handle_travel(ctx: Context, options: Mapping[str, Any]) -> Reply:
     }
     if ctx.is_gm and result.private_rolls:
         data["gm_rolls"] = [roll_json(r) for r in result.private_rolls]
+    secret = bool(options.get("secret"))
+    if secret:
+        data["secret"] = True
     return Reply(
         title=title_of(result),
         fields=tuple(fields),
         footer=result.source.cite(),
         result=data,
         private_fields=tuple(private),
+        ephemeral=secret,
     )
 
 

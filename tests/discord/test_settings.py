@@ -59,3 +59,18 @@ async def test_a_hidden_token_is_added_privately_and_left_off_the_board(store: S
     latest = board.edits[-1] if board.edits else board.kwargs
     shown = " ".join(f.value or "" for f in latest["embed"].fields)
     assert "1 token" in shown and "Lurker" not in shown
+
+
+async def test_a_secret_fall_or_journey_answers_the_asker_alone(store: Store) -> None:
+    """Issue 17: secret rolls (a GM's fall, becmi's journey with its lost check)."""
+    gm = member(store, 1, manage=True)
+    await dispatch(gm, "fall", {"height": 60, "secret": True})  # type: ignore[arg-type]
+    assert gm.sent[-1].ephemeral
+    await dispatch(gm, "fall", {"height": 60})  # type: ignore[arg-type]
+    assert not gm.sent[-1].ephemeral
+    await dispatch(
+        gm,
+        "travel",
+        {"ruleset": "becmi", "distance": 30, "lost_check": True, "secret": True},  # type: ignore[arg-type]
+    )
+    assert gm.sent[-1].ephemeral
