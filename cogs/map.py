@@ -25,6 +25,7 @@ class Map(commands.Cog):
         reach: str | None = None,
         at: str | None = None,
         zoom: Range[int, 24, 64] | None = None,
+        flanks: bool | None = None,
         post: bool | None = None,
         pin: bool | None = None,
     ) -> None:
@@ -36,6 +37,7 @@ class Map(commands.Cog):
                 "reach": reach,
                 "at": at,
                 "zoom": zoom,
+                "flanks": flanks,
                 "post": post,
                 "pin": pin,
             },

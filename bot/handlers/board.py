@@ -20,11 +20,14 @@ from bot.encounter_ops.access import is_gm, require_gm
 from bot.encounter_ops.visibility import as_seen
 from bot.errors import InvalidInput
 from bot.grid.coords import Cell, parse_on_map
+from bot.grid.geometry import footprint
 from bot.handlers.encounter_common import actor_of, encounter_reply, load_active, ruleset_of
 from bot.render.board import BoardView, MoveOverlay, board_window, render_board
 from bot.reply import Field, Reply
+from bot.rules.engine.board import hostile
 from bot.rules.engine.moves import MoveResult
 from bot.rules.engine.overview import speed_bands, threat_squares, token_reach
+from bot.rules.ruleset import Ruleset
 
 ZOOM_RANGE = (24, 64)
 
@@ -113,6 +116,13 @@ async def handle_map(ctx: Context, options: Mapping[str, Any]) -> Reply:
         if not reach:
             text = f"{token.name} reaches no square now: nothing is outlined."
         fields.append(Field("Reach", text))
+    if options.get("flanks"):
+        flank_lines, flanked = await asyncio.to_thread(_flanks, rules, encounter)
+        if flank_lines is None:
+            fields.append(Field("Flanks", f"{rules.name}'s movement rules have no flanking rule."))
+        else:
+            fields.append(Field("Flanks", "\n".join(flank_lines) or "Nobody is flanked."))
+            reach = reach | flanked
     center = (
         parse_on_map(options["at"], encounter.width, encounter.height)
         if options.get("at")
@@ -155,6 +165,36 @@ async def _post(ctx: Context, pin: bool) -> Reply:
         ),
         result={"post_board": True, "pin": pin},
     )
+
+
+MAX_FLANK_LINES = 15
+
+
+def _flanks(rules: Ruleset, encounter: Encounter) -> tuple[list[str] | None, frozenset[Cell]]:
+    """Every creature two hostile tokens flank (004 Flanking), as lines of text, and the
+    squares of the flanked (outlined); None where the ruleset has no flanking rule."""
+    if type(rules).flank is Ruleset.flank:  # the contract's default: no flanking rule
+        return None, frozenset()
+    tokens = list(encounter.tokens.values())
+    footprints = rules.footprint_squares
+    lines: list[str] = []
+    flanked: set[Cell] = set()
+    for target in tokens:
+        foes = [t for t in tokens if t.key != target.key and hostile(t, target)]
+        pairs = []
+        for i, a in enumerate(foes):
+            for b in foes[i + 1 :]:
+                flank = rules.flank(encounter, a, b, target)
+                if flank is None:
+                    return None, frozenset()
+                if flank.flanks:
+                    pairs.append(f"{a.name} and {b.name}")
+        if pairs:
+            lines.append(f"{target.name}: flanked by " + "; ".join(pairs))
+            flanked |= set(footprint(target.cell, footprints.get(target.size, 1)))
+    if len(lines) > MAX_FLANK_LINES:
+        lines = [*lines[:MAX_FLANK_LINES], f"… and {len(lines) - MAX_FLANK_LINES} more"]
+    return lines, frozenset(flanked)
 
 
 def _squares(count: int) -> str:
@@ -213,6 +253,7 @@ MAP = Command(
             min_value=ZOOM_RANGE[0],
             max_value=ZOOM_RANGE[1],
         ),
+        Option("flanks", "boolean", "List who is flanked, and outline them (epic-path)"),
         Option("post", "boolean", "Post the board message again at the bottom of the channel"),
         Option("pin", "boolean", "With post: pin the new board message (GM)"),
     ),

@@ -6,11 +6,13 @@ from fractions import Fraction
 
 import pytest
 
+from bot.context import Context
 from bot.encounter import Token
 from bot.grid.coords import Cell
 from bot.grid.sizes import Size
 from bot.rules import get_ruleset
 from bot.rules.epic_path.flanking import HALF, Point, Space, line_flanks
+from tests.handlers.encounter_helpers import run
 from tests.rules.grid_kit import GridKit, foe, pc
 
 KIT = GridKit("epic-path")
@@ -170,3 +172,20 @@ def test_flanking_rulesets_without_a_rule_answer_none() -> None:
         e = kit.encounter(6, 6, pc("Ari", "B3"), pc("Bo", "D3"), foe("Orc", "C3"))
         rules = kit.rules
         assert rules.flank(e, e.token("Ari"), e.token("Bo"), e.token("Orc")) is None
+
+
+async def test_map_flanks_lists_and_outlines_the_flanked(gm: Context) -> None:
+    """Issue 16: /map flanks:true says who is flanked and by whom (004 Flanking); a
+    ruleset without the rule says so."""
+    await run(
+        gm,
+        "/encounter start width:8 height:8 ruleset:epic-path",
+        "/token add name:Ari at:B2 team:party",
+        "/token add name:Bo at:D2 team:party",
+        "/token add name:Orc at:C2 team:enemy",
+    )
+    shown = await run(gm, "/map flanks:true")
+    assert "Orc: flanked by Ari and Bo" in shown.as_text()
+    assert shown.image_png is not None
+    await run(gm, "/encounter end confirm:true", "/encounter start width:8 height:8 ruleset:3.5")
+    assert "no flanking rule" in (await run(gm, "/map flanks:true")).as_text()
