@@ -125,19 +125,10 @@ def board_image(
 
 def template_cells(encounter: Encounter, template: Template) -> frozenset[Cell]:
     """The squares an area template covers, in the encounter's ruleset's squares."""
-    from bot.grid.templates import template_squares
+    from bot.encounter_ops.templates import squares_of
     from bot.rules import get_ruleset
 
-    square_ft = get_ruleset(encounter.ruleset).square_ft
-    return template_squares(
-        template.shape,
-        template.size_ft,
-        template.origin(encounter),
-        template.aim(encounter),
-        square_ft=square_ft,
-        width=encounter.width,
-        height=encounter.height,
-    )
+    return squares_of(encounter, template, get_ruleset(encounter.ruleset).square_ft)
 
 
 def _squares(
