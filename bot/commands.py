@@ -59,6 +59,7 @@ class Option:
     choices: tuple[str, ...] = ()  # offered as Discord choices; matched loosely here
     unit: str = ""  # "ft": "60ft" and "60 ft" are accepted too
     max_length: int = MAX_TEXT  # text options: the most characters taken
+    max_bytes: int = MAX_UPLOAD_BYTES  # attachment options: the biggest file taken
     # the choices with the other words users type for them (team:monster → enemy)
     names: Vocabulary | None = field(default=None, compare=False, hash=False)
 
@@ -88,7 +89,7 @@ class Option:
         if self.kind == "role":
             return "a role: its mention (<@&id>) or id"
         if self.kind == "attachment":
-            return f"a file (in the console, its path) of at most {MAX_UPLOAD_BYTES:,} bytes"
+            return f"a file (in the console, its path) of at most {self.max_bytes:,} bytes"
         if self.choices:
             return ", ".join(self.choices)
         if self.kind in ("integer", "number"):
@@ -127,7 +128,11 @@ class Option:
                 raise self._bad(raw)
             return value
         if self.kind == "attachment":
-            return raw if isinstance(raw, Upload) else _read_upload(self.name, str(raw))
+            return (
+                raw
+                if isinstance(raw, Upload)
+                else _read_upload(self.name, str(raw), self.max_bytes)
+            )
         if self.kind == "role":
             found = _ROLE.fullmatch(str(raw).strip())
             if found is None:
@@ -153,15 +158,13 @@ def _boolean(text: str) -> bool | None:
     return True if low in _TRUE else False if low in _FALSE else None
 
 
-def _read_upload(option: str, path_text: str) -> Upload:
+def _read_upload(option: str, path_text: str, max_bytes: int) -> Upload:
     """The console's file option: a path, read within the size limit."""
     path = Path(path_text).expanduser()
     try:
         size = path.stat().st_size
-        if size > MAX_UPLOAD_BYTES:
-            raise InvalidInput(
-                f"{option}: {path.name} is {size:,} bytes; at most {MAX_UPLOAD_BYTES:,}."
-            )
+        if size > max_bytes:
+            raise InvalidInput(f"{option}: {path.name} is {size:,} bytes; at most {max_bytes:,}.")
         return Upload(path.name, path.read_bytes())
     except OSError as exc:
         raise InvalidInput(f'{option}: can\'t read "{path_text}" ({exc.strerror}).') from None

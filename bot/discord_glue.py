@@ -472,15 +472,15 @@ async def send_error(interaction: discord.Interaction[Any], message: str | Rulin
 # ------------------------------------------------------------------ dispatch
 
 
-async def uploaded(value: object) -> object:
-    """An attachment option's file, read (within the size a command may take), as the
+async def uploaded(value: object, max_bytes: int = MAX_UPLOAD_BYTES) -> object:
+    """An attachment option's file, read (within the size its option takes), as the
     specs read it; any other value as it is."""
     if not isinstance(value, discord.Attachment):
         return value
-    if value.size > MAX_UPLOAD_BYTES:
+    if value.size > max_bytes:
         raise InvalidInput(
-            f"{value.filename} is {value.size:,} bytes; a file may be at most "
-            f"{MAX_UPLOAD_BYTES:,} bytes."
+            f"{value.filename} is {value.size:,} bytes; this file may be at most "
+            f"{max_bytes:,} bytes."
         )
     return Upload(value.filename, await value.read())
 
@@ -545,16 +545,17 @@ async def _dispatch(
     # local: the handlers pull in every ruleset
     from bot.handlers import COMMANDS, ENCOUNTER_NAMES
 
+    command = COMMANDS[command_name]
+    limits = {o.name: o.max_bytes for o in command.options}
     try:
         given = {
-            name: option_value(await uploaded(value))
+            name: option_value(await uploaded(value, limits.get(name, MAX_UPLOAD_BYTES)))
             for name, value in raw.items()
             if value is not None
         }
     except RulingError as exc:
         await send_error(interaction, exc)
         return "refused"
-    command = COMMANDS[command_name]
     if getattr(interaction, "guild_id", None) is None and command_name in ENCOUNTER_NAMES:
         await send_error(interaction, NEEDS_SERVER)
         return "refused"
@@ -975,7 +976,10 @@ async def _post_board(
                 )
             await store.set_board_message(encounter_id, None)
         return
-    reply: Reply = await board_message(stored.encounter)
+    from bot.handlers.backgrounds import background_of
+
+    background = await background_of(store, channel_id, stored.encounter)
+    reply: Reply = await board_message(stored.encounter, background)
     if not can_attach(interaction) or not embeds:
         from bot.encounter_ops.visibility import as_seen
 

@@ -248,6 +248,19 @@ class Template:
 
 
 @dataclass(frozen=True)
+class Background:
+    """The map image under the grid (/map background): which stored image (its
+    digest), at how many px a square it was stored, and the grid as the GM gave it
+    on the uploaded file (a square's px, the first square's corner)."""
+
+    image: str
+    px_per_square: int
+    cell_px: int
+    offset_px: tuple[int, int] = (0, 0)
+    filename: str = ""
+
+
+@dataclass(frozen=True)
 class Encounter:
     width: int
     height: int
@@ -264,6 +277,7 @@ class Encounter:
     edges: Mapping[EdgeKey, Barrier] = field(default_factory=dict)  # walls, doors between
     co_gms: tuple[str, ...] = ()  # user ids the GM added (/encounter gm add): GMs here too
     templates: tuple[Template, ...] = ()  # areas on the board (/template add)
+    background: Background | None = None  # a map image under the grid (/map background)
 
     # ---------------------------------------------------------------- queries
 
@@ -468,7 +482,31 @@ def to_json(e: Encounter) -> dict[str, Any]:
         # written only when there are some: states without co-GMs stay as they were
         **({"co_gms": list(e.co_gms)} if e.co_gms else {}),
         **({"templates": [_template_json(t) for t in e.templates]} if e.templates else {}),
+        **({"background": _background_json(e.background)} if e.background else {}),
     }
+
+
+def _background_json(b: Background) -> dict[str, Any]:
+    return {
+        "image": b.image,
+        "px_per_square": b.px_per_square,
+        "cell_px": b.cell_px,
+        "offset_px": list(b.offset_px),
+        "filename": b.filename,
+    }
+
+
+def _background_from_json(raw: Mapping[str, Any] | None) -> Background | None:
+    if not raw:
+        return None
+    offset = raw.get("offset_px", (0, 0))
+    return Background(
+        image=str(raw["image"]),
+        px_per_square=int(raw["px_per_square"]),
+        cell_px=int(raw["cell_px"]),
+        offset_px=(int(offset[0]), int(offset[1])),
+        filename=str(raw.get("filename", "")),
+    )
 
 
 def _template_json(t: Template) -> dict[str, Any]:
@@ -563,6 +601,7 @@ def from_json(data: Mapping[str, Any]) -> Encounter:
         gm_id=str(data["gm_id"]),
         co_gms=tuple(str(u) for u in data.get("co_gms", ())),
         templates=tuple(_template_from_json(t) for t in data.get("templates", ())),
+        background=_background_from_json(data.get("background")),
         terrain=terrain,
         tokens=tokens,
         order=tuple(data.get("order", ())),

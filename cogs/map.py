@@ -28,6 +28,11 @@ class Map(commands.Cog):
         flanks: bool | None = None,
         post: bool | None = None,
         pin: bool | None = None,
+        background: discord.Attachment | None = None,
+        cell_px: Range[int, 8, 1000] | None = None,
+        offset_x: Range[int, 0, 20000] | None = None,
+        offset_y: Range[int, 0, 20000] | None = None,
+        clear_background: bool | None = None,
     ) -> None:
         await dispatch(
             interaction,
@@ -40,6 +45,11 @@ class Map(commands.Cog):
                 "flanks": flanks,
                 "post": post,
                 "pin": pin,
+                "background": background,
+                "cell_px": cell_px,
+                "offset_x": offset_x,
+                "offset_y": offset_y,
+                "clear_background": clear_background,
             },
         )
 

@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 from bot.encounter import (
     TEAMS,
     Activity,
+    Background,
     Condition,
     Encounter,
     Template,
@@ -139,6 +140,17 @@ def encounters(draw: st.DrawFn) -> Encounter:
                 )
             )
         ),
+        background=draw(
+            st.none()
+            | st.builds(
+                Background,
+                image=st.sampled_from(["0f3a9c", "deadbeef"]),
+                px_per_square=st.integers(1, 64),
+                cell_px=st.integers(8, 1000),
+                offset_px=st.tuples(st.integers(0, 500), st.integers(0, 500)),
+                filename=st.sampled_from(["", "crypt.png", "a map (2).webp"]),
+            )
+        ),
     )
 
 
@@ -156,6 +168,7 @@ def test_the_round_trip_test_draws_every_field() -> None:
     drawn_encounter = {
         "width", "height", "ruleset", "gm_id", "terrain", "tokens", "order",
         "turn_index", "round", "options", "dark", "edges", "co_gms", "templates",
+        "background",
     }  # fmt: skip
     drawn_token = {
         "name", "cell", "size", "speed_ft", "speeds_ft", "hover", "team", "owner",

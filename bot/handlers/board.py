@@ -21,7 +21,9 @@ from bot.encounter_ops.visibility import as_seen
 from bot.errors import InvalidInput
 from bot.grid.coords import Cell, parse_on_map
 from bot.grid.geometry import footprint
+from bot.handlers.backgrounds import MAX_BACKGROUND_BYTES, ctx_background, set_background
 from bot.handlers.encounter_common import actor_of, encounter_reply, load_active, ruleset_of
+from bot.render.background import MIN_CELL_PX, BackgroundImage
 from bot.render.board import BoardView, MoveOverlay, board_window, render_board
 from bot.reply import Field, Reply
 from bot.rules.engine.board import hostile
@@ -32,19 +34,24 @@ from bot.rules.ruleset import Ruleset
 ZOOM_RANGE = (24, 64)
 
 
-async def render(encounter: Encounter, view: BoardView) -> bytes:
-    """The PNG, drawn in a worker thread (it is pure, so that is safe)."""
+async def render(
+    encounter: Encounter, view: BoardView, background: BackgroundImage | None = None
+) -> bytes:
+    """The PNG, drawn in a worker thread (it is pure, so that is safe), over the
+    board's map image when it has one (``background_of``)."""
     footprints = ruleset_of(encounter).footprint_squares
+    view = replace(view, background=background)
     return await asyncio.to_thread(render_board, encounter, footprints, view)
 
 
-async def render_move(result: MoveResult) -> bytes:
+async def render_move(result: MoveResult, background: BackgroundImage | None = None) -> bytes:
     """A /move's picture, worked out and drawn in a worker thread: the speed bands are
     path searches, and they shouldn't hold up other channels either."""
     footprints = ruleset_of(result.encounter).footprint_squares
 
     def draw() -> bytes:
-        return render_board(result.encounter, footprints, move_view(result))
+        view = replace(move_view(result), background=background)
+        return render_board(result.encounter, footprints, view)
 
     return await asyncio.to_thread(draw)
 
@@ -82,6 +89,8 @@ def move_view(result: MoveResult) -> BoardView:
 
 
 async def handle_map(ctx: Context, options: Mapping[str, Any]) -> Reply:
+    if any(options.get(n) is not None for n in BACKGROUND_OPTIONS):
+        return await _background(ctx, options)
     if options.get("pin") and not options.get("post"):
         raise InvalidInput("pin:true goes with post:true: /map post:true pin:true.")
     if options.get("post"):
@@ -142,7 +151,75 @@ async def handle_map(ctx: Context, options: Mapping[str, Any]) -> Reply:
         fields=fields,
         result={"showing": shown, "threats": sorted(str(c) for c in threats)},
     )
-    return board_reply(reply, await render(encounter, view))
+    return board_reply(reply, await render(encounter, view, await ctx_background(ctx, whole)))
+
+
+BACKGROUND_OPTIONS = ("background", "clear_background", "cell_px", "offset_x", "offset_y")
+
+
+async def _background(ctx: Context, options: Mapping[str, Any]) -> Reply:
+    """/map background:<image> (or clear_background:true): the map under the grid."""
+    others = [
+        n for n in ("threats", "reach", "at", "zoom", "flanks", "post", "pin") if options.get(n)
+    ]
+    if others:
+        raise InvalidInput(
+            f"Set the background on its own, then look: /map background:<image>, then "
+            f"/map {' '.join(f'{n}:…' for n in others)}."
+        )
+    changed, prepared = await set_background(ctx, options)
+    encounter = changed.outcome.encounter
+    named = encounter.background
+    if named is None or prepared is None:
+        reply = encounter_reply(
+            encounter,
+            title="Background image cleared",
+            fields=(
+                Field("Board", "The grid is drawn on plain floor again (/undo brings it back)."),
+            ),
+            result={"background": None},
+            changed=changed.saved,
+        )
+    else:
+        across = min(prepared.squares_across, encounter.width)
+        down = min(prepared.squares_down, encounter.height)
+        covers = (
+            "the whole map"
+            if across >= encounter.width and down >= encounter.height
+            else f"{across:g}×{down:g} of the map's {encounter.width}×{encounter.height} squares, "
+            "from A1 (the rest is plain floor)"
+        )
+        reply = encounter_reply(
+            encounter,
+            title=f"Background set: {named.filename or 'the image'} under the grid",
+            fields=(
+                Field(
+                    "Grid",
+                    f"{named.cell_px} px a square, the first square's corner at "
+                    f"({named.offset_px[0]}, {named.offset_px[1]}) px of the "
+                    f"{prepared.source_size[0]}×{prepared.source_size[1]} px image"
+                    + ("" if options.get("cell_px") else " (the image's width spans the map)"),
+                ),
+                Field("Covers", covers),
+                Field(
+                    "Next",
+                    "The lines should fall on the image's own grid: if not, set it again "
+                    "with cell_px, offset_x and offset_y. /map clear_background:true removes it.",
+                ),
+            ),
+            result={
+                "background": {
+                    "filename": named.filename,
+                    "cell_px": named.cell_px,
+                    "offset_px": list(named.offset_px),
+                    "squares_across": across,
+                    "squares_down": down,
+                },
+            },
+            changed=changed.saved,
+        )
+    png = await render(encounter, BoardView(whole_map=True), await ctx_background(ctx, encounter))
+    return board_reply(reply, png)
 
 
 async def _post(ctx: Context, pin: bool) -> Reply:
@@ -213,7 +290,7 @@ def ended_message() -> Reply:
     )
 
 
-async def board_message(encounter: Encounter) -> Reply:
+async def board_message(encounter: Encounter, background: BackgroundImage | None = None) -> Reply:
     """The channel's standing board (edited in place after every change): everyone reads
     it, so hidden tokens are never on it."""
     encounter = as_seen(encounter, by_gm=False)
@@ -236,7 +313,7 @@ async def board_message(encounter: Encounter) -> Reply:
             ),
         ),
     )
-    return board_reply(reply, await render(encounter, BoardView(whole_map=True)))
+    return board_reply(reply, await render(encounter, BoardView(whole_map=True), background))
 
 
 MAP = Command(
@@ -256,6 +333,35 @@ MAP = Command(
         Option("flanks", "boolean", "List who is flanked, and outline them (epic-path)"),
         Option("post", "boolean", "Post the board message again at the bottom of the channel"),
         Option("pin", "boolean", "With post: pin the new board message (GM)"),
+        Option(
+            "background",
+            "attachment",
+            "A map image to draw under the grid (GM): PNG, JPEG, WebP or GIF",
+            max_bytes=MAX_BACKGROUND_BYTES,
+        ),
+        Option(
+            "cell_px",
+            "integer",
+            "With background: one square's size in the image, px (default: the image's "
+            "width spans the map)",
+            min_value=MIN_CELL_PX,
+            max_value=1000,
+        ),
+        Option(
+            "offset_x",
+            "integer",
+            "With background: px from the image's left edge to the first square",
+            min_value=0,
+            max_value=20000,
+        ),
+        Option(
+            "offset_y",
+            "integer",
+            "With background: px from the image's top edge to the first square",
+            min_value=0,
+            max_value=20000,
+        ),
+        Option("clear_background", "boolean", "Remove the map image under the grid (GM)"),
     ),
     handle_map,
 )

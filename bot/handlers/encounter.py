@@ -8,13 +8,14 @@ from typing import Any
 from bot.board_text import MAX_TEXT_SIDE, board_text, terrain_legend, token_glyphs
 from bot.commands import Command, Option
 from bot.context import Context
-from bot.encounter import DEFAULT_SIDE, MAX_SIDE, Encounter
+from bot.encounter import DEFAULT_SIDE, MAX_SIDE, Background, Encounter
 from bot.encounter_ops.access import is_gm, require_gm
 from bot.encounter_ops.gms import gm_names
 from bot.encounter_ops.terrain import terrain_counts
 from bot.encounter_ops.visibility import as_seen
 from bot.errors import BoardChanged, InvalidInput
 from bot.grid.coords import Cell
+from bot.handlers.backgrounds import ctx_background
 from bot.handlers.board import board_reply, render
 from bot.handlers.common import RULESET_CHOICES, ruleset_for
 from bot.handlers.encounter_common import (
@@ -173,6 +174,11 @@ async def gm_field(ctx: Context, encounter: Encounter) -> str:
     return text + "; anyone with Manage Channels"
 
 
+def backdrop_name(background: Background) -> str:
+    """The map image as /encounter show names it."""
+    return f"{background.filename or 'a map image'} ({background.cell_px} px squares)"
+
+
 async def handle_show(ctx: Context, options: Mapping[str, Any]) -> Reply:
     whole = (await load_active(ctx)).encounter
     encounter = as_seen(whole, by_gm=is_gm(whole, actor_of(ctx)), viewer=ctx.user_id)
@@ -192,7 +198,11 @@ async def handle_show(ctx: Context, options: Mapping[str, Any]) -> Reply:
     lines = lines_within(lines, TOKEN_LIST_MAX - len(description), "tokens")
     terrain = " · ".join(f"{kind} {n}" for kind, n in counts.items()) or "all clear"
     fields = [
-        Field("Map", f"{map_text(encounter)} · {ruleset.square_ft} ft squares · {ruleset.id}"),
+        Field(
+            "Map",
+            f"{map_text(encounter)} · {ruleset.square_ft} ft squares · {ruleset.id}"
+            + (f" · over {backdrop_name(encounter.background)}" if encounter.background else ""),
+        ),
         *(chunked_fields("Tokens", lines) or [Field("Tokens", "none yet: /token add")]),
         Field("Terrain", terrain),
         Field("GM", await gm_field(ctx, encounter)),
@@ -211,6 +221,7 @@ async def handle_show(ctx: Context, options: Mapping[str, Any]) -> Reply:
             "square_ft": ruleset.square_ft,
             "gm": encounter.gm_id,
             "co_gms": list(encounter.co_gms),
+            "background": encounter.background.filename if encounter.background else None,
             "order": [encounter.tokens[k].name for k in encounter.order],
             "tokens": [token_json(t, ruleset) for t in encounter.tokens.values()],
             "terrain": counts,
@@ -218,7 +229,10 @@ async def handle_show(ctx: Context, options: Mapping[str, Any]) -> Reply:
         },
     )
     # the whole map as an image (a readable window of a big one)
-    return board_reply(reply, await render(encounter, BoardView(whole_map=True)))
+    return board_reply(
+        reply,
+        await render(encounter, BoardView(whole_map=True), await ctx_background(ctx, encounter)),
+    )
 
 
 async def handle_end(ctx: Context, options: Mapping[str, Any]) -> Reply:

@@ -142,7 +142,12 @@ def examples(command_name: str, ruleset: Ruleset) -> tuple[Example, ...]:
         "turn clear": (("/turn order roll:true", "/turn clear"),),
         "move": tuple(move),
         "distance": ("/distance from:Ari to:Goblin", "/distance from:A1 to:E5"),
-        "map": ("/map", "/map threats:true", "/map reach:Goblin", "/map post:true pin:true"),
+        "map": (
+            "/map",
+            "/map threats:true",
+            "/map reach:Goblin",
+            "/map post:true pin:true",
+        ),
         "door": (("/terrain edge cells:A1/A2 kind:door", "/door token:Ari edge:A1/A2 open:true"),),
         "flank": (
             (
@@ -224,11 +229,22 @@ async def help_reply(
     )
 
 
+# Examples that need a file the user attaches: shown, but not run by the help tests
+# (a path or an attachment is the user's own).
+WITH_A_FILE: dict[str, tuple[str, ...]] = {
+    "map": (
+        "/map background:<your map image> cell_px:70 offset_x:0 offset_y:0 — a map under "
+        "the grid (GM); /map clear_background:true removes it",
+    ),
+    "encounter import": ("/encounter import file:<an /encounter export .json>",),
+}
+
+
 def _one_command(command: Command, ruleset: Ruleset) -> Reply:
     shown = [
         f"{o.name}{' (required)' if o.required else ''} — {o.description}" for o in command.options
     ]
-    lines = example_lines(command.name, ruleset)
+    lines = example_lines(command.name, ruleset) + list(WITH_A_FILE.get(command.name, ()))
     fields = [Field("Options", "\n".join(shown) or "none")]
     if lines:
         note = f"\n{SETUP_NOTE}" if needs_setup(command.name) else ""

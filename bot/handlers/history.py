@@ -11,6 +11,7 @@ from bot.context import Context
 from bot.encounter import Encounter
 from bot.encounter_ops.access import GM_IS, may_undo, mention
 from bot.errors import BoardChanged, InvalidInput, NotAllowed
+from bot.handlers.backgrounds import ctx_background
 from bot.handlers.board import board_reply, render
 from bot.handlers.encounter_common import actor_of, chunked_fields, encounter_reply
 from bot.render.board import BoardView
@@ -119,7 +120,14 @@ async def handle_undo(ctx: Context, options: Mapping[str, Any]) -> Reply:
         fields.append(Field("Now", "\n".join(now)))
         result["now"] = now
     reply = channel_reply(stored, title, fields, result)
-    return board_reply(reply, await render(stored.encounter, BoardView(whole_map=True)))
+    return board_reply(
+        reply,
+        await render(
+            stored.encounter,
+            BoardView(whole_map=True),
+            await ctx_background(ctx, stored.encounter),
+        ),
+    )
 
 
 MAX_NOW_LINES = 6

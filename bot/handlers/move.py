@@ -26,6 +26,7 @@ from bot.encounter_ops.access import (
 from bot.encounter_ops.visibility import as_seen, is_hidden
 from bot.errors import InvalidInput
 from bot.grid.coords import Cell, parse_waypoints
+from bot.handlers.backgrounds import ctx_background
 from bot.handlers.board import render_move
 from bot.handlers.encounter_common import (
     actor_of,
@@ -36,6 +37,7 @@ from bot.handlers.encounter_common import (
 )
 from bot.handlers.refusals import refusal_error
 from bot.names import complete
+from bot.render.background import BackgroundImage
 from bot.reply import Field, Reply
 from bot.rules.engine.moves import MoveRequest, MoveResult
 from bot.rules.ruleset import Ruleset
@@ -210,6 +212,7 @@ async def handle_move(ctx: Context, options: Mapping[str, Any]) -> Reply:
         replace(result, encounter=as_seen(result.encounter, by_gm=by_gm, viewer=ctx.user_id)),
         saved=saved,
         preview=previewing,
+        background=await ctx_background(ctx, result.encounter),
     )
     if is_hidden(result.token):  # a hidden token's move is the GM's to know
         reply = replace(reply, ephemeral=True)
@@ -221,7 +224,13 @@ PREVIEW_NOTE = Field(
 )
 
 
-async def move_reply(result: MoveResult, *, saved: bool, preview: bool = False) -> Reply:
+async def move_reply(
+    result: MoveResult,
+    *,
+    saved: bool,
+    preview: bool = False,
+    background: BackgroundImage | None = None,
+) -> Reply:
     """/move's reply: the title answers, the fields show the path and its cost."""
     units = ruleset_of(result.encounter).for_encounter(result.encounter).in_units
     path = " → ".join(str(c) for c in result.path)
@@ -286,7 +295,7 @@ async def move_reply(result: MoveResult, *, saved: bool, preview: bool = False) 
         result=data,
         changed=None if preview else saved,
     )
-    png = await render_move(result)
+    png = await render_move(result, background)
     return replace(reply, footer=result.source.cite(), image_png=png, image_name="move.png")
 
 

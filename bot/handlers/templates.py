@@ -9,6 +9,7 @@ from bot.commands import Command, Option
 from bot.context import Context
 from bot.encounter import TEMPLATE_SHAPES, Encounter, Template
 from bot.encounter_ops.templates import add_template, inside, remove_template, squares_of
+from bot.handlers.backgrounds import ctx_background
 from bot.handlers.board import board_reply, render
 from bot.handlers.encounter_common import (
     change_encounter,
@@ -68,7 +69,9 @@ async def handle_add(ctx: Context, options: Mapping[str, Any]) -> Reply:
         sections=(),
         changed=changed.saved,
     )
-    return board_reply(reply, await render(after, BoardView(whole_map=True)))
+    return board_reply(
+        reply, await render(after, BoardView(whole_map=True), await ctx_background(ctx, after))
+    )
 
 
 async def handle_remove(ctx: Context, options: Mapping[str, Any]) -> Reply:

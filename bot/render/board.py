@@ -21,8 +21,9 @@ from bot.grid.sizes import Size
 from bot.grid.terrain import Barrier, Terrain
 from bot.render import caption
 from bot.render import style as s
+from bot.render.background import BackgroundImage, backdrop
 from bot.render.caption import draw_caption
-from bot.render.draw import encode_png, paste_text, rgb_at
+from bot.render.draw import encode_png, flat_mask, paste_text, rgb_at
 from bot.render.inset import inset_corner, overview
 from bot.render.layout import Layout, plan
 from bot.render.overlay import (
@@ -55,7 +56,7 @@ def render_board(
     encounter: Encounter, footprints: Mapping[Size, int], view: BoardView = _DEFAULT_VIEW
 ) -> bytes:
     """The board as PNG bytes (see ``board_image``)."""
-    return encode_png(board_image(encounter, footprints, view))
+    return encode_png(board_image(encounter, footprints, view), photo=view.background is not None)
 
 
 def board_image(
@@ -68,7 +69,7 @@ def board_image(
     layout = plan(encounter, footprints, view)
     # The static layers (terrain, darkness, grid, walls, label strips) come from a
     # cache per encounter state and window; what a view adds is drawn on a copy.
-    static = _static_layer(layout, encounter)
+    static = _static_layer(layout, encounter, view.background)
     image = static.copy()
     move = view.move
     mover = encounter.tokens.get(move.mover) if move is not None else None
@@ -83,7 +84,15 @@ def board_image(
     if bands or hatched:
         # Redrawn in the static layers' order over just these squares.
         overlaid = set(bands) | hatched
-        _squares(image, layout, encounter, bands, frozenset(hatched), only=overlaid)
+        _squares(
+            image,
+            layout,
+            encounter,
+            bands,
+            frozenset(hatched),
+            only=overlaid,
+            see_through=view.background is not None,
+        )
         if encounter.dark:
             _darkness(image, layout, encounter.dark & overlaid)
         _grid(image, layout, _bbox(overlaid))
@@ -138,10 +147,12 @@ def _squares(
     bands: Mapping[Cell, int],
     threats: frozenset[Cell],
     only: set[Cell] | None = None,
+    see_through: bool = False,
 ) -> None:
     """Terrain, speed bands and threat hatching: one cached tile per look, and
     plain runs of colour where a band crosses clear floor. ``only``: just these
-    squares (they are drawn over the static layer)."""
+    squares (they are drawn over the static layer); ``see_through``: tinted over a
+    background image rather than painted over it."""
     c = layout.cell
     x0, y0 = layout.x0, layout.y0
     terrain = encounter.terrain
@@ -170,12 +181,16 @@ def _squares(
         stripe = rgb_at(tile, (0, stripes[0])) if stripes else colour
         for first, count in runs(floor):
             x, y = layout.corner(first)
-            board.paste(colour, (x, y, x + count * c, y + c))
+            tint = flat_mask(count * c, c, TINT_ALPHA) if see_through else None
+            board.paste(colour, (x, y, x + count * c, y + c), tint)
             for dy in stripes:
                 board.paste(stripe, (x, y + dy, x + count * c, y + dy + 1))
     for cell in kinds.keys() | hatched:
         tile = square_tile(kinds.get(cell, Terrain.CLEAR), c, bands.get(cell, 0), cell in hatched)
-        board.paste(tile, layout.corner(cell))
+        board.paste(tile, layout.corner(cell), flat_mask(c, c, TINT_ALPHA) if see_through else None)
+
+
+TINT_ALPHA = 150  # of 255: terrain and bands over a background image let the map show
 
 
 DARK = (24, 26, 48)
@@ -287,9 +302,11 @@ _static: OrderedDict[tuple[object, ...], _Static] = OrderedDict()
 _static_lock = threading.Lock()
 
 
-def _static_layer(layout: Layout, encounter: Encounter) -> Image.Image:
-    """Terrain, darkness, grid, walls and label strips for this window of this
-    encounter's map; the caller copies it before drawing on it.
+def _static_layer(
+    layout: Layout, encounter: Encounter, background: BackgroundImage | None = None
+) -> Image.Image:
+    """The background image, terrain, darkness, grid, walls and label strips for this
+    window of this encounter's map; the caller copies it before drawing on it.
 
     Cached per window geometry and map (the terrain, edges and darkness compared
     by value, so a state loaded afresh from storage hits too). Renders run in
@@ -301,6 +318,7 @@ def _static_layer(layout: Layout, encounter: Encounter) -> Image.Image:
         len(encounter.terrain),
         len(encounter.edges),
         len(encounter.dark),
+        background.digest if background is not None else None,
     )
     with _static_lock:
         hit = _static.get(key)
@@ -314,7 +332,11 @@ def _static_layer(layout: Layout, encounter: Encounter) -> Image.Image:
     ):
         return hit.image
     image = Image.new("RGB", (layout.width, layout.height), s.FLOOR)
-    _squares(image, layout, encounter, {}, frozenset())
+    if background is not None:
+        under = backdrop(background, layout.x0, layout.y0, layout.cols, layout.rows, layout.cell)
+        if under.width and under.height:
+            image.paste(under, (layout.left, layout.top))
+    _squares(image, layout, encounter, {}, frozenset(), see_through=background is not None)
     if encounter.dark:
         _darkness(image, layout, encounter.dark)
     _grid(image, layout)

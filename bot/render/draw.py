@@ -174,7 +174,7 @@ def rgb_at(im: Image.Image, xy: tuple[int, int]) -> RGB:
     return (int(value[0]), int(value[1]), int(value[2]))
 
 
-def encode_png(im: Image.Image) -> bytes:
+def encode_png(im: Image.Image, *, photo: bool = False) -> bytes:
     """PNG bytes that depend only on the pixels: no timestamps, no text chunks,
     a fixed compression level.
 
@@ -184,7 +184,9 @@ def encode_png(im: Image.Image) -> bytes:
     palette is sorted, so the same pixels give the same bytes. Pillow maps
     pixels to it through a cache of 6 bits a channel, so two colours within a
     few levels of each other can come out as one (seen: at most 5 levels off):
-    invisible, and still deterministic. Busier images are written as RGB."""
+    invisible, and still deterministic. Busier images are written as RGB, except a
+    ``photo`` (a board over a map image), which is reduced to 256 colours first: an
+    RGB photo-sized PNG would be megabytes."""
     rgb = im if im.mode == "RGB" else im.convert("RGB")
     colours = rgb.getcolors(256)
     out = io.BytesIO()
@@ -196,6 +198,9 @@ def encode_png(im: Image.Image) -> bytes:
         pal_image.putpalette(flat)
         indexed = rgb.quantize(palette=pal_image, dither=Image.Dither.NONE)
         indexed.save(out, "PNG", compress_level=PNG_COMPRESS_LEVEL)
+    elif photo:
+        reduced = rgb.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+        reduced.save(out, "PNG", compress_level=PNG_COMPRESS_LEVEL)
     else:
         rgb.save(out, "PNG", compress_level=PNG_COMPRESS_LEVEL)
     return out.getvalue()

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.grid.coords import Cell
+from bot.render.background import BackgroundImage
 
 
 @dataclass(frozen=True)
@@ -45,7 +46,8 @@ class BoardView:
 
     ``center`` pans the window to a square; ``zoom`` is the cell size in px
     (clamped to 24..64); ``whole_map`` shows the whole map when it fits
-    readably (a window round the action or ``center`` when it does not).
+    readably (a window round the action or ``center`` when it does not);
+    ``background`` is the map image drawn under the grid (/map background).
     """
 
     move: MoveOverlay | None = None
@@ -54,3 +56,4 @@ class BoardView:
     center: Cell | None = None
     zoom: int | None = None
     whole_map: bool = False
+    background: BackgroundImage | None = None

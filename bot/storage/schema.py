@@ -94,6 +94,20 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (channel_id, name)
     );
     """,
+    # 7: map images under the grid (/map background), prepared (cut to the grid and
+    # scaled) and kept per channel by their digest, as base64 JPEG text (one column type
+    # for both databases); the encounter's state names the one it shows
+    """
+    CREATE TABLE backgrounds (
+        channel_id     TEXT NOT NULL,
+        digest         TEXT NOT NULL,
+        image          TEXT NOT NULL,
+        px_per_square  INTEGER NOT NULL,
+        saved_by       TEXT NOT NULL,
+        saved_at       TEXT NOT NULL,
+        PRIMARY KEY (channel_id, digest)
+    );
+    """,
 )
 
 # Every table, in an order that satisfies the foreign keys (for copying a database),
@@ -148,6 +162,10 @@ TABLES: tuple[tuple[str, tuple[str, ...]], ...] = (
         ),
     ),
     ("scenes", ("channel_id", "name", "state", "saved_by", "saved_at")),
+    (
+        "backgrounds",
+        ("channel_id", "digest", "image", "px_per_square", "saved_by", "saved_at"),
+    ),
 )
 
 
@@ -211,6 +229,21 @@ SQL_SCENE_LIST = (
 )
 SQL_SCENE_COUNT = "SELECT COUNT(*) FROM scenes WHERE channel_id = ?"
 SQL_SCENE_DELETE = "DELETE FROM scenes WHERE channel_id = ? AND name = ?"
+SQL_BACKGROUND_PUT = """
+    INSERT INTO backgrounds (channel_id, digest, image, px_per_square, saved_by, saved_at)
+    VALUES (?, ?, ?, ?, ?, ?)
+    ON CONFLICT (channel_id, digest) DO UPDATE SET saved_at = excluded.saved_at
+"""
+SQL_BACKGROUND_GET = (
+    "SELECT image, px_per_square FROM backgrounds WHERE channel_id = ? AND digest = ?"
+)
+# the newest few a channel keeps (older ones are what earlier boards and scenes showed)
+SQL_BACKGROUND_TRIM = """
+    DELETE FROM backgrounds WHERE channel_id = ? AND digest NOT IN (
+        SELECT digest FROM backgrounds WHERE channel_id = ?
+        ORDER BY saved_at DESC, digest LIMIT ?
+    )
+"""
 SQL_GET_UNITS = "SELECT units FROM channel_settings WHERE channel_id = ?"
 SQL_SET_UNITS = """
     INSERT INTO channel_settings (channel_id, units, notice_shown) VALUES (?, ?, 0)
@@ -274,6 +307,7 @@ SQL_GUILD_CHANNELS = """
 SQL_PURGE_CHANNEL_HISTORY = "DELETE FROM history WHERE channel_id = ?"
 SQL_PURGE_CHANNEL_ENCOUNTERS = "DELETE FROM encounters WHERE channel_id = ?"
 SQL_PURGE_CHANNEL_SCENES = "DELETE FROM scenes WHERE channel_id = ?"
+SQL_PURGE_CHANNEL_BACKGROUNDS = "DELETE FROM backgrounds WHERE channel_id = ?"
 SQL_PURGE_CHANNEL_SETTINGS = "DELETE FROM channel_settings WHERE channel_id = ?"
 SQL_PURGE_GUILD = "DELETE FROM guild_settings WHERE guild_id = ?"
 SQL_UPDATE_ENCOUNTER = """

@@ -14,6 +14,7 @@ between, and the history row goes in the same transaction, so no change is lost 
 from __future__ import annotations
 
 import asyncio
+import base64
 import json
 from collections import OrderedDict
 from collections.abc import AsyncIterator
@@ -33,6 +34,8 @@ from bot.storage.schema import MIGRATIONS
 HISTORY_DEPTH = 50
 # How many channels' running encounters a process keeps decoded.
 DECODED_CHANNELS = 512
+# How many map images a channel keeps (/map background; its boards and scenes name them).
+BACKGROUNDS_KEPT = 10
 
 
 def _now() -> str:
@@ -195,6 +198,33 @@ class Store:
 
     async def delete_scene(self, channel_id: str, name: str) -> bool:
         return await self._write(q.SQL_SCENE_DELETE, channel_id, name) > 0
+
+    # ------------------------------------------------------------------ backgrounds
+
+    async def save_background(
+        self, channel_id: str, digest: str, jpeg: bytes, px_per_square: int, user_id: str
+    ) -> None:
+        """Keep a prepared map image for this channel (the same image twice is one row);
+        the channel keeps its ``BACKGROUNDS_KEPT`` newest."""
+        text = base64.b64encode(jpeg).decode("ascii")
+        async with self.backend.transaction() as session:
+            await session.execute(
+                q.SQL_BACKGROUND_PUT,
+                channel_id,
+                digest,
+                text,
+                px_per_square,
+                user_id,
+                datetime.now(UTC).isoformat(),  # to the microsecond: the newest are kept
+            )
+            await session.execute(q.SQL_BACKGROUND_TRIM, channel_id, channel_id, BACKGROUNDS_KEPT)
+
+    async def background(self, channel_id: str, digest: str) -> tuple[bytes, int] | None:
+        """A stored map image (JPEG bytes) and its px per square; None when it's gone."""
+        row = await self._one(q.SQL_BACKGROUND_GET, channel_id, digest)
+        if row is None:
+            return None
+        return base64.b64decode(str(row[0])), int(row[1])
 
     async def channel_units(self, channel_id: str) -> str | None:
         """How this channel reads distances: feet (None), metres or squares."""
@@ -412,6 +442,7 @@ class Store:
                         q.SQL_PURGE_CHANNEL_HISTORY,
                         q.SQL_PURGE_CHANNEL_ENCOUNTERS,
                         q.SQL_PURGE_CHANNEL_SCENES,
+                        q.SQL_PURGE_CHANNEL_BACKGROUNDS,
                         q.SQL_PURGE_CHANNEL_SETTINGS,
                     ):
                         await session.execute(sql, str(channel_id))

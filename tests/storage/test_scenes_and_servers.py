@@ -43,6 +43,7 @@ async def test_a_left_servers_data_goes_after_the_grace_period(store: Store) -> 
     await store.start_encounter("c1", board, user_id="gm", summary="s", guild_id="g1")
     await store.set_channel_ruleset("c2", "becmi", "gm", "g1")
     await store.save_scene("c1", "Crypt", "{}", "gm", replace=False)
+    await store.save_background("c1", "d1", b"jpeg", 40, "gm")
     await store.start_encounter("k1", board, user_id="gm", summary="s", guild_id="g2")
     await store.guild_left("g1", left=True)
     await store.guild_left("g2", left=True)
@@ -53,6 +54,7 @@ async def test_a_left_servers_data_goes_after_the_grace_period(store: Store) -> 
     assert await store.active_encounter("c1") is None
     assert await store.history("c1", 10) == []
     assert await store.scenes("c1") == []
+    assert await store.background("c1", "d1") is None
     assert await store.channel_ruleset("c2") is None
     assert await store.active_encounter("k1") is not None
     assert (await store.guild_settings("g1")).ruleset is None
@@ -68,3 +70,18 @@ async def test_deleting_an_encounter_takes_its_history(store: Store) -> None:
     await store.delete_encounter(stored)
     assert await store.active_encounter("c") is None
     assert await store.history("c", 10) == []
+
+
+async def test_a_channel_keeps_its_newest_map_images(store: Store) -> None:
+    """/map background: the same image twice is one row; beyond BACKGROUNDS_KEPT a
+    channel's oldest go; another channel's are its own."""
+    from bot.storage.store import BACKGROUNDS_KEPT
+
+    await store.save_background("c", "first", b"\xff\xd8one", 40, "gm")
+    assert await store.background("c", "first") == (b"\xff\xd8one", 40)
+    assert await store.background("elsewhere", "first") is None
+    await store.save_background("c", "first", b"\xff\xd8one", 40, "gm")  # again: one row
+    for n in range(BACKGROUNDS_KEPT):
+        await store.save_background("c", f"later-{n:02}", b"x", 32, "gm")
+    assert await store.background("c", "first") is None
+    assert await store.background("c", f"later-{BACKGROUNDS_KEPT - 1:02}") == (b"x", 32)
