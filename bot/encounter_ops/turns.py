@@ -11,6 +11,7 @@ from bot.encounter import Encounter, Token
 from bot.encounter_ops.access import GM_IS, Actor, is_gm, require_gm
 from bot.encounter_ops.outcomes import Edit, Initiative, TurnEdit
 from bot.encounter_ops.tokens import replace_token
+from bot.encounter_ops.visibility import is_hidden
 from bot.errors import InvalidInput, NotAllowed
 from bot.rules.ruleset import Ruleset
 
@@ -18,9 +19,17 @@ D20 = 20
 
 
 def turn_text(encounter: Encounter) -> str:
-    """``Round 3 · Ari's turn`` or ``Round 3 · no turn order``."""
+    """``Round 3 · Ari's turn`` or ``Round 3 · no turn order``; a hidden token's turn is
+    ``the GM's turn`` (every reply carries this line, and the table may read it)."""
     acting = encounter.acting
-    who = f"{acting.name}'s turn" if acting is not None else "no turn order"
+    if acting is not None and is_hidden(acting):
+        who = "the GM's turn"
+    elif acting is not None:
+        who = f"{acting.name}'s turn"
+    elif encounter.order and encounter.turn_index is None:
+        who = "the GM's turn"  # the board as players see it, a hidden token acting
+    else:
+        who = "no turn order"
     return f"Round {encounter.round} · {who}"
 
 

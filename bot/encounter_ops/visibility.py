@@ -7,11 +7,16 @@ What hiding changes is what the table is shown: every picture, the text board an
 /encounter show leave it out (no gap, no count) for anyone but the GM, the channel's
 board message (which everyone reads) always, and its moves are answered to the GM
 alone (docs/RULINGS.md).
+
+The rule every reply follows: a reply the table reads (public) shows the board as
+the table may see it (``public``); a reply that shows something hidden (the GM's
+/map, /encounter show, /turn show...) goes to the asker alone (``seen_by`` says which).
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
+import re
+from dataclasses import dataclass, replace
 
 from bot.encounter import Encounter, Token
 from bot.state import flag
@@ -33,4 +38,38 @@ def as_seen(encounter: Encounter, *, by_gm: bool, viewer: str | None = None) -> 
     }
     templates = tuple(t for t in encounter.templates if t.follows is None or t.follows in shown)
     order = tuple(k for k in encounter.order if k in shown)
-    return replace(encounter, tokens=shown, templates=templates, order=order)
+    acting = encounter.acting
+    # the acting token keeps its turn; a hidden one's turn shows as nobody's
+    turn_index = order.index(acting.key) if acting is not None and acting.key in shown else None
+    return replace(encounter, tokens=shown, templates=templates, order=order, turn_index=turn_index)
+
+
+def public(encounter: Encounter) -> Encounter:
+    """What a reply everyone reads may show: no hidden token."""
+    return as_seen(encounter, by_gm=False)
+
+
+@dataclass(frozen=True)
+class Seen:
+    """The board as a reply shows it, and whether that reply must go to the asker
+    alone (it shows a hidden token)."""
+
+    encounter: Encounter
+    private: bool
+
+
+def seen_by(encounter: Encounter, *, by_gm: bool, viewer: str | None) -> Seen:
+    """What a viewer's reply shows: the GM everything, privately when something is
+    hidden; a player the board without others' hidden tokens (privately when it shows
+    their own hidden token)."""
+    shown = as_seen(encounter, by_gm=by_gm, viewer=viewer)
+    return Seen(shown, any(is_hidden(t) for t in shown.tokens.values()))
+
+
+def names_hidden(encounter: Encounter, text: str) -> bool:
+    """Whether ``text`` (a /history summary) names a token hidden now."""
+    return any(
+        re.search(rf"(?<!\w){re.escape(t.name)}(?!\w)", text, re.IGNORECASE)
+        for t in encounter.tokens.values()
+        if is_hidden(t)
+    )

@@ -16,13 +16,19 @@ from typing import Any
 from bot.commands import Command, Option
 from bot.context import Context
 from bot.encounter import Encounter
-from bot.encounter_ops.access import is_gm, require_gm
-from bot.encounter_ops.visibility import as_seen
+from bot.encounter_ops.access import require_gm
+from bot.encounter_ops.visibility import public
 from bot.errors import InvalidInput
 from bot.grid.coords import Cell, parse_on_map
 from bot.grid.geometry import footprint
 from bot.handlers.backgrounds import MAX_BACKGROUND_BYTES, ctx_background, set_background
-from bot.handlers.encounter_common import actor_of, encounter_reply, load_active, ruleset_of
+from bot.handlers.encounter_common import (
+    actor_of,
+    encounter_reply,
+    load_active,
+    ruleset_of,
+    seen_in,
+)
 from bot.render.background import MIN_CELL_PX, BackgroundImage
 from bot.render.board import BoardView, MoveOverlay, board_window, render_board
 from bot.reply import Field, Reply
@@ -96,7 +102,8 @@ async def handle_map(ctx: Context, options: Mapping[str, Any]) -> Reply:
     if options.get("post"):
         return await _post(ctx, bool(options.get("pin")))
     whole = (await load_active(ctx)).encounter
-    encounter = as_seen(whole, by_gm=is_gm(whole, actor_of(ctx)), viewer=ctx.user_id)
+    seen = seen_in(ctx, whole)
+    encounter = seen.encounter
     rules = ruleset_of(encounter).for_encounter(encounter)
     threats = frozenset[Cell]()
     reach = frozenset[Cell]()
@@ -151,6 +158,7 @@ async def handle_map(ctx: Context, options: Mapping[str, Any]) -> Reply:
         fields=fields,
         result={"showing": shown, "threats": sorted(str(c) for c in threats)},
     )
+    reply = replace(reply, ephemeral=seen.private)  # the GM's view of hidden tokens
     return board_reply(reply, await render(encounter, view, await ctx_background(ctx, whole)))
 
 
@@ -218,7 +226,9 @@ async def _background(ctx: Context, options: Mapping[str, Any]) -> Reply:
             },
             changed=changed.saved,
         )
-    png = await render(encounter, BoardView(whole_map=True), await ctx_background(ctx, encounter))
+    png = await render(
+        public(encounter), BoardView(whole_map=True), await ctx_background(ctx, encounter)
+    )
     return board_reply(reply, png)
 
 
@@ -293,7 +303,7 @@ def ended_message() -> Reply:
 async def board_message(encounter: Encounter, background: BackgroundImage | None = None) -> Reply:
     """The channel's standing board (edited in place after every change): everyone reads
     it, so hidden tokens are never on it."""
-    encounter = as_seen(encounter, by_gm=False)
+    encounter = public(encounter)
     acting = encounter.acting
     tokens = len(encounter.tokens)
     if acting is not None:

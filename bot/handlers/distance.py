@@ -11,19 +11,24 @@ from __future__ import annotations
 import asyncio
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from bot.commands import Command, Option
 from bot.context import Context
 from bot.encounter import Encounter, Token, token_key
-from bot.encounter_ops.access import default_token, is_gm
+from bot.encounter_ops.access import default_token
 from bot.encounter_ops.placement import side, squares_of
-from bot.encounter_ops.visibility import as_seen
 from bot.errors import InvalidInput, RulingError
 from bot.grid.coords import Cell, parse_on_map
 from bot.grid.geometry import footprint
-from bot.handlers.encounter_common import actor_of, encounter_reply, load_active, ruleset_of
+from bot.handlers.encounter_common import (
+    actor_of,
+    encounter_reply,
+    load_active,
+    ruleset_of,
+    seen_in,
+)
 from bot.handlers.move import distance_text
 from bot.handlers.refusals import refusal_error
 from bot.reply import Field, Reply
@@ -142,7 +147,8 @@ def _straight_ft(rules: Ruleset, a: End, b: End) -> tuple[float, Cell, Cell]:
 async def handle_distance(ctx: Context, options: Mapping[str, Any]) -> Reply:
     whole = (await load_active(ctx)).encounter
     # measured on the board as the asker sees it: no hidden token to name or route round
-    encounter = as_seen(whole, by_gm=is_gm(whole, actor_of(ctx)), viewer=ctx.user_id)
+    seen = seen_in(ctx, whole)
+    encounter = seen.encounter
     rules = ruleset_of(encounter).for_encounter(encounter)
     given_from = options.get("from")
     if given_from is None:
@@ -177,7 +183,8 @@ async def handle_distance(ctx: Context, options: Mapping[str, Any]) -> Reply:
                 "action": way.action or None,
                 "left_ft": way.left_ft,
             }
-    return encounter_reply(encounter, title=title, fields=fields, result=data)
+    reply = encounter_reply(encounter, title=title, fields=fields, result=data)
+    return replace(reply, ephemeral=seen.private)  # it may name a hidden token
 
 
 def _answer(way: Reach) -> str:

@@ -3,16 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from bot.board_text import MAX_TEXT_SIDE, board_text, terrain_legend, token_glyphs
 from bot.commands import Command, Option
 from bot.context import Context
 from bot.encounter import DEFAULT_SIDE, MAX_SIDE, Background, Encounter
-from bot.encounter_ops.access import is_gm, require_gm
+from bot.encounter_ops.access import require_gm
 from bot.encounter_ops.gms import gm_names
 from bot.encounter_ops.terrain import terrain_counts
-from bot.encounter_ops.visibility import as_seen
 from bot.errors import BoardChanged, InvalidInput
 from bot.grid.coords import Cell
 from bot.handlers.backgrounds import ctx_background
@@ -24,6 +24,7 @@ from bot.handlers.encounter_common import (
     encounter_reply,
     load_active,
     ruleset_of,
+    seen_in,
     token_json,
     token_line,
 )
@@ -181,7 +182,8 @@ def backdrop_name(background: Background) -> str:
 
 async def handle_show(ctx: Context, options: Mapping[str, Any]) -> Reply:
     whole = (await load_active(ctx)).encounter
-    encounter = as_seen(whole, by_gm=is_gm(whole, actor_of(ctx)), viewer=ctx.user_id)
+    seen = seen_in(ctx, whole)
+    encounter = seen.encounter
     ruleset = ruleset_of(encounter)
     glyphs = token_glyphs(encounter)
     counts = terrain_counts(encounter)
@@ -228,9 +230,10 @@ async def handle_show(ctx: Context, options: Mapping[str, Any]) -> Reply:
             "board": board,
         },
     )
-    # the whole map as an image (a readable window of a big one)
+    # the whole map as an image (a readable window of a big one); the GM's view of
+    # hidden tokens is theirs alone
     return board_reply(
-        reply,
+        replace(reply, ephemeral=seen.private),
         await render(encounter, BoardView(whole_map=True), await ctx_background(ctx, encounter)),
     )
 

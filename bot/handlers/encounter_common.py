@@ -22,7 +22,7 @@ from bot.encounter_ops.access import Actor, is_gm, mention
 from bot.encounter_ops.outcomes import Edit, Outcome
 from bot.encounter_ops.placement import size_label, squares_of
 from bot.encounter_ops.turns import turn_text
-from bot.encounter_ops.visibility import is_hidden
+from bot.encounter_ops.visibility import Seen, is_hidden, seen_by
 from bot.errors import BoardChanged, InvalidInput
 from bot.metrics import METRICS
 from bot.reply import Field, Reply
@@ -129,6 +129,12 @@ async def change_encounter(
 
 
 # ------------------------------------------------------------------ replies
+
+
+def seen_in(ctx: Context, whole: Encounter) -> Seen:
+    """The board as the asker's reply may show it, and whether that reply must be
+    theirs alone (it shows a hidden token: the GM's view of an ambush)."""
+    return seen_by(whole, by_gm=is_gm(whole, actor_of(ctx)), viewer=ctx.user_id)
 
 
 def turn_field(encounter: Encounter) -> Field:

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from bot.commands import Command, Option
 from bot.context import Context
 from bot.encounter import Encounter
-from bot.encounter_ops.access import GM_IS, may_undo, mention
+from bot.encounter_ops.access import GM_IS, is_gm, may_undo, mention
+from bot.encounter_ops.visibility import names_hidden, public
 from bot.errors import BoardChanged, InvalidInput, NotAllowed
 from bot.handlers.backgrounds import ctx_background
 from bot.handlers.board import board_reply, render
@@ -63,6 +65,15 @@ def channel_reply(
 async def handle_history(ctx: Context, options: Mapping[str, Any]) -> Reply:
     count = options.get("count", DEFAULT_COUNT)
     changes = await ctx.store.history(ctx.channel_id, count)
+    stored = await ctx.store.active_encounter(ctx.channel_id)
+    # a change that names a token hidden now is the GM's to read: left out for players,
+    # and the GM's list that shows one is theirs alone
+    secret = [
+        c for c in changes if stored is not None and names_hidden(stored.encounter, c.summary)
+    ]
+    by_gm = stored is not None and is_gm(stored.encounter, actor_of(ctx))
+    if secret and not by_gm:
+        changes = [c for c in changes if c not in secret]
     # short lines for a phone: how long ago, who, what
     lines = [f"{when(c)} {mention(c.user_id)} /{c.command}: {c.summary}" for c in changes]
     title = (
@@ -75,8 +86,8 @@ async def handle_history(ctx: Context, options: Mapping[str, Any]) -> Reply:
     ]
     fields.append(Field("Undo", f"/undo walks back the newest; the last {HISTORY_DEPTH} are kept."))
     result = {"changes": [change_json(c) for c in changes]}
-    stored = await ctx.store.active_encounter(ctx.channel_id)
-    return channel_reply(stored, title, fields, result)
+    reply = channel_reply(stored, title, fields, result)
+    return replace(reply, ephemeral=bool(secret) and by_gm)
 
 
 async def handle_undo(ctx: Context, options: Mapping[str, Any]) -> Reply:
@@ -119,11 +130,20 @@ async def handle_undo(ctx: Context, options: Mapping[str, Any]) -> Reply:
     if now:
         fields.append(Field("Now", "\n".join(now)))
         result["now"] = now
-    reply = channel_reply(stored, title, fields, result)
+    # undoing a hidden token's change is answered to the asker alone; any other undo
+    # shows the table the board it may see
+    private = names_hidden(stored.encounter, change.summary) or (
+        was is not None and names_hidden(was.encounter, change.summary)
+    )
+    shown = stored.encounter if private else public(stored.encounter)
+    if not private and now:
+        told = [n for n in now if not names_hidden(stored.encounter, n)]
+        fields = [*fields[:-1], *([Field("Now", "\n".join(told))] if told else [])]
+    reply = replace(channel_reply(stored, title, fields, result), ephemeral=private)
     return board_reply(
         reply,
         await render(
-            stored.encounter,
+            shown,
             BoardView(whole_map=True),
             await ctx_background(ctx, stored.encounter),
         ),

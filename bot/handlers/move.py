@@ -23,7 +23,7 @@ from bot.encounter_ops.access import (
     require_gm,
     require_turn,
 )
-from bot.encounter_ops.visibility import as_seen, is_hidden
+from bot.encounter_ops.visibility import as_seen, is_hidden, public
 from bot.errors import InvalidInput
 from bot.grid.coords import Cell, parse_waypoints
 from bot.handlers.backgrounds import ctx_background
@@ -208,8 +208,15 @@ async def handle_move(ctx: Context, options: Mapping[str, Any]) -> Reply:
         raise refusal_error(refused.refusal) from refused
     result = moved.result
     by_gm = is_gm(result.encounter, actor)
+    # a move is announced on the board the table may see; a hidden token's own move is
+    # answered to the asker alone, on the board they see
+    shown = (
+        as_seen(result.encounter, by_gm=by_gm, viewer=ctx.user_id)
+        if is_hidden(result.token)
+        else public(result.encounter)
+    )
     reply = await move_reply(
-        replace(result, encounter=as_seen(result.encounter, by_gm=by_gm, viewer=ctx.user_id)),
+        replace(result, encounter=shown),
         saved=saved,
         preview=previewing,
         background=await ctx_background(ctx, result.encounter),

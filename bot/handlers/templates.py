@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from bot.commands import Command, Option
 from bot.context import Context
 from bot.encounter import TEMPLATE_SHAPES, Encounter, Template
 from bot.encounter_ops.templates import add_template, inside, remove_template, squares_of
+from bot.encounter_ops.visibility import as_seen, is_hidden, public
 from bot.handlers.backgrounds import ctx_background
 from bot.handlers.board import board_reply, render
 from bot.handlers.encounter_common import (
@@ -16,6 +18,7 @@ from bot.handlers.encounter_common import (
     encounter_reply,
     load_active,
     ruleset_of,
+    seen_in,
 )
 from bot.render.board import BoardView
 from bot.reply import Field, Reply
@@ -59,8 +62,13 @@ async def handle_add(ctx: Context, options: Mapping[str, Any]) -> Reply:
         )
 
     changed = await change_encounter(ctx, "template add", add)
-    after = changed.outcome.encounter
-    template = after.templates[-1]
+    whole = changed.outcome.encounter
+    template = whole.templates[-1]
+    # announced to the table on the board it may see; one that follows a hidden token
+    # is the GM's to know
+    follows = whole.tokens.get(template.follows) if template.follows else None
+    private = follows is not None and is_hidden(follows)
+    after = as_seen(whole, by_gm=True) if private else public(whole)
     reply = encounter_reply(
         after,
         title=f"{template.name}: {template.size_ft} ft {template.shape} at {template.at}",
@@ -70,7 +78,8 @@ async def handle_add(ctx: Context, options: Mapping[str, Any]) -> Reply:
         changed=changed.saved,
     )
     return board_reply(
-        reply, await render(after, BoardView(whole_map=True), await ctx_background(ctx, after))
+        replace(reply, ephemeral=private),
+        await render(after, BoardView(whole_map=True), await ctx_background(ctx, after)),
     )
 
 
@@ -88,14 +97,16 @@ async def handle_remove(ctx: Context, options: Mapping[str, Any]) -> Reply:
 
 
 async def handle_list(ctx: Context, options: Mapping[str, Any]) -> Reply:
-    encounter = (await load_active(ctx)).encounter
+    seen = seen_in(ctx, (await load_active(ctx)).encounter)
+    encounter = seen.encounter
     lines = [_line(encounter, t) for t in encounter.templates]
-    return encounter_reply(
+    reply = encounter_reply(
         encounter,
         title=f"{len(lines)} template{'s' if len(lines) != 1 else ''} on the board",
         fields=(Field("Templates", "\n".join(lines) or "none: /template add"),),
         result={"inside": _inside_json(encounter)},
     )
+    return replace(reply, ephemeral=seen.private)
 
 
 ADD = Command(

@@ -14,7 +14,7 @@ from bot.encounter_ops.transfer import export_json, from_export, from_notation, 
 from bot.errors import BoardChanged, InvalidInput
 from bot.handlers.common import RULESET_CHOICES, ruleset_for
 from bot.handlers.encounter import contents, map_text
-from bot.handlers.encounter_common import actor_of, encounter_reply, load_active
+from bot.handlers.encounter_common import actor_of, encounter_reply, load_active, seen_in
 from bot.reply import Field, Reply
 from bot.rules import identities
 from bot.storage import Conflict
@@ -28,7 +28,9 @@ MAX_IMPORT_TEXT = 4_000  # Discord's longest text option is 6,000; 100 tokens fi
 
 
 async def handle_export(ctx: Context, options: Mapping[str, Any]) -> Reply:
-    encounter = (await load_active(ctx)).encounter
+    # a player's export leaves hidden tokens out; the GM's has them, and is theirs alone
+    seen = seen_in(ctx, (await load_active(ctx)).encounter)
+    encounter = seen.encounter
     notation = notation_of(encounter)
     shown = notation if len(notation) <= MAX_NOTATION_SHOWN else notation[:MAX_NOTATION_SHOWN]
     cut = "" if shown == notation else "\n(the notation goes on in the file)"
@@ -45,6 +47,7 @@ async def handle_export(ctx: Context, options: Mapping[str, Any]) -> Reply:
         footer="Map notation: square, size letter, colour letter, -label (e.g. D4Mr-GO1).",
         result={"notation": notation, "tokens": len(encounter.tokens)},
         attachment=(f"encounter-{ctx.channel_id}.json", export_json(encounter)),
+        ephemeral=seen.private,
     )
 
 

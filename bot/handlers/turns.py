@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from dataclasses import replace
 from typing import Any
 
 from bot.commands import Command, Option
@@ -17,6 +18,7 @@ from bot.encounter_ops.turns import (
     set_order,
     turn_text,
 )
+from bot.encounter_ops.visibility import is_hidden, public
 from bot.errors import InvalidInput
 from bot.handlers.encounter_common import (
     Changed,
@@ -25,18 +27,22 @@ from bot.handlers.encounter_common import (
     encounter_reply,
     load_active,
     ruleset_of,
+    seen_in,
 )
 from bot.reply import Field, Reply
 
 
 def order_text(encounter: Encounter) -> str:
-    """``1. Ari ← acting``, one line per token, or how to set an order."""
+    """``1. Ari ← acting``, one line per token, or how to set an order; a hidden token
+    (in the GM's own view) is marked."""
     if not encounter.order:
         return "No turn order: /turn order sets one (every token moves each round meanwhile)."
     lines = []
     for i, key in enumerate(encounter.order):
-        marker = " ← acting" if i == encounter.turn_index else ""
-        lines.append(f"{i + 1}. {encounter.tokens[key].name}{marker}")
+        token = encounter.tokens[key]
+        marker = " (hidden)" if is_hidden(token) else ""
+        marker += " ← acting" if i == encounter.turn_index else ""
+        lines.append(f"{i + 1}. {token.name}{marker}")
     return "\n".join(lines)
 
 
@@ -44,15 +50,28 @@ def order_json(encounter: Encounter) -> list[str]:
     return [encounter.tokens[k].name for k in encounter.order]
 
 
-def turn_reply(changed: Changed[TurnEdit], title: str, extra: tuple[Field, ...] = ()) -> Reply:
+def turn_reply(
+    changed: Changed[TurnEdit],
+    title: Callable[[Encounter], str],
+    extra: Callable[[Encounter], tuple[Field, ...]] = lambda _: (),
+    *,
+    hidden_token: str | None = None,
+) -> Reply:
+    """A change of the order, announced on the board the table may see (hidden tokens
+    left out: their rolls, their place, their turn, which reads "the GM's turn"); a
+    change that names a hidden token (``hidden_token``) is answered to the GM alone."""
     outcome = changed.outcome
-    return encounter_reply(
-        changed.after,
-        title=title,
-        fields=(*extra, Field("Order", order_text(changed.after))),
+    whole = changed.after
+    private = hidden_token is not None and is_hidden(whole.token(hidden_token))
+    after = whole if private else public(whole)
+    shown = {t.name for t in after.tokens.values()}
+    reply = encounter_reply(
+        after,
+        title=title(after),
+        fields=(*extra(after), Field("Order", order_text(after))),
         result={
-            "order": order_json(changed.after),
-            "started": list(outcome.started),
+            "order": order_json(after),
+            "started": [name for name in outcome.started if name in shown],
             "rolls": [
                 {
                     "name": r.name,
@@ -62,11 +81,13 @@ def turn_reply(changed: Changed[TurnEdit], title: str, extra: tuple[Field, ...] 
                     "tiebreak": r.tiebreak,
                 }
                 for r in outcome.rolls
+                if r.name in shown
             ],
-            "summary": outcome.summary,
+            "summary": outcome.summary if private or after is whole else "the turn order changed",
         },
         changed=changed.saved,
     )
+    return replace(reply, ephemeral=private)
 
 
 def _roll_text(r: Initiative) -> str:
@@ -94,34 +115,41 @@ async def handle_order(ctx: Context, options: Mapping[str, Any]) -> Reply:
         lambda e: set_order(e, ruleset_of(e), actor, names=names, rng=ctx.rng if rolled else None),
     )
     rolls = changed.outcome.rolls
-    extra = (
-        (Field("Rolls (d20 + initiative)", ", ".join(_roll_text(r) for r in rolls)),)
-        if rolls
-        else ()
-    )
-    first = changed.outcome.started[0]
-    return turn_reply(changed, f"Round 1 · {first} goes first", extra)
+
+    def shown_rolls(after: Encounter) -> tuple[Field, ...]:
+        seen = [r for r in rolls if r.name in {t.name for t in after.tokens.values()}]
+        text = ", ".join(_roll_text(r) for r in seen)
+        return (Field("Rolls (d20 + initiative)", text),) if seen else ()
+
+    def first(after: Encounter) -> str:
+        acting = after.acting
+        return f"Round 1 · {acting.name} goes first" if acting else "Round 1 · the GM goes first"
+
+    return turn_reply(changed, first, shown_rolls)
 
 
 async def handle_next(ctx: Context, options: Mapping[str, Any]) -> Reply:
     actor = actor_of(ctx)
     changed = await change_encounter(ctx, "turn next", lambda e: next_turn(e, ruleset_of(e), actor))
-    after = changed.after
-    if after.acting is None:
-        title = f"Round {after.round} begins: every token's movement is fresh"
-    else:
-        title = turn_text(after)
+
+    def title(after: Encounter) -> str:
+        if not after.order:
+            return f"Round {after.round} begins: every token's movement is fresh"
+        return turn_text(after)
+
     return turn_reply(changed, title)
 
 
 async def handle_show(ctx: Context, options: Mapping[str, Any]) -> Reply:
-    encounter = (await load_active(ctx)).encounter
-    return encounter_reply(
+    seen = seen_in(ctx, (await load_active(ctx)).encounter)
+    encounter = seen.encounter
+    reply = encounter_reply(
         encounter,
         title=turn_text(encounter),
         fields=(Field("Order", order_text(encounter)),),
         result={"order": order_json(encounter)},
     )
+    return replace(reply, ephemeral=seen.private)  # the GM's full order is theirs
 
 
 async def handle_clear(ctx: Context, options: Mapping[str, Any]) -> Reply:
@@ -164,7 +192,8 @@ async def handle_add(ctx: Context, options: Mapping[str, Any]) -> Reply:
             e, actor, options["token"], after=options.get("after"), position=options.get("position")
         ),
     )
-    return turn_reply(changed, f"{changed.outcome.summary.split(' joins')[0]} joins the order")
+    joined = changed.outcome.summary.split(" joins")[0]
+    return turn_reply(changed, lambda _: f"{joined} joins the order", hidden_token=options["token"])
 
 
 async def handle_remove(ctx: Context, options: Mapping[str, Any]) -> Reply:
@@ -172,7 +201,8 @@ async def handle_remove(ctx: Context, options: Mapping[str, Any]) -> Reply:
     changed = await change_encounter(
         ctx, "turn remove", lambda e: remove_from_order(e, actor, options["token"])
     )
-    return turn_reply(changed, changed.outcome.summary[:1].upper() + changed.outcome.summary[1:])
+    said = changed.outcome.summary[:1].upper() + changed.outcome.summary[1:]
+    return turn_reply(changed, lambda _: said, hidden_token=options["token"])
 
 
 ADD = Command(

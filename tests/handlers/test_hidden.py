@@ -62,3 +62,62 @@ async def test_the_public_board_leaves_it_out(gm: Context) -> None:
     assert stored is not None
     board = await board_message(stored.encounter)
     assert "3 tokens" not in board.as_text() and "2 tokens" in board.as_text()
+
+
+async def test_the_gms_views_of_hidden_tokens_are_private(gm: Context, store: Store) -> None:
+    """A reply that shows a hidden token goes to the GM alone: on Discord a public reply
+    is read by the whole table."""
+    await ambush(gm)
+    for line in ("/encounter show", "/map", "/distance from:Ari to:Lurker", "/encounter export"):
+        assert (await run(gm, line)).ephemeral, line
+    bob = person(store, "bob")
+    for line in ("/encounter show", "/map", "/distance from:Ari to:Orc", "/encounter export"):
+        shown = await run(bob, line)
+        assert not shown.ephemeral and "Lurker" not in shown.as_text(), line
+    exported = await run(bob, "/encounter export")
+    assert exported.attachment is not None and b"Lurker" not in exported.attachment[1]
+
+
+async def test_a_gms_public_move_picture_leaves_hidden_tokens_out(gm: Context) -> None:
+    await ambush(gm)
+    moved = await run(gm, "/move token:Orc to:H7")
+    assert not moved.ephemeral and "Lurker" not in moved.as_text()
+    assert "Lurker" not in str(moved.result)
+
+
+async def test_the_turn_order_keeps_a_hidden_tokens_turn_to_the_gm(
+    gm: Context, store: Store
+) -> None:
+    await ambush(gm)
+    ordered = await run(gm, "/turn order order:Lurker,Ari,Orc")
+    assert not ordered.ephemeral
+    assert ordered.title == "Round 1 · the GM goes first"
+    assert ordered.result["order"] == ["Ari", "Orc"] and "Lurker" not in ordered.as_text()
+    assert ordered.result["acting"] is None  # the table's view: nobody it can see
+    bob = person(store, "bob")
+    seen = await run(bob, "/turn show")
+    assert seen.title == "Round 1 · the GM's turn" and "Lurker" not in seen.as_text()
+    assert not seen.ephemeral
+    gm_view = await run(gm, "/turn show")
+    assert gm_view.ephemeral and "1. Lurker (hidden) ← acting" in gm_view.as_text()
+    after = await run(gm, "/turn next")
+    assert after.title == "Round 1 · Ari's turn" and "Lurker" not in after.as_text()
+    joined = await run(gm, "/turn remove token:Lurker")
+    assert joined.ephemeral
+
+
+async def test_history_and_undo_keep_a_hidden_tokens_changes_to_the_gm(
+    gm: Context, store: Store
+) -> None:
+    await ambush(gm)
+    await run(gm, "/move token:Lurker to:E6", "/move token:Orc to:H7")
+    bob = person(store, "bob")
+    told = await run(bob, "/history")
+    assert not told.ephemeral and "Lurker" not in told.as_text()
+    assert any("Orc" in c["summary"] for c in told.result["changes"])
+    full = await run(gm, "/history")
+    assert full.ephemeral and "Lurker" in full.as_text()
+    undone = await run(gm, "/undo")  # the Orc's move: public, the picture without Lurker
+    assert not undone.ephemeral and "Lurker" not in undone.as_text()
+    undone = await run(gm, "/undo")  # the Lurker's move
+    assert undone.ephemeral

@@ -49,6 +49,7 @@ async def fill(store: Store) -> None:
     await run_line(other, "/ruleset set system:5e diagonals:5-10-5")
     await run_line(other, "/encounter start width:5 height:5")
     await store.set_meta("command_hash:global", "abc")
+    await store.save_background("c1", "digest-1", b"\xff\xd8a map", 40, "dm")
 
 
 async def snapshot(store: Store) -> dict[str, object]:
@@ -64,6 +65,7 @@ async def snapshot(store: Store) -> dict[str, object]:
             [(a.id, a.state_json) for a in await store.archived_encounters(channel)],
         )
     out["meta"] = await store.get_meta("command_hash:global")
+    out["background"] = await store.background("c1", "digest-1")
     return out
 
 
@@ -79,6 +81,7 @@ async def test_a_copy_holds_everything_and_takes_new_writes(tmp_path: Path, db_u
             "encounters": 3,
             "history": 8,  # c1: 7 changes, c2: 1
             "scenes": 0,
+            "backgrounds": 1,
         }
         assert await snapshot(target) == await snapshot(source)
         # the copy goes on where the source stopped: new rows get new ids, /undo works
