@@ -11,7 +11,7 @@ from PIL import Image, ImageDraw
 from bot.grid.terrain import Terrain
 from bot.render import style as s
 from bot.render.draw import badge, paste_text_at, text_mask, text_width
-from bot.render.legend import BAND_MORE, BAND_NOW, PRONE, PROVOKED, REACH, THREAT, Key
+from bot.render.legend import BAND_MORE, BAND_NOW, PRONE, PROVOKED, REACH, TEMPLATE, THREAT, Key
 from bot.render.tiles import square_tile
 
 FONT = 12
@@ -109,6 +109,8 @@ def swatch_tile(mark: str) -> Image.Image:
         tile = square_tile(Terrain.CLEAR, SWATCH, 0, True).copy()
     elif mark == REACH:
         tile, edge, width = Image.new("RGB", (SWATCH, SWATCH), s.FLOOR), s.REACH_OUTLINE, 3
+    elif mark == TEMPLATE:
+        tile, edge, width = Image.new("RGB", (SWATCH, SWATCH), s.FLOOR), s.TEMPLATE_OUTLINE, 2
     else:
         tile = Image.new("RGB", (SWATCH, SWATCH), s.FLOOR)
     ImageDraw.Draw(tile).rectangle((0, 0, SWATCH - 1, SWATCH - 1), outline=edge, width=width)

@@ -217,6 +217,7 @@ def legend_keys(
         reach=any(shown(c) for c in view.reach),
         provoked=move is not None and any(shown(c, side) for c in move.provoked_at),
         conditions=conditions,
+        templates=any(shown(t.origin(encounter)) for t in encounter.templates),
     )
 
 

@@ -14,6 +14,7 @@ BAND_NOW = "band-now"
 BAND_MORE = "band-more"
 THREAT = "threat"
 REACH = "reach"
+TEMPLATE = "template"
 PROVOKED = "badge:!"
 PRONE = "badge:P"
 
@@ -51,6 +52,7 @@ def caption_keys(
     reach: bool = False,
     provoked: bool = False,
     conditions: Iterable[frozenset[str]] = (),
+    templates: bool = False,
 ) -> tuple[Key, ...]:
     """The caption's entries for what a picture shows, in a fixed order.
 
@@ -65,6 +67,8 @@ def caption_keys(
         keys.append(Key(THREAT, "threatened"))
     if reach:
         keys.append(Key(REACH, "reach"))
+    if templates:
+        keys.append(Key(TEMPLATE, "area template"))
     if provoked:
         keys.append(Key(PROVOKED, "provoked an attack"))
     sets = list(conditions)
@@ -94,6 +98,7 @@ def legend_lines(more_action: str = "dash") -> list[str]:
         f"Light-blue band with stripes: reachable only with a {more}",
         "Red diagonal hatching: squares an enemy threatens (/map threats:true)",
         "Orange outline: a token's reach (/map reach:)",
+        "Purple outline: an area template (/template add)",
         "Red ! badge: leaving this square provoked an opportunity attack",
         "Black P badge: prone",
         "White badge with a letter: another condition by its initial (G grappled,"

@@ -169,3 +169,17 @@ def test_under_tritanopia_the_two_bands_still_differ_by_their_stripes():
     assert striped >= 0.1 * cell * cell  # the outer one: a pattern, not only a tint
     apart = sum(1 for a, b in zip(now, more, strict=True) if _distance(a, b) > 60)
     assert apart >= 0.1 * cell * cell
+
+
+def test_a_board_with_an_area_template_names_it_in_the_caption() -> None:
+    from bot.encounter import Template
+    from bot.render.legend import TEMPLATE
+
+    footprints = get_ruleset("5e-alt").footprint_squares
+    spell = Template("Fireball", "circle", 20, Cell(4, 4))
+    board = Encounter(10, 10, "5e-alt", gm_id="gm", templates=(spell,))
+    keys = plan(board, footprints, BoardView(whole_map=True)).keys
+    assert [k.text for k in keys if k.mark == TEMPLATE] == ["area template"]
+    bare = Encounter(10, 10, "5e-alt", gm_id="gm")
+    assert not [k for k in plan(bare, footprints, BoardView(whole_map=True)).keys]
+    assert "Purple outline: an area template (/template add)" in legend_lines()
