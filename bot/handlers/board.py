@@ -50,13 +50,15 @@ async def render(
     return await asyncio.to_thread(render_board, encounter, footprints, view)
 
 
-async def render_move(result: MoveResult, background: BackgroundImage | None = None) -> bytes:
+async def render_move(
+    result: MoveResult, background: BackgroundImage | None = None, table_units: str = "feet"
+) -> bytes:
     """A /move's picture, worked out and drawn in a worker thread: the speed bands are
     path searches, and they shouldn't hold up other channels either."""
     footprints = ruleset_of(result.encounter).footprint_squares
 
     def draw() -> bytes:
-        view = replace(move_view(result), background=background)
+        view = replace(move_view(result, table_units), background=background)
         return render_board(result.encounter, footprints, view)
 
     return await asyncio.to_thread(draw)
@@ -68,9 +70,10 @@ def window_text(encounter: Encounter, view: BoardView) -> str:
     return "the whole map" if whole else f"{first}–{last}"
 
 
-def move_view(result: MoveResult) -> BoardView:
-    """A /move's picture: the path with running costs, who it provoked, and where the
-    token can still go this turn (two bands)."""
+def move_view(result: MoveResult, table_units: str = "feet") -> BoardView:
+    """A /move's picture: the path with running costs (in the units the table reads,
+    /settings units:), who it provoked, and where the token can still go this turn
+    (two bands)."""
     encounter = result.encounter
     costs = [0.0, *(step.total_ft for step in result.steps)]
     if len(costs) != len(result.path):
@@ -90,6 +93,8 @@ def move_view(result: MoveResult) -> BoardView:
         reach_more=more,
         forced=result.mode == "forced",
         more_action=rules.band_action,
+        units=table_units,
+        square_ft=rules.square_ft,
     )
     return BoardView(move=overlay)
 

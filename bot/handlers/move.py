@@ -220,6 +220,7 @@ async def handle_move(ctx: Context, options: Mapping[str, Any]) -> Reply:
         saved=saved,
         preview=previewing,
         background=await ctx_background(ctx, result.encounter),
+        table_units=await ctx.store.channel_units(ctx.channel_id) or "feet",
     )
     if is_hidden(result.token):  # a hidden token's move is the GM's to know
         reply = replace(reply, ephemeral=True)
@@ -237,6 +238,7 @@ async def move_reply(
     saved: bool,
     preview: bool = False,
     background: BackgroundImage | None = None,
+    table_units: str = "feet",
 ) -> Reply:
     """/move's reply: the title answers, the fields show the path and its cost."""
     units = ruleset_of(result.encounter).for_encounter(result.encounter).in_units
@@ -302,7 +304,7 @@ async def move_reply(
         result=data,
         changed=None if preview else saved,
     )
-    png = await render_move(result, background)
+    png = await render_move(result, background, table_units)
     return replace(reply, footer=result.source.cite(), image_png=png, image_name="move.png")
 
 

@@ -414,4 +414,12 @@ def _move(
         is_acting = acting is not None and acting.key == move.mover
         draw_token(board, layout, mover, disc, labels[move.mover], acting=is_acting)
     draw_provoked(board, layout, move.provoked_at, side)
-    draw_cost_labels(board, layout, move.path, move.costs_ft, side)
+    draw_cost_labels(
+        board,
+        layout,
+        move.path,
+        move.costs_ft,
+        side,
+        units=move.units,
+        square_ft=move.square_ft,
+    )

@@ -13,7 +13,7 @@ from bot.grid.geometry import footprint
 from bot.render import style as s
 from bot.render.draw import Box, badge, pill, pill_box
 from bot.render.layout import Layout
-from bot.units import feet, feet_figure
+from bot.units import feet, in_units
 
 LABEL_EVERY = 3  # squares between cost labels on a straight run
 SHORT_PATH = 6  # steps: a path this short gets its cost at every square
@@ -188,8 +188,24 @@ def cost_label_size(cell: int) -> int:
     return max(10, min(15, round(cell * 0.32)))
 
 
+def cost_label(cost_ft: float, *, last: bool, units: str = "feet", square_ft: int = 5) -> str:
+    """A running cost as the picture writes it, in the table's units: ``10`` along the
+    way, ``15 ft`` (``4.5 m``, ``3 sq``) at the end."""
+    text = in_units(feet(cost_ft), units, square_ft)
+    figure, _, unit = text.partition(" ")
+    if not last:
+        return figure
+    return f"{figure} {'sq' if unit.startswith('square') else unit}"
+
+
 def place_cost_labels(
-    layout: Layout, path: Sequence[Cell], costs: Sequence[float], side: int
+    layout: Layout,
+    path: Sequence[Cell],
+    costs: Sequence[float],
+    side: int,
+    *,
+    units: str = "feet",
+    square_ft: int = 5,
 ) -> list[tuple[str, Box]]:
     """The running-cost labels and where they go: at the turns, the end and along
     straight runs, each at the corner of its square away from the path. A label
@@ -206,7 +222,7 @@ def place_cost_labels(
     corners = set(turns(path))
     placed: list[tuple[str, Box]] = []
     for i in ranked:
-        text = feet(costs[i]) if i == last else feet_figure(costs[i])
+        text = cost_label(costs[i], last=i == last, units=units, square_ft=square_ft)
         reach = side / 2 if i == last else 0.5
         boxes = []
         for corner in _label_corners(path, i):
@@ -234,12 +250,19 @@ def _onto_board(layout: Layout, box: Box) -> Box:
 
 
 def draw_cost_labels(
-    im: Image.Image, layout: Layout, path: Sequence[Cell], costs: Sequence[float], side: int
+    im: Image.Image,
+    layout: Layout,
+    path: Sequence[Cell],
+    costs: Sequence[float],
+    side: int,
+    *,
+    units: str = "feet",
+    square_ft: int = 5,
 ) -> list[Box]:
     """Draw ``place_cost_labels``'s labels; returns their boxes."""
     size = cost_label_size(layout.cell)
     boxes: list[Box] = []
-    for text, box in place_cost_labels(layout, path, costs, side):
+    for text, box in place_cost_labels(layout, path, costs, side, units=units, square_ft=square_ft):
         cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
         boxes.append(
             pill(im, text, size, (cx, cy), fill=s.LABEL_BG, edge=s.LABEL_EDGE, ink=s.LABEL_TEXT)

@@ -19,7 +19,8 @@ class MoveOverlay:
     ``reach_now`` / ``reach_more`` are the top-left squares still reachable
     with this action, and only with a dash, double move or run;
     ``more_action`` names that bigger action for the caption (the ruleset's own
-    word: dash, double, run).
+    word: dash, double, run); ``units`` writes the cost labels as the table
+    reads distances (feet, metres or squares of ``square_ft``).
     """
 
     path: tuple[Cell, ...]
@@ -30,6 +31,8 @@ class MoveOverlay:
     reach_more: frozenset[Cell] = frozenset()
     forced: bool = False
     more_action: str = "dash"
+    units: str = "feet"  # the labels' units, as the channel reads distances (/settings units:)
+    square_ft: int = 5
 
     def __post_init__(self) -> None:
         if not self.path:
