@@ -278,6 +278,8 @@ class Encounter:
     co_gms: tuple[str, ...] = ()  # user ids the GM added (/encounter gm add): GMs here too
     templates: tuple[Template, ...] = ()  # areas on the board (/template add)
     background: Background | None = None  # a map image under the grid (/map background)
+    # edges only the GM sees (a secret door): /terrain edge hidden:true
+    hidden_edges: frozenset[EdgeKey] = frozenset()
 
     # ---------------------------------------------------------------- queries
 
@@ -326,12 +328,15 @@ class Encounter:
     def with_barriers(self, edges: Iterable[EdgeKey], kind: Barrier | None) -> Encounter:
         """The encounter with ``kind`` on ``edges`` (None clears them)."""
         changed = dict(self.edges)
+        cleared: set[EdgeKey] = set()
         for edge in edges:
             if kind is None:
                 changed.pop(edge, None)
+                cleared.add(edge)
             else:
                 changed[edge] = kind
-        return replace(self, edges=changed)
+        hidden = self.hidden_edges - cleared if cleared else self.hidden_edges
+        return replace(self, edges=changed, hidden_edges=hidden)
 
     def in_dark(self, cells: Iterable[Cell], dark: bool) -> Encounter:
         """The encounter with ``cells`` dark (or lit again)."""
@@ -483,7 +488,22 @@ def to_json(e: Encounter) -> dict[str, Any]:
         **({"co_gms": list(e.co_gms)} if e.co_gms else {}),
         **({"templates": [_template_json(t) for t in e.templates]} if e.templates else {}),
         **({"background": _background_json(e.background)} if e.background else {}),
+        **({"hidden_edges": _edge_names(e.hidden_edges)} if e.hidden_edges else {}),
     }
+
+
+def _edge_names(edges: Iterable[EdgeKey]) -> str:
+    return " ".join(
+        edge_name(e) for e in sorted(edges, key=lambda e: (e[0].row, e[0].col, e[1].row, e[1].col))
+    )
+
+
+def _edges_named(text: str) -> frozenset[EdgeKey]:
+    out: set[EdgeKey] = set()
+    for name in text.split():
+        a, _, b = name.partition("/")
+        out.add(edge_key(Cell.parse(a), Cell.parse(b)))
+    return frozenset(out)
 
 
 def _background_json(b: Background) -> dict[str, Any]:
@@ -602,6 +622,7 @@ def from_json(data: Mapping[str, Any]) -> Encounter:
         co_gms=tuple(str(u) for u in data.get("co_gms", ())),
         templates=tuple(_template_from_json(t) for t in data.get("templates", ())),
         background=_background_from_json(data.get("background")),
+        hidden_edges=_edges_named(str(data.get("hidden_edges", ""))),
         terrain=terrain,
         tokens=tokens,
         order=tuple(data.get("order", ())),

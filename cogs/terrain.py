@@ -39,8 +39,13 @@ class Terrain(commands.GroupCog, group_name="terrain", group_description="The ma
         cells: str,
         kind: str,
         side: str | None = None,
+        hidden: bool | None = None,
     ) -> None:
-        await dispatch(interaction, "terrain edge", {"cells": cells, "kind": kind, "side": side})
+        await dispatch(
+            interaction,
+            "terrain edge",
+            {"cells": cells, "kind": kind, "side": side, "hidden": hidden},
+        )
 
     @app_commands.command(name="light", description=LIGHT.description)
     @app_commands.describe(**descriptions_for(LIGHT))

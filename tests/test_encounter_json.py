@@ -140,6 +140,7 @@ def encounters(draw: st.DrawFn) -> Encounter:
                 )
             )
         ),
+        hidden_edges=frozenset(draw(st.sets(st.just(edge_key(a, b))))),
         background=draw(
             st.none()
             | st.builds(
@@ -168,7 +169,7 @@ def test_the_round_trip_test_draws_every_field() -> None:
     drawn_encounter = {
         "width", "height", "ruleset", "gm_id", "terrain", "tokens", "order",
         "turn_index", "round", "options", "dark", "edges", "co_gms", "templates",
-        "background",
+        "background", "hidden_edges",
     }  # fmt: skip
     drawn_token = {
         "name", "cell", "size", "speed_ft", "speeds_ft", "hover", "team", "owner",

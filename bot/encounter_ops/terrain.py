@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from bot.encounter import Encounter
-from bot.encounter_ops.access import Actor, require_control, require_gm, require_turn
+from bot.encounter_ops.access import Actor, is_gm, require_control, require_gm, require_turn
 from bot.encounter_ops.outcomes import TerrainEdit
 from bot.encounter_ops.placement import NO_STANDING, squares_of
 from bot.errors import IllegalMove, InvalidInput
@@ -48,17 +50,34 @@ def set_light(encounter: Encounter, actor: Actor, cells_text: str, dark: bool) -
 
 
 def set_barriers(
-    encounter: Encounter, actor: Actor, cells_text: str, kind_text: str, side: str | None
+    encounter: Encounter,
+    actor: Actor,
+    cells_text: str,
+    kind_text: str,
+    side: str | None,
+    hidden: bool | None = None,
 ) -> TerrainEdit:
-    """/terrain edge: walls, low walls and doors on the edges between squares (GM)."""
+    """/terrain edge: walls, low walls and doors on the edges between squares (GM);
+    ``hidden`` True hides them from players (a secret door), False shows them again."""
     require_gm(encounter, actor, "put walls and doors between squares")
     name = BARRIER_NAMES.match(kind_text)
     edges = parse_edges(cells_text, encounter.width, encounter.height, side)
     if len(edges) > MAX_TERRAIN_CELLS:
         raise InvalidInput(f"That is more than {MAX_TERRAIN_CELLS} edges at once.")
     kind = None if name == "clear" else Barrier(name)
+    if kind is None and hidden:
+        raise InvalidInput("hidden:true hides a wall or door: give kind:wall, door...")
     after = encounter.with_barriers(edges, kind)
-    changed = sum(1 for e in edges if encounter.edges.get(e) != after.edges.get(e))
+    if hidden is not None and kind is not None:
+        given = frozenset(edges)
+        hiding = after.hidden_edges | given if hidden else after.hidden_edges - given
+        after = replace(after, hidden_edges=hiding)
+    changed = sum(
+        1
+        for e in edges
+        if encounter.edges.get(e) != after.edges.get(e)
+        or (e in encounter.hidden_edges) != (e in after.hidden_edges)
+    )
     names = " ".join(edge_name(e) for e in edges[:6]) + (" ..." if len(edges) > 6 else "")
     return TerrainEdit(after, f"{name} on {names}", Terrain.CLEAR, (), changed)
 
@@ -78,6 +97,8 @@ def use_door(
     require_turn(encounter, actor, token, "open or close a door")
     (edge,) = parse_edges(edge_text, encounter.width, encounter.height)[:1]
     kind = encounter.edges.get(edge)
+    if edge in encounter.hidden_edges and not is_gm(encounter, actor):
+        kind = None  # a secret door is found when the GM reveals it
     if kind not in (Barrier.DOOR, Barrier.OPEN_DOOR):
         raise InvalidInput(f"There is no door between {edge[0]} and {edge[1]}.")
     side = rules.footprint_squares.get(token.size, 1)

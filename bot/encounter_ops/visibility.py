@@ -19,6 +19,8 @@ import re
 from dataclasses import dataclass, replace
 
 from bot.encounter import Encounter, Token
+from bot.grid.coords import EdgeKey, edge_name
+from bot.grid.terrain import Barrier
 from bot.state import flag
 
 
@@ -29,7 +31,9 @@ def is_hidden(token: Token) -> bool:
 def as_seen(encounter: Encounter, *, by_gm: bool, viewer: str | None = None) -> Encounter:
     """The encounter as its viewer may see it: the GM sees every token, a player the
     hidden tokens they own; others (and the public board message) none of them."""
-    if by_gm or not any(is_hidden(t) for t in encounter.tokens.values()):
+    if by_gm or not (
+        encounter.hidden_edges or any(is_hidden(t) for t in encounter.tokens.values())
+    ):
         return encounter
     shown = {
         k: t
@@ -41,7 +45,29 @@ def as_seen(encounter: Encounter, *, by_gm: bool, viewer: str | None = None) -> 
     acting = encounter.acting
     # the acting token keeps its turn; a hidden one's turn shows as nobody's
     turn_index = order.index(acting.key) if acting is not None and acting.key in shown else None
-    return replace(encounter, tokens=shown, templates=templates, order=order, turn_index=turn_index)
+    return replace(
+        encounter,
+        tokens=shown,
+        templates=templates,
+        order=order,
+        turn_index=turn_index,
+        edges=seen_edges(encounter),
+        hidden_edges=frozenset(),
+    )
+
+
+def seen_edges(encounter: Encounter) -> dict[EdgeKey, Barrier]:
+    """The walls and doors as players see them: a hidden (secret) door looks like the
+    wall it is set in; any other hidden edge isn't there to see."""
+    if not encounter.hidden_edges:
+        return dict(encounter.edges)
+    seen: dict[EdgeKey, Barrier] = {}
+    for edge, kind in encounter.edges.items():
+        if edge not in encounter.hidden_edges:
+            seen[edge] = kind
+        elif kind in (Barrier.DOOR, Barrier.OPEN_DOOR):
+            seen[edge] = Barrier.WALL
+    return seen
 
 
 def public(encounter: Encounter) -> Encounter:
@@ -63,11 +89,13 @@ def seen_by(encounter: Encounter, *, by_gm: bool, viewer: str | None) -> Seen:
     hidden; a player the board without others' hidden tokens (privately when it shows
     their own hidden token)."""
     shown = as_seen(encounter, by_gm=by_gm, viewer=viewer)
-    return Seen(shown, any(is_hidden(t) for t in shown.tokens.values()))
+    return Seen(shown, bool(shown.hidden_edges) or any(is_hidden(t) for t in shown.tokens.values()))
 
 
 def names_hidden(encounter: Encounter, text: str) -> bool:
-    """Whether ``text`` (a /history summary) names a token hidden now."""
+    """Whether ``text`` (a /history summary) names a token or an edge hidden now."""
+    if any(edge_name(e) in text for e in encounter.hidden_edges):
+        return True
     return any(
         re.search(rf"(?<!\w){re.escape(t.name)}(?!\w)", text, re.IGNORECASE)
         for t in encounter.tokens.values()

@@ -99,7 +99,9 @@ async def handle_edge(ctx: Context, options: Mapping[str, Any]) -> Reply:
     changed = await change_encounter(
         ctx,
         "terrain edge",
-        lambda e: set_barriers(e, actor, options["cells"], options["kind"], options.get("side")),
+        lambda e: set_barriers(
+            e, actor, options["cells"], options["kind"], options.get("side"), options.get("hidden")
+        ),
     )
     kind = BARRIER_NAMES.match(options["kind"])
     reply = encounter_reply(
@@ -122,10 +124,21 @@ async def handle_edge(ctx: Context, options: Mapping[str, Any]) -> Reply:
                 }[kind],
             ),
         ),
-        result={"kind": kind, "changed_edges": changed.outcome.changed},
+        result={
+            "kind": kind,
+            "changed_edges": changed.outcome.changed,
+            "hidden": options.get("hidden"),
+        },
         sections=("Obstacles",),
         changed=changed.saved,
     )
+    if options.get("hidden"):  # a secret door is the GM's to know
+        hidden_note = Field(
+            "Hidden",
+            "Players see a hidden door as wall, and any other hidden edge not at all; it "
+            "still blocks as it is. /terrain edge ... hidden:false reveals it.",
+        )
+        reply = replace(reply, fields=(*reply.fields, hidden_note), ephemeral=True)
     return reply
 
 
@@ -176,6 +189,7 @@ EDGE = Command(
             "With squares: which side of each",
             choices=("north", "south", "east", "west"),
         ),
+        Option("hidden", "boolean", "Hide them from players (a secret door); false reveals"),
     ),
     handle_edge,
     changes_state=True,

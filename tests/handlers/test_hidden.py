@@ -121,3 +121,30 @@ async def test_history_and_undo_keep_a_hidden_tokens_changes_to_the_gm(
     assert not undone.ephemeral and "Lurker" not in undone.as_text()
     undone = await run(gm, "/undo")  # the Lurker's move
     assert undone.ephemeral
+
+
+async def test_a_secret_door_is_a_wall_to_players_until_revealed(gm: Context, store: Store) -> None:
+    """Issue 17: "secret doors as hidden edges"."""
+    from bot.encounter_ops.visibility import public
+    from bot.grid.coords import Cell, edge_key
+    from bot.grid.terrain import Barrier
+
+    await ambush(gm)
+    hid = await run(gm, "/terrain edge cells:B1/B2 kind:door hidden:true")
+    assert hid.ephemeral and hid.result["hidden"] is True
+    stored = await store.active_encounter(gm.channel_id)
+    assert stored is not None
+    door = edge_key(Cell(1, 0), Cell(1, 1))
+    assert stored.encounter.edges[door] is Barrier.DOOR and door in stored.encounter.hidden_edges
+    assert public(stored.encounter).edges[door] is Barrier.WALL  # it looks like the wall
+    bob = person(store, "bob")
+    await refused(bob, "/door token:Ari edge:B1/B2 open:true", InvalidInput, "no door")
+    assert not (await run(bob, "/encounter show")).ephemeral
+    assert (await run(gm, "/encounter show")).ephemeral  # the GM's view shows it
+    history = await run(bob, "/history")
+    assert "B1/B2" not in history.as_text()
+    revealed = await run(gm, "/terrain edge cells:B1/B2 kind:door hidden:false")
+    assert not revealed.ephemeral
+    after = await store.active_encounter(gm.channel_id)
+    assert after is not None and not after.encounter.hidden_edges
+    await refused(gm, "/terrain edge cells:C1/C2 kind:clear hidden:true", InvalidInput, "hides a")
