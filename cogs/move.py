@@ -40,6 +40,7 @@ class Move(commands.Cog):
         group: str | None = None,
         check: Range[int, -50, 200] | None = None,
         preview: bool | None = None,
+        ready: bool | None = None,
     ) -> None:
         await dispatch(
             interaction,
@@ -56,6 +57,7 @@ class Move(commands.Cog):
                 "group": group,
                 "check": check,
                 "preview": preview,
+                "ready": ready,
             },
         )
 

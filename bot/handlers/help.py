@@ -86,6 +86,8 @@ def examples(command_name: str, ruleset: Ruleset) -> tuple[Example, ...]:
         f"/move token:Ari to:C3 via:B2{bigger}",
         "/move token:Ari to:B2 preview:true",
     ]
+    if ruleset.readied_move is not None:
+        move.append("/move token:Ari to:B2 ready:true")
     table: dict[str, tuple[str | Example, ...]] = {
         "fall": ("/fall height:60", "/fall height:30 into:water"),
         "jump": (

@@ -62,7 +62,8 @@ def _check_permission(encounter: Encounter, actor: Actor, request: MoveRequest) 
         require_gm(encounter, actor, "push, pull or slide a token")
         return
     require_control(encounter, actor, token, "move")
-    require_turn(encounter, actor, token, "move")
+    if not request.ready:  # a readied move is out of the token's turn by nature
+        require_turn(encounter, actor, token, "move")
     # a group moves every member: each must be the mover's to move (003 group moves)
     for name in request.group:
         require_control(encounter, actor, encounter.token(name), "move")
@@ -156,6 +157,8 @@ def _title(result: MoveResult, units: bool) -> str:
         spare = f" — {left} of movement left" if result.remaining_ft > 0 else ""
         return f"{name} teleports to {result.path[-1]}{spare}"
     rest = f"{left} left" if not result.done_for_the_turn else "no move left this turn"
+    if result.action == "ready":  # out of its turn: spent in one go (000 Sudden Movement)
+        rest = f"out of turn, the other {left} lost" if result.remaining_ft else "out of turn"
     if result.again_ft and not result.done_for_the_turn:
         # 3.5's first move action: what is left of it, and what a second one adds
         more = distance_text(result.again_ft, units)
@@ -191,6 +194,7 @@ async def handle_move(ctx: Context, options: Mapping[str, Any]) -> Reply:
         jump=Cell.parse(options["jump"]) if options.get("jump") else None,
         check=options.get("check"),
         group=tuple(n.strip() for n in options.get("group", "").split(",") if n.strip()),
+        ready=bool(options.get("ready")),
     )
     if request.by and not request.forced:
         raise InvalidInput("by: names who pushes or pulls; give forced:push or forced:pull too.")
@@ -338,6 +342,7 @@ MOVE = Command(
             max_value=200,
         ),
         Option("preview", "boolean", "Only show the ruling and the picture: nothing moves"),
+        Option("ready", "boolean", "A readied move out of the token's turn: spent in one go"),
     ),
     handle_move,
     changes_state=True,

@@ -18,7 +18,7 @@ from dataclasses import replace
 from typing import ClassVar
 
 from bot.encounter import Activity, Condition, Encounter, Token
-from bot.errors import InvalidInput
+from bot.errors import IllegalMove, InvalidInput
 from bot.grid.coords import Cell
 from bot.grid.geometry import chebyshev
 from bot.grid.search import Edge
@@ -49,6 +49,7 @@ from bot.rules.rulings import (
     TravelRequest,
     TravelResult,
 )
+from bot.units import feet
 
 
 class Ruleset(ABC):
@@ -152,10 +153,16 @@ class Ruleset(ABC):
         """The token as its turn (or, outside a turn order, the round) begins."""
         return fresh_turn(token)
 
+    # A readied move out of the token's turn (/move ready:true): what the rule says, for
+    # the reply's note (its section cited in it); None where the rules have none (becmi)
+    readied_move: ClassVar[str | None] = None
+
     def move(self, encounter: Encounter, request: MoveRequest) -> MoveResult:
         """One /move: a legal result, or an ``IllegalMove`` saying what stops it."""
         from bot.rules.engine.pipeline import plan_move
 
+        if request.ready:
+            return self._readied(encounter, request)
         # a jump on the way asks the ruleset's /jump (with the map's options) with the
         # check given: no dice roll
         configured = self.for_encounter(encounter)
@@ -171,6 +178,43 @@ class Ruleset(ABC):
             return result
         after = configured.after_move_notes(result.encounter, result.token)
         return replace(result, warnings=(*result.warnings, *after)) if after else result
+
+    def _readied(self, encounter: Encounter, request: MoveRequest) -> MoveResult:
+        """A move out of the token's turn (a readied move, a readied Dash): the movement
+        the readied action gives, as if at the start of a turn, spent in one go; the
+        rest is lost at once, and the token's own turn's movement is left as it was."""
+        if self.readied_move is None:
+            raise IllegalMove(
+                f"{self.name}'s movement rules have no readied movement: a token moves on its "
+                "own turn. Leave out ready:true."
+            )
+        if request.forced or request.group:
+            raise InvalidInput("ready:true is a token's own move: no forced:, no group:.")
+        if request.action not in (None, "move"):
+            raise InvalidInput(
+                "ready:true is the readied action itself: leave out action: (it gives the "
+                "movement of one move, spent in one go)."
+            )
+        token = encounter.token(request.token)
+        fresh = replace(token, activity=Activity())
+        result = self.move(encounter.with_token(fresh), replace(request, ready=False, action=None))
+        kept = replace(result.token, activity=token.activity)
+        lost = result.remaining_ft
+        note = Note(
+            "Out of turn",
+            self.readied_move
+            + (f" {feet(lost)} of it went unused and is lost." if lost > 0 else ""),
+        )
+        return replace(
+            result,
+            encounter=result.encounter.with_token(kept),
+            token=kept,
+            action="ready",
+            done_for_the_turn=True,
+            again_ft=0.0,
+            notes=(*result.notes, note),
+            extra={**result.extra, "ready": True, "lost_ft": lost},
+        )
 
     def after_move_notes(self, encounter: Encounter, mover: Token) -> tuple[Note, ...]:
         """What a move's reply adds once the token stands where it ended (004: the

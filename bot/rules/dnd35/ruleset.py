@@ -80,6 +80,11 @@ class Dnd35(D20Ruleset):
     identity: ClassVar[Identity] = IDENTITY
     document: ClassVar[str] = DOCUMENT
     grid_document: ClassVar[str] = GRID_DOCUMENT
+    # the seeds have no readied action: the 3.5 SRD's (docs/RULINGS.md)
+    readied_move: ClassVar[str | None] = (
+        "A readied move action, taken out of its turn when its trigger comes: one move, up "
+        "to its speed, in one go (3.5 SRD › Special Initiative Actions › Ready, borrowed)."
+    )
     seed_files: ClassVar[tuple[str, ...]] = SEED_FILES
     square_ft: ClassVar[int] = 5
     sizes: ClassVar[tuple[Size, ...]] = (

@@ -106,6 +106,7 @@ class MoveRequest:
     jump: Cell | None = None  # a jump on the way lands here
     check: int | None = None  # the jump's check total, where the ruleset asks for one
     group: tuple[str, ...] = ()  # becmi: tokens that move with it, at the slowest's rate
+    ready: bool = False  # a readied move out of the token's turn (000 Sudden Movement)
 
 
 @dataclass(frozen=True)

@@ -95,6 +95,12 @@ class EpicPath(D20Ruleset):
     identity: ClassVar[Identity] = IDENTITY
     document: ClassVar[str] = DOCUMENT
     grid_document: ClassVar[str] = GRID_DOCUMENT
+    # the seed has no readied action: Pathfinder's, which 3.5's is too (docs/RULINGS.md)
+    readied_move: ClassVar[str | None] = (
+        "A readied move action, taken out of its turn when its trigger comes: one move, up "
+        "to its speed, in one go (Pathfinder SRD › Special Initiative Actions › Ready, "
+        "borrowed)."
+    )
     seed_files: ClassVar[tuple[str, ...]] = SEED_FILES
     square_ft: ClassVar[int] = 5
     sizes: ClassVar[tuple[Size, ...]] = tuple(Size)

@@ -133,6 +133,11 @@ class FiveEAlt(Ruleset):
     provoke_rule: ClassVar[Literal["leave-threatened", "leave-reach", "never"]] = "leave-reach"
     actions: ClassVar[tuple[str, ...]] = ACTIONS.names
     band_action: ClassVar[str] = "dash"
+    readied_move: ClassVar[str | None] = (
+        "Out of its turn (a readied Dash) it gains Movement equal to its Speed and spends "
+        "it in one go; the rest is lost at once (Alternate Movement › Moving Out Of Your "
+        "Turn › Sudden Movement; Dashing › Dashing Out of Your Turn)."
+    )
     move_modes: ClassVar[tuple[str, ...]] = MOVE_MODES  # and teleport (000 Teleport)
     # 000 Updating A Creature's Movement › Step 2: "If a creature's Speed for the
     # corresponding Move is 0, the creature can't Move in that way"

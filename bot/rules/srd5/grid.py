@@ -88,6 +88,10 @@ class SrdRuleset(Ruleset):
     provoke_rule: ClassVar[Literal["leave-threatened", "leave-reach", "never"]] = "leave-reach"
     actions: ClassVar[tuple[str, ...]] = ACTIONS.names
     band_action: ClassVar[str] = "dash"
+    readied_move: ClassVar[str | None] = (
+        "A readied move: when its trigger comes, it uses its reaction to move up to its "
+        "speed, out of its turn (Actions in Combat › Ready)."
+    )
     jumps_on_grid: ClassVar[bool] = False  # a jump needs the Strength score: /jump strength:
     jump_uses_strength: ClassVar[bool] = True
     # The section names the rulings cite.
