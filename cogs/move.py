@@ -41,6 +41,7 @@ class Move(commands.Cog):
         check: Range[int, -50, 200] | None = None,
         preview: bool | None = None,
         ready: bool | None = None,
+        drag: str | None = None,
     ) -> None:
         await dispatch(
             interaction,
@@ -58,6 +59,7 @@ class Move(commands.Cog):
                 "check": check,
                 "preview": preview,
                 "ready": ready,
+                "drag": drag,
             },
         )
 
@@ -77,6 +79,7 @@ class Move(commands.Cog):
     move.autocomplete("to")(suggesting("move", "to"))
     move.autocomplete("by")(suggesting("move", "by"))
     move.autocomplete("group")(suggesting("move", "group"))
+    move.autocomplete("drag")(suggesting("move", "drag"))
 
     @move.autocomplete("token")
     async def _token(

@@ -46,9 +46,12 @@ class Token(commands.GroupCog, group_name="token", group_description="The tokens
         token: str,
         add: str | None = None,
         remove: str | None = None,
+        by: str | None = None,
     ) -> None:
         await dispatch(
-            interaction, "token condition", {"token": token, "add": add, "remove": remove}
+            interaction,
+            "token condition",
+            {"token": token, "add": add, "remove": remove, "by": by},
         )
 
     # what the channel's ruleset offers as the user types: its sizes, races, armor and
@@ -59,6 +62,7 @@ class Token(commands.GroupCog, group_name="token", group_description="The tokens
     del _option
     condition.autocomplete("add")(suggesting("token condition", "add"))
     condition.autocomplete("remove")(suggesting("token condition", "remove"))
+    condition.autocomplete("by")(suggesting("token condition", "by"))
 
     @edit.autocomplete("token")
     @remove.autocomplete("token")

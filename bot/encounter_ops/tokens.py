@@ -33,6 +33,7 @@ from bot.grid.coords import Cell, parse_on_map
 from bot.grid.geometry import chebyshev, footprint
 from bot.grid.sizes import Size, parse_size
 from bot.rules import readers, rulesets, token_options
+from bot.rules.engine.grapple import grapplers_of, let_go, with_grapplers
 from bot.rules.engine.moves import TokenSpec
 from bot.rules.ruleset import Ruleset
 from bot.rules.rulings import Note
@@ -391,6 +392,7 @@ def remove_token(encounter: Encounter, ruleset: Ruleset, actor: Actor, name: str
     token = encounter.token(name)
     require_control(encounter, actor, token, "remove")
     after = _pass_turn_on(encounter, encounter.without_token(token.key), ruleset)
+    after, _ = let_go(after, token, "left the board")  # what it held is free
     summary = f"removed {token.name} (was at {token.cell})"
     was_acting = encounter.acting is not None and encounter.acting.key == token.key
     if was_acting and after.acting is not None:
@@ -422,13 +424,20 @@ def parse_conditions(text: str | None) -> tuple[tuple[Condition, ...], tuple[str
 
 
 def condition_token(
-    encounter: Encounter, actor: Actor, name: str, add: str | None, remove: str | None
+    encounter: Encounter,
+    actor: Actor,
+    name: str,
+    add: str | None,
+    remove: str | None,
+    by: str | None = None,
 ) -> TokenEdit:
-    """/token condition: add and remove conditions (remove first, then add)."""
+    """/token condition: add and remove conditions (remove first, then add); ``by``
+    names who grapples it, with add:grappled (a grappler drags it: /move drag:)."""
     token = encounter.token(name)
     require_control(encounter, actor, token, "change the conditions of")
     adding, free_adding = parse_conditions(add)
     removing, free_removing = parse_conditions(remove)
+    holder = _grappler(encounter, token, by, adding)
     if not (adding or removing or free_adding or free_removing):
         raise InvalidInput(
             f"Say which condition: add:<condition> or remove:<condition>. "
@@ -466,10 +475,45 @@ def condition_token(
                 f"{kept}: no movement effect under {grid.id}; kept on the token as a reminder.",
             )
         )
+    if Condition.GRAPPLED in removing or not changed.has(Condition.GRAPPLED):
+        changed = with_grapplers(changed, ())  # no longer grappled: by nobody
+    if holder is not None:
+        changed = with_grapplers(changed, (*grapplers_of(changed), holder.key))
+        notes.append(
+            Note(
+                "Grappled",
+                f"{holder.name} holds {token.name}: /move token:{holder.name} drag:{token.name} "
+                "drags it along; parting them ends the grapple.",
+            )
+        )
     parts = [f"+{c.value}" for c in adding] + [f"+{w}" for w in free_adding]
     parts += [f"-{c.value}" for c in removing] + [f"-{w}" for w in free_removing]
-    summary = f"{token.name}: {' '.join(parts)}"
-    return TokenEdit(replace_token(encounter, token.key, changed), summary, changed, tuple(notes))
+    summary = f"{token.name}: {' '.join(parts)}" + (f" (by {holder.name})" if holder else "")
+    after = replace_token(encounter, token.key, changed)
+    if changed.has(Condition.INCAPACITATED) and not token.has(Condition.INCAPACITATED):
+        # 000 Ending the Grappled Condition › Incapacitation: its grapples end
+        after, let = let_go(after, changed, "is incapacitated")
+        notes += let
+    return TokenEdit(after, summary, changed, tuple(notes))
+
+
+def _grappler(
+    encounter: Encounter, token: Token, by: str | None, adding: tuple[Condition, ...]
+) -> Token | None:
+    """The token ``by:`` names as the grappler, checked (None when not given)."""
+    if by is None:
+        return None
+    if Condition.GRAPPLED not in adding:
+        raise InvalidInput(
+            f"by: names who grapples {token.name}: give it with add:grappled, e.g. "
+            f"/token condition token:{token.name} add:grappled by:Ogre."
+        )
+    holder = encounter.token(by)
+    if holder.key == token.key:
+        raise InvalidInput(f"{token.name} can't grapple itself.")
+    if holder.key in grapplers_of(token):
+        raise InvalidInput(f"{holder.name} already grapples {token.name}.")
+    return holder
 
 
 # ------------------------------------------------------------------ several at once

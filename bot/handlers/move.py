@@ -195,6 +195,7 @@ async def handle_move(ctx: Context, options: Mapping[str, Any]) -> Reply:
         check=options.get("check"),
         group=tuple(n.strip() for n in options.get("group", "").split(",") if n.strip()),
         ready=bool(options.get("ready")),
+        drag=options.get("drag"),
     )
     if request.by and not request.forced:
         raise InvalidInput("by: names who pushes or pulls; give forced:push or forced:pull too.")
@@ -343,6 +344,7 @@ MOVE = Command(
         ),
         Option("preview", "boolean", "Only show the ruling and the picture: nothing moves"),
         Option("ready", "boolean", "A readied move out of the token's turn: spent in one go"),
+        Option("drag", "string", "A creature it grapples, dragged along (at the rules' cost)"),
     ),
     handle_move,
     changes_state=True,

@@ -48,7 +48,7 @@ def suggest(
         token = encounter.tokens.get(normalize(str(given.get("token", ""))))
         held = sorted(token.conditions) if token else []
         return _plain(complete(typed, held, listed=True))
-    if option == "by":
+    if option in ("by", "drag"):
         return _plain(complete(typed, names))
     if option == "group":
         return _plain(complete(typed, names, listed=True))

@@ -262,7 +262,12 @@ async def handle_condition(ctx: Context, options: Mapping[str, Any]) -> Reply:
         ctx,
         "token condition",
         lambda e: condition_token(
-            e, actor, options["token"], options.get("add"), options.get("remove")
+            e,
+            actor,
+            options["token"],
+            options.get("add"),
+            options.get("remove"),
+            options.get("by"),
         ),
     )
     token = changed.outcome.token
@@ -310,6 +315,7 @@ CONDITION = Command(
             "add", "string", "Conditions to add, comma-separated: prone, grappled, restrained..."
         ),
         Option("remove", "string", "Conditions to remove, comma-separated"),
+        Option("by", "string", "With add:grappled, who grapples it (it can drag it: /move drag:)"),
     ),
     handle_condition,
     changes_state=True,

@@ -17,7 +17,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import ClassVar
 
-from bot.encounter import Activity, Condition, Encounter, Token
+from bot.encounter import Activity, Condition, Encounter, Token, token_key
 from bot.errors import IllegalMove, InvalidInput
 from bot.grid.coords import Cell
 from bot.grid.geometry import chebyshev
@@ -25,6 +25,7 @@ from bot.grid.search import Edge
 from bot.grid.sizes import Size
 from bot.names import Vocabulary
 from bot.rules.engine.board import Allowance, Board, Passing, StepContext, at, join
+from bot.rules.engine.grapple import GrappleRule, parted
 from bot.rules.engine.moves import (
     MODES,
     MoveRequest,
@@ -156,6 +157,9 @@ class Ruleset(ABC):
     # A readied move out of the token's turn (/move ready:true): what the rule says, for
     # the reply's note (its section cited in it); None where the rules have none (becmi)
     readied_move: ClassVar[str | None] = None
+    # Grappling on the board (/move drag:, grapples ending when parted); None: the
+    # rules have none (becmi)
+    grapple_rule: ClassVar[GrappleRule | None] = None
 
     def move(self, encounter: Encounter, request: MoveRequest) -> MoveResult:
         """One /move: a legal result, or an ``IllegalMove`` saying what stops it."""
@@ -174,6 +178,18 @@ class Ruleset(ABC):
             if self.jumps_on_grid
             else None,
         )
+        # a grapple ends when a move parts the two (the dragged one moved along)
+        moved = (result.token.key, *((token_key(request.drag),) if request.drag else ()))
+        encounter_after, ended = parted(
+            configured, result.encounter, moved, forced=bool(request.forced)
+        )
+        if ended:
+            result = replace(
+                result,
+                encounter=encounter_after,
+                token=encounter_after.tokens[result.token.key],
+                warnings=(*result.warnings, *ended),
+            )
         if request.forced:
             return result
         after = configured.after_move_notes(result.encounter, result.token)

@@ -32,6 +32,7 @@ from bot.rules.dnd35.tokens import (
     token_movement,
 )
 from bot.rules.engine.board import Allowance, Board, Passing, hostile
+from bot.rules.engine.grapple import GrappleRule
 from bot.rules.engine.moves import (
     MoveRequest,
     TokenFields,
@@ -80,6 +81,17 @@ class Dnd35(D20Ruleset):
     identity: ClassVar[Identity] = IDENTITY
     document: ClassVar[str] = DOCUMENT
     grid_document: ClassVar[str] = GRID_DOCUMENT
+    # 002 Grapple: grapplers share a space; moving a grapple is the 3.5 SRD's (borrowed)
+    grapple_rule: ClassVar[GrappleRule | None] = GrappleRule(
+        drag="half-speed",
+        shares_space=True,
+        drag_text=(
+            "moving a grapple: half its speed, after winning an opposed grapple check, the "
+            "held creature in its space (3.5 SRD › Grapple › Move, borrowed; Rules of the "
+            "Game › Grapple)"
+        ),
+        ends_text="3.5 SRD › Grapple, borrowed",
+    )
     # the seeds have no readied action: the 3.5 SRD's (docs/RULINGS.md)
     readied_move: ClassVar[str | None] = (
         "A readied move action, taken out of its turn when its trigger comes: one move, up "

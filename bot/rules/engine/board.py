@@ -98,12 +98,14 @@ class Limits:
 
 @dataclass(frozen=True)
 class Stance:
-    """Standing up or dropping prone as part of the action."""
+    """Standing up or dropping prone as part of the action; dragging a grappled
+    creature along."""
 
     stand_up: bool = False  # stands first (removes prone)
     stand_cost_ft: float = 0.0
     stand_provokes: bool = False
     drop_prone: bool = False
+    dragging: str = ""  # the grappled creature it drags, at a cost (000 Grappled › Movable)
 
 
 @dataclass(frozen=True)

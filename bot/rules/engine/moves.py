@@ -107,6 +107,7 @@ class MoveRequest:
     check: int | None = None  # the jump's check total, where the ruleset asks for one
     group: tuple[str, ...] = ()  # becmi: tokens that move with it, at the slowest's rate
     ready: bool = False  # a readied move out of the token's turn (000 Sudden Movement)
+    drag: str | None = None  # the grappled creature the mover drags along (000 Grappled)
 
 
 @dataclass(frozen=True)

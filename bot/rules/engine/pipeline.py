@@ -19,6 +19,7 @@ from bot.grid.terrain import Terrain
 from bot.rules.engine.attacks import charge_target, opportunity_attacks
 from bot.rules.engine.board import MAX_WAYPOINTS, Board, Stance, StepContext
 from bot.rules.engine.forced import forced_move
+from bot.rules.engine.grapple import drag_move
 from bot.rules.engine.jump import JumpRule, jump_route
 from bot.rules.engine.moves import MoveRequest, MoveResult, Step
 from bot.rules.engine.plan import MovePlan, Route
@@ -39,16 +40,20 @@ def plan_move(
     *,
     jump_rule: JumpRule | None = None,
     budget_cap_ft: float | None = None,
+    dragging: str = "",
 ) -> MoveResult:
     """The whole of one /move under ``rules``: a result, or an error that changes nothing.
 
-    ``jump_rule`` is the ruleset's /jump, for a move with a jump on the way."""
+    ``jump_rule`` is the ruleset's /jump, for a move with a jump on the way;
+    ``dragging`` names a grappled creature dragged along (its cost is the ruleset's)."""
     token = encounter.token(request.token)
+    if request.drag:
+        return drag_move(rules, encounter, request, jump_rule=jump_rule)
     if request.forced:
         return forced_move(rules, encounter, token, request)
     if request.group and budget_cap_ft is None:
         return rules.group_move(encounter, request, jump_rule)
-    plan = _plan(rules, encounter, token, request, budget_cap_ft)
+    plan = _plan(rules, encounter, token, request, budget_cap_ft, dragging)
     plan, route = _route(plan, jump_rule)
     return _result(plan, route)
 
@@ -59,12 +64,15 @@ def _plan(
     token: Token,
     request: MoveRequest,
     budget_cap_ft: float | None,
+    dragging: str = "",
 ) -> MovePlan:
     """Parse the request and ask the ruleset what the action allows."""
     movement = rules.token_movement(token)
     allowance = rules.allowance(encounter, token, request, movement)
     if budget_cap_ft is not None and budget_cap_ft < allowance.available_ft:
         allowance = replace(allowance, available_ft=budget_cap_ft)
+    if dragging:
+        allowance = replace(allowance, stance=replace(allowance.stance, dragging=dragging))
     board = Board.of(encounter, token, rules.footprint_squares)
     ctx = StepContext(board, movement, allowance, stood=allowance.stance.stand_up)
     targets = _targets(board, token, request, allowance.stance)

@@ -23,6 +23,7 @@ from bot.rules.d20.grid import ACTIONS, Action, D20Ruleset, armor, load
 from bot.rules.d20.jumping import SkillJumpRules, skill_jump
 from bot.rules.d20.overland import overland_travel
 from bot.rules.engine.board import Allowance, Board, Limits, Passing, StepContext, hostile, join
+from bot.rules.engine.grapple import GrappleRule
 from bot.rules.engine.moves import (
     MOVE_MODES,
     MoveRequest,
@@ -95,6 +96,16 @@ class EpicPath(D20Ruleset):
     identity: ClassVar[Identity] = IDENTITY
     document: ClassVar[str] = DOCUMENT
     grid_document: ClassVar[str] = GRID_DOCUMENT
+    # the seed has no grappling: Pathfinder's (the held creature is placed beside it)
+    grapple_rule: ClassVar[GrappleRule | None] = GrappleRule(
+        drag="half-speed",
+        shares_space=False,
+        drag_text=(
+            "moving a grapple: half its speed, after a successful combat maneuver check "
+            "(Pathfinder SRD › Grapple › Move, borrowed)"
+        ),
+        ends_text="Pathfinder SRD › Grapple, borrowed",
+    )
     # the seed has no readied action: Pathfinder's, which 3.5's is too (docs/RULINGS.md)
     readied_move: ClassVar[str | None] = (
         "A readied move action, taken out of its turn when its trigger comes: one move, up "

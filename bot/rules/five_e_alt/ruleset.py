@@ -30,6 +30,7 @@ from bot.rules.engine.board import (
     hostile,
     within_reach,
 )
+from bot.rules.engine.grapple import GrappleRule
 from bot.rules.engine.moves import (
     MOVE_MODES,
     MoveRequest,
@@ -133,6 +134,12 @@ class FiveEAlt(Ruleset):
     provoke_rule: ClassVar[Literal["leave-threatened", "leave-reach", "never"]] = "leave-reach"
     actions: ClassVar[tuple[str, ...]] = ACTIONS.names
     band_action: ClassVar[str] = "dash"
+    grapple_rule: ClassVar[GrappleRule | None] = GrappleRule(
+        drag="slowed",
+        shares_space=False,
+        drag_text="Slowed while dragging: Alternate Movement › Conditions › Grappled › Movable",
+        ends_text="Alternate Movement › Conditions › Grappled › Ending the Grappled Condition",
+    )
     readied_move: ClassVar[str | None] = (
         "Out of its turn (a readied Dash) it gains Movement equal to its Speed and spends "
         "it in one go; the rest is lost at once (Alternate Movement › Moving Out Of Your "
@@ -360,7 +367,7 @@ class FiveEAlt(Ruleset):
         000 Difficult Terrain: "you are Slowed while you Move in or out of the space", so
         taking off from or landing in Difficult Terrain doubles the jump too (once: the
         squares it flies over are not moved in)."""
-        if ctx.board.mover.has(Condition.SLOWED):
+        if ctx.board.mover.has(Condition.SLOWED) or ctx.allowance.stance.dragging:
             return length_ft * 2, "Slowed ×2"
         single = ctx.memo.get("single")
         if single is None:
@@ -458,7 +465,16 @@ class FiveEAlt(Ruleset):
         if mode == "fly" and single.hover:
             prone = False  # 000 Fly › Hovering: flying ends Prone
         if not cause:
-            cause = "Slowed" if board.mover.has(Condition.SLOWED) else "prone" if prone else ""
+            dragging = allowance.stance.dragging
+            cause = (
+                "Slowed"
+                if board.mover.has(Condition.SLOWED)
+                else f"dragging {dragging}"
+                if dragging
+                else "prone"
+                if prone
+                else ""
+            )
         slowed = bool(cause)
         trait = single.modifiers[move]
         factor = trait.cost_multiplier

@@ -34,6 +34,7 @@ from bot.rules.engine.board import (
     hostile,
     within_reach,
 )
+from bot.rules.engine.grapple import GrappleRule
 from bot.rules.engine.moves import (
     MoveRequest,
     TokenFields,
@@ -88,6 +89,14 @@ class SrdRuleset(Ruleset):
     provoke_rule: ClassVar[Literal["leave-threatened", "leave-reach", "never"]] = "leave-reach"
     actions: ClassVar[tuple[str, ...]] = ACTIONS.names
     band_action: ClassVar[str] = "dash"
+    # SRD 5.1 halves the speed, SRD 5.2 costs 1 extra foot a foot: the same reach
+    # (docs/RULINGS.md)
+    grapple_rule: ClassVar[GrappleRule | None] = GrappleRule(
+        drag="extra-foot",
+        shares_space=False,
+        drag_text="every foot costs 1 extra foot while dragging: Conditions › Grappled",
+        ends_text="Conditions › Grappled",
+    )
     readied_move: ClassVar[str | None] = (
         "A readied move: when its trigger comes, it uses its reaction to move up to its "
         "speed, out of its turn (Actions in Combat › Ready)."
@@ -283,6 +292,9 @@ class SrdRuleset(Ruleset):
         if mover.has(Condition.PRONE) and not ctx.stood:
             extra += 1
             why.append("crawling +1")
+        if allowance.stance.dragging:
+            extra += 1
+            why.append(f"dragging {allowance.stance.dragging} +1")
         if not flying:
             water = all(board.terrain(c) is Terrain.WATER for c in board.cells(to))
             need = "swim" if water else "climb" if allowance.mode == "climb" else ""
