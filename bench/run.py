@@ -26,6 +26,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -121,15 +122,20 @@ def _band_context(encounter: Encounter) -> tuple[Any, StepContext]:
     return rules, StepContext(board, movement, allowance, stood=False)
 
 
-def bands(n: int) -> dict[str, Samples]:
+def bands(n: int, *, fresh: bool = True) -> dict[str, Samples]:
     """One reach band's flood (the board and step context built fresh, as each /move
-    builds them) for a 30 ft and a 60 ft budget on the 50x50 battle map."""
+    builds them) for a 30 ft and a 60 ft budget on the 50x50 battle map.
+
+    ``fresh``: every flood on an encounter it hasn't seen, as after a real move (the
+    compiled step tables, kept per encounter, are built again); otherwise on the same
+    encounter (a second band, /distance, a refusal's second search reuse them)."""
     encounter = battle_map(50)
     out: dict[str, Samples] = {"30ft": [], "60ft": []}
     for i in range(n + 3):
         for budget, key in ((30.0, "30ft"), (60.0, "60ft")):
+            board = replace(encounter) if fresh else encounter
             start = time.perf_counter()
-            rules, ctx = _band_context(encounter)
+            rules, ctx = _band_context(board)
             band_costs(rules, ctx, budget)
             if i >= 3:
                 out[key].append((time.perf_counter() - start) * 1000)
@@ -416,7 +422,13 @@ def main(argv: list[str] | None = None) -> None:
     banded = bands(n)
     report["bands_ms"] = {k: latency(v) for k, v in banded.items()}
     for k, v in report["bands_ms"].items():
-        print(f"  {k:<6} p50 {v['p50']:8.3f}   p95 {v['p95']:8.3f}")
+        print(
+            f"  {k:<6} p50 {v['p50']:8.3f}   p95 {v['p95']:8.3f}   (a new board, as after a move)"
+        )
+    reused = bands(n, fresh=False)
+    report["bands_ms_same_board"] = {k: latency(v) for k, v in reused.items()}
+    for k, v in report["bands_ms_same_board"].items():
+        print(f"  {k:<6} p50 {v['p50']:8.3f}   p95 {v['p95']:8.3f}   (the same board again)")
 
     section("unbounded search corner to corner, 200² (3.5 exact vs pathfinding A*)")
     searched = paths(3 if args.quick else 5)
