@@ -42,6 +42,7 @@ class Move(commands.Cog):
         preview: bool | None = None,
         ready: bool | None = None,
         drag: str | None = None,
+        through: str | None = None,
     ) -> None:
         await dispatch(
             interaction,
@@ -60,6 +61,7 @@ class Move(commands.Cog):
                 "preview": preview,
                 "ready": ready,
                 "drag": drag,
+                "through": through,
             },
         )
 

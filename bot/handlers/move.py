@@ -196,6 +196,7 @@ async def handle_move(ctx: Context, options: Mapping[str, Any]) -> Reply:
         group=tuple(n.strip() for n in options.get("group", "").split(",") if n.strip()),
         ready=bool(options.get("ready")),
         drag=options.get("drag"),
+        through=options.get("through"),
     )
     if request.by and not request.forced:
         raise InvalidInput("by: names who pushes or pulls; give forced:push or forced:pull too.")
@@ -345,6 +346,12 @@ MOVE = Command(
         Option("preview", "boolean", "Only show the ruling and the picture: nothing moves"),
         Option("ready", "boolean", "A readied move out of the token's turn: spent in one go"),
         Option("drag", "string", "A creature it grapples, dragged along (at the rules' cost)"),
+        Option(
+            "through",
+            "string",
+            "Pass opponents' spaces: overrun or tumble (3.5, epic-path); the checks are listed",
+            choices=("overrun", "tumble"),
+        ),
     ),
     handle_move,
     changes_state=True,

@@ -37,6 +37,7 @@ from bot.rules.engine.moves import (
 )
 from bot.rules.engine.plan import Route
 from bot.rules.engine.steps import ProvokeRule, Stepper
+from bot.rules.engine.through import ThroughRule
 from bot.rules.identity import Identity
 from bot.rules.options import OptionSpec
 from bot.rules.rulings import (
@@ -160,6 +161,11 @@ class Ruleset(ABC):
     # Grappling on the board (/move drag:, grapples ending when parted); None: the
     # rules have none (becmi)
     grapple_rule: ClassVar[GrappleRule | None] = None
+    # Ways through an opponent's space (/move through:overrun|tumble); none by default
+    moving_through: ClassVar[tuple[ThroughRule, ...]] = ()
+
+    def through_rule(self, kind: str) -> ThroughRule | None:
+        return next((r for r in self.moving_through if r.kind == kind), None)
 
     def move(self, encounter: Encounter, request: MoveRequest) -> MoveResult:
         """One /move: a legal result, or an ``IllegalMove`` saying what stops it."""

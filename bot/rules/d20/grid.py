@@ -424,6 +424,9 @@ class D20Ruleset(Ruleset):
         if isinstance(terms, str):
             return terms
         doublings, causes, move_type, blind_step = terms
+        through = self.through_rule(allowance.stance.through) if allowance.stance.through else None
+        if through is not None and through.half_speed:  # tumbling: half speed, every square
+            doublings, causes = doublings + 1, (*causes, through.kind.removesuffix("e") + "ing")
         # 004 "Combining Movement Types": costs come off every mode; a square's own
         # mode is usable while its share of what is left (counted in the fastest
         # mode's feet) lasts

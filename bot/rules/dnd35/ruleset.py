@@ -40,6 +40,7 @@ from bot.rules.engine.moves import (
     TokenSpec,
     parse_plain_speed,
 )
+from bot.rules.engine.through import ThroughRule
 from bot.rules.identity import Identity
 from bot.rules.rulings import (
     FallRequest,
@@ -91,6 +92,28 @@ class Dnd35(D20Ruleset):
             "Game › Grapple)"
         ),
         ends_text="3.5 SRD › Grapple, borrowed",
+    )
+    # 001 Overrun, Tumbling; 002 Overrun (the checks' numbers from the 3.5 SRD, borrowed)
+    moving_through: ClassVar[tuple[ThroughRule, ...]] = (
+        ThroughRule(
+            kind="overrun",
+            check="an overrun each: an opposed Strength (or Dexterity) check, the 3.5 SRD's "
+            "(Rules of the Game › Overrun; SRD › Overrun, borrowed)",
+            larger_by_at_most=1,
+            provokes_each=True,
+            fails="is stopped and moves back to the square before its space",
+            note="A standard action that moves up to its speed, not part of a charge (Rules "
+            "of the Game › Overrun). A defender may simply step aside: then no check.",
+        ),
+        ThroughRule(
+            kind="tumble",
+            check="a DC 25 Tumble check each (SRD › Tumble, borrowed; SRD › Tumbling)",
+            half_speed=True,
+            fails="stops before its space and provokes it",
+            note="Tumbling is at half speed. A DC 15 Tumble check also spares it the "
+            "attacks of opportunity for moving out of threatened squares (SRD › Tumble, "
+            "borrowed); the bot still lists them.",
+        ),
     )
     # the seeds have no readied action: the 3.5 SRD's (docs/RULINGS.md)
     readied_move: ClassVar[str | None] = (

@@ -106,6 +106,7 @@ class Stance:
     stand_provokes: bool = False
     drop_prone: bool = False
     dragging: str = ""  # the grappled creature it drags, at a cost (000 Grappled › Movable)
+    through: str = ""  # overrun or tumble: it may pass opponents' spaces (001, 004)
 
 
 @dataclass(frozen=True)

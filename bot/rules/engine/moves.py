@@ -108,6 +108,7 @@ class MoveRequest:
     group: tuple[str, ...] = ()  # becmi: tokens that move with it, at the slowest's rate
     ready: bool = False  # a readied move out of the token's turn (000 Sudden Movement)
     drag: str | None = None  # the grappled creature the mover drags along (000 Grappled)
+    through: str | None = None  # overrun | tumble: through opponents' spaces (001, 004)
 
 
 @dataclass(frozen=True)

@@ -17,7 +17,7 @@ from bot.grid.coords import Cell
 from bot.grid.search import EPSILON, Edge
 from bot.grid.terrain import Terrain
 from bot.rules.engine.attacks import charge_target, opportunity_attacks
-from bot.rules.engine.board import MAX_WAYPOINTS, Board, Stance, StepContext
+from bot.rules.engine.board import MAX_WAYPOINTS, Allowance, Board, Stance, StepContext
 from bot.rules.engine.forced import forced_move
 from bot.rules.engine.grapple import drag_move
 from bot.rules.engine.jump import JumpRule, jump_route
@@ -25,6 +25,7 @@ from bot.rules.engine.moves import MoveRequest, MoveResult, Step
 from bot.rules.engine.plan import MovePlan, Route
 from bot.rules.engine.refusal import sealed_off, why_not
 from bot.rules.engine.search import enclosure, minimum_route, minimum_step, search_route
+from bot.rules.engine.through import through_notes
 from bot.rules.rulings import JSONValue, MoveRefused, Note, Refusal, RefusalReason
 
 if TYPE_CHECKING:
@@ -73,10 +74,35 @@ def _plan(
         allowance = replace(allowance, available_ft=budget_cap_ft)
     if dragging:
         allowance = replace(allowance, stance=replace(allowance.stance, dragging=dragging))
+    if request.through:
+        allowance = _through(rules, token, request.through, allowance)
     board = Board.of(encounter, token, rules.footprint_squares)
     ctx = StepContext(board, movement, allowance, stood=allowance.stance.stand_up)
     targets = _targets(board, token, request, allowance.stance)
     return MovePlan(rules, ctx, token, request, targets)
+
+
+def _through(rules: Ruleset, token: Token, kind: str, allowance: Allowance) -> Allowance:
+    """The allowance letting the path pass opponents' spaces (overrun, tumble), checked
+    against the ruleset's rule for ``kind``."""
+    rule = rules.through_rule(kind)
+    if rule is None:
+        ways = ", ".join(r.kind for r in rules.moving_through)
+        raise InvalidInput(
+            f"through:{kind} isn't in {rules.name}'s movement rules"
+            + (
+                f" (it has: {ways})."
+                if ways
+                else ": moving through an opponent's space is the GM's call there."
+            )
+        )
+    if allowance.action not in rule.actions:
+        raise InvalidInput(
+            f"through:{kind} goes with action:{' or '.join(rule.actions)}, not {allowance.action}."
+        )
+    if allowance.mode != "walk":
+        raise InvalidInput(f"through:{kind} is made on foot: leave out mode:.")
+    return replace(allowance, stance=replace(allowance.stance, through=kind))
 
 
 def _targets(board: Board, token: Token, request: MoveRequest, stance: Stance) -> list[Cell]:
@@ -205,6 +231,15 @@ def _share_space(plan: MovePlan, route: Route) -> Route:
 def _result(plan: MovePlan, route: Route) -> MoveResult:
     rules, allowance = plan.rules, plan.allowance
     provoked_at = opportunity_attacks(plan, route.cells)
+    through_json: dict[str, JSONValue] | None = None
+    rule = rules.through_rule(allowance.stance.through) if allowance.stance.through else None
+    if rule is not None:
+        said, entering, through_json = through_notes(rule, plan.board, route.cells)
+        plan.notes.extend(said)
+        already = set(allowance.activity.provoked_by)
+        for name, cell in entering.items():
+            if name not in already:
+                provoked_at.setdefault(name, cell)
     provokes = tuple(provoked_at)
     cost = route.cost + plan.stand_cost
     activity = replace(
@@ -229,6 +264,8 @@ def _result(plan: MovePlan, route: Route) -> MoveResult:
     _path_notes(plan, route, steps, moved)
     done = rules.done_for_the_turn(activity)
     extra: dict[str, JSONValue] = {"full_round": allowance.full_round}
+    if through_json is not None:
+        extra["through"] = through_json
     if plan.stand_cost:
         extra["stand_cost_ft"] = plan.stand_cost
     return MoveResult(

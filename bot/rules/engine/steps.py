@@ -13,6 +13,7 @@ from bot.grid.search import Edge
 from bot.grid.sizes import Size
 from bot.grid.terrain import Barrier, Terrain
 from bot.rules.engine.board import Board, StepContext, at
+from bot.rules.engine.through import may_pass
 
 if TYPE_CHECKING:
     from bot.rules.ruleset import Ruleset
@@ -150,10 +151,13 @@ def creatures(rules: Ruleset, ctx: StepContext, to: Cell) -> tuple[str, bool]:
     board = ctx.board
     cells = board.cells(to)
     barred: list[Cell] = []
+    through = ctx.allowance.stance.through
     for other in board.others_in(cells):
         passing = rules.pass_creature(board, other)
         if ctx.allowance.limits.no_creatures:
             return f"{at(board, other)}: a charge can't pass any creature", False
+        if not passing.allowed and through and may_pass(ctx, rules.through_rule(through), other):
+            continue  # overrun or tumble: the check decides, the reply says which
         if not passing.allowed:
             space = set(board.footprint_of(other))
             barred += [c for c in cells if c in space]

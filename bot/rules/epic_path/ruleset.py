@@ -34,6 +34,7 @@ from bot.rules.engine.moves import (
 )
 from bot.rules.engine.plan import Route
 from bot.rules.engine.teleport import nearest_space, open_space, teleport_allowance
+from bot.rules.engine.through import ThroughRule
 from bot.rules.epic_path import IDENTITY
 from bot.rules.epic_path.flanking import Creature, Space, flank_between
 from bot.rules.epic_path.overland_tables import EPIC_PATH_OVERLAND
@@ -105,6 +106,31 @@ class EpicPath(D20Ruleset):
             "(Pathfinder SRD › Grapple › Move, borrowed)"
         ),
         ends_text="Pathfinder SRD › Grapple, borrowed",
+    )
+    # 004 Overrun; tumbling is Pathfinder's Acrobatics (borrowed: the seed only names it)
+    moving_through: ClassVar[tuple[ThroughRule, ...]] = (
+        ThroughRule(
+            kind="overrun",
+            check="a combat maneuver (Maneuver Offense) check each (Epic Path › Overrun)",
+            larger_by_at_most=1,
+            penalty_per_extra=3,
+            provokes_each=True,
+            fails="is stopped in the space directly in front of it (shunted back along "
+            "its path to the first open space if that one is taken)",
+            note="As a standard action it moves up to its speed; as part of a move action "
+            "only one creature, and no damage. A target may let it pass: then no check. "
+            "With Improved Overrun, the targets get no attack of opportunity.",
+        ),
+        ThroughRule(
+            kind="tumble",
+            check="an Acrobatics check each against 5 + the opponent's CMD (Pathfinder SRD "
+            "› Acrobatics, borrowed)",
+            half_speed=True,
+            fails="stops before its space and provokes it",
+            note="Tumbling is at half speed. An Acrobatics check against the opponent's CMD "
+            "also spares it the attack for moving out of that enemy's threatened squares "
+            "(Pathfinder SRD › Acrobatics, borrowed); the bot still lists them.",
+        ),
     )
     # the seed has no readied action: Pathfinder's, which 3.5's is too (docs/RULINGS.md)
     readied_move: ClassVar[str | None] = (

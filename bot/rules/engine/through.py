@@ -1,0 +1,105 @@
+"""Moving through an opponent's space: overrun and tumble (001 Overrun, Tumbling; 002
+Overrun; 004 Overrun). The path may enter the spaces of the opponents the rule lets it
+pass (never end there); the reply names each check to make, in order, where the mover
+stops if that check fails, and what it provokes. A ruleset with such rules supplies a
+``ThroughRule`` per kind; the dice are the table's. Pure: no Discord, no database.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from bot.encounter import Token
+from bot.grid.coords import Cell
+from bot.rules.engine.board import Board, hostile
+from bot.rules.rulings import JSONValue, Note
+
+if TYPE_CHECKING:
+    from bot.rules.engine.board import StepContext
+
+
+@dataclass(frozen=True)
+class ThroughRule:
+    """One way through an opponent's space, as a ruleset words and limits it."""
+
+    kind: str  # overrun | tumble
+    check: str  # the check each opponent passed takes, with its section
+    actions: tuple[str, ...] = ("move",)  # the actions it may be part of
+    larger_by_at_most: int | None = None  # overrun: no more than one size larger
+    penalty_per_extra: int = 0  # epic-path overrun: -3 on every check per foe after the first
+    provokes_each: bool = False  # entering a target's space provokes it (overrun)
+    half_speed: bool = False  # every square costs double (3.5 tumbling)
+    fails: str = "stops in the square before its space"
+    note: str = ""  # anything else the reply says (avoiding attacks, its action)
+
+
+def may_pass(ctx: StepContext, rule: ThroughRule | None, other: Token) -> bool:
+    """Whether ``rule`` lets the mover into ``other``'s space on its way."""
+    board = ctx.board
+    if rule is None or not hostile(board.mover, other):
+        return False
+    if rule.larger_by_at_most is not None:
+        return other.size <= board.mover.size + rule.larger_by_at_most
+    return True
+
+
+@dataclass(frozen=True)
+class Passed:
+    """One opponent the path goes through: where it enters its space, and the square
+    the mover stops in when the check fails."""
+
+    target: Token
+    enters: Cell
+    stops_at: Cell
+
+
+def passed(board: Board, cells: list[Cell]) -> list[Passed]:
+    """The opponents whose spaces the path enters, in the order it meets them."""
+    out: list[Passed] = []
+    seen: set[str] = set()
+    for i, anchor in enumerate(cells[1:], start=1):
+        for other in board.others_in(board.cells(anchor)):
+            if other.key in seen or not hostile(board.mover, other):
+                continue
+            seen.add(other.key)
+            out.append(Passed(other, anchor, cells[i - 1]))
+    return out
+
+
+def through_notes(
+    rule: ThroughRule, board: Board, cells: list[Cell]
+) -> tuple[list[Note], dict[str, Cell], dict[str, JSONValue]]:
+    """The reply's words for the checks, the attacks entering provokes (by name, at the
+    square entered), and the JSON for them."""
+    gone = passed(board, cells)
+    if not gone:
+        return (
+            [Note(rule.kind.capitalize(), f"The path passes no opponent: no {rule.kind} check.")],
+            {},
+            {"kind": rule.kind, "checks": []},
+        )
+    penalty = -rule.penalty_per_extra * (len(gone) - 1)
+    mover = board.mover.name
+    lines = []
+    checks: list[JSONValue] = []
+    for p in gone:
+        lines.append(f"{p.target.name} at {p.enters}: a failure stops {mover} at {p.stops_at}")
+        checks.append(
+            {
+                "target": p.target.name,
+                "enters": str(p.enters),
+                "stops_at_on_failure": str(p.stops_at),
+                "penalty": penalty,
+            }
+        )
+    count = len(gone)
+    head = f"{count} {rule.kind} check{'s' if count != 1 else ''}, in order: {rule.check}"
+    if penalty:
+        head += f"; each at {penalty} ({rule.penalty_per_extra} less for each foe after the first)"
+    head += f". On a failure {mover} {rule.fails}"
+    notes = [Note(rule.kind.capitalize(), head + ".\n" + "\n".join(lines))]
+    if rule.note:
+        notes.append(Note(f"{rule.kind.capitalize()} rules", rule.note))
+    provoked = {p.target.name: p.enters for p in gone} if rule.provokes_each else {}
+    return notes, provoked, {"kind": rule.kind, "checks": checks, "penalty": penalty}
