@@ -43,6 +43,8 @@ class Move(commands.Cog):
         ready: bool | None = None,
         drag: str | None = None,
         through: str | None = None,
+        target: str | None = None,
+        margin: Range[int, -99, 99] | None = None,
     ) -> None:
         await dispatch(
             interaction,
@@ -62,6 +64,8 @@ class Move(commands.Cog):
                 "ready": ready,
                 "drag": drag,
                 "through": through,
+                "target": target,
+                "margin": margin,
             },
         )
 

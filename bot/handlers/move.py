@@ -197,6 +197,8 @@ async def handle_move(ctx: Context, options: Mapping[str, Any]) -> Reply:
         ready=bool(options.get("ready")),
         drag=options.get("drag"),
         through=options.get("through"),
+        target=options.get("target"),
+        margin=options.get("margin"),
     )
     if request.by and not request.forced:
         raise InvalidInput("by: names who pushes or pulls; give forced:push or forced:pull too.")
@@ -351,6 +353,14 @@ MOVE = Command(
             "string",
             "Pass opponents' spaces: overrun or tumble (3.5, epic-path); the checks are listed",
             choices=("overrun", "tumble"),
+        ),
+        Option("target", "string", "With action:bull-rush: the foe to push (3.5)"),
+        Option(
+            "margin",
+            "integer",
+            "With action:bull-rush: what the opposed check was won by (a loss: negative)",
+            min_value=-99,
+            max_value=99,
         ),
     ),
     handle_move,

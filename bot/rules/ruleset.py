@@ -25,6 +25,7 @@ from bot.grid.search import Edge
 from bot.grid.sizes import Size
 from bot.names import Vocabulary
 from bot.rules.engine.board import Allowance, Board, Passing, StepContext, at, join
+from bot.rules.engine.bull_rush import BullRushRule
 from bot.rules.engine.grapple import GrappleRule, parted
 from bot.rules.engine.moves import (
     MODES,
@@ -163,6 +164,8 @@ class Ruleset(ABC):
     grapple_rule: ClassVar[GrappleRule | None] = None
     # Ways through an opponent's space (/move through:overrun|tumble); none by default
     moving_through: ClassVar[tuple[ThroughRule, ...]] = ()
+    # A bull rush on the board (/move action:bull-rush target:); None: not in the rules
+    bull_rush: ClassVar[BullRushRule | None] = None
 
     def through_rule(self, kind: str) -> ThroughRule | None:
         return next((r for r in self.moving_through if r.kind == kind), None)

@@ -32,6 +32,7 @@ from bot.rules.dnd35.tokens import (
     token_movement,
 )
 from bot.rules.engine.board import Allowance, Board, Passing, hostile
+from bot.rules.engine.bull_rush import BullRushRule
 from bot.rules.engine.grapple import GrappleRule
 from bot.rules.engine.moves import (
     MoveRequest,
@@ -93,6 +94,13 @@ class Dnd35(D20Ruleset):
         ),
         ends_text="3.5 SRD › Grapple, borrowed",
     )
+    # 002 Bull Rush (the opposed check's modifiers are the 3.5 SRD's, borrowed)
+    bull_rush: ClassVar[BullRushRule | None] = BullRushRule(
+        check="the opposed Strength check (+4 per size larger, -4 per size smaller, +2 "
+        "charging; the 3.5 SRD's, borrowed)",
+        cite="Rules of the Game › Bull Rush",
+    )
+    actions: ClassVar[tuple[str, ...]] = (*ACTIONS.names, "bull-rush")
     # 001 Overrun, Tumbling; 002 Overrun (the checks' numbers from the 3.5 SRD, borrowed)
     moving_through: ClassVar[tuple[ThroughRule, ...]] = (
         ThroughRule(

@@ -109,6 +109,8 @@ class MoveRequest:
     ready: bool = False  # a readied move out of the token's turn (000 Sudden Movement)
     drag: str | None = None  # the grappled creature the mover drags along (000 Grappled)
     through: str | None = None  # overrun | tumble: through opponents' spaces (001, 004)
+    target: str | None = None  # a bull rush's foe (002 Bull Rush)
+    margin: int | None = None  # what a bull rush's opposed check was won by (< 0: lost)
 
 
 @dataclass(frozen=True)

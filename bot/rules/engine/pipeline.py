@@ -18,6 +18,7 @@ from bot.grid.search import EPSILON, Edge
 from bot.grid.terrain import Terrain
 from bot.rules.engine.attacks import charge_target, opportunity_attacks
 from bot.rules.engine.board import MAX_WAYPOINTS, Allowance, Board, Stance, StepContext
+from bot.rules.engine.bull_rush import bull_rush_move, is_bull_rush
 from bot.rules.engine.forced import forced_move
 from bot.rules.engine.grapple import drag_move
 from bot.rules.engine.jump import JumpRule, jump_route
@@ -48,6 +49,10 @@ def plan_move(
     ``jump_rule`` is the ruleset's /jump, for a move with a jump on the way;
     ``dragging`` names a grappled creature dragged along (its cost is the ruleset's)."""
     token = encounter.token(request.token)
+    if is_bull_rush(request) or request.target is not None or request.margin is not None:
+        if not is_bull_rush(request):
+            raise InvalidInput("target: and margin: go with action:bull-rush.")
+        return bull_rush_move(rules, encounter, request, jump_rule=jump_rule)
     if request.drag:
         return drag_move(rules, encounter, request, jump_rule=jump_rule)
     if request.forced:
