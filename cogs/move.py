@@ -45,6 +45,8 @@ class Move(commands.Cog):
         through: str | None = None,
         target: str | None = None,
         margin: Range[int, -99, 99] | None = None,
+        mount: str | None = None,
+        dismount: bool | None = None,
     ) -> None:
         await dispatch(
             interaction,
@@ -66,6 +68,8 @@ class Move(commands.Cog):
                 "through": through,
                 "target": target,
                 "margin": margin,
+                "mount": mount,
+                "dismount": dismount,
             },
         )
 
@@ -86,6 +90,8 @@ class Move(commands.Cog):
     move.autocomplete("by")(suggesting("move", "by"))
     move.autocomplete("group")(suggesting("move", "group"))
     move.autocomplete("drag")(suggesting("move", "drag"))
+    move.autocomplete("mount")(suggesting("move", "mount"))
+    move.autocomplete("target")(suggesting("move", "target"))
 
     @move.autocomplete("token")
     async def _token(

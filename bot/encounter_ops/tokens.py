@@ -34,9 +34,11 @@ from bot.grid.geometry import chebyshev, footprint
 from bot.grid.sizes import Size, parse_size
 from bot.rules import readers, rulesets, token_options
 from bot.rules.engine.grapple import grapplers_of, let_go, with_grapplers
+from bot.rules.engine.mounts import RIDING, riders_of
 from bot.rules.engine.moves import TokenSpec
 from bot.rules.ruleset import Ruleset
 from bot.rules.rulings import Note
+from bot.state import State, text
 
 
 @dataclass(frozen=True)
@@ -114,8 +116,9 @@ def parse_token_size(ruleset: Ruleset, text: str) -> Size:
     return parse_size(text, tuple(ruleset.footprint_squares))
 
 
-def _spec(opts: TokenOptions, size: Size) -> TokenSpec:
+def _spec(opts: TokenOptions, size: Size, state: State | None = None) -> TokenSpec:
     return TokenSpec(
+        current=state or {},
         size=size,
         speed=opts.speed,
         fly_ft=opts.fly,
@@ -146,7 +149,7 @@ def _apply_options(
             f"reach is counted in squares (e.g. reach:{ruleset.square_ft * 2})."
         )
     require_read(ruleset, opts.ruleset)
-    checked = ruleset.token_fields(_spec(opts, size))
+    checked = ruleset.token_fields(_spec(opts, size, token.state))
     values = dict(checked.values)
     if "speeds_ft" in values:
         # A stat block's speed line gives every mode; otherwise the modes not given
@@ -285,9 +288,10 @@ def add_token(
 
 
 def replace_token(encounter: Encounter, key: str, token: Token) -> Encounter:
-    """``token`` in place of the token at ``key``, keeping its place (a rename too)."""
+    """``token`` in place of the token at ``key``, keeping its place (a rename too: who
+    rides it or is grappled by it follows the new name)."""
     tokens = {
-        (token.key if k == key else k): (token if k == key else t)
+        (token.key if k == key else k): (token if k == key else _renamed(t, key, token.key))
         for k, t in encounter.tokens.items()
     }
     order = tuple(token.key if k == key else k for k in encounter.order)
@@ -388,11 +392,26 @@ def _pass_turn_on(before: Encounter, after: Encounter, ruleset: Ruleset) -> Enco
     return replace(replace_token(after, started.key, started), round=round_)
 
 
+def _renamed(token: Token, old: str, new: str) -> Token:
+    """``token`` with its links to the token keyed ``old`` (its mount, its grapplers)
+    following that token's new key ``new``."""
+    if old == new:
+        return token
+    if text(token.state, RIDING) == old:
+        token = token.with_state(**{RIDING: new})
+    holders = grapplers_of(token)
+    if old in holders:
+        token = with_grapplers(token, tuple(new if h == old else h for h in holders))
+    return token
+
+
 def remove_token(encounter: Encounter, ruleset: Ruleset, actor: Actor, name: str) -> Edit:
     token = encounter.token(name)
     require_control(encounter, actor, token, "remove")
     after = _pass_turn_on(encounter, encounter.without_token(token.key), ruleset)
     after, _ = let_go(after, token, "left the board")  # what it held is free
+    for rider in riders_of(after, token):  # its riders stay where it stood, on foot
+        after = replace_token(after, rider.key, rider.with_state(**{RIDING: None}))
     summary = f"removed {token.name} (was at {token.cell})"
     was_acting = encounter.acting is not None and encounter.acting.key == token.key
     if was_acting and after.acting is not None:

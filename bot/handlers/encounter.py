@@ -194,7 +194,9 @@ async def handle_show(ctx: Context, options: Mapping[str, Any]) -> Reply:
         )
     else:
         description = f"```\n{board}\n```\n{terrain_legend(encounter)}"
-    lines = [f"`{glyphs[t.key]}` {token_line(t, ruleset)}" for t in encounter.tokens.values()]
+    lines = [
+        f"`{glyphs[t.key]}` {token_line(t, ruleset, encounter)}" for t in encounter.tokens.values()
+    ]
     # The board must arrive whole (a cut code block reads as garbage): the token list
     # gives way first, within what one Discord message holds.
     lines = lines_within(lines, TOKEN_LIST_MAX - len(description), "tokens")

@@ -27,6 +27,8 @@ from bot.errors import BoardChanged, InvalidInput
 from bot.metrics import METRICS
 from bot.reply import Field, Reply
 from bot.rules import rulesets
+from bot.rules.engine.grapple import grapplers_of
+from bot.rules.engine.mounts import mount_of
 from bot.rules.ruleset import Ruleset
 from bot.storage import Conflict, StoredEncounter, dump_state
 
@@ -230,8 +232,9 @@ def token_json(token: Token, ruleset: Ruleset) -> dict[str, Any]:
     }
 
 
-def token_line(token: Token, ruleset: Ruleset) -> str:
-    """``Ari — C3 · Medium · party · <@1> · 30 ft · prone · moved 10/30 ft``."""
+def token_line(token: Token, ruleset: Ruleset, encounter: Encounter | None = None) -> str:
+    """``Ari — C3 · Medium · party · <@1> · 30 ft · prone · moved 10/30 ft``; with the
+    ``encounter``, whom it rides and who grapples it, by name."""
     parts = [f"{token.name} — {token.cell}", size_label(token.size, ruleset), token.team]
     if token.owner:
         parts.append(mention(token.owner))
@@ -241,6 +244,13 @@ def token_line(token: Token, ruleset: Ruleset) -> str:
         parts.append(", ".join(sorted(token.conditions)))
     if is_hidden(token):
         parts.append("hidden (the GM's eyes only)")
+    if encounter is not None:
+        mount = mount_of(encounter, token)
+        if mount is not None:
+            parts.append(f"riding {mount.name}")
+        holders = [encounter.tokens[k].name for k in grapplers_of(token) if k in encounter.tokens]
+        if holders:
+            parts.append("grappled by " + ", ".join(holders))
     activity = token.activity
     if activity.spent_ft or activity.budget_ft:
         parts.append(f"moved {activity.spent_ft:g}/{activity.budget_ft:g} ft")

@@ -199,6 +199,8 @@ async def handle_move(ctx: Context, options: Mapping[str, Any]) -> Reply:
         through=options.get("through"),
         target=options.get("target"),
         margin=options.get("margin"),
+        mount=options.get("mount"),
+        dismount=bool(options.get("dismount")),
     )
     if request.by and not request.forced:
         raise InvalidInput("by: names who pushes or pulls; give forced:push or forced:pull too.")
@@ -362,6 +364,8 @@ MOVE = Command(
             min_value=-99,
             max_value=99,
         ),
+        Option("mount", "string", "Climb onto this mount (it enters its space and pays the cost)"),
+        Option("dismount", "boolean", "Get off its mount, stepping down to to:"),
     ),
     handle_move,
     changes_state=True,

@@ -48,7 +48,7 @@ def suggest(
         token = encounter.tokens.get(normalize(str(given.get("token", ""))))
         held = sorted(token.conditions) if token else []
         return _plain(complete(typed, held, listed=True))
-    if option in ("by", "drag"):
+    if option in ("by", "drag", "mount", "target"):
         return _plain(complete(typed, names))
     if option == "group":
         return _plain(complete(typed, names, listed=True))

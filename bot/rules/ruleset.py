@@ -27,6 +27,7 @@ from bot.names import Vocabulary
 from bot.rules.engine.board import Allowance, Board, Passing, StepContext, at, join
 from bot.rules.engine.bull_rush import BullRushRule
 from bot.rules.engine.grapple import GrappleRule, parted
+from bot.rules.engine.mounts import MountRule
 from bot.rules.engine.moves import (
     MODES,
     MoveRequest,
@@ -166,6 +167,8 @@ class Ruleset(ABC):
     moving_through: ClassVar[tuple[ThroughRule, ...]] = ()
     # A bull rush on the board (/move action:bull-rush target:); None: not in the rules
     bull_rush: ClassVar[BullRushRule | None] = None
+    # Mounting, riding and dismounting (/move mount:, dismount:); None: no mounts
+    mount_rule: ClassVar[MountRule | None] = None
 
     def through_rule(self, kind: str) -> ThroughRule | None:
         return next((r for r in self.moving_through if r.kind == kind), None)

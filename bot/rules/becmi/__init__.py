@@ -22,6 +22,11 @@ IDENTITY = Identity(
             # the Encumbrance Table's band limits
             suggestions=("400cn", "800cn", "1200cn", "1600cn", "2400cn"),
         ),
+        OptionSpec(
+            "carries",
+            "a mount's or monster's full-speed load, e.g. 3000cn (then load: is its own)",
+            suggestions=("3000cn", "4000cn", "4500cn"),
+        ),
     ),
     token_hint=(
         "give a movement rate and an encumbrance in coins (speed:\"120' (40')\" load:600cn):"

@@ -34,6 +34,7 @@ from bot.rules.becmi.tokens import (
     SWIM_FRACTION,
     YARDS,
     coins_carried,
+    full_speed_load,
     normal_speed,
     parse_rate,
     token_fields,
@@ -42,6 +43,7 @@ from bot.rules.becmi.tokens import (
 from bot.rules.becmi.travel import MAX_TRAVEL_SPEED_FT
 from bot.rules.engine.board import Allowance, Board, Passing, StepContext, check_mode, hostile
 from bot.rules.engine.group import move_together
+from bot.rules.engine.mounts import MountRule
 from bot.rules.engine.moves import MoveRequest, MoveResult, TokenFields, TokenMovement, TokenSpec
 from bot.rules.identity import Identity
 from bot.rules.ruleset import Ruleset
@@ -168,6 +170,10 @@ class Becmi(Ruleset):
     )
     provoke_rule: ClassVar[Literal["leave-threatened", "leave-reach", "never"]] = "never"
     actions: ClassVar[tuple[str, ...]] = ACTIONS.names
+    # the Rules Cyclopedia prices no mounting on the board
+    mount_rule: ClassVar[MountRule | None] = MountRule(
+        "free", "the Rules Cyclopedia puts no price on it: the GM's call"
+    )
     band_action: ClassVar[str] = "run"
     group_moves: ClassVar[bool] = True  # 003 Character Movement Rates: the slowest's rate
 
@@ -196,8 +202,12 @@ class Becmi(Ruleset):
             raise IllegalMove(f"{token.name} can't move now. The GM can move it with forced:.")
         coins = coins_carried(token)
         if (request.mode or "walk") == "walk" and coins and normal_speed(token) == 0:
+            capacity = full_speed_load(token)
             raise IllegalMove(
-                f"{token.name} carries {coins:,} cn: with more than 2,400 cn "
+                f"{token.name} carries {coins:,} cn: more than twice its full-speed load "
+                f"({capacity:,} cn), it can't move (Rules Cyclopedia › Monster Movement Rates)."
+                if capacity
+                else f"{token.name} carries {coins:,} cn: with more than 2,400 cn "
                 "it can't move (Rules Cyclopedia › Character Movement Rates and Encumbrance Table)."
             )
         mode = check_mode(movement, token, request.mode)

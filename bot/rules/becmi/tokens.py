@@ -97,6 +97,8 @@ def token_fields(spec: TokenSpec) -> TokenFields:
     if "load" in spec.options:
         coins = parse_coins(str(spec.options["load"]))
         state["load"] = f"{coins}cn"
+    monster = "carries" in spec.options or "carries" in spec.current
+    if "load" in spec.options and not monster:
         band = encumbrance_band(coins)
         if spec.speed is None:
             values["speed_ft"] = band.normal_speed_ft
@@ -105,6 +107,21 @@ def token_fields(spec: TokenSpec) -> TokenFields:
                 "Encumbrance",
                 f"{coins:,} cn: {band.normal_speed_ft}' ({band.encounter_speed_ft}') "
                 "(Rules Cyclopedia › Character Movement Rates and Encumbrance Table).",
+            )
+        )
+    if "carries" in spec.options:
+        # 003 Monster Movement Rates: a monster or animal "will be able to move at its full
+        # movement rate up to a certain amount of encumbrance carried", half up to twice it
+        capacity = parse_coins(str(spec.options["carries"]))
+        if capacity <= 0:
+            raise InvalidInput("carries: a load in coins above 0, e.g. 3000cn.")
+        state["carries"] = f"{capacity}cn"
+        notes.append(
+            Note(
+                "Monster encumbrance",
+                f"Carries {capacity:,} cn at its full rate, up to {2 * capacity:,} cn at half, "
+                "no more (Rules Cyclopedia › Monster Movement Rates); load: is then its own, "
+                "not a character's.",
             )
         )
     extra = {
@@ -127,10 +144,22 @@ def coins_carried(token: Token) -> int:
     return parse_coins(given) if given else 0
 
 
+def full_speed_load(token: Token) -> int:
+    """A monster's or animal's full-speed load in cn (003 Monster Movement Rates); 0:
+    it is counted as a character."""
+    given = text(token.state, "carries")
+    return parse_coins(given) if given else 0
+
+
 def normal_speed(token: Token) -> int:
     speed = token.speed_ft + token.total_speed_bonus_ft
-    if coins_carried(token):
-        speed = min(speed, encumbrance_band(coins_carried(token)).normal_speed_ft)
+    capacity, coins = full_speed_load(token), coins_carried(token)
+    if capacity:
+        # 003 Monster Movement Rates: full rate up to its load, half up to twice it, none
+        # beyond
+        speed = speed if coins <= capacity else speed // 2 if coins <= 2 * capacity else 0
+    elif coins:
+        speed = min(speed, encumbrance_band(coins).normal_speed_ft)
     return max(0, speed)
 
 

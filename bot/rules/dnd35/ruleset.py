@@ -34,6 +34,7 @@ from bot.rules.dnd35.tokens import (
 from bot.rules.engine.board import Allowance, Board, Passing, hostile
 from bot.rules.engine.bull_rush import BullRushRule
 from bot.rules.engine.grapple import GrappleRule
+from bot.rules.engine.mounts import MountRule
 from bot.rules.engine.moves import (
     MoveRequest,
     TokenFields,
@@ -101,6 +102,9 @@ class Dnd35(D20Ruleset):
         cite="Rules of the Game › Bull Rush",
     )
     actions: ClassVar[tuple[str, ...]] = (*ACTIONS.names, "bull-rush")
+    mount_rule: ClassVar[MountRule | None] = MountRule(
+        "move-action", "a move action: Rules of the Game › Mount or Dismount a Steed"
+    )
     # 001 Overrun, Tumbling; 002 Overrun (the checks' numbers from the 3.5 SRD, borrowed)
     moving_through: ClassVar[tuple[ThroughRule, ...]] = (
         ThroughRule(

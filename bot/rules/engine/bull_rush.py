@@ -95,7 +95,7 @@ def bull_rush_move(
         start = options[0][4]
     if start == mover.cell:
         movement = rules.token_movement(mover)
-        allowance = rules.allowance(encounter, mover, replace(plain, to=None), movement)
+        allowance = rules.allowance(encounter, mover, replace(plain, to=mover.cell), movement)
         approach = None
         left_ft = allowance.available_ft
         activity = allowance.activity

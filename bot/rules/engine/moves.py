@@ -39,6 +39,8 @@ class TokenSpec:
     hover: bool | None = None
     # the ruleset's own options given (race, armor, load...: its ``token_options``)
     options: Mapping[str, Any] = field(default_factory=dict)
+    # what the token keeps now (an edit; empty for a new token): the options not given
+    current: Mapping[str, StateValue] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -111,6 +113,8 @@ class MoveRequest:
     through: str | None = None  # overrun | tumble: through opponents' spaces (001, 004)
     target: str | None = None  # a bull rush's foe (002 Bull Rush)
     margin: int | None = None  # what a bull rush's opposed check was won by (< 0: lost)
+    mount: str | None = None  # the mount the token climbs onto (002 Mount a Steed)
+    dismount: bool = False  # the rider gets off, stepping to ``to``
 
 
 @dataclass(frozen=True)

@@ -22,6 +22,15 @@ from bot.rules.engine.bull_rush import bull_rush_move, is_bull_rush
 from bot.rules.engine.forced import forced_move
 from bot.rules.engine.grapple import drag_move
 from bot.rules.engine.jump import JumpRule, jump_route
+from bot.rules.engine.mounts import (
+    RIDING,
+    carried,
+    dismount_move,
+    mount_move,
+    mount_of,
+    riding_note,
+    seated,
+)
 from bot.rules.engine.moves import MoveRequest, MoveResult, Step
 from bot.rules.engine.plan import MovePlan, Route
 from bot.rules.engine.refusal import sealed_off, why_not
@@ -53,8 +62,44 @@ def plan_move(
         if not is_bull_rush(request):
             raise InvalidInput("target: and margin: go with action:bull-rush.")
         return bull_rush_move(rules, encounter, request, jump_rule=jump_rule)
+    if request.mount:
+        return mount_move(rules, encounter, request, jump_rule=jump_rule)
+    if request.dismount:
+        return dismount_move(rules, encounter, request, jump_rule=jump_rule)
     if request.drag:
         return drag_move(rules, encounter, request, jump_rule=jump_rule)
+    unseated: tuple[Note, ...] = ()
+    mount = mount_of(encounter, token)
+    if mount is not None and request.forced:
+        # a rider pushed, pulled or slid is out of the saddle
+        token = token.with_state(**{RIDING: None})
+        encounter = encounter.with_token(token)
+        unseated = (Note("Unseated", f"{token.name} is moved off {mount.name}."),)
+    elif mount is not None:
+        # a rider moves with its mount, on the mount's movement (002)
+        token, request = mount, replace(request, token=mount.name)
+    board, riders = carried(encounter, token)
+    result = _move(rules, board, token, request, jump_rule, budget_cap_ft, dragging)
+    if riders:
+        result = replace(
+            result,
+            encounter=seated(encounter, result.encounter, riders, result.path[-1]),
+            warnings=(*result.warnings, riding_note(result.token, riders)),
+        )
+    if unseated:
+        result = replace(result, warnings=(*result.warnings, *unseated))
+    return result
+
+
+def _move(
+    rules: Ruleset,
+    encounter: Encounter,
+    token: Token,
+    request: MoveRequest,
+    jump_rule: JumpRule | None,
+    budget_cap_ft: float | None,
+    dragging: str,
+) -> MoveResult:
     if request.forced:
         return forced_move(rules, encounter, token, request)
     if request.group and budget_cap_ft is None:

@@ -24,6 +24,7 @@ from bot.rules.d20.jumping import SkillJumpRules, skill_jump
 from bot.rules.d20.overland import overland_travel
 from bot.rules.engine.board import Allowance, Board, Limits, Passing, StepContext, hostile, join
 from bot.rules.engine.grapple import GrappleRule
+from bot.rules.engine.mounts import MountRule
 from bot.rules.engine.moves import (
     MOVE_MODES,
     MoveRequest,
@@ -97,6 +98,10 @@ class EpicPath(D20Ruleset):
     identity: ClassVar[Identity] = IDENTITY
     document: ClassVar[str] = DOCUMENT
     grid_document: ClassVar[str] = GRID_DOCUMENT
+    # the seed has no mounting rule: Pathfinder's (a move action), borrowed
+    mount_rule: ClassVar[MountRule | None] = MountRule(
+        "move-action", "a move action: Pathfinder SRD › Ride, borrowed"
+    )
     # the seed has no grappling: Pathfinder's (the held creature is placed beside it)
     grapple_rule: ClassVar[GrappleRule | None] = GrappleRule(
         drag="half-speed",

@@ -31,6 +31,7 @@ from bot.rules.engine.board import (
     within_reach,
 )
 from bot.rules.engine.grapple import GrappleRule
+from bot.rules.engine.mounts import MountRule
 from bot.rules.engine.moves import (
     MOVE_MODES,
     MoveRequest,
@@ -139,6 +140,10 @@ class FiveEAlt(Ruleset):
         shares_space=False,
         drag_text="Slowed while dragging: Alternate Movement › Conditions › Grappled › Movable",
         ends_text="Alternate Movement › Conditions › Grappled › Ending the Grappled Condition",
+    )
+    # the variant is silent on mounts: the 5e SRD's half speed, borrowed
+    mount_rule: ClassVar[MountRule | None] = MountRule(
+        "half-speed", "half its Speed: SRD 5.1 › Mounted Combat, borrowed"
     )
     readied_move: ClassVar[str | None] = (
         "Out of its turn (a readied Dash) it gains Movement equal to its Speed and spends "

@@ -35,6 +35,7 @@ from bot.rules.engine.board import (
     within_reach,
 )
 from bot.rules.engine.grapple import GrappleRule
+from bot.rules.engine.mounts import MountRule
 from bot.rules.engine.moves import (
     MoveRequest,
     TokenFields,
@@ -89,6 +90,9 @@ class SrdRuleset(Ruleset):
     provoke_rule: ClassVar[Literal["leave-threatened", "leave-reach", "never"]] = "leave-reach"
     actions: ClassVar[tuple[str, ...]] = ACTIONS.names
     band_action: ClassVar[str] = "dash"
+    mount_rule: ClassVar[MountRule | None] = MountRule(
+        "half-speed", "half its speed: Combat › Mounted Combat › Mounting and Dismounting"
+    )
     # SRD 5.1 halves the speed, SRD 5.2 costs 1 extra foot a foot: the same reach
     # (docs/RULINGS.md)
     grapple_rule: ClassVar[GrappleRule | None] = GrappleRule(
