@@ -38,6 +38,7 @@ from bot.render.overlay import (
 from bot.render.tiles import band_stripes, square_tile
 from bot.render.tokens import Disc, disc_for, draw_token, token_labels
 from bot.render.view import BoardView, MoveOverlay
+from bot.rules.engine.mounts import RIDING
 
 __all__ = ["BoardView", "MoveOverlay", "board_image", "board_window", "render_board"]
 
@@ -378,7 +379,8 @@ def _tokens(
     shown: list[tuple[str, Token, int]] = []
     for key, token in encounter.tokens.items():
         side = footprints.get(token.size, 1)
-        if key != skip and layout.shows(token.cell, side):
+        carried_by_mover = skip is not None and _mount_key(token) == skip
+        if key != skip and not carried_by_mover and layout.shows(token.cell, side):
             shown.append((key, token, side))
     sharing: dict[Cell, list[str]] = {}
     for key, token, side in shown:
@@ -388,9 +390,38 @@ def _tokens(
     for key, token, side in shown:
         group = sharing.get(token.cell) if side == 1 and token.size <= Size.TINY else None
         slot = (group.index(key), len(group)) if group else None
-        disc = disc_for(layout, token, token.cell, side, slot)
+        disc = _on_mount(
+            layout, encounter, footprints, token, disc_for(layout, token, token.cell, side, slot)
+        )
         is_acting = acting is not None and acting.key == key
         draw_token(board, layout, token, disc, labels[key], acting=is_acting)
+
+
+def _mount_key(token: Token) -> str | None:
+    key = token.state.get(RIDING)
+    return key if isinstance(key, str) else None
+
+
+def _on_mount(
+    layout: Layout,
+    encounter: Encounter,
+    footprints: Mapping[Size, int],
+    token: Token,
+    disc: Disc,
+    at: Cell | None = None,
+) -> Disc:
+    """A rider's disc on its mount (``at``: where the mount now is): in the top right
+    square of a mount two or more squares across, so the mount's own label shows;
+    centred on a one-square mount."""
+    key = _mount_key(token)
+    mount = encounter.tokens.get(key) if key else None
+    if mount is None:
+        return disc
+    side = footprints.get(mount.size, 1)
+    cell = at or mount.cell
+    if side == 1:
+        return Disc(layout.point(cell.col + 0.5, cell.row + 0.5), disc.diameter)
+    return Disc(layout.point(cell.col + side - 0.55, cell.row + 0.55), disc.diameter)
 
 
 def _move(
@@ -413,6 +444,12 @@ def _move(
         disc: Disc = disc_for(layout, mover, end, side)
         is_acting = acting is not None and acting.key == move.mover
         draw_token(board, layout, mover, disc, labels[move.mover], acting=is_acting)
+        for rider in encounter.tokens.values():  # who rides the mover, on top of it
+            if _mount_key(rider) == move.mover:
+                rider_side = footprints.get(rider.size, 1)
+                seat = disc_for(layout, rider, end, rider_side)
+                seat = _on_mount(layout, encounter, footprints, rider, seat, at=end)
+                draw_token(board, layout, rider, seat, labels[rider.key])
     draw_provoked(board, layout, move.provoked_at, side)
     draw_cost_labels(
         board,

@@ -548,3 +548,25 @@ def test_a_wall_between_squares_is_drawn_on_their_edge() -> None:
     inside = sum(pixel(image, centre(layout, Cell.parse("D3"))))
     assert on_edge < 200 < inside
     assert plain > 0
+
+
+def test_a_rider_is_drawn_on_its_mount_where_the_mounts_label_still_shows() -> None:
+    """Issue 16 "Mounts": "the mount under its rider". A rider stands in its mount's
+    space; its disc sits in the top right square of a mount two squares across."""
+    from bot.encounter import Encounter, Token
+    from bot.render.board import board_image
+    from bot.render.layout import plan
+    from bot.render.view import BoardView
+
+    footprints = {Size.MEDIUM: 1, Size.LARGE: 2}
+    horse = Token("Horse", Cell(2, 2), size=Size.LARGE, team="party")
+    walking = Token("Ari", Cell(2, 2), team="neutral")  # its own colour
+    riding = walking.with_state(riding="horse")
+    view = BoardView(whole_map=True)
+    on_foot = Encounter(8, 8, "3.5", "gm", tokens={"horse": horse, "ari": walking})
+    mounted = Encounter(8, 8, "3.5", "gm", tokens={"horse": horse, "ari": riding})
+    layout = plan(mounted, footprints, view)
+    x, y = layout.point(3.45, 2.45)  # the top right square's middle
+    a = board_image(on_foot, footprints, view).getpixel((round(x), round(y)))
+    b = board_image(mounted, footprints, view).getpixel((round(x), round(y)))
+    assert a != b
