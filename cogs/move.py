@@ -47,6 +47,7 @@ class Move(commands.Cog):
         margin: Range[int, -99, 99] | None = None,
         mount: str | None = None,
         dismount: bool | None = None,
+        heavy: str | None = None,
     ) -> None:
         await dispatch(
             interaction,
@@ -70,6 +71,7 @@ class Move(commands.Cog):
                 "margin": margin,
                 "mount": mount,
                 "dismount": dismount,
+                "heavy": heavy,
             },
         )
 

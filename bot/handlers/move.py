@@ -201,6 +201,7 @@ async def handle_move(ctx: Context, options: Mapping[str, Any]) -> Reply:
         margin=options.get("margin"),
         mount=options.get("mount"),
         dismount=bool(options.get("dismount")),
+        heavy=options.get("heavy"),
     )
     if request.by and not request.forced:
         raise InvalidInput("by: names who pushes or pulls; give forced:push or forced:pull too.")
@@ -366,6 +367,12 @@ MOVE = Command(
         ),
         Option("mount", "string", "Climb onto this mount (it enters its space and pays the cost)"),
         Option("dismount", "boolean", "Get off its mount, stepping down to to:"),
+        Option(
+            "heavy",
+            "string",
+            "Moving a heavy object (3.5): its weight for the mover (over: beyond max load)",
+            choices=("light", "medium", "heavy", "over"),
+        ),
     ),
     handle_move,
     changes_state=True,

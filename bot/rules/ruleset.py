@@ -27,6 +27,7 @@ from bot.names import Vocabulary
 from bot.rules.engine.board import Allowance, Board, Passing, StepContext, at, join
 from bot.rules.engine.bull_rush import BullRushRule
 from bot.rules.engine.grapple import GrappleRule, parted
+from bot.rules.engine.heavy import HeavyRule
 from bot.rules.engine.mounts import MountRule
 from bot.rules.engine.moves import (
     MODES,
@@ -169,6 +170,8 @@ class Ruleset(ABC):
     bull_rush: ClassVar[BullRushRule | None] = None
     # Mounting, riding and dismounting (/move mount:, dismount:); None: no mounts
     mount_rule: ClassVar[MountRule | None] = None
+    # Moving a heavy object (/move heavy:); None: no speeds for it in the rules
+    heavy_rule: ClassVar[HeavyRule | None] = None
 
     def through_rule(self, kind: str) -> ThroughRule | None:
         return next((r for r in self.moving_through if r.kind == kind), None)

@@ -34,6 +34,7 @@ from bot.rules.dnd35.tokens import (
 from bot.rules.engine.board import Allowance, Board, Passing, hostile
 from bot.rules.engine.bull_rush import BullRushRule
 from bot.rules.engine.grapple import GrappleRule
+from bot.rules.engine.heavy import HeavyRule
 from bot.rules.engine.mounts import MountRule
 from bot.rules.engine.moves import (
     MoveRequest,
@@ -102,6 +103,9 @@ class Dnd35(D20Ruleset):
         cite="Rules of the Game › Bull Rush",
     )
     actions: ClassVar[tuple[str, ...]] = (*ACTIONS.names, "bull-rush")
+    heavy_rule: ClassVar[HeavyRule | None] = HeavyRule(
+        cite="Rules of the Game › Move a Heavy Object"
+    )
     mount_rule: ClassVar[MountRule | None] = MountRule(
         "move-action", "a move action: Rules of the Game › Mount or Dismount a Steed"
     )

@@ -115,6 +115,7 @@ class MoveRequest:
     margin: int | None = None  # what a bull rush's opposed check was won by (< 0: lost)
     mount: str | None = None  # the mount the token climbs onto (002 Mount a Steed)
     dismount: bool = False  # the rider gets off, stepping to ``to``
+    heavy: str | None = None  # a heavy object moved along: light|medium|heavy|over (002)
 
 
 @dataclass(frozen=True)

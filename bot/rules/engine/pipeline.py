@@ -21,6 +21,7 @@ from bot.rules.engine.board import MAX_WAYPOINTS, Allowance, Board, Stance, Step
 from bot.rules.engine.bull_rush import bull_rush_move, is_bull_rush
 from bot.rules.engine.forced import forced_move
 from bot.rules.engine.grapple import drag_move
+from bot.rules.engine.heavy import heavy_move
 from bot.rules.engine.jump import JumpRule, jump_route
 from bot.rules.engine.mounts import (
     RIDING,
@@ -62,6 +63,8 @@ def plan_move(
         if not is_bull_rush(request):
             raise InvalidInput("target: and margin: go with action:bull-rush.")
         return bull_rush_move(rules, encounter, request, jump_rule=jump_rule)
+    if request.heavy:
+        return heavy_move(rules, encounter, request, jump_rule=jump_rule)
     if request.mount:
         return mount_move(rules, encounter, request, jump_rule=jump_rule)
     if request.dismount:
