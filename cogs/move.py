@@ -48,6 +48,8 @@ class Move(commands.Cog):
         mount: str | None = None,
         dismount: bool | None = None,
         heavy: str | None = None,
+        up: Range[int, 5, 5000] | None = None,
+        down: Range[int, 5, 5000] | None = None,
     ) -> None:
         await dispatch(
             interaction,
@@ -72,6 +74,8 @@ class Move(commands.Cog):
                 "mount": mount,
                 "dismount": dismount,
                 "heavy": heavy,
+                "up": up,
+                "down": down,
             },
         )
 

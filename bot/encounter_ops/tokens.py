@@ -33,6 +33,7 @@ from bot.grid.coords import Cell, parse_on_map
 from bot.grid.geometry import chebyshev, footprint
 from bot.grid.sizes import Size, parse_size
 from bot.rules import readers, rulesets, token_options
+from bot.rules.engine.altitude import at_altitude, falls_from_the_air
 from bot.rules.engine.grapple import grapplers_of, let_go, with_grapplers
 from bot.rules.engine.mounts import RIDING, riders_of
 from bot.rules.engine.moves import TokenSpec
@@ -508,6 +509,10 @@ def condition_token(
     parts = [f"+{c.value}" for c in adding] + [f"+{w}" for w in free_adding]
     parts += [f"-{c.value}" for c in removing] + [f"-{w}" for w in free_removing]
     summary = f"{token.name}: {' '.join(parts)}" + (f" (by {holder.name})" if holder else "")
+    fell = falls_from_the_air(token, changed)
+    if fell is not None:  # a flyer that stops flying lands below: the fall is /fall's
+        notes.append(fell)
+        changed = at_altitude(changed, 0)
     after = replace_token(encounter, token.key, changed)
     if changed.has(Condition.INCAPACITATED) and not token.has(Condition.INCAPACITATED):
         # 000 Ending the Grappled Condition › Incapacitation: its grapples end

@@ -32,9 +32,11 @@ from bot.handlers.encounter_common import (
 from bot.handlers.move import distance_text
 from bot.handlers.refusals import refusal_error
 from bot.reply import Field, Reply
+from bot.rules.engine.altitude import altitude, measure_3d_ft
 from bot.rules.engine.moves import MoveRequest
 from bot.rules.ruleset import Ruleset
 from bot.rules.rulings import MoveRefused, RefusalReason
+from bot.units import feet
 
 _SQUARE = re.compile(r"\s*[A-Za-z]{1,3}\s*\d{1,4}\s*")
 
@@ -165,6 +167,18 @@ async def handle_distance(ctx: Context, options: Mapping[str, Any]) -> Reply:
         "distance_ft": straight_ft,
         "squares": [str(p), str(q)],
     }
+    high = [altitude(e.token) if e.token is not None else 0 for e in (start, end)]
+    if any(high):
+        # 004 Three Dimensional Movement: heights count, under the ruleset's diagonals
+        apart = abs(high[0] - high[1])
+        flat_ft = straight_ft
+        straight_ft = measure_3d_ft(rules.vertical, flat_ft, apart)
+        fields[0] = Field(
+            "Distance",
+            f"{distance_text(straight_ft, units)} ({p} to {q}, {feet(apart)} apart in "
+            f"height: {rules.vertical.text})",
+        )
+        data.update(distance_ft=straight_ft, flat_ft=flat_ft, height_apart_ft=apart)
     title = f"{start.label} to {end.label}: {distance_text(straight_ft, units)}"
     if start.token is not None:
         mover = start.token

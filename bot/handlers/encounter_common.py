@@ -27,10 +27,12 @@ from bot.errors import BoardChanged, InvalidInput
 from bot.metrics import METRICS
 from bot.reply import Field, Reply
 from bot.rules import rulesets
+from bot.rules.engine.altitude import altitude
 from bot.rules.engine.grapple import grapplers_of
 from bot.rules.engine.mounts import mount_of
 from bot.rules.ruleset import Ruleset
 from bot.storage import Conflict, StoredEncounter, dump_state
+from bot.units import feet
 
 # Discord's limit on one field's text; longer lists are split over several fields.
 FIELD_VALUE_MAX = 1024
@@ -244,6 +246,9 @@ def token_line(token: Token, ruleset: Ruleset, encounter: Encounter | None = Non
         parts.append(", ".join(sorted(token.conditions)))
     if is_hidden(token):
         parts.append("hidden (the GM's eyes only)")
+    high = altitude(token)
+    if high:
+        parts.append(f"{feet(high)} up")
     if encounter is not None:
         mount = mount_of(encounter, token)
         if mount is not None:

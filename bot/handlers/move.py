@@ -168,6 +168,9 @@ def _title(result: MoveResult, units: bool) -> str:
             if result.remaining_ft
             else f"this {action} action is spent; a second {action} action gives {more}"
         )
+    height = result.extra.get("altitude_ft")
+    if len(result.path) == 1 and isinstance(height, int) and result.cost_ft:
+        return f"{name} flies to {feet(height)} up at {result.path[0]} — {cost}, {rest}"
     if len(result.path) == 1:
         did = {"stand": "stands up", "drop-prone": "drops prone"}.get(result.action, "stays")
         if not result.cost_ft:  # 3.5's stand is a move action, not movement
@@ -178,7 +181,8 @@ def _title(result: MoveResult, units: bool) -> str:
                 f" — {rest}" if result.remaining_ft and not result.done_for_the_turn else ""
             )
         return f"{name} {did} at {result.path[0]} — {cost}, {rest}"
-    return f"{name} moves to {result.path[-1]} — {cost}, {rest}"
+    up = f" ({feet(height)} up)" if isinstance(height, int) and height else ""
+    return f"{name} moves to {result.path[-1]}{up} — {cost}, {rest}"
 
 
 async def handle_move(ctx: Context, options: Mapping[str, Any]) -> Reply:
@@ -202,6 +206,7 @@ async def handle_move(ctx: Context, options: Mapping[str, Any]) -> Reply:
         mount=options.get("mount"),
         dismount=bool(options.get("dismount")),
         heavy=options.get("heavy"),
+        up_ft=int(options.get("up") or 0) - int(options.get("down") or 0),
     )
     if request.by and not request.forced:
         raise InvalidInput("by: names who pushes or pulls; give forced:push or forced:pull too.")
@@ -372,6 +377,17 @@ MOVE = Command(
             "string",
             "Moving a heavy object (3.5): its weight for the mover (over: beyond max load)",
             choices=("light", "medium", "heavy", "over"),
+        ),
+        Option(
+            "up", "integer", "Fly up this far too, in feet", min_value=5, max_value=5000, unit="ft"
+        ),
+        Option(
+            "down",
+            "integer",
+            "Fly down this far too, in feet",
+            min_value=5,
+            max_value=5000,
+            unit="ft",
         ),
     ),
     handle_move,

@@ -14,9 +14,10 @@ from bot.encounter import Condition, Encounter, Token
 from bot.grid.coords import Cell
 from bot.grid.sizes import Size
 from bot.render import style as s
-from bot.render.draw import badge, paste_disc, paste_ring, paste_text, text_width
+from bot.render.draw import badge, paste_disc, paste_ring, paste_text, pill, text_width
 from bot.render.layout import Layout
 from bot.render.legend import condition_badge
+from bot.rules.engine.altitude import altitude
 
 MAX_SMALL_LABEL = 3  # characters on a one-square token
 MAX_LABEL_FONT = 30
@@ -146,4 +147,16 @@ def draw_token(
             text,
             s.BADGE_TEXT_DARK,
             edge=s.BADGE_TEXT_DARK,
+        )
+    high = altitude(token)
+    if high:  # how high it flies, on a label under its disc (004 3-D movement)
+        size = max(9, min(14, round(layout.cell * 0.3)))
+        pill(
+            im,
+            f"{high} ft up",
+            size,
+            (cx, cy + r * 0.95),
+            fill=s.LABEL_BG,
+            edge=s.LABEL_EDGE,
+            ink=s.LABEL_TEXT,
         )

@@ -24,6 +24,7 @@ from bot.grid.geometry import chebyshev
 from bot.grid.search import Edge
 from bot.grid.sizes import Size
 from bot.names import Vocabulary
+from bot.rules.engine.altitude import VerticalRule
 from bot.rules.engine.board import Allowance, Board, Passing, StepContext, at, join
 from bot.rules.engine.bull_rush import BullRushRule
 from bot.rules.engine.grapple import GrappleRule, parted
@@ -172,6 +173,14 @@ class Ruleset(ABC):
     mount_rule: ClassVar[MountRule | None] = None
     # Moving a heavy object (/move heavy:); None: no speeds for it in the rules
     heavy_rule: ClassVar[HeavyRule | None] = None
+    # Altitude: what going up and down costs, and how far apart heights are
+    vertical: ClassVar[VerticalRule] = VerticalRule(
+        "feet", "straight", "every foot up or down spent as a foot"
+    )
+
+    def reach_ft(self, token: Token) -> int:
+        """How far it reaches (its own reach, else one square)."""
+        return token.reach_ft or self.square_ft
 
     def through_rule(self, kind: str) -> ThroughRule | None:
         return next((r for r in self.moving_through if r.kind == kind), None)

@@ -41,6 +41,7 @@ from bot.rules.becmi.tokens import (
     token_movement,
 )
 from bot.rules.becmi.travel import MAX_TRAVEL_SPEED_FT
+from bot.rules.engine.altitude import VerticalRule
 from bot.rules.engine.board import Allowance, Board, Passing, StepContext, check_mode, hostile
 from bot.rules.engine.group import move_together
 from bot.rules.engine.mounts import MountRule
@@ -170,6 +171,9 @@ class Becmi(Ruleset):
     )
     provoke_rule: ClassVar[Literal["leave-threatened", "leave-reach", "never"]] = "never"
     actions: ClassVar[tuple[str, ...]] = ACTIONS.names
+    vertical: ClassVar[VerticalRule] = VerticalRule(
+        "feet", "straight", "measured with a ruler: Rules Cyclopedia › Miniature Figures"
+    )
     # the Rules Cyclopedia prices no mounting on the board
     mount_rule: ClassVar[MountRule | None] = MountRule(
         "free", "the Rules Cyclopedia puts no price on it: the GM's call"

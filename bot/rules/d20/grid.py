@@ -553,6 +553,9 @@ class D20Ruleset(Ruleset):
 
     # ---- reach
 
+    def reach_ft(self, token: Token) -> int:
+        return self.natural_reach_ft(token)
+
     def natural_reach_ft(self, token: Token) -> int:
         if token.reach_ft is not None:
             return token.reach_ft

@@ -31,6 +31,7 @@ from bot.rules.dnd35.tokens import (
     token_fields,
     token_movement,
 )
+from bot.rules.engine.altitude import VerticalRule
 from bot.rules.engine.board import Allowance, Board, Passing, hostile
 from bot.rules.engine.bull_rush import BullRushRule
 from bot.rules.engine.grapple import GrappleRule
@@ -103,6 +104,12 @@ class Dnd35(D20Ruleset):
         cite="Rules of the Game › Bull Rush",
     )
     actions: ClassVar[tuple[str, ...]] = (*ACTIONS.names, "bull-rush")
+    # the seeds give no climbing or diving rates: the 3.5 SRD's average flyer (borrowed)
+    vertical: ClassVar[VerticalRule] = VerticalRule(
+        "half-up-double-down",
+        "longer-and-half",
+        "up at half speed, down at double speed: the 3.5 SRD's flight, borrowed",
+    )
     heavy_rule: ClassVar[HeavyRule | None] = HeavyRule(
         cite="Rules of the Game › Move a Heavy Object"
     )

@@ -8,6 +8,7 @@ from bot.encounter import Condition, Token
 from bot.errors import IllegalMove
 from bot.grid.coords import Cell
 from bot.grid.search import EPSILON
+from bot.rules.engine.altitude import altitude, within_reach_up
 from bot.rules.engine.board import hostile
 from bot.rules.engine.plan import MovePlan
 from bot.rules.engine.search import zone
@@ -32,6 +33,10 @@ def opportunity_attacks(plan: MovePlan, cells: list[Cell]) -> dict[str, Cell]:
             continue
         if enemy.has(Condition.INCAPACITATED):
             continue
+        if (altitude(token) or altitude(enemy)) and not within_reach_up(
+            rules, enemy, token, rules.reach_ft(enemy)
+        ):
+            continue  # too far above or below to reach (004: reach in cubes)
         entered = rules.entering_provokes(plan.board, token, enemy, cells)
         if entering_only:
             where = entered

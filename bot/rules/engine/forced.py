@@ -10,6 +10,7 @@ from bot.errors import IllegalMove, InvalidInput
 from bot.grid.coords import Cell
 from bot.grid.geometry import chebyshev
 from bot.grid.terrain import Terrain
+from bot.rules.engine.altitude import altitude, at_altitude
 from bot.rules.engine.board import Board
 from bot.rules.engine.moves import MoveRequest, MoveResult, Step
 from bot.rules.engine.steps import barriers, solid_corner
@@ -20,6 +21,45 @@ if TYPE_CHECKING:
 
 
 # ----------------------------------------------------------- forced movement
+
+
+def _forced_in_air(
+    rules: Ruleset, encounter: Encounter, token: Token, request: MoveRequest, by: Token | None
+) -> MoveResult:
+    """004 Forced Movement In 3-D: a creature in the air is moved "nearly always directly
+    down"; a push that couldn't be downward (a creature on the ground pushing one in the
+    air) moves it directly up. As far as the square given is from where it is."""
+    assert request.to is not None
+    distance = max(1, chebyshev(token.cell, request.to)) * rules.square_ft
+    up = request.forced == "push" and by is not None and not altitude(by)
+    high = altitude(token)
+    now = high + distance if up else max(0, high - distance)
+    moved = at_altitude(token, now)
+    where = "directly up" if up else "directly down"
+    landed = " to the ground" if not now else f" to {now} ft up"
+    return MoveResult(
+        encounter=encounter.with_token(moved),
+        token=moved,
+        action=request.forced or "slide",
+        mode="forced",
+        path=(token.cell,),
+        steps=(),
+        cost_ft=0.0,
+        used_ft=float(token.activity.spent_ft),
+        total_ft=float(token.activity.budget_ft),
+        provokes=(),
+        provoked_at={},
+        source=rules.forced_source("Forced Movement In 3-D"),
+        warnings=(
+            Note(
+                "In the air",
+                f"{token.name} is {high} ft up: the {request.forced} moves it {where} "
+                f"{abs(now - high)} ft{landed} (Epic Path › Forced Movement In 3-D).",
+            ),
+        ),
+        notes=(),
+        extra={"forced": request.forced, "by": by.name if by else None, "altitude_ft": now},
+    )
 
 
 def forced_move(
@@ -47,6 +87,8 @@ def forced_move(
     for cell in targets:
         if not board.on_map(cell):
             raise InvalidInput(f"{cell} is off the map.")
+    if altitude(token) and rules.vertical.forced_in_air:
+        return _forced_in_air(rules, encounter, token, request, by)
     path = [token.cell]
     stopped = ""
     for goal in targets:

@@ -13,6 +13,7 @@ from bot.encounter import Activity, Encounter, Token
 from bot.errors import IllegalMove, InvalidInput
 from bot.grid.coords import Cell
 from bot.grid.geometry import footprint
+from bot.rules.engine.altitude import at_altitude
 from bot.rules.engine.board import hostile
 from bot.rules.engine.moves import MoveRequest, MoveResult, Step
 from bot.rules.rulings import Note
@@ -257,11 +258,14 @@ def carried(encounter: Encounter, mover: Token) -> tuple[Encounter, list[Token]]
     ), riders
 
 
-def seated(original: Encounter, after: Encounter, riders: list[Token], cell: Cell) -> Encounter:
-    """``after`` with ``riders`` back in the saddle at ``cell``, in their places."""
-    keys = {r.key: r for r in riders}
+def seated(
+    original: Encounter, after: Encounter, riders: list[Token], cell: Cell, high: int = 0
+) -> Encounter:
+    """``after`` with ``riders`` back in the saddle at ``cell`` (``high`` ft up, with
+    their mount), in their places."""
+    keys = {r.key: at_altitude(replace(r, cell=cell), high) for r in riders}
     tokens = {
-        k: (replace(keys[k], cell=cell) if k in keys else after.tokens[k])
+        k: (keys[k] if k in keys else after.tokens[k])
         for k in original.tokens
         if k in keys or k in after.tokens
     }

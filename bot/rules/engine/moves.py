@@ -116,6 +116,7 @@ class MoveRequest:
     mount: str | None = None  # the mount the token climbs onto (002 Mount a Steed)
     dismount: bool = False  # the rider gets off, stepping to ``to``
     heavy: str | None = None  # a heavy object moved along: light|medium|heavy|over (002)
+    up_ft: int = 0  # a flyer's change of altitude (negative: down) (004 3-D Movement)
 
 
 @dataclass(frozen=True)

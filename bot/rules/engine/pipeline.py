@@ -12,10 +12,11 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from bot.encounter import Activity, Condition, Encounter, Token
-from bot.errors import InvalidInput, RulingError
+from bot.errors import IllegalMove, InvalidInput, RulingError
 from bot.grid.coords import Cell
 from bot.grid.search import EPSILON, Edge
 from bot.grid.terrain import Terrain
+from bot.rules.engine.altitude import MAX_ALTITUDE_FT, altitude, at_altitude, climb_cost_ft
 from bot.rules.engine.attacks import charge_target, opportunity_attacks
 from bot.rules.engine.board import MAX_WAYPOINTS, Allowance, Board, Stance, StepContext
 from bot.rules.engine.bull_rush import bull_rush_move, is_bull_rush
@@ -38,6 +39,7 @@ from bot.rules.engine.refusal import sealed_off, why_not
 from bot.rules.engine.search import enclosure, minimum_route, minimum_step, search_route
 from bot.rules.engine.through import through_notes
 from bot.rules.rulings import JSONValue, MoveRefused, Note, Refusal, RefusalReason
+from bot.units import feet
 
 if TYPE_CHECKING:
     from bot.rules.ruleset import Ruleset
@@ -71,6 +73,11 @@ def plan_move(
         return dismount_move(rules, encounter, request, jump_rule=jump_rule)
     if request.drag:
         return drag_move(rules, encounter, request, jump_rule=jump_rule)
+    airborne = request.up_ft or altitude(token)
+    if airborne and request.mode is None and "fly" in token.speeds_ft and not request.forced:
+        request = replace(request, mode="fly")  # in the air, a flyer flies
+    if request.up_ft and request.to is None:
+        request = replace(request, to=token.cell)  # straight up or down
     unseated: tuple[Note, ...] = ()
     mount = mount_of(encounter, token)
     if mount is not None and request.forced:
@@ -86,7 +93,9 @@ def plan_move(
     if riders:
         result = replace(
             result,
-            encounter=seated(encounter, result.encounter, riders, result.path[-1]),
+            encounter=seated(
+                encounter, result.encounter, riders, result.path[-1], altitude(result.token)
+            ),
             warnings=(*result.warnings, riding_note(result.token, riders)),
         )
     if unseated:
@@ -132,7 +141,34 @@ def _plan(
     board = Board.of(encounter, token, rules.footprint_squares)
     ctx = StepContext(board, movement, allowance, stood=allowance.stance.stand_up)
     targets = _targets(board, token, request, allowance.stance)
-    return MovePlan(rules, ctx, token, request, targets)
+    climb = _climb(rules, token, request, allowance)
+    return MovePlan(rules, ctx, token, request, targets, climb_ft=climb)
+
+
+def _climb(rules: Ruleset, token: Token, request: MoveRequest, allowance: Allowance) -> float:
+    """What the change of altitude costs before the path is known (all of it, except
+    under cubes, where it depends on the squares crossed), checked: only a flyer moves
+    in the air (004 Three Dimensional Movement; 000 Fly)."""
+    up, high = request.up_ft, altitude(token)
+    if not up and not high:
+        return 0.0
+    if allowance.crosses and allowance.mode != "fly":
+        where = f"{token.name} is {feet(high)} up" if high else "Changing altitude"
+        raise IllegalMove(
+            f"{where}: it moves in the air by flying (mode:fly); a creature that stops "
+            "flying falls (/fall)."
+        )
+    if high + up < 0:
+        raise InvalidInput(
+            f"down: {token.name} is {feet(high)} up: it can't go lower than the ground."
+        )
+    if high + up > MAX_ALTITUDE_FT:
+        raise InvalidInput(f"up: at most {MAX_ALTITUDE_FT:,} ft above the board.")
+    if up and not allowance.crosses:
+        return 0.0  # a teleport arrives at the height it names
+    if rules.vertical.cost == "cubes":
+        return 0.0
+    return climb_cost_ft(rules.vertical, rules.square_ft, 0, up)
 
 
 def _through(rules: Ruleset, token: Token, kind: str, allowance: Allowance) -> Allowance:
@@ -161,6 +197,8 @@ def _through(rules: Ruleset, token: Token, kind: str, allowance: Allowance) -> A
 def _targets(board: Board, token: Token, request: MoveRequest, stance: Stance) -> list[Cell]:
     """The waypoints and the end, checked; none for a token that stays put."""
     staying = request.to == token.cell and not request.via and request.jump is None
+    if request.up_ft and (request.to is None or staying):
+        return []  # straight up or down
     if request.to is None or staying:
         if stance.stand_up or stance.drop_prone:
             return []
@@ -294,7 +332,8 @@ def _result(plan: MovePlan, route: Route) -> MoveResult:
             if name not in already:
                 provoked_at.setdefault(name, cell)
     provokes = tuple(provoked_at)
-    cost = route.cost + plan.stand_cost
+    climb = _climbed(plan, route)
+    cost = route.cost + plan.stand_cost + climb
     activity = replace(
         allowance.activity,
         spent_ft=round(allowance.activity.spent_ft + cost, 4),
@@ -319,6 +358,8 @@ def _result(plan: MovePlan, route: Route) -> MoveResult:
     extra: dict[str, JSONValue] = {"full_round": allowance.full_round}
     if through_json is not None:
         extra["through"] = through_json
+    if plan.request.up_ft or altitude(moved):
+        extra["altitude_ft"] = altitude(moved)
     if plan.stand_cost:
         extra["stand_cost_ft"] = plan.stand_cost
     return MoveResult(
@@ -364,6 +405,33 @@ def _again_ft(plan: MovePlan, moved: Token) -> float:
     return round(more, 4) if more > EPSILON else 0.0
 
 
+def _climbed(plan: MovePlan, route: Route) -> float:
+    """The change of altitude's cost, now that the squares crossed are known, checked
+    against what the action allows; the reply says what it cost."""
+    up = plan.request.up_ft
+    if not up:
+        return 0.0
+    rules = plan.rules
+    squares = max(0, len(route.cells) - 1)
+    climb = climb_cost_ft(rules.vertical, rules.square_ft, squares, up)
+    total = route.cost + plan.stand_cost + climb
+    available = plan.allowance.available_ft
+    if total > available + EPSILON and plan.allowance.crosses:
+        raise IllegalMove(
+            f"{plan.token.name} can't go {'up' if up > 0 else 'down'} {feet(abs(up))} on the "
+            f"way: that costs {feet(climb)} more ({rules.vertical.text}), {feet(total)} in all, "
+            f"and the action allows {feet(available)}."
+        )
+    now = altitude(plan.token) + up
+    plan.note(
+        "Altitude",
+        f"{'Up' if up > 0 else 'Down'} {feet(abs(up))} to "
+        + (f"{feet(now)} above the ground" if now else "the ground")
+        + f": {feet(climb)} of movement ({rules.vertical.text}).",
+    )
+    return climb
+
+
 def _moved(plan: MovePlan, route: Route, activity: Activity) -> Token:
     """The token after the move: where it ends, what it spent, its conditions."""
     rules, allowance, token = plan.rules, plan.allowance, plan.token
@@ -378,6 +446,8 @@ def _moved(plan: MovePlan, route: Route, activity: Activity) -> Token:
     plan.notes.extend(notes_after)
     crossed = len(route.cells) > 1 and allowance.crosses
     moved = replace(token, cell=route.end, activity=activity, conditions=frozenset(conditions))
+    if plan.request.up_ft:
+        moved = at_altitude(moved, altitude(token) + plan.request.up_ft)
     if crossed:
         moved = rules.moved_as(plan.board, moved, route.end, allowance.mode)
     return allowance.after(moved) if allowance.after is not None else moved

@@ -54,6 +54,7 @@ class MovePlan:
     notes: list[Note] = field(default_factory=list)
     # searched only to explain a refusal: a smaller cap, and giving up is no error
     diagnosing: bool = False
+    climb_ft: float = 0.0  # what the change of altitude costs (kept off the path's budget)
 
     @property
     def allowance(self) -> Allowance:
@@ -74,7 +75,7 @@ class MovePlan:
     @property
     def budget(self) -> float:
         """What the path itself may spend (standing up comes first)."""
-        return self.allowance.available_ft - self.stand_cost
+        return self.allowance.available_ft - self.stand_cost - self.climb_ft
 
     def with_allowance(self, allowance: Allowance) -> MovePlan:
         return replace(self, ctx=replace(self.ctx, allowance=allowance))

@@ -22,6 +22,7 @@ from bot.rules.d20.falling import D20FallRules, d20_fall
 from bot.rules.d20.grid import ACTIONS, Action, D20Ruleset, armor, load
 from bot.rules.d20.jumping import SkillJumpRules, skill_jump
 from bot.rules.d20.overland import overland_travel
+from bot.rules.engine.altitude import VerticalRule
 from bot.rules.engine.board import Allowance, Board, Limits, Passing, StepContext, hostile, join
 from bot.rules.engine.grapple import GrappleRule
 from bot.rules.engine.mounts import MountRule
@@ -98,6 +99,13 @@ class EpicPath(D20Ruleset):
     identity: ClassVar[Identity] = IDENTITY
     document: ClassVar[str] = DOCUMENT
     grid_document: ClassVar[str] = GRID_DOCUMENT
+    # 004 Three Dimensional Movement: cubes, counted 1 for 1; Forced Movement In 3-D
+    vertical: ClassVar[VerticalRule] = VerticalRule(
+        "cubes",
+        "longer",
+        "cubes counted 1 for 1: Epic Path › Three Dimensional Movement",
+        forced_in_air=True,
+    )
     # the seed has no mounting rule: Pathfinder's (a move action), borrowed
     mount_rule: ClassVar[MountRule | None] = MountRule(
         "move-action", "a move action: Pathfinder SRD › Ride, borrowed"

@@ -20,6 +20,7 @@ from bot.grid.search import Edge
 from bot.grid.sizes import Size
 from bot.grid.terrain import Terrain
 from bot.names import Vocabulary
+from bot.rules.engine.altitude import VerticalRule
 from bot.rules.engine.board import (
     Allowance,
     Board,
@@ -140,6 +141,9 @@ class FiveEAlt(Ruleset):
         shares_space=False,
         drag_text="Slowed while dragging: Alternate Movement › Conditions › Grappled › Movable",
         ends_text="Alternate Movement › Conditions › Grappled › Ending the Grappled Condition",
+    )
+    vertical: ClassVar[VerticalRule] = VerticalRule(
+        "feet", "straight", "every foot up or down spent as a foot: Alternate Movement › Fly"
     )
     # the variant is silent on mounts: the 5e SRD's half speed, borrowed
     mount_rule: ClassVar[MountRule | None] = MountRule(

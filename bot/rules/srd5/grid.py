@@ -25,6 +25,7 @@ from bot.grid.search import Edge
 from bot.grid.sizes import Size
 from bot.grid.terrain import Terrain
 from bot.names import Vocabulary
+from bot.rules.engine.altitude import VerticalRule
 from bot.rules.engine.board import (
     Allowance,
     Board,
@@ -90,6 +91,10 @@ class SrdRuleset(Ruleset):
     provoke_rule: ClassVar[Literal["leave-threatened", "leave-reach", "never"]] = "leave-reach"
     actions: ClassVar[tuple[str, ...]] = ACTIONS.names
     band_action: ClassVar[str] = "dash"
+    # 5 ft diagonals: a climb alongside a move counts the longer of the two
+    vertical: ClassVar[VerticalRule] = VerticalRule(
+        "feet", "longer", "every foot up or down spent as a foot: Movement › Flying"
+    )
     mount_rule: ClassVar[MountRule | None] = MountRule(
         "half-speed", "half its speed: Combat › Mounted Combat › Mounting and Dismounting"
     )

@@ -1,0 +1,105 @@
+"""Altitude: how high a flying token is above the board, what climbing or diving costs
+under each ruleset, whom a token in the air is within reach of, and falling when a flyer
+stops flying (004 Three Dimensional Movement, Forced Movement In 3-D; 000 Fly, Falling
+While Flying; the SRDs' Flying Movement). Pure: no Discord, no database.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Literal
+
+from bot.encounter import Condition, Token
+from bot.rules.rulings import Note
+from bot.state import number
+from bot.units import feet
+
+if TYPE_CHECKING:
+    from bot.rules.ruleset import Ruleset
+
+ALTITUDE = "altitude_ft"  # a token's state: feet above the ground (absent: on it)
+MAX_ALTITUDE_FT = 10_000
+
+# What changing altitude costs: epic-path's cubes counted 1 for 1 with the squares
+# crossed (004); every foot up or down spent as a foot (the SRDs, 5e-alt, becmi); 3.5's
+# average flyer climbing at half speed and diving at double (the 3.5 SRD, borrowed)
+VerticalCost = Literal["cubes", "feet", "half-up-double-down"]
+# How far apart two tokens at different heights are: the longer of the two (1 for 1
+# cubes; 5e's 5 ft diagonals), the straight line (5e-alt's euclidean), or 3.5's
+# 1-2-1-2 (the longer and half the shorter)
+VerticalMeasure = Literal["longer", "straight", "longer-and-half"]
+
+
+@dataclass(frozen=True)
+class VerticalRule:
+    cost: VerticalCost
+    measure: VerticalMeasure
+    text: str  # the rule and its section
+    forced_in_air: bool = False  # 004 Forced Movement In 3-D: directly down (or up)
+
+
+def altitude(token: Token) -> int:
+    """Feet above the ground (0: on it)."""
+    return number(token.state, ALTITUDE)
+
+
+def at_altitude(token: Token, feet_up: int) -> Token:
+    return token.with_state(**{ALTITUDE: max(0, feet_up) or None})
+
+
+def climb_cost_ft(rule: VerticalRule, square_ft: int, squares: int, up_ft: int) -> float:
+    """What changing altitude by ``up_ft`` (negative: down) costs on top of a move that
+    crossed ``squares`` squares."""
+    if up_ft == 0:
+        return 0.0
+    if rule.cost == "cubes":
+        return float(max(0, math.ceil(abs(up_ft) / square_ft) - squares) * square_ft)
+    if rule.cost == "half-up-double-down":
+        return float(up_ft * 2) if up_ft > 0 else abs(up_ft) / 2
+    return float(abs(up_ft))
+
+
+def measure_3d_ft(rule: VerticalRule, flat_ft: float, up_ft: float) -> float:
+    """The distance between two points ``flat_ft`` apart on the map and ``up_ft`` apart
+    in height, under the ruleset's diagonal rule."""
+    up_ft = abs(up_ft)
+    if rule.measure == "longer":
+        return max(flat_ft, up_ft)
+    if rule.measure == "longer-and-half":
+        longer, shorter = max(flat_ft, up_ft), min(flat_ft, up_ft)
+        return longer + math.floor(shorter / 10) * 5
+    return round(math.hypot(flat_ft, up_ft), 1)
+
+
+def height_ft(rules: Ruleset, token: Token) -> int:
+    """How tall its space is: as many squares high as it is across (004's cubes)."""
+    return rules.footprint_squares.get(token.size, 1) * rules.square_ft
+
+
+def within_reach_up(rules: Ruleset, reacher: Token, other: Token, reach_ft: int) -> bool:
+    """Whether the height between them leaves ``other`` within ``reacher``'s reach
+    (004: reach "affects all adjacent cubes, including the one above your head"): the
+    gap between the top of the lower and the bottom of the higher is at most its reach."""
+    low, high = sorted((reacher, other), key=altitude)
+    gap = altitude(high) - (altitude(low) + height_ft(rules, low))
+    return gap < reach_ft
+
+
+GROUNDING = (Condition.PRONE, Condition.IMMOBILIZED, Condition.INCAPACITATED)
+
+
+def falls_from_the_air(before: Token, after: Token) -> Note | None:
+    """A flyer that becomes prone, immobilized or incapacitated stops flying and falls,
+    unless it hovers (000 Fly › Falling While Flying; the SRDs' Flying Movement)."""
+    up = altitude(after)
+    if not up or after.hover:
+        return None
+    new = [c for c in GROUNDING if after.has(c) and not before.has(c)]
+    if not new:
+        return None
+    return Note(
+        "Falls",
+        f"{after.name} is {new[0].value} {feet(up)} up and stops flying: it falls "
+        f"{feet(up)} (/fall height:{up}) and lands below (Fly › Falling While Flying).",
+    )
