@@ -35,6 +35,8 @@ TERRAIN_GLYPHS: dict[str, str] = {
     "pit": "_",
     "wall": "#",
     "pillar": "|",
+    "ice": "*",
+    "earth": "&",
 }
 UNKNOWN_GLYPH = "?"
 _LETTERS = string.ascii_uppercase + string.ascii_lowercase

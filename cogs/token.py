@@ -25,6 +25,7 @@ from bot.handlers import COMMANDS
 ADD = COMMANDS["token add"]
 EDIT = COMMANDS["token edit"]
 REMOVE = COMMANDS["token remove"]
+TRAIT = COMMANDS["token trait"]
 CONDITION = COMMANDS["token condition"]
 
 
@@ -64,9 +65,24 @@ class Token(commands.GroupCog, group_name="token", group_description="The tokens
     condition.autocomplete("remove")(suggesting("token condition", "remove"))
     condition.autocomplete("by")(suggesting("token condition", "by"))
 
+    @app_commands.command(name="trait", description=TRAIT.description)
+    @app_commands.describe(**descriptions_for(TRAIT))
+    async def trait(
+        self,
+        interaction: discord.Interaction[Any],
+        token: str,
+        add: str | None = None,
+        remove: str | None = None,
+    ) -> None:
+        await dispatch(interaction, "token trait", {"token": token, "add": add, "remove": remove})
+
+    trait.autocomplete("add")(suggesting("token trait", "add"))
+    trait.autocomplete("remove")(suggesting("token trait", "remove"))
+
     @edit.autocomplete("token")
     @remove.autocomplete("token")
     @condition.autocomplete("token")
+    @trait.autocomplete("token")
     async def _token(
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:

@@ -12,7 +12,7 @@ from bot.rules.engine.board import Board
 from bot.rules.ruleset import Ruleset
 
 # Terrain no token may stand in (a pit is an opening to fall into).
-NO_STANDING = frozenset({Terrain.WALL, Terrain.PILLAR, Terrain.PIT})
+NO_STANDING = frozenset({Terrain.WALL, Terrain.PILLAR, Terrain.PIT, Terrain.EARTH})
 
 
 def side(ruleset: Ruleset, size: Size) -> int:

@@ -39,16 +39,22 @@ class Terrain(StrEnum):
     # Blocked but not filled: a rounded pillar, a tree, a statue; a diagonal may
     # skim past it (004 "Cutting Corners").
     PILLAR = "pillar"
+    # Ice or snow underfoot: Difficult Terrain, except to a creature with Ice Walk (000
+    # Young White Dragon › Ice Walk); difficult in the other rulesets.
+    ICE = "ice"
+    # A square filled with loose material (earth, sand, mud): solid to walkers, but a
+    # burrower digs through it, where rock stops it (000 Burrow; 004 Blocked Terrain).
+    EARTH = "earth"
 
     @property
     def blocks(self) -> bool:
         """Nobody walks into it (flying over a pit is the ruleset's call)."""
-        return self in (Terrain.WALL, Terrain.PILLAR)
+        return self in (Terrain.WALL, Terrain.PILLAR, Terrain.EARTH)
 
     @property
     def solid_corner(self) -> bool:
         """A diagonal step may not cut past this square's corner."""
-        return self is Terrain.WALL
+        return self in (Terrain.WALL, Terrain.EARTH)
 
 
 TERRAIN_NAMES = Vocabulary(
@@ -59,8 +65,6 @@ TERRAIN_NAMES = Vocabulary(
             "rubble",
             "undergrowth",
             "mud",
-            "snow",
-            "ice",
             "rough",
             "web",
             "loose",
@@ -74,6 +78,8 @@ TERRAIN_NAMES = Vocabulary(
         Terrain.PIT: ("chasm", "hole", "gap-pit", "drop"),
         Terrain.WALL: ("blocked", "solid", "stone", "rock"),
         Terrain.PILLAR: ("column", "tree", "statue", "boulder", "rounded"),
+        Terrain.ICE: ("snow", "icy", "frozen", "frost"),
+        Terrain.EARTH: ("dirt", "soil", "sand", "packed-earth", "underground"),
     },
 )
 

@@ -64,6 +64,7 @@ _ENCOUNTER: tuple[tuple[str, str, str], ...] = (
     ("token edit", "tokens", "EDIT"),
     ("token remove", "tokens", "REMOVE"),
     ("token condition", "tokens", "CONDITION"),
+    ("token trait", "tokens", "TRAIT"),
     ("terrain set", "terrain", "SET"),
     ("terrain clear", "terrain", "CLEAR"),
     ("terrain light", "terrain", "LIGHT"),

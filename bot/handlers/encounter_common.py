@@ -30,6 +30,7 @@ from bot.rules import rulesets
 from bot.rules.engine.altitude import altitude
 from bot.rules.engine.grapple import grapplers_of
 from bot.rules.engine.mounts import mount_of
+from bot.rules.engine.traits import traits_of
 from bot.rules.ruleset import Ruleset
 from bot.storage import Conflict, StoredEncounter, dump_state
 from bot.units import feet
@@ -246,6 +247,8 @@ def token_line(token: Token, ruleset: Ruleset, encounter: Encounter | None = Non
         parts.append(", ".join(sorted(token.conditions)))
     if is_hidden(token):
         parts.append("hidden (the GM's eyes only)")
+    if traits_of(token):
+        parts.append(", ".join(traits_of(token)))
     high = altitude(token)
     if high:
         parts.append(f"{feet(high)} up")

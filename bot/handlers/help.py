@@ -129,6 +129,11 @@ def examples(command_name: str, ruleset: Ruleset) -> tuple[Example, ...]:
             "/token condition token:Ari add:prone",
             ("/token condition token:Ari add:prone", "/token condition token:Ari remove:prone"),
         ),
+        "token trait": (
+            ("/token trait token:Ari", f"/token trait token:Ari add:{next(iter(ruleset.traits))}")
+            if ruleset.traits
+            else ("/token trait token:Ari",)
+        ),
         "terrain set": ("/terrain set cells:C3-D3 kind:difficult",),
         "terrain clear": ("/terrain clear cells:C3", "/terrain clear"),
         "terrain light": ("/terrain light cells:F1:H2 dark:true",),

@@ -14,6 +14,7 @@ from bot.errors import RulingError
 from bot.grid.terrain import TERRAIN_NAMES
 from bot.names import complete, normalize
 from bot.rules.engine.destinations import destinations
+from bot.rules.engine.traits import traits_of
 from bot.rules.ruleset import Ruleset
 from bot.units import feet
 
@@ -44,6 +45,11 @@ def suggest(
     if option == "add" and command == "token condition":
         known = complete(typed, CONDITION_NAMES.names, aliases=CONDITION_NAMES.entries, listed=True)
         return _plain(known)
+    if option == "add" and command == "token trait":
+        return _plain(complete(typed, list(ruleset.traits), listed=True))
+    if option == "remove" and command == "token trait":
+        token = encounter.tokens.get(normalize(str(given.get("token", ""))))
+        return _plain(complete(typed, list(traits_of(token)) if token else [], listed=True))
     if option == "remove" and command == "token condition":
         token = encounter.tokens.get(normalize(str(given.get("token", ""))))
         held = sorted(token.conditions) if token else []

@@ -21,6 +21,7 @@ from bot.encounter_ops.tokens import (
     remove_matching,
     remove_token,
 )
+from bot.encounter_ops.traits import trait_token
 from bot.encounter_ops.visibility import is_hidden
 from bot.handlers.common import note_fields, note_json
 from bot.handlers.encounter_common import (
@@ -37,6 +38,7 @@ from bot.handlers.encounter_common import (
 from bot.reply import Field, Reply
 from bot.rules import token_options
 from bot.rules.engine.moves import MAX_SPEED_FT
+from bot.rules.engine.traits import traits_of
 from bot.rules.rulings import Note
 
 MAX_REACH_FT = 100
@@ -275,6 +277,40 @@ async def handle_condition(ctx: Context, options: Mapping[str, Any]) -> Reply:
     return token_reply(changed, f"{token.name}: {now}")
 
 
+async def handle_trait(ctx: Context, options: Mapping[str, Any]) -> Reply:
+    if not options.get("add") and not options.get("remove"):
+        return await _traits_shown(ctx, options["token"])
+    actor = actor_of(ctx)
+    changed = await change_encounter(
+        ctx,
+        "token trait",
+        lambda e: trait_token(
+            e, ruleset_of(e), actor, options["token"], options.get("add"), options.get("remove")
+        ),
+    )
+    token = changed.outcome.token
+    now = ", ".join(traits_of(token)) or "no traits"
+    return token_reply(changed, f"{token.name}: {now}")
+
+
+async def _traits_shown(ctx: Context, name: str) -> Reply:
+    """/token trait token:X alone: its traits, and those its ruleset reads."""
+    encounter = (await load_active(ctx)).encounter
+    token = encounter.token(name)
+    ruleset = ruleset_of(encounter)
+    held = traits_of(token)
+    reads = (
+        "\n".join(f"{t}: {text}" for t, text in ruleset.traits.items())
+        or f"{ruleset.id}'s movement rules read no traits on the board."
+    )
+    return encounter_reply(
+        encounter,
+        title=f"{token.name}: {', '.join(held) or 'no traits'}",
+        fields=(Field(f"Traits {ruleset.id} reads", reads),),
+        result={"traits": list(held), "known": list(ruleset.traits)},
+    )
+
+
 ADD = Command(
     "token add",
     "Put a token on the map (players own the tokens they add)",
@@ -318,5 +354,16 @@ CONDITION = Command(
         Option("by", "string", "With add:grappled, who grapples it (it can drag it: /move drag:)"),
     ),
     handle_condition,
+    changes_state=True,
+)
+TRAIT = Command(
+    "token trait",
+    "Give or take a trait its rules read: ice-walk, spider-climb, fly-good...",
+    (
+        TOKEN,
+        Option("add", "string", "Traits to add, comma-separated: ice-walk, spider-climb..."),
+        Option("remove", "string", "Traits to remove, comma-separated"),
+    ),
+    handle_trait,
     changes_state=True,
 )

@@ -57,6 +57,8 @@ TERRAIN_STYLE: Mapping[Terrain, TerrainStyle] = {
     Terrain.PIT: TerrainStyle((52, 52, 56), (140, 140, 148), "pit"),
     Terrain.WALL: TerrainStyle((70, 70, 74), (70, 70, 74), "solid"),
     Terrain.PILLAR: TerrainStyle(FLOOR, (60, 60, 64), "pillar"),
+    Terrain.ICE: TerrainStyle((224, 240, 250), (90, 140, 190), "crosshatch"),
+    Terrain.EARTH: TerrainStyle((150, 112, 74), (84, 58, 34), "dots"),
 }
 UNKNOWN_STYLE = TerrainStyle((255, 200, 230), BLACK, "unknown")
 

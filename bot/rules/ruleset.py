@@ -23,8 +23,9 @@ from bot.grid.coords import Cell
 from bot.grid.geometry import chebyshev
 from bot.grid.search import Edge
 from bot.grid.sizes import Size
+from bot.grid.terrain import Terrain
 from bot.names import Vocabulary
-from bot.rules.engine.altitude import VerticalRule
+from bot.rules.engine.altitude import VerticalRule, climb_cost_ft
 from bot.rules.engine.board import Allowance, Board, Passing, StepContext, at, join
 from bot.rules.engine.bull_rush import BullRushRule
 from bot.rules.engine.grapple import GrappleRule, parted
@@ -177,6 +178,21 @@ class Ruleset(ABC):
     vertical: ClassVar[VerticalRule] = VerticalRule(
         "feet", "straight", "every foot up or down spent as a foot"
     )
+
+    # What a burrower digs through of what blocks everyone else: loose material, never
+    # rock (001 Burrow: "tunnel through dirt, but not through rock"; 000 Burrow)
+    burrows_through: ClassVar[frozenset[Terrain]] = frozenset({Terrain.EARTH})
+
+    # Traits it reads (/token trait), each with what it does; one of a group at a time
+    traits: ClassVar[Mapping[str, str]] = {}
+    exclusive_traits: ClassVar[Mapping[str, str]] = {}
+
+    def climb_cost_ft(self, token: Token, squares: int, up_ft: int) -> float:
+        """What going ``up_ft`` (negative: down) costs on a move of ``squares``."""
+        return climb_cost_ft(self.vertical, self.square_ft, squares, up_ft)
+
+    # A flyer's dive (a charge down): its rule's words, None where the rules have none
+    dive_rule: ClassVar[str | None] = None
 
     def reach_ft(self, token: Token) -> int:
         """How far it reaches (its own reach, else one square)."""

@@ -77,7 +77,7 @@ def d20_token_state(spec: TokenSpec) -> dict[str, StateValue | None]:
 MOVE_ACTIONS = frozenset({"move", "stand", "crawl", "door", "accelerated-climb"})
 FULL_ROUND = frozenset({"double", "run", "withdraw", "charge", "minimum"})
 # Terrain that hampers a walker (001 "Difficult Terrain", "Obstacles").
-HAMPERING = frozenset({Terrain.DIFFICULT, Terrain.OBSTACLE, Terrain.SLOPE})
+HAMPERING = frozenset({Terrain.DIFFICULT, Terrain.OBSTACLE, Terrain.SLOPE, Terrain.ICE})
 NO_MOVE = (Condition.IMMOBILIZED, Condition.HELPLESS, Condition.PARALYZED, Condition.STUNNED)
 
 

@@ -45,6 +45,7 @@ from bot.rules.engine.moves import (
     parse_plain_speed,
 )
 from bot.rules.engine.through import ThroughRule
+from bot.rules.engine.traits import has_trait
 from bot.rules.identity import Identity
 from bot.rules.rulings import (
     FallRequest,
@@ -110,6 +111,31 @@ class Dnd35(D20Ruleset):
         "longer-and-half",
         "up at half speed, down at double speed: the 3.5 SRD's flight, borrowed",
     )
+    # 001 Fly: maneuverability classes (their rates the 3.5 SRD's, borrowed)
+    traits: ClassVar[Mapping[str, str]] = {
+        f"fly-{m}": text
+        for m, text in (
+            (
+                "perfect",
+                "Perfect maneuverability: climbs at full speed (SRD › Movement Modes › Fly).",
+            ),
+            ("good", "Good maneuverability: climbs at half speed, dives at double."),
+            (
+                "average",
+                "Average maneuverability (the default): climbs at half speed, dives at double.",
+            ),
+            ("poor", "Poor maneuverability: climbs at half speed, dives at double."),
+            ("clumsy", "Clumsy maneuverability: climbs at half speed, dives at double."),
+        )
+    }
+    exclusive_traits: ClassVar[Mapping[str, str]] = dict.fromkeys(traits, "fly")
+    dive_rule: ClassVar[str | None] = "SRD › Movement Modes › Fly"
+
+    def climb_cost_ft(self, token: Token, squares: int, up_ft: int) -> float:
+        if up_ft > 0 and has_trait(token, "fly-perfect"):
+            return float(up_ft)  # perfect maneuverability climbs at full speed
+        return super().climb_cost_ft(token, squares, up_ft)
+
     heavy_rule: ClassVar[HeavyRule | None] = HeavyRule(
         cite="Rules of the Game › Move a Heavy Object"
     )

@@ -16,7 +16,7 @@ from bot.errors import IllegalMove, InvalidInput, RulingError
 from bot.grid.coords import Cell
 from bot.grid.search import EPSILON, Edge
 from bot.grid.terrain import Terrain
-from bot.rules.engine.altitude import MAX_ALTITUDE_FT, altitude, at_altitude, climb_cost_ft
+from bot.rules.engine.altitude import MAX_ALTITUDE_FT, altitude, at_altitude
 from bot.rules.engine.attacks import charge_target, opportunity_attacks
 from bot.rules.engine.board import MAX_WAYPOINTS, Allowance, Board, Stance, StepContext
 from bot.rules.engine.bull_rush import bull_rush_move, is_bull_rush
@@ -168,7 +168,7 @@ def _climb(rules: Ruleset, token: Token, request: MoveRequest, allowance: Allowa
         return 0.0  # a teleport arrives at the height it names
     if rules.vertical.cost == "cubes":
         return 0.0
-    return climb_cost_ft(rules.vertical, rules.square_ft, 0, up)
+    return rules.climb_cost_ft(token, 0, up)
 
 
 def _through(rules: Ruleset, token: Token, kind: str, allowance: Allowance) -> Allowance:
@@ -413,8 +413,20 @@ def _climbed(plan: MovePlan, route: Route) -> float:
         return 0.0
     rules = plan.rules
     squares = max(0, len(route.cells) - 1)
-    climb = climb_cost_ft(rules.vertical, rules.square_ft, squares, up)
+    climb = rules.climb_cost_ft(plan.token, squares, up)
     total = route.cost + plan.stand_cost + climb
+    if rules.dive_rule and plan.allowance.action == "charge" and up < 0:
+        # 001 Fly: "a dive attack works just like a charge, but the diving creature must
+        # move a minimum of 30 feet and descend at least 10 feet"
+        flown = route.cost + abs(up)
+        if abs(up) < 10 or flown < 30:
+            raise IllegalMove(
+                f"A dive must cover at least 30 ft and descend at least 10 ft; this one "
+                f"covers {feet(flown)} and descends {feet(abs(up))} ({rules.dive_rule})."
+            )
+        plan.note(
+            "Dive", f"A dive attack: claws or talons only, double damage ({rules.dive_rule})."
+        )
     available = plan.allowance.available_ft
     if total > available + EPSILON and plan.allowance.crosses:
         raise IllegalMove(

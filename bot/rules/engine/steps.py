@@ -43,7 +43,10 @@ def enter(rules: Ruleset, ctx: StepContext, frm: Cell, to: Cell) -> tuple[str, b
         c
         for c in cells
         if not board.on_map(c)
-        or (blocks(board.terrain(c), mode) and not (open_pits and board.terrain(c) is Terrain.PIT))
+        or (
+            stops(rules, board.terrain(c), mode)
+            and not (open_pits and board.terrain(c) is Terrain.PIT)
+        )
     ]
     if bad:
         width = rules.squeeze_width(board.side)
@@ -54,7 +57,7 @@ def enter(rules: Ruleset, ctx: StepContext, frm: Cell, to: Cell) -> tuple[str, b
             footprint(to, board.side, width),
         ]
         if not any(
-            all(board.on_map(c) and not blocks(board.terrain(c), mode) for c in rect)
+            all(board.on_map(c) and not stops(rules, board.terrain(c), mode) for c in rect)
             for rect in narrow
         ):
             return blocked_text(board, bad[0], mode), False
@@ -121,6 +124,13 @@ def blocks(terrain: Terrain, mode: str) -> bool:
     if terrain.blocks:
         return True
     return terrain is Terrain.PIT and mode != "fly"
+
+
+def stops(rules: Ruleset, terrain: Terrain, mode: str) -> bool:
+    """``blocks``, except what the ruleset's burrowers dig through (000, 001 Burrow)."""
+    if mode == "burrow" and terrain in rules.burrows_through:
+        return False
+    return blocks(terrain, mode)
 
 
 def blocked_text(board: Board, cell: Cell, mode: str) -> str:

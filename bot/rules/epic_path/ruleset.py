@@ -17,6 +17,7 @@ from bot.grid.coords import Cell
 from bot.grid.search import EPSILON
 from bot.grid.sight import clear_line
 from bot.grid.sizes import Size
+from bot.grid.terrain import Terrain
 from bot.names import Vocabulary
 from bot.rules.d20.falling import D20FallRules, d20_fall
 from bot.rules.d20.grid import ACTIONS, Action, D20Ruleset, armor, load
@@ -99,6 +100,11 @@ class EpicPath(D20Ruleset):
     identity: ClassVar[Identity] = IDENTITY
     document: ClassVar[str] = DOCUMENT
     grid_document: ClassVar[str] = GRID_DOCUMENT
+    # 004 Blocked Terrain: "impossible to move into without ... burrowing, earth glide";
+    # its examples are "solid walls, natural stone or dirt", pillars and statues
+    burrows_through: ClassVar[frozenset[Terrain]] = frozenset(
+        {Terrain.EARTH, Terrain.WALL, Terrain.PILLAR}
+    )
     # 004 Three Dimensional Movement: cubes, counted 1 for 1; Forced Movement In 3-D
     vertical: ClassVar[VerticalRule] = VerticalRule(
         "cubes",

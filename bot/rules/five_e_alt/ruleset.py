@@ -44,8 +44,9 @@ from bot.rules.engine.moves import (
     parse_plain_speed,
     remembering_mode,
 )
-from bot.rules.engine.steps import blocks
+from bot.rules.engine.steps import stops
 from bot.rules.engine.teleport import nearest_space, open_space, teleport_allowance
+from bot.rules.engine.traits import has_trait
 from bot.rules.five_e_alt import IDENTITY, falling, jumping
 from bot.rules.five_e_alt.sources import DOCUMENT, SEED
 from bot.rules.five_e_alt.speeds import (
@@ -142,6 +143,16 @@ class FiveEAlt(Ruleset):
         drag_text="Slowed while dragging: Alternate Movement › Conditions › Grappled › Movable",
         ends_text="Alternate Movement › Conditions › Grappled › Ending the Grappled Condition",
     )
+    # 000 Climb › Falling While Climbing (Hands; Upside Down: Spider Climb); the Young
+    # White Dragon's Ice Walk
+    traits: ClassVar[Mapping[str, str]] = {
+        "ice-walk": "Ice Walk: ice and snow aren't Difficult Terrain for it (Alternate "
+        "Movement › Additional Notes: Ice Walk).",
+        "spider-climb": "Spider Climb: climbs any surface unhindered, even upside down "
+        "(Alternate Movement › Climb).",
+        "hands-full": "No empty hand: it can't climb, it would fall (Alternate Movement › "
+        "Climb › Falling While Climbing › Hands).",
+    }
     vertical: ClassVar[VerticalRule] = VerticalRule(
         "feet", "straight", "every foot up or down spent as a foot: Alternate Movement › Fly"
     )
@@ -253,6 +264,16 @@ class FiveEAlt(Ruleset):
                 "forced:."
             )
         mode = request.mode or "walk"
+        if (
+            mode == "climb"
+            and has_trait(token, "hands-full")
+            and not has_trait(token, "spider-climb")
+        ):
+            raise IllegalMove(
+                f"{token.name} has no empty hand: it can't climb, it would fall (Alternate "
+                "Movement › Climb › Falling While Climbing › Hands). /token trait "
+                f"token:{token.name} remove:hands-full once a hand is free."
+            )
         if mode in ("walk", "climb", "swim") and mode not in single.moves:
             raise IllegalMove(
                 f"{token.name} can't {mode}: its speed for it is 0 "
@@ -513,7 +534,10 @@ class FiveEAlt(Ruleset):
                 continue
             if move == "fly":
                 continue
-            if terrain in GROUND and not (terrain is Terrain.SLOPE and single.climb_unhindered):
+            if terrain is Terrain.ICE and has_trait(board.mover, "ice-walk"):
+                continue  # Ice Walk: ice and snow are no Difficult Terrain for it
+            climbs_freely = single.climb_unhindered or has_trait(board.mover, "spider-climb")
+            if terrain in GROUND and not (terrain is Terrain.SLOPE and climbs_freely):
                 return f"{terrain.value} at {cell}"
             if terrain is Terrain.WATER and not single.swim_unhindered:
                 return f"liquid at {cell}"
@@ -534,7 +558,7 @@ class FiveEAlt(Ruleset):
             terrain = board.terrain(cell)
             if terrain is Terrain.NARROW and board.mover.size == Size.MEDIUM:
                 return True
-            if board.on_map(cell) and blocks(terrain, ctx.allowance.mode):
+            if board.on_map(cell) and stops(self, terrain, ctx.allowance.mode):
                 return True
         return False
 

@@ -50,7 +50,9 @@ ACTIONS = Vocabulary(
 )
 # Ground terrain a flyer is above (the seed's causes of Difficult Terrain are all
 # in or on the ground, except another creature's space and a narrow opening).
-GROUND = frozenset({Terrain.DIFFICULT, Terrain.OBSTACLE, Terrain.IMPEDED, Terrain.SLOPE})
+GROUND = frozenset(
+    {Terrain.DIFFICULT, Terrain.OBSTACLE, Terrain.IMPEDED, Terrain.SLOPE, Terrain.ICE}
+)
 
 
 def single_speed(token: Token) -> SingleSpeed:

@@ -63,7 +63,9 @@ FOOTPRINTS: Mapping[Size, int] = {
 }
 SIZES: tuple[Size, ...] = tuple(FOOTPRINTS)
 DEFAULT_REACH_FT = 5
-DIFFICULT = frozenset({Terrain.DIFFICULT, Terrain.OBSTACLE, Terrain.IMPEDED, Terrain.SLOPE})
+DIFFICULT = frozenset(
+    {Terrain.DIFFICULT, Terrain.OBSTACLE, Terrain.IMPEDED, Terrain.SLOPE, Terrain.ICE}
+)
 ACTIONS = Vocabulary(
     "action",
     {
