@@ -51,6 +51,7 @@ SCENARIO: list[tuple[str, dict[str, Any], str, bool]] = [
     ("token add", {"name": "Bo", "at": "A3", "owner": "<Bob>"}, "Bo added at A3", False),
     ("token edit", {"token": "Orc", "speed": "20"}, "Orc edited", False),
     ("token condition", {"token": "Orc", "add": "prone"}, "", False),
+    ("token trait", {"token": "Orc"}, "Orc: no traits", False),
     ("terrain set", {"cells": "C3 D3", "kind": "difficult"}, "Difficult", False),
     ("terrain light", {"cells": "K11", "dark": True}, "Darkness on 1 square", False),
     ("turn order", {"order": "Ari, Orc"}, "", False),
