@@ -25,12 +25,15 @@ from bot.grid.search import Edge
 from bot.grid.sizes import Size
 from bot.grid.terrain import Terrain
 from bot.names import Vocabulary
-from bot.rules.engine.altitude import VerticalRule, climb_cost_ft
 from bot.rules.engine.board import Allowance, Board, Passing, StepContext, at, join
-from bot.rules.engine.bull_rush import BullRushRule
-from bot.rules.engine.grapple import GrappleRule, parted
-from bot.rules.engine.heavy import HeavyRule
-from bot.rules.engine.mounts import MountRule
+from bot.rules.engine.kinds import (
+    BullRushRule,
+    GrappleRule,
+    HeavyRule,
+    MountRule,
+    ThroughRule,
+    VerticalRule,
+)
 from bot.rules.engine.moves import (
     MODES,
     MoveRequest,
@@ -42,7 +45,6 @@ from bot.rules.engine.moves import (
 )
 from bot.rules.engine.plan import Route
 from bot.rules.engine.steps import ProvokeRule, Stepper
-from bot.rules.engine.through import ThroughRule
 from bot.rules.identity import Identity
 from bot.rules.options import OptionSpec
 from bot.rules.rulings import (
@@ -189,6 +191,8 @@ class Ruleset(ABC):
 
     def climb_cost_ft(self, token: Token, squares: int, up_ft: int) -> float:
         """What going ``up_ft`` (negative: down) costs on a move of ``squares``."""
+        from bot.rules.engine.altitude import climb_cost_ft  # loaded with the first climb
+
         return climb_cost_ft(self.vertical, self.square_ft, squares, up_ft)
 
     # A flyer's dive (a charge down): its rule's words, None where the rules have none
@@ -220,6 +224,8 @@ class Ruleset(ABC):
         )
         # a grapple ends when a move parts the two (the dragged one moved along)
         moved = (result.token.key, *((token_key(request.drag),) if request.drag else ()))
+        from bot.rules.engine.grapple import parted  # with the first move, not at start
+
         encounter_after, ended = parted(
             configured, result.encounter, moved, forced=bool(request.forced)
         )

@@ -41,10 +41,9 @@ from bot.rules.becmi.tokens import (
     token_movement,
 )
 from bot.rules.becmi.travel import MAX_TRAVEL_SPEED_FT
-from bot.rules.engine.altitude import VerticalRule
 from bot.rules.engine.board import Allowance, Board, Passing, StepContext, check_mode, hostile
 from bot.rules.engine.group import move_together
-from bot.rules.engine.mounts import MountRule
+from bot.rules.engine.kinds import MountRule, VerticalRule
 from bot.rules.engine.moves import MoveRequest, MoveResult, TokenFields, TokenMovement, TokenSpec
 from bot.rules.identity import Identity
 from bot.rules.ruleset import Ruleset

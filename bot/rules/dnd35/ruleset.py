@@ -31,12 +31,15 @@ from bot.rules.dnd35.tokens import (
     token_fields,
     token_movement,
 )
-from bot.rules.engine.altitude import VerticalRule
 from bot.rules.engine.board import Allowance, Board, Passing, hostile
-from bot.rules.engine.bull_rush import BullRushRule
-from bot.rules.engine.grapple import GrappleRule
-from bot.rules.engine.heavy import HeavyRule
-from bot.rules.engine.mounts import MountRule
+from bot.rules.engine.kinds import (
+    BullRushRule,
+    GrappleRule,
+    HeavyRule,
+    MountRule,
+    ThroughRule,
+    VerticalRule,
+)
 from bot.rules.engine.moves import (
     MoveRequest,
     TokenFields,
@@ -44,7 +47,6 @@ from bot.rules.engine.moves import (
     TokenSpec,
     parse_plain_speed,
 )
-from bot.rules.engine.through import ThroughRule
 from bot.rules.engine.traits import has_trait
 from bot.rules.identity import Identity
 from bot.rules.rulings import (

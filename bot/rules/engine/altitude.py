@@ -7,10 +7,10 @@ While Flying; the SRDs' Flying Movement). Pure: no Discord, no database.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING
 
 from bot.encounter import Condition, Token
+from bot.rules.engine.kinds import VerticalRule
 from bot.rules.rulings import Note
 from bot.state import number
 from bot.units import feet
@@ -20,23 +20,6 @@ if TYPE_CHECKING:
 
 ALTITUDE = "altitude_ft"  # a token's state: feet above the ground (absent: on it)
 MAX_ALTITUDE_FT = 10_000
-
-# What changing altitude costs: epic-path's cubes counted 1 for 1 with the squares
-# crossed (004); every foot up or down spent as a foot (the SRDs, 5e-alt, becmi); 3.5's
-# average flyer climbing at half speed and diving at double (the 3.5 SRD, borrowed)
-VerticalCost = Literal["cubes", "feet", "half-up-double-down"]
-# How far apart two tokens at different heights are: the longer of the two (1 for 1
-# cubes; 5e's 5 ft diagonals), the straight line (5e-alt's euclidean), or 3.5's
-# 1-2-1-2 (the longer and half the shorter)
-VerticalMeasure = Literal["longer", "straight", "longer-and-half"]
-
-
-@dataclass(frozen=True)
-class VerticalRule:
-    cost: VerticalCost
-    measure: VerticalMeasure
-    text: str  # the rule and its section
-    forced_in_air: bool = False  # 004 Forced Movement In 3-D: directly down (or up)
 
 
 def altitude(token: Token) -> int:

@@ -7,13 +7,14 @@ ruleset with a bull rush supplies a ``BullRushRule``. Pure: no Discord, no datab
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from bot.encounter import Encounter
 from bot.errors import IllegalMove, InvalidInput
 from bot.grid.coords import Cell
 from bot.grid.geometry import footprint
+from bot.rules.engine.kinds import BullRushRule
 from bot.rules.engine.moves import MoveRequest, MoveResult, Step
 from bot.rules.rulings import JSONValue, Note
 from bot.units import feet
@@ -23,15 +24,6 @@ if TYPE_CHECKING:
     from bot.rules.ruleset import Ruleset
 
 BULL_RUSH_ACTIONS = ("bull-rush", "bullrush", "bull rush", "bull_rush")
-
-
-@dataclass(frozen=True)
-class BullRushRule:
-    """A ruleset's bull rush: its check, and how much larger a foe may be."""
-
-    check: str  # the opposed check, with its section
-    larger_by_at_most: int = 1
-    cite: str = ""  # the rule's section, for the notes
 
 
 def is_bull_rush(request: MoveRequest) -> bool:

@@ -7,14 +7,15 @@ database.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Literal
+from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from bot.encounter import Condition, Encounter, Token
 from bot.errors import IllegalMove, InvalidInput
 from bot.grid.coords import Cell
 from bot.grid.geometry import footprint
 from bot.grid.sizes import Size
+from bot.rules.engine.kinds import GrappleRule
 from bot.rules.engine.moves import MoveRequest, MoveResult
 from bot.rules.rulings import Note
 from bot.state import text
@@ -24,20 +25,6 @@ if TYPE_CHECKING:
     from bot.rules.ruleset import Ruleset
 
 GRAPPLERS = "grappled_by"  # a grappled token's state: its grapplers' keys, comma-separated
-
-# How dragging weighs on the grappler: Slowed (000), every foot costing 1 extra foot
-# (the SRDs), or half its speed with the victim in its own space (3.5's moving a grapple)
-DragCost = Literal["slowed", "extra-foot", "half-speed"]
-
-
-@dataclass(frozen=True)
-class GrappleRule:
-    """A ruleset's grappling rule on the board."""
-
-    drag: DragCost
-    shares_space: bool  # grappler and victim stand in one space (3.5: 002 Grapple)
-    drag_text: str  # what dragging costs, with its section
-    ends_text: str  # what ends a grapple when the two are parted, with its section
 
 
 def grapplers_of(token: Token) -> tuple[str, ...]:

@@ -7,7 +7,7 @@ that threatens the mover. A ruleset with the rule supplies a ``HeavyRule``. Pure
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from bot.encounter import Condition, Encounter, Token
@@ -25,14 +25,6 @@ if TYPE_CHECKING:
 
 # What the object weighs against the mover's carrying capacity
 WEIGHTS = ("light", "medium", "heavy", "over")
-
-
-@dataclass(frozen=True)
-class HeavyRule:
-    """The ruleset's words and how it loads the mover for a band of weight."""
-
-    cite: str
-    load_state: str = "load"  # the token state key the load band is kept in
 
 
 def heavy_move(

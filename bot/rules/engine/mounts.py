@@ -6,8 +6,8 @@ its space. A ruleset supplies a ``MountRule``. Pure: no Discord, no database.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Literal
+from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from bot.encounter import Activity, Encounter, Token
 from bot.errors import IllegalMove, InvalidInput
@@ -15,6 +15,7 @@ from bot.grid.coords import Cell
 from bot.grid.geometry import footprint
 from bot.rules.engine.altitude import at_altitude
 from bot.rules.engine.board import hostile
+from bot.rules.engine.kinds import MountRule
 from bot.rules.engine.moves import MoveRequest, MoveResult, Step
 from bot.rules.rulings import Note
 from bot.state import text
@@ -25,16 +26,6 @@ if TYPE_CHECKING:
     from bot.rules.ruleset import Ruleset
 
 RIDING = "riding"  # a rider's state: its mount's key
-
-# What mounting or dismounting costs: a move action (3.5, 002), half the rider's speed
-# (the SRDs), or nothing the rules price (becmi)
-MountCost = Literal["move-action", "half-speed", "free"]
-
-
-@dataclass(frozen=True)
-class MountRule:
-    cost: MountCost
-    text: str  # what it costs, with its section
 
 
 def mount_of(encounter: Encounter, rider: Token) -> Token | None:

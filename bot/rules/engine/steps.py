@@ -7,13 +7,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Literal
 
+from bot.encounter import Token
 from bot.grid.coords import Cell
 from bot.grid.geometry import footprint
 from bot.grid.search import Edge
 from bot.grid.sizes import Size
 from bot.grid.terrain import Barrier, Terrain
-from bot.rules.engine.board import Board, StepContext, at
-from bot.rules.engine.through import may_pass
+from bot.rules.engine.board import Board, StepContext, at, hostile
+from bot.rules.engine.kinds import ThroughRule
 
 if TYPE_CHECKING:
     from bot.rules.ruleset import Ruleset
@@ -118,6 +119,16 @@ def crossed(board: Board, a: Cell, b: Cell) -> list[tuple[Barrier, Cell, Cell]]:
             if kind is not None and kind is not Barrier.OPEN_DOOR:
                 found.append((kind, cell, ahead))
     return sorted(found, key=lambda f: (f[1].row, f[1].col))
+
+
+def may_pass(ctx: StepContext, rule: ThroughRule | None, other: Token) -> bool:
+    """Whether ``rule`` lets the mover into ``other``'s space on its way."""
+    board = ctx.board
+    if rule is None or not hostile(board.mover, other):
+        return False
+    if rule.larger_by_at_most is not None:
+        return other.size <= board.mover.size + rule.larger_by_at_most
+    return True
 
 
 def blocks(terrain: Terrain, mode: str) -> bool:

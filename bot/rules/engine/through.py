@@ -13,35 +13,11 @@ from typing import TYPE_CHECKING
 from bot.encounter import Token
 from bot.grid.coords import Cell
 from bot.rules.engine.board import Board, hostile
+from bot.rules.engine.kinds import ThroughRule
 from bot.rules.rulings import JSONValue, Note
 
 if TYPE_CHECKING:
-    from bot.rules.engine.board import StepContext
-
-
-@dataclass(frozen=True)
-class ThroughRule:
-    """One way through an opponent's space, as a ruleset words and limits it."""
-
-    kind: str  # overrun | tumble
-    check: str  # the check each opponent passed takes, with its section
-    actions: tuple[str, ...] = ("move",)  # the actions it may be part of
-    larger_by_at_most: int | None = None  # overrun: no more than one size larger
-    penalty_per_extra: int = 0  # epic-path overrun: -3 on every check per foe after the first
-    provokes_each: bool = False  # entering a target's space provokes it (overrun)
-    half_speed: bool = False  # every square costs double (3.5 tumbling)
-    fails: str = "stops in the square before its space"
-    note: str = ""  # anything else the reply says (avoiding attacks, its action)
-
-
-def may_pass(ctx: StepContext, rule: ThroughRule | None, other: Token) -> bool:
-    """Whether ``rule`` lets the mover into ``other``'s space on its way."""
-    board = ctx.board
-    if rule is None or not hostile(board.mover, other):
-        return False
-    if rule.larger_by_at_most is not None:
-        return other.size <= board.mover.size + rule.larger_by_at_most
-    return True
+    pass
 
 
 @dataclass(frozen=True)

@@ -23,10 +23,8 @@ from bot.rules.d20.falling import D20FallRules, d20_fall
 from bot.rules.d20.grid import ACTIONS, Action, D20Ruleset, armor, load
 from bot.rules.d20.jumping import SkillJumpRules, skill_jump
 from bot.rules.d20.overland import overland_travel
-from bot.rules.engine.altitude import VerticalRule
 from bot.rules.engine.board import Allowance, Board, Limits, Passing, StepContext, hostile, join
-from bot.rules.engine.grapple import GrappleRule
-from bot.rules.engine.mounts import MountRule
+from bot.rules.engine.kinds import GrappleRule, MountRule, ThroughRule, VerticalRule
 from bot.rules.engine.moves import (
     MOVE_MODES,
     MoveRequest,
@@ -37,7 +35,6 @@ from bot.rules.engine.moves import (
 )
 from bot.rules.engine.plan import Route
 from bot.rules.engine.teleport import nearest_space, open_space, teleport_allowance
-from bot.rules.engine.through import ThroughRule
 from bot.rules.epic_path import IDENTITY
 from bot.rules.epic_path.flanking import Creature, Space, flank_between
 from bot.rules.epic_path.overland_tables import EPIC_PATH_OVERLAND

@@ -20,7 +20,6 @@ from bot.grid.search import Edge
 from bot.grid.sizes import Size
 from bot.grid.terrain import Terrain
 from bot.names import Vocabulary
-from bot.rules.engine.altitude import VerticalRule
 from bot.rules.engine.board import (
     Allowance,
     Board,
@@ -31,8 +30,7 @@ from bot.rules.engine.board import (
     hostile,
     within_reach,
 )
-from bot.rules.engine.grapple import GrappleRule
-from bot.rules.engine.mounts import MountRule
+from bot.rules.engine.kinds import GrappleRule, MountRule, VerticalRule
 from bot.rules.engine.moves import (
     MOVE_MODES,
     MoveRequest,

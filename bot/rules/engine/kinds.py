@@ -1,0 +1,88 @@
+"""The rules a ruleset states for the engine's own moves, as plain data: how dragging
+weighs on a grappler, the ways through an opponent's space, a bull rush, mounting, a
+heavy object, altitude. Kept apart from the mechanisms (grapple.py, through.py,
+bull_rush.py, mounts.py, heavy.py, altitude.py) so a ruleset declaring them loads
+nothing else: the cold start stays short. Pure.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+# How dragging weighs on the grappler: Slowed (000), every foot costing 1 extra foot
+# (the SRDs), or half its speed with the victim in its own space (3.5's moving a grapple)
+DragCost = Literal["slowed", "extra-foot", "half-speed"]
+
+
+@dataclass(frozen=True)
+class GrappleRule:
+    """A ruleset's grappling rule on the board."""
+
+    drag: DragCost
+    shares_space: bool  # grappler and victim stand in one space (3.5: 002 Grapple)
+    drag_text: str  # what dragging costs, with its section
+    ends_text: str  # what ends a grapple when the two are parted, with its section
+
+
+@dataclass(frozen=True)
+class ThroughRule:
+    """One way through an opponent's space, as a ruleset words and limits it."""
+
+    kind: str  # overrun | tumble
+    check: str  # the check each opponent passed takes, with its section
+    actions: tuple[str, ...] = ("move",)  # the actions it may be part of
+    larger_by_at_most: int | None = None  # overrun: no more than one size larger
+    penalty_per_extra: int = 0  # epic-path overrun: -3 on every check per foe after the first
+    provokes_each: bool = False  # entering a target's space provokes it (overrun)
+    half_speed: bool = False  # every square costs double (3.5 tumbling)
+    fails: str = "stops in the square before its space"
+    note: str = ""  # anything else the reply says (avoiding attacks, its action)
+
+
+@dataclass(frozen=True)
+class BullRushRule:
+    """A ruleset's bull rush: its check, and how much larger a foe may be."""
+
+    check: str  # the opposed check, with its section
+    larger_by_at_most: int = 1
+    cite: str = ""  # the rule's section, for the notes
+
+
+# What mounting or dismounting costs: a move action (3.5, 002), half the rider's speed
+# (the SRDs), or nothing the rules price (becmi)
+MountCost = Literal["move-action", "half-speed", "free"]
+
+
+@dataclass(frozen=True)
+class MountRule:
+    cost: MountCost
+    text: str  # what it costs, with its section
+
+
+@dataclass(frozen=True)
+class HeavyRule:
+    """The ruleset's words and how it loads the mover for a band of weight."""
+
+    cite: str
+    load_state: str = "load"  # the token state key the load band is kept in
+
+
+# What changing altitude costs: epic-path's cubes counted 1 for 1 with the squares
+# crossed (004); every foot up or down spent as a foot (the SRDs, 5e-alt, becmi); 3.5's
+# average flyer climbing at half speed and diving at double (the 3.5 SRD, borrowed)
+VerticalCost = Literal["cubes", "feet", "half-up-double-down"]
+
+
+# How far apart two tokens at different heights are: the longer of the two (1 for 1
+# cubes; 5e's 5 ft diagonals), the straight line (5e-alt's euclidean), or 3.5's
+# 1-2-1-2 (the longer and half the shorter)
+VerticalMeasure = Literal["longer", "straight", "longer-and-half"]
+
+
+@dataclass(frozen=True)
+class VerticalRule:
+    cost: VerticalCost
+    measure: VerticalMeasure
+    text: str  # the rule and its section
+    forced_in_air: bool = False  # 004 Forced Movement In 3-D: directly down (or up)
