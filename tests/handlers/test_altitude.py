@@ -120,3 +120,24 @@ async def test_a_rider_flies_with_its_mount(gm: Context, store: Store) -> None:
         "/move token:Griffon up:30",
     )
     assert await height(store, "Ari") == 30
+
+
+async def test_004_a_flyer_out_of_reach_neither_flanks_nor_threatens_the_ground(
+    gm: Context,
+) -> None:
+    """004 Three Dimensional Movement: reach counts cubes, so a flyer 10 ft above a foe
+    with 5 ft of reach threatens neither the foe nor the ground (Flanking needs both
+    flankers to threaten)."""
+    await run(
+        gm,
+        "/encounter start width:10 height:10 ruleset:epic-path",
+        "/token add name:Orc at:E5",
+        "/token add name:Ari at:D5 team:party",
+        "/token add name:Bat at:F5 team:party fly:40",
+    )
+    assert (await run(gm, "/flank a:Ari b:Bat target:Orc")).result["flanks"] is True
+    await run(gm, "/move token:Bat up:10")
+    high = await run(gm, "/flank a:Ari b:Bat target:Orc")
+    assert high.result["flanks"] is False and "too far above" in high.as_text()
+    shaded = await run(gm, "/token edit token:Bat team:enemy", "/map threats:true")
+    assert "G5" not in shaded.result["threats"] and "E4" in shaded.result["threats"]

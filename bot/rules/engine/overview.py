@@ -22,13 +22,18 @@ if TYPE_CHECKING:
 
 
 def threat_squares(rules: Ruleset, encounter: Encounter, against: str = "party") -> frozenset[Cell]:
-    """Squares threatened (or within reach) of the creatures hostile to team ``against``."""
+    """Squares threatened (or within reach) of the creatures hostile to team ``against``,
+    on the ground: a flyer too high to reach the ground threatens none of them."""
+    from bot.rules.engine.altitude import altitude
+
     squares: set[Cell] = set()
     for token in encounter.tokens.values():
         if frozenset({token.team, against}) not in HOSTILE:
             continue
         if token.has(Condition.INCAPACITATED):
             continue
+        if altitude(token) >= rules.reach_ft(token):
+            continue  # 004: reach counts cubes; the ground is out of it
         squares |= rules.threatened(Board.of(encounter, token, rules.footprint_squares), token)
     return frozenset(squares)
 

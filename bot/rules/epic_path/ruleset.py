@@ -23,6 +23,7 @@ from bot.rules.d20.falling import D20FallRules, d20_fall
 from bot.rules.d20.grid import ACTIONS, Action, D20Ruleset, armor, load
 from bot.rules.d20.jumping import SkillJumpRules, skill_jump
 from bot.rules.d20.overland import overland_travel
+from bot.rules.engine.altitude import altitude, within_reach_up
 from bot.rules.engine.board import Allowance, Board, Limits, Passing, StepContext, hostile, join
 from bot.rules.engine.kinds import GrappleRule, MountRule, ThroughRule, VerticalRule
 from bot.rules.engine.moves import (
@@ -613,6 +614,16 @@ class EpicPath(D20Ruleset):
                 )
         if a.team != b.team:  # pragma: no cover - hostile() leaves one enemy side
             return Flank(False, f"{a.name} and {b.name} aren't allies", self.source(*sections))
+        for one in (a, b):
+            if (altitude(one) or altitude(target)) and not within_reach_up(
+                self, one, target, self.reach_ft(one)
+            ):
+                # 004 Three Dimensional Movement: reach counts cubes, up as across
+                return Flank(
+                    False,
+                    f"{one.name} is too far above or below {target.name} to threaten it",
+                    self.source(*sections, "Three Dimensional Movement"),
+                )
         verdict = flank_between(
             self._flanker(board, a, target),
             self._flanker(board, b, target),
