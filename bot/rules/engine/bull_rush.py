@@ -195,7 +195,6 @@ def bull_rush_move(
         "pushed_path": [str(c) for c in pushed_path],
         "most_ft": most_squares * square,
     }
-    template = approach if approach is not None else None
     return MoveResult(
         encounter=after,
         token=final,
@@ -210,13 +209,11 @@ def bull_rush_move(
         provoked_at=provoked,
         source=rules.source("Bull Rush"),
         warnings=(
-            *((template.warnings) if template is not None else ()),
-            Note(
-                "Provokes", f"Entering {target.name}'s space provokes {target.name} ({rule.cite})."
-            ),
+            *(approach.warnings if approach is not None else ()),
+            Note("Entering", f"Entering {target.name}'s space provokes it ({rule.cite})."),
             *notes,
         ),
-        notes=template.notes if template is not None else (),
+        notes=approach.notes if approach is not None else (),
         extra={"bull_rush": bull},
         done_for_the_turn=rules.done_for_the_turn(final.activity),
     )
