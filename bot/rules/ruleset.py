@@ -109,6 +109,11 @@ class Ruleset(ABC):
     # hazardous terrain, which "a character can freely move into"): the move ends there,
     # falling, and ``pit_fall`` says what follows. Elsewhere a pit stops a walker.
     pits_enterable: ClassVar[bool] = False
+    # Whether a walker with a fly speed takes to the air within one move where that
+    # serves (004 Combining Movement Types): over a pit, over water it can't swim, past
+    # its walking share. Each square's cost comes off every mode; the ruleset's
+    # ``step_cost`` picks the mode per square.
+    combines_flight: ClassVar[bool] = False
     # Whether a big creature may squeeze past an opponent's space as past a narrow
     # opening, though not end there (001 Squeezing).
     squeezes_past_opponents: ClassVar[bool] = False

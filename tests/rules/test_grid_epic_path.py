@@ -652,6 +652,82 @@ def test_004_combining_movement_types_the_rest_stays_for_the_next_move_action() 
     assert second.cost_ft == 10
 
 
+def crow(at: str, walk_ft: int = 30, fly_ft: int = 60) -> Token:
+    return pc("Crow", at, speed_ft=walk_ft, speeds_ft={"fly": fly_ft})
+
+
+def flown(result: object) -> list[str]:
+    steps = result.steps  # type: ignore[attr-defined]
+    return [str(s.cell) for s in steps if "flying" in s.why]
+
+
+def test_004_combining_movement_types_a_walker_flies_over_a_pit_on_its_way() -> None:
+    # walk A2→B2, fly over the pit at C2 D2, walk on to E2: 20 ft, both speeds charged
+    e = encounter(10, 3, crow("A2"), pit="C1 C2 C3 D1 D2 D3")
+    result = move(e, "Crow", "E2")
+    assert path(result) == "A2 B2 C2 D2 E2"
+    assert result.cost_ft == 20
+    assert flown(result) == ["C2", "D2"]
+    assert result.extra["flown_ft"] == 10
+    assert "Combining Movement Types" in result.source.sections
+    assert "Combined movement" in warning_labels(result)
+    assert "Pit" not in " ".join(warning_labels(result))  # nobody falls
+
+
+def test_004_combining_movement_types_walking_spent_the_flyer_goes_on_in_the_air() -> None:
+    # walk 10, fly 30: two squares walked, then four flown (the seed's second bullet,
+    # with flight for swimming): 30 ft in all, the fastest speed
+    e = encounter(12, 3, crow("A2", walk_ft=10, fly_ft=30))
+    result = move(e, "Crow", "G2")
+    assert result.cost_ft == 30
+    assert result.total_ft == 30
+    assert flown(result) == ["D2", "E2", "F2", "G2"]
+    assert "H2" in refused(e, "Crow", "H2")
+
+
+def test_004_combining_movement_types_flying_first_uses_up_a_slower_walk() -> None:
+    # walk 30, fly 10: a pit at B2 C2 takes 10 ft of flying; once 10 ft are spent
+    # the fly speed is gone, so a pit beyond it is out of reach (the seed's third bullet)
+    e = encounter(12, 3, crow("A2", walk_ft=30, fly_ft=10), pit="B1 B2 B3 C1 C2 C3")
+    assert move(e, "Crow", "D2").cost_ft == 15
+    e2 = encounter(12, 3, crow("A2", walk_ft=30, fly_ft=10), pit="C1 C2 C3 D1 D2 D3")
+    message = refused(e2, "Crow", "E2")
+    assert "fly" in message
+    assert "D2" in message
+
+
+def test_004_combining_movement_types_flying_is_cheaper_over_difficult_ground() -> None:
+    # rubble from B to D: walked it is ×2; a flyer takes to the air over it instead
+    e = encounter(8, 3, crow("A2"), difficult="B1 B2 B3 C1 C2 C3 D1 D2 D3")
+    result = move(e, "Crow", "E2")
+    assert result.cost_ft == 20
+    assert flown(result) == ["B2", "C2", "D2"]
+    walker = encounter(8, 3, pc("Crow", "A2"), difficult="B1 B2 B3 C1 C2 C3 D1 D2 D3")
+    assert move(walker, "Crow", "D2").cost_ft == 30
+
+
+def test_004_combining_movement_types_a_flyer_crosses_water_it_cannot_swim() -> None:
+    e = encounter(10, 3, crow("A2"), water=lake(4, 2))
+    result = move(e, "Crow", "F2")
+    assert result.cost_ft == 25
+    assert flown(result) == ["C2", "D2"]
+
+
+def test_004_combining_movement_types_ending_over_a_pit_it_is_in_the_air() -> None:
+    e = encounter(10, 3, crow("A2"), pit="C1 C2 C3")
+    result = move(e, "Crow", "C2")
+    assert "In the air" in warning_labels(result)
+    # and from there it flies on: no fall on leaving
+    assert move(result.encounter, "Crow", "E2").cost_ft == 10
+
+
+def test_004_combining_movement_types_a_creature_without_flight_still_falls() -> None:
+    e = encounter(10, 3, pc("Ari", "A2"), pit="C1 C2 C3")
+    result = move(e, "Ari", "C2")
+    assert "flown_ft" not in result.extra
+    assert any("fall" in n.text.lower() for n in result.warnings)
+
+
 # --------------------------------------------------------- 004 Encumbrance
 
 

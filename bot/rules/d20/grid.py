@@ -26,6 +26,7 @@ from bot.grid.terrain import Terrain
 from bot.names import Vocabulary
 from bot.rules.engine.board import Allowance, Board, Limits, Stance, StepContext, check_mode
 from bot.rules.engine.moves import MoveRequest, TokenMovement, TokenSpec
+from bot.rules.engine.steps import flies_where_needed
 from bot.rules.ruleset import Ruleset
 from bot.rules.rulings import Note
 from bot.state import StateValue, number, text
@@ -96,6 +97,10 @@ class Action:
     one_square: bool = False
     safe_start: bool = False
     provokes: bool = True
+
+
+# a square a walking flyer only crosses in the air (a pit; water it can't swim)
+CROSSED_FLYING = "crossed flying"
 
 
 def blind_step_cause(mover: Token) -> str:
@@ -415,12 +420,37 @@ class D20Ruleset(Ruleset):
         spent: float,
         squeezing: bool,
     ) -> Edge | str:
+        walked = self._priced(ctx, frm, to, diagonals, spent, squeezing, flown=False)
+        if not flies_where_needed(self, ctx) or (isinstance(walked, Edge) and not walked.hampered):
+            return walked
+        # 004 "Combining Movement Types": a walker with a fly speed may fly any square
+        # while the fly speed's share lasts; it flies where that is cheaper or where
+        # walking can't go (impeded ground, walking's share spent)
+        flown = self._priced(ctx, frm, to, diagonals, spent, squeezing, flown=True)
+        if isinstance(flown, str):
+            return flown if walked == CROSSED_FLYING else walked
+        if isinstance(walked, str) or flown.cost_ft < walked.cost_ft:
+            return flown
+        return walked
+
+    def _priced(
+        self,
+        ctx: StepContext,
+        frm: Cell,
+        to: Cell,
+        diagonals: int,
+        spent: float,
+        squeezing: bool,
+        *,
+        flown: bool,
+    ) -> Edge | str:
+        """The step walked (each square in its own mode) or, in a combined move, flown."""
         allowance = ctx.allowance
         mode = allowance.mode
-        key = ("d20", to, mode, allowance.action == "minimum", squeezing)
+        key = ("d20", to, mode, allowance.action == "minimum", squeezing, flown)
         terms = ctx.memo.get(key)
         if terms is None:
-            terms = ctx.memo[key] = self._square_terms(ctx, to, squeezing)
+            terms = ctx.memo[key] = self._square_terms(ctx, to, squeezing, flown=flown)
         if isinstance(terms, str):
             return terms
         doublings, causes, move_type, blind_step = terms
@@ -472,22 +502,35 @@ class D20Ruleset(Ruleset):
         )
 
     def _square_terms(
-        self, ctx: StepContext, to: Cell, squeezing: bool
+        self, ctx: StepContext, to: Cell, squeezing: bool, *, flown: bool = False
     ) -> tuple[int, tuple[str, ...], str, bool] | str:
         """What entering ``to`` costs apart from the diagonal count: the number of
-        doublings, their causes and the mode used (or why it can't be entered)."""
+        doublings, their causes and the mode used (or why it can't be entered).
+        ``flown``: a walker with a fly speed enters it flying (a combined move)."""
         board, allowance = ctx.board, ctx.allowance
         mode = allowance.mode
         cells = board.cells(to)
         causes: list[str] = []
         blind_step = False
         doublings = 0
+        terrains = {board.terrain(c) for c in cells}
+        if not flown and flies_where_needed(self, ctx):
+            # no walking into a pit, nor swimming without a swim speed, for a flyer
+            swims = ctx.movement.speeds_ft.get("swim", 0) > 0
+            if Terrain.PIT in terrains or (terrains == {Terrain.WATER} and not swims):
+                return CROSSED_FLYING
         # walking and swimming: each square's own mode (004 "Combining Movement Types")
         move_type = "walk" if mode in ("walk", "swim") else mode
+        if flown:
+            move_type = "fly"
+            causes.append("flying")
         # 001: flying and incorporeal creatures are not hampered by difficult terrain
         # and avoid most obstacles
-        if mode not in ("fly", "burrow") and not ctx.board.mover.has(Condition.INCORPOREAL):
-            terrains = {board.terrain(c) for c in cells}
+        if (
+            mode not in ("fly", "burrow")
+            and not flown
+            and not ctx.board.mover.has(Condition.INCORPOREAL)
+        ):
             if Terrain.IMPEDED in terrains:
                 if not self.impeded_full_round:
                     doublings += 1
@@ -547,6 +590,8 @@ class D20Ruleset(Ruleset):
         """The speed an action's allowance is counted in: walking and swimming share
         one allowance in the faster of the two (004 "Combining Movement Types")."""
         speeds = movement.speeds_ft
+        if mode == "walk" and self.combines_flight:
+            return max(speeds.get("walk", 0), speeds.get("swim", 0), speeds.get("fly", 0))
         if mode in ("walk", "swim"):
             return max(speeds.get("walk", 0), speeds.get("swim", 0))
         return speeds.get(mode, 0)

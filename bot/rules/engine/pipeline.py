@@ -362,6 +362,11 @@ def _result(plan: MovePlan, route: Route) -> MoveResult:
         extra["altitude_ft"] = altitude(moved)
     if plan.stand_cost:
         extra["stand_cost_ft"] = plan.stand_cost
+    sections = allowance.sections
+    flown_ft = sum(s.cost_ft for s in steps if "flying" in s.why.split(", "))
+    if flown_ft:  # a walk that took to the air on the way (004)
+        extra["flown_ft"] = flown_ft
+        sections = (*sections, "Combining Movement Types")
     return MoveResult(
         encounter=plan.board.encounter.with_token(moved),
         token=moved,
@@ -374,7 +379,7 @@ def _result(plan: MovePlan, route: Route) -> MoveResult:
         total_ft=float(activity.budget_ft),
         provokes=provokes,
         provoked_at=provoked_at,
-        source=rules.source(*allowance.sections),
+        source=rules.source(*sections),
         warnings=tuple(plan.notes),
         notes=allowance.notes,
         extra=extra,
@@ -470,11 +475,30 @@ def _path_notes(plan: MovePlan, route: Route, steps: tuple[Step, ...], moved: To
     squeezed = [s.cell for s in steps if "squeezing" in s.why]
     if squeezed:
         plan.note("Squeezing", "Squeezes through " + " ".join(str(c) for c in squeezed) + ".")
-    if plan.rules.pits_enterable and plan.allowance.mode != "fly" and len(route.cells) > 1:
-        board = plan.board
-        pit = next((c for c in board.cells(route.end) if board.terrain(c) is Terrain.PIT), None)
-        if pit is not None:
-            plan.notes.extend(plan.rules.pit_fall(board, pit))
+    flown = [s for s in steps if "flying" in s.why.split(", ")]
+    board = plan.board
+    over_pit = next((c for c in board.cells(route.end) if board.terrain(c) is Terrain.PIT), None)
+    if flown:
+        walked_ft = sum(s.cost_ft for s in steps) - sum(s.cost_ft for s in flown)
+        plan.note(
+            "Combined movement",
+            f"Walks {feet(walked_ft)} and flies {feet(sum(s.cost_ft for s in flown))} "
+            f"(over {' '.join(str(s.cell) for s in flown)}); each square's cost comes off "
+            "both speeds.",
+        )
+        if over_pit is not None and "flying" in steps[-1].why:
+            plan.note(
+                "In the air",
+                f"{plan.token.name} ends flying over the pit at {over_pit}: it keeps "
+                "flying, or falls (/fall).",
+            )
+    elif (
+        plan.rules.pits_enterable
+        and plan.allowance.mode != "fly"
+        and len(route.cells) > 1
+        and over_pit is not None
+    ):
+        plan.notes.extend(plan.rules.pit_fall(board, over_pit))
     hazards = [c for c in route.cells[1:] if plan.board.terrain(c) is Terrain.HAZARD]
     if hazards:
         where = " ".join(str(c) for c in hazards)

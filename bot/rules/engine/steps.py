@@ -22,6 +22,16 @@ if TYPE_CHECKING:
 ProvokeRule = Literal["leave-threatened", "leave-reach", "never"]
 
 
+def flies_where_needed(rules: Ruleset, ctx: StepContext) -> bool:
+    """Whether this walk may take to the air square by square (004 Combining Movement
+    Types): the ruleset combines flight with walking and the walker has a fly speed."""
+    return (
+        rules.combines_flight
+        and ctx.allowance.mode == "walk"
+        and ctx.movement.speeds_ft.get("fly", 0) > 0
+    )
+
+
 def enter(rules: Ruleset, ctx: StepContext, frm: Cell, to: Cell) -> tuple[str, bool]:
     """Terrain and corner checks for moving the token's anchor ``frm`` → ``to``.
 
@@ -31,6 +41,8 @@ def enter(rules: Ruleset, ctx: StepContext, frm: Cell, to: Cell) -> tuple[str, b
     mode = ctx.allowance.mode
     cells = board.cells(to)
     squeezing = False
+    if flies_where_needed(rules, ctx):
+        mode = "fly"  # a pit is crossed in the air; ``step_cost`` prices the flying
     open_pits = rules.pits_enterable and mode != "fly"
     if open_pits and frm != to:
         fallen = next((c for c in board.cells(frm) if board.terrain(c) is Terrain.PIT), None)

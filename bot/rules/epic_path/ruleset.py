@@ -213,6 +213,7 @@ class EpicPath(D20Ruleset):
     minimum_sections: ClassVar[tuple[str, ...]] = ("Impeded Terrain",)
 
     pits_enterable: ClassVar[bool] = True  # 004 Hazardous Terrain
+    combines_flight: ClassVar[bool] = True  # 004 Combining Movement Types
 
     def pit_fall(self, board: Board, pit: Cell) -> tuple[Note, ...]:
         """004 Hazardous Terrain: a pit opening may be moved into freely; 004 Falling
