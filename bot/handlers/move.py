@@ -362,7 +362,7 @@ MOVE = Command(
             "Pass opponents' spaces: overrun or tumble (3.5, epic-path); the checks are listed",
             choices=("overrun", "tumble"),
         ),
-        Option("target", "string", "With action:bull-rush: the foe to push (3.5)"),
+        Option("target", "string", "With action:bull-rush (or charge): the foe to push (3.5)"),
         Option(
             "margin",
             "integer",

@@ -86,3 +86,34 @@ async def test_bad_bull_rushes_are_refused(gm: Context) -> None:
     await refused(
         gm, "/move token:Ari action:bull-rush target:Orc margin:3", InvalidInput, "isn't in"
     )
+
+
+async def test_002_a_bull_rush_as_part_of_a_charge(gm: Context, store: Store) -> None:
+    """002 Bull Rush: "You can bull rush as part of a charge. If you do, you perform the
+    bull rush instead of attacking your foe and you get a +2 bonus"; the charge (002
+    Charge) gives twice the speed, in a straight line to the closest square."""
+    await field(gm, orc_at="K5")  # 45 ft to J5: beyond a move, within a charge
+    await refused(gm, "/move token:Ari action:bull-rush target:Orc margin:12", IllegalMove)
+    error = await refused(gm, "/move token:Ari action:charge target:Orc", InvalidInput)
+    assert error.message.startswith("Charging:") and "at most 15 ft here" in error.message
+    moved = await run(gm, "/move token:Ari action:charge target:Orc margin:12")
+    bull = moved.result["bull_rush"]
+    assert bull["charge"] is True and bull["from"] == "J5"
+    assert moved.result["path"][:3] == ["A5", "B5", "C5"]  # straight on
+    assert await where(store) == ("M5", "N5")  # 15 ft: all the charge had left
+    assert "instead of attacking" in moved.as_text()
+    assert "+2" in moved.as_text()
+    assert "Charge" in moved.footer
+    labels = [w["name"] for w in moved.result["warnings"]]
+    assert labels.count("Charge") == 1  # the push, not a charge attack too
+    assert moved.result["done_for_the_turn"] is True
+
+
+async def test_a_charging_bull_rush_needs_the_charges_room(gm: Context) -> None:
+    await field(gm, orc_at="C5")  # B5 is 5 ft away: a charge moves at least 10 ft
+    await run(gm, "/move token:Ari to:B5")
+    await run(gm, "/turn next")
+    await refused(
+        gm, "/move token:Ari action:charge target:Orc margin:3", IllegalMove, "at least 10 ft"
+    )
+    await refused(gm, "/move token:Ari action:charge margin:3", InvalidInput, "action:charge")

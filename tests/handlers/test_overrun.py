@@ -71,3 +71,31 @@ async def test_through_is_refused_where_the_rules_have_none_or_it_doesnt_fit(gm:
         "action:move",
     )
     await refused(gm, "/move token:Ari to:D5 through:tumble mode:swim", RulingError)
+
+
+async def test_004_overrun_as_part_of_a_charge(gm: Context) -> None:
+    """004 Overrun: "If combined with the move action of a charge, this will allow you to
+    'charge through' an opponent"; "Overrun does not require you to move in a straight
+    line unless you combine it with a charge"; a failed check keeps the charge attack
+    only if the target is still in reach."""
+    await line_of_foes(gm, "epic-path")
+    await run(gm, "/token add name:Boss at:H5")
+    moved = await run(gm, "/move token:Ari to:G5 action:charge through:overrun")
+    assert moved.result["path"] == ["A5", "B5", "C5", "D5", "E5", "F5", "G5"]
+    through = moved.result["through"]
+    assert through["charge"] is True and through["penalty"] == -3
+    assert [c["target"] for c in through["checks"]] == ["Orc", "Gob"]
+    assert moved.result["action"] == "charge" and moved.result["cost_ft"] == 30
+    text = moved.as_text()
+    assert "Charges Boss" in text and "still in reach" in text
+    # with a charge, the line must be straight: no bending round to pass both
+    await run(gm, "/turn next")
+    await refused(gm, '/move token:Ari to:G7 action:charge through:overrun via:"C5 E5"')
+
+
+async def test_3_5_overrun_is_not_part_of_a_charge(gm: Context) -> None:
+    """002 Overrun: "You cannot perform an overrun as part of a charge"."""
+    await line_of_foes(gm, "3.5")
+    await refused(
+        gm, "/move token:Ari to:G5 action:charge through:overrun", InvalidInput, "action:move"
+    )

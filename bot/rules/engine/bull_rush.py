@@ -27,13 +27,21 @@ BULL_RUSH_ACTIONS = ("bull-rush", "bullrush", "bull rush", "bull_rush")
 
 
 def is_bull_rush(request: MoveRequest) -> bool:
-    return (request.action or "").strip().lower() in BULL_RUSH_ACTIONS
+    """``action:bull-rush``, or a charge with a ``target:`` to push (002: "You can bull
+    rush as part of a charge")."""
+    action = (request.action or "").strip().lower()
+    return action in BULL_RUSH_ACTIONS or (action == "charge" and request.target is not None)
+
+
+def _charging(request: MoveRequest) -> bool:
+    return (request.action or "").strip().lower() == "charge"
 
 
 def bull_rush_move(
     rules: Ruleset, encounter: Encounter, request: MoveRequest, *, jump_rule: JumpRule | None
 ) -> MoveResult:
-    """The whole bull rush: the approach (the rules' own move), the entry, the push."""
+    """The whole bull rush: the approach (the rules' own move, or its charge), the
+    entry, the push."""
     from bot.rules.engine.destinations import destinations
     from bot.rules.engine.forced import forced_move
     from bot.rules.engine.pipeline import plan_move
@@ -61,7 +69,14 @@ def bull_rush_move(
     mover_side, target_side = side.get(mover.size, 1), side.get(target.size, 1)
     target_cells = set(footprint(target.cell, target_side))
     beside = _beside(encounter, target_cells, mover_side)
-    plain = replace(request, action="move", target=None, margin=None)
+    charging = _charging(request)
+    plain = replace(request, action="charge" if charging else "move", target=None, margin=None)
+    approach: MoveResult | None = None
+    if charging and (mover.cell in beside if request.to is None else request.to == mover.cell):
+        raise IllegalMove(
+            f"{mover.name} is already beside {target.name}, and a charge moves at least "
+            "10 ft (Rules of the Game › Charge): bull rush it with action:bull-rush."
+        )
     if request.to is not None:
         if request.to not in beside:
             raise InvalidInput(
@@ -71,6 +86,9 @@ def bull_rush_move(
         start = request.to
     elif mover.cell in beside:
         start = mover.cell
+    elif charging:
+        approach = _charge_approach(rules, encounter, plain, beside, jump_rule)
+        start = approach.path[-1]
     else:
         reachable = dict(destinations(rules, encounter, mover.name))
         # the cheapest, and of those the most nearly straight on (nearest the mover)
@@ -88,12 +106,12 @@ def bull_rush_move(
     if start == mover.cell:
         movement = rules.token_movement(mover)
         allowance = rules.allowance(encounter, mover, replace(plain, to=mover.cell), movement)
-        approach = None
         left_ft = allowance.available_ft
         activity = allowance.activity
         before = encounter
     else:
-        approach = plan_move(rules, encounter, replace(plain, to=start), jump_rule=jump_rule)
+        if approach is None:
+            approach = plan_move(rules, encounter, replace(plain, to=start), jump_rule=jump_rule)
         left_ft = approach.remaining_ft
         activity = approach.token.activity
         before = approach.encounter
@@ -106,14 +124,24 @@ def bull_rush_move(
     most_squares = 1 + int((left_ft - square) // square)
     if request.margin is None:
         raise InvalidInput(
-            f"Roll {rule.check}, then give margin: (what {mover.name} won by; a loss as a "
-            f"negative number). From {start} a win pushes {target.name} 5 ft, and 5 ft more "
-            f"for every 5 points with {mover.name} following, at most "
+            ("Charging: " if charging else "")
+            + f"Roll {rule.check}, then give margin: (what {mover.name} won by; a loss as "
+            f"a negative number). From {start} a win pushes {target.name} 5 ft, and 5 ft "
+            f"more for every 5 points with {mover.name} following, at most "
             f"{feet(most_squares * square)} here.",
         )
     direction = _away(start, mover_side, target.cell, target_side)
     spent = square  # entering its space
     notes = [Note("Bull rush", f"{rule.check}: {mover.name} won by {request.margin}.")]
+    if charging:
+        notes.insert(
+            0,
+            Note(
+                "Charge",
+                f"A bull rush as part of a charge: it pushes {target.name} instead of "
+                f"attacking, with +2 on the check ({rule.cite}).",
+            ),
+        )
     pushed_path: tuple[Cell, ...]
     if request.margin < 0:
         end, pushed_path = start, (target.cell,)
@@ -194,6 +222,7 @@ def bull_rush_move(
         "margin": request.margin,
         "pushed_path": [str(c) for c in pushed_path],
         "most_ft": most_squares * square,
+        "charge": charging,
     }
     return MoveResult(
         encounter=after,
@@ -207,9 +236,10 @@ def bull_rush_move(
         total_ft=float(final.activity.budget_ft),
         provokes=tuple(provoked),
         provoked_at=provoked,
-        source=rules.source("Bull Rush"),
+        source=rules.source("Bull Rush", "Charge") if charging else rules.source("Bull Rush"),
         warnings=(
-            *(approach.warnings if approach is not None else ()),
+            # a charge's attack is the push here (002: "instead of attacking your foe")
+            *(w for w in (approach.warnings if approach else ()) if w.label != "Charge"),
             Note("Entering", f"Entering {target.name}'s space provokes it ({rule.cite})."),
             *notes,
         ),
@@ -217,6 +247,41 @@ def bull_rush_move(
         extra={"bull_rush": bull},
         done_for_the_turn=rules.done_for_the_turn(final.activity),
     )
+
+
+def _charge_approach(
+    rules: Ruleset,
+    encounter: Encounter,
+    request: MoveRequest,
+    beside: set[Cell],
+    jump_rule: JumpRule | None,
+) -> MoveResult:
+    """The charge to the closest square beside the foe (002 Charge: "You must move ... to
+    the closest square from which you can attack your opponent"); of equally close ones,
+    the most nearly straight on that a charge reaches. Refused as the closest one's
+    charge is."""
+    from bot.rules.engine.pipeline import plan_move
+
+    mover = encounter.token(request.token)
+    by_distance = sorted(
+        (
+            rules.distance_ft(mover.cell, c),
+            (c.col - mover.cell.col) ** 2 + (c.row - mover.cell.row) ** 2,
+            c.row,
+            c.col,
+            c,
+        )
+        for c in beside
+    )
+    nearest = [c for d, *_, c in by_distance if d <= by_distance[0][0]]
+    refusal: IllegalMove | None = None
+    for cell in nearest:
+        try:
+            return plan_move(rules, encounter, replace(request, to=cell), jump_rule=jump_rule)
+        except IllegalMove as caught:
+            refusal = refusal or caught
+    assert refusal is not None
+    raise refusal
 
 
 def _beside(encounter: Encounter, target_cells: set[Cell], side: int) -> set[Cell]:

@@ -38,6 +38,7 @@ class ThroughRule:
     half_speed: bool = False  # every square costs double (3.5 tumbling)
     fails: str = "stops in the square before its space"
     note: str = ""  # anything else the reply says (avoiding attacks, its action)
+    charge_note: str = ""  # what changes as part of a charge (``actions`` has "charge")
 
 
 @dataclass(frozen=True)

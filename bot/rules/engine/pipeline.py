@@ -63,7 +63,10 @@ def plan_move(
     token = encounter.token(request.token)
     if is_bull_rush(request) or request.target is not None or request.margin is not None:
         if not is_bull_rush(request):
-            raise InvalidInput("target: and margin: go with action:bull-rush.")
+            raise InvalidInput(
+                "target: and margin: go with action:bull-rush (or action:charge, for a "
+                "bull rush as part of a charge)."
+            )
         return bull_rush_move(rules, encounter, request, jump_rule=jump_rule)
     if request.heavy:
         return heavy_move(rules, encounter, request, jump_rule=jump_rule)
@@ -325,7 +328,9 @@ def _result(plan: MovePlan, route: Route) -> MoveResult:
     through_json: dict[str, JSONValue] | None = None
     rule = rules.through_rule(allowance.stance.through) if allowance.stance.through else None
     if rule is not None:
-        said, entering, through_json = through_notes(rule, plan.board, route.cells)
+        said, entering, through_json = through_notes(
+            rule, plan.board, route.cells, charging=allowance.action == "charge"
+        )
         plan.notes.extend(said)
         already = set(allowance.activity.provoked_by)
         for name, cell in entering.items():

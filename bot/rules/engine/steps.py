@@ -186,11 +186,11 @@ def creatures(rules: Ruleset, ctx: StepContext, to: Cell) -> tuple[str, bool]:
     barred: list[Cell] = []
     through = ctx.allowance.stance.through
     for other in board.others_in(cells):
+        if through and may_pass(ctx, rules.through_rule(through), other):
+            continue  # overrun or tumble: the check decides, the reply says which
         passing = rules.pass_creature(board, other)
         if ctx.allowance.limits.no_creatures:
             return f"{at(board, other)}: a charge can't pass any creature", False
-        if not passing.allowed and through and may_pass(ctx, rules.through_rule(through), other):
-            continue  # overrun or tumble: the check decides, the reply says which
         if not passing.allowed:
             space = set(board.footprint_of(other))
             barred += [c for c in cells if c in space]

@@ -44,10 +44,10 @@ def passed(board: Board, cells: list[Cell]) -> list[Passed]:
 
 
 def through_notes(
-    rule: ThroughRule, board: Board, cells: list[Cell]
+    rule: ThroughRule, board: Board, cells: list[Cell], *, charging: bool = False
 ) -> tuple[list[Note], dict[str, Cell], dict[str, JSONValue]]:
     """The reply's words for the checks, the attacks entering provokes (by name, at the
-    square entered), and the JSON for them."""
+    square entered), and the JSON for them. ``charging``: the move is a charge."""
     gone = passed(board, cells)
     if not gone:
         return (
@@ -75,7 +75,12 @@ def through_notes(
         head += f"; each at {penalty} ({rule.penalty_per_extra} less for each foe after the first)"
     head += f". On a failure {mover} {rule.fails}"
     notes = [Note(rule.kind.capitalize(), head + ".\n" + "\n".join(lines))]
-    if rule.note:
+    if charging and rule.charge_note:
+        notes.append(Note(f"{rule.kind.capitalize()} in a charge", rule.charge_note))
+    elif rule.note:
         notes.append(Note(f"{rule.kind.capitalize()} rules", rule.note))
     provoked = {p.target.name: p.enters for p in gone} if rule.provokes_each else {}
-    return notes, provoked, {"kind": rule.kind, "checks": checks, "penalty": penalty}
+    found: dict[str, JSONValue] = {"kind": rule.kind, "checks": checks, "penalty": penalty}
+    if charging:
+        found["charge"] = True
+    return notes, provoked, found

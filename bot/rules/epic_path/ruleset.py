@@ -137,6 +137,11 @@ class EpicPath(D20Ruleset):
             note="As a standard action it moves up to its speed; as part of a move action "
             "only one creature, and no damage. A target may let it pass: then no check. "
             "With Improved Overrun, the targets get no attack of opportunity.",
+            actions=("move", "charge"),
+            charge_note="Charging through: a straight line at up to twice its speed. If a "
+            "check fails, the charge attack is made only if the charge's target is still "
+            "in reach; if every foe lets it pass, the charge goes on as normal (Epic Path "
+            "› Overrun).",
         ),
         ThroughRule(
             kind="tumble",
