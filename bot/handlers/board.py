@@ -32,10 +32,12 @@ from bot.handlers.encounter_common import (
 from bot.render.background import MIN_CELL_PX, BackgroundImage
 from bot.render.board import BoardView, MoveOverlay, board_window, render_board
 from bot.reply import Field, Reply
+from bot.rules.engine.altitude import altitude
 from bot.rules.engine.board import hostile
 from bot.rules.engine.moves import MoveResult
 from bot.rules.engine.overview import speed_bands, threat_squares, token_reach
 from bot.rules.ruleset import Ruleset
+from bot.units import feet
 
 ZOOM_RANGE = (24, 64)
 
@@ -83,7 +85,7 @@ def move_view(result: MoveResult, table_units: str = "feet") -> BoardView:
         now: frozenset[Cell] = frozenset()
         more: frozenset[Cell] = frozenset()
     else:
-        now, more = speed_bands(rules, encounter, result.token.name)
+        now, more = speed_bands(rules, encounter, result.token.name, result.mode)
     overlay = MoveOverlay(
         path=result.path,
         costs_ft=tuple(costs),
@@ -111,7 +113,7 @@ async def handle_map(ctx: Context, options: Mapping[str, Any]) -> Reply:
     encounter = seen.encounter
     rules = ruleset_of(encounter).for_encounter(encounter)
     threats = frozenset[Cell]()
-    reach = frozenset[Cell]()
+    reach = reached = frozenset[Cell]()
     fields: list[Field] = []
     # a ruleset whose movement rules have no opportunity attacks (becmi) has nothing to
     # shade or outline: say so rather than "0 squares"
@@ -132,10 +134,15 @@ async def handle_map(ctx: Context, options: Mapping[str, Any]) -> Reply:
         fields.append(Field("Threats", text))
     if options.get("reach") and rules.provoke_rule != "never":
         token = encounter.token(options["reach"])
-        reach = token_reach(rules, encounter, token.name)
+        reach = reached = token_reach(rules, encounter, token.name)
         text = f"{token.name}'s reach is outlined ({_squares(len(reach))})."
         if not reach:
             text = f"{token.name} reaches no square now: nothing is outlined."
+            if altitude(token):
+                text = (
+                    f"{token.name} is {feet(altitude(token))} up, out of reach of anyone on "
+                    "the ground: nothing is outlined."
+                )
         fields.append(Field("Reach", text))
     if options.get("flanks"):
         flank_lines, flanked = await asyncio.to_thread(_flanks, rules, encounter)
@@ -161,7 +168,11 @@ async def handle_map(ctx: Context, options: Mapping[str, Any]) -> Reply:
         encounter,
         title=f"The board — {encounter.width}×{encounter.height}, round {encounter.round}",
         fields=fields,
-        result={"showing": shown, "threats": sorted(str(c) for c in threats)},
+        result={
+            "showing": shown,
+            "threats": sorted(str(c) for c in threats),
+            **({"reach": sorted(str(c) for c in reached)} if options.get("reach") else {}),
+        },
     )
     reply = replace(reply, ephemeral=seen.private)  # the GM's view of hidden tokens
     return board_reply(reply, await render(encounter, view, await ctx_background(ctx, whole)))

@@ -141,3 +141,47 @@ async def test_004_a_flyer_out_of_reach_neither_flanks_nor_threatens_the_ground(
     assert high.result["flanks"] is False and "too far above" in high.as_text()
     shaded = await run(gm, "/token edit token:Bat team:enemy", "/map threats:true")
     assert "G5" not in shaded.result["threats"] and "E4" in shaded.result["threats"]
+
+
+async def test_004_reach_outline_and_threats_follow_the_height(gm: Context) -> None:
+    """004 Three Dimensional Movement: reach "affects all adjacent cubes, including the
+    one above your head". A flyer 5 ft up still reaches a creature standing beside or
+    below it, so its reach is outlined as on the ground; 15 ft up it reaches nobody
+    there, and /map says why."""
+    await run(
+        gm,
+        "/encounter start width:10 height:10 ruleset:epic-path",
+        "/token add name:Bat at:E5 fly:40",
+        "/token add name:Ari at:A1 team:party",
+    )
+    flat = (await run(gm, "/map reach:Bat")).result["reach"]
+    assert len(flat) == 9  # its own square too (004 threatens its own space)
+    await run(gm, "/move token:Bat up:5")
+    low = await run(gm, "/map reach:Bat threats:true")
+    assert low.result["reach"] == flat and low.result["threats"] == flat
+    await run(gm, "/move token:Bat up:10")
+    high = await run(gm, "/map reach:Bat threats:true")
+    assert high.result["reach"] == [] and high.result["threats"] == []
+    assert "15 ft up" in high.as_text()
+
+
+async def test_a_flyer_in_the_air_gets_its_flights_bands(gm: Context) -> None:
+    """The move picture's bands (where it can still go) are the flight's while the token
+    is in the air: over rubble, which doesn't hamper a flyer (001), the 30 ft it has left
+    (3.5: 5 ft up cost 10 of fly 40) reach 6 squares, not the 3 a walker would."""
+    from bot.rules import get_ruleset
+    from bot.rules.engine.overview import speed_bands
+
+    await run(
+        gm,
+        "/encounter start width:14 height:10 ruleset:3.5",
+        "/token add name:Bat at:B5 speed:10 fly:40",
+        "/terrain set cells:C1:N10 kind:difficult",
+    )
+    moved = await run(gm, "/move token:Bat up:5")
+    assert moved.result["altitude_ft"] == 5
+    stored = await gm.store.active_encounter(gm.channel_id)
+    assert stored is not None
+    encounter = stored.encounter
+    now, _ = speed_bands(get_ruleset("3.5"), encounter, "Bat")
+    assert max(c.col for c in now) - 1 == 6  # 30 ft east of B5

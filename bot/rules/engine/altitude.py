@@ -69,6 +69,13 @@ def within_reach_up(rules: Ruleset, reacher: Token, other: Token, reach_ft: int)
     return gap < reach_ft
 
 
+def reaches_the_ground(rules: Ruleset, token: Token, reach_ft: int) -> bool:
+    """Whether ``token`` reaches a creature one square tall standing on the ground below
+    it (``within_reach_up`` against a Small or Medium creature): what a threatened square
+    on the map means for a token in the air. A token on the ground always does."""
+    return altitude(token) - rules.square_ft < reach_ft
+
+
 GROUNDING = (Condition.PRONE, Condition.IMMOBILIZED, Condition.INCAPACITATED)
 
 

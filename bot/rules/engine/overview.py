@@ -24,31 +24,38 @@ if TYPE_CHECKING:
 def threat_squares(rules: Ruleset, encounter: Encounter, against: str = "party") -> frozenset[Cell]:
     """Squares threatened (or within reach) of the creatures hostile to team ``against``,
     on the ground: a flyer too high to reach the ground threatens none of them."""
-    from bot.rules.engine.altitude import altitude
-
     squares: set[Cell] = set()
     for token in encounter.tokens.values():
         if frozenset({token.team, against}) not in HOSTILE:
             continue
         if token.has(Condition.INCAPACITATED):
             continue
-        if altitude(token) >= rules.reach_ft(token):
-            continue  # 004: reach counts cubes; the ground is out of it
-        squares |= rules.threatened(Board.of(encounter, token, rules.footprint_squares), token)
+        squares |= token_reach(rules, encounter, token.name)
     return frozenset(squares)
 
 
 def token_reach(rules: Ruleset, encounter: Encounter, name: str) -> frozenset[Cell]:
+    """The ground squares ``name`` reaches: none for a flyer too high to reach a creature
+    standing there (004: reach counts cubes, "including the one above your head")."""
+    from bot.rules.engine.altitude import reaches_the_ground
+
     token = encounter.token(name)
+    if not reaches_the_ground(rules, token, rules.reach_ft(token)):
+        return frozenset()
     return rules.threatened(Board.of(encounter, token, rules.footprint_squares), token)
 
 
 def speed_bands(
-    rules: Ruleset, encounter: Encounter, name: str
+    rules: Ruleset, encounter: Encounter, name: str, mode: str | None = None
 ) -> tuple[frozenset[Cell], frozenset[Cell]]:
     """Where the token can still end a move: with what this action leaves, and with the
-    ruleset's next bigger action (dash, double move, run). Empty where it can't move."""
+    ruleset's next bigger action (dash, double move, run). Empty where it can't move.
+    A flyer in the air (or one that just flew) flies: its bands are its flight's."""
+    from bot.rules.engine.altitude import altitude
+
     token = encounter.token(name)
+    flying = token.speeds_ft.get("fly", 0) > 0 and (altitude(token) > 0 or mode == "fly")
+    mode = "fly" if flying else None
     bands: list[frozenset[Cell]] = []
     movement = rules.token_movement(token)
     board = Board.of(encounter, token, rules.footprint_squares)
@@ -57,7 +64,7 @@ def speed_bands(
         allowance: Allowance | None = None
         for action in choices:
             try:
-                request = MoveRequest(token.name, to=token.cell, action=action)
+                request = MoveRequest(token.name, to=token.cell, action=action, mode=mode)
                 allowance = rules.allowance(encounter, token, request, movement)
                 break
             except RulingError:
