@@ -72,6 +72,34 @@ async def test_001_a_dive_needs_30_ft_and_10_ft_down(gm: Context) -> None:
     assert "dive attack" in dived.as_text().lower()
 
 
+@pytest.mark.parametrize(("ruleset", "document"), [("5e", "SRD 5.1"), ("5e-2024", "SRD 5.2")])
+async def test_srd_ice_walk_and_spider_climb(gm: Context, ruleset: str, document: str) -> None:
+    """The SRDs' White Dragon › Ice Walk ("difficult terrain composed of ice or snow
+    doesn't cost it extra movement") and Spider Climb ("can climb difficult surfaces ...
+    without needing to make an ability check"): climbing without a climbing speed costs
+    1 extra foot per foot (SRD Climbing), not for a spider-climber."""
+    await run(
+        gm,
+        f"/encounter start width:10 height:6 ruleset:{ruleset}",
+        "/token add name:Drake at:A3 speed:30",
+        "/terrain set cells:B1:C6 kind:snow",
+        "/terrain set cells:E1:F6 kind:slope",
+    )
+    assert (await run(gm, "/move token:Drake to:C3 preview:true")).result["cost_ft"] == 20
+    added = await run(gm, "/token trait token:Drake add:ice-walk")
+    assert f"{document}" in added.as_text() and "Ice Walk" in added.as_text()
+    assert (await run(gm, "/move token:Drake to:C3 preview:true")).result["cost_ft"] == 10
+    climb = "/move token:Drake to:B3 mode:climb preview:true"
+    assert (await run(gm, climb)).result["cost_ft"] == 10  # +1 ft per foot without the speed
+    slope = "/move token:Drake to:E3 preview:true"
+    assert (await run(gm, slope)).result["cost_ft"] == 25  # B, C free; D 5; E slope +5
+    await run(gm, "/token trait token:Drake add:spider-climb")
+    assert (await run(gm, climb)).result["cost_ft"] == 5
+    assert (await run(gm, slope)).result["cost_ft"] == 20
+    shown = await run(gm, "/token trait token:Drake")
+    assert shown.result["known"] == ["ice-walk", "spider-climb"]
+
+
 async def test_traits_are_checked_and_shown(gm: Context) -> None:
     await run(gm, "/encounter start width:10 height:6 ruleset:becmi", "/token add name:Bo at:A1")
     shown = await run(gm, "/token trait token:Bo")

@@ -372,11 +372,19 @@ def check_result(e: Encounter, result: MoveResult, request: MoveRequest) -> None
     side = get_ruleset(e.ruleset).footprint_squares.get(result.token.size, 1)
     if side != 1:
         return
+    rules = get_ruleset(e.ruleset)
+    flown = {s.cell for s in result.steps if "flying" in s.why}  # 004 Combining
     for frm, to in itertools.pairwise(result.path):
         kind = e.terrain_at(to)
-        assert not kind.blocks, (to, kind)
-        if result.mode not in ("fly", "forced") and not (
-            e.ruleset == "epic-path" and to == result.path[-1]
+        # a burrower digs through what its rules let it (000, 001 Burrow; 004)
+        assert not kind.blocks or (result.mode == "burrow" and kind in rules.burrows_through), (
+            to,
+            kind,
+        )
+        if (
+            result.mode not in ("fly", "forced")
+            and to not in flown
+            and not (e.ruleset == "epic-path" and to == result.path[-1])
         ):
             # forced movement may end in a pit (004 Forced Movement: "a hazardous
             # square, such as a pit"), and an epic-path walker may step into one, ending

@@ -29,7 +29,7 @@ from bot.rules.rulings import (
 )
 from bot.rules.srd5 import falling, jumping, travel
 from bot.rules.srd5.cite import SRD51, srd_source
-from bot.rules.srd5.grid import SrdRuleset
+from bot.rules.srd5.grid import SrdRuleset, srd_traits
 from bot.state import text
 
 
@@ -40,6 +40,7 @@ class FiveE(SrdRuleset):
     seed_files: ClassVar[tuple[str, ...]] = (SRD51,)
     travel_names: ClassVar[Mapping[str, Vocabulary]] = travel.TRAVEL_NAMES_51
     movement_section: ClassVar[str] = "Movement and Position"
+    traits: ClassVar[Mapping[str, str]] = srd_traits(SRD51)
     squeezing_is_extra: ClassVar[bool] = True
     every_creature_hampers: ClassVar[bool] = True
     exhaustion_effect: ClassVar[str] = (

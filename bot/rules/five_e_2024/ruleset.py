@@ -31,7 +31,7 @@ from bot.rules.rulings import (
 )
 from bot.rules.srd5 import falling, jumping, travel
 from bot.rules.srd5.cite import SRD52, srd_source
-from bot.rules.srd5.grid import SrdRuleset
+from bot.rules.srd5.grid import SrdRuleset, srd_traits
 
 
 class FiveE2024(SrdRuleset):
@@ -41,6 +41,7 @@ class FiveE2024(SrdRuleset):
     seed_files: ClassVar[tuple[str, ...]] = (SRD52,)
     travel_names: ClassVar[Mapping[str, Vocabulary]] = travel.TRAVEL_NAMES_52
     movement_section: ClassVar[str] = "Movement and Position"
+    traits: ClassVar[Mapping[str, str]] = srd_traits(SRD52)
     squeezing_is_extra: ClassVar[bool] = False
     every_creature_hampers: ClassVar[bool] = False
     exhaustion_minus_ft: ClassVar[int] = 5

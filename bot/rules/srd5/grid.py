@@ -46,6 +46,7 @@ from bot.rules.engine.moves import (
     plain_token_movement,
     remembering_mode,
 )
+from bot.rules.engine.traits import has_trait
 from bot.rules.ruleset import Ruleset
 from bot.rules.rulings import Note
 from bot.state import number
@@ -80,6 +81,19 @@ NO_MOVE = "Immobilized"
 def exhaustion(token: Token) -> int:
     """Its exhaustion level, 0 to 6 (the ``exhaustion`` token option)."""
     return number(token.state, "exhaustion")
+
+
+def srd_traits(document: str) -> Mapping[str, str]:
+    """The monster traits the SRDs' movement reads on the board (/token trait), cited
+    from ``document`` (SRD 5.1 or 5.2: both word them alike)."""
+    return {
+        "ice-walk": "Ice Walk: difficult terrain of ice or snow costs it no extra movement "
+        f"({document} › White Dragon › Ice Walk).",
+        "spider-climb": "Spider Climb: climbs difficult surfaces, even upside down, with no "
+        f"ability check: climbing costs it no extra movement and a steep slope isn't "
+        f"difficult terrain for it ({document} › Spider Climb; the spell gives a climbing "
+        "speed equal to the walking speed).",
+    }
 
 
 class SrdRuleset(Ruleset):
@@ -207,10 +221,14 @@ class SrdRuleset(Ruleset):
         if action == "stand" and prone and movement.speed_ft <= 0:
             raise IllegalMove(f"{token.name}'s speed is 0: it can't stand up.")
         mode = "walk" if request.mode in (None, "swim", "climb") else request.mode
-        if request.mode in ("swim", "climb"):
-            # without the speed, it climbs or swims at walking speed, 1 extra foot per foot
+        if request.mode == "swim":
+            # without the speed, it swims at walking speed, 1 extra foot per foot of water
             mode = request.mode if movement.speeds_ft.get(request.mode) else "walk"
         mode = check_mode(movement, token, mode)
+        if request.mode == "climb":
+            # without the speed, it climbs at walking speed, 1 extra foot per foot (SRD
+            # Climbing, Swimming, and Crawling)
+            mode = "climb"
         if prone and mode != "walk" and action != "stand":
             raise IllegalMove(
                 f"{token.name} is prone: its only way to move is to crawl. Stand up first "
@@ -307,6 +325,8 @@ class SrdRuleset(Ruleset):
         if not flying:
             water = all(board.terrain(c) is Terrain.WATER for c in board.cells(to))
             need = "swim" if water else "climb" if allowance.mode == "climb" else ""
+            if need == "climb" and has_trait(mover, "spider-climb"):
+                need = ""  # Spider Climb: as with a climbing speed
             if need and not ctx.movement.speeds_ft.get(need):
                 extra += 1
                 why.append(f"{'swimming' if need == 'swim' else 'climbing'} without the speed +1")
@@ -321,8 +341,13 @@ class SrdRuleset(Ruleset):
         """What makes the square entered difficult terrain (one cause is enough), or ""."""
         board = ctx.board
         for cell in board.cells(to):
-            if board.terrain(cell) in DIFFICULT:
-                return f"{board.terrain(cell).value} at {cell}"
+            terrain = board.terrain(cell)
+            if terrain is Terrain.ICE and has_trait(board.mover, "ice-walk"):
+                continue  # Ice Walk: ice or snow costs it nothing extra
+            if terrain is Terrain.SLOPE and has_trait(board.mover, "spider-climb"):
+                continue  # Spider Climb: a climbable surface, climbed freely
+            if terrain in DIFFICULT:
+                return f"{terrain.value} at {cell}"
             if board.terrain(cell) is Terrain.NARROW and board.mover.size == Size.MEDIUM:
                 return f"a narrow opening at {cell}"
         for other in board.others_in(board.cells(to)):
