@@ -349,7 +349,7 @@ MOVE = Command(
         Option(
             "check",
             "integer",
-            "The jump's check total, where the ruleset asks for one",
+            "A check's total where the rules ask for one (a jump; 3.5: Ride for a mount)",
             min_value=-50,
             max_value=200,
         ),

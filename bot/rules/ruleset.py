@@ -481,6 +481,12 @@ class Ruleset(ABC):
         climber or flyer that can't go on falls)."""
         return []
 
+    def spend_move_action(self, token: Token, doing: str, *, ends_turn: bool = False) -> Token:
+        """``token`` after spending a move action on ``doing`` (not movement: controlling
+        a mount, 002); refused when it has none left. ``ends_turn``: nothing else this
+        turn either. Rulesets without move actions change nothing."""
+        return token
+
     def door_action(self, token: Token) -> tuple[Token, Note]:
         """What opening or closing a door costs ``token`` (the seed may be silent)."""
         return token, Note(

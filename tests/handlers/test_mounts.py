@@ -140,3 +140,43 @@ async def test_003_past_twice_its_load_a_mount_cant_move_and_an_edit_keeps_its_r
     await refused(gm, "/move token:Mule to:B5", IllegalMove, "more than twice its full-speed")
     await run(gm, "/token edit token:Mule load:2000cn")  # its own rate stays 120'
     assert (await run(gm, "/move token:Mule to:B5")).result["total_ft"] == 40
+
+
+async def test_002_control_a_mount_not_trained_for_war(gm: Context, store: Store) -> None:
+    """002 Control a Frightened Mount: on "a mount that is not trained for war" the rider
+    makes a Ride check (DC 20, the 3.5 SRD's, borrowed), a move action that provokes;
+    on a success the mount's move is part of the same action; "If your check fails, the
+    mount does what it will ... and the failed check ends your turn"."""
+    await stable(gm, "3.5", horse_at="B5")
+    await run(
+        gm,
+        "/move token:Ari mount:Horse",
+        "/token add name:Orc at:A4",  # threatens B5, where Ari sits
+        "/turn next",
+        "/token trait token:Horse add:not-trained-for-war",
+    )
+    asked = await refused(gm, "/move token:Ari to:H5", InvalidInput, "DC 20 Ride")
+    assert "check:" in asked.message
+    failed = await run(gm, "/move token:Ari to:H5 check:14")
+    assert failed.result["path"] == ["B5"] and failed.result["control"]["controlled"] is False
+    assert failed.result["provokes"] == ["Orc"]  # the check itself provokes
+    assert "turn ends" in failed.as_text()
+    placed = await tokens(store)
+    assert placed["Horse"]["cell"] == "B5" and placed["Ari"]["cell"] == "B5"
+    await refused(gm, "/move token:Ari to:H5 check:25", IllegalMove, "none left")
+    await run(gm, "/turn next")
+    rode = await run(gm, "/move token:Ari to:H5 check:25")
+    assert rode.result["path"][-1] == "H5" and rode.result["control"]["controlled"] is True
+    assert "Orc" in rode.result["provokes"]
+    placed = await tokens(store)
+    assert placed["Horse"]["cell"] == "H5" and placed["Ari"]["cell"] == "H5"
+    assert placed["Ari"]["activity"]["actions"] == ["control-mount"]  # a move action of its own
+
+
+async def test_a_war_trained_mount_and_other_rulesets_need_no_check(gm: Context) -> None:
+    await stable(gm, "3.5", horse_at="B5")
+    await run(gm, "/move token:Ari mount:Horse", "/turn next")
+    assert "control" not in (await run(gm, "/move token:Ari to:H5")).result
+    await run(gm, "/encounter end confirm:true")
+    await stable(gm, "5e", horse_at="B5")
+    await refused(gm, "/token trait token:Horse add:not-trained-for-war", InvalidInput)

@@ -75,8 +75,9 @@ def d20_token_state(spec: TokenSpec) -> dict[str, StateValue | None]:
     return state
 
 
-MOVE_ACTIONS = frozenset({"move", "stand", "crawl", "door", "accelerated-climb"})
-FULL_ROUND = frozenset({"double", "run", "withdraw", "charge", "minimum"})
+MOVE_ACTIONS = frozenset({"move", "stand", "crawl", "door", "accelerated-climb", "control-mount"})
+# "turn-ended": a failed check that ends the turn (002 Control a Frightened Mount)
+FULL_ROUND = frozenset({"double", "run", "withdraw", "charge", "minimum", "turn-ended"})
 # Terrain that hampers a walker (001 "Difficult Terrain", "Obstacles").
 HAMPERING = frozenset({Terrain.DIFFICULT, Terrain.OBSTACLE, Terrain.SLOPE, Terrain.ICE})
 NO_MOVE = (Condition.IMMOBILIZED, Condition.HELPLESS, Condition.PARALYZED, Condition.STUNNED)
@@ -378,16 +379,26 @@ class D20Ruleset(Ruleset):
 
     def door_action(self, token: Token) -> tuple[Token, Note]:
         """002 "Open or Close a Door": a move action (it isn't movement)."""
+        token = self._move_action(token, "door", "Opening or closing a door")
+        note = Note("Action", "A move action; it doesn't count as movement (Rules of the Game).")
+        return token, note
+
+    def spend_move_action(self, token: Token, doing: str, *, ends_turn: bool = False) -> Token:
+        token = self._move_action(token, "control-mount", doing)
+        if ends_turn:
+            activity = replace(token.activity, actions=(*token.activity.actions, "turn-ended"))
+            token = replace(token, activity=activity)
+        return token
+
+    def _move_action(self, token: Token, tag: str, doing: str) -> Token:
         taken = token.activity.actions
         move_actions = sum(1 for a in taken if a in MOVE_ACTIONS)
         if any(a in FULL_ROUND for a in taken) or move_actions >= 2:
             raise IllegalMove(
-                f"Opening or closing a door is a move action, and {token.name} has none left "
-                f"this turn ({', '.join(taken)})."
+                f"{doing} is a move action, and {token.name} has none left this turn "
+                f"({', '.join(taken)})."
             )
-        activity = replace(token.activity, actions=(*taken, "door"))
-        note = Note("Action", "A move action; it doesn't count as movement (Rules of the Game).")
-        return replace(token, activity=activity), note
+        return replace(token, activity=replace(token.activity, actions=(*taken, tag)))
 
     def full_round_minimum(self, token: Token, allowance: Allowance) -> Allowance | None:
         """001 "Minimum Movement" / 004 "Impeded Terrain": 5 ft as a full-round action."""

@@ -36,6 +36,7 @@ from bot.rules.engine.kinds import (
     BullRushRule,
     GrappleRule,
     HeavyRule,
+    MountControl,
     MountRule,
     ThroughRule,
     VerticalRule,
@@ -129,8 +130,14 @@ class Dnd35(D20Ruleset):
             ("poor", "Poor maneuverability: climbs at half speed, dives at double."),
             ("clumsy", "Clumsy maneuverability: climbs at half speed, dives at double."),
         )
+    } | {
+        "not-trained-for-war": "A mount not trained for war: in battle its rider controls "
+        "it with a DC 20 Ride check, a move action that provokes (Rules of the Game › "
+        "Control a Frightened Mount).",
     }
-    exclusive_traits: ClassVar[Mapping[str, str]] = dict.fromkeys(traits, "fly")
+    exclusive_traits: ClassVar[Mapping[str, str]] = {
+        name: "fly" for name in traits if name.startswith("fly-")
+    }
     dive_rule: ClassVar[str | None] = "SRD › Movement Modes › Fly"
 
     def climb_cost_ft(self, token: Token, squares: int, up_ft: int) -> float:
@@ -142,7 +149,14 @@ class Dnd35(D20Ruleset):
         cite="Rules of the Game › Move a Heavy Object"
     )
     mount_rule: ClassVar[MountRule | None] = MountRule(
-        "move-action", "a move action: Rules of the Game › Mount or Dismount a Steed"
+        "move-action",
+        "a move action: Rules of the Game › Mount or Dismount a Steed",
+        control=MountControl(
+            trait="not-trained-for-war",
+            dc=20,
+            check="a DC 20 Ride check (the 3.5 SRD's Ride, control mount in battle, borrowed)",
+            cite="Rules of the Game › Control a Frightened Mount",
+        ),
     )
     # 001 Overrun, Tumbling; 002 Overrun (the checks' numbers from the 3.5 SRD, borrowed)
     moving_through: ClassVar[tuple[ThroughRule, ...]] = (

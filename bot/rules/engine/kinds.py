@@ -56,9 +56,22 @@ MountCost = Literal["move-action", "half-speed", "free"]
 
 
 @dataclass(frozen=True)
+class MountControl:
+    """Controlling a mount not trained for war in battle (002 Control a Frightened
+    Mount): a check, a move action of the rider's that provokes; a failure leaves the
+    mount to do what it will and ends the rider's turn."""
+
+    trait: str  # the mount's trait that calls for it (/token trait)
+    dc: int
+    check: str  # the check, with its section
+    cite: str  # the rule's section
+
+
+@dataclass(frozen=True)
 class MountRule:
     cost: MountCost
     text: str  # what it costs, with its section
+    control: MountControl | None = None  # where the ruleset has a frightened mount rule
 
 
 @dataclass(frozen=True)

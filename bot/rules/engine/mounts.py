@@ -9,14 +9,15 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from bot.encounter import Activity, Encounter, Token
+from bot.encounter import Activity, Condition, Encounter, Token
 from bot.errors import IllegalMove, InvalidInput
 from bot.grid.coords import Cell
 from bot.grid.geometry import footprint
 from bot.rules.engine.altitude import at_altitude
-from bot.rules.engine.board import hostile
-from bot.rules.engine.kinds import MountRule
+from bot.rules.engine.board import Board, hostile
+from bot.rules.engine.kinds import MountControl, MountRule
 from bot.rules.engine.moves import MoveRequest, MoveResult, Step
+from bot.rules.engine.traits import has_trait
 from bot.rules.rulings import Note
 from bot.state import text
 from bot.units import feet
@@ -238,6 +239,59 @@ def dismount_move(
     )
 
 
+def needs_control(rules: Ruleset, mount: Token) -> MountControl | None:
+    """The ruleset's control rule when ``mount`` calls for it (a mount not trained for
+    war, 002 Control a Frightened Mount), else None."""
+    rule = rules.mount_rule
+    if rule is None or rule.control is None or not has_trait(mount, rule.control.trait):
+        return None
+    return rule.control
+
+
+def control_mount(
+    rules: Ruleset,
+    encounter: Encounter,
+    rider: Token,
+    mount: Token,
+    control: MountControl,
+    check: int | None,
+) -> tuple[Token, Note, dict[str, Cell]]:
+    """The rider's check to control ``mount`` (002 Control a Frightened Mount): a move
+    action of its own that provokes attacks of opportunity from the foes threatening it.
+    Returns the rider after it, the note, and who it provokes (by name, at the rider's
+    square). A failed check (``check`` under the DC) ends the rider's turn and leaves the
+    mount to the GM: the mount doesn't move where the rider meant."""
+    if check is None:
+        raise InvalidInput(
+            f"{mount.name} isn't trained for war: in battle {rider.name} controls it with "
+            f"{control.check}, a move action that provokes attacks of opportunity "
+            f"({control.cite}). Roll it, then give check:<total>."
+        )
+    failed = check < control.dc
+    doing = f"Controlling {mount.name} (not trained for war)"
+    after = rules.spend_move_action(rider, doing, ends_turn=failed)
+    provoked = {
+        foe.name: rider.cell
+        for foe in encounter.tokens.values()
+        if foe.key not in (rider.key, mount.key)
+        and hostile(rider, foe)
+        and not foe.has(Condition.INCAPACITATED)
+        and rider.cell in rules.threatened(Board.of(encounter, foe, rules.footprint_squares), foe)
+    }
+    if failed:
+        text = (
+            f"{rider.name}'s check ({check}) is under {control.dc}: {mount.name} does what "
+            f"it will (the GM moves it), and {rider.name}'s turn ends ({control.cite})."
+        )
+    else:
+        text = (
+            f"{rider.name} controls {mount.name} ({check} against {control.dc}): a move action "
+            f"of its own that provokes; the mount's move is part of it, and {rider.name} may "
+            f"still take a standard action ({control.cite})."
+        )
+    return after, Note("Control", text), provoked
+
+
 def carried(encounter: Encounter, mover: Token) -> tuple[Encounter, list[Token]]:
     """The encounter without ``mover``'s riders (they move with it, not in its way)."""
     riders = riders_of(encounter, mover)
@@ -276,9 +330,11 @@ __all__ = [
     "RIDING",
     "MountRule",
     "carried",
+    "control_mount",
     "dismount_move",
     "mount_move",
     "mount_of",
+    "needs_control",
     "riders_of",
     "riding_note",
     "seated",

@@ -27,9 +27,11 @@ from bot.rules.engine.jump import JumpRule, jump_route
 from bot.rules.engine.mounts import (
     RIDING,
     carried,
+    control_mount,
     dismount_move,
     mount_move,
     mount_of,
+    needs_control,
     riding_note,
     seated,
 )
@@ -82,6 +84,7 @@ def plan_move(
     if request.up_ft and request.to is None:
         request = replace(request, to=token.cell)  # straight up or down
     unseated: tuple[Note, ...] = ()
+    controlled: tuple[Note, dict[str, Cell]] | None = None
     mount = mount_of(encounter, token)
     if mount is not None and request.forced:
         # a rider pushed, pulled or slid is out of the saddle
@@ -89,10 +92,34 @@ def plan_move(
         encounter = encounter.with_token(token)
         unseated = (Note("Unseated", f"{token.name} is moved off {mount.name}."),)
     elif mount is not None:
+        control = needs_control(rules, mount)
+        if control is not None:  # 002 Control a Frightened Mount
+            if request.jump is not None:
+                raise InvalidInput(
+                    "check: is the Ride check here: control the mount, then jump in a "
+                    "move of its own."
+                )
+            rider, note, provoked = control_mount(
+                rules, encounter, token, mount, control, request.check
+            )
+            encounter = encounter.with_token(rider)
+            if request.check is not None and request.check < control.dc:
+                return _mount_not_controlled(rules, encounter, mount, rider, note, provoked)
+            controlled = (note, provoked)
         # a rider moves with its mount, on the mount's movement (002)
-        token, request = mount, replace(request, token=mount.name)
+        token, request = mount, replace(request, token=mount.name, check=None)
     board, riders = carried(encounter, token)
     result = _move(rules, board, token, request, jump_rule, budget_cap_ft, dragging)
+    if controlled is not None:
+        note, provoked = controlled
+        provoked_at = {**provoked, **result.provoked_at}
+        result = replace(
+            result,
+            provokes=tuple(provoked_at),
+            provoked_at=provoked_at,
+            warnings=(note, *result.warnings),
+            extra={**result.extra, "control": {"check": note.text, "controlled": True}},
+        )
     if riders:
         result = replace(
             result,
@@ -104,6 +131,36 @@ def plan_move(
     if unseated:
         result = replace(result, warnings=(*result.warnings, *unseated))
     return result
+
+
+def _mount_not_controlled(
+    rules: Ruleset,
+    encounter: Encounter,
+    mount: Token,
+    rider: Token,
+    note: Note,
+    provoked: dict[str, Cell],
+) -> MoveResult:
+    """A failed check to control a mount (002 Control a Frightened Mount): nothing moves
+    (the GM moves the mount as it will), the rider's turn is over, and the check still
+    provoked."""
+    return MoveResult(
+        encounter=encounter,
+        token=mount,
+        action="control-mount",
+        mode="walk",
+        path=(mount.cell,),
+        steps=(),
+        cost_ft=0.0,
+        used_ft=mount.activity.spent_ft,
+        total_ft=mount.activity.budget_ft,
+        provokes=tuple(provoked),
+        provoked_at=provoked,
+        source=rules.source("Control a Frightened Mount"),
+        warnings=(note,),
+        extra={"control": {"check": note.text, "controlled": False, "rider": rider.name}},
+        done_for_the_turn=True,
+    )
 
 
 def _move(
