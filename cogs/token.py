@@ -1,4 +1,4 @@
-"""/token add, edit, remove and condition on Discord: one group, four subcommands.
+"""/token add, edit, remove, condition, trait and place on Discord: one group.
 
 ``owner`` is a Discord user; the glue hands the handlers its id. /token add and
 /token edit are built from their specs (``slash_command``): their options are
@@ -26,6 +26,7 @@ ADD = COMMANDS["token add"]
 EDIT = COMMANDS["token edit"]
 REMOVE = COMMANDS["token remove"]
 TRAIT = COMMANDS["token trait"]
+PLACE = COMMANDS["token place"]
 CONDITION = COMMANDS["token condition"]
 
 
@@ -79,7 +80,11 @@ class Token(commands.GroupCog, group_name="token", group_description="The tokens
     trait.autocomplete("add")(suggesting("token trait", "add"))
     trait.autocomplete("remove")(suggesting("token trait", "remove"))
 
+    place = slash_command(PLACE, "place", "Token")
+
     @edit.autocomplete("token")
+    @place.autocomplete("token")
+    @place.autocomplete("mount")
     @remove.autocomplete("token")
     @condition.autocomplete("token")
     @trait.autocomplete("token")

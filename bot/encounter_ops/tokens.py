@@ -329,10 +329,21 @@ def edit_token(
     token = replace(token, name=new_name)
     if opts.at is not None:
         token = replace(token, cell=parse_on_map(opts.at, encounter.width, encounter.height))
-    if token.cell != old.cell or token.size != old.size:
-        check_room(encounter, ruleset, token, ignore=old.key)
+    moved = token.cell != old.cell
+    riders = riders_of(encounter, old)
+    if moved and text(token.state, RIDING):  # placed elsewhere, a rider is off its mount
+        token = token.with_state(**{RIDING: None})
+        notes = (*notes, Note("Off its mount", f"{old.name} stands at {token.cell}, on foot."))
+    if moved or token.size != old.size:
+        others = encounter
+        for rider in riders:  # its riders sit in its space: they go where it goes
+            others = others.without_token(rider.key)
+        check_room(others, ruleset, token, ignore=old.key)
     changes = describe_changes(old, token)
     after = replace_token(encounter, old.key, token)
+    if moved:
+        for rider in riders:
+            after = replace_token(after, rider.key, replace(rider, cell=token.cell))
     summary = f"edited {old.name}: " + (", ".join(changes) or "no change")
     return TokenEdit(after, summary, token, notes)
 

@@ -65,6 +65,7 @@ _ENCOUNTER: tuple[tuple[str, str, str], ...] = (
     ("token remove", "tokens", "REMOVE"),
     ("token condition", "tokens", "CONDITION"),
     ("token trait", "tokens", "TRAIT"),
+    ("token place", "tokens", "PLACE"),
     ("terrain set", "terrain", "SET"),
     ("terrain clear", "terrain", "CLEAR"),
     ("terrain light", "terrain", "LIGHT"),

@@ -134,6 +134,9 @@ def examples(command_name: str, ruleset: Ruleset) -> tuple[Example, ...]:
             if ruleset.traits
             else ("/token trait token:Ari",)
         ),
+        "token place": (
+            ("/token add name:Bat at:J9 fly:40", "/token place token:Bat altitude:30"),
+        ),
         "terrain set": ("/terrain set cells:C3-D3 kind:difficult",),
         "terrain clear": ("/terrain clear cells:C3", "/terrain clear"),
         "terrain light": ("/terrain light cells:F1:H2 dark:true",),

@@ -10,6 +10,7 @@ from bot.commands import Command, Option
 from bot.context import Context
 from bot.encounter import TEAM_NAMES, TEAMS
 from bot.encounter_ops.outcomes import TokenEdit
+from bot.encounter_ops.placing import place_token
 from bot.encounter_ops.tokens import (
     MAX_BULK,
     TokenOptions,
@@ -293,6 +294,25 @@ async def handle_trait(ctx: Context, options: Mapping[str, Any]) -> Reply:
     return token_reply(changed, f"{token.name}: {now}")
 
 
+async def handle_place(ctx: Context, options: Mapping[str, Any]) -> Reply:
+    actor = actor_of(ctx)
+    changed = await change_encounter(
+        ctx,
+        "token place",
+        lambda e: place_token(
+            e,
+            ruleset_of(e),
+            actor,
+            options["token"],
+            altitude_ft=options.get("altitude"),
+            mount=options.get("mount"),
+            at=options.get("at"),
+        ),
+    )
+    outcome = changed.outcome
+    return token_reply(changed, outcome.summary[0].upper() + outcome.summary[1:])
+
+
 async def _traits_shown(ctx: Context, name: str) -> Reply:
     """/token trait token:X alone: its traits, and those its ruleset reads."""
     encounter = (await load_active(ctx)).encounter
@@ -365,5 +385,24 @@ TRAIT = Command(
         Option("remove", "string", "Traits to remove, comma-separated"),
     ),
     handle_trait,
+    changes_state=True,
+)
+PLACE = Command(
+    "token place",
+    "Place a token in the air or on a mount, spending no movement (yours, or any as GM)",
+    (
+        TOKEN,
+        Option(
+            "altitude",
+            "integer",
+            "How high a flyer is, in feet (0: on the ground); its riders go with it",
+            min_value=0,
+            max_value=10_000,
+            unit="ft",
+        ),
+        Option("mount", "string", "The mount it sits on; none takes it off (with at:)"),
+        Option("at", "string", "With mount:none, the square it stands on, e.g. C5"),
+    ),
+    handle_place,
     changes_state=True,
 )

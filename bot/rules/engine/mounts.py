@@ -38,6 +38,24 @@ def riders_of(encounter: Encounter, mount: Token) -> list[Token]:
     return [t for t in encounter.tokens.values() if text(t.state, RIDING) == mount.key]
 
 
+def check_mountable(encounter: Encounter, rider: Token, mount: Token) -> None:
+    """Whether ``rider`` may ride ``mount`` at all, or an error saying why: at least one
+    size larger, not hostile, and neither already riding or ridden the other way."""
+    if mount.key == rider.key:
+        raise InvalidInput(f"{rider.name} can't ride itself.")
+    if mount_of(encounter, rider) is not None:
+        raise InvalidInput(f"{rider.name} is riding already: dismount:true first.")
+    if mount_of(encounter, mount) is not None or riders_of(encounter, rider):
+        raise InvalidInput(f"{mount.name} is a rider or {rider.name} a mount: not both.")
+    if mount.size <= rider.size:
+        raise IllegalMove(
+            f"{mount.name} ({mount.size.label}) must be at least one size larger than "
+            f"{rider.name} ({rider.size.label}) to carry it."
+        )
+    if hostile(rider, mount):
+        raise IllegalMove(f"{mount.name} is hostile to {rider.name}: it won't be ridden.")
+
+
 def _rule(rules: Ruleset) -> MountRule:
     if rules.mount_rule is None:
         raise InvalidInput(f"{rules.name}'s movement rules have no mounts on the board.")
@@ -55,19 +73,7 @@ def mount_move(
     rule = _rule(rules)
     rider = encounter.token(request.token)
     mount = encounter.token(request.mount or "")
-    if mount.key == rider.key:
-        raise InvalidInput(f"{rider.name} can't ride itself.")
-    if mount_of(encounter, rider) is not None:
-        raise InvalidInput(f"{rider.name} is riding already: dismount:true first.")
-    if mount_of(encounter, mount) is not None or riders_of(encounter, rider):
-        raise InvalidInput(f"{mount.name} is a rider or {rider.name} a mount: not both.")
-    if mount.size <= rider.size:
-        raise IllegalMove(
-            f"{mount.name} ({mount.size.label}) must be at least one size larger than "
-            f"{rider.name} ({rider.size.label}) to carry it."
-        )
-    if hostile(rider, mount):
-        raise IllegalMove(f"{mount.name} is hostile to {rider.name}: it won't be ridden.")
+    check_mountable(encounter, rider, mount)
     side = rules.footprint_squares
     rider_side = side.get(rider.size, 1)
     mount_cells = set(footprint(mount.cell, side.get(mount.size, 1)))
@@ -330,6 +336,7 @@ __all__ = [
     "RIDING",
     "MountRule",
     "carried",
+    "check_mountable",
     "control_mount",
     "dismount_move",
     "mount_move",
