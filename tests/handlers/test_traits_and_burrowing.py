@@ -135,3 +135,18 @@ async def test_burrowing_digs_earth_and_not_rock(
         assert (await run(gm, "/move token:Mole to:B4 mode:burrow")).result["path"][-1] == "B4"
     else:
         await refused(gm, "/move token:Mole to:B4 mode:burrow", IllegalMove, "wall")
+
+
+async def test_000_the_climb_trait_without_a_climb_speed(gm: Context) -> None:
+    """000 Updating A Creature's Movement › Step 2: "Climb. Slopes of 45 degrees or more
+    are not Difficult Terrain for the creature", a trait a creature may have with no
+    climb speed listed (the seed's Young White Dragon)."""
+    await run(
+        gm,
+        "/encounter start width:10 height:6 ruleset:5e-alt",
+        "/token add name:Drake at:A3 speed:40",
+        "/terrain set cells:B1:C6 kind:slope",
+    )
+    assert (await run(gm, "/move token:Drake to:C3 preview:true")).result["cost_ft"] == 20
+    await run(gm, "/token trait token:Drake add:climb")
+    assert (await run(gm, "/move token:Drake to:C3 preview:true")).result["cost_ft"] == 10

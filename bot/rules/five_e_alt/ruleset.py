@@ -148,6 +148,8 @@ class FiveEAlt(Ruleset):
         "Movement › Additional Notes: Ice Walk).",
         "spider-climb": "Spider Climb: climbs any surface unhindered, even upside down "
         "(Alternate Movement › Climb).",
+        "climb": "Climb: slopes of 45 degrees or more aren't Difficult Terrain for it, with no "
+        "climb speed listed (Alternate Movement › Updating A Creature's Movement › Step 2).",
         "hands-full": "No empty hand: it can't climb, it would fall (Alternate Movement › "
         "Climb › Falling While Climbing › Hands).",
     }
@@ -534,7 +536,9 @@ class FiveEAlt(Ruleset):
                 continue
             if terrain is Terrain.ICE and has_trait(board.mover, "ice-walk"):
                 continue  # Ice Walk: ice and snow are no Difficult Terrain for it
-            climbs_freely = single.climb_unhindered or has_trait(board.mover, "spider-climb")
+            climbs_freely = single.climb_unhindered or any(
+                has_trait(board.mover, t) for t in ("spider-climb", "climb")
+            )
             if terrain in GROUND and not (terrain is Terrain.SLOPE and climbs_freely):
                 return f"{terrain.value} at {cell}"
             if terrain is Terrain.WATER and not single.swim_unhindered:
