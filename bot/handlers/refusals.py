@@ -120,7 +120,7 @@ def _limit(r: Refusal) -> str:
     if r.limit == "shortest-path":
         return (
             f"a charge goes by the shortest path ({feet(r.shortest_ft or 0.0)}), and that one "
-            "is hampered or blocked (Rules of the Game › Charge)"
+            f"is hampered or blocked ({r.rule or 'Charge'})"
         )
     what = "in a straight line with " if r.limit == "straight" else "with "
     return f"a {r.action} goes {what}nothing hampering it, and no such path reaches it"

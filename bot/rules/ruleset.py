@@ -126,6 +126,10 @@ class Ruleset(ABC):
     diagonal_rules: ClassVar[tuple[str, ...]] = ()
     # The 5-foot step's seed and section, for replies (the d20 rulesets have one).
     step_rule: ClassVar[str] = "5-foot step"
+    # Where the ruleset's charge and run (the straight-line actions) come from, for
+    # replies: the d20 rulesets name their document and section, borrowed or not.
+    charge_rule: ClassVar[str] = "Charge"
+    run_rule: ClassVar[str] = "Run"
     # When creatures may share a space, as a refusal says it (pass_creature decides).
     sharing_rule: ClassVar[str] = "nobody ends a move in another creature's space"
 

@@ -130,6 +130,8 @@ class D20Ruleset(Ruleset):
     # where the ruleset's own document says a withdraw (run, charge) needs a mode with a
     # speed (002 Withdraw; 004 Withdraw)
     withdraw_rule: ClassVar[str] = "Rules of the Game › Withdraw"
+    charge_rule: ClassVar[str] = "Rules of the Game › Charge"
+    run_rule: ClassVar[str] = "Rules of the Game › Run"
 
     def __init__(self) -> None:
         self.diagonal_parity = self.one_two_diagonals
@@ -150,7 +152,7 @@ class D20Ruleset(Ruleset):
             "Constitution score, then makes a DC 10 Constitution check each round to go on "
             "(+1 to the DC per earlier check); on a failure it stops and must rest 1 minute "
             "(10 rounds) before running again (borrowed: 3.5 SRD › Run). Creatures without "
-            "a Constitution score can run forever (Rules of the Game › Run).",
+            f"a Constitution score can run forever ({self.run_rule}).",
         )
 
     def start_turn(self, token: Token) -> Token:

@@ -88,7 +88,7 @@ def charge_target(plan: MovePlan, end: Cell) -> Note:
     targets = [f for f in foes if here & set(board.footprint_of(f))]
     if not targets:
         raise IllegalMove(
-            f"A charge ends where {token.name} can attack a foe (Rules of the Game › Charge): "
+            f"A charge ends where {token.name} can attack a foe ({rules.charge_rule}): "
             "nobody hostile "
             f"is within its reach at {end}."
         )
@@ -99,13 +99,13 @@ def charge_target(plan: MovePlan, end: Cell) -> Note:
         if closest is None or run_ft <= rules.distance_ft(token.cell, closest) + EPSILON:
             return Note(
                 "Charge",
-                f"Charges {foe.name}: one melee attack at the end (Rules of the Game › Charge).",
+                f"Charges {foe.name}: one melee attack at the end ({rules.charge_rule}).",
             )
         nearer.append((foe, closest))
     foe, closest = nearer[0]
     raise IllegalMove(
         f"A charge goes to the closest square from which {token.name} can attack its foe "
-        f"(Rules of the Game › Charge): for {foe.name} that is {closest} "
+        f"({rules.charge_rule}): for {foe.name} that is {closest} "
         f"({feet(rules.distance_ft(token.cell, closest))} away), not {end}."
     )
 

@@ -75,7 +75,7 @@ def bull_rush_move(
     if charging and (mover.cell in beside if request.to is None else request.to == mover.cell):
         raise IllegalMove(
             f"{mover.name} is already beside {target.name}, and a charge moves at least "
-            "10 ft (Rules of the Game › Charge): bull rush it with action:bull-rush."
+            f"10 ft ({rules.charge_rule}): bull rush it with action:bull-rush."
         )
     if request.to is not None:
         if request.to not in beside:

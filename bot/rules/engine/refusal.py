@@ -101,6 +101,7 @@ def why_not(plan: MovePlan) -> MoveRefused:
             "reason": RefusalReason.ACTION_LIMIT,
             "limit": "shortest-path",
             "shortest_ft": rules.distance_ft(token.cell, goal),
+            "rule": rules.charge_rule,
         }
     elif (limits.straight or limits.unhampered) and full is not None:
         why = {

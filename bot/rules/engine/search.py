@@ -127,7 +127,7 @@ def search_route(plan: MovePlan) -> Route | None:
             passes = " ".join(str(t) for t in targets[:-1])
             raise IllegalMove(
                 f"A {plan.allowance.action} goes in a straight line, and no straight line "
-                f"from {token.cell} to {plan.goal} passes {passes} (Rules of the Game › Run)."
+                f"from {token.cell} to {plan.goal} passes {passes} ({plan.rules.run_rule})."
             )
         if len(lines) > 1:
             # most runs are plain: search all the lines' squares at once, and only

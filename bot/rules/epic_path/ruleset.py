@@ -215,6 +215,9 @@ class EpicPath(D20Ruleset):
     standing_is_movement: ClassVar[bool] = True  # 004 5-Foot Step
     step_rule: ClassVar[str] = "Epic Path › 5-Foot Step"
     withdraw_rule: ClassVar[str] = "Epic Path › Withdraw"
+    # 004 only names the charge: 3.5's reading of it, borrowed (docs/RULINGS.md)
+    charge_rule: ClassVar[str] = "Rules of the Game › Charge, borrowed"
+    run_rule: ClassVar[str] = "Epic Path › Run"
     minimum_sections: ClassVar[tuple[str, ...]] = ("Impeded Terrain",)
 
     pits_enterable: ClassVar[bool] = True  # 004 Hazardous Terrain
