@@ -84,7 +84,7 @@ def plan_move(
     if request.up_ft and request.to is None:
         request = replace(request, to=token.cell)  # straight up or down
     unseated: tuple[Note, ...] = ()
-    controlled: tuple[Note, dict[str, Cell]] | None = None
+    controlled: tuple[Note, dict[str, Cell], dict[str, JSONValue]] | None = None
     mount = mount_of(encounter, token)
     if mount is not None and request.forced:
         # a rider pushed, pulled or slid is out of the saddle
@@ -103,22 +103,28 @@ def plan_move(
                 rules, encounter, token, mount, control, request.check
             )
             encounter = encounter.with_token(rider)
-            if request.check is not None and request.check < control.dc:
-                return _mount_not_controlled(rules, encounter, mount, rider, note, provoked)
-            controlled = (note, provoked)
+            checked: dict[str, JSONValue] = {
+                "rider": rider.name,
+                "check": request.check,
+                "dc": control.dc,
+                "controlled": request.check is not None and request.check >= control.dc,
+            }
+            if not checked["controlled"]:
+                return _mount_not_controlled(rules, encounter, mount, note, provoked, checked)
+            controlled = (note, provoked, checked)
         # a rider moves with its mount, on the mount's movement (002)
         token, request = mount, replace(request, token=mount.name, check=None)
     board, riders = carried(encounter, token)
     result = _move(rules, board, token, request, jump_rule, budget_cap_ft, dragging)
     if controlled is not None:
-        note, provoked = controlled
+        note, provoked, checked = controlled
         provoked_at = {**provoked, **result.provoked_at}
         result = replace(
             result,
             provokes=tuple(provoked_at),
             provoked_at=provoked_at,
             warnings=(note, *result.warnings),
-            extra={**result.extra, "control": {"check": note.text, "controlled": True}},
+            extra={**result.extra, "control": checked},
         )
     if riders:
         result = replace(
@@ -137,9 +143,9 @@ def _mount_not_controlled(
     rules: Ruleset,
     encounter: Encounter,
     mount: Token,
-    rider: Token,
     note: Note,
     provoked: dict[str, Cell],
+    checked: dict[str, JSONValue],
 ) -> MoveResult:
     """A failed check to control a mount (002 Control a Frightened Mount): nothing moves
     (the GM moves the mount as it will), the rider's turn is over, and the check still
@@ -158,7 +164,7 @@ def _mount_not_controlled(
         provoked_at=provoked,
         source=rules.source("Control a Frightened Mount"),
         warnings=(note,),
-        extra={"control": {"check": note.text, "controlled": False, "rider": rider.name}},
+        extra={"control": checked},
         done_for_the_turn=True,
     )
 
