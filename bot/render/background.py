@@ -22,6 +22,9 @@ from bot.errors import InvalidInput
 
 FORMATS = ("PNG", "JPEG", "WEBP", "GIF")  # what Discord shows, and Pillow reads
 MAX_SOURCE_PIXELS = 50_000_000  # a 7,000 x 7,000 map; more is refused before decoding
+# and either side at most this (a 1 x 50,000,000 strip is within the pixels but costs a
+# second and a gigabyte to read): a 200-square map at 100 px a square
+MAX_SOURCE_SIDE_PX = 20_000
 MAX_STORED_SIDE_PX = 4096  # the prepared image's longest side
 MAX_PX_PER_SQUARE = 64  # the largest cell a board picture draws
 JPEG_QUALITY = 85
@@ -87,7 +90,7 @@ def prepare(
         1, min(MAX_PX_PER_SQUARE, cell_px, math.floor(MAX_STORED_SIDE_PX / max(longest, 1)))
     )
     size = (max(1, round(across * per_square)), max(1, round(down * per_square)))
-    cut = source.convert("RGB").crop((offset_x_px, offset_y_px, right, bottom))
+    cut = source.crop((offset_x_px, offset_y_px, right, bottom)).convert("RGB")
     scaled = cut.resize(size, Image.Resampling.LANCZOS, reducing_gap=3.0)
     out = io.BytesIO()
     scaled.save(out, "JPEG", quality=JPEG_QUALITY, optimize=True)
@@ -101,10 +104,14 @@ def _open(data: bytes) -> Image.Image:
         with warnings.catch_warnings():
             warnings.simplefilter("error", Image.DecompressionBombWarning)
             image = Image.open(io.BytesIO(data), formats=FORMATS)
-            if image.width * image.height > MAX_SOURCE_PIXELS:
+            if (
+                image.width * image.height > MAX_SOURCE_PIXELS
+                or max(image.width, image.height) > MAX_SOURCE_SIDE_PX
+            ):
                 raise InvalidInput(
                     f"background: the image is {image.width}×{image.height} px; at most "
-                    f"{MAX_SOURCE_PIXELS // 1_000_000} million pixels. Scale it down first."
+                    f"{MAX_SOURCE_PIXELS // 1_000_000} million pixels and {MAX_SOURCE_SIDE_PX:,} "
+                    "px a side. Scale it down first."
                 )
             image.load()
     except InvalidInput:
