@@ -15,10 +15,11 @@ from __future__ import annotations
 import re
 import string
 
-from bot.encounter import MAX_TOKENS, Encounter
+from bot.encounter import Encounter
 from bot.encounter_ops.placement import squares_of
 from bot.grid.coords import Cell, column_name
 from bot.grid.terrain import Terrain
+from bot.limits import MAX_TOKENS
 from bot.rules.ruleset import Ruleset
 
 MAX_TEXT_SIDE = 40

@@ -17,10 +17,10 @@ from pathlib import Path
 from typing import Any, TextIO, cast
 
 from bot.context import Context
-from bot.errors import RulingError
+from bot.errors import RulingError, failure_message
 from bot.handlers import run_line
 from bot.reply import Reply, plain
-from bot.storage import Store
+from bot.storage import Store, recording_writes
 
 log = logging.getLogger(__name__)
 
@@ -144,13 +144,14 @@ async def run_once(
     reply: Reply | None = None
     error: str | None = None
     refused: RulingError | None = None
-    try:
-        reply = await run_line(ctx, line)
-    except RulingError as exc:
-        error, refused = str(exc), exc
-    except Exception:  # a bug: never a traceback for the user, but logged for us
-        log.exception("command failed: %s", line)
-        error = "Something went wrong on our side; nothing was changed. Please report it."
+    with recording_writes() as written:
+        try:
+            reply = await run_line(ctx, line)
+        except RulingError as exc:
+            error, refused = str(exc), exc
+        except Exception:  # a bug: never a traceback for the user, but logged for us
+            log.exception("command failed: %s", line)
+            error = f"{failure_message(written)} Please report it."
     image = _save_image(reply) if reply else None
     attached = _save_attachment(reply) if reply else None
     if as_json:

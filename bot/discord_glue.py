@@ -29,13 +29,13 @@ from discord import app_commands
 from bot.commands import MAX_TEXT, MAX_UPLOAD_BYTES, Command, Option, Upload
 from bot.context import Context
 from bot.cooldown import Cooldown
-from bot.errors import InvalidInput, RulingError
+from bot.errors import InvalidInput, RulingError, failure_message
 from bot.handlers.travel import suggestions
 from bot.metrics import METRICS
 from bot.names import complete
 from bot.reply import MENTION_MARK, Field, Reply, plain
 from bot.rules import DEFAULT_RULESET, rulesets
-from bot.storage import Store
+from bot.storage import Store, StoredEncounter, recording_writes
 
 log = logging.getLogger(__name__)
 
@@ -590,7 +590,8 @@ async def _run_and_answer(
     """Run the handler and answer; the outcome: ok, refused or error."""
     from bot.handlers import run
 
-    task = asyncio.ensure_future(run(context_for(interaction, store), command, given))
+    with recording_writes() as written:  # the task started here records into it too
+        task = asyncio.ensure_future(run(context_for(interaction, store), command, given))
     try:
         done, _ = await asyncio.wait({task}, timeout=DEFER_AFTER_S)
         if not done:
@@ -608,7 +609,10 @@ async def _run_and_answer(
             interaction.user.id,
             interaction.channel_id,
         )
-        await send_error(interaction, GENERIC_ERROR)
+        # honest: a failure after a save says what was saved, and the board shows it
+        await send_error(interaction, failure_message(written))
+        if written:
+            await _refresh_after_failure(interaction, store)
         return "error"
     if ephemeral:
         reply = replace(reply, ephemeral=True)
@@ -619,7 +623,7 @@ async def _run_and_answer(
         # Discord refused what we built (a limit we missed?): log it for us,
         # and still tell the user something rather than "interaction failed".
         log.exception("Discord refused the reply to /%s (options %r)", command_name, given)
-        await send_error(interaction, GENERIC_ERROR)
+        await send_error(interaction, failure_message(written))
         outcome = "error"
     await _tell_about_plain_replies(interaction, store, reply)
     if command.changes_state and reply.result.get("changed", True) is not False:
@@ -627,6 +631,13 @@ async def _run_and_answer(
     if reply.result.get("post_board"):
         await repost_board(interaction, store, pin=bool(reply.result.get("pin")))
     return outcome
+
+
+async def _refresh_after_failure(interaction: discord.Interaction[Any], store: Store) -> None:
+    try:
+        await refresh_board(interaction, store)
+    except Exception:
+        log.exception("the board could not be refreshed after a failed command")
 
 
 async def _tell_about_plain_replies(
@@ -664,6 +675,14 @@ async def _defer(interaction: discord.Interaction[Any], *, ephemeral: bool) -> N
 # ------------------------------------------------------------- autocomplete
 
 
+async def _readable(store: Store, channel_id: str) -> StoredEncounter | None:
+    """The channel's running encounter, or None when there is none or its board is
+    damaged (autocomplete then offers nothing and the board message stays as it was;
+    the command itself says what is wrong)."""
+    held = await store.active_or_damaged(channel_id)
+    return held if isinstance(held, StoredEncounter) else None
+
+
 async def token_choices(
     interaction: discord.Interaction[Any], current: str
 ) -> list[app_commands.Choice[str]]:
@@ -671,7 +690,7 @@ async def token_choices(
     own first, then the rest, those containing what was typed. Suggestions only: the
     handler checks the name again."""
     store = cast(_HasStore, interaction.client).store
-    stored = await store.active_encounter(str(interaction.channel_id))
+    stored = await _readable(store, str(interaction.channel_id))
     if stored is None:
         return []
     typed = current.strip().lower()
@@ -687,7 +706,7 @@ async def order_choices(
     """/turn order's list as it is typed: the token names not yet in it, completing
     the last one ("Ari, Gob" → "Ari, Goblin 1")."""
     store = cast(_HasStore, interaction.client).store
-    stored = await store.active_encounter(str(interaction.channel_id))
+    stored = await _readable(store, str(interaction.channel_id))
     if stored is None:
         return []
     encounter = stored.encounter
@@ -733,7 +752,7 @@ async def option_choices(
 
     store = cast(_HasStore, interaction.client).store
     channel = str(interaction.channel_id)
-    stored = await store.active_encounter(channel)
+    stored = await _readable(store, channel)
     encounter = stored.encounter if stored is not None else None
     chosen = encounter.ruleset if encounter else await store.channel_ruleset(channel)
     ruleset = rulesets().get(chosen or DEFAULT_RULESET, rulesets()[DEFAULT_RULESET])
@@ -818,7 +837,7 @@ async def repost_board(
     old one edited into a link to it (and unpinned for the new one when asked)."""
     channel = cast(_Messageable | None, getattr(interaction, "channel", None))
     channel_id = str(interaction.channel_id)
-    stored = await store.active_encounter(channel_id)
+    stored = await _readable(store, channel_id)
     if channel is None or not hasattr(channel, "send") or stored is None:
         return
     old_id = await store.board_message(stored.id)
@@ -896,7 +915,7 @@ async def tell_gm_once(
 async def _asks_as_gm(interaction: discord.Interaction[Any], store: Store) -> bool:
     if is_gm(interaction):
         return True
-    stored = await store.active_encounter(str(interaction.channel_id))
+    stored = await _readable(store, str(interaction.channel_id))
     user = str(interaction.user.id)
     return stored is not None and user in (stored.encounter.gm_id, *stored.encounter.co_gms)
 
@@ -961,7 +980,7 @@ async def _post_board(
     board_message: Any,
     ended_message: Any,
 ) -> None:
-    stored = await store.active_encounter(channel_id)
+    stored = await _readable(store, channel_id)
     embeds = can_embed(interaction)
     if stored is None:
         # ended (or undone): the last board says so, without its buttons

@@ -1,22 +1,21 @@
 """An encounter on a grid: the map, its terrain, the tokens and whose turn it is.
 
 Values are frozen: a change makes a new ``Encounter`` (``dataclasses.replace``),
-so an illegal move changes nothing and undo is a stored earlier value. The
-JSON form (``to_json`` / ``from_json``) is what the database keeps; it names
-cells as players do (``"C4"``) so a stored encounter reads well later.
+so an illegal move changes nothing and undo is a stored earlier value. The JSON
+the database keeps and an export carries is declared once, in ``bot.schema``, and
+checked whenever a board is read; it names cells as players do (``"C4"``) so a
+stored encounter reads well later.
 """
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
-from collections.abc import Callable, Hashable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
-from typing import Any, Literal
+from typing import Literal
 
 from bot.errors import InvalidInput
-from bot.grid.coords import Cell, EdgeKey, edge_key, edge_name
+from bot.grid.coords import Cell, EdgeKey, edge_key
 from bot.grid.sizes import Size
 from bot.grid.terrain import Barrier, Terrain
 from bot.names import Vocabulary, normalize
@@ -32,10 +31,6 @@ TEAM_NAMES = Vocabulary(
         "neutral": ("npc", "npcs", "bystander"),
     },
 )
-MAX_TOKENS = 100
-MAX_NAME = 32
-DEFAULT_SIDE = 20
-MAX_SIDE = 200
 
 
 class Condition(StrEnum):
@@ -229,6 +224,7 @@ class Template:
     toward: Cell | None = None
     follows: str | None = None  # a token's key
     offset: tuple[int, int] = (0, 0)
+    placed_by: str | None = None  # who put it there (None: before this was kept)
 
     def origin(self, encounter: Encounter) -> Cell:
         """Where it starts now: following its token, or where it was put."""
@@ -351,350 +347,3 @@ class Encounter:
             else:
                 terrain[cell] = kind
         return replace(self, terrain=terrain)
-
-
-# -------------------------------------------------------------------- JSON
-
-
-_CELL_TEXT: dict[Cell, str] = {}
-_TEXT_CELL: dict[str, Cell] = {}
-_CACHED = 1 << 17  # cells named or read (a 360x360 map): the caches stop growing there
-
-
-def _cell_text(cell: Cell) -> str:
-    text = _CELL_TEXT.get(cell)
-    if text is None:
-        text = str(cell)
-        if len(_CELL_TEXT) < _CACHED:
-            _CELL_TEXT[cell] = text
-    return text
-
-
-def _text_cell(text: str) -> Cell:
-    cell = _TEXT_CELL.get(text)
-    if cell is None:
-        cell = Cell.parse(text)
-        if len(_TEXT_CELL) < _CACHED:
-            _TEXT_CELL[text] = cell
-    return cell
-
-
-# The map's parts last read or written, by their JSON (read) and by identity
-# (written): a state read again shares its terrain, darkness and edges with the last
-# read (they are never changed in place), so writing it back and compiling its map
-# (bot.rules.engine.compiled, which keeps its tables by identity) cost nothing twice.
-_READ: OrderedDict[Hashable, Any] = OrderedDict()
-_WRITTEN: OrderedDict[int, tuple[object, Any]] = OrderedDict()
-_KEPT = 32
-_LOCK = threading.Lock()
-
-
-def _read_once(key: Hashable, make: Callable[[], Any]) -> Any:
-    with _LOCK:
-        found = _READ.get(key)
-        if found is not None:
-            _READ.move_to_end(key)
-            return found
-    made = make()
-    with _LOCK:
-        _READ[key] = made
-        while len(_READ) > _KEPT:
-            _READ.popitem(last=False)
-    return made
-
-
-def _written_once(part: object, make: Callable[[], Any]) -> Any:
-    with _LOCK:
-        found = _WRITTEN.get(id(part))
-        if found is not None and found[0] is part:
-            _WRITTEN.move_to_end(id(part))
-            return found[1]
-    made = make()
-    with _LOCK:
-        _WRITTEN[id(part)] = (part, made)
-        while len(_WRITTEN) > _KEPT:
-            _WRITTEN.popitem(last=False)
-    return made
-
-
-def _runs_json(cells: Iterable[Cell]) -> str:
-    """Cells as text, row by row: a run along a row as its ends ("A1:D1"), a lone
-    square by itself ("F1"). A map's terrain comes in runs, so this is far shorter
-    (and quicker to read back) than one name per square."""
-    ordered = sorted([(c.row, c.col) for c in cells])
-    parts: list[str] = []
-    i, n = 0, len(ordered)
-    while i < n:
-        row, first = ordered[i]
-        last = first
-        i += 1
-        while i < n and ordered[i][0] == row and ordered[i][1] == last + 1:
-            last += 1
-            i += 1
-        start = _cell_text(Cell(first, row))
-        parts.append(start if last == first else f"{start}:{_cell_text(Cell(last, row))}")
-    return " ".join(parts)
-
-
-def _runs_from_json(text: str) -> list[Cell]:
-    """``_runs_json``'s cells; also reads one name per square (encounters stored
-    before runs) and any rectangle given by two corners."""
-    cells: list[Cell] = []
-    for part in text.split():
-        first, sep, last = part.partition(":")
-        if not sep:
-            cells.append(_text_cell(part))
-            continue
-        a, b = _text_cell(first), _text_cell(last)
-        rows = range(min(a.row, b.row), max(a.row, b.row) + 1)
-        cols = range(min(a.col, b.col), max(a.col, b.col) + 1)
-        cells += [Cell(col, row) for row in rows for col in cols]
-    return cells
-
-
-def _terrain_json(terrain: Mapping[Cell, Terrain]) -> dict[str, str]:
-    by_kind: dict[Terrain, list[Cell]] = {}
-    for cell, kind in terrain.items():
-        found = by_kind.get(kind)
-        if found is None:
-            by_kind[kind] = [cell]
-        else:
-            found.append(cell)
-    return {k.value: _runs_json(v) for k, v in sorted(by_kind.items(), key=_kind_name)}
-
-
-def _terrain_from_json(data: Mapping[str, str]) -> dict[Cell, Terrain]:
-    terrain: dict[Cell, Terrain] = {}
-    for kind, cells in data.items():
-        terrain.update(dict.fromkeys(_runs_from_json(cells), Terrain(kind)))
-    return terrain
-
-
-def to_json(e: Encounter) -> dict[str, Any]:
-    return {
-        "width": e.width,
-        "height": e.height,
-        "ruleset": e.ruleset,
-        "gm_id": e.gm_id,
-        "terrain": dict(_written_once(e.terrain, lambda: _terrain_json(e.terrain))),
-        "tokens": [_token_json(t) for t in e.tokens.values()],
-        "order": list(e.order),
-        "turn_index": e.turn_index,
-        "round": e.round,
-        "options": dict(sorted(e.options.items())),
-        "dark": _written_once(e.dark, lambda: _runs_json(e.dark)),
-        "edges": dict(_written_once(e.edges, lambda: _edges_json(e.edges))),
-        # written only when there are some: states without co-GMs stay as they were
-        **({"co_gms": list(e.co_gms)} if e.co_gms else {}),
-        **({"templates": [_template_json(t) for t in e.templates]} if e.templates else {}),
-        **({"background": _background_json(e.background)} if e.background else {}),
-        **({"hidden_edges": _edge_names(e.hidden_edges)} if e.hidden_edges else {}),
-    }
-
-
-def _edge_names(edges: Iterable[EdgeKey]) -> str:
-    return " ".join(
-        edge_name(e) for e in sorted(edges, key=lambda e: (e[0].row, e[0].col, e[1].row, e[1].col))
-    )
-
-
-def _edges_named(text: str) -> frozenset[EdgeKey]:
-    out: set[EdgeKey] = set()
-    for name in text.split():
-        a, _, b = name.partition("/")
-        out.add(edge_key(Cell.parse(a), Cell.parse(b)))
-    return frozenset(out)
-
-
-def _background_json(b: Background) -> dict[str, Any]:
-    return {
-        "image": b.image,
-        "px_per_square": b.px_per_square,
-        "cell_px": b.cell_px,
-        "offset_px": list(b.offset_px),
-        "filename": b.filename,
-    }
-
-
-def _background_from_json(raw: Mapping[str, Any] | None) -> Background | None:
-    if not raw:
-        return None
-    offset = raw.get("offset_px", (0, 0))
-    return Background(
-        image=str(raw["image"]),
-        px_per_square=int(raw["px_per_square"]),
-        cell_px=int(raw["cell_px"]),
-        offset_px=(int(offset[0]), int(offset[1])),
-        filename=str(raw.get("filename", "")),
-    )
-
-
-def _template_json(t: Template) -> dict[str, Any]:
-    out: dict[str, Any] = {"name": t.name, "shape": t.shape, "size_ft": t.size_ft, "at": str(t.at)}
-    if t.toward is not None:
-        out["toward"] = str(t.toward)
-    if t.follows is not None:
-        out["follows"] = t.follows
-        out["offset"] = list(t.offset)
-    return out
-
-
-def _template_from_json(raw: Mapping[str, Any]) -> Template:
-    shape = str(raw["shape"])
-    if shape not in TEMPLATE_SHAPES:
-        raise ValueError(f"unknown template shape {shape!r}")
-    offset = raw.get("offset", (0, 0))
-    return Template(
-        name=str(raw["name"]),
-        shape=shape,  # type: ignore[arg-type]
-        size_ft=int(raw["size_ft"]),
-        at=Cell.parse(str(raw["at"])),
-        toward=Cell.parse(str(raw["toward"])) if raw.get("toward") else None,
-        follows=str(raw["follows"]) if raw.get("follows") else None,
-        offset=(int(offset[0]), int(offset[1])),
-    )
-
-
-def _kind_name(item: tuple[Terrain, list[Cell]]) -> str:
-    return item[0].value
-
-
-def _edges_json(edges: Mapping[EdgeKey, Barrier]) -> dict[str, str]:
-    by_kind: dict[str, list[str]] = {}
-    for edge in sorted(edges, key=lambda e: (e[0].row, e[0].col, e[1].row, e[1].col)):
-        by_kind.setdefault(edges[edge].value, []).append(edge_name(edge))
-    return {k: " ".join(v) for k, v in sorted(by_kind.items())}
-
-
-def _edges_from_json(data: Mapping[str, str]) -> dict[EdgeKey, Barrier]:
-    edges: dict[EdgeKey, Barrier] = {}
-    for kind, names in data.items():
-        for name in names.split():
-            a, _, b = name.partition("/")
-            edges[edge_key(Cell.parse(a), Cell.parse(b))] = Barrier(kind)
-    return edges
-
-
-def _token_json(t: Token) -> dict[str, Any]:
-    a = t.activity
-    return {
-        "name": t.name,
-        "cell": str(t.cell),
-        "size": t.size.name.lower(),
-        "speed_ft": t.speed_ft,
-        "speeds_ft": dict(sorted(t.speeds_ft.items())),
-        "hover": t.hover,
-        "team": t.team,
-        "owner": t.owner,
-        "conditions": sorted(t.conditions),
-        "reach_ft": t.reach_ft,
-        "reach_weapon": t.reach_weapon,
-        "speed_bonus_ft": t.speed_bonus_ft,
-        "speed_bonuses_ft": dict(sorted(t.speed_bonuses_ft.items())),
-        "activity": {
-            "budget_ft": a.budget_ft,
-            "spent_ft": a.spent_ft,
-            "actions": list(a.actions),
-            "diagonals": a.diagonals,
-            "provoked_by": list(a.provoked_by),
-        },
-        "initiative_bonus": t.initiative_bonus,
-        "state": dict(sorted(t.state.items())),
-    }
-
-
-def from_json(data: Mapping[str, Any]) -> Encounter:
-    terrain_data: Mapping[str, str] = data.get("terrain", {})
-    terrain = _read_once(
-        ("terrain", *sorted(terrain_data.items())), lambda: _terrain_from_json(terrain_data)
-    )
-    dark_text = str(data.get("dark", ""))
-    edges_data: Mapping[str, str] = data.get("edges", {})
-    tokens = {}
-    for raw in data.get("tokens", []):
-        token = _token_from_json(raw)
-        tokens[token.key] = token
-    return Encounter(
-        width=int(data["width"]),
-        height=int(data["height"]),
-        ruleset=str(data["ruleset"]),
-        gm_id=str(data["gm_id"]),
-        co_gms=tuple(str(u) for u in data.get("co_gms", ())),
-        templates=tuple(_template_from_json(t) for t in data.get("templates", ())),
-        background=_background_from_json(data.get("background")),
-        hidden_edges=_edges_named(str(data.get("hidden_edges", ""))),
-        terrain=terrain,
-        tokens=tokens,
-        order=tuple(data.get("order", ())),
-        turn_index=data.get("turn_index"),
-        round=int(data.get("round", 1)),
-        options=_state_from_json(data.get("options", {}), _legacy(data, LEGACY_OPTIONS)),
-        dark=_read_once(("dark", dark_text), lambda: frozenset(_runs_from_json(dark_text))),
-        edges=_read_once(
-            ("edges", *sorted(edges_data.items())), lambda: _edges_from_json(edges_data)
-        ),
-    )
-
-
-def _token_from_json(raw: Mapping[str, Any]) -> Token:
-    a = raw.get("activity", {})
-    return Token(
-        name=raw["name"],
-        cell=_text_cell(raw["cell"]),
-        size=Size[raw.get("size", "medium").upper()],
-        speed_ft=int(raw.get("speed_ft", 30)),
-        speeds_ft={str(k): int(v) for k, v in raw.get("speeds_ft", {}).items()},
-        hover=bool(raw.get("hover", False)),
-        team=raw.get("team", "neutral"),
-        owner=raw.get("owner"),
-        conditions=frozenset(raw.get("conditions", ())),
-        reach_ft=raw.get("reach_ft"),
-        reach_weapon=bool(raw.get("reach_weapon", False)),
-        speed_bonus_ft=int(raw.get("speed_bonus_ft", 0)),
-        speed_bonuses_ft={str(k): int(v) for k, v in raw.get("speed_bonuses_ft", {}).items()},
-        activity=Activity(
-            budget_ft=float(a.get("budget_ft", 0)),
-            spent_ft=float(a.get("spent_ft", 0)),
-            actions=tuple(a.get("actions", ())),
-            diagonals=int(a.get("diagonals", 0)),
-            provoked_by=tuple(a.get("provoked_by", ())),
-        ),
-        initiative_bonus=int(raw.get("initiative_bonus", 0)),
-        state=_state_from_json(raw.get("state", {}), _legacy(raw, LEGACY_TOKEN_STATE)),
-    )
-
-
-# Encounters stored before the rulesets kept their own state had these as flat
-# fields: each maps to its key in ``options`` / ``state`` and the value that was
-# the default (not carried over, as ``with_values`` never stores a default).
-LEGACY_OPTIONS: Mapping[str, tuple[str, object]] = {
-    "diagonal_rule": ("diagonals", "5"),
-    "outdoors": ("outdoors", False),
-    "units": ("units", False),
-}
-LEGACY_TOKEN_STATE: Mapping[str, tuple[str, object]] = {
-    "body": ("body", "tall"),
-    "race": ("race", None),
-    "armor": ("armor", None),
-    "load": ("load", None),
-    "running_rounds": ("running_rounds", 0),
-    "exhaustion": ("exhaustion", 0),
-    "last_mode": ("last_mode", "walk"),
-}
-
-
-def _legacy(raw: Mapping[str, Any], fields: Mapping[str, tuple[str, object]]) -> dict[str, Any]:
-    return {
-        key: raw[name]
-        for name, (key, default) in fields.items()
-        if name in raw and raw[name] is not None and raw[name] != default
-    }
-
-
-def _state_from_json(data: Mapping[str, Any], legacy: Mapping[str, Any]) -> dict[str, StateValue]:
-    state: dict[str, StateValue] = {}
-    for key, value in {**legacy, **data}.items():
-        if not isinstance(value, str | int | bool):
-            raise ValueError(f"state {key!r}: {value!r} is not a text, number or flag")
-        state[str(key)] = value
-    return dict(sorted(state.items()))

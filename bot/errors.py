@@ -60,3 +60,19 @@ class NotAllowed(RulingError):
 class BoardChanged(RulingError):
     """Another command (maybe in another process) changed the board while this one was
     working, again and again: nothing was changed, and trying again will work."""
+
+
+NOTHING_CHANGED = "Something went wrong on our side; nothing was changed."
+
+
+def failure_message(written: list[str] | tuple[str, ...]) -> str:
+    """What to tell a user when a command failed on our side (a bug, logged): that
+    nothing changed, or, when it failed after saving, what was saved, so nobody takes
+    a change that stands for one that didn't happen."""
+    if not written:
+        return NOTHING_CHANGED
+    saved = "; ".join(dict.fromkeys(written))
+    return (
+        f"Saved: {saved}. Then something went wrong on our side making the reply (it is "
+        "logged): the change stands, /history shows it and /undo takes it back."
+    )

@@ -4,9 +4,10 @@ and its key says which mark is which token."""
 from __future__ import annotations
 
 from bot.board_text import MARKS, TERRAIN_GLYPHS, board_key, board_text, token_glyphs
-from bot.encounter import MAX_TOKENS, Encounter, Token
+from bot.encounter import Encounter, Token
 from bot.grid.coords import Cell
 from bot.grid.sizes import Size
+from bot.limits import MAX_TOKENS
 from bot.rules import get_ruleset
 
 RULES = get_ruleset("3.5")

@@ -22,18 +22,25 @@ from bot.encounter import (
     Encounter,
     Template,
     Token,
-    from_json,
-    to_json,
 )
 from bot.grid.coords import Cell, edge_key
-from bot.grid.sizes import Size
 from bot.grid.terrain import Barrier, Terrain
-from bot.rules import encounter_options, rulesets, token_options
+from bot.rules import rulesets
 from bot.rules.options import OptionSpec
+from bot.rules.ruleset import Ruleset
+from bot.schema.codec import to_json
+from bot.schema.read import read_state
 from bot.state import StateValue
 
 FIXTURE = Path(__file__).parent / "data" / "encounter_flat_fields.json"
-SIDE = 12
+SIDE = 24
+# where the drawn tokens stand: far enough apart that even a Colossal one stands alone
+ANCHORS = (Cell(0, 0), Cell(6, 0), Cell(12, 0), Cell(18, 0))
+
+
+def from_json(data: object) -> Encounter:
+    """A board read back as the store reads one: checked against the schema."""
+    return read_state(json.dumps(data))
 
 
 def cells() -> st.SearchStrategy[Cell]:
@@ -72,11 +79,11 @@ activities = st.builds(
 
 
 @st.composite
-def tokens(draw: st.DrawFn, name: str) -> Token:
+def tokens(draw: st.DrawFn, name: str, ruleset: Ruleset, anchor: Cell) -> Token:
     return Token(
         name=name,
-        cell=draw(cells()),
-        size=draw(st.sampled_from(list(Size))),
+        cell=anchor,
+        size=draw(st.sampled_from(list(ruleset.footprint_squares))),
         speed_ft=draw(st.integers(0, 120)),
         speeds_ft=draw(
             st.dictionaries(st.sampled_from(("fly", "swim", "climb", "burrow")), st.integers(5, 90))
@@ -93,21 +100,24 @@ def tokens(draw: st.DrawFn, name: str) -> Token:
         ),
         activity=draw(activities),
         initiative_bonus=draw(st.integers(-5, 10)),
-        state=draw(state_of(token_options())),
+        state=draw(state_of(ruleset.identity.token_options)),
     )
 
 
 @st.composite
 def encounters(draw: st.DrawFn) -> Encounter:
+    ruleset = draw(st.sampled_from(list(rulesets().values())))
     names = draw(st.lists(st.sampled_from(("Ari", "Bo", "Ogre", "Goblin 1")), unique=True))
-    placed = [draw(tokens(n)) for n in names]
+    placed = [draw(tokens(n, ruleset, at)) for n, at in zip(names, ANCHORS, strict=False)]
     order = tuple(t.key for t in placed if draw(st.booleans()))
     a = draw(cells())
     b = Cell(min(a.col + 1, SIDE - 1), a.row) if a.col < SIDE - 1 else Cell(a.col - 1, a.row)
+    edges = draw(st.dictionaries(st.just(edge_key(a, b)), st.sampled_from(list(Barrier))))
+    followed = st.just("ari") if "Ari" in names else st.none()
     return Encounter(
         width=SIDE,
         height=SIDE,
-        ruleset=draw(st.sampled_from(list(rulesets()))),
+        ruleset=ruleset.id,
         gm_id=draw(st.sampled_from(("999", "console-gm"))),
         terrain=draw(
             st.dictionaries(
@@ -118,9 +128,9 @@ def encounters(draw: st.DrawFn) -> Encounter:
         order=order,
         turn_index=draw(st.integers(0, len(order) - 1)) if order else None,
         round=draw(st.integers(1, 50)),
-        options=draw(state_of(encounter_options())),
+        options=draw(state_of(ruleset.identity.encounter_options)),
         dark=frozenset(draw(st.sets(cells(), max_size=5))),
-        edges=draw(st.dictionaries(st.just(edge_key(a, b)), st.sampled_from(list(Barrier)))),
+        edges=edges,
         co_gms=tuple(draw(st.lists(st.sampled_from(["cy", "dan", "555"]), unique=True))),
         templates=tuple(
             Template(f"T{i}", shape, size, at, toward, follows, offset if follows else (0, 0))  # type: ignore[arg-type]
@@ -132,7 +142,7 @@ def encounters(draw: st.DrawFn) -> Encounter:
                             st.sampled_from([5, 10, 20, 60]),
                             cells(),
                             st.none() | cells(),
-                            st.none() | st.just("ari"),
+                            st.none() | followed,
                             st.tuples(st.integers(-3, 3), st.integers(-3, 3)),
                         ),
                         max_size=3,
@@ -140,7 +150,7 @@ def encounters(draw: st.DrawFn) -> Encounter:
                 )
             )
         ),
-        hidden_edges=frozenset(draw(st.sets(st.just(edge_key(a, b))))),
+        hidden_edges=frozenset(draw(st.sets(st.sampled_from(list(edges)))) if edges else ()),
         background=draw(
             st.none()
             | st.builds(

@@ -8,8 +8,7 @@ from bot.encounter import Encounter
 from bot.encounter_ops.access import Actor, is_gm, mention, require_gm
 from bot.encounter_ops.outcomes import Edit
 from bot.errors import InvalidInput, NotAllowed
-
-MAX_CO_GMS = 10
+from bot.limits import MAX_CO_GMS
 
 
 def add_co_gm(encounter: Encounter, actor: Actor, user_id: str) -> Edit:

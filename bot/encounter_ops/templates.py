@@ -12,10 +12,8 @@ from bot.grid.coords import Cell, parse_on_map
 from bot.grid.geometry import footprint
 from bot.grid.sizes import Size
 from bot.grid.templates import template_squares
-
-MAX_TEMPLATES = 20
-MAX_SIZE_FT = 500
-MAX_NAME = 32
+from bot.limits import MAX_NAME, MAX_TEMPLATES
+from bot.limits import MAX_TEMPLATE_FT as MAX_SIZE_FT
 
 
 def squares_of(encounter: Encounter, template: Template, square_ft: int) -> frozenset[Cell]:

@@ -10,8 +10,6 @@ from typing import Any
 
 from bot.encounter import (
     CONDITION_NAMES,
-    MAX_NAME,
-    MAX_TOKENS,
     Condition,
     Encounter,
     Team,
@@ -32,6 +30,7 @@ from bot.errors import IllegalMove, InvalidInput, NotAllowed
 from bot.grid.coords import Cell, parse_on_map
 from bot.grid.geometry import chebyshev, footprint
 from bot.grid.sizes import Size, parse_size
+from bot.limits import MAX_NAME, MAX_TOKENS
 from bot.rules import readers, rulesets, token_options
 from bot.rules.engine.altitude import at_altitude, falls_from_the_air
 from bot.rules.engine.grapple import grapplers_of, let_go, with_grapplers

@@ -13,15 +13,17 @@ from __future__ import annotations
 
 import json
 from dataclasses import replace
-from typing import Any
 
-from bot.encounter import DEFAULT_SIDE, MAX_SIDE, Encounter, Team, from_json, to_json
+from bot.encounter import Encounter, Team
 from bot.encounter_ops.access import Actor
 from bot.encounter_ops.tokens import TokenOptions, add_token
 from bot.errors import InvalidInput, RulingError
 from bot.grid.sizes import Size
+from bot.limits import DEFAULT_SIDE, MAX_SIDE
 from bot.notation import LETTER_OF_SIZE, NotedBoard, NotedToken, parse_board, write_board
 from bot.rules.ruleset import Ruleset
+from bot.schema.codec import to_json
+from bot.schema.read import InvalidState, read_export
 
 EXPORT_FORMAT = "stride-encounter"
 EXPORT_VERSION = 1
@@ -64,7 +66,7 @@ def export_json(encounter: Encounter) -> bytes:
         "notation": notation_of(encounter),
         "state": to_json(encounter),
     }
-    return (json.dumps(document, indent=1, sort_keys=True) + "\n").encode()
+    return (json.dumps(document, indent=1, sort_keys=True, allow_nan=False) + "\n").encode()
 
 
 # ------------------------------------------------------------------ import
@@ -72,30 +74,23 @@ def export_json(encounter: Encounter) -> bytes:
 
 def from_export(data: bytes | str, gm_id: str) -> Encounter:
     """An export read back: the same board, run by ``gm_id`` (its co-GMs were someone
-    else's). A file that is not a Stride export is refused, saying what was expected."""
+    else's). Anything that breaks the declared schema is refused with every field
+    that is wrong and why (``bot.schema``); nothing is taken in part."""
     try:
-        document: Any = json.loads(data)
-    except (ValueError, UnicodeDecodeError) as exc:
-        raise InvalidInput(f"That JSON can't be read ({exc}).") from None
-    if not isinstance(document, dict) or document.get("format") != EXPORT_FORMAT:
-        raise InvalidInput(
-            f'That JSON is not a Stride export (an /encounter export file has "format": '
-            f'"{EXPORT_FORMAT}").'
-        )
-    if document.get("version") != EXPORT_VERSION:
-        raise InvalidInput(
-            f"That export is version {document.get('version')!r}; this bot reads version "
-            f"{EXPORT_VERSION}."
-        )
-    state = document.get("state")
-    if not isinstance(state, dict):
-        raise InvalidInput('That export has no board ("state") in it.')
-    try:
-        encounter = from_json(state)
-    except (KeyError, TypeError, ValueError, AttributeError, RulingError) as exc:
-        raise InvalidInput(f"That export's board can't be read ({exc}).") from None
-    if not (1 <= encounter.width <= MAX_SIDE and 1 <= encounter.height <= MAX_SIDE):
-        raise InvalidInput(f"A board is 1 to {MAX_SIDE} squares a side.")
+        encounter, _ = read_export(data)
+    except InvalidState as invalid:
+        wrong = {p.where for p in invalid.problems}
+        if "format" in wrong:
+            raise InvalidInput(
+                f'That JSON is not a Stride export (an /encounter export file has "format": '
+                f'"{EXPORT_FORMAT}"; {invalid.problems[0]}).'
+            ) from None
+        if "version" in wrong:
+            raise InvalidInput(
+                f"That export is not version {EXPORT_VERSION}, the one this bot reads "
+                f"({next(p for p in invalid.problems if p.where == 'version')})."
+            ) from None
+        raise InvalidState(invalid.problems, what="That export") from None
     return replace(encounter, gm_id=gm_id, co_gms=())
 
 
@@ -103,7 +98,8 @@ def from_notation(text: str, ruleset: Ruleset, actor: Actor) -> Encounter:
     """A new board from the notation, its tokens placed as /token add places them (on
     the map, with room); the board is 20×20 when the notation gives no size."""
     board = parse_board(text)
-    width, height = board.width or DEFAULT_SIDE, board.height or DEFAULT_SIDE
+    width = DEFAULT_SIDE if board.width is None else board.width
+    height = DEFAULT_SIDE if board.height is None else board.height
     if not (1 <= width <= MAX_SIDE and 1 <= height <= MAX_SIDE):
         raise InvalidInput(f"{width}x{height}: a board is 1 to {MAX_SIDE} squares a side.")
     encounter = Encounter(width, height, ruleset.id, gm_id=actor.user_id)

@@ -9,7 +9,7 @@ from typing import Any
 from bot.board_text import MAX_TEXT_SIDE, board_text, terrain_legend, token_glyphs
 from bot.commands import Command, Option
 from bot.context import Context
-from bot.encounter import DEFAULT_SIDE, MAX_SIDE, Background, Encounter
+from bot.encounter import Background, Encounter
 from bot.encounter_ops.access import require_gm
 from bot.encounter_ops.gms import gm_names
 from bot.encounter_ops.terrain import terrain_counts
@@ -18,6 +18,7 @@ from bot.grid.coords import Cell
 from bot.handlers.backgrounds import ctx_background
 from bot.handlers.board import board_reply, render
 from bot.handlers.common import RULESET_CHOICES, ruleset_for
+from bot.handlers.damaged import delete_damaged, end_damaged
 from bot.handlers.encounter_common import (
     actor_of,
     chunked_fields,
@@ -28,12 +29,13 @@ from bot.handlers.encounter_common import (
     token_json,
     token_line,
 )
+from bot.limits import DEFAULT_SIDE, MAX_SIDE
 from bot.render.board import BoardView
 from bot.reply import Field, Reply, mention, role_mention
 from bot.rules import encounter_options, readers
 from bot.rules.ruleset import Ruleset
 from bot.state import with_values
-from bot.storage import Conflict
+from bot.storage import Conflict, DamagedState
 
 # Discord's limit for a whole embed is 6000 characters; the map, terrain and turn
 # fields, title and footer take well under 1000 of it.
@@ -242,6 +244,9 @@ async def handle_show(ctx: Context, options: Mapping[str, Any]) -> Reply:
 
 async def handle_end(ctx: Context, options: Mapping[str, Any]) -> Reply:
     async with ctx.store.channel_lock(ctx.channel_id):
+        held = await ctx.store.active_or_damaged(ctx.channel_id)
+        if isinstance(held, DamagedState):
+            return await end_damaged(ctx, held, bool(options.get("confirm")))
         stored = await load_active(ctx)
         encounter = stored.encounter
         require_gm(encounter, actor_of(ctx), "end the encounter")
@@ -287,6 +292,9 @@ async def handle_delete(ctx: Context, options: Mapping[str, Any]) -> Reply:
     """/encounter delete: the running encounter and its whole history, gone for good
     (the GM, with confirm:true; without it, what would go)."""
     async with ctx.store.channel_lock(ctx.channel_id):
+        held = await ctx.store.active_or_damaged(ctx.channel_id)
+        if isinstance(held, DamagedState):
+            return await delete_damaged(ctx, held, bool(options.get("confirm")))
         stored = await load_active(ctx)
         encounter = stored.encounter
         require_gm(encounter, actor_of(ctx), "delete the encounter")

@@ -20,6 +20,7 @@ from bot.render.legend import legend_lines
 from bot.reply import Field, Reply
 from bot.rules import DEFAULT_RULESET, rulesets
 from bot.rules.ruleset import Ruleset
+from bot.storage import StoredEncounter
 
 # /help's sections: the first word of a command names its group.
 HELP_GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
@@ -196,8 +197,8 @@ def needs_setup(command_name: str) -> bool:
 async def help_ruleset(ctx: Context) -> Ruleset:
     """The ruleset this channel's commands use, read without side effects."""
     known = rulesets()
-    stored = await ctx.store.active_encounter(ctx.channel_id)
-    if stored is not None and stored.encounter.ruleset in known:
+    stored = await ctx.store.active_or_damaged(ctx.channel_id)
+    if isinstance(stored, StoredEncounter) and stored.encounter.ruleset in known:
         return known[stored.encounter.ruleset]
     chosen, _ = await ctx.store.channel_rules_state(ctx.channel_id)
     return known.get(chosen or DEFAULT_RULESET, known[DEFAULT_RULESET])

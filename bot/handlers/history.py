@@ -15,10 +15,19 @@ from bot.encounter_ops.visibility import names_hidden, public
 from bot.errors import BoardChanged, InvalidInput, NotAllowed
 from bot.handlers.backgrounds import ctx_background
 from bot.handlers.board import board_reply, render
+from bot.handlers.damaged import problems_field, require_repairer
 from bot.handlers.encounter_common import actor_of, chunked_fields, encounter_reply
 from bot.render.board import BoardView
 from bot.reply import Field, Reply, timestamp
-from bot.storage import HISTORY_DEPTH, PATCH, Change, Conflict, Store, StoredEncounter
+from bot.storage import (
+    HISTORY_DEPTH,
+    PATCH,
+    Change,
+    Conflict,
+    DamagedState,
+    Store,
+    StoredEncounter,
+)
 
 DEFAULT_COUNT = 10
 
@@ -65,7 +74,12 @@ def channel_reply(
 async def handle_history(ctx: Context, options: Mapping[str, Any]) -> Reply:
     count = options.get("count", DEFAULT_COUNT)
     changes = await ctx.store.history(ctx.channel_id, count)
-    stored = await ctx.store.active_encounter(ctx.channel_id)
+    held = await ctx.store.active_or_damaged(ctx.channel_id)
+    if isinstance(held, DamagedState):
+        # whom a line names can't be told on a board that can't be read: its GMs only
+        require_repairer(ctx, held, "read the history of")
+        held = None
+    stored = held
     # a change that names a token hidden now is the GM's to read: left out for players,
     # and the GM's list that shows one is theirs alone
     secret = [
@@ -100,8 +114,11 @@ async def handle_undo(ctx: Context, options: Mapping[str, Any]) -> Reply:
                 f"(the last {HISTORY_DEPTH} are kept)."
             )
         change = latest[0]
-        was = await ctx.store.active_encounter(ctx.channel_id)
+        held = await ctx.store.active_or_damaged(ctx.channel_id)
+        was = held if isinstance(held, StoredEncounter) else None
         co_gms = was.encounter.co_gms if was is not None else ()
+        if isinstance(held, DamagedState):
+            co_gms = held.gm_ids  # mending a damaged board: its GMs, as far as they're known
         if not may_undo(actor, await gm_of(ctx.store, change), change.user_id, co_gms):
             raise NotAllowed(
                 f"The last change here is {mention(change.user_id)}'s /{change.command} "
@@ -115,13 +132,21 @@ async def handle_undo(ctx: Context, options: Mapping[str, Any]) -> Reply:
                 "Another change landed while undoing: nothing was undone. See /history and "
                 "try again."
             ) from None
-        stored = await ctx.store.active_encounter(ctx.channel_id)
+        now_held = await ctx.store.active_or_damaged(ctx.channel_id)
+    stored = now_held if isinstance(now_held, StoredEncounter) else None
     title = f"Undid /{change.command}: {change.summary}"
     fields = [Field("By", f"{mention(change.user_id)}, {when(change)}")]
     result: dict[str, Any] = {
         "undone": change_json(change),
-        "encounter_running": stored is not None,
+        "encounter_running": now_held is not None,
     }
+    if isinstance(now_held, DamagedState):
+        fields += [
+            problems_field(now_held),
+            Field("Still damaged", "/undo again goes back further."),
+        ]
+        result["damaged"] = True
+        return channel_reply(None, title, fields, result)
     if stored is None:
         fields.append(Field("Encounter", "No encounter is running here now."))
         return channel_reply(stored, title, fields, result)

@@ -3,20 +3,20 @@ fight. /encounter save, /encounter load, /encounter scenes, /encounter scene del
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
 from bot.commands import Command, Option
 from bot.context import Context
-from bot.encounter import Activity, from_json
+from bot.encounter import Activity
 from bot.encounter_ops.access import require_gm
 from bot.errors import InvalidInput, NotAllowed
 from bot.handlers.encounter import contents, map_text
 from bot.handlers.encounter_common import actor_of, encounter_reply, load_active
 from bot.handlers.transfer import start_replacing
 from bot.reply import Field, Reply, mention, timestamp
+from bot.schema.read import InvalidState, read_state
 from bot.storage import dump_state
 
 MAX_SCENES = 25  # per channel
@@ -73,7 +73,11 @@ async def handle_load(ctx: Context, options: Mapping[str, Any]) -> Reply:
         raise InvalidInput(f'No scene named "{name}" here. {await _listed(ctx)}')
     if not ctx.is_gm and scene.saved_by != ctx.user_id:
         raise NotAllowed("Only a GM (or whoever saved it) loads a scene.")
-    encounter = replace(from_json(json.loads(scene.state_json)), gm_id=ctx.user_id)
+    try:
+        kept = read_state(scene.state_json)
+    except InvalidState as invalid:
+        raise InvalidState(invalid.problems, what=f'The scene "{name}"') from None
+    encounter = replace(kept, gm_id=ctx.user_id)
     summary = f"loaded the scene {scene.name} ({map_text(encounter)})"
     replaced = await start_replacing(
         ctx, encounter, bool(options.get("replace")), summary, doing="load"

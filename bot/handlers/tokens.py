@@ -36,13 +36,12 @@ from bot.handlers.encounter_common import (
     token_json,
     token_line,
 )
+from bot.limits import MAX_REACH_FT
 from bot.reply import Field, Reply
 from bot.rules import token_options
 from bot.rules.engine.moves import MAX_SPEED_FT
 from bot.rules.engine.traits import traits_of
 from bot.rules.rulings import Note
-
-MAX_REACH_FT = 100
 
 
 def _speed(mode: str) -> Option:

@@ -13,11 +13,12 @@ from bot.encounter_ops.access import require_gm
 from bot.encounter_ops.transfer import export_json, from_export, from_notation, notation_of
 from bot.errors import BoardChanged, InvalidInput
 from bot.handlers.common import RULESET_CHOICES, ruleset_for
+from bot.handlers.damaged import require_repairer
 from bot.handlers.encounter import contents, map_text
 from bot.handlers.encounter_common import actor_of, encounter_reply, load_active, seen_in
 from bot.reply import Field, Reply
 from bot.rules import identities
-from bot.storage import Conflict
+from bot.storage import Conflict, DamagedState
 
 MAX_NOTATION_SHOWN = 3_900  # the reply's description holds 4,096 characters
 REPLACED = (
@@ -95,12 +96,20 @@ async def handle_import(ctx: Context, options: Mapping[str, Any]) -> Reply:
 async def start_replacing(
     ctx: Context, encounter: Encounter, replace: bool, summary: str, doing: str = "import"
 ) -> bool:
-    """Start ``encounter`` in the channel; a running one is archived first, only with
-    ``replace`` and by its GM. True when one was replaced."""
+    """Start ``encounter`` in the channel; a running one (a damaged one too) is archived
+    in the same transaction, only with ``replace`` and by its GM: either both happen or
+    neither. True when one was replaced."""
     actor = actor_of(ctx)
     async with ctx.store.channel_lock(ctx.channel_id):
-        running = await ctx.store.active_encounter(ctx.channel_id)
-        if running is not None:
+        running = await ctx.store.active_or_damaged(ctx.channel_id)
+        if isinstance(running, DamagedState):
+            if not replace:
+                raise InvalidInput(
+                    f"A damaged encounter is running here. Add replace:true to archive it and "
+                    f"{doing} this board (its GM), or end it first."
+                )
+            require_repairer(ctx, running, "replace")
+        elif running is not None:
             if not replace:
                 raise InvalidInput(
                     f"An encounter is running here ({map_text(running.encounter)}, "
@@ -108,17 +117,6 @@ async def start_replacing(
                     f"{doing} this board (the GM; it stays in the history), or end it first."
                 )
             require_gm(running.encounter, actor, "replace the encounter")
-            try:
-                await ctx.store.end_encounter(
-                    ctx.channel_id,
-                    running,
-                    user_id=ctx.user_id,
-                    summary=f"archived the encounter to {doing} a board",
-                )
-            except Conflict:
-                raise BoardChanged(
-                    f"The board changed while trying to {doing}: nothing was replaced. Try again."
-                ) from None
         try:
             await ctx.store.start_encounter(
                 ctx.channel_id,
@@ -126,9 +124,14 @@ async def start_replacing(
                 user_id=ctx.user_id,
                 summary=summary,
                 guild_id=ctx.guild_id,
+                replacing=running,
+                archive_summary=f"archived the encounter to {doing} a board",
             )
         except Conflict:
-            raise BoardChanged("Another encounter was started here meanwhile: see it.") from None
+            raise BoardChanged(
+                f"The board changed while trying to {doing}: nothing was replaced or started. "
+                "Try again."
+            ) from None
     return running is not None
 
 

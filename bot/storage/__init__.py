@@ -6,7 +6,7 @@ must offer), ``sqlite`` and ``postgres`` (the two), ``patches`` (history rows),
 ``copy`` (moving a database to another).
 """
 
-from bot.storage.errors import Conflict, StorageError
+from bot.storage.errors import Conflict, DamagedBoard, DamagedState, StorageError
 from bot.storage.patches import PATCH, apply_patch, before_patch
 from bot.storage.schema import MIGRATIONS
 from bot.storage.sqlite import BUSY_TIMEOUT_S
@@ -17,6 +17,7 @@ from bot.storage.store import (
     Store,
     StoredEncounter,
     dump_state,
+    recording_writes,
 )
 
 __all__ = [
@@ -26,6 +27,8 @@ __all__ = [
     "PATCH",
     "Change",
     "Conflict",
+    "DamagedBoard",
+    "DamagedState",
     "GuildSettings",
     "StorageError",
     "Store",
@@ -33,4 +36,5 @@ __all__ = [
     "apply_patch",
     "before_patch",
     "dump_state",
+    "recording_writes",
 ]

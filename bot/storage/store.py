@@ -15,20 +15,26 @@ from __future__ import annotations
 
 import asyncio
 import base64
-import json
+import logging
+import sqlite3
 from collections import OrderedDict
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+from collections.abc import AsyncIterator, Iterator
+from contextlib import asynccontextmanager, contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from bot.encounter import Encounter, from_json, to_json
+from bot.encounter import Encounter
+from bot.errors import InvalidInput
+from bot.schema.codec import dump_state as dump_state
 from bot.storage import schema as q
 from bot.storage.backend import Backend, Row, Session, open_backend
-from bot.storage.errors import Conflict, StorageError
+from bot.storage.errors import Conflict, DamagedBoard, DamagedState, StorageError, gm_ids_of
 from bot.storage.patches import apply_patch, before_patch
 from bot.storage.schema import MIGRATIONS
+
+log = logging.getLogger(__name__)
 
 # How many changes /undo can walk back in one channel.
 HISTORY_DEPTH = 50
@@ -42,9 +48,59 @@ def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 
-def dump_state(encounter: Encounter) -> str:
-    """The encounter as the database keeps it: the same state always gives the same text."""
-    return json.dumps(to_json(encounter), separators=(",", ":"), sort_keys=True)
+def read_stored(text: str) -> Encounter:
+    """A stored state, checked against the declared schema (``InvalidState`` if it
+    fails). The schema loads the rules, so it is imported on the first read: a
+    calculator that never reads a board doesn't pay for it."""
+    from bot.schema.read import read_state
+
+    return read_state(text)
+
+
+# What the command running in this task has written so far: when it then fails, its
+# answer says what was saved instead of "nothing was changed" (bot.errors).
+_WRITES: ContextVar[list[str] | None] = ContextVar("stride_writes", default=None)
+
+
+@contextmanager
+def recording_writes() -> Iterator[list[str]]:
+    """Collect, for the block (and the tasks it starts), a line per change written."""
+    written: list[str] = []
+    token = _WRITES.set(written)
+    try:
+        yield written
+    finally:
+        _WRITES.reset(token)
+
+
+def _wrote(what: str) -> None:
+    found = _WRITES.get()
+    if found is not None:
+        found.append(what)
+
+
+# A state longer than this is read in a worker thread (a big map's first read takes
+# milliseconds); a small one costs less than the hop.
+READ_IN_THREAD_CHARS = 16_384
+
+
+async def _read(text: str) -> Encounter:
+    if len(text) > READ_IN_THREAD_CHARS:
+        return await asyncio.to_thread(read_stored, text)
+    return read_stored(text)
+
+
+async def _checked(text: str) -> Encounter:
+    """The state about to be written, read back as the next load would read it:
+    nothing the schema refuses is ever stored (``InvalidState`` names what is wrong:
+    a change that would break the board is refused, and nothing is written)."""
+    from bot.schema.read import InvalidState
+
+    try:
+        return await _read(text)
+    except InvalidState as invalid:
+        log.error("refused to store an invalid board: %s", invalid.message)
+        raise InvalidState(invalid.problems, what="The board after that change") from None
 
 
 @dataclass(frozen=True)
@@ -178,7 +234,10 @@ class Store:
         """Keep a board under ``name`` in this channel; False (nothing written) when the
         name is taken and ``replace`` is not set."""
         sql = q.SQL_SCENE_REPLACE if replace else q.SQL_SCENE_INSERT
-        return await self._write(sql, channel_id, name, state_json, user_id, _now()) > 0
+        saved = await self._write(sql, channel_id, name, state_json, user_id, _now()) > 0
+        if saved:
+            _wrote(f"saved the scene {name!r}")
+        return saved
 
     async def scene(self, channel_id: str, name: str) -> Scene | None:
         row = await self._one(q.SQL_SCENE_GET, channel_id, name)
@@ -277,9 +336,31 @@ class Store:
             self._decoded.move_to_end(channel_id)
             return held
         text = str(row[2])
-        stored = StoredEncounter(int(row[0]), from_json(json.loads(text)), text, int(row[1]))
+        try:
+            encounter = await _read(text)
+        except InvalidInput as invalid:
+            self._decoded.pop(channel_id, None)
+            problems = getattr(invalid, "problems", (invalid.message,))
+            raise DamagedBoard(
+                DamagedState(
+                    int(row[0]),
+                    text,
+                    int(row[1]),
+                    gm_ids_of(text),
+                    tuple(str(p) for p in problems),
+                )
+            ) from None
+        stored = StoredEncounter(int(row[0]), encounter, text, int(row[1]))
         self._remember(channel_id, stored)
         return stored
+
+    async def active_or_damaged(self, channel_id: str) -> StoredEncounter | DamagedState | None:
+        """The running encounter, or what can be known of it when its board is damaged
+        (for the commands that mend or archive it)."""
+        try:
+            return await self.active_encounter(channel_id)
+        except DamagedBoard as damaged:
+            return damaged.damaged
 
     def _remember(self, channel_id: str, stored: StoredEncounter) -> None:
         self._decoded[channel_id] = stored
@@ -288,9 +369,20 @@ class Store:
             self._decoded.popitem(last=False)
 
     async def active_ruleset(self, channel_id: str) -> str | None:
-        """The running encounter's ruleset id (None: no encounter), without decoding it."""
-        row = await self._one(self._sql_active_ruleset, channel_id)
+        """The running encounter's ruleset id (None: no encounter, or one whose stored
+        text isn't even JSON), without decoding it."""
+        row = await self._json_one(self._sql_active_ruleset, channel_id)
         return None if row is None or row[0] is None else str(row[0])
+
+    async def _json_one(self, sql: str, *args: object) -> Row | None:
+        """A row read through the database's JSON functions, which refuse a state that
+        isn't JSON (a hand-edited NaN): None then, as for a value that isn't there."""
+        try:
+            return await self._one(sql, *args)
+        except sqlite3.OperationalError as exc:
+            if "JSON" not in str(exc):
+                raise
+            return None
 
     async def start_encounter(
         self,
@@ -300,19 +392,25 @@ class Store:
         user_id: str,
         summary: str,
         guild_id: str | None = None,
+        replacing: StoredEncounter | DamagedState | None = None,
+        archive_summary: str = "",
     ) -> int:
-        """``Conflict`` when another process started one in the channel meanwhile."""
+        """``Conflict`` when another process started one in the channel meanwhile.
+        ``replacing``, the running encounter, is archived in the same transaction (its
+        history row says ``archive_summary``): either both happen or neither."""
+        text = dump_state(encounter)
+        await _checked(text)
         async with self.backend.transaction() as session:
+            if replacing is not None:
+                await self._end(session, channel_id, replacing, user_id, archive_summary)
             row = await session.fetchone(
-                q.SQL_INSERT_ENCOUNTER,
-                channel_id,
-                dump_state(encounter),
-                user_id,
-                _now(),
-                guild_id,
+                q.SQL_INSERT_ENCOUNTER, channel_id, text, user_id, _now(), guild_id
             )
             encounter_id = int(row[0]) if row else 0
             await _record(session, channel_id, encounter_id, user_id, "encounter start", summary)
+        if replacing is not None:
+            _wrote(archive_summary)
+        _wrote(summary)
         return encounter_id
 
     async def save_encounter(
@@ -329,6 +427,7 @@ class Store:
         """Write ``after`` over ``stored`` and remember ``stored`` for /undo, atomically;
         ``Conflict`` (nothing written) when another writer changed it since it was read."""
         text = state_json if state_json is not None else dump_state(after)
+        decoded = await _checked(text)
         async with self.backend.transaction() as session:
             changed = await session.execute(q.SQL_UPDATE_ENCOUNTER, text, stored.id, stored.version)
             if changed != 1:
@@ -343,24 +442,43 @@ class Store:
                 before_patch(stored.state_json, text),
                 "active",
             )
+        _wrote(summary)
+        # the next read of this version needs no decoding: it was just read back
+        self._remember(channel_id, StoredEncounter(stored.id, decoded, text, stored.version + 1))
 
     async def end_encounter(
-        self, channel_id: str, stored: StoredEncounter, *, user_id: str, summary: str
+        self,
+        channel_id: str,
+        stored: StoredEncounter | DamagedState,
+        *,
+        user_id: str,
+        summary: str,
     ) -> None:
         async with self.backend.transaction() as session:
-            changed = await session.execute(q.SQL_END, user_id, _now(), stored.id, stored.version)
-            if changed != 1:
-                raise Conflict
-            await _record(
-                session,
-                channel_id,
-                stored.id,
-                user_id,
-                "encounter end",
-                summary,
-                stored.state_json,
-                "active",
-            )
+            await self._end(session, channel_id, stored, user_id, summary)
+        _wrote(summary)
+
+    @staticmethod
+    async def _end(
+        session: Session,
+        channel_id: str,
+        stored: StoredEncounter | DamagedState,
+        user_id: str,
+        summary: str,
+    ) -> None:
+        changed = await session.execute(q.SQL_END, user_id, _now(), stored.id, stored.version)
+        if changed != 1:
+            raise Conflict
+        await _record(
+            session,
+            channel_id,
+            stored.id,
+            user_id,
+            "encounter end",
+            summary,
+            stored.state_json,
+            "active",
+        )
 
     async def history(self, channel_id: str, limit: int = 10) -> list[Change]:
         async with self.backend.reading() as session:
@@ -403,9 +521,10 @@ class Store:
                     q.SQL_RESTORE, restored, change.before_status, change.encounter_id
                 )
             await session.execute(q.SQL_DELETE_HISTORY, change.id)
+        _wrote(f"undid /{change.command} ({change.summary})")
 
     async def encounter_gm(self, encounter_id: int) -> str | None:
-        row = await self._one(self._sql_encounter_gm, encounter_id)
+        row = await self._json_one(self._sql_encounter_gm, encounter_id)
         return None if row is None or row[0] is None else str(row[0])
 
     async def purge_ended(self, older_than_days: int) -> int:
@@ -416,13 +535,14 @@ class Store:
             await session.execute(q.SQL_PURGE_HISTORY, cutoff)
             return await session.execute(q.SQL_PURGE_ENCOUNTERS, cutoff)
 
-    async def delete_encounter(self, stored: StoredEncounter) -> None:
+    async def delete_encounter(self, stored: StoredEncounter | DamagedState) -> None:
         """Delete the running encounter and every line of its history for good;
         ``Conflict`` (nothing deleted) when it changed since it was read."""
         async with self.backend.transaction() as session:
             await session.execute(q.SQL_DELETE_ENCOUNTER_HISTORY, stored.id)
             if await session.execute(q.SQL_DELETE_ENCOUNTER, stored.id, stored.version) != 1:
                 raise Conflict  # raised inside the transaction: the history stays too
+        _wrote("deleted the encounter and its history")
 
     async def guild_left(self, guild_id: str, left: bool) -> None:
         """The bot left the server (its data goes after the grace period) or came back."""
@@ -452,7 +572,13 @@ class Store:
     async def archived_encounters(self, channel_id: str, limit: int = 5) -> list[StoredEncounter]:
         async with self.backend.reading() as session:
             rows = await session.fetchall(q.SQL_ARCHIVED, channel_id, limit)
-        return [StoredEncounter(int(r[0]), from_json(json.loads(r[1])), str(r[1])) for r in rows]
+        out = []
+        for r in rows:
+            try:
+                out.append(StoredEncounter(int(r[0]), read_stored(str(r[1])), str(r[1])))
+            except InvalidInput:
+                continue  # a damaged archive is left where it is, unread
+        return out
 
     async def board_message(self, encounter_id: int) -> str | None:
         row = await self._one(q.SQL_GET_BOARD_MESSAGE, encounter_id)

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from bot.context import Context
-from bot.encounter import MAX_TOKENS
 from bot.errors import IllegalMove, InvalidInput, NotAllowed
+from bot.limits import MAX_TOKENS
 from bot.storage import Store
 from tests.handlers.encounter_helpers import ask_json, person, refused, run, state, tokens
 

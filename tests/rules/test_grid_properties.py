@@ -30,13 +30,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.encounter import Activity, Encounter, Token, to_json
+from bot.encounter import Activity, Encounter, Token
 from bot.errors import IllegalMove, InvalidInput, RulingError
 from bot.grid.coords import Cell
 from bot.grid.sizes import Size
 from bot.grid.terrain import Terrain
 from bot.rules import get_ruleset
 from bot.rules.engine.moves import MoveRequest, MoveResult
+from bot.schema.codec import to_json
 
 SIDE = 6
 RULESETS = ("3.5", "epic-path", "5e-alt", "becmi")

@@ -10,6 +10,7 @@ import math
 from typing import TYPE_CHECKING
 
 from bot.encounter import Condition, Token
+from bot.limits import MAX_ALTITUDE_FT as MAX_ALTITUDE_FT
 from bot.rules.engine.kinds import VerticalRule
 from bot.rules.rulings import Note
 from bot.state import number
@@ -19,7 +20,6 @@ if TYPE_CHECKING:
     from bot.rules.ruleset import Ruleset
 
 ALTITUDE = "altitude_ft"  # a token's state: feet above the ground (absent: on it)
-MAX_ALTITUDE_FT = 10_000
 
 
 def altitude(token: Token) -> int:

@@ -17,13 +17,13 @@ from bot.encounter import Activity, Encounter, Token
 from bot.errors import InvalidInput
 from bot.grid.coords import Cell
 from bot.grid.sizes import Size
+from bot.limits import MAX_SPEED_FT as MAX_SPEED_FT
 from bot.rules.rulings import JSONValue, Note, Source
 from bot.state import StateValue, text
 
 MODES: tuple[str, ...] = ("walk", "fly", "swim", "climb", "burrow")
 # What /move's mode: offers: the speeds, and teleporting where a ruleset has it.
 MOVE_MODES: tuple[str, ...] = (*MODES, "teleport")
-MAX_SPEED_FT = 1_000
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,32 @@
+"""The caps a board holds, stated once.
+
+The commands that build a board (/encounter start, /token add, /template add,
+/encounter gm add...) refuse past these, and the declared schema of a stored or
+imported board (``bot.schema``) refuses the same, so no state can hold more than a
+command would have made, whichever way it came in. Every number here also bounds the
+work a command over the board can cause (a path search, a picture, the threats).
+"""
+
+from __future__ import annotations
+
+DEFAULT_SIDE = 20  # a new board's squares a side
+MAX_SIDE = 200  # squares a side, either way
+
+MAX_TOKENS = 100  # on one board
+MAX_NAME = 32  # characters in a token's or template's name
+
+MAX_SPEED_FT = 1_000  # any one speed, and the most a bonus adds or takes
+MAX_REACH_FT = 100  # a token's own reach (None: its size's)
+MAX_INITIATIVE_BONUS = 30
+MAX_ALTITUDE_FT = 10_000  # how high a flyer may be put
+MAX_CONDITIONS = 40  # conditions and reminders on one token
+
+MAX_TEMPLATES = 20  # areas on one board
+MAX_TEMPLATE_FT = 500  # a template's size (a circle's radius, a line's length)
+
+MAX_CO_GMS = 10
+MAX_ROUND = 100_000  # a round number (a play-by-post fight lasts long, not this long)
+# movement gained or spent in one turn: the biggest speed, run four times, with a bonus
+MAX_TURN_FT = 10 * MAX_SPEED_FT
+
+MAX_BACKGROUND_PX_PER_SQUARE = 64
