@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from bot.storage.backend import Row, Session
 from bot.storage.errors import StorageError
-from bot.storage.schema import TABLES
+from bot.storage.schema import TABLES, table_key
 from bot.storage.store import Store
 
 # Rows read from the source at a time.
@@ -80,29 +80,42 @@ async def _count(session: Session, table: str) -> int:
 
 
 async def _batches(store: Store, table: str, columns: tuple[str, ...]) -> AsyncIterator[list[Row]]:
-    """The table's rows, ``BATCH_ROWS`` at a time, in the order of its key (the first
-    column): a large database is never read into memory whole."""
-    key = columns[0]
+    """The table's rows, ``BATCH_ROWS`` at a time, in the order of its unique key
+    (``table_key``: a row-value comparison pages past the last row read, so no row at
+    a page's end is skipped): a large database is never read into memory whole."""
+    key = table_key(table, columns)
+    order = ", ".join(key)
+    at = [columns.index(k) for k in key]
     select = f"SELECT {', '.join(columns)} FROM {table}"
-    last: object = None
+    after = f"({order}) > ({', '.join('?' for _ in key)})"
+    last: list[object] | None = None
     while True:
         async with store.backend.reading() as session:
             if last is None:
-                rows = await session.fetchall(f"{select} ORDER BY {key} LIMIT ?", BATCH_ROWS)
+                rows = await session.fetchall(f"{select} ORDER BY {order} LIMIT ?", BATCH_ROWS)
             else:
                 rows = await session.fetchall(
-                    f"{select} WHERE {key} > ? ORDER BY {key} LIMIT ?", last, BATCH_ROWS
+                    f"{select} WHERE {after} ORDER BY {order} LIMIT ?", *last, BATCH_ROWS
                 )
         if not rows:
             return
         yield rows
-        last = rows[-1][0]
+        last = [rows[-1][i] for i in at]
 
 
 async def _check(store: Store, table: str, columns: tuple[str, ...]) -> TableCheck:
+    """The table's count and checksum. The count is also asked of the database
+    itself: a read that missed rows (however it pages) can't pass for a whole one."""
     digests: list[str] = []
     async for batch in _batches(store, table, columns):
         digests += [_row_digest(row) for row in batch]
+    async with store.backend.reading() as session:
+        counted = await _count(session, table)
+    if counted != len(digests):
+        raise StorageError(
+            f"Reading {table} in {store.backend.where} gave {len(digests)} rows of the "
+            f"{counted} it holds: the copy can't be checked."
+        )
     total = hashlib.sha256("".join(sorted(digests)).encode("ascii")).hexdigest()
     return TableCheck(table, len(digests), total)
 

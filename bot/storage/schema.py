@@ -169,6 +169,19 @@ TABLES: tuple[tuple[str, tuple[str, ...]], ...] = (
 )
 
 
+# Each table's unique key, which pages through it (a table not named here is keyed by
+# its first column): paging by a column that isn't unique skips the rows that share
+# its value at a page's end.
+TABLE_KEYS: dict[str, tuple[str, ...]] = {
+    "scenes": ("channel_id", "name"),
+    "backgrounds": ("channel_id", "digest"),
+}
+
+
+def table_key(table: str, columns: tuple[str, ...]) -> tuple[str, ...]:
+    return TABLE_KEYS.get(table, columns[:1])
+
+
 @dataclass(frozen=True)
 class Dialect:
     name: str

@@ -155,3 +155,52 @@ async def test_the_migrate_command_copies_and_refuses_a_second_time(tmp_path: Pa
     assert "is not empty" in again.stderr and "Traceback" not in again.stderr
     forced = migrate("--from", f"sqlite:///{tmp_path}/source.db", "--to", db_url, "--force")
     assert forced.returncode == 0, forced.stderr
+
+
+async def test_rows_that_share_a_page_edge_are_all_copied(
+    tmp_path: Path, db_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 26: scenes and backgrounds were paged by channel_id, which many rows share,
+    so the rows at each page's edge were skipped (751 scenes became 750) and the check,
+    reading the same way, agreed. Paged by their unique key, every row comes across."""
+    from bot.storage import copy as copying
+
+    monkeypatch.setattr(copying, "BATCH_ROWS", 4)  # many page edges, few rows
+    source = await Store.open(tmp_path / "source.db")
+    target = await Store.open(db_url)
+    try:
+        for channel in ("c1", "c2"):
+            for i in range(11):
+                await source.save_scene(channel, f"Room {i}", "{}", "dm", replace=False)
+            for i in range(10):  # the most a channel keeps
+                await source.save_background(channel, f"digest-{i}", b"jpeg", 40, "dm")
+        checks = {c.table: c.rows for c in await copy_database(source, target)}
+        assert (checks["scenes"], checks["backgrounds"]) == (22, 20)
+        assert len(await target.scenes("c1")) == len(await target.scenes("c2")) == 11
+    finally:
+        await source.close()
+        await target.close()
+
+
+async def test_a_check_that_reads_fewer_rows_than_there_are_fails(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The check counts each table itself, so a read that skipped rows can't pass."""
+    from bot.storage import copy as copying
+
+    source = await filled(tmp_path / "source.db")
+    target = await Store.open(tmp_path / "target.db")
+    try:
+        await copy_database(source, target)
+        real = copying._batches
+
+        async def skipping(store: Store, table: str, columns: tuple[str, ...]):  # type: ignore[no-untyped-def]
+            async for batch in real(store, table, columns):
+                yield batch[1:] if table == "history" else batch
+
+        monkeypatch.setattr(copying, "_batches", skipping)
+        with pytest.raises(StorageError, match="gave 7 rows of the 8"):
+            await verify(source, target)
+    finally:
+        await source.close()
+        await target.close()
