@@ -229,6 +229,9 @@ class Template:
     toward: Cell | None = None
     follows: str | None = None  # a token's key
     offset: tuple[int, int] = (0, 0)
+    # who placed it (a user id): they and the GM may remove it. None: placed before
+    # templates had an owner, so only the GM may
+    placed_by: str | None = None
 
     def origin(self, encounter: Encounter) -> Cell:
         """Where it starts now: following its token, or where it was put."""
@@ -536,6 +539,8 @@ def _template_json(t: Template) -> dict[str, Any]:
     if t.follows is not None:
         out["follows"] = t.follows
         out["offset"] = list(t.offset)
+    if t.placed_by is not None:
+        out["placed_by"] = t.placed_by
     return out
 
 
@@ -552,6 +557,7 @@ def _template_from_json(raw: Mapping[str, Any]) -> Template:
         toward=Cell.parse(str(raw["toward"])) if raw.get("toward") else None,
         follows=str(raw["follows"]) if raw.get("follows") else None,
         offset=(int(offset[0]), int(offset[1])),
+        placed_by=str(raw["placed_by"]) if raw.get("placed_by") else None,
     )
 
 

@@ -21,6 +21,7 @@ from bot.encounter_ops.access import (
     is_gm,
     require_control,
     require_gm,
+    require_mount,
     require_turn,
 )
 from bot.encounter_ops.visibility import as_seen, is_hidden, public
@@ -67,6 +68,8 @@ def _check_permission(encounter: Encounter, actor: Actor, request: MoveRequest) 
     # a group moves every member: each must be the mover's to move (003 group moves)
     for name in request.group:
         require_control(encounter, actor, encounter.token(name), "move")
+    if request.mount:  # riding a creature is its owner's or the GM's to allow
+        require_mount(encounter, actor, token, encounter.token(request.mount))
 
 
 def move_suggestions(ruleset: Ruleset, option: str, typed: str) -> list[str]:
