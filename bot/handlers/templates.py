@@ -141,7 +141,7 @@ ADD = Command(
             required=True,
         ),
         Option("toward", "string", "A cone's or line's direction: a square, e.g. H5"),
-        Option("follows", "string", "A token it moves with (an aura)"),
+        Option("follows", "string", "A token it moves with (an aura)", refers_to="token"),
         Option("name", "string", "Its name (default: Circle 1...)"),
     ),
     handle_add,
@@ -150,7 +150,7 @@ ADD = Command(
 REMOVE = Command(
     "template remove",
     "Take an area template off the board",
-    (Option("name", "string", "The template's name", required=True),),
+    (Option("name", "string", "The template's name", required=True, refers_to="template"),),
     handle_remove,
     changes_state=True,
 )
