@@ -29,11 +29,18 @@ def _parser() -> argparse.ArgumentParser:
         p.add_argument("--seed", type=int, default=None, help="make every dice roll reproducible")
         p.add_argument("--channel", default="console", help="channel name or id to act in")
         p.add_argument("--user", default="console-gm", help="user name or id to act as (a GM)")
-        p.add_argument(
+        who = p.add_mutually_exclusive_group()
+        who.add_argument(
             "--player",
             action="store_true",
             help="act as --user without Manage Channels: a player, unless they started "
             "the encounter (try what your players will see)",
+        )
+        who.add_argument(
+            "--channel-only",
+            action="store_true",
+            help="act as --user with Manage Channels granted in this channel alone, not "
+            "across the server: a GM here, who can't set the server's GM role or ruleset",
         )
         p.add_argument("--guild", default="console-server", help="the server the channel is in")
         p.add_argument(
@@ -118,6 +125,7 @@ async def _console(args: argparse.Namespace, settings: Settings) -> int:
                 out=sys.stdout,
                 guild=args.guild,
                 roles=_roles(args.roles),
+                manages_server=not (args.player or args.channel_only),
             )
         return await interactive(
             store,
@@ -127,6 +135,7 @@ async def _console(args: argparse.Namespace, settings: Settings) -> int:
             manages_channel=not args.player,
             guild=args.guild,
             roles=_roles(args.roles),
+            manages_server=not (args.player or args.channel_only),
         )
     finally:
         await store.close()

@@ -60,6 +60,9 @@ class Option:
     unit: str = ""  # "ft": "60ft" and "60 ft" are accepted too
     max_length: int = MAX_TEXT  # text options: the most characters taken
     max_bytes: int = MAX_UPLOAD_BYTES  # attachment options: the biggest file taken
+    # what a text option names on the board: a token, tokens (comma-separated) or a
+    # template. Checks that go over every such option read it (the permission matrix)
+    refers_to: Literal["", "token", "tokens", "template"] = ""
     # the choices with the other words users type for them (team:monster → enemy)
     names: Vocabulary | None = field(default=None, compare=False, hash=False)
 

@@ -126,12 +126,16 @@ async def run_once(
     manages_channel: bool = True,
     guild: str | None = CONSOLE_GUILD,
     roles: frozenset[str] = frozenset(),
+    manages_server: bool | None = None,
 ) -> int:
     """Run one command line and print it; the exit code says whether it was ruled.
 
     ``manages_channel`` is Discord's Manage Channels: with it the user is a GM
     everywhere; without it (``--player``), only in encounters they started, or with the
-    server's GM role among ``roles``. ``guild`` is the server the channel belongs to."""
+    server's GM role among ``roles``. ``manages_server`` is whether they have it across
+    the server (their roles') rather than in this channel alone (``--channel-only``),
+    which the server-wide settings ask; by default, as ``manages_channel``. ``guild`` is
+    the server the channel belongs to."""
     ctx = Context(
         store,
         channel,
@@ -140,6 +144,7 @@ async def run_once(
         rng=random.Random(seed),
         guild_id=guild,
         role_ids=roles,
+        manages_server=manages_channel if manages_server is None else manages_server,
     )
     reply: Reply | None = None
     error: str | None = None
@@ -202,6 +207,7 @@ async def interactive(
     manages_channel: bool = True,
     guild: str | None = CONSOLE_GUILD,
     roles: frozenset[str] = frozenset(),
+    manages_server: bool | None = None,
 ) -> int:
     """A prompt: one command per line, printed as a person reads it."""
     history = _open_history()
@@ -234,6 +240,7 @@ async def interactive(
                 manages_channel=manages_channel,
                 guild=guild,
                 roles=roles,
+                manages_server=manages_server,
             )
             if rng_seed is not None:
                 rng_seed += 1  # a reproducible session, but not the same roll every time

@@ -24,6 +24,10 @@ class Context:
     role_ids: frozenset[str] = frozenset()
     # is_gm came from the server's GM role, not from Manage Channels
     gm_by_role: bool = field(default=False, compare=False)
+    # Manage Channels (or Manage Server) across the server, from the member's roles, not
+    # as a channel's overrides resolve it here: what the server-wide settings ask
+    # (/settings gm_role, /ruleset set scope:server). is_gm is the channel's.
+    manages_server: bool = False
 
     async def settle_gm_role(self) -> None:
         """Make the asker a GM when they hold the server's GM role (one read, only for
@@ -33,7 +37,13 @@ class Context:
             self.is_gm = self.gm_by_role = False
         if self.is_gm or self.guild_id is None or not self.role_ids:
             return
-        role = (await self.store.guild_settings(self.guild_id)).gm_role_id
-        if role is not None and role in self.role_ids:
+        if await self.holds_gm_role():
             self.is_gm = True
             self.gm_by_role = True
+
+    async def holds_gm_role(self) -> bool:
+        """Whether the asker holds the server's GM role (a server-wide GM)."""
+        if self.guild_id is None or not self.role_ids:
+            return False
+        role = (await self.store.guild_settings(self.guild_id)).gm_role_id
+        return role is not None and role in self.role_ids

@@ -329,6 +329,19 @@ def is_gm(interaction: discord.Interaction[Any]) -> bool:
     return bool(interaction.permissions.manage_channels)
 
 
+def manages_server(interaction: discord.Interaction[Any]) -> bool:
+    """Whether the member has Manage Channels or Manage Server across the server: their
+    roles' permissions (an administrator's and the owner's: all), not the channel's
+    overrides. Someone granted Manage Channels in one channel is a GM there, and sets
+    nothing for the whole server. Outside a server (a DM): False."""
+    if getattr(interaction, "guild_id", None) is None:
+        return False
+    permissions = getattr(interaction.user, "guild_permissions", None)
+    return permissions is not None and bool(
+        permissions.administrator or permissions.manage_channels or permissions.manage_guild
+    )
+
+
 def context_for(interaction: discord.Interaction[Any], store: Store) -> Context:
     guild_id = getattr(interaction, "guild_id", None)
     roles = getattr(interaction.user, "roles", None) or ()
@@ -340,6 +353,7 @@ def context_for(interaction: discord.Interaction[Any], store: Store) -> Context:
         rng=random.Random(),
         guild_id=None if guild_id is None else str(guild_id),
         role_ids=frozenset(str(r.id) for r in roles),
+        manages_server=manages_server(interaction),
     )
 
 

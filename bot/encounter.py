@@ -224,7 +224,9 @@ class Template:
     toward: Cell | None = None
     follows: str | None = None  # a token's key
     offset: tuple[int, int] = (0, 0)
-    placed_by: str | None = None  # who put it there (None: before this was kept)
+    # who placed it (a user id): they and the GM may remove it. None: placed before
+    # templates had an owner, so only the GM may
+    placed_by: str | None = None
 
     def origin(self, encounter: Encounter) -> Cell:
         """Where it starts now: following its token, or where it was put."""

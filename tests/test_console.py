@@ -8,6 +8,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any, cast
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -179,3 +180,27 @@ def test_a_reader_that_goes_away_stops_the_console_quietly(tmp_path: Path) -> No
     _, errors = process.communicate(script.encode(), timeout=60)
     assert process.returncode == 1
     assert b"Traceback" not in errors
+
+
+def test_channel_only_is_manage_channels_here_but_not_across_the_server(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """--channel-only: Manage Channels granted in this channel alone (Discord's channel
+    override), a GM here who sets nothing for the whole server (issue 26)."""
+    from bot.__main__ import main
+
+    monkeypatch.setenv("STRIDE_DB", str(tmp_path / "s.db"))
+
+    def ask_as(*flags: str, line: str) -> dict[str, Any]:
+        code = main(["ask", "--json", "--user", "cal", *flags, line])
+        data = json.loads(capsys.readouterr().out)
+        assert (code == 0) is data["ok"]
+        return cast(dict[str, Any], data)
+
+    refused = ask_as("--channel-only", line="/settings gm_role:<@&555>")
+    assert not refused["ok"] and "across the server" in refused["error"]
+    assert not ask_as("--channel-only", line="/ruleset set system:3.5 scope:server")["ok"]
+    assert ask_as("--channel-only", line="/ruleset set system:3.5")["ok"]  # the channel's
+    assert ask_as(line="/settings gm_role:<@&555>")["result"]["gm_role"] == "555"
+    with pytest.raises(SystemExit):  # a player can't also have it in the channel
+        main(["ask", "--player", "--channel-only", "/fall height:10"])

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from bot.encounter import Encounter, Token
@@ -52,6 +53,39 @@ def require_control(encounter: Encounter, actor: Actor, token: Token, doing: str
         f"You can't {doing} {token.name}: {whose}. Players change only their own tokens; "
         f"the GM changes any ({GM_IS})."
     )
+
+
+def _whose(token: Token) -> str:
+    return f"{mention(token.owner)}'s" if token.owner else "the GM's"
+
+
+def require_mount(encounter: Encounter, actor: Actor, rider: Token, mount: Token) -> None:
+    """Riding a creature is its owner's or the GM's to allow: a player seats a rider
+    on a creature they own; on another player's, or on one nobody owns (the GM's),
+    only the GM does (docs/RULINGS.md, "Whose mount")."""
+    if is_gm(encounter, actor) or (mount.owner is not None and mount.owner == actor.user_id):
+        return
+    raise NotAllowed(
+        f"{rider.name} can't mount {mount.name}: it is {_whose(mount)}. A player mounts "
+        "their own creature; on anyone else's the GM seats the rider "
+        f"(/token place token:{rider.name} mount:{mount.name}) ({GM_IS})."
+    )
+
+
+def require_riders(
+    encounter: Encounter, actor: Actor, mount: Token, riders: Iterable[Token], doing: str
+) -> None:
+    """Placing a mount (not a move by the rules) takes its riders along: a player may,
+    only with riders of their own; the GM with any."""
+    if is_gm(encounter, actor):
+        return
+    for rider in riders:
+        if rider.owner is None or rider.owner != actor.user_id:
+            raise NotAllowed(
+                f"{mount.name} carries {rider.name}, who is {_whose(rider)}: {doing} would "
+                f"carry {rider.name} too. {rider.name} gets off first (/token place "
+                f"token:{rider.name} mount:none at:<square>), or the GM places them ({GM_IS})."
+            )
 
 
 def require_turn(encounter: Encounter, actor: Actor, token: Token, doing: str) -> None:

@@ -11,7 +11,14 @@ from __future__ import annotations
 from dataclasses import replace
 
 from bot.encounter import Encounter, Token
-from bot.encounter_ops.access import GM_IS, Actor, is_gm, require_control
+from bot.encounter_ops.access import (
+    GM_IS,
+    Actor,
+    is_gm,
+    require_control,
+    require_mount,
+    require_riders,
+)
 from bot.encounter_ops.outcomes import TokenEdit
 from bot.encounter_ops.placement import check_room
 from bot.encounter_ops.tokens import replace_token
@@ -55,8 +62,11 @@ def place_token(
             "a token."
         )
     if mount is not None:
-        return _mount(encounter, ruleset, token, mount, at)
+        return _mount(encounter, ruleset, actor, token, mount, at)
     assert altitude_ft is not None
+    require_riders(
+        encounter, actor, token, riders_of(encounter, token), f"placing {token.name} in the air"
+    )
     return _lift(encounter, token, altitude_ft)
 
 
@@ -86,13 +96,14 @@ def _lift(encounter: Encounter, token: Token, altitude_ft: int) -> TokenEdit:
 
 
 def _mount(
-    encounter: Encounter, ruleset: Ruleset, token: Token, mount: str, at: str | None
+    encounter: Encounter, ruleset: Ruleset, actor: Actor, token: Token, mount: str, at: str | None
 ) -> TokenEdit:
     if ruleset.mount_rule is None:
         raise InvalidInput(f"{ruleset.name}'s movement rules have no mounts on the board.")
     if mount.strip().lower() in OFF:
         return _dismount(encounter, ruleset, token, at)
     steed = encounter.token(mount)
+    require_mount(encounter, actor, token, steed)
     check_mountable(encounter, token, steed)
     seated = at_altitude(
         replace(token, cell=steed.cell).with_state(**{RIDING: steed.key}), altitude(steed)

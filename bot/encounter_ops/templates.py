@@ -6,8 +6,9 @@ from collections.abc import Mapping
 from dataclasses import replace
 
 from bot.encounter import TEMPLATE_SHAPES, Encounter, Template, token_key
+from bot.encounter_ops.access import GM_IS, Actor, is_gm, mention
 from bot.encounter_ops.outcomes import Edit
-from bot.errors import InvalidInput
+from bot.errors import InvalidInput, NotAllowed
 from bot.grid.coords import Cell, parse_on_map
 from bot.grid.geometry import footprint
 from bot.grid.sizes import Size
@@ -51,7 +52,9 @@ def add_template(
     follows: str | None,
     name: str | None,
     square_ft: int,
+    placed_by: str | None = None,
 ) -> Edit:
+    """``placed_by`` (a user id) owns the template: they and the GM may remove it."""
     if shape not in TEMPLATE_SHAPES:
         raise InvalidInput(f"shape: one of {', '.join(TEMPLATE_SHAPES)}, not {shape}.")
     if not square_ft <= size_ft <= MAX_SIZE_FT or size_ft % 5:
@@ -72,7 +75,7 @@ def add_template(
         raise InvalidInput(f"name: 1 to {MAX_NAME} characters.")
     if any(t.name.casefold() == label.casefold() for t in encounter.templates):
         raise InvalidInput(f'A template named "{label}" is on the board already: name it anew.')
-    template = Template(label, shape, size_ft, origin, aim)  # type: ignore[arg-type]
+    template = Template(label, shape, size_ft, origin, aim, placed_by=placed_by)  # type: ignore[arg-type]
     if follows:
         token = encounter.token(follows)
         offset = (origin.col - token.cell.col, origin.row - token.cell.row)
@@ -81,9 +84,33 @@ def add_template(
     return Edit(after, f"added the {shape} {label} ({size_ft} ft) at {origin}")
 
 
-def remove_template(encounter: Encounter, name: str) -> Edit:
-    kept = tuple(t for t in encounter.templates if t.name.casefold() != name.casefold())
-    if len(kept) == len(encounter.templates):
+def remove_template(encounter: Encounter, name: str, actor: Actor) -> Edit:
+    """Take ``name`` off the board: the GM any template, a player the ones they placed."""
+    found = [t for t in encounter.templates if t.name.casefold() == name.casefold()]
+    if not found:
         listed = ", ".join(t.name for t in encounter.templates) or "none"
         raise InvalidInput(f'No template named "{name}" here. Templates: {listed}.')
-    return Edit(replace(encounter, templates=kept), f"removed the template {name}")
+    template = found[0]
+    require_template_control(encounter, actor, template, "remove")
+    kept = tuple(t for t in encounter.templates if t is not template)
+    return Edit(replace(encounter, templates=kept), f"removed the template {template.name}")
+
+
+def require_template_control(
+    encounter: Encounter, actor: Actor, template: Template, doing: str
+) -> None:
+    """A template is its placer's and the GM's; one stored before templates had an owner
+    (``placed_by`` None) is the GM's alone."""
+    if is_gm(encounter, actor) or (
+        template.placed_by is not None and template.placed_by == actor.user_id
+    ):
+        return
+    whose = (
+        f"{mention(template.placed_by)} placed it"
+        if template.placed_by
+        else "it is the GM's (placed before templates had an owner)"
+    )
+    raise NotAllowed(
+        f"You can't {doing} the template {template.name}: {whose}. A template is its "
+        f"placer's and the GM's ({GM_IS})."
+    )

@@ -16,7 +16,14 @@ from bot.encounter import (
     Token,
     token_key,
 )
-from bot.encounter_ops.access import GM_IS, Actor, is_gm, mention, require_control
+from bot.encounter_ops.access import (
+    GM_IS,
+    Actor,
+    is_gm,
+    mention,
+    require_control,
+    require_riders,
+)
 from bot.encounter_ops.outcomes import Edit, TokenEdit, TokensAdded, TokensRemoved
 from bot.encounter_ops.placement import (
     NO_STANDING,
@@ -330,6 +337,8 @@ def edit_token(
         token = replace(token, cell=parse_on_map(opts.at, encounter.width, encounter.height))
     moved = token.cell != old.cell
     riders = riders_of(encounter, old)
+    if moved:
+        require_riders(encounter, actor, old, riders, f"placing {old.name} at {token.cell}")
     if moved and text(token.state, RIDING):  # placed elsewhere, a rider is off its mount
         token = token.with_state(**{RIDING: None})
         notes = (*notes, Note("Off its mount", f"{old.name} stands at {token.cell}, on foot."))

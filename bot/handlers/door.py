@@ -48,7 +48,7 @@ DOOR = Command(
     "door",
     "Open or close a door beside a token",
     (
-        Option("token", "string", "Who opens or closes it", required=True),
+        Option("token", "string", "Who opens or closes it", required=True, refers_to="token"),
         Option(
             "edge",
             "string",

@@ -62,9 +62,9 @@ FLANK = Command(
     "flank",
     "Do two tokens flank a third where they stand?",
     (
-        Option("a", "string", "One of the two flankers", required=True),
-        Option("b", "string", "The other flanker", required=True),
-        Option("target", "string", "The creature they may flank", required=True),
+        Option("a", "string", "One of the two flankers", required=True, refers_to="token"),
+        Option("b", "string", "The other flanker", required=True, refers_to="token"),
+        Option("target", "string", "The creature they may flank", required=True, refers_to="token"),
     ),
     handle_flank,
 )

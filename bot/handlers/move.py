@@ -21,6 +21,7 @@ from bot.encounter_ops.access import (
     is_gm,
     require_control,
     require_gm,
+    require_mount,
     require_turn,
 )
 from bot.encounter_ops.visibility import as_seen, is_hidden, public
@@ -67,6 +68,8 @@ def _check_permission(encounter: Encounter, actor: Actor, request: MoveRequest) 
     # a group moves every member: each must be the mover's to move (003 group moves)
     for name in request.group:
         require_control(encounter, actor, encounter.token(name), "move")
+    if request.mount:  # riding a creature is its owner's or the GM's to allow
+        require_mount(encounter, actor, token, encounter.token(request.mount))
 
 
 def move_suggestions(ruleset: Ruleset, option: str, typed: str) -> list[str]:
@@ -332,6 +335,7 @@ MOVE = Command(
             "token",
             "string",
             "The token that moves (default: yours, when you have one or it's your turn)",
+            refers_to="token",
         ),
         Option("to", "string", "Where it ends (top-left square), e.g. D4"),
         Option("via", "string", 'Squares to pass on the way, in order, e.g. "C3 D5"'),
@@ -343,9 +347,14 @@ MOVE = Command(
             "GM: push, pull or slide it (spends no movement)",
             choices=FORCED_CHOICES,
         ),
-        Option("by", "string", "Who pushes or pulls (with forced:)"),
+        Option("by", "string", "Who pushes or pulls (with forced:)", refers_to="token"),
         Option("jump", "string", "Jump on the way, landing on this square, e.g. E4"),
-        Option("group", "string", 'becmi: tokens moving with it, e.g. "Bo, Cy" (slowest rate)'),
+        Option(
+            "group",
+            "string",
+            'becmi: tokens moving with it, e.g. "Bo, Cy" (slowest rate)',
+            refers_to="tokens",
+        ),
         Option(
             "check",
             "integer",
@@ -355,14 +364,24 @@ MOVE = Command(
         ),
         Option("preview", "boolean", "Only show the ruling and the picture: nothing moves"),
         Option("ready", "boolean", "A readied move out of the token's turn: spent in one go"),
-        Option("drag", "string", "A creature it grapples, dragged along (at the rules' cost)"),
+        Option(
+            "drag",
+            "string",
+            "A creature it grapples, dragged along (at the rules' cost)",
+            refers_to="token",
+        ),
         Option(
             "through",
             "string",
             "Pass opponents' spaces: overrun or tumble (3.5, epic-path); the checks are listed",
             choices=("overrun", "tumble"),
         ),
-        Option("target", "string", "With action:bull-rush (or charge): the foe to push (3.5)"),
+        Option(
+            "target",
+            "string",
+            "With action:bull-rush (or charge): the foe to push (3.5)",
+            refers_to="token",
+        ),
         Option(
             "margin",
             "integer",
@@ -370,7 +389,12 @@ MOVE = Command(
             min_value=-99,
             max_value=99,
         ),
-        Option("mount", "string", "Climb onto this mount (it enters its space and pays the cost)"),
+        Option(
+            "mount",
+            "string",
+            "Climb onto this mount (it enters its space and pays the cost)",
+            refers_to="token",
+        ),
         Option("dismount", "boolean", "Get off its mount, stepping down to to:"),
         Option(
             "heavy",

@@ -27,13 +27,13 @@ def _diagonal_text(ruleset: Ruleset, diagonals: str | None) -> str:
 
 
 async def handle_set(ctx: Context, options: Mapping[str, Any]) -> Reply:
+    if options.get("scope", "channel") == "server":
+        return await _set_for_server(ctx, options)
     if not ctx.is_gm:
         raise NotAllowed(
             "Only the GM can change this channel's ruleset (anyone with Manage Channels, "
             "or the server's GM role). Any command can still take ruleset: for itself."
         )
-    if options.get("scope", "channel") == "server":
-        return await _set_for_server(ctx, options)
     ruleset = get_ruleset(options["system"])
     diagonals = options.get("diagonals")
     if diagonals is not None and diagonals not in ruleset.diagonal_rules:
@@ -65,6 +65,12 @@ async def _set_for_server(ctx: Context, options: Mapping[str, Any]) -> Reply:
     """/ruleset set scope:server: every channel of the server that sets none of its own."""
     if ctx.guild_id is None:
         raise InvalidInput("scope:server needs a server: this is a direct message.")
+    if not (ctx.manages_server or await ctx.holds_gm_role()):
+        raise NotAllowed(
+            "Only someone with Manage Channels or Manage Server across the server (from "
+            "their roles, not granted in one channel), or the server's GM role, sets the "
+            "server's ruleset. scope:channel sets this channel's."
+        )
     if options.get("diagonals") is not None:
         raise InvalidInput(
             "diagonals: is a channel's setting; set it with scope:channel in that channel."

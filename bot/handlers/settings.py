@@ -31,9 +31,10 @@ async def handle_settings(ctx: Context, options: Mapping[str, Any]) -> Reply:
     if role_given is not None and clearing:
         raise InvalidInput("Give gm_role: or clear_gm_role:true, not both.")
     changing = role_given is not None or clearing
-    if changing and not (ctx.is_gm and not ctx.gm_by_role):
+    if changing and not ctx.manages_server:
         raise NotAllowed(
-            "Only someone with Manage Channels (or Manage Server) sets the server's GM role."
+            "Only someone with Manage Channels or Manage Server across the server (from "
+            "their roles, not granted in one channel) sets the server's GM role."
         )
     before = await ctx.store.guild_settings(ctx.guild_id)
     if changing:

@@ -14,6 +14,7 @@ from bot.encounter_ops.visibility import as_seen, is_hidden, public
 from bot.handlers.backgrounds import ctx_background
 from bot.handlers.board import board_reply, render
 from bot.handlers.encounter_common import (
+    actor_of,
     change_encounter,
     encounter_reply,
     load_active,
@@ -59,6 +60,7 @@ async def handle_add(ctx: Context, options: Mapping[str, Any]) -> Reply:
             follows=options.get("follows"),
             name=options.get("name"),
             square_ft=ruleset_of(encounter).square_ft,
+            placed_by=ctx.user_id,
         )
 
     changed = await change_encounter(ctx, "template add", add)
@@ -85,7 +87,10 @@ async def handle_add(ctx: Context, options: Mapping[str, Any]) -> Reply:
 
 async def handle_remove(ctx: Context, options: Mapping[str, Any]) -> Reply:
     name = str(options["name"])
-    changed = await change_encounter(ctx, "template remove", lambda e: remove_template(e, name))
+    actor = actor_of(ctx)
+    changed = await change_encounter(
+        ctx, "template remove", lambda e: remove_template(e, name, actor)
+    )
     after = changed.outcome.encounter
     return encounter_reply(
         after,
@@ -136,7 +141,7 @@ ADD = Command(
             required=True,
         ),
         Option("toward", "string", "A cone's or line's direction: a square, e.g. H5"),
-        Option("follows", "string", "A token it moves with (an aura)"),
+        Option("follows", "string", "A token it moves with (an aura)", refers_to="token"),
         Option("name", "string", "Its name (default: Circle 1...)"),
     ),
     handle_add,
@@ -145,7 +150,7 @@ ADD = Command(
 REMOVE = Command(
     "template remove",
     "Take an area template off the board",
-    (Option("name", "string", "The template's name", required=True),),
+    (Option("name", "string", "The template's name", required=True, refers_to="template"),),
     handle_remove,
     changes_state=True,
 )

@@ -112,7 +112,7 @@ TOKEN_OPTIONS = (
     *(Option.of(spec) for spec in token_options()),
     Option("explain", "boolean", "Show the whole working behind its speed, step by step"),
 )
-TOKEN = Option("token", "string", "The token's name", required=True)
+TOKEN = Option("token", "string", "The token's name", required=True, refers_to="token")
 
 
 def token_reply(changed: Changed[TokenEdit], title: str, *, explain: bool = False) -> Reply:
@@ -357,7 +357,15 @@ EDIT = Command(
 REMOVE = Command(
     "token remove",
     "Take a token off the map (yours, or any as GM)",
-    (Option("token", "string", 'The token\'s name, or a pattern: "Goblin*"', required=True),),
+    (
+        Option(
+            "token",
+            "string",
+            'The token\'s name, or a pattern: "Goblin*"',
+            required=True,
+            refers_to="token",
+        ),
+    ),
     handle_remove,
     changes_state=True,
 )
@@ -370,7 +378,12 @@ CONDITION = Command(
             "add", "string", "Conditions to add, comma-separated: prone, grappled, restrained..."
         ),
         Option("remove", "string", "Conditions to remove, comma-separated"),
-        Option("by", "string", "With add:grappled, who grapples it (it can drag it: /move drag:)"),
+        Option(
+            "by",
+            "string",
+            "With add:grappled, who grapples it (it can drag it: /move drag:)",
+            refers_to="token",
+        ),
     ),
     handle_condition,
     changes_state=True,
@@ -399,7 +412,12 @@ PLACE = Command(
             max_value=10_000,
             unit="ft",
         ),
-        Option("mount", "string", "The mount it sits on; none takes it off (with at:)"),
+        Option(
+            "mount",
+            "string",
+            "The mount it sits on; none takes it off (with at:)",
+            refers_to="token",
+        ),
         Option("at", "string", "With mount:none, the square it stands on, e.g. C5"),
     ),
     handle_place,

@@ -168,7 +168,12 @@ ORDER = Command(
     "turn order",
     "Set the turn order, or roll it (GM); round 1 begins",
     (
-        Option("order", "string", 'Token names in order, comma-separated: "Ari, Goblin 1, Bo"'),
+        Option(
+            "order",
+            "string",
+            'Token names in order, comma-separated: "Ari, Goblin 1, Bo"',
+            refers_to="tokens",
+        ),
         Option("roll", "boolean", "Roll a d20 for every token, highest first"),
     ),
     handle_order,
@@ -209,8 +214,8 @@ ADD = Command(
     "turn add",
     "Add a late combatant to the running turn order (GM): the round goes on",
     (
-        Option("token", "string", "The token that joins", required=True),
-        Option("after", "string", "It acts right after this token"),
+        Option("token", "string", "The token that joins", required=True, refers_to="token"),
+        Option("after", "string", "It acts right after this token", refers_to="token"),
         Option(
             "position", "integer", "Or its place in the order, from 1", min_value=1, max_value=100
         ),
@@ -221,7 +226,7 @@ ADD = Command(
 REMOVE = Command(
     "turn remove",
     "Take a token out of the running turn order (GM): the round goes on",
-    (Option("token", "string", "The token that leaves", required=True),),
+    (Option("token", "string", "The token that leaves", required=True, refers_to="token"),),
     handle_remove,
     changes_state=True,
 )

@@ -154,6 +154,10 @@ class FakeInteraction:
     # Stride's own permissions in the channel (Discord's app_permissions)
     app_permissions: discord.Permissions = field(default_factory=lambda: FULL)
     guild_id: int | None = 1  # None: a DM
+    # Manage Channels across the server (the member's roles'), as against in this
+    # channel (manage_channels, a channel's override may grant it). None: as
+    # manage_channels, granted server-wide (the usual case).
+    guild_manage_channels: bool | None = None
 
     def __post_init__(self) -> None:
         self.channel = FakeChannel(self.channel_number)
@@ -162,6 +166,11 @@ class FakeInteraction:
         self.client = SimpleNamespace(store=self.store)
         self.user = SimpleNamespace(id=self.user_id)
         self.permissions = discord.Permissions(manage_channels=self.manage_channels)
+        if self.guild_id is not None:  # a Member: their permissions across the server
+            server_wide = self.guild_manage_channels
+            self.user.guild_permissions = discord.Permissions(
+                manage_channels=self.manage_channels if server_wide is None else server_wide
+            )
 
     @property
     def channel_id(self) -> int:

@@ -27,7 +27,15 @@ def gm(store: Store) -> FakeInteraction:
 
 
 async def run_all(store: Store, channel: str, ruleset: str, lines: list[str]) -> None:
-    ctx = Context(store, channel, "dm", is_gm=True, rng=random.Random(1), guild_id="server")
+    ctx = Context(
+        store,
+        channel,
+        "dm",
+        is_gm=True,
+        rng=random.Random(1),
+        guild_id="server",
+        manages_server=True,  # the examples include the server's settings
+    )
     await run_line(ctx, f"/ruleset set system:{ruleset}")
     for line in lines:
         try:

@@ -12,7 +12,11 @@ from tests.discord.fakes import FakeInteraction
 
 def member(store: Store, user_id: int, *roles: int, manage: bool = False) -> FakeInteraction:
     interaction = FakeInteraction(store, user_id=user_id, manage_channels=manage)
-    interaction.user = SimpleNamespace(id=user_id, roles=[SimpleNamespace(id=r) for r in roles])
+    interaction.user = SimpleNamespace(
+        id=user_id,
+        roles=[SimpleNamespace(id=r) for r in roles],
+        guild_permissions=interaction.user.guild_permissions,
+    )
     return interaction
 
 

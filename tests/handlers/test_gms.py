@@ -23,9 +23,19 @@ def someone(
     gm: bool = False,
     roles: frozenset[str] = frozenset(),
     channel: str = "table-1",
+    server_wide: bool | None = None,
 ) -> Context:
+    """``gm``: Manage Channels here; ``server_wide``: across the server (default: as
+    ``gm``; False: granted in this channel alone)."""
     return Context(
-        store, channel, user, is_gm=gm, rng=random.Random(1), guild_id=SERVER, role_ids=roles
+        store,
+        channel,
+        user,
+        is_gm=gm,
+        rng=random.Random(1),
+        guild_id=SERVER,
+        role_ids=roles,
+        manages_server=gm if server_wide is None else server_wide,
     )
 
 
@@ -179,3 +189,30 @@ def test_feet_in_text_read_in_the_tables_units(text: str, units: str, shown: str
     from bot.units import in_units
 
     assert in_units(text, units) == shown
+
+
+async def test_manage_channels_in_one_channel_sets_nothing_for_the_server(store: Store) -> None:
+    """Issue 26: Manage Channels granted in one channel (an override) makes a GM there,
+    not a keeper of the server's GM role or default ruleset."""
+    here_only = someone(store, "cal", gm=True, server_wide=False)
+    await refused(here_only, "/settings gm_role:<@&555>", NotAllowed, "across the server")
+    await refused(here_only, "/ruleset set system:3.5 scope:server", NotAllowed, "across")
+    assert (await store.guild_settings(SERVER)).gm_role_id is None
+    assert (await store.guild_settings(SERVER)).ruleset is None
+    await run(here_only, "/ruleset set system:3.5")  # this channel's is theirs to set
+    assert await store.channel_ruleset("table-1") == "3.5"
+    # the server-wide permission without it in this channel sets the server's
+    server_only = someone(store, "sol", server_wide=True)
+    await run(server_only, "/settings gm_role:<@&555>", "/ruleset set system:becmi scope:server")
+    settings = await store.guild_settings(SERVER)
+    assert (settings.gm_role_id, settings.ruleset) == ("555", "becmi")
+
+
+async def test_the_servers_gm_role_sets_the_servers_ruleset_not_the_role(store: Store) -> None:
+    """The GM role is server-wide (only a server-wide manager gives it): its holders set
+    the server's default ruleset, even with Manage Channels in one channel as well."""
+    await run(someone(store, "admin", gm=True), "/settings gm_role:<@&555>")
+    holder = someone(store, "ivy", gm=True, server_wide=False, roles=frozenset({"555"}))
+    await run(holder, "/ruleset set system:3.5 scope:server")
+    assert (await store.guild_settings(SERVER)).ruleset == "3.5"
+    await refused(holder, "/settings clear_gm_role:true", NotAllowed)
