@@ -13,8 +13,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import inspect
 import io
+import json
 import logging
 import random
 import re
@@ -939,7 +941,8 @@ def _board_notice(missing: Sequence[str]) -> str:
     return (
         f"Stride can't keep the board message in this channel: it needs {needs} here "
         "(channel settings › Permissions). Until then /map shows the board; nothing "
-        "else is affected, and the board comes back once the permission is given."
+        "else is affected, and the board comes back once the permission is given (Stride "
+        "also tries again now and then)."
     )
 
 
@@ -949,25 +952,27 @@ async def _refresh_board(
     from bot.handlers.board import board_message, ended_message  # local: the renderer
 
     blocked_key = f"board-blocked:{channel_id}"
-    blocked = await store.get_meta(blocked_key)
-    if blocked:
-        if blocked == _permissions_key(interaction):
-            # Retrying would fail the same way and count toward Discord's
-            # invalid-request limit: wait for the permissions to change.
-            await tell_gm_once(
-                interaction, store, "board", _board_notice(missing_for_board(interaction))
-            )
-            return
-        await store.set_meta(blocked_key, "")  # permissions changed: try again
+    block = BoardBlock.read(await store.get_meta(blocked_key))
+    same = block is not None and block.permissions == _permissions_key(interaction)
+    if block is not None and same and not block.due(time.time()):
+        # Retrying now would most likely fail the same way and count toward Discord's
+        # invalid-request limit: wait for the permissions to change, or for the next
+        # retry (a refusal can pass: an outage, a role sync that lags).
+        await tell_gm_once(
+            interaction, store, "board", _board_notice(missing_for_board(interaction))
+        )
+        return
     missing = missing_for_board(interaction)
     if "View Channel" in missing or any(m.startswith("Send Messages") for m in missing):
-        await _blocked(interaction, store, blocked_key, missing)
+        await _blocked(interaction, store, blocked_key, missing, None)
         return
     try:
         await _post_board(interaction, channel, store, channel_id, board_message, ended_message)
     except discord.Forbidden:
-        await _blocked(interaction, store, blocked_key, missing)
+        await _blocked(interaction, store, blocked_key, missing, block)
         return
+    if block is not None:
+        await store.set_meta(blocked_key, "")  # it worked again: no more waiting
     if missing:  # posted, but plainer than it could be
         await tell_gm_once(
             interaction,
@@ -978,11 +983,58 @@ async def _refresh_board(
         )
 
 
+# After a refused board edit, the next try waits this long, doubling after each
+# refusal up to the most; a refusal for a permission Stride can see is missing waits
+# for the permissions to change instead.
+BOARD_RETRY_FIRST_S = 30.0
+BOARD_RETRY_MOST_S = 3600.0
+
+
+@dataclasses.dataclass(frozen=True)
+class BoardBlock:
+    """Why the board message isn't being edited: the permissions it was refused with,
+    when to try again (None: once they change) and how many refusals in a row."""
+
+    permissions: str
+    retry_at: float | None
+    refusals: int
+
+    @classmethod
+    def read(cls, text: str | None) -> BoardBlock | None:
+        if not text:
+            return None
+        if not text.startswith("{"):  # kept before retries: wait for a change
+            return cls(text, None, 1)
+        data = json.loads(text)
+        return cls(str(data["permissions"]), data.get("retry_at"), int(data["refusals"]))
+
+    def due(self, now: float) -> bool:
+        return self.retry_at is not None and now >= self.retry_at
+
+    def text(self) -> str:
+        return json.dumps(
+            {"permissions": self.permissions, "retry_at": self.retry_at, "refusals": self.refusals}
+        )
+
+
 async def _blocked(
-    interaction: discord.Interaction[Any], store: Store, blocked_key: str, missing: Sequence[str]
+    interaction: discord.Interaction[Any],
+    store: Store,
+    blocked_key: str,
+    missing: Sequence[str],
+    before: BoardBlock | None,
 ) -> None:
+    """Stop editing the board for now: until the permissions change when ``missing``
+    names what's lacking, else until a retry that waits longer after each refusal."""
     log.warning("Board blocked in channel %s: missing %s", interaction.channel_id, missing)
-    await store.set_meta(blocked_key, _permissions_key(interaction))
+    refusals = (before.refusals + 1) if before is not None else 1
+    wait_s = min(BOARD_RETRY_MOST_S, BOARD_RETRY_FIRST_S * 2 ** (refusals - 1))
+    block = BoardBlock(
+        _permissions_key(interaction),
+        None if missing else time.time() + wait_s,
+        refusals,
+    )
+    await store.set_meta(blocked_key, block.text())
     await tell_gm_once(interaction, store, "board", _board_notice(missing))
 
 

@@ -138,3 +138,37 @@ async def test_a_thread_is_a_channel_of_its_own(store: Store) -> None:
 def test_the_undo_button_is_for_players_too() -> None:
     (undo,) = [b for b in BoardButtons().children if getattr(b, "custom_id", "") == BOARD_UNDO]
     assert isinstance(undo, discord.ui.Button) and undo.label == "Undo"
+
+
+async def test_a_passing_refusal_is_retried_later_with_longer_waits(
+    store: Store, monkeypatch: object
+) -> None:
+    """Issue 26: one 403 stopped board edits for good while the permissions stayed the
+    same. Now a refused board is tried again on a later change once its wait is over
+    (30 s, then twice as long after each refusal), and the GM is told once."""
+    clock = [1_000.0]
+    monkeypatch.setattr(discord_glue.time, "time", lambda: clock[0])  # type: ignore[attr-defined]
+    first = gm(store)
+    first.channel.failures.append(forbidden())
+    await dispatch(first, "encounter start", {"width": 8, "height": 8})
+    assert first.channel.messages == {}
+    assert sum("can't keep the board" in n for n in notices(first)) == 1
+    soon = gm(store)
+    await dispatch(soon, "token add", {"name": "Ari"})
+    assert soon.channel.sends == 0 and notices(soon) == []  # within the wait: not tried
+    clock[0] += discord_glue.BOARD_RETRY_FIRST_S
+    refused_again = gm(store)
+    refused_again.channel.failures.append(forbidden())
+    await dispatch(refused_again, "token add", {"name": "Bo"})
+    assert refused_again.channel.sends == 1 and notices(refused_again) == []  # told once
+    clock[0] += discord_glue.BOARD_RETRY_FIRST_S  # the second wait is twice as long
+    waiting = gm(store)
+    await dispatch(waiting, "token add", {"name": "Cy"})
+    assert waiting.channel.sends == 0
+    clock[0] += discord_glue.BOARD_RETRY_FIRST_S
+    back = gm(store)
+    await dispatch(back, "token add", {"name": "Di"})
+    assert len(back.channel.messages) == 1  # it works again: the board is posted
+    after = gm(store)
+    await dispatch(after, "token add", {"name": "Ed"})
+    assert after.channel.sends == 1  # and nothing waits any more
