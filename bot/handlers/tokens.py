@@ -33,6 +33,7 @@ from bot.handlers.encounter_common import (
     encounter_reply,
     load_active,
     ruleset_of,
+    seen_in,
     token_json,
     token_line,
 )
@@ -198,17 +199,19 @@ async def handle_edit(ctx: Context, options: Mapping[str, Any]) -> Reply:
 async def explain_token(ctx: Context, name: str) -> Reply:
     """/token edit token:X explain:true alone: how its speed comes about now, changing
     nothing (anyone may ask; the numbers are on every token line anyway)."""
-    encounter = (await load_active(ctx)).encounter
+    seen = seen_in(ctx, (await load_active(ctx)).encounter)
+    encounter = seen.encounter
     token = encounter.token(name)
     ruleset = ruleset_of(encounter)
     movement = ruleset.token_movement(token)
     notes = movement.notes or (Note("Speed", "Its speeds as given: nothing changes them."),)
-    return encounter_reply(
+    reply = encounter_reply(
         encounter,
         title=f"{token.name}: how it moves",
         fields=(Field("Token", token_line(token, ruleset)), *note_fields(notes, explain=True)),
         result={"token": token_json(token, ruleset), "notes": [note_json(n) for n in notes]},
     )
+    return replace(reply, ephemeral=is_hidden(token))
 
 
 async def handle_remove(ctx: Context, options: Mapping[str, Any]) -> Reply:
@@ -315,7 +318,7 @@ async def handle_place(ctx: Context, options: Mapping[str, Any]) -> Reply:
 
 async def _traits_shown(ctx: Context, name: str) -> Reply:
     """/token trait token:X alone: its traits, and those its ruleset reads."""
-    encounter = (await load_active(ctx)).encounter
+    encounter = seen_in(ctx, (await load_active(ctx)).encounter).encounter
     token = encounter.token(name)
     ruleset = ruleset_of(encounter)
     held = traits_of(token)
@@ -323,12 +326,13 @@ async def _traits_shown(ctx: Context, name: str) -> Reply:
         "\n".join(f"{t}: {text}" for t, text in ruleset.traits.items())
         or f"{ruleset.id}'s movement rules read no traits on the board."
     )
-    return encounter_reply(
+    reply = encounter_reply(
         encounter,
         title=f"{token.name}: {', '.join(held) or 'no traits'}",
         fields=(Field(f"Traits {ruleset.id} reads", reads),),
         result={"traits": list(held), "known": list(ruleset.traits)},
     )
+    return replace(reply, ephemeral=is_hidden(token))
 
 
 ADD = Command(
