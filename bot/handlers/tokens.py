@@ -8,7 +8,7 @@ from typing import Any
 
 from bot.commands import Command, Option
 from bot.context import Context
-from bot.encounter import TEAM_NAMES, TEAMS
+from bot.encounter import TEAM_NAMES, TEAMS, token_key
 from bot.encounter_ops.outcomes import TokenEdit
 from bot.encounter_ops.placing import place_token
 from bot.encounter_ops.tokens import (
@@ -193,7 +193,11 @@ async def handle_edit(ctx: Context, options: Mapping[str, Any]) -> Reply:
         ),
     )
     token = changed.outcome.token
-    return token_reply(changed, f"{token.name} edited", explain=bool(options.get("explain")))
+    was = changed.before.encounter.tokens.get(token_key(options["token"]))
+    # revealed: the table's line says what it sees now (issue 26)
+    revealed = was is not None and is_hidden(was) and not is_hidden(token)
+    title = f"{token.name} appears at {token.cell}" if revealed else f"{token.name} edited"
+    return token_reply(changed, title, explain=bool(options.get("explain")))
 
 
 async def explain_token(ctx: Context, name: str) -> Reply:
