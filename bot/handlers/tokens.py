@@ -23,7 +23,7 @@ from bot.encounter_ops.tokens import (
     remove_token,
 )
 from bot.encounter_ops.traits import trait_token
-from bot.encounter_ops.visibility import is_hidden
+from bot.encounter_ops.visibility import is_hidden, public
 from bot.handlers.common import note_fields, note_json
 from bot.handlers.encounter_common import (
     Changed,
@@ -121,12 +121,16 @@ def token_reply(changed: Changed[TokenEdit], title: str, *, explain: bool = Fals
     outcome = changed.outcome
     ruleset = ruleset_of(changed.after)
     notes = note_fields(outcome.notes, explain=explain)
+    # a visible token as the table sees it: nothing of a hidden grappler in its state
+    token = outcome.token
+    if not is_hidden(token):
+        token = public(changed.after).tokens.get(token.key, token)
     reply = encounter_reply(
         changed.after,
         title=title,
-        fields=(Field("Token", token_line(outcome.token, ruleset)), *notes),
+        fields=(Field("Token", token_line(token, ruleset)), *notes),
         result={
-            "token": token_json(outcome.token, ruleset),
+            "token": token_json(token, ruleset),
             "summary": outcome.summary,
             "notes": [note_json(n) for n in outcome.notes],
         },

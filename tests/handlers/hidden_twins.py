@@ -30,12 +30,13 @@ SHARED = (
     "/terrain edge cells:H7/I7 kind:wall",
     "/terrain edge cells:H9/I9 kind:wall",
 )
-# the GM hides an ambusher, a numbered orc and turns a wall into a secret door: the
+# the GM hides an ambusher, a numbered orc and turns walls into secret doors (one open): the
 # table sees no change (each is a /history line for the GM alone)
 HIDDEN_ONLY = (
     "/token add name:Lurker at:E2 team:enemy hidden:true",
     '/token add name:"Orc 3" at:K10 team:enemy hidden:true',
     "/terrain edge cells:H8/I8 kind:door hidden:true",
+    "/terrain edge cells:H7/I7 kind:open-door hidden:true",
 )
 PLAIN_ONLY: tuple[str, ...] = ()
 

@@ -127,6 +127,8 @@ CASES: dict[str, tuple[str, ...]] = {
         "/move token:Ari to:G3 preview:true",
         "/move token:Bo to:J8 action:double preview:true",
         "/move token:Bo to:I8 preview:true",
+        "/move token:Bo to:J7 action:double preview:true",
+        "/move token:Bo to:I7 preview:true",
         "/move token:Ari to:E3 through:tumble preview:true",
         "/move token:Ari to:C3 drag:Lurker",
         "/move token:Ari mount:Lurker",
