@@ -23,7 +23,7 @@ import re
 import time
 from collections.abc import Callable, Coroutine, Mapping, Sequence
 from dataclasses import replace
-from typing import Any, Optional, Protocol, cast
+from typing import TYPE_CHECKING, Any, Optional, Protocol, cast
 
 import discord
 from discord import app_commands
@@ -38,6 +38,9 @@ from bot.names import complete
 from bot.reply import MENTION_MARK, Field, Reply, plain
 from bot.rules import DEFAULT_RULESET, rulesets
 from bot.storage import Store, StoredEncounter, recording_writes
+
+if TYPE_CHECKING:
+    from bot.encounter import Encounter
 
 log = logging.getLogger(__name__)
 
@@ -699,6 +702,20 @@ async def _readable(store: Store, channel_id: str) -> StoredEncounter | None:
     return held if isinstance(held, StoredEncounter) else None
 
 
+async def seen_encounter(interaction: discord.Interaction[Any], store: Store) -> Encounter | None:
+    """The channel's running encounter as the one typing may see it (None: none runs):
+    what is offered as a player types names nothing hidden and routes round nothing
+    hidden (issue 26), the GM's suggestions know everything."""
+    from bot.handlers.encounter_common import seen_in  # local: the handlers
+
+    stored = await _readable(store, str(interaction.channel_id))
+    if stored is None:
+        return None
+    ctx = context_for(interaction, store)
+    await ctx.settle_gm_role()
+    return seen_in(ctx, stored.encounter).encounter
+
+
 async def token_choices(
     interaction: discord.Interaction[Any], current: str
 ) -> list[app_commands.Choice[str]]:
@@ -706,12 +723,12 @@ async def token_choices(
     own first, then the rest, those containing what was typed. Suggestions only: the
     handler checks the name again."""
     store = cast(_HasStore, interaction.client).store
-    stored = await _readable(store, str(interaction.channel_id))
-    if stored is None:
+    encounter = await seen_encounter(interaction, store)
+    if encounter is None:
         return []
     typed = current.strip().lower()
     user = str(interaction.user.id)
-    tokens = [t for t in stored.encounter.tokens.values() if typed in t.name.lower()]
+    tokens = [t for t in encounter.tokens.values() if typed in t.name.lower()]
     tokens.sort(key=lambda t: (t.owner != user, not t.name.lower().startswith(typed), t.name))
     return [app_commands.Choice(name=t.name, value=t.name) for t in tokens[:FIELDS_MAX]]
 
@@ -722,10 +739,9 @@ async def order_choices(
     """/turn order's list as it is typed: the token names not yet in it, completing
     the last one ("Ari, Gob" → "Ari, Goblin 1")."""
     store = cast(_HasStore, interaction.client).store
-    stored = await _readable(store, str(interaction.channel_id))
-    if stored is None:
+    encounter = await seen_encounter(interaction, store)
+    if encounter is None:
         return []
-    encounter = stored.encounter
     keys = [*encounter.order, *sorted(k for k in encounter.tokens if k not in encounter.order)]
     names = [encounter.tokens[k].name for k in keys]
     return _choices(complete(current, names, listed=True))
@@ -768,8 +784,7 @@ async def option_choices(
 
     store = cast(_HasStore, interaction.client).store
     channel = str(interaction.channel_id)
-    stored = await _readable(store, channel)
-    encounter = stored.encounter if stored is not None else None
+    encounter = await seen_encounter(interaction, store)
     chosen = encounter.ruleset if encounter else await store.channel_ruleset(channel)
     ruleset = rulesets().get(chosen or DEFAULT_RULESET, rulesets()[DEFAULT_RULESET])
     given = {k: v for k, v in vars(interaction.namespace).items() if v is not None}

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from bot.encounter import Encounter, Token
 from bot.errors import InvalidInput, NotAllowed
 from bot.reply import mention as marked_mention
+from bot.state import flag
 
 GM_IS = (
     "the GM is whoever started the encounter, a co-GM they added, or anyone with Manage "
@@ -92,11 +93,14 @@ def require_turn(encounter: Encounter, actor: Actor, token: Token, doing: str) -
     """Once a turn order runs, a player acts with a token only on that token's turn;
     the GM at any time."""
     acting = encounter.acting
-    if is_gm(encounter, actor) or acting is None or acting.key == token.key:
+    if is_gm(encounter, actor) or (acting is not None and acting.key == token.key):
         return
+    if acting is None and not (encounter.order and encounter.turn_index is None):
+        return
+    # a hidden token acting is "the GM's turn" (as players see it, nobody's in the order)
+    whose = "the GM's" if acting is None or flag(acting.state, "hidden") else f"{acting.name}'s"
     raise NotAllowed(
-        f"It's {acting.name}'s turn (round {encounter.round}): {token.name} can {doing} on "
-        "its own turn."
+        f"It's {whose} turn (round {encounter.round}): {token.name} can {doing} on its own turn."
     )
 
 

@@ -109,9 +109,8 @@ def next_turn(encounter: Encounter, ruleset: Ruleset, actor: Actor) -> TurnEdit:
         if acting is None:
             raise NotAllowed(f"Only the GM can start the next round ({GM_IS}).")
         if acting.owner != actor.user_id:
-            raise NotAllowed(
-                f"It is {acting.name}'s turn: only its owner or the GM can end it ({GM_IS})."
-            )
+            whose = "the GM's" if is_hidden(acting) else f"{acting.name}'s"
+            raise NotAllowed(f"It is {whose} turn: only its owner or the GM can end it ({GM_IS}).")
     if acting is None or encounter.turn_index is None:
         keys = tuple(encounter.tokens)
         after = _start(replace(encounter, round=encounter.round + 1), ruleset, keys)

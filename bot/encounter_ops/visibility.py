@@ -16,12 +16,19 @@ the table may see it (``public``); a reply that shows something hidden (the GM's
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
 from bot.encounter import Encounter, Token
 from bot.grid.coords import EdgeKey, edge_name
 from bot.grid.terrain import Barrier
+from bot.rules.engine.grapple import grapplers_of, with_grapplers
 from bot.state import flag
+
+# In a /history line, what follows this mark is the GM's alone (who was found where, a
+# hidden token renamed); a line that starts with it is the GM's altogether (a change
+# the table can't see). INVISIBLE SEPARATOR: nothing the bot writes itself holds it.
+GM_MARK = "\u2063"
 
 
 def is_hidden(token: Token) -> bool:
@@ -40,6 +47,9 @@ def as_seen(encounter: Encounter, *, by_gm: bool, viewer: str | None = None) -> 
         for k, t in encounter.tokens.items()
         if not is_hidden(t) or (viewer is not None and t.owner == viewer)
     }
+    unseen = {k: t.name for k, t in encounter.tokens.items() if k not in shown}
+    if unseen:  # what the shown tokens remember of the unseen ones goes too
+        shown = {k: _forgetting(t, unseen) for k, t in shown.items()}
     templates = tuple(t for t in encounter.templates if t.follows is None or t.follows in shown)
     order = tuple(k for k in encounter.order if k in shown)
     acting = encounter.acting
@@ -54,6 +64,20 @@ def as_seen(encounter: Encounter, *, by_gm: bool, viewer: str | None = None) -> 
         edges=seen_edges(encounter),
         hidden_edges=frozenset(),
     )
+
+
+def _forgetting(token: Token, unseen: Mapping[str, str]) -> Token:
+    """``token`` without its memory of the ``unseen`` tokens (key → name): the attacks
+    they had of it this round and their grapple on it."""
+    activity = token.activity
+    names = set(unseen.values())
+    kept = tuple(n for n in activity.provoked_by if n not in names)
+    if kept != activity.provoked_by:
+        token = replace(token, activity=replace(activity, provoked_by=kept))
+    holders = grapplers_of(token)
+    if any(k in unseen for k in holders):
+        token = with_grapplers(token, tuple(k for k in holders if k not in unseen))
+    return token
 
 
 def seen_edges(encounter: Encounter) -> dict[EdgeKey, Barrier]:
@@ -93,11 +117,42 @@ def seen_by(encounter: Encounter, *, by_gm: bool, viewer: str | None) -> Seen:
 
 
 def names_hidden(encounter: Encounter, text: str) -> bool:
-    """Whether ``text`` (a /history summary) names a token or an edge hidden now."""
-    if any(edge_name(e) in text for e in encounter.hidden_edges):
+    """Whether ``text`` (a /history summary) names a token or an edge hidden now: what
+    lines written before the GM's part was kept apart (``GM_MARK``) are read by. A line
+    putting a wall on a secret door's edge says what the table saw (the wall it looks
+    like)."""
+    if not text.startswith("wall on ") and any(
+        edge_name(e) in text for e in encounter.hidden_edges
+    ):
         return True
     return any(
         re.search(rf"(?<!\w){re.escape(t.name)}(?!\w)", text, re.IGNORECASE)
         for t in encounter.tokens.values()
         if is_hidden(t)
     )
+
+
+def for_the_table(summary: str) -> str:
+    """A /history line as the table reads it: without the GM's part."""
+    return summary.partition(GM_MARK)[0].rstrip()
+
+
+def for_the_gm(summary: str) -> str:
+    """A /history line as the GM reads it: the GM's part in brackets."""
+    table, mark, gm = summary.partition(GM_MARK)
+    if not mark:
+        return summary
+    return f"{table} [GM: {gm}]" if table else f"[GM: {gm}]"
+
+
+def gm_only(summary: str) -> bool:
+    """Whether a /history line is the GM's altogether (the table saw no change)."""
+    return summary.startswith(GM_MARK)
+
+
+def with_gm_note(summary: str, note: str) -> str:
+    """``summary`` with ``note`` for the GM's eyes; an empty note adds nothing."""
+    if not note:
+        return summary
+    table, mark, gm = summary.partition(GM_MARK)
+    return f"{table}{GM_MARK}{gm + '; ' if mark else ''}{note}"

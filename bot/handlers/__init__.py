@@ -21,6 +21,11 @@ from bot.reply import Reply
 
 log = logging.getLogger(__name__)
 
+# The meta key (and the channel id) under which notes for the channel's GM wait: a JSON
+# list of lines (handlers.encounter_common.tell_gm); read on every command, so it lives
+# here, where reading it loads nothing more.
+GM_NOTES = "gm-notes:"
+
 
 async def _help(ctx: Context, options: Mapping[str, Any]) -> Reply:
     """The commands and a place to start, or one command with examples for this channel."""
@@ -170,7 +175,25 @@ async def _settled(ctx: Context, reply: Reply) -> Reply:
         from bot.handlers.common import in_channel_units
 
         reply = await in_channel_units(ctx, reply, units)
-    return reply
+    return await _with_gm_notes(ctx, reply)
+
+
+async def _with_gm_notes(ctx: Context, reply: Reply) -> Reply:
+    """The notes kept for the channel's GM (what players' moves found of the hidden
+    things), on the GM's next reply for their eyes only: a private field, which Discord
+    sends as an ephemeral follow-up and the console marks "for the GM only"."""
+    if await ctx.store.get_meta(GM_NOTES + ctx.channel_id) in (None, "", "[]"):
+        return reply
+    from dataclasses import replace
+
+    from bot.handlers.encounter_common import take_gm_notes
+    from bot.reply import Field
+
+    notes = await take_gm_notes(ctx)
+    if not notes:
+        return reply
+    told = Field("Hidden things found", "\n".join(notes))
+    return replace(reply, private_fields=(*reply.private_fields, told))
 
 
 __all__ = ["COMMANDS", "ENCOUNTER_NAMES", "RulingError", "run", "run_line"]

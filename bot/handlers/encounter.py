@@ -113,9 +113,10 @@ async def handle_start(ctx: Context, options: Mapping[str, Any]) -> Reply:
     async with ctx.store.channel_lock(ctx.channel_id):
         running = await ctx.store.active_encounter(ctx.channel_id)
         if running is not None:
+            shown = seen_in(ctx, running.encounter).encounter  # the asker's count of tokens
             raise InvalidInput(
-                f"An encounter is already running here ({map_text(running.encounter)}, "
-                f"{contents(running.encounter)}). See it with /encounter show, or end it "
+                f"An encounter is already running here ({map_text(shown)}, "
+                f"{contents(shown)}). See it with /encounter show, or end it "
                 "with /encounter end confirm:true before starting another."
             )
         ruleset, notice = await ruleset_for(ctx, options.get("ruleset"))

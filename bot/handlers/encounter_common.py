@@ -11,6 +11,7 @@ refused change (a ``RulingError`` from the pure function) writes nothing.
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -22,8 +23,18 @@ from bot.encounter_ops.access import Actor, is_gm, mention
 from bot.encounter_ops.outcomes import Edit, Outcome
 from bot.encounter_ops.placement import size_label, squares_of
 from bot.encounter_ops.turns import turn_text
-from bot.encounter_ops.visibility import Seen, is_hidden, seen_by
+from bot.encounter_ops.unseen import change_as_seen, hides_from
+from bot.encounter_ops.visibility import (
+    GM_MARK,
+    Seen,
+    gm_only,
+    is_hidden,
+    public,
+    seen_by,
+    with_gm_note,
+)
 from bot.errors import BoardChanged, InvalidInput
+from bot.handlers import GM_NOTES
 from bot.metrics import METRICS
 from bot.reply import Field, Reply
 from bot.rules import rulesets
@@ -87,7 +98,11 @@ class Changed(Generic[OutcomeT]):
 
 
 async def change_encounter(
-    ctx: Context, command_name: str, mutate: Callable[[Encounter], OutcomeT]
+    ctx: Context,
+    command_name: str,
+    mutate: Callable[[Encounter], OutcomeT],
+    *,
+    whole_board: bool = False,
 ) -> Changed[OutcomeT]:
     """Apply ``mutate`` to the channel's running encounter and save it.
 
@@ -101,16 +116,27 @@ async def change_encounter(
     ``BoardChanged``; nothing is ever written over a state this command didn't see.
     The pure work runs in a worker thread, so a long path search never holds the
     event loop.
+
+    A player's change is ruled on the board as they see it (issue 26: the same board
+    without the hidden things would answer the same) and put back on the whole board
+    (``encounter_ops.unseen``); ``whole_board`` rules it on the whole board instead
+    (/move, which finds hidden creatures by the rules; the turn order, whose hidden
+    turns are real). What the GM alone may read goes in the /history line's GM part
+    and to the GM (``tell_gm``).
     """
+    ruled = _on_the_whole_board(mutate) if whole_board else _as_the_asker_sees(ctx, mutate)
     async with ctx.store.channel_lock(ctx.channel_id):
         for attempt in range(CHANGE_ATTEMPTS):
             stored = await load_active(ctx)
-            outcome = await asyncio.to_thread(mutate, stored.encounter)
+            outcome, note = await asyncio.to_thread(ruled, stored.encounter)
             # one dump: compared with the stored text (the same state always gives the
             # same text), then written as it is
             after_json = dump_state(outcome.encounter)
             if after_json == stored.state_json:
+                if note:  # nothing changed, but the GM is still told (a move stopped at once)
+                    await tell_gm(ctx, f"/{command_name} by {mention(ctx.user_id)}: {note}")
                 return Changed(stored, outcome, saved=False)
+            summary = history_line(stored.encounter, outcome.encounter, outcome.summary, note)
             try:
                 await ctx.store.save_encounter(
                     ctx.channel_id,
@@ -118,19 +144,83 @@ async def change_encounter(
                     outcome.encounter,
                     user_id=ctx.user_id,
                     command=command_name,
-                    summary=outcome.summary,
+                    summary=summary,
                     state_json=after_json,
                 )
             except Conflict:
                 METRICS.store_retry()
                 await asyncio.sleep(random.uniform(0.01, 0.05) * min(attempt + 1, 6))
                 continue
+            if note:
+                await tell_gm(ctx, f"/{command_name} by {mention(ctx.user_id)}: {note}")
             return Changed(stored, outcome, saved=True)
     METRICS.store_conflict_refused()
     raise BoardChanged(
         "The board changed while this command worked (someone else moved at the same "
         "moment): nothing was changed. Try again."
     )
+
+
+Ruled = Callable[[Encounter], tuple[OutcomeT, str]]
+
+
+def _on_the_whole_board(mutate: Callable[[Encounter], OutcomeT]) -> Ruled[OutcomeT]:
+    """``mutate`` as it is, with the note for the GM an outcome may carry (``gm_note``:
+    a player's move that found a hidden creature)."""
+
+    def ruled(whole: Encounter) -> tuple[OutcomeT, str]:
+        outcome = mutate(whole)
+        return outcome, str(getattr(outcome, "gm_note", ""))
+
+    return ruled
+
+
+def _as_the_asker_sees(ctx: Context, mutate: Callable[[Encounter], OutcomeT]) -> Ruled[OutcomeT]:
+    """``mutate`` ruled on the board the asker sees when they are a player and something
+    is hidden from them, with the GM's note of what the hidden things did to make way."""
+    actor = actor_of(ctx)
+
+    def ruled(whole: Encounter) -> tuple[OutcomeT, str]:
+        if is_gm(whole, actor) or not hides_from(whole, ctx.user_id):
+            return mutate(whole), ""
+        return change_as_seen(whole, ruleset_of(whole), ctx.user_id, mutate)
+
+    return ruled
+
+
+def history_line(before: Encounter, after: Encounter, summary: str, gm_note: str = "") -> str:
+    """A change's /history line: the GM's part added, and the whole line the GM's when
+    the table sees no change at all (a hidden token moved or added, a secret door)."""
+    line = with_gm_note(summary, gm_note)
+    table_before, table_after = public(before), public(after)
+    if table_before is before and table_after is after:
+        return line  # nothing hidden, before or after
+    return GM_MARK + line if table_before == table_after and not gm_only(line) else line
+
+
+MAX_GM_NOTES = 20
+
+
+async def tell_gm(ctx: Context, line: str) -> None:
+    """Keep ``line`` for the channel's GM: their next command's reply carries it, for
+    their eyes only (``take_gm_notes``)."""
+    key = GM_NOTES + ctx.channel_id
+    held = json.loads(await ctx.store.get_meta(key) or "[]")
+    await ctx.store.set_meta(key, json.dumps([*held, line][-MAX_GM_NOTES:]))
+
+
+async def take_gm_notes(ctx: Context) -> list[str]:
+    """The notes kept for this channel's GM, when the asker is its GM (and then they are
+    taken: each is told once)."""
+    key = GM_NOTES + ctx.channel_id
+    held = await ctx.store.get_meta(key)
+    if not held or held == "[]":
+        return []
+    stored = await ctx.store.active_encounter(ctx.channel_id)
+    if stored is None or not is_gm(stored.encounter, actor_of(ctx)):
+        return []
+    await ctx.store.set_meta(key, "[]")
+    return [str(line) for line in json.loads(held)]
 
 
 # ------------------------------------------------------------------ replies
@@ -149,7 +239,9 @@ def turn_field(encounter: Encounter) -> Field:
 
 def turn_json(encounter: Encounter) -> dict[str, Any]:
     acting = encounter.acting
-    return {"round": encounter.round, "acting": acting.name if acting else None}
+    # a hidden token's turn is "the GM's turn" (turn_text): nobody the table may name
+    shown = acting.name if acting is not None and not is_hidden(acting) else None
+    return {"round": encounter.round, "acting": shown}
 
 
 def footer_for(ruleset: Ruleset, *sections: str) -> str:
@@ -178,7 +270,8 @@ def encounter_reply(
     leaves the turn field out (an ended encounter has no next turn to name).
     """
     # before anything has happened, "Round 1 · no turn order" on every reply is only noise
-    running = encounter.order or encounter.round > 1
+    # (an order of hidden tokens alone isn't one the table knows of)
+    running = public(encounter).order or encounter.round > 1
     turn = (turn_field(encounter),) if show_turn and running else ()
     shown = [*fields, *((UNCHANGED,) if changed is False else ()), *turn]
     data = {**(result or {}), **turn_json(encounter)}

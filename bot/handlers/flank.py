@@ -8,17 +8,25 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from bot.commands import Command, Option
 from bot.context import Context
+from bot.encounter import Encounter
 from bot.errors import InvalidInput
-from bot.handlers.encounter_common import encounter_reply, load_active, ruleset_of
+from bot.handlers.encounter_common import encounter_reply, load_active, ruleset_of, seen_in
 from bot.reply import Field, Reply
 
 
 async def handle_flank(ctx: Context, options: Mapping[str, Any]) -> Reply:
-    encounter = (await load_active(ctx)).encounter
+    seen = seen_in(ctx, (await load_active(ctx)).encounter)
+    reply = await _flank(seen.encounter, options)
+    return replace(reply, ephemeral=seen.private)  # it may name a hidden token
+
+
+async def _flank(encounter: Encounter, options: Mapping[str, Any]) -> Reply:
+    """Asked on the board as the asker sees it: a player's flank knows no hidden token."""
     a, b, target = (encounter.token(options[n]) for n in ("a", "b", "target"))
     if len({a.key, b.key, target.key}) < 3:
         raise InvalidInput("a:, b: and target: must be three different tokens.")

@@ -11,7 +11,13 @@ from bot.commands import Command, Option
 from bot.context import Context
 from bot.encounter import Encounter
 from bot.encounter_ops.access import GM_IS, is_gm, may_undo, mention
-from bot.encounter_ops.visibility import names_hidden, public
+from bot.encounter_ops.visibility import (
+    for_the_gm,
+    for_the_table,
+    gm_only,
+    names_hidden,
+    public,
+)
 from bot.errors import BoardChanged, InvalidInput, NotAllowed
 from bot.handlers.backgrounds import ctx_background
 from bot.handlers.board import board_reply, render
@@ -38,13 +44,21 @@ def when(change: Change) -> str:
     return timestamp(change.created_at)
 
 
-def change_json(change: Change) -> dict[str, Any]:
+def change_json(change: Change, *, by_gm: bool = False) -> dict[str, Any]:
     return {
         "command": change.command,
-        "summary": change.summary,
+        "summary": for_the_gm(change.summary) if by_gm else for_the_table(change.summary),
         "by": change.user_id,
         "at": change.created_at,
     }
+
+
+def secret(encounter: Encounter | None, change: Change) -> bool:
+    """Whether a change is the GM's to read: the table saw none of it, or its line names
+    a token or an edge hidden now."""
+    if gm_only(change.summary):
+        return True
+    return encounter is not None and names_hidden(encounter, for_the_table(change.summary))
 
 
 async def gm_of(store: Store, change: Change) -> str:
@@ -80,16 +94,24 @@ async def handle_history(ctx: Context, options: Mapping[str, Any]) -> Reply:
         require_repairer(ctx, held, "read the history of")
         held = None
     stored = held
-    # a change that names a token hidden now is the GM's to read: left out for players,
-    # and the GM's list that shows one is theirs alone
-    secret = [
-        c for c in changes if stored is not None and names_hidden(stored.encounter, c.summary)
-    ]
+    encounter = stored.encounter if stored is not None else None
     by_gm = stored is not None and is_gm(stored.encounter, actor_of(ctx))
-    if secret and not by_gm:
-        changes = [c for c in changes if c not in secret]
+    # a change the table didn't see, or one that names a token hidden now, is the GM's
+    # to read: left out for players (who get as many of their own as they asked for),
+    # and the GM's list that shows one (or a line's GM part) is theirs alone
+    if not by_gm and stored is not None:
+        changes = [c for c in await ctx.store.history(ctx.channel_id, HISTORY_DEPTH)]
+        changes = [c for c in changes if not secret(encounter, c)][:count]
+    private = by_gm and any(
+        secret(encounter, c) or for_the_gm(c.summary) != c.summary for c in changes
+    )
+
+    def line(c: Change) -> str:
+        summary = for_the_gm(c.summary) if by_gm else for_the_table(c.summary)
+        return f"{when(c)} {mention(c.user_id)} /{c.command}: {summary}"
+
     # short lines for a phone: how long ago, who, what
-    lines = [f"{when(c)} {mention(c.user_id)} /{c.command}: {c.summary}" for c in changes]
+    lines = [line(c) for c in changes]
     title = (
         f"The last {len(changes)} change{'s' if len(changes) != 1 else ''} here, newest first"
         if changes
@@ -99,9 +121,9 @@ async def handle_history(ctx: Context, options: Mapping[str, Any]) -> Reply:
         Field("Changes", "Encounter commands (/encounter, /token, /terrain, /turn) record here.")
     ]
     fields.append(Field("Undo", f"/undo walks back the newest; the last {HISTORY_DEPTH} are kept."))
-    result = {"changes": [change_json(c) for c in changes]}
+    result = {"changes": [change_json(c, by_gm=by_gm) for c in changes]}
     reply = channel_reply(stored, title, fields, result)
-    return replace(reply, ephemeral=bool(secret) and by_gm)
+    return replace(reply, ephemeral=private)
 
 
 async def handle_undo(ctx: Context, options: Mapping[str, Any]) -> Reply:
@@ -119,12 +141,12 @@ async def handle_undo(ctx: Context, options: Mapping[str, Any]) -> Reply:
         co_gms = was.encounter.co_gms if was is not None else ()
         if isinstance(held, DamagedState):
             co_gms = held.gm_ids  # mending a damaged board: its GMs, as far as they're known
-        if not may_undo(actor, await gm_of(ctx.store, change), change.user_id, co_gms):
-            raise NotAllowed(
-                f"The last change here is {mention(change.user_id)}'s /{change.command} "
-                f"({change.summary}). A player undoes only their own change, and only while "
-                f"it is the latest; the GM undoes any ({GM_IS})."
-            )
+        gm = await gm_of(ctx.store, change)
+        by_gm = may_undo(actor, gm, "", co_gms)
+        if not by_gm and secret(was.encounter if was else None, change):
+            await _refuse_past_a_secret(ctx, was.encounter if was else None)
+        if not may_undo(actor, gm, change.user_id, co_gms):
+            raise NotAllowed(_not_yours(change))
         try:
             await ctx.store.undo(change)
         except Conflict:
@@ -134,10 +156,17 @@ async def handle_undo(ctx: Context, options: Mapping[str, Any]) -> Reply:
             ) from None
         now_held = await ctx.store.active_or_damaged(ctx.channel_id)
     stored = now_held if isinstance(now_held, StoredEncounter) else None
-    title = f"Undid /{change.command}: {change.summary}"
+    # undoing a change the table didn't see is answered to the GM alone; any other undo
+    # shows the asker the board they may see, and the GM's part of its line to the GM only
+    private = by_gm and (
+        secret(stored.encounter if stored else None, change)
+        or secret(was.encounter if was else None, change)
+    )
+    summary = for_the_gm(change.summary) if private else for_the_table(change.summary)
+    title = f"Undid /{change.command}: {summary}"
     fields = [Field("By", f"{mention(change.user_id)}, {when(change)}")]
     result: dict[str, Any] = {
-        "undone": change_json(change),
+        "undone": change_json(change, by_gm=private),
         "encounter_running": now_held is not None,
     }
     if isinstance(now_held, DamagedState):
@@ -150,20 +179,14 @@ async def handle_undo(ctx: Context, options: Mapping[str, Any]) -> Reply:
     if stored is None:
         fields.append(Field("Encounter", "No encounter is running here now."))
         return channel_reply(stored, title, fields, result)
-    # where the tokens it touched stand now (not after a whole encounter came back)
-    now = where_now(was.encounter, stored.encounter) if was and was.id == stored.id else []
-    if now:
-        fields.append(Field("Now", "\n".join(now)))
-        result["now"] = now
-    # undoing a hidden token's change is answered to the asker alone; any other undo
-    # shows the table the board it may see
-    private = names_hidden(stored.encounter, change.summary) or (
-        was is not None and names_hidden(was.encounter, change.summary)
-    )
     shown = stored.encounter if private else public(stored.encounter)
-    if not private and now:
-        told = [n for n in now if not names_hidden(stored.encounter, n)]
-        fields = [*fields[:-1], *([Field("Now", "\n".join(told))] if told else [])]
+    # where the tokens it touched stand now (not after a whole encounter came back), as
+    # the reply's readers may see them
+    if was is not None and was.id == stored.id:
+        now = where_now(was.encounter if private else public(was.encounter), shown)
+        if now:
+            fields.append(Field("Now", "\n".join(now)))
+            result["now"] = now
     reply = replace(channel_reply(stored, title, fields, result), ephemeral=private)
     return board_reply(
         reply,
@@ -172,6 +195,34 @@ async def handle_undo(ctx: Context, options: Mapping[str, Any]) -> Reply:
             BoardView(whole_map=True),
             await ctx_background(ctx, stored.encounter),
         ),
+    )
+
+
+def _not_yours(change: Change) -> str:
+    return (
+        f"The last change here is {mention(change.user_id)}'s /{change.command} "
+        f"({for_the_table(change.summary)}). A player undoes only their own change, and "
+        f"only while it is the latest; the GM undoes any ({GM_IS})."
+    )
+
+
+async def _refuse_past_a_secret(ctx: Context, encounter: Encounter | None) -> None:
+    """A player's /undo while the latest change is one the table didn't see: refused as
+    the latest change the table did see would refuse it (the same words as on a board
+    without the hidden things), or, when that one is the player's own, without saying
+    what came after it (docs/RULINGS.md)."""
+    changes = await ctx.store.history(ctx.channel_id, HISTORY_DEPTH)
+    seen = next((c for c in changes if not secret(encounter, c)), None)
+    if seen is None:
+        raise InvalidInput(
+            f"There is nothing to undo in this channel: no changes are recorded "
+            f"(the last {HISTORY_DEPTH} are kept)."
+        )
+    if seen.user_id != ctx.user_id:
+        raise NotAllowed(_not_yours(seen))
+    raise NotAllowed(
+        f"Your /{seen.command} can't be undone now: the board has changed since. The GM "
+        f"can walk changes back ({GM_IS})."
     )
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from bot.commands import Command, Option
@@ -24,6 +24,8 @@ from bot.encounter_ops.access import (
     require_mount,
     require_turn,
 )
+from bot.encounter_ops.discovery import Found, move_meeting_hidden
+from bot.encounter_ops.unseen import hides_from
 from bot.encounter_ops.visibility import as_seen, is_hidden, public
 from bot.errors import InvalidInput
 from bot.grid.coords import Cell, parse_waypoints
@@ -35,6 +37,7 @@ from bot.handlers.encounter_common import (
     encounter_reply,
     load_active,
     ruleset_of,
+    seen_in,
 )
 from bot.handlers.refusals import refusal_error
 from bot.names import complete
@@ -53,7 +56,11 @@ MAX_PATH_SHOWN = 40
 class Moved:
     encounter: Encounter
     summary: str
-    result: MoveResult
+    result: MoveResult | None  # None: a player's move a hidden creature stopped at once
+    found: Found = field(default_factory=Found)  # what a player's move met of the hidden things
+    gm_note: str = ""  # the GM's part of it (change_encounter tells the GM)
+    mover: str = ""
+    start: Cell | None = None
 
 
 def _check_permission(encounter: Encounter, actor: Actor, request: MoveRequest) -> None:
@@ -92,6 +99,37 @@ def plan(encounter: Encounter, actor: Actor, request: MoveRequest) -> Moved:
     _check_permission(encounter, actor, request)
     result = ruleset_of(encounter).move(encounter, request)
     return Moved(result.encounter, move_summary(result), result)
+
+
+def real_move(encounter: Encounter, actor: Actor, request: MoveRequest) -> Moved:
+    """A move that is made: the GM's (and a player's on a board hiding nothing from them)
+    on the whole board; a player's planned on the board they see, then met by what is
+    hidden (``encounter_ops.discovery``)."""
+    if is_gm(encounter, actor) or not hides_from(encounter, actor.user_id):
+        return plan(encounter, actor, request)
+    met = move_meeting_hidden(
+        encounter,
+        ruleset_of(encounter),
+        actor.user_id,
+        request,
+        lambda board, asked: _checked(plan(board, actor, asked).result),
+    )
+    said = met.found.for_the_table(met.mover)
+    summary = move_summary(met.result) if met.result is not None else f"{met.mover} stayed"
+    return Moved(
+        met.encounter,
+        "; ".join([summary, *said]),
+        met.result,
+        met.found,
+        met.found.for_the_gm(met.mover),
+        met.mover,
+        met.start,
+    )
+
+
+def _checked(result: MoveResult | None) -> MoveResult:
+    assert result is not None  # plan() always rules
+    return result
 
 
 def preview(encounter: Encounter, actor: Actor, request: MoveRequest) -> Moved:
@@ -217,15 +255,20 @@ async def handle_move(ctx: Context, options: Mapping[str, Any]) -> Reply:
     previewing = bool(options.get("preview"))
     try:
         if previewing:
-            stored = await load_active(ctx)
-            moved = await asyncio.to_thread(preview, stored.encounter, actor, request)
+            # on the board as the asker sees it: a preview discovers nothing
+            board = seen_in(ctx, (await load_active(ctx)).encounter).encounter
+            moved = await asyncio.to_thread(preview, board, actor, request)
             saved = False
         else:
-            changed = await change_encounter(ctx, "move", lambda e: plan(e, actor, request))
+            changed = await change_encounter(
+                ctx, "move", lambda e: real_move(e, actor, request), whole_board=True
+            )
             moved, saved = changed.outcome, changed.saved
     except MoveRefused as refused:  # the rules say what stopped it; here it is put in words
         raise refusal_error(refused.refusal) from refused
     result = moved.result
+    if result is None:
+        return await stopped_at_once(ctx, moved)
     by_gm = is_gm(result.encounter, actor)
     # a move is announced on the board the table may see; a hidden token's own move is
     # answered to the asker alone, on the board they see
@@ -243,7 +286,50 @@ async def handle_move(ctx: Context, options: Mapping[str, Any]) -> Reply:
     )
     if is_hidden(result.token):  # a hidden token's move is the GM's to know
         reply = replace(reply, ephemeral=True)
+    if moved.found.anything:
+        reply = with_discovery(reply, moved)
     return reply
+
+
+def with_discovery(reply: Reply, moved: Moved) -> Reply:
+    """The reply to a player's move that met hidden things: what the character
+    perceives, as a field and in the JSON (never the creature's name)."""
+    said = moved.found.for_the_table(moved.mover)
+    text = "; ".join(said)
+    fields = list(reply.fields)
+    at = next((i for i, f in enumerate(fields) if f.name == "Turn"), len(fields))
+    fields.insert(at, Field("Unseen", text[0].upper() + text[1:] + "."))
+    found = moved.found
+    discovered = {
+        "blocked_at": str(found.blocked.cell) if found.blocked is not None else None,
+        "attacks_at": [str(c) for c in found.attacks.values()],
+    }
+    return replace(reply, fields=tuple(fields), result={**reply.result, "discovered": discovered})
+
+
+async def stopped_at_once(ctx: Context, moved: Moved) -> Reply:
+    """A player's move a hidden creature blocked at its first step: it goes nowhere."""
+    stored = await load_active(ctx)
+    shown = seen_in(ctx, stored.encounter).encounter
+    found = moved.found
+    where = found.blocked.cell if found.blocked is not None else moved.start
+    reply = encounter_reply(
+        shown,
+        title=f"{moved.mover} stays at {moved.start} — something blocks the way at {where}",
+        fields=(
+            Field("Path", str(moved.start)),
+            Field("Cost", "—; nothing was spent"),
+        ),
+        result={
+            "token": moved.mover,
+            "path": [str(moved.start)],
+            "cost_ft": 0.0,
+            "provokes": [],
+            "provoked_at": {},
+        },
+        changed=False,
+    )
+    return with_discovery(reply, moved)
 
 
 PREVIEW_NOTE = Field(

@@ -10,7 +10,7 @@ from bot.commands import Command, Option
 from bot.context import Context
 from bot.encounter import TEMPLATE_SHAPES, Encounter, Template
 from bot.encounter_ops.templates import add_template, inside, remove_template, squares_of
-from bot.encounter_ops.visibility import as_seen, is_hidden, public
+from bot.encounter_ops.visibility import is_hidden, public
 from bot.handlers.backgrounds import ctx_background
 from bot.handlers.board import board_reply, render
 from bot.handlers.encounter_common import (
@@ -70,7 +70,8 @@ async def handle_add(ctx: Context, options: Mapping[str, Any]) -> Reply:
     # is the GM's to know
     follows = whole.tokens.get(template.follows) if template.follows else None
     private = follows is not None and is_hidden(follows)
-    after = as_seen(whole, by_gm=True) if private else public(whole)
+    # (the asker's own view: a player who owns the hidden token sees it, and no other)
+    after = seen_in(ctx, whole).encounter if private else public(whole)
     reply = encounter_reply(
         after,
         title=f"{template.name}: {template.size_ft} ft {template.shape} at {template.at}",

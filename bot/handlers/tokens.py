@@ -8,7 +8,7 @@ from typing import Any
 
 from bot.commands import Command, Option
 from bot.context import Context
-from bot.encounter import TEAM_NAMES, TEAMS
+from bot.encounter import TEAM_NAMES, TEAMS, token_key
 from bot.encounter_ops.outcomes import TokenEdit
 from bot.encounter_ops.placing import place_token
 from bot.encounter_ops.tokens import (
@@ -23,7 +23,7 @@ from bot.encounter_ops.tokens import (
     remove_token,
 )
 from bot.encounter_ops.traits import trait_token
-from bot.encounter_ops.visibility import is_hidden
+from bot.encounter_ops.visibility import is_hidden, public
 from bot.handlers.common import note_fields, note_json
 from bot.handlers.encounter_common import (
     Changed,
@@ -33,6 +33,7 @@ from bot.handlers.encounter_common import (
     encounter_reply,
     load_active,
     ruleset_of,
+    seen_in,
     token_json,
     token_line,
 )
@@ -119,12 +120,16 @@ def token_reply(changed: Changed[TokenEdit], title: str, *, explain: bool = Fals
     outcome = changed.outcome
     ruleset = ruleset_of(changed.after)
     notes = note_fields(outcome.notes, explain=explain)
+    # a visible token as the table sees it: nothing of a hidden grappler in its state
+    token = outcome.token
+    if not is_hidden(token):
+        token = public(changed.after).tokens.get(token.key, token)
     reply = encounter_reply(
         changed.after,
         title=title,
-        fields=(Field("Token", token_line(outcome.token, ruleset)), *notes),
+        fields=(Field("Token", token_line(token, ruleset)), *notes),
         result={
-            "token": token_json(outcome.token, ruleset),
+            "token": token_json(token, ruleset),
             "summary": outcome.summary,
             "notes": [note_json(n) for n in outcome.notes],
         },
@@ -191,23 +196,29 @@ async def handle_edit(ctx: Context, options: Mapping[str, Any]) -> Reply:
         ),
     )
     token = changed.outcome.token
-    return token_reply(changed, f"{token.name} edited", explain=bool(options.get("explain")))
+    was = changed.before.encounter.tokens.get(token_key(options["token"]))
+    # revealed: the table's line says what it sees now (issue 26)
+    revealed = was is not None and is_hidden(was) and not is_hidden(token)
+    title = f"{token.name} appears at {token.cell}" if revealed else f"{token.name} edited"
+    return token_reply(changed, title, explain=bool(options.get("explain")))
 
 
 async def explain_token(ctx: Context, name: str) -> Reply:
     """/token edit token:X explain:true alone: how its speed comes about now, changing
     nothing (anyone may ask; the numbers are on every token line anyway)."""
-    encounter = (await load_active(ctx)).encounter
+    seen = seen_in(ctx, (await load_active(ctx)).encounter)
+    encounter = seen.encounter
     token = encounter.token(name)
     ruleset = ruleset_of(encounter)
     movement = ruleset.token_movement(token)
     notes = movement.notes or (Note("Speed", "Its speeds as given: nothing changes them."),)
-    return encounter_reply(
+    reply = encounter_reply(
         encounter,
         title=f"{token.name}: how it moves",
         fields=(Field("Token", token_line(token, ruleset)), *note_fields(notes, explain=True)),
         result={"token": token_json(token, ruleset), "notes": [note_json(n) for n in notes]},
     )
+    return replace(reply, ephemeral=is_hidden(token))
 
 
 async def handle_remove(ctx: Context, options: Mapping[str, Any]) -> Reply:
@@ -314,7 +325,7 @@ async def handle_place(ctx: Context, options: Mapping[str, Any]) -> Reply:
 
 async def _traits_shown(ctx: Context, name: str) -> Reply:
     """/token trait token:X alone: its traits, and those its ruleset reads."""
-    encounter = (await load_active(ctx)).encounter
+    encounter = seen_in(ctx, (await load_active(ctx)).encounter).encounter
     token = encounter.token(name)
     ruleset = ruleset_of(encounter)
     held = traits_of(token)
@@ -322,12 +333,13 @@ async def _traits_shown(ctx: Context, name: str) -> Reply:
         "\n".join(f"{t}: {text}" for t, text in ruleset.traits.items())
         or f"{ruleset.id}'s movement rules read no traits on the board."
     )
-    return encounter_reply(
+    reply = encounter_reply(
         encounter,
         title=f"{token.name}: {', '.join(held) or 'no traits'}",
         fields=(Field(f"Traits {ruleset.id} reads", reads),),
         result={"traits": list(held), "known": list(ruleset.traits)},
     )
+    return replace(reply, ephemeral=is_hidden(token))
 
 
 ADD = Command(

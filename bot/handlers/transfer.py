@@ -111,9 +111,10 @@ async def start_replacing(
             require_repairer(ctx, running, "replace")
         elif running is not None:
             if not replace:
+                shown = seen_in(ctx, running.encounter).encounter  # the asker's count
                 raise InvalidInput(
-                    f"An encounter is running here ({map_text(running.encounter)}, "
-                    f"{contents(running.encounter)}). Add replace:true to archive it and "
+                    f"An encounter is running here ({map_text(shown)}, "
+                    f"{contents(shown)}). Add replace:true to archive it and "
                     f"{doing} this board (the GM; it stays in the history), or end it first."
                 )
             require_gm(running.encounter, actor, "replace the encounter")

@@ -130,7 +130,10 @@ async def handle_order(ctx: Context, options: Mapping[str, Any]) -> Reply:
 
 async def handle_next(ctx: Context, options: Mapping[str, Any]) -> Reply:
     actor = actor_of(ctx)
-    changed = await change_encounter(ctx, "turn next", lambda e: next_turn(e, ruleset_of(e), actor))
+    # the whole order: a hidden token's turn is real (the table reads "the GM's turn")
+    changed = await change_encounter(
+        ctx, "turn next", lambda e: next_turn(e, ruleset_of(e), actor), whole_board=True
+    )
 
     def title(after: Encounter) -> str:
         if not after.order:

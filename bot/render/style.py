@@ -73,6 +73,9 @@ TOKEN_OUTLINE: RGB = WHITE
 TOKEN_TEXT: RGB = WHITE
 ACTING_RING: RGB = YELLOW
 ACTING_EDGE: RGB = (20, 20, 20)
+# a hidden token on the GM's own picture: a dashed ring and the word "hidden"
+HIDDEN_DASH: RGB = (20, 20, 20)
+HIDDEN_DASHES = 12
 PRONE_BADGE: RGB = (25, 25, 25)
 CONDITION_BADGE: RGB = WHITE
 BADGE_TEXT_DARK: RGB = (20, 20, 20)

@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 
-from PIL import Image
+from PIL import Image, ImageDraw
 
 from bot.encounter import Condition, Encounter, Token
 from bot.grid.coords import Cell
@@ -18,6 +18,7 @@ from bot.render.draw import badge, paste_disc, paste_ring, paste_text, pill, tex
 from bot.render.layout import Layout
 from bot.render.legend import condition_badge
 from bot.rules.engine.altitude import altitude
+from bot.state import flag
 
 MAX_SMALL_LABEL = 3  # characters on a one-square token
 MAX_LABEL_FONT = 30
@@ -148,6 +149,8 @@ def draw_token(
             s.BADGE_TEXT_DARK,
             edge=s.BADGE_TEXT_DARK,
         )
+    if flag(token.state, "hidden"):  # only the GM's pictures show one (issue 26)
+        hidden_mark(im, layout, disc)
     high = altitude(token)
     if high:  # how high it flies, on a label under its disc (004 3-D movement)
         size = max(9, min(14, round(layout.cell * 0.3)))
@@ -160,3 +163,27 @@ def draw_token(
             edge=s.LABEL_EDGE,
             ink=s.LABEL_TEXT,
         )
+
+
+def hidden_mark(im: Image.Image, layout: Layout, disc: Disc) -> None:
+    """A hidden token as the GM sees it: a dashed ring round its disc and the word
+    "hidden" above it (players' pictures leave the token out altogether)."""
+    cx, cy = disc.centre
+    ring = ring_width(layout.cell)
+    r = disc.diameter / 2 + ring
+    box = (cx - r, cy - r, cx + r, cy + r)
+    step = 360 / s.HIDDEN_DASHES
+    draw = ImageDraw.Draw(im)
+    for i in range(s.HIDDEN_DASHES):
+        start = i * step
+        draw.arc(box, start, start + step / 2, fill=s.HIDDEN_DASH, width=max(2, ring // 2))
+    size = max(9, min(14, round(layout.cell * 0.3)))
+    pill(
+        im,
+        "hidden",
+        size,
+        (cx, cy - r * 0.95),
+        fill=s.LABEL_BG,
+        edge=s.HIDDEN_DASH,
+        ink=s.LABEL_TEXT,
+    )
