@@ -14,6 +14,7 @@ command could not make, a read refuses.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from itertools import combinations
 
 from bot.encounter import Condition, Encounter, Token
@@ -28,7 +29,7 @@ from bot.rules.engine.mounts import RIDING
 from bot.rules.options import OptionSpec
 from bot.rules.ruleset import Ruleset
 from bot.schema.reading import Problems
-from bot.state import StateValue
+from bot.state import State, StateValue
 
 # A condition the rules don't know, kept as a reminder (as /token condition keeps it).
 REMINDER = re.compile(r"[a-z][a-z' -]{1,23}")
@@ -42,7 +43,7 @@ def check_board(encounter: Encounter, problems: Problems) -> None:
         problems.add("ruleset", f"{encounter.ruleset!r} is not a ruleset Stride knows ({known})")
         return
     ruleset = load_ruleset(encounter.ruleset)
-    _options(encounter, ruleset, problems)
+    _declared(ruleset.identity.encounter_options, encounter.options, "options", problems)
     keys = list(encounter.tokens)
     for i, token in enumerate(encounter.tokens.values()):
         _token(encounter, ruleset, token, f"tokens[{i}] ({token.name})", problems)
@@ -51,13 +52,14 @@ def check_board(encounter: Encounter, problems: Problems) -> None:
     _templates(encounter, problems)
 
 
-def _options(encounter: Encounter, ruleset: Ruleset, problems: Problems) -> None:
-    declared = {s.name: s for s in ruleset.identity.encounter_options}
-    for name, value in encounter.options.items():
+def _declared(specs: Iterable[OptionSpec], values: State, where: str, problems: Problems) -> None:
+    """Each value a ruleset declares within its declaration (others are kept unread)."""
+    declared = {s.name: s for s in specs}
+    for name, value in values.items():
         spec = declared.get(name)
         wrong = _against(spec, value) if spec is not None else None
         if wrong:
-            problems.add(f"options.{name}", wrong)
+            problems.add(f"{where}.{name}", wrong)
 
 
 def _against(spec: OptionSpec, value: StateValue) -> str | None:
@@ -96,12 +98,7 @@ def _token(
     for condition in token.conditions:
         if condition not in _KNOWN_CONDITIONS and not REMINDER.fullmatch(condition):
             problems.add(f"{where}.conditions", f"{condition!r} is not a condition or reminder")
-    declared = {s.name: s for s in ruleset.identity.token_options}
-    for name, value in token.state.items():
-        spec = declared.get(name)
-        wrong = _against(spec, value) if spec is not None else None
-        if wrong:
-            problems.add(f"{where}.state.{name}", wrong)
+    _declared(ruleset.identity.token_options, token.state, f"{where}.state", problems)
     _links(encounter, token, where, problems)
 
 

@@ -7,9 +7,9 @@ stopping at the first, so a refused import says all that needs fixing.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from bot.encounter import (
     Activity,
@@ -86,14 +86,25 @@ def _expand(text: str) -> list[Cell]:
     return cells
 
 
+T = TypeVar("T")
+
+
+def _read_map_part(
+    key: tuple[object, ...], read: Callable[[], tuple[T, list[Problem]]], problems: Problems
+) -> T:
+    """A part of the map (terrain, darkness, edges) read, with what is wrong with it:
+    read once for the same text on a map of the same size (every command reads its
+    channel's board; a map that doesn't change is checked once)."""
+    part, found = read_once(key, read)
+    problems.found += found
+    return part  # type: ignore[no-any-return]
+
+
 def _terrain(model: EncounterModel, problems: Problems) -> dict[Cell, Terrain]:
     """The terrain, each square one kind; the runs' sizes are checked first, so text
-    that names more squares than the map has is refused without expanding it. A map
-    read again (every command reads its channel's) is checked once."""
+    that names more squares than the map has is refused without expanding it."""
     key = ("terrain", model.width, model.height, *sorted(model.terrain.items()))
-    terrain, found = read_once(key, lambda: _read_terrain(model))
-    problems.found += found
-    return terrain  # type: ignore[no-any-return]
+    return _read_map_part(key, lambda: _read_terrain(model), problems)
 
 
 def _read_terrain(model: EncounterModel) -> tuple[dict[Cell, Terrain], list[Problem]]:
@@ -117,11 +128,8 @@ def _read_terrain(model: EncounterModel) -> tuple[dict[Cell, Terrain], list[Prob
 
 
 def _dark(model: EncounterModel, problems: Problems) -> frozenset[Cell]:
-    dark, found = read_once(
-        ("dark", model.width, model.height, model.dark), lambda: _read_dark(model)
-    )
-    problems.found += found
-    return dark  # type: ignore[no-any-return]
+    key = ("dark", model.width, model.height, model.dark)
+    return _read_map_part(key, lambda: _read_dark(model), problems)
 
 
 def _read_dark(model: EncounterModel) -> tuple[frozenset[Cell], list[Problem]]:
@@ -150,11 +158,9 @@ def _edges_of(text: str, model: EncounterModel, where: str, problems: Problems) 
 
 
 def _edges(model: EncounterModel, problems: Problems) -> dict[EdgeKey, Barrier]:
-    """The walls and doors, each edge once (a map read again is checked once)."""
+    """The walls and doors, each edge once."""
     key = ("edges", model.width, model.height, *sorted(model.edges.items()))
-    edges, found = read_once(key, lambda: _read_edges(model))
-    problems.found += found
-    return edges  # type: ignore[no-any-return]
+    return _read_map_part(key, lambda: _read_edges(model), problems)
 
 
 def _read_edges(model: EncounterModel) -> tuple[dict[EdgeKey, Barrier], list[Problem]]:
