@@ -20,6 +20,9 @@ CORE = [
     ROOT / "bot" / "units.py",
     ROOT / "bot" / "notation.py",
     ROOT / "bot" / "commands.py",
+    ROOT / "bot" / "limits.py",
+    # the board's declared shape: the core and pydantic, nothing that does I/O
+    *sorted((ROOT / "bot" / "schema").rglob("*.py")),
 ]
 FORBIDDEN = {"discord", "aiosqlite", "sqlite3", "PIL", "asyncio"}
 
@@ -121,3 +124,14 @@ def test_every_ruleset_fulfils_the_contract():
         assert isinstance(ruleset, Ruleset)
         assert ruleset.id == ruleset.identity.id
         assert ruleset.seed_files and ruleset.document and ruleset.grid_document
+
+
+def test_the_store_reads_boards_only_through_the_schema():
+    """Issue 26: every board read is checked against the declared schema, so neither
+    the store nor a handler builds an Encounter from JSON another way."""
+    for path in sorted((ROOT / "bot").rglob("*.py")):
+        if path.parent.name == "schema":
+            continue
+        text = path.read_text(encoding="utf-8")
+        assert "from_json(" not in text, path
+        assert "model_validate" not in text, path
