@@ -24,7 +24,15 @@ from bot.grid.search import EPSILON, Edge
 from bot.grid.sizes import Size
 from bot.grid.terrain import Terrain
 from bot.names import Vocabulary
-from bot.rules.engine.board import Allowance, Board, Limits, Stance, StepContext, check_mode
+from bot.rules.engine.board import (
+    Allowance,
+    Board,
+    Limits,
+    Stance,
+    StepContext,
+    around,
+    check_mode,
+)
 from bot.rules.engine.moves import MoveRequest, TokenMovement, TokenSpec
 from bot.rules.engine.steps import flies_where_needed
 from bot.rules.ruleset import Ruleset
@@ -628,23 +636,36 @@ class D20Ruleset(Ruleset):
     def distance_squares(self, dx: int, dy: int) -> int:
         return squares_one_two(dx, dy) if self.one_two_diagonals else max(dx, dy)
 
-    def threatened(self, board: Board, enemy: Token) -> frozenset[Cell]:
-        reach = self.natural_reach_ft(enemy)
-        lo, hi = 0, reach // self.square_ft
+    def threat_range(self, enemy: Token) -> tuple[int, int]:
+        """How many squares away ``enemy`` threatens, nearest and farthest: from the next
+        square to its natural reach, or with a reach weapon from beyond its natural
+        reach to double it (001: not at natural reach or less)."""
+        squares = self.natural_reach_ft(enemy) // self.square_ft
         if enemy.reach_weapon:
-            # 001: a reach weapon strikes to double natural reach, not at natural reach or less
-            lo, hi = max(1, reach // self.square_ft) + 1, 2 * max(1, reach // self.square_ft)
+            return max(1, squares) + 1, 2 * max(1, squares)
+        return 1, squares
+
+    def threatens(self, board: Board, enemy: Token, cell: Cell) -> bool:
+        """Whether ``enemy`` threatens ``cell``: one square of ``threatened``, found
+        without working out the rest."""
+        side = board.sides.get(enemy.key, 1)
+        if self.threatens_own_space and cell in board.footprint_of(enemy):
+            return True
+        lo, hi = self.threat_range(enemy)
+        d = self.distance_squares(*gap(cell, 1, enemy.cell, side))
+        return d > 0 and lo <= d <= hi
+
+    def threatened(self, board: Board, enemy: Token) -> frozenset[Cell]:
+        lo, hi = self.threat_range(enemy)
         side = board.sides.get(enemy.key, 1)
         cells: set[Cell] = set()
         if self.threatens_own_space:
             cells.update(board.footprint_of(enemy))
-        for col in range(enemy.cell.col - hi, enemy.cell.col + side + hi):
-            for row in range(enemy.cell.row - hi, enemy.cell.row + side + hi):
+        cols, rows = around(board, enemy.cell, side, hi)  # a reach past the map: the map
+        for col in cols:
+            for row in rows:
                 cell = Cell(col, row)
-                if not board.on_map(cell):
-                    continue
-                dx, dy = gap(cell, 1, enemy.cell, side)
-                d = self.distance_squares(dx, dy)
-                if d > 0 and max(lo, 1) <= d <= hi:
+                d = self.distance_squares(*gap(cell, 1, enemy.cell, side))
+                if d > 0 and lo <= d <= hi:
                     cells.add(cell)
         return frozenset(cells)
