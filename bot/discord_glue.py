@@ -36,6 +36,8 @@ from bot.names import complete
 from bot.reply import MENTION_MARK, Field, Reply, plain
 from bot.rules import DEFAULT_RULESET, rulesets
 from bot.storage import Store
+from bot.work import board as board_work
+from bot.work import in_channel
 
 log = logging.getLogger(__name__)
 
@@ -530,7 +532,8 @@ async def dispatch(
     started = time.monotonic()
     outcome = "error"
     try:
-        outcome = await _dispatch(interaction, command_name, raw, ephemeral=ephemeral)
+        with in_channel(str(interaction.channel_id)):  # its work in the channel's lane
+            outcome = await _dispatch(interaction, command_name, raw, ephemeral=ephemeral)
     finally:
         METRICS.command(command_name, outcome, time.monotonic() - started)
 
@@ -738,7 +741,8 @@ async def option_choices(
     chosen = encounter.ruleset if encounter else await store.channel_ruleset(channel)
     ruleset = rulesets().get(chosen or DEFAULT_RULESET, rulesets()[DEFAULT_RULESET])
     given = {k: v for k, v in vars(interaction.namespace).items() if v is not None}
-    found = await asyncio.to_thread(suggest, ruleset, encounter, command, option, current, given)
+    with in_channel(channel):
+        found = await board_work(suggest, ruleset, encounter, command, option, current, given)
     return [app_commands.Choice(name=shown, value=value) for shown, value in found]
 
 

@@ -8,7 +8,6 @@ event loop so a big board never stalls other channels.
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
@@ -38,6 +37,7 @@ from bot.rules.engine.moves import MoveResult
 from bot.rules.engine.overview import speed_bands, threat_squares, token_reach
 from bot.rules.ruleset import Ruleset
 from bot.units import feet
+from bot.work import board as board_work
 
 ZOOM_RANGE = (24, 64)
 
@@ -49,7 +49,7 @@ async def render(
     board's map image when it has one (``background_of``)."""
     footprints = ruleset_of(encounter).footprint_squares
     view = replace(view, background=background)
-    return await asyncio.to_thread(render_board, encounter, footprints, view)
+    return await board_work(render_board, encounter, footprints, view)
 
 
 async def render_move(
@@ -63,7 +63,7 @@ async def render_move(
         view = replace(move_view(result, table_units), background=background)
         return render_board(result.encounter, footprints, view)
 
-    return await asyncio.to_thread(draw)
+    return await board_work(draw)
 
 
 def window_text(encounter: Encounter, view: BoardView) -> str:
@@ -127,14 +127,14 @@ async def handle_map(ctx: Context, options: Mapping[str, Any]) -> Reply:
         asked = [n for n in ("threats", "reach") if options.get(n)]
         fields.append(Field(" and ".join(asked).capitalize(), no_reach))  # said once
     elif options.get("threats"):
-        threats = threat_squares(rules, encounter)
+        threats = await board_work(threat_squares, rules, encounter)
         count = _squares(len(threats))
         text = f"{count} the enemies threaten are shaded." if threats else "No enemy threatens "
         text = text if threats else text + "a square (or no enemies are on the map)."
         fields.append(Field("Threats", text))
     if options.get("reach") and rules.provoke_rule != "never":
         token = encounter.token(options["reach"])
-        reach = reached = token_reach(rules, encounter, token.name)
+        reach = reached = await board_work(token_reach, rules, encounter, token.name)
         text = f"{token.name}'s reach is outlined ({_squares(len(reach))})."
         if not reach:
             text = f"{token.name} reaches no square now: nothing is outlined."
@@ -145,7 +145,7 @@ async def handle_map(ctx: Context, options: Mapping[str, Any]) -> Reply:
                 )
         fields.append(Field("Reach", text))
     if options.get("flanks"):
-        flank_lines, flanked = await asyncio.to_thread(_flanks, rules, encounter)
+        flank_lines, flanked = await board_work(_flanks, rules, encounter)
         if flank_lines is None:
             fields.append(Field("Flanks", f"{rules.name}'s movement rules have no flanking rule."))
         else:

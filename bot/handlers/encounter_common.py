@@ -34,6 +34,7 @@ from bot.rules.engine.traits import traits_of
 from bot.rules.ruleset import Ruleset
 from bot.storage import Conflict, StoredEncounter, dump_state
 from bot.units import feet
+from bot.work import board as board_work
 
 # Discord's limit on one field's text; longer lists are split over several fields.
 FIELD_VALUE_MAX = 1024
@@ -105,7 +106,7 @@ async def change_encounter(
     async with ctx.store.channel_lock(ctx.channel_id):
         for attempt in range(CHANGE_ATTEMPTS):
             stored = await load_active(ctx)
-            outcome = await asyncio.to_thread(mutate, stored.encounter)
+            outcome = await board_work(mutate, stored.encounter)
             # one dump: compared with the stored text (the same state always gives the
             # same text), then written as it is
             after_json = dump_state(outcome.encounter)

@@ -7,7 +7,6 @@ its history line, and writes the reply.
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
@@ -43,6 +42,7 @@ from bot.rules.engine.moves import MoveRequest, MoveResult
 from bot.rules.ruleset import Ruleset
 from bot.rules.rulings import MoveRefused
 from bot.units import FT_PER_UNIT, feet
+from bot.work import board as board_work
 
 FORCED_CHOICES = ("push", "pull", "slide")
 MAX_PATH_SHOWN = 40
@@ -215,7 +215,7 @@ async def handle_move(ctx: Context, options: Mapping[str, Any]) -> Reply:
     try:
         if previewing:
             stored = await load_active(ctx)
-            moved = await asyncio.to_thread(preview, stored.encounter, actor, request)
+            moved = await board_work(preview, stored.encounter, actor, request)
             saved = False
         else:
             changed = await change_encounter(ctx, "move", lambda e: plan(e, actor, request))

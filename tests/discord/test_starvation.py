@@ -12,6 +12,7 @@ would be: the work must stay bounded either way.
 from __future__ import annotations
 
 import asyncio
+import threading
 from collections.abc import Iterator
 
 import pytest
@@ -50,8 +51,8 @@ def hostile_board(reach_ft: int) -> Encounter:
 
 
 def victim_board() -> Encounter:
-    ari = Token("Ari", Cell(1, 1), team="party", owner="victim")
-    return Encounter(10, 10, "5e", gm_id="victim", tokens={"ari": ari})
+    ari = Token("Ari", Cell(1, 1), team="party", owner="5")
+    return Encounter(10, 10, "5e", gm_id="5", tokens={"ari": ari})
 
 
 @pytest.fixture(autouse=True)
@@ -111,3 +112,35 @@ async def test_a_hostile_channel_does_not_starve_another(store: Store, reach_ft:
         for task in flood:
             task.cancel()
         await asyncio.gather(*flood, return_exceptions=True)
+
+
+async def test_calculators_never_wait_behind_board_work(store: Store) -> None:
+    """Every board worker held (deterministically: jobs waiting on an event), a /fall
+    with its sketch still answers; a /move in a channel whose turn hasn't come waits
+    for a board worker, and goes as soon as one is free."""
+    from bot import work
+
+    await store.start_encounter(
+        str(VICTIM), victim_board(), user_id="victim", summary="s", guild_id="1"
+    )
+    release = threading.Event()
+    holders = []
+    for n in range(work.BOARD.workers):
+        with work.in_channel(f"busy-{n}"):  # one each: no channel's share is the limit
+            holders.append(asyncio.ensure_future(work.board(release.wait, 30)))
+    try:
+        await asyncio.sleep(0.05)
+        assert work.BOARD.busy()[0] == work.BOARD.workers
+        fall = FakeInteraction(store, channel_number=VICTIM, user_id=5)
+        await asyncio.wait_for(dispatch(fall, "fall", {"height": 60}), timeout=DISCORD_S)
+        assert fall.sent[0].kwargs["file"].filename == "fall.png"  # the light pool drew it
+        move = FakeInteraction(store, channel_number=VICTIM, user_id=5)
+        moving = asyncio.ensure_future(dispatch(move, "move", {"token": "Ari", "to": "D4"}))
+        await asyncio.sleep(0.2)
+        assert not moving.done() and work.BOARD.busy() == (work.BOARD.workers, 1)
+        release.set()
+        await asyncio.wait_for(moving, timeout=DISCORD_S)
+        assert "Ari" in (move.sent[-1].embed.title or "")
+    finally:
+        release.set()
+        await asyncio.gather(*holders)
