@@ -48,6 +48,7 @@ from bot.rules.engine.steps import ProvokeRule, Stepper
 from bot.rules.identity import Identity
 from bot.rules.options import OptionSpec
 from bot.rules.rulings import (
+    BoardFlanks,
     FallRequest,
     FallResult,
     Flank,
@@ -295,6 +296,11 @@ class Ruleset(ABC):
     def flank(self, encounter: Encounter, a: Token, b: Token, target: Token) -> Flank | None:
         """Whether ``a`` and ``b`` flank ``target`` where they stand; None where the
         ruleset's seeds have no flanking rule."""
+        return None
+
+    def board_flanks(self, encounter: Encounter) -> BoardFlanks | None:
+        """Every creature two of its foes flank, the whole board at once (bounded work);
+        None where the ruleset's seeds have no flanking rule."""
         return None
 
     def group_move(

@@ -18,7 +18,7 @@ from typing import ClassVar, Literal
 
 from bot.encounter import Activity, Condition, Encounter, Token
 from bot.errors import IllegalMove, InvalidInput
-from bot.grid.coords import Cell
+from bot.grid.coords import Cell, cell_row
 from bot.grid.geometry import gap, squares_one_two
 from bot.grid.search import EPSILON, Edge
 from bot.grid.sizes import Size
@@ -662,10 +662,51 @@ class D20Ruleset(Ruleset):
         if self.threatens_own_space:
             cells.update(board.footprint_of(enemy))
         cols, rows = around(board, enemy.cell, side, hi)  # a reach past the map: the map
-        for col in cols:
-            for row in rows:
-                cell = Cell(col, row)
-                d = self.distance_squares(*gap(cell, 1, enemy.cell, side))
-                if d > 0 and lo <= d <= hi:
-                    cells.add(cell)
+        if not cols:
+            return frozenset(cells)
+        first, last = enemy.cell.col, enemy.cell.col + side - 1  # the enemy's own columns
+        widest = max(first - cols.start, cols.stop - 1 - last, 0)
+        for row in rows:
+            dy = gap(Cell(first, row), 1, enemy.cell, side)[1]
+            across = self._gaps_within(dy, lo, hi, widest)
+            if across is None:
+                continue
+            near, far = across
+            spans = []
+            if near == 0:
+                spans.append((first, last))
+                near = 1
+            if near <= far:
+                spans += [(first - far, first - near), (last + near, last + far)]
+            whole_row = cell_row(row, board.encounter.width)
+            for start, stop in spans:
+                start, stop = max(start, cols.start), min(stop, cols[-1])
+                if start <= stop:  # (a slice's negative end would count from the right)
+                    cells.update(whole_row[start : stop + 1])
         return frozenset(cells)
+
+    def _gaps_within(self, dy: int, lo: int, hi: int, widest: int) -> tuple[int, int] | None:
+        """The squares across (nearest, farthest; at most ``widest``, the map's edge) at
+        which a square ``dy`` rows away is between ``lo`` and ``hi`` squares away: the
+        distance grows with the squares across, so each end is a binary search, however
+        far the reach."""
+        if self.distance_squares(0, dy) > hi:
+            return None
+        low, high = 0, min(hi, widest)  # the farthest within hi (distance >= across)
+        while low < high:
+            mid = (low + high + 1) // 2
+            if self.distance_squares(mid, dy) <= hi:
+                low = mid
+            else:
+                high = mid - 1
+        far = low
+        if self.distance_squares(far, dy) < lo:
+            return None
+        low, high = 0, far  # the nearest: the first at lo or more
+        while low < high:
+            mid = (low + high) // 2
+            if self.distance_squares(mid, dy) >= lo:
+                high = mid
+            else:
+                low = mid + 1
+        return low, far

@@ -14,7 +14,7 @@ from typing import Any
 
 from bot.encounter import Activity, Encounter, Token
 from bot.errors import IllegalMove, InvalidInput
-from bot.grid.coords import Cell
+from bot.grid.coords import Cell, cell_row
 from bot.grid.geometry import footprint
 from bot.grid.sizes import Size
 from bot.grid.terrain import Terrain
@@ -186,7 +186,8 @@ def within_reach(board: Board, enemy: Token, reach_ft: int, square_ft: int) -> f
     cols, rows = around(board, enemy.cell, side, squares)
     # every square of that window is within reach (a square's gap is at most ``squares``
     # on each axis): a reach wider than the map costs no more than the map
-    return frozenset(Cell(col, row) for col in cols for row in rows)
+    width = board.encounter.width
+    return frozenset(c for row in rows for c in cell_row(row, width)[cols.start : cols.stop])
 
 
 def around(board: Board, anchor: Cell, side: int, squares: int) -> tuple[range, range]:
