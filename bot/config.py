@@ -96,9 +96,9 @@ class Settings:
     # flanks) on ``board_workers`` threads, at most ``channel_board_jobs`` of them on
     # one channel; calculators on ``light_workers`` of their own; past
     # ``channel_commands`` commands in progress, a channel is told it is busy.
-    board_workers: int = 4
+    board_workers: int = 3
     light_workers: int = 2
-    channel_board_jobs: int = 2
+    channel_board_jobs: int = 1
     channel_commands: int = 12
 
     @classmethod
@@ -121,9 +121,9 @@ class Settings:
             health_port=_port(os.environ.get("STRIDE_HEALTH_PORT", "")),
             health_host=os.environ.get("STRIDE_HEALTH_HOST", "").strip() or "127.0.0.1",
             guild_grace_days=_days(os.environ.get("STRIDE_GUILD_GRACE_DAYS", ""), default=30),
-            board_workers=_count("STRIDE_BOARD_WORKERS", 4),
+            board_workers=_count("STRIDE_BOARD_WORKERS", 3),
             light_workers=_count("STRIDE_LIGHT_WORKERS", 2),
-            channel_board_jobs=_count("STRIDE_CHANNEL_BOARD_JOBS", 2),
+            channel_board_jobs=_count("STRIDE_CHANNEL_BOARD_JOBS", 1),
             channel_commands=_count("STRIDE_CHANNEL_COMMANDS", 12),
         )
 

@@ -42,10 +42,13 @@ T = TypeVar("T")
 CHANNEL: contextvars.ContextVar[str] = contextvars.ContextVar("stride_channel", default="")
 
 # Defaults for a 2-core host (Settings and .env.example say how to change them). The
-# work is pure Python, so more threads than cores buy fairness, not speed.
-BOARD_WORKERS = 4
+# work is pure Python under one interpreter lock: more threads buy fairness between
+# channels, not speed, and each busy one slows the event loop's every step. Measured:
+# two hostile channels flooding 4 workers (2 a channel) kept a third channel's /move
+# past 3 s; 3 workers, 1 a channel, answered it in 0.6 s.
+BOARD_WORKERS = 3
 LIGHT_WORKERS = 2
-PER_CHANNEL = 2  # board jobs running at once in one channel
+PER_CHANNEL = 1  # board jobs running at once in one channel
 COMMANDS_PER_CHANNEL = 12  # commands in progress in one channel, past which it is busy
 
 
