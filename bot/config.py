@@ -99,7 +99,7 @@ class Settings:
     board_workers: int = 3
     light_workers: int = 2
     channel_board_jobs: int = 1
-    channel_commands: int = 12
+    channel_commands: int = 32
 
     @classmethod
     def from_env(cls) -> Settings:
@@ -124,7 +124,7 @@ class Settings:
             board_workers=_count("STRIDE_BOARD_WORKERS", 3),
             light_workers=_count("STRIDE_LIGHT_WORKERS", 2),
             channel_board_jobs=_count("STRIDE_CHANNEL_BOARD_JOBS", 1),
-            channel_commands=_count("STRIDE_CHANNEL_COMMANDS", 12),
+            channel_commands=_count("STRIDE_CHANNEL_COMMANDS", 32),
         )
 
     @property

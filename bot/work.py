@@ -49,7 +49,7 @@ CHANNEL: contextvars.ContextVar[str] = contextvars.ContextVar("stride_channel", 
 BOARD_WORKERS = 3
 LIGHT_WORKERS = 2
 PER_CHANNEL = 1  # board jobs running at once in one channel
-COMMANDS_PER_CHANNEL = 12  # commands in progress in one channel, past which it is busy
+COMMANDS_PER_CHANNEL = 32  # commands in progress in one channel, past which it is busy
 
 
 class ChannelBusy(RulingError):

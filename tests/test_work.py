@@ -154,7 +154,7 @@ def test_the_pools_sizes_come_from_the_environment(monkeypatch: pytest.MonkeyPat
     monkeypatch.delenv("STRIDE_LIGHT_WORKERS", raising=False)
     settings = Settings.from_env()
     assert (settings.board_workers, settings.channel_board_jobs) == (6, 3)
-    assert (settings.light_workers, settings.channel_commands) == (2, 12)
+    assert (settings.light_workers, settings.channel_commands) == (2, 32)
     monkeypatch.setenv("STRIDE_LIGHT_WORKERS", "0")
     with pytest.raises(ValueError, match="STRIDE_LIGHT_WORKERS must be a whole number"):
         Settings.from_env()

@@ -87,6 +87,13 @@ class Changed(Generic[OutcomeT]):
         return self.outcome.summary
 
 
+def _worked_out(
+    mutate: Callable[[Encounter], OutcomeT], encounter: Encounter
+) -> tuple[OutcomeT, str]:
+    outcome = mutate(encounter)
+    return outcome, dump_state(outcome.encounter)
+
+
 async def change_encounter(
     ctx: Context, command_name: str, mutate: Callable[[Encounter], OutcomeT]
 ) -> Changed[OutcomeT]:
@@ -100,16 +107,16 @@ async def change_encounter(
     (in this process or another) changed the board after it was read, the change is
     worked out again from the fresh state, a few times, and then refused with
     ``BoardChanged``; nothing is ever written over a state this command didn't see.
-    The pure work runs in a worker thread, so a long path search never holds the
-    event loop.
+    The pure work runs on the board pool (``bot/work.py``), so a long path search
+    never holds the event loop.
     """
     async with ctx.store.channel_lock(ctx.channel_id):
         for attempt in range(CHANGE_ATTEMPTS):
             stored = await load_active(ctx)
-            outcome = await board_work(mutate, stored.encounter)
-            # one dump: compared with the stored text (the same state always gives the
-            # same text), then written as it is
-            after_json = dump_state(outcome.encounter)
+            # one dump, in the worker too (a big board's text is real work): compared
+            # with the stored text (the same state always gives the same text), then
+            # written as it is
+            outcome, after_json = await board_work(_worked_out, mutate, stored.encounter)
             if after_json == stored.state_json:
                 return Changed(stored, outcome, saved=False)
             try:
