@@ -423,6 +423,11 @@ class Ruleset(ABC):
         """Squares ``enemy`` threatens (or, for leave-reach rulesets, its reach)."""
         return frozenset()
 
+    def threatens(self, board: Board, enemy: Token, cell: Cell) -> bool:
+        """Whether ``cell`` is one of ``threatened``: a ruleset answers it without working
+        out the rest where it can (a long reach covers a whole map)."""
+        return cell in self.threatened(board, enemy)
+
     def after_path(
         self, ctx: StepContext, token: Token, cells: list[Cell]
     ) -> tuple[tuple[tuple[str, bool], ...], tuple[Note, ...]]:

@@ -91,7 +91,7 @@ def test_threatens_answers_what_threatened_lists(
     listed = rules.threatened(board, enemy)
     assert all(board.on_map(c) for c in listed - set(board.footprint_of(enemy)))
     for cell in (Cell(c, r) for r in range(12) for c in range(12)):
-        assert rules.threatens(board, enemy, cell) == (cell in listed), cell  # type: ignore[attr-defined]
+        assert rules.threatens(board, enemy, cell) == (cell in listed), cell
 
 
 # ------------------------------------------------------------ the whole board at once
@@ -253,3 +253,5 @@ def test_a_fifth_edition_reach_is_every_square_that_near_on_the_map(
         if squares > 0 and max(gap(Cell(c, r), 1, enemy.cell, side)) <= squares
     }
     assert rules.threatened(board, enemy) == near
+    every = (Cell(c, r) for r in range(-1, 13) for c in range(-1, 13))
+    assert {c for c in every if rules.threatens(board, enemy, c)} == near

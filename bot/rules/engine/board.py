@@ -15,7 +15,7 @@ from typing import Any
 from bot.encounter import Activity, Encounter, Token
 from bot.errors import IllegalMove, InvalidInput
 from bot.grid.coords import Cell, cell_row
-from bot.grid.geometry import footprint
+from bot.grid.geometry import footprint, gap
 from bot.grid.sizes import Size
 from bot.grid.terrain import Terrain
 from bot.rules.engine.moves import MODES, TokenMovement
@@ -188,6 +188,13 @@ def within_reach(board: Board, enemy: Token, reach_ft: int, square_ft: int) -> f
     # on each axis): a reach wider than the map costs no more than the map
     width = board.encounter.width
     return frozenset(c for row in rows for c in cell_row(row, width)[cols.start : cols.stop])
+
+
+def in_reach(board: Board, enemy: Token, reach_ft: int, square_ft: int, cell: Cell) -> bool:
+    """Whether ``cell`` is one of ``within_reach``, worked out alone."""
+    squares = reach_ft // square_ft
+    side = board.sides.get(enemy.key, 1)
+    return squares > 0 and board.on_map(cell) and max(gap(cell, 1, enemy.cell, side)) <= squares
 
 
 def around(board: Board, anchor: Cell, side: int, squares: int) -> tuple[range, range]:
