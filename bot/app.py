@@ -22,6 +22,7 @@ from discord import app_commands
 from discord.ext import commands
 
 import cogs
+from bot import work
 from bot.config import Settings
 from bot.discord_glue import GENERIC_ERROR, NO_MENTIONS, BoardButtons, send_error
 from bot.errors import RulingError
@@ -117,6 +118,12 @@ class StrideBot(commands.Bot):
         return self._store
 
     async def setup_hook(self) -> None:
+        work.configure(
+            board_workers=self.settings.board_workers,
+            per_channel=self.settings.channel_board_jobs,
+            light_workers=self.settings.light_workers,
+            commands_per_channel=self.settings.channel_commands,
+        )
         self._store = await Store.open(self.settings.db_path)
         self._lag_watch = asyncio.create_task(watch_loop_lag(METRICS), name="stride-loop-lag")
         if self.settings.health_port is not None:

@@ -92,6 +92,14 @@ class Settings:
     health_host: str = "127.0.0.1"
     # A server's data is deleted this many days after the bot leaves it.
     guild_grace_days: int = 30
+    # The worker threads (bot/work.py): board work (path searches, pictures, threats,
+    # flanks) on ``board_workers`` threads, at most ``channel_board_jobs`` of them on
+    # one channel; calculators on ``light_workers`` of their own; past
+    # ``channel_commands`` commands in progress, a channel is told it is busy.
+    board_workers: int = 3
+    light_workers: int = 2
+    channel_board_jobs: int = 1
+    channel_commands: int = 32
 
     @classmethod
     def from_env(cls) -> Settings:
@@ -113,6 +121,10 @@ class Settings:
             health_port=_port(os.environ.get("STRIDE_HEALTH_PORT", "")),
             health_host=os.environ.get("STRIDE_HEALTH_HOST", "").strip() or "127.0.0.1",
             guild_grace_days=_days(os.environ.get("STRIDE_GUILD_GRACE_DAYS", ""), default=30),
+            board_workers=_count("STRIDE_BOARD_WORKERS", 3),
+            light_workers=_count("STRIDE_LIGHT_WORKERS", 2),
+            channel_board_jobs=_count("STRIDE_CHANNEL_BOARD_JOBS", 1),
+            channel_commands=_count("STRIDE_CHANNEL_COMMANDS", 32),
         )
 
     @property
@@ -132,6 +144,17 @@ def _port(text: str) -> int | None:
             f"STRIDE_HEALTH_PORT must be a port number from 1 to 65535, not {text!r} "
             "(leave it unset to keep the health endpoint off)."
         )
+    return int(text)
+
+
+def _count(name: str, default: int) -> int:
+    """A pool's size or a per-channel limit (STRIDE_BOARD_WORKERS...): a whole number, at
+    least 1; ``default`` when unset or empty."""
+    text = os.environ.get(name, "").strip()
+    if not text:
+        return default
+    if not text.isdigit() or int(text) < 1:
+        raise ValueError(f"{name} must be a whole number, at least 1, not {text!r}.")
     return int(text)
 
 

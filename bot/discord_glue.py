@@ -41,6 +41,8 @@ from bot.storage import Store, StoredEncounter, recording_writes
 
 if TYPE_CHECKING:
     from bot.encounter import Encounter
+from bot.work import board as board_work
+from bot.work import in_channel
 
 log = logging.getLogger(__name__)
 
@@ -549,7 +551,8 @@ async def dispatch(
     started = time.monotonic()
     outcome = "error"
     try:
-        outcome = await _dispatch(interaction, command_name, raw, ephemeral=ephemeral)
+        with in_channel(str(interaction.channel_id)):  # its work in the channel's lane
+            outcome = await _dispatch(interaction, command_name, raw, ephemeral=ephemeral)
     finally:
         METRICS.command(command_name, outcome, time.monotonic() - started)
 
@@ -788,7 +791,8 @@ async def option_choices(
     chosen = encounter.ruleset if encounter else await store.channel_ruleset(channel)
     ruleset = rulesets().get(chosen or DEFAULT_RULESET, rulesets()[DEFAULT_RULESET])
     given = {k: v for k, v in vars(interaction.namespace).items() if v is not None}
-    found = await asyncio.to_thread(suggest, ruleset, encounter, command, option, current, given)
+    with in_channel(channel):
+        found = await board_work(suggest, ruleset, encounter, command, option, current, given)
     return [app_commands.Choice(name=shown, value=value) for shown, value in found]
 
 

@@ -31,10 +31,17 @@ def squares_of(encounter: Encounter, template: Template, square_ft: int) -> froz
 
 
 def inside(
-    encounter: Encounter, template: Template, square_ft: int, footprints: Mapping[Size, int]
+    encounter: Encounter,
+    template: Template,
+    square_ft: int,
+    footprints: Mapping[Size, int],
+    *,
+    covered: frozenset[Cell] | None = None,
 ) -> list[str]:
-    """The tokens with any square of their space in ``template``."""
-    covered = squares_of(encounter, template, square_ft)
+    """The tokens with any square of their space in ``template`` (``covered``: its
+    squares, when the caller has them already)."""
+    if covered is None:
+        covered = squares_of(encounter, template, square_ft)
     return [
         t.name
         for t in encounter.tokens.values()

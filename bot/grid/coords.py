@@ -9,6 +9,7 @@ and ``str(cell)`` round-trip; inside the code a cell is a zero-based
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import NamedTuple
 
 from bot.errors import InvalidInput
@@ -178,3 +179,11 @@ def parse_edges(text: str, width: int, height: int, side: str | None = None) -> 
     if not found:
         raise InvalidInput(f"No edges given. Use {EDGES_HELP}.")
     return list(found)
+
+
+@lru_cache(maxsize=512)
+def cell_row(row: int, width: int) -> tuple[Cell, ...]:
+    """Every square of ``row`` on a map ``width`` squares wide, made once: the squares a
+    reach or a template covers on a big map are slices of it (making them one by one
+    was most of the work)."""
+    return tuple(Cell(col, row) for col in range(width))

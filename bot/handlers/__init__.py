@@ -18,6 +18,7 @@ from bot.commands import Command, Invocation, Option, resolve
 from bot.context import Context
 from bot.errors import RulingError
 from bot.reply import Reply
+from bot.work import admitted
 
 log = logging.getLogger(__name__)
 
@@ -153,14 +154,16 @@ def __getattr__(name: str) -> Any:
 async def run(ctx: Context, command: Command, raw: Mapping[str, object]) -> Reply:
     """Validate ``raw`` against ``command`` and run it: the one way in for every shell."""
     options = command.validate(raw)
-    await ctx.settle_gm_role()
-    return await _settled(ctx, await command.handler(ctx, options))
+    with admitted(ctx.channel_id):  # its work in the channel's lane (bot/work.py)
+        await ctx.settle_gm_role()
+        return await _settled(ctx, await command.handler(ctx, options))
 
 
 async def run_line(ctx: Context, line: str) -> Reply:
     invocation: Invocation = resolve(line, COMMANDS)
-    await ctx.settle_gm_role()
-    return await _settled(ctx, await invocation.command.handler(ctx, invocation.options))
+    with admitted(ctx.channel_id):
+        await ctx.settle_gm_role()
+        return await _settled(ctx, await invocation.command.handler(ctx, invocation.options))
 
 
 async def _settled(ctx: Context, reply: Reply) -> Reply:

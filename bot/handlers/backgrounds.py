@@ -10,7 +10,6 @@ image never changes under its digest.
 
 from __future__ import annotations
 
-import asyncio
 from collections import OrderedDict
 from collections.abc import Mapping
 from dataclasses import replace
@@ -25,6 +24,7 @@ from bot.errors import InvalidInput
 from bot.handlers.encounter_common import Changed, actor_of, change_encounter, load_active
 from bot.render.background import BackgroundImage, Prepared, decode, prepare
 from bot.storage.store import Store
+from bot.work import board as board_work
 
 MAX_BACKGROUND_BYTES = 8_000_000  # an attached map image
 DECODED_KEPT = 16  # decoded images kept in memory (a few channels' maps)
@@ -50,7 +50,7 @@ async def background_of(
     if stored is None:
         return None
     jpeg, px_per_square = stored
-    image = await asyncio.to_thread(decode, named.image, jpeg, px_per_square)
+    image = await board_work(decode, named.image, jpeg, px_per_square)
     _decoded[key] = image
     while len(_decoded) > DECODED_KEPT:
         _decoded.popitem(last=False)
@@ -97,7 +97,7 @@ async def set_background(
         )
     encounter = stored.encounter
     offset = (int(options.get("offset_x") or 0), int(options.get("offset_y") or 0))
-    prepared = await asyncio.to_thread(
+    prepared = await board_work(
         prepare,
         upload.data,
         map_width=encounter.width,

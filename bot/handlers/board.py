@@ -8,7 +8,6 @@ event loop so a big board never stalls other channels.
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
@@ -20,7 +19,6 @@ from bot.encounter_ops.access import require_gm
 from bot.encounter_ops.visibility import public
 from bot.errors import InvalidInput
 from bot.grid.coords import Cell, parse_on_map
-from bot.grid.geometry import footprint
 from bot.handlers.backgrounds import MAX_BACKGROUND_BYTES, ctx_background, set_background
 from bot.handlers.encounter_common import (
     actor_of,
@@ -33,11 +31,11 @@ from bot.render.background import MIN_CELL_PX, BackgroundImage
 from bot.render.board import BoardView, MoveOverlay, board_window, render_board
 from bot.reply import Field, Reply
 from bot.rules.engine.altitude import altitude
-from bot.rules.engine.board import hostile
 from bot.rules.engine.moves import MoveResult
 from bot.rules.engine.overview import speed_bands, threat_squares, token_reach
 from bot.rules.ruleset import Ruleset
 from bot.units import feet
+from bot.work import board as board_work
 
 ZOOM_RANGE = (24, 64)
 
@@ -49,7 +47,7 @@ async def render(
     board's map image when it has one (``background_of``)."""
     footprints = ruleset_of(encounter).footprint_squares
     view = replace(view, background=background)
-    return await asyncio.to_thread(render_board, encounter, footprints, view)
+    return await board_work(render_board, encounter, footprints, view)
 
 
 async def render_move(
@@ -63,7 +61,7 @@ async def render_move(
         view = replace(move_view(result, table_units), background=background)
         return render_board(result.encounter, footprints, view)
 
-    return await asyncio.to_thread(draw)
+    return await board_work(draw)
 
 
 def window_text(encounter: Encounter, view: BoardView) -> str:
@@ -127,14 +125,14 @@ async def handle_map(ctx: Context, options: Mapping[str, Any]) -> Reply:
         asked = [n for n in ("threats", "reach") if options.get(n)]
         fields.append(Field(" and ".join(asked).capitalize(), no_reach))  # said once
     elif options.get("threats"):
-        threats = threat_squares(rules, encounter)
+        threats = await board_work(threat_squares, rules, encounter)
         count = _squares(len(threats))
         text = f"{count} the enemies threaten are shaded." if threats else "No enemy threatens "
         text = text if threats else text + "a square (or no enemies are on the map)."
         fields.append(Field("Threats", text))
     if options.get("reach") and rules.provoke_rule != "never":
         token = encounter.token(options["reach"])
-        reach = reached = token_reach(rules, encounter, token.name)
+        reach = reached = await board_work(token_reach, rules, encounter, token.name)
         text = f"{token.name}'s reach is outlined ({_squares(len(reach))})."
         if not reach:
             text = f"{token.name} reaches no square now: nothing is outlined."
@@ -145,7 +143,7 @@ async def handle_map(ctx: Context, options: Mapping[str, Any]) -> Reply:
                 )
         fields.append(Field("Reach", text))
     if options.get("flanks"):
-        flank_lines, flanked = await asyncio.to_thread(_flanks, rules, encounter)
+        flank_lines, flanked = await board_work(_flanks, rules, encounter)
         if flank_lines is None:
             fields.append(Field("Flanks", f"{rules.name}'s movement rules have no flanking rule."))
         else:
@@ -271,33 +269,31 @@ async def _post(ctx: Context, pin: bool) -> Reply:
 
 
 MAX_FLANK_LINES = 15
+MAX_PAIRS_SHOWN = 4  # per flanked creature
 
 
 def _flanks(rules: Ruleset, encounter: Encounter) -> tuple[list[str] | None, frozenset[Cell]]:
     """Every creature two hostile tokens flank (004 Flanking), as lines of text, and the
     squares of the flanked (outlined); None where the ruleset has no flanking rule."""
-    if type(rules).flank is Ruleset.flank:  # the contract's default: no flanking rule
+    found = rules.board_flanks(encounter)
+    if found is None:
         return None, frozenset()
-    tokens = list(encounter.tokens.values())
-    footprints = rules.footprint_squares
-    lines: list[str] = []
-    flanked: set[Cell] = set()
-    for target in tokens:
-        foes = [t for t in tokens if t.key != target.key and hostile(t, target)]
-        pairs = []
-        for i, a in enumerate(foes):
-            for b in foes[i + 1 :]:
-                flank = rules.flank(encounter, a, b, target)
-                if flank is None:
-                    return None, frozenset()
-                if flank.flanks:
-                    pairs.append(f"{a.name} and {b.name}")
-        if pairs:
-            lines.append(f"{target.name}: flanked by " + "; ".join(pairs))
-            flanked |= set(footprint(target.cell, footprints.get(target.size, 1)))
+    lines = []
+    for f in found.flanked:
+        shown = [f"{a} and {b}" for a, b in f.by[:MAX_PAIRS_SHOWN]]
+        if len(f.by) > MAX_PAIRS_SHOWN:
+            shown.append(f"and {len(f.by) - MAX_PAIRS_SHOWN} more pairs")
+        lines.append(f"{f.target}: flanked by " + "; ".join(shown))
+    flanked = frozenset(cell for f in found.flanked for cell in f.squares)
     if len(lines) > MAX_FLANK_LINES:
         lines = [*lines[:MAX_FLANK_LINES], f"… and {len(lines) - MAX_FLANK_LINES} more"]
-    return lines, frozenset(flanked)
+    if not found.complete:  # said first, so a long list can't push it out of the field
+        lines.insert(
+            0,
+            "Not every pair was checked: too many creatures threaten one another here to "
+            "try them all at once (these are sure). /flank answers for any three.",
+        )
+    return lines, flanked
 
 
 def _squares(count: int) -> str:

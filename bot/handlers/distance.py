@@ -8,7 +8,6 @@ whether an action this turn covers it: "Can I reach the goblin?".
 
 from __future__ import annotations
 
-import asyncio
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
@@ -37,6 +36,7 @@ from bot.rules.engine.moves import MoveRequest
 from bot.rules.ruleset import Ruleset
 from bot.rules.rulings import MoveRefused, RefusalReason
 from bot.units import feet
+from bot.work import board as board_work
 
 _SQUARE = re.compile(r"\s*[A-Za-z]{1,3}\s*\d{1,4}\s*")
 
@@ -182,7 +182,7 @@ async def handle_distance(ctx: Context, options: Mapping[str, Any]) -> Reply:
     title = f"{start.label} to {end.label}: {distance_text(straight_ft, units)}"
     if start.token is not None:
         mover = start.token
-        way = await asyncio.to_thread(reach, encounter, rules, mover, end)
+        way = await board_work(reach, encounter, rules, mover, end)
         if way is None:
             title += " — already there" if end.token is None else " — already beside it"
             data["reach"] = {"reachable": True, "cost_ft": 0, "goal": str(mover.cell)}

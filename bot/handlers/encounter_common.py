@@ -45,6 +45,7 @@ from bot.rules.engine.traits import traits_of
 from bot.rules.ruleset import Ruleset
 from bot.storage import Conflict, StoredEncounter, dump_state
 from bot.units import feet
+from bot.work import board as board_work
 
 # Discord's limit on one field's text; longer lists are split over several fields.
 FIELD_VALUE_MAX = 1024
@@ -97,6 +98,14 @@ class Changed(Generic[OutcomeT]):
         return self.outcome.summary
 
 
+def _worked_out(
+    ruled: Callable[[Encounter], tuple[OutcomeT, str]], encounter: Encounter
+) -> tuple[OutcomeT, str, str]:
+    """The change, its note for the GM, and the text the store would keep."""
+    outcome, note = ruled(encounter)
+    return outcome, note, dump_state(outcome.encounter)
+
+
 async def change_encounter(
     ctx: Context,
     command_name: str,
@@ -114,8 +123,8 @@ async def change_encounter(
     (in this process or another) changed the board after it was read, the change is
     worked out again from the fresh state, a few times, and then refused with
     ``BoardChanged``; nothing is ever written over a state this command didn't see.
-    The pure work runs in a worker thread, so a long path search never holds the
-    event loop.
+    The pure work runs on the board pool (``bot/work.py``), so a long path search
+    never holds the event loop.
 
     A player's change is ruled on the board as they see it (issue 26: the same board
     without the hidden things would answer the same) and put back on the whole board
@@ -128,10 +137,10 @@ async def change_encounter(
     async with ctx.store.channel_lock(ctx.channel_id):
         for attempt in range(CHANGE_ATTEMPTS):
             stored = await load_active(ctx)
-            outcome, note = await asyncio.to_thread(ruled, stored.encounter)
-            # one dump: compared with the stored text (the same state always gives the
-            # same text), then written as it is
-            after_json = dump_state(outcome.encounter)
+            # one dump, in the worker too (a big board's text is real work): compared
+            # with the stored text (the same state always gives the same text), then
+            # written as it is
+            outcome, note, after_json = await board_work(_worked_out, ruled, stored.encounter)
             if after_json == stored.state_json:
                 if note:  # nothing changed, but the GM is still told (a move stopped at once)
                     await tell_gm(ctx, f"/{command_name} by {mention(ctx.user_id)}: {note}")

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
@@ -15,6 +14,7 @@ from bot.handlers.common import RULESET_CHOICES, note_fields, roll_json, ruleset
 from bot.render.sketch import render_fall
 from bot.reply import Field, Reply
 from bot.rules.rulings import FallRequest, FallResult
+from bot.work import light as light_work
 
 SIZE_CHOICES = tuple(s.name.lower() for s in Size)
 MAX_HEIGHT_FT = 1_000_000
@@ -169,7 +169,7 @@ async def handle_fall(ctx: Context, options: Mapping[str, Any]) -> Reply:
     reply = reply_for(result, ruleset.id, notice)
     if request.object_size is None and request.collision_speed_ft is None and result.height_ft:
         # a side view of the drop, its height and what it lands on
-        sketch = await asyncio.to_thread(
+        sketch = await light_work(
             render_fall,
             result.height_ft,
             into=request.into,

@@ -6,7 +6,6 @@ seeds have no flanking rule says so.
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
@@ -17,6 +16,7 @@ from bot.encounter import Encounter
 from bot.errors import InvalidInput
 from bot.handlers.encounter_common import encounter_reply, load_active, ruleset_of, seen_in
 from bot.reply import Field, Reply
+from bot.work import board as board_work
 
 
 async def handle_flank(ctx: Context, options: Mapping[str, Any]) -> Reply:
@@ -31,7 +31,7 @@ async def _flank(encounter: Encounter, options: Mapping[str, Any]) -> Reply:
     if len({a.key, b.key, target.key}) < 3:
         raise InvalidInput("a:, b: and target: must be three different tokens.")
     rules = ruleset_of(encounter).for_encounter(encounter)
-    flank = await asyncio.to_thread(rules.flank, encounter, a, b, target)
+    flank = await board_work(rules.flank, encounter, a, b, target)
     if flank is None:
         return encounter_reply(
             encounter,

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Mapping
 from typing import Any
 
@@ -15,6 +14,7 @@ from bot.render.sketch import render_jump
 from bot.reply import Reply
 from bot.rules import rulesets
 from bot.rules.rulings import JumpRequest, JumpResult
+from bot.work import light as light_work
 
 OPTIONS = (
     Option("size", "string", "The jumper's size (default medium)", choices=SIZE_CHOICES),
@@ -137,7 +137,7 @@ async def handle_jump(ctx: Context, options: Mapping[str, Any]) -> Reply:
     sketch = None
     if result.max_horizontal_ft is not None or result.max_vertical_ft is not None:
         # a side view of the arc, with the asked gap or height marked
-        sketch = await asyncio.to_thread(
+        sketch = await light_work(
             render_jump,
             result.max_horizontal_ft,
             result.max_vertical_ft,

@@ -7,7 +7,6 @@ its history line, and writes the reply.
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -47,6 +46,7 @@ from bot.rules.engine.moves import MoveRequest, MoveResult
 from bot.rules.ruleset import Ruleset
 from bot.rules.rulings import MoveRefused
 from bot.units import FT_PER_UNIT, feet
+from bot.work import board as board_work
 
 FORCED_CHOICES = ("push", "pull", "slide")
 MAX_PATH_SHOWN = 40
@@ -257,7 +257,7 @@ async def handle_move(ctx: Context, options: Mapping[str, Any]) -> Reply:
         if previewing:
             # on the board as the asker sees it: a preview discovers nothing
             board = seen_in(ctx, (await load_active(ctx)).encounter).encounter
-            moved = await asyncio.to_thread(preview, board, actor, request)
+            moved = await board_work(preview, board, actor, request)
             saved = False
         else:
             changed = await change_encounter(

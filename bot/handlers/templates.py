@@ -23,30 +23,37 @@ from bot.handlers.encounter_common import (
 )
 from bot.render.board import BoardView
 from bot.reply import Field, Reply
+from bot.work import board as board_work
 
 
-def _line(encounter: Encounter, template: Template) -> str:
-    ruleset = ruleset_of(encounter)
-    names = inside(encounter, template, ruleset.square_ft, ruleset.footprint_squares)
+def _line(encounter: Encounter, template: Template, names: list[str], count: int) -> str:
+    """One template, its ``count`` squares and who is inside it (``names``)."""
     where = f"at {template.origin(encounter)}"
     if template.aim(encounter) is not None:
         where += f" toward {template.aim(encounter)}"
     if template.follows:
         follows = encounter.tokens.get(template.follows)
         where += f", following {follows.name if follows else template.follows}"
-    count = len(squares_of(encounter, template, ruleset.square_ft))
     who = ", ".join(names) or "nobody"
     return (
         f"{template.name}: {template.size_ft} ft {template.shape} {where} ({count} squares) — {who}"
     )
 
 
-def _inside_json(encounter: Encounter) -> dict[str, list[str]]:
+def _listing(encounter: Encounter) -> tuple[list[str], dict[str, list[str]]]:
+    """Each template's line and who is inside each: the squares of a big template are
+    real work, so this runs in a worker (``board_work``)."""
     ruleset = ruleset_of(encounter)
-    return {
-        t.name: inside(encounter, t, ruleset.square_ft, ruleset.footprint_squares)
-        for t in encounter.templates
-    }
+    lines: list[str] = []
+    inside_each: dict[str, list[str]] = {}
+    for template in encounter.templates:
+        covered = squares_of(encounter, template, ruleset.square_ft)  # once each
+        names = inside(
+            encounter, template, ruleset.square_ft, ruleset.footprint_squares, covered=covered
+        )
+        inside_each[template.name] = names
+        lines.append(_line(encounter, template, names, len(covered)))
+    return lines, inside_each
 
 
 async def handle_add(ctx: Context, options: Mapping[str, Any]) -> Reply:
@@ -72,11 +79,12 @@ async def handle_add(ctx: Context, options: Mapping[str, Any]) -> Reply:
     private = follows is not None and is_hidden(follows)
     # (the asker's own view: a player who owns the hidden token sees it, and no other)
     after = seen_in(ctx, whole).encounter if private else public(whole)
+    lines, inside_each = await board_work(_listing, replace(after, templates=(template,)))
     reply = encounter_reply(
         after,
         title=f"{template.name}: {template.size_ft} ft {template.shape} at {template.at}",
-        fields=(Field("Inside", _line(after, template)),),
-        result={"template": template.name, "inside": _inside_json(after)[template.name]},
+        fields=(Field("Inside", lines[0]),),
+        result={"template": template.name, "inside": inside_each[template.name]},
         sections=(),
         changed=changed.saved,
     )
@@ -105,12 +113,12 @@ async def handle_remove(ctx: Context, options: Mapping[str, Any]) -> Reply:
 async def handle_list(ctx: Context, options: Mapping[str, Any]) -> Reply:
     seen = seen_in(ctx, (await load_active(ctx)).encounter)
     encounter = seen.encounter
-    lines = [_line(encounter, t) for t in encounter.templates]
+    lines, inside_each = await board_work(_listing, encounter)
     reply = encounter_reply(
         encounter,
         title=f"{len(lines)} template{'s' if len(lines) != 1 else ''} on the board",
         fields=(Field("Templates", "\n".join(lines) or "none: /template add"),),
-        result={"inside": _inside_json(encounter)},
+        result={"inside": inside_each},
     )
     return replace(reply, ephemeral=seen.private)
 

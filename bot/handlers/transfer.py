@@ -19,6 +19,7 @@ from bot.handlers.encounter_common import actor_of, encounter_reply, load_active
 from bot.reply import Field, Reply
 from bot.rules import identities
 from bot.storage import Conflict, DamagedState
+from bot.work import board as board_work
 
 MAX_NOTATION_SHOWN = 3_900  # the reply's description holds 4,096 characters
 REPLACED = (
@@ -79,14 +80,14 @@ async def handle_import(ctx: Context, options: Mapping[str, Any]) -> Reply:
     actor = actor_of(ctx)
     notes: list[Field] = []
     if is_export:
-        encounter = from_export(body, ctx.user_id)
+        encounter = await board_work(from_export, body, ctx.user_id)  # off the loop
         if encounter.ruleset not in identities():
             raise InvalidInput(f"That export's ruleset ({encounter.ruleset}) is not one I know.")
         if options.get("ruleset") not in (None, encounter.ruleset):
             notes.append(Field("Ruleset", f"The export's own, {encounter.ruleset}, is kept."))
     else:
         ruleset, notice = await ruleset_for(ctx, options.get("ruleset"))
-        encounter = from_notation(body, ruleset, actor)
+        encounter = await board_work(from_notation, body, ruleset, actor)
         notes += notice
     summary = f"imported a {map_text(encounter)} board ({contents(encounter)})"
     replaced = await start_replacing(ctx, encounter, bool(options.get("replace")), summary)

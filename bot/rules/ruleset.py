@@ -48,6 +48,7 @@ from bot.rules.engine.steps import ProvokeRule, Stepper
 from bot.rules.identity import Identity
 from bot.rules.options import OptionSpec
 from bot.rules.rulings import (
+    BoardFlanks,
     FallRequest,
     FallResult,
     Flank,
@@ -297,6 +298,11 @@ class Ruleset(ABC):
         ruleset's seeds have no flanking rule."""
         return None
 
+    def board_flanks(self, encounter: Encounter) -> BoardFlanks | None:
+        """Every creature two of its foes flank, the whole board at once (bounded work);
+        None where the ruleset's seeds have no flanking rule."""
+        return None
+
     def group_move(
         self,
         encounter: Encounter,
@@ -416,6 +422,11 @@ class Ruleset(ABC):
     def threatened(self, board: Board, enemy: Token) -> frozenset[Cell]:
         """Squares ``enemy`` threatens (or, for leave-reach rulesets, its reach)."""
         return frozenset()
+
+    def threatens(self, board: Board, enemy: Token, cell: Cell) -> bool:
+        """Whether ``cell`` is one of ``threatened``: a ruleset answers it without working
+        out the rest where it can (a long reach covers a whole map)."""
+        return cell in self.threatened(board, enemy)
 
     def after_path(
         self, ctx: StepContext, token: Token, cells: list[Cell]

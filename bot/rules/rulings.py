@@ -67,6 +67,25 @@ class Flank:
     internal: bool = False
 
 
+@dataclass(frozen=True)
+class Flanked:
+    """A creature and the pairs of its foes that flank it (/map flanks:true), by name,
+    in the board's order; ``squares``: its space."""
+
+    target: str
+    by: tuple[tuple[str, str], ...]
+    squares: tuple[Cell, ...]
+
+
+@dataclass(frozen=True)
+class BoardFlanks:
+    """Every flank on the board; ``complete`` False when the work stopped at its bound
+    (too many creatures threatening one another) with what it had found."""
+
+    flanked: tuple[Flanked, ...]
+    complete: bool = True
+
+
 # ----------------------------------------------------------------- refusal
 
 

@@ -33,6 +33,7 @@ from bot.storage.backend import Backend, Row, Session, open_backend
 from bot.storage.errors import Conflict, DamagedBoard, DamagedState, StorageError, gm_ids_of
 from bot.storage.patches import apply_patch, before_patch
 from bot.storage.schema import MIGRATIONS
+from bot.work import board as board_work
 
 log = logging.getLogger(__name__)
 
@@ -79,14 +80,14 @@ def _wrote(what: str) -> None:
         found.append(what)
 
 
-# A state longer than this is read in a worker thread (a big map's first read takes
-# milliseconds); a small one costs less than the hop.
+# A state longer than this is read on the board pool, in the channel's turn (a big
+# map's first read takes milliseconds); a small one costs less than the hop.
 READ_IN_THREAD_CHARS = 16_384
 
 
 async def _read(text: str) -> Encounter:
     if len(text) > READ_IN_THREAD_CHARS:
-        return await asyncio.to_thread(read_stored, text)
+        return await board_work(read_stored, text)
     return read_stored(text)
 
 

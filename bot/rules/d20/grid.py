@@ -18,13 +18,21 @@ from typing import ClassVar, Literal
 
 from bot.encounter import Activity, Condition, Encounter, Token
 from bot.errors import IllegalMove, InvalidInput
-from bot.grid.coords import Cell
+from bot.grid.coords import Cell, cell_row
 from bot.grid.geometry import gap, squares_one_two
 from bot.grid.search import EPSILON, Edge
 from bot.grid.sizes import Size
 from bot.grid.terrain import Terrain
 from bot.names import Vocabulary
-from bot.rules.engine.board import Allowance, Board, Limits, Stance, StepContext, check_mode
+from bot.rules.engine.board import (
+    Allowance,
+    Board,
+    Limits,
+    Stance,
+    StepContext,
+    around,
+    check_mode,
+)
 from bot.rules.engine.moves import MoveRequest, TokenMovement, TokenSpec
 from bot.rules.engine.steps import flies_where_needed
 from bot.rules.ruleset import Ruleset
@@ -628,23 +636,77 @@ class D20Ruleset(Ruleset):
     def distance_squares(self, dx: int, dy: int) -> int:
         return squares_one_two(dx, dy) if self.one_two_diagonals else max(dx, dy)
 
-    def threatened(self, board: Board, enemy: Token) -> frozenset[Cell]:
-        reach = self.natural_reach_ft(enemy)
-        lo, hi = 0, reach // self.square_ft
+    def threat_range(self, enemy: Token) -> tuple[int, int]:
+        """How many squares away ``enemy`` threatens, nearest and farthest: from the next
+        square to its natural reach, or with a reach weapon from beyond its natural
+        reach to double it (001: not at natural reach or less)."""
+        squares = self.natural_reach_ft(enemy) // self.square_ft
         if enemy.reach_weapon:
-            # 001: a reach weapon strikes to double natural reach, not at natural reach or less
-            lo, hi = max(1, reach // self.square_ft) + 1, 2 * max(1, reach // self.square_ft)
+            return max(1, squares) + 1, 2 * max(1, squares)
+        return 1, squares
+
+    def threatens(self, board: Board, enemy: Token, cell: Cell) -> bool:
+        """Whether ``enemy`` threatens ``cell``: one square of ``threatened``, found
+        without working out the rest."""
+        side = board.sides.get(enemy.key, 1)
+        if self.threatens_own_space and cell in board.footprint_of(enemy):
+            return True
+        lo, hi = self.threat_range(enemy)
+        d = self.distance_squares(*gap(cell, 1, enemy.cell, side))
+        return d > 0 and lo <= d <= hi
+
+    def threatened(self, board: Board, enemy: Token) -> frozenset[Cell]:
+        lo, hi = self.threat_range(enemy)
         side = board.sides.get(enemy.key, 1)
         cells: set[Cell] = set()
         if self.threatens_own_space:
             cells.update(board.footprint_of(enemy))
-        for col in range(enemy.cell.col - hi, enemy.cell.col + side + hi):
-            for row in range(enemy.cell.row - hi, enemy.cell.row + side + hi):
-                cell = Cell(col, row)
-                if not board.on_map(cell):
-                    continue
-                dx, dy = gap(cell, 1, enemy.cell, side)
-                d = self.distance_squares(dx, dy)
-                if d > 0 and max(lo, 1) <= d <= hi:
-                    cells.add(cell)
+        cols, rows = around(board, enemy.cell, side, hi)  # a reach past the map: the map
+        if not cols:
+            return frozenset(cells)
+        first, last = enemy.cell.col, enemy.cell.col + side - 1  # the enemy's own columns
+        widest = max(first - cols.start, cols.stop - 1 - last, 0)
+        for row in rows:
+            dy = gap(Cell(first, row), 1, enemy.cell, side)[1]
+            across = self._gaps_within(dy, lo, hi, widest)
+            if across is None:
+                continue
+            near, far = across
+            spans = []
+            if near == 0:
+                spans.append((first, last))
+                near = 1
+            if near <= far:
+                spans += [(first - far, first - near), (last + near, last + far)]
+            whole_row = cell_row(row, board.encounter.width)
+            for start, stop in spans:
+                start, stop = max(start, cols.start), min(stop, cols[-1])
+                if start <= stop:  # (a slice's negative end would count from the right)
+                    cells.update(whole_row[start : stop + 1])
         return frozenset(cells)
+
+    def _gaps_within(self, dy: int, lo: int, hi: int, widest: int) -> tuple[int, int] | None:
+        """The squares across (nearest, farthest; at most ``widest``, the map's edge) at
+        which a square ``dy`` rows away is between ``lo`` and ``hi`` squares away: the
+        distance grows with the squares across, so each end is a binary search, however
+        far the reach."""
+        if self.distance_squares(0, dy) > hi:
+            return None
+        low, high = 0, min(hi, widest)  # the farthest within hi (distance >= across)
+        while low < high:
+            mid = (low + high + 1) // 2
+            if self.distance_squares(mid, dy) <= hi:
+                low = mid
+            else:
+                high = mid - 1
+        far = low
+        if self.distance_squares(far, dy) < lo:
+            return None
+        low, high = 0, far  # the nearest: the first at lo or more
+        while low < high:
+            mid = (low + high) // 2
+            if self.distance_squares(mid, dy) >= lo:
+                high = mid
+            else:
+                low = mid + 1
+        return low, far

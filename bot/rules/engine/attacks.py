@@ -84,8 +84,10 @@ def charge_target(plan: MovePlan, end: Cell) -> Note:
         for other in board.encounter.tokens.values()
         if other.key != token.key and hostile(token, other) and not other.has(Condition.DEAD)
     ]
-    here = rules.threatened(board, replace(token, cell=end))
-    targets = [f for f in foes if here & set(board.footprint_of(f))]
+    there = replace(token, cell=end)
+    targets = [
+        f for f in foes if any(rules.threatens(board, there, c) for c in board.footprint_of(f))
+    ]
     if not targets:
         raise IllegalMove(
             f"A charge ends where {token.name} can attack a foe ({rules.charge_rule}): "
@@ -121,7 +123,8 @@ def _closest_attack_square(plan: MovePlan, foe: Token) -> Cell | None:
             anchor = Cell(col, row)
             if not all(board.on_map(c) for c in board.cells(anchor)):
                 continue
-            if not rules.threatened(board, replace(token, cell=anchor)) & foe_squares:
+            standing = replace(token, cell=anchor)  # one square at a time: a reach is big
+            if not any(rules.threatens(board, standing, c) for c in foe_squares):
                 continue
             if anchor != token.cell and (
                 enter(rules, ctx, anchor, anchor)[0] or rules.end_problem(ctx, anchor)

@@ -14,7 +14,7 @@ from typing import Any
 
 from bot.encounter import Activity, Encounter, Token
 from bot.errors import IllegalMove, InvalidInput
-from bot.grid.coords import Cell
+from bot.grid.coords import Cell, cell_row
 from bot.grid.geometry import footprint, gap
 from bot.grid.sizes import Size
 from bot.grid.terrain import Terrain
@@ -183,10 +183,25 @@ def within_reach(board: Board, enemy: Token, reach_ft: int, square_ft: int) -> f
     if squares <= 0:
         return frozenset()
     side = board.sides.get(enemy.key, 1)
-    cells = set()
-    for col in range(enemy.cell.col - squares, enemy.cell.col + side + squares):
-        for row in range(enemy.cell.row - squares, enemy.cell.row + side + squares):
-            cell = Cell(col, row)
-            if board.on_map(cell) and max(gap(cell, 1, enemy.cell, side)) <= squares:
-                cells.add(cell)
-    return frozenset(cells)
+    cols, rows = around(board, enemy.cell, side, squares)
+    # every square of that window is within reach (a square's gap is at most ``squares``
+    # on each axis): a reach wider than the map costs no more than the map
+    width = board.encounter.width
+    return frozenset(c for row in rows for c in cell_row(row, width)[cols.start : cols.stop])
+
+
+def in_reach(board: Board, enemy: Token, reach_ft: int, square_ft: int, cell: Cell) -> bool:
+    """Whether ``cell`` is one of ``within_reach``, worked out alone."""
+    squares = reach_ft // square_ft
+    side = board.sides.get(enemy.key, 1)
+    return squares > 0 and board.on_map(cell) and max(gap(cell, 1, enemy.cell, side)) <= squares
+
+
+def around(board: Board, anchor: Cell, side: int, squares: int) -> tuple[range, range]:
+    """The columns and rows on the map within ``squares`` of a space of ``side`` squares
+    at ``anchor``, on each axis: the window a reach is looked for in, clipped to the map
+    (so the work is bounded by the map, however far the reach)."""
+    width, height = board.encounter.width, board.encounter.height
+    cols = range(max(0, anchor.col - squares), min(width, anchor.col + side + squares))
+    rows = range(max(0, anchor.row - squares), min(height, anchor.row + side + squares))
+    return cols, rows

@@ -106,6 +106,6 @@ def _threatening(rules: Ruleset, encounter: Encounter, mover: Token) -> dict[str
             continue
         if enemy.has(Condition.INCAPACITATED):
             continue
-        if mine & rules.threatened(board, enemy):
+        if any(rules.threatens(board, enemy, c) for c in mine):
             out[enemy.name] = mover.cell
     return out

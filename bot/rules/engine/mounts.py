@@ -282,7 +282,7 @@ def control_mount(
         if foe.key not in (rider.key, mount.key)
         and hostile(rider, foe)
         and not foe.has(Condition.INCAPACITATED)
-        and rider.cell in rules.threatened(Board.of(encounter, foe, rules.footprint_squares), foe)
+        and rules.threatens(Board.of(encounter, foe, rules.footprint_squares), foe, rider.cell)
     }
     if failed:
         text = (

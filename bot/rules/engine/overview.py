@@ -25,12 +25,15 @@ def threat_squares(rules: Ruleset, encounter: Encounter, against: str = "party")
     """Squares threatened (or within reach) of the creatures hostile to team ``against``,
     on the ground: a flyer too high to reach the ground threatens none of them."""
     squares: set[Cell] = set()
+    everywhere = encounter.width * encounter.height
     for token in encounter.tokens.values():
         if frozenset({token.team, against}) not in HOSTILE:
             continue
         if token.has(Condition.INCAPACITATED):
             continue
         squares |= token_reach(rules, encounter, token.name)
+        if len(squares) >= everywhere:
+            break  # the whole map: no one else can add a square
     return frozenset(squares)
 
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 
 from bot.grid.coords import Cell
 
@@ -57,7 +58,13 @@ class Space:
         return a.col < x < a.col + self.side and a.row < y < a.row + self.side
 
     def overlaps(self, other: Space) -> bool:
-        return bool(set(self.squares) & set(other.squares))
+        a, b = self.anchor, other.anchor
+        return (
+            a.col < b.col + other.side
+            and b.col < a.col + self.side
+            and a.row < b.row + other.side
+            and b.row < a.row + self.side
+        )
 
 
 def centres(space: Space) -> tuple[Point, ...]:
@@ -129,9 +136,66 @@ def crossing(p: Point, q: Point, space: Space) -> tuple[str, str] | None:
 
 
 def line_flanks(p: Point, q: Point, space: Space) -> bool:
-    """004 Flanking: the line passes through opposite sides or opposite corners."""
-    through = crossing(p, q, space)
-    return through is not None and OPPOSITE[through[0]] == through[1]
+    """004 Flanking: the line passes through opposite sides or opposite corners.
+
+    The same answer as ``crossing`` gives (``OPPOSITE[entry] == exit``), in whole
+    numbers: points are on the half-square grid, so twice their coordinates are
+    integers, and the tests are cross-multiplied. Exact, and fast enough to ask of
+    every pair of points of every pair of creatures on a crowded board."""
+    doubled = [2 * v for v in (*p, *q)]
+    if any(v.denominator != 1 for v in doubled):  # not on the half-square grid
+        through = crossing(p, q, space)
+        return through is not None and OPPOSITE[through[0]] == through[1]
+    px, py, qx, qy = (int(v) for v in doubled)
+    return _half_line_flanks(px, py, qx, qy, *_half_box(space))
+
+
+def _half_box(space: Space) -> tuple[int, int, int, int]:
+    """The space's edges in half squares: left, top, right, bottom."""
+    x0, y0 = 2 * space.anchor.col, 2 * space.anchor.row
+    return x0, y0, x0 + 2 * space.side, y0 + 2 * space.side
+
+
+def _half_line_flanks(
+    px: int, py: int, qx: int, qy: int, x0: int, y0: int, x1: int, y1: int
+) -> bool:
+    return (
+        _side_to_side(py, px, qy, qx, y0, y1, x0, x1)  # north and south
+        or _side_to_side(px, py, qx, qy, x0, x1, y0, y1)  # west and east
+        or _corner_to_corner(px, py, qx, qy, x0, y0, x1, y1)
+    )
+
+
+def _side_to_side(pa: int, pb: int, qa: int, qb: int, a0: int, a1: int, b0: int, b1: int) -> bool:
+    """The segment crosses the line ``a = a0`` and the line ``a = a1`` (one side of the
+    space and the one opposite), strictly between ``b0`` and ``b1`` on both."""
+    if pa > qa:
+        pa, pb, qa, qb = qa, qb, pa, pb
+    if not (pa <= a0 and qa >= a1):
+        return False
+    d = qa - pa  # > 0: a1 > a0
+    for a in (a0, a1):
+        b = pb * d + (a - pa) * (qb - pb)  # b at this line, times d
+        if not b0 * d < b < b1 * d:
+            return False
+    return True
+
+
+def _corner_to_corner(
+    px: int, py: int, qx: int, qy: int, x0: int, y0: int, x1: int, y1: int
+) -> bool:
+    """The segment runs through two opposite corners of the (square) space: it lies on
+    one of its diagonals and reaches past both ends of it."""
+    for (cx, cy), (dx, dy) in (((x0, y0), (x1, y1)), ((x1, y0), (x0, y1))):
+        ux, uy = dx - cx, dy - cy
+        if (px - cx) * uy != (py - cy) * ux or (qx - cx) * uy != (qy - cy) * ux:
+            continue  # not both on this diagonal
+        # along the diagonal, from one corner (0) to the other (1): p and q beyond them
+        sp, sq = (px - cx) * ux, (qx - cx) * ux
+        end = ux * ux
+        if (sp <= 0 and sq >= end) or (sq <= 0 and sp >= end):
+            return True
+    return False
 
 
 def flank_points(space: Space, *, own_reach: bool, partner_reach: bool) -> tuple[Point, ...]:
@@ -162,6 +226,67 @@ def flanking_line(
 
 def _outside(points: Iterable[Point], target: Space) -> list[Point]:
     return [p for p in points if not target.contains(p)]
+
+
+def flanks(a: Creature, b: Creature, target: Creature) -> bool:
+    """``flank_between(a, b, target).flanks`` without the words or the line: the same
+    rules in whole numbers, fast enough to ask of every pair of foes around every
+    creature on a crowded board (``flank_board``)."""
+    return flanks_counted(a, b, target)[0]
+
+
+def flanks_counted(a: Creature, b: Creature, target: Creature) -> tuple[bool, int]:
+    """``flanks``, and how many lines it drew: its work (big creatures with reach have
+    many corners to draw from)."""
+    if not (a.threatens and b.threatens):
+        return False, 0
+    for one in (a, b):  # Internal Flanking, either way round
+        if abs(target.size - one.size) >= 2 and one.space.overlaps(target.space):
+            return True, 0
+    x0, y0, x1, y1 = _half_box(target.space)
+    a_points = [
+        (x, y)
+        for x, y in half_points(a.space, a.reach, b.reach)
+        if not (x0 < x < x1 and y0 < y < y1)
+    ]
+    b_points = [
+        (x, y)
+        for x, y in half_points(b.space, b.reach, a.reach)
+        if not (x0 < x < x1 and y0 < y < y1)
+    ]
+    # A line through opposite sides (or corners) starts on or before one side of the
+    # space and ends on or past the opposite one: only such ends are paired.
+    drawn = 0
+    for ends, other_ends in ((a_points, b_points), (b_points, a_points)):
+        north = [p for p in ends if p[1] <= y0]
+        south = [q for q in other_ends if q[1] >= y1]
+        drawn += len(north) * len(south)
+        for px, py in north:
+            for qx, qy in south:
+                if _side_to_side(py, px, qy, qx, y0, y1, x0, x1) or _corner_to_corner(
+                    px, py, qx, qy, x0, y0, x1, y1
+                ):
+                    return True, drawn
+        west = [p for p in ends if p[0] <= x0]
+        east = [q for q in other_ends if q[0] >= x1]
+        drawn += len(west) * len(east)
+        for px, py in west:
+            for qx, qy in east:
+                if _side_to_side(px, py, qx, qy, x0, x1, y0, y1):
+                    return True, drawn
+    return False, drawn
+
+
+def half_points(space: Space, own_reach: bool, partner_reach: bool) -> tuple[tuple[int, int], ...]:
+    """``flank_points`` in half squares (whole numbers)."""
+    col, row = 2 * space.anchor.col, 2 * space.anchor.row
+    return tuple((col + x, row + y) for x, y in _half_offsets(space.side, own_reach, partner_reach))
+
+
+@lru_cache(maxsize=256)
+def _half_offsets(side: int, own_reach: bool, partner_reach: bool) -> tuple[tuple[int, int], ...]:
+    points = flank_points(Space(Cell(0, 0), side), own_reach=own_reach, partner_reach=partner_reach)
+    return tuple((int(2 * x), int(2 * y)) for x, y in points)
 
 
 def describe_point(point: Point) -> str:

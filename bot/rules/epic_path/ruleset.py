@@ -37,6 +37,7 @@ from bot.rules.engine.moves import (
 from bot.rules.engine.plan import Route
 from bot.rules.engine.teleport import nearest_space, open_space, teleport_allowance
 from bot.rules.epic_path import IDENTITY
+from bot.rules.epic_path.flank_board import board_flanks
 from bot.rules.epic_path.flanking import Creature, Space, flank_between
 from bot.rules.epic_path.overland_tables import EPIC_PATH_OVERLAND
 from bot.rules.epic_path.tables import (
@@ -56,6 +57,7 @@ from bot.rules.epic_path.tokens import (
 )
 from bot.rules.identity import Identity
 from bot.rules.rulings import (
+    BoardFlanks,
     FallRequest,
     FallResult,
     Flank,
@@ -655,10 +657,15 @@ class EpicPath(D20Ruleset):
             internal=verdict.internal,
         )
 
+    def board_flanks(self, encounter: Encounter) -> BoardFlanks:
+        """004 Flanking: every creature two of its foes flank (/map flanks:true), worked
+        out for the whole board at once and bounded (``flank_board``)."""
+        return board_flanks(self, encounter)
+
     def _flanker(self, board: Board, token: Token, target: Token) -> Creature:
         side = board.sides.get(token.key, self.footprint_squares.get(token.size, 1))
-        threatens = not token.has(Condition.INCAPACITATED) and bool(
-            self.threatened(board, token) & set(board.footprint_of(target))
+        threatens = not token.has(Condition.INCAPACITATED) and any(
+            self.threatens(board, token, cell) for cell in board.footprint_of(target)
         )
         return Creature(
             token.name,
@@ -673,19 +680,10 @@ class EpicPath(D20Ruleset):
         with whom (+2 on melee attacks against it, for both)."""
         if mover.has(Condition.INCAPACITATED):
             return ()
-        tokens = list(encounter.tokens.values())
-        flanked: dict[str, list[str]] = {}
-        for enemy in tokens:
-            if not hostile(mover, enemy) or enemy.has(Condition.DEAD):
-                continue
-            for ally in tokens:
-                if ally.key == mover.key or ally.team != mover.team:
-                    continue
-                if self.flank(encounter, mover, ally, enemy).flanks:
-                    flanked.setdefault(enemy.name, []).append(ally.name)
+        flanked = board_flanks(self, encounter, mover=mover).flanked  # bounded
         if not flanked:
             return ()
-        parts = "; ".join(f"{enemy} with {', '.join(allies)}" for enemy, allies in flanked.items())
+        parts = "; ".join(f"{f.target} with {', '.join(ally for _, ally in f.by)}" for f in flanked)
         return (
             Note(
                 "Flanking",

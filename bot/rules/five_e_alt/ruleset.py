@@ -28,6 +28,7 @@ from bot.rules.engine.board import (
     StepContext,
     check_mode,
     hostile,
+    in_reach,
     within_reach,
 )
 from bot.rules.engine.kinds import GrappleRule, MountRule, VerticalRule
@@ -706,3 +707,7 @@ class FiveEAlt(Ruleset):
     def threatened(self, board: Board, enemy: Token) -> frozenset[Cell]:
         reach = enemy.reach_ft if enemy.reach_ft is not None else DEFAULT_REACH_FT
         return within_reach(board, enemy, reach, self.square_ft)
+
+    def threatens(self, board: Board, enemy: Token, cell: Cell) -> bool:
+        reach = enemy.reach_ft if enemy.reach_ft is not None else DEFAULT_REACH_FT
+        return in_reach(board, enemy, reach, self.square_ft, cell)
