@@ -5,8 +5,10 @@ Discord's 3 s. The bound is a liveness bound (``asyncio.wait_for``), not a timin
 
 Two hostile boards: one at every cap the commands and the import apply (200×200,
 100 tokens reaching 100 ft, 20 templates of 500 ft, speeds of 1,000 ft), and one
-past them (a reach of 10^9 ft), as a state that got into the store some other way
-would be: the work must stay bounded either way.
+past them (a reach of 10^9 ft), written into the database by hand as a state that got
+there some other way would be: the schema finds it damaged, so its commands are
+answered at once, and the victim is served either way. (The work itself stays bounded
+past the caps too: tests/rules/test_flank_bounds.py and tests/grid/.)
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from bot.cooldown import Cooldown
 from bot.discord_glue import dispatch
 from bot.encounter import Encounter, Template, Token
 from bot.grid.coords import Cell
+from bot.schema.codec import dump_state
 from bot.storage import Store
 from tests.discord.fakes import FakeInteraction
 
@@ -84,8 +87,19 @@ def hostile_commands(store: Store) -> list[tuple[FakeInteraction, str, dict[str,
 @pytest.mark.parametrize("reach_ft", [100, 10**9], ids=["at-the-caps", "past-the-caps"])
 async def test_a_hostile_channel_does_not_starve_another(store: Store, reach_ft: int) -> None:
     await store.start_encounter(
-        str(HOSTILE), hostile_board(reach_ft), user_id="hostile", summary="s", guild_id="1"
+        str(HOSTILE),
+        hostile_board(min(reach_ft, 100)),
+        user_id="hostile",
+        summary="s",
+        guild_id="1",
     )
+    if reach_ft > 100:  # past the caps: only a hand in the database puts it there
+        async with store.backend.transaction() as db:
+            await db.execute(
+                "UPDATE encounters SET state = ?, version = version + 1 WHERE channel_id = ?",
+                dump_state(hostile_board(reach_ft)),
+                str(HOSTILE),
+            )
     await store.start_encounter(
         str(VICTIM), victim_board(), user_id="victim", summary="s", guild_id="1"
     )
