@@ -181,6 +181,14 @@ class Token:
     # what its ruleset keeps on it (race, armor, load, running rounds...): only the
     # ruleset that declared a key reads it
     state: State = field(default_factory=dict)
+    # Facts every ruleset reads the same way, typed (renderers and handlers read them
+    # without asking the rules): how high it is, the mount it rides, who grapples it,
+    # its traits, and whether the GM hides it.
+    altitude_ft: int = 0  # feet above the ground (0: on it)
+    riding: str | None = None  # its mount's key
+    grappled_by: tuple[str, ...] = ()  # its grapplers' keys, the first first
+    traits: tuple[str, ...] = ()  # /token trait: sorted, each once
+    hidden: bool = False  # on the GM's board only: an ambush
 
     @property
     def key(self) -> str:
@@ -318,6 +326,13 @@ class Encounter:
             else:
                 index = order.index(current)
         return replace(self, tokens=tokens, order=order, turn_index=index if order else None)
+
+    def mount_of(self, rider: Token) -> Token | None:
+        """The creature ``rider`` rides (None: on its own feet)."""
+        return self.tokens.get(rider.riding) if rider.riding else None
+
+    def riders_of(self, mount: Token) -> list[Token]:
+        return [t for t in self.tokens.values() if t.riding == mount.key]
 
     def barrier(self, a: Cell, b: Cell) -> Barrier | None:
         """What stands between two side-by-side squares (None: nothing)."""

@@ -22,8 +22,10 @@ from bot.encounter import (
     Encounter,
     Template,
     Token,
+    token_key,
 )
 from bot.grid.coords import Cell, edge_key
+from bot.grid.sizes import Size
 from bot.grid.terrain import Barrier, Terrain
 from bot.rules import rulesets
 from bot.rules.options import OptionSpec
@@ -36,6 +38,7 @@ FIXTURE = Path(__file__).parent / "data" / "encounter_flat_fields.json"
 SIDE = 24
 # where the drawn tokens stand: far enough apart that even a Colossal one stands alone
 ANCHORS = (Cell(0, 0), Cell(6, 0), Cell(12, 0), Cell(18, 0))
+NAMES = ("Ari", "Bo", "Ogre", "Goblin 1")
 
 
 def from_json(data: object) -> Encounter:
@@ -79,7 +82,11 @@ activities = st.builds(
 
 
 @st.composite
-def tokens(draw: st.DrawFn, name: str, ruleset: Ruleset, anchor: Cell) -> Token:
+def tokens(
+    draw: st.DrawFn, name: str, ruleset: Ruleset, anchor: Cell, others: tuple[str, ...]
+) -> Token:
+    """A token at ``anchor``; ``others`` are the keys of the board's other tokens (who
+    may grapple it)."""
     return Token(
         name=name,
         cell=anchor,
@@ -101,14 +108,21 @@ def tokens(draw: st.DrawFn, name: str, ruleset: Ruleset, anchor: Cell) -> Token:
         activity=draw(activities),
         initiative_bonus=draw(st.integers(-5, 10)),
         state=draw(state_of(ruleset.identity.token_options)),
+        altitude_ft=draw(st.sampled_from([0, 5, 60, 10_000])),
+        grappled_by=tuple(draw(st.lists(st.sampled_from(others), unique=True)) if others else ()),
+        traits=tuple(sorted(draw(st.sets(st.sampled_from(["ice-walk", "spider-climb"]))))),
+        hidden=draw(st.booleans()),
     )
 
 
 @st.composite
 def encounters(draw: st.DrawFn) -> Encounter:
     ruleset = draw(st.sampled_from(list(rulesets().values())))
-    names = draw(st.lists(st.sampled_from(("Ari", "Bo", "Ogre", "Goblin 1")), unique=True))
-    placed = [draw(tokens(n, ruleset, at)) for n, at in zip(names, ANCHORS, strict=False)]
+    names = draw(st.lists(st.sampled_from(NAMES), unique=True))
+    placed = [
+        draw(tokens(n, ruleset, at, tuple(token_key(o) for o in names if o != n)))
+        for n, at in zip(names, ANCHORS, strict=False)
+    ]
     order = tuple(t.key for t in placed if draw(st.booleans()))
     a = draw(cells())
     b = Cell(min(a.col + 1, SIDE - 1), a.row) if a.col < SIDE - 1 else Cell(a.col - 1, a.row)
@@ -184,7 +198,8 @@ def test_the_round_trip_test_draws_every_field() -> None:
     drawn_token = {
         "name", "cell", "size", "speed_ft", "speeds_ft", "hover", "team", "owner",
         "conditions", "reach_ft", "reach_weapon", "speed_bonus_ft", "speed_bonuses_ft",
-        "activity", "initiative_bonus", "state",
+        "activity", "initiative_bonus", "state", "altitude_ft", "riding", "grappled_by",
+        "traits", "hidden",
     }  # fmt: skip
     assert {f.name for f in dataclasses.fields(Encounter)} == drawn_encounter
     assert {f.name for f in dataclasses.fields(Token)} == drawn_token
@@ -237,3 +252,25 @@ def test_terrain_and_darkness_are_stored_as_runs_and_read_in_either_form() -> No
     assert written["dark"] == "A2:B2"
     old = dict(written, terrain={"difficult": "A1 B1 C1 D1 E1 C4 D4 J10"}, dark="A2 B2")
     assert from_json(old) == from_json(written) == e
+
+
+def test_a_rider_and_the_shared_facts_round_trip() -> None:
+    """Riding (drawn apart: a rider shares its mount's space), and the shared facts a
+    state kept before they were typed (issue 27) read into the fields."""
+    horse = Token("Horse", Cell(2, 2), size=Size.LARGE)
+    ari = Token("Ari", Cell(2, 2), riding="horse", altitude_ft=0)
+    e = Encounter(8, 8, "3.5", "gm", tokens={"horse": horse, "ari": ari})
+    assert from_json(to_json(e)) == e
+    old = to_json(e)
+    del old["tokens"][1]["riding"]
+    old["tokens"][1]["state"] = {"riding": "horse", "traits": "spider-climb,ice-walk"}
+    old["tokens"][0]["state"] = {"altitude_ft": 30, "hidden": True, "grappled_by": "ari"}
+    read = from_json(old)
+    assert read.token("Ari").riding == "horse" and read.token("Ari").state == {}
+    assert read.token("Ari").traits == ("ice-walk", "spider-climb")
+    horse_read = read.token("Horse")
+    assert (horse_read.altitude_ft, horse_read.hidden, horse_read.grappled_by) == (
+        30,
+        True,
+        ("ari",),
+    )

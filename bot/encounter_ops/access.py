@@ -8,7 +8,6 @@ from dataclasses import dataclass
 from bot.encounter import Encounter, Token
 from bot.errors import InvalidInput, NotAllowed
 from bot.reply import mention as marked_mention
-from bot.state import flag
 
 GM_IS = (
     "the GM is whoever started the encounter, a co-GM they added, or anyone with Manage "
@@ -98,7 +97,7 @@ def require_turn(encounter: Encounter, actor: Actor, token: Token, doing: str) -
     if acting is None and not (encounter.order and encounter.turn_index is None):
         return
     # a hidden token acting is "the GM's turn" (as players see it, nobody's in the order)
-    whose = "the GM's" if acting is None or flag(acting.state, "hidden") else f"{acting.name}'s"
+    whose = "the GM's" if acting is None or acting.hidden else f"{acting.name}'s"
     raise NotAllowed(
         f"It's {whose} turn (round {encounter.round}): {token.name} can {doing} on its own turn."
     )

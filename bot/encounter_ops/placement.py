@@ -10,12 +10,8 @@ from bot.grid.coords import Cell, check_on_map
 from bot.grid.geometry import footprint
 from bot.grid.sizes import Size
 from bot.grid.terrain import Terrain
-from bot.rules.engine.altitude import altitude
 from bot.rules.engine.board import Board
-from bot.rules.engine.grapple import grapplers_of
-from bot.rules.engine.mounts import RIDING
 from bot.rules.ruleset import Ruleset
-from bot.state import text
 
 # Terrain no token may stand in (a pit is an opening to fall into).
 NO_STANDING = frozenset({Terrain.WALL, Terrain.PILLAR, Terrain.PIT, Terrain.EARTH})
@@ -69,11 +65,11 @@ def may_share(encounter: Encounter, ruleset: Ruleset, a: Token, b: Token) -> boo
     """Whether ``a`` and ``b`` may stand on a common square: one rides the other, one
     grapples the other, they are at different heights, or the ruleset's sharing rule
     (the one that ends a /move) lets one of them stand in the other's space."""
-    if text(a.state, RIDING) == b.key or text(b.state, RIDING) == a.key:
+    if a.riding == b.key or b.riding == a.key:
         return True
-    if a.key in grapplers_of(b) or b.key in grapplers_of(a):
+    if a.key in b.grappled_by or b.key in a.grappled_by:
         return True  # grapplers may share a space where the ruleset's grapple does
-    if altitude(a) != altitude(b):
+    if a.altitude_ft != b.altitude_ft:
         return True
     rules = ruleset.for_encounter(encounter)
     for mover, other in ((a, b), (b, a)):

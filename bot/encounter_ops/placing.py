@@ -24,8 +24,8 @@ from bot.encounter_ops.placement import check_room
 from bot.encounter_ops.tokens import replace_token
 from bot.errors import IllegalMove, InvalidInput, NotAllowed
 from bot.grid.coords import parse_on_map
-from bot.rules.engine.altitude import MAX_ALTITUDE_FT, altitude, at_altitude
-from bot.rules.engine.mounts import RIDING, check_mountable, mount_of, riders_of
+from bot.rules.engine.altitude import MAX_ALTITUDE_FT, at_altitude
+from bot.rules.engine.mounts import check_mountable
 from bot.rules.ruleset import Ruleset
 from bot.units import feet
 
@@ -65,14 +65,14 @@ def place_token(
         return _mount(encounter, ruleset, actor, token, mount, at)
     assert altitude_ft is not None
     require_riders(
-        encounter, actor, token, riders_of(encounter, token), f"placing {token.name} in the air"
+        encounter, actor, token, encounter.riders_of(token), f"placing {token.name} in the air"
     )
     return _lift(encounter, token, altitude_ft)
 
 
 def _lift(encounter: Encounter, token: Token, altitude_ft: int) -> TokenEdit:
     """``token`` (a flyer) ``altitude_ft`` above the ground, its riders with it."""
-    ridden = mount_of(encounter, token)
+    ridden = encounter.mount_of(token)
     if ridden is not None:
         raise InvalidInput(
             f"{token.name} rides {ridden.name}: it is as high as its mount. Place "
@@ -87,9 +87,9 @@ def _lift(encounter: Encounter, token: Token, altitude_ft: int) -> TokenEdit:
         )
     placed = at_altitude(token, altitude_ft)
     after = replace_token(encounter, token.key, placed)
-    for rider in riders_of(after, placed):
+    for rider in after.riders_of(placed):
         after = replace_token(after, rider.key, at_altitude(rider, altitude_ft))
-    was = altitude(token)
+    was = token.altitude_ft
     where = f"{feet(altitude_ft)} up" if altitude_ft else "on the ground"
     summary = f"placed {token.name} {where}" + (f" (was {feet(was)} up)" if was else "")
     return TokenEdit(after, summary, placed)
@@ -105,24 +105,20 @@ def _mount(
     steed = encounter.token(mount)
     require_mount(encounter, actor, token, steed)
     check_mountable(encounter, token, steed)
-    seated = at_altitude(
-        replace(token, cell=steed.cell).with_state(**{RIDING: steed.key}), altitude(steed)
-    )
+    seated = at_altitude(replace(token, cell=steed.cell, riding=steed.key), steed.altitude_ft)
     after = replace_token(encounter, token.key, seated)
     summary = f"placed {token.name} on {steed.name} at {steed.cell} (was at {token.cell})"
     return TokenEdit(after, summary, seated)
 
 
 def _dismount(encounter: Encounter, ruleset: Ruleset, token: Token, at: str | None) -> TokenEdit:
-    steed = mount_of(encounter, token)
+    steed = encounter.mount_of(token)
     if steed is None:
         raise InvalidInput(f"{token.name} isn't riding anything.")
     if at is None:
         raise InvalidInput(f"Say where {token.name} stands once off {steed.name}: at:<square>.")
     off = at_altitude(
-        replace(token, cell=parse_on_map(at, encounter.width, encounter.height)).with_state(
-            **{RIDING: None}
-        ),
+        replace(token, cell=parse_on_map(at, encounter.width, encounter.height), riding=None),
         0,
     )
     check_room(encounter.without_token(token.key), ruleset, off)

@@ -40,12 +40,11 @@ from bot.grid.sizes import Size, parse_size
 from bot.limits import MAX_NAME, MAX_TOKENS
 from bot.rules import readers, rulesets, token_options
 from bot.rules.engine.altitude import at_altitude, falls_from_the_air
-from bot.rules.engine.grapple import grapplers_of, let_go, with_grapplers
-from bot.rules.engine.mounts import RIDING, riders_of
+from bot.rules.engine.grapple import let_go, with_grapplers
 from bot.rules.engine.moves import TokenSpec
 from bot.rules.ruleset import Ruleset
 from bot.rules.rulings import Note
-from bot.state import State, text
+from bot.state import State
 
 
 @dataclass(frozen=True)
@@ -177,7 +176,7 @@ def _apply_options(
         notes.extend(bonus_notes)
     changed = replace(token, **{**plain, **values}).with_state(**checked.state)
     if opts.hidden is not None:
-        changed = changed.with_state(hidden=opts.hidden or None)
+        changed = replace(changed, hidden=bool(opts.hidden))
     if values.keys() & {"speed_ft", "speeds_ft", "hover"}:
         # explained from the token as it now is, not only the speeds just given
         notes[len(checked.notes) : len(checked.notes)] = ruleset.speed_notes(changed)
@@ -336,11 +335,11 @@ def edit_token(
     if opts.at is not None:
         token = replace(token, cell=parse_on_map(opts.at, encounter.width, encounter.height))
     moved = token.cell != old.cell
-    riders = riders_of(encounter, old)
+    riders = encounter.riders_of(old)
     if moved:
         require_riders(encounter, actor, old, riders, f"placing {old.name} at {token.cell}")
-    if moved and text(token.state, RIDING):  # placed elsewhere, a rider is off its mount
-        token = token.with_state(**{RIDING: None})
+    if moved and token.riding:  # placed elsewhere, a rider is off its mount
+        token = replace(token, riding=None)
         notes = (*notes, Note("Off its mount", f"{old.name} stands at {token.cell}, on foot."))
     if moved or token.size != old.size:
         others = encounter
@@ -417,9 +416,9 @@ def _renamed(token: Token, old: str, new: str) -> Token:
     following that token's new key ``new``."""
     if old == new:
         return token
-    if text(token.state, RIDING) == old:
-        token = token.with_state(**{RIDING: new})
-    holders = grapplers_of(token)
+    if token.riding == old:
+        token = replace(token, riding=new)
+    holders = token.grappled_by
     if old in holders:
         token = with_grapplers(token, tuple(new if h == old else h for h in holders))
     return token
@@ -430,8 +429,8 @@ def remove_token(encounter: Encounter, ruleset: Ruleset, actor: Actor, name: str
     require_control(encounter, actor, token, "remove")
     after = _pass_turn_on(encounter, encounter.without_token(token.key), ruleset)
     after, _ = let_go(after, token, "left the board")  # what it held is free
-    for rider in riders_of(after, token):  # its riders stay where it stood, on foot
-        after = replace_token(after, rider.key, rider.with_state(**{RIDING: None}))
+    for rider in after.riders_of(token):  # its riders stay where it stood, on foot
+        after = replace_token(after, rider.key, replace(rider, riding=None))
     summary = f"removed {token.name} (was at {token.cell})"
     was_acting = encounter.acting is not None and encounter.acting.key == token.key
     if was_acting and after.acting is not None:
@@ -517,7 +516,7 @@ def condition_token(
     if Condition.GRAPPLED in removing or not changed.has(Condition.GRAPPLED):
         changed = with_grapplers(changed, ())  # no longer grappled: by nobody
     if holder is not None:
-        changed = with_grapplers(changed, (*grapplers_of(changed), holder.key))
+        changed = with_grapplers(changed, (*changed.grappled_by, holder.key))
         notes.append(
             Note(
                 "Grappled",
@@ -554,7 +553,7 @@ def _grappler(
     holder = encounter.token(by)
     if holder.key == token.key:
         raise InvalidInput(f"{token.name} can't grapple itself.")
-    if holder.key in grapplers_of(token):
+    if holder.key in token.grappled_by:
         raise InvalidInput(f"{holder.name} already grapples {token.name}.")
     return holder
 

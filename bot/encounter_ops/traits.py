@@ -7,7 +7,7 @@ from bot.encounter_ops.access import Actor, require_control
 from bot.encounter_ops.outcomes import TokenEdit
 from bot.encounter_ops.tokens import replace_token
 from bot.errors import InvalidInput
-from bot.rules.engine.traits import traits_of, with_traits
+from bot.rules.engine.traits import with_traits
 from bot.rules.ruleset import Ruleset
 from bot.rules.rulings import Note
 
@@ -35,7 +35,7 @@ def trait_token(
     both = set(adding) & set(removing)
     if both:
         raise InvalidInput(f"{', '.join(sorted(both))} is both added and removed; pick one.")
-    held = [t for t in traits_of(token) if t not in removing]
+    held = [t for t in token.traits if t not in removing]
     for trait in adding:
         group = ruleset.exclusive_traits.get(trait)
         if group:  # one of a kind: a flyer has one maneuverability

@@ -32,10 +32,8 @@ from bot.encounter_ops.visibility import as_seen
 from bot.errors import IllegalMove, InvalidInput, RulingError
 from bot.grid.coords import Cell
 from bot.limits import MAX_NAME, MAX_TEMPLATES, MAX_TOKENS
-from bot.rules.engine.grapple import grapplers_of, with_grapplers
-from bot.rules.engine.mounts import RIDING
+from bot.rules.engine.grapple import with_grapplers
 from bot.rules.ruleset import Ruleset
-from bot.state import text
 
 OutcomeT = TypeVar("OutcomeT", bound=Outcome)
 
@@ -148,12 +146,12 @@ def free_name(name: str, taken: Iterable[str]) -> str:
 def _follow(token: Token, links: Mapping[str, str], gone: set[str]) -> Token:
     """``token`` with its links (its mount, its grapplers) following renamed tokens, and
     let go of those no longer on the board."""
-    mount = text(token.state, RIDING)
+    mount = token.riding
     if mount is not None and mount in gone:
-        token = token.with_state(**{RIDING: None})
+        token = replace(token, riding=None)
     elif mount is not None and mount in links:
-        token = token.with_state(**{RIDING: links[mount]})
-    holders = grapplers_of(token)
+        token = replace(token, riding=links[mount])
+    holders = token.grappled_by
     kept = tuple(links.get(k, k) for k in holders if k not in gone)
     return with_grapplers(token, kept) if kept != holders else token
 
@@ -193,9 +191,9 @@ def _remembering(now: Token, was: Token, moved_keys: Mapping[str, str]) -> Token
         # the same round (a new one clears the list: nothing to put back then)
         provoked = tuple(dict.fromkeys((*activity.provoked_by, *unseen_attacks)))
         now = replace(now, activity=replace(activity, provoked_by=provoked))
-    holders = [moved_keys.get(k, k) for k in grapplers_of(was) if k not in grapplers_of(now)]
+    holders = [moved_keys.get(k, k) for k in was.grappled_by if k not in now.grappled_by]
     if holders and "grappled" in now.conditions:
-        now = with_grapplers(now, (*grapplers_of(now), *holders))
+        now = with_grapplers(now, (*now.grappled_by, *holders))
     return now
 
 

@@ -22,8 +22,7 @@ from dataclasses import dataclass, replace
 from bot.encounter import Encounter, Token
 from bot.grid.coords import EdgeKey, edge_name
 from bot.grid.terrain import Barrier
-from bot.rules.engine.grapple import grapplers_of, with_grapplers
-from bot.state import flag
+from bot.rules.engine.grapple import with_grapplers
 
 # In a /history line, what follows this mark is the GM's alone (who was found where, a
 # hidden token renamed); a line that starts with it is the GM's altogether (a change
@@ -32,7 +31,7 @@ GM_MARK = "\u2063"
 
 
 def is_hidden(token: Token) -> bool:
-    return flag(token.state, "hidden")
+    return token.hidden
 
 
 def as_seen(encounter: Encounter, *, by_gm: bool, viewer: str | None = None) -> Encounter:
@@ -74,7 +73,7 @@ def _forgetting(token: Token, unseen: Mapping[str, str]) -> Token:
     kept = tuple(n for n in activity.provoked_by if n not in names)
     if kept != activity.provoked_by:
         token = replace(token, activity=replace(activity, provoked_by=kept))
-    holders = grapplers_of(token)
+    holders = token.grappled_by
     if any(k in unseen for k in holders):
         token = with_grapplers(token, tuple(k for k in holders if k not in unseen))
     return token

@@ -30,7 +30,6 @@ from bot.handlers.encounter_common import (
 from bot.render.background import MIN_CELL_PX, BackgroundImage
 from bot.render.board import BoardView, MoveOverlay, board_window, render_board
 from bot.reply import Field, Reply
-from bot.rules.engine.altitude import altitude
 from bot.rules.engine.moves import MoveResult
 from bot.rules.engine.overview import speed_bands, threat_squares, token_reach
 from bot.rules.ruleset import Ruleset
@@ -136,9 +135,9 @@ async def handle_map(ctx: Context, options: Mapping[str, Any]) -> Reply:
         text = f"{token.name}'s reach is outlined ({_squares(len(reach))})."
         if not reach:
             text = f"{token.name} reaches no square now: nothing is outlined."
-            if altitude(token):
+            if token.altitude_ft:
                 text = (
-                    f"{token.name} is {feet(altitude(token))} up, out of reach of anyone on "
+                    f"{token.name} is {feet(token.altitude_ft)} up, out of reach of anyone on "
                     "the ground: nothing is outlined."
                 )
         fields.append(Field("Reach", text))

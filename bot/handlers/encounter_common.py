@@ -38,10 +38,6 @@ from bot.handlers import GM_NOTES
 from bot.metrics import METRICS
 from bot.reply import Field, Reply
 from bot.rules import rulesets
-from bot.rules.engine.altitude import altitude
-from bot.rules.engine.grapple import grapplers_of
-from bot.rules.engine.mounts import mount_of
-from bot.rules.engine.traits import traits_of
 from bot.rules.ruleset import Ruleset
 from bot.storage import Conflict, StoredEncounter, dump_state
 from bot.units import feet
@@ -333,8 +329,24 @@ def token_json(token: Token, ruleset: Ruleset) -> dict[str, Any]:
         "hover": movement.hover,
         "reach_ft": token.reach_ft,
         "moved_ft": token.activity.spent_ft,
-        "state": dict(token.state),  # what its ruleset keeps: race, armor, load...
+        # what its ruleset keeps (race, armor, load...), and the shared facts as this key
+        # has always shown them (a public interface: scripts read them here)
+        "state": state_shown(token),
     }
+
+
+def state_shown(token: Token) -> dict[str, Any]:
+    """A token's state as replies' JSON has always shown it: its ruleset's keys, with
+    the shared facts (now typed fields) among them under their old names and forms."""
+    facts: dict[str, Any] = {
+        "altitude_ft": token.altitude_ft or None,
+        "riding": token.riding,
+        "grappled_by": ",".join(token.grappled_by) or None,
+        "traits": ",".join(token.traits) or None,
+        "hidden": token.hidden or None,
+    }
+    shown = {**token.state, **{k: v for k, v in facts.items() if v is not None}}
+    return dict(sorted(shown.items()))
 
 
 def token_line(token: Token, ruleset: Ruleset, encounter: Encounter | None = None) -> str:
@@ -349,16 +361,16 @@ def token_line(token: Token, ruleset: Ruleset, encounter: Encounter | None = Non
         parts.append(", ".join(sorted(token.conditions)))
     if is_hidden(token):
         parts.append("hidden (the GM's eyes only)")
-    if traits_of(token):
-        parts.append(", ".join(traits_of(token)))
-    high = altitude(token)
+    if token.traits:
+        parts.append(", ".join(token.traits))
+    high = token.altitude_ft
     if high:
         parts.append(f"{feet(high)} up")
     if encounter is not None:
-        mount = mount_of(encounter, token)
+        mount = encounter.mount_of(token)
         if mount is not None:
             parts.append(f"riding {mount.name}")
-        holders = [encounter.tokens[k].name for k in grapplers_of(token) if k in encounter.tokens]
+        holders = [encounter.tokens[k].name for k in token.grappled_by if k in encounter.tokens]
         if holders:
             parts.append("grappled by " + ", ".join(holders))
     activity = token.activity

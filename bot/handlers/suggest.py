@@ -14,7 +14,6 @@ from bot.errors import RulingError
 from bot.grid.terrain import TERRAIN_NAMES
 from bot.names import complete, normalize
 from bot.rules.engine.destinations import destinations
-from bot.rules.engine.traits import traits_of
 from bot.rules.ruleset import Ruleset
 from bot.units import feet
 
@@ -49,7 +48,7 @@ def suggest(
         return _plain(complete(typed, list(ruleset.traits), listed=True))
     if option == "remove" and command == "token trait":
         token = encounter.tokens.get(normalize(str(given.get("token", ""))))
-        return _plain(complete(typed, list(traits_of(token)) if token else [], listed=True))
+        return _plain(complete(typed, list(token.traits) if token else [], listed=True))
     if option == "remove" and command == "token condition":
         token = encounter.tokens.get(normalize(str(given.get("token", ""))))
         held = sorted(token.conditions) if token else []

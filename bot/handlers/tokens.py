@@ -37,11 +37,9 @@ from bot.handlers.encounter_common import (
     token_json,
     token_line,
 )
-from bot.limits import MAX_REACH_FT
+from bot.limits import MAX_REACH_FT, MAX_SPEED_FT
 from bot.reply import Field, Reply
 from bot.rules import token_options
-from bot.rules.engine.moves import MAX_SPEED_FT
-from bot.rules.engine.traits import traits_of
 from bot.rules.rulings import Note
 
 
@@ -300,7 +298,7 @@ async def handle_trait(ctx: Context, options: Mapping[str, Any]) -> Reply:
         ),
     )
     token = changed.outcome.token
-    now = ", ".join(traits_of(token)) or "no traits"
+    now = ", ".join(token.traits) or "no traits"
     return token_reply(changed, f"{token.name}: {now}")
 
 
@@ -328,7 +326,7 @@ async def _traits_shown(ctx: Context, name: str) -> Reply:
     encounter = seen_in(ctx, (await load_active(ctx)).encounter).encounter
     token = encounter.token(name)
     ruleset = ruleset_of(encounter)
-    held = traits_of(token)
+    held = token.traits
     reads = (
         "\n".join(f"{t}: {text}" for t, text in ruleset.traits.items())
         or f"{ruleset.id}'s movement rules read no traits on the board."

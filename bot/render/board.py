@@ -38,7 +38,6 @@ from bot.render.overlay import (
 from bot.render.tiles import band_stripes, square_tile
 from bot.render.tokens import Disc, disc_for, draw_token, token_labels
 from bot.render.view import BoardView, MoveOverlay
-from bot.rules.engine.mounts import RIDING
 
 __all__ = ["BoardView", "MoveOverlay", "board_image", "board_window", "render_board"]
 
@@ -398,7 +397,7 @@ def _tokens(
 
 
 def _mount_key(token: Token) -> str | None:
-    key = token.state.get(RIDING)
+    key = token.riding
     return key if isinstance(key, str) else None
 
 

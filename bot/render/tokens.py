@@ -17,8 +17,6 @@ from bot.render import style as s
 from bot.render.draw import badge, paste_disc, paste_ring, paste_text, pill, text_width
 from bot.render.layout import Layout
 from bot.render.legend import condition_badge
-from bot.rules.engine.altitude import altitude
-from bot.state import flag
 
 MAX_SMALL_LABEL = 3  # characters on a one-square token
 MAX_LABEL_FONT = 30
@@ -149,9 +147,9 @@ def draw_token(
             s.BADGE_TEXT_DARK,
             edge=s.BADGE_TEXT_DARK,
         )
-    if flag(token.state, "hidden"):  # only the GM's pictures show one (issue 26)
+    if token.hidden:  # only the GM's pictures show one (issue 26)
         hidden_mark(im, layout, disc)
-    high = altitude(token)
+    high = token.altitude_ft
     if high:  # how high it flies, on a label under its disc (004 3-D movement)
         size = max(9, min(14, round(layout.cell * 0.3)))
         pill(

@@ -197,6 +197,12 @@ def _token_json(t: Token) -> dict[str, Any]:
         },
         "initiative_bonus": t.initiative_bonus,
         "state": dict(sorted(t.state.items())),
+        # the shared facts, written only when they hold (most tokens have none)
+        **({"altitude_ft": t.altitude_ft} if t.altitude_ft else {}),
+        **({"riding": t.riding} if t.riding else {}),
+        **({"grappled_by": list(t.grappled_by)} if t.grappled_by else {}),
+        **({"traits": list(t.traits)} if t.traits else {}),
+        **({"hidden": True} if t.hidden else {}),
     }
 
 

@@ -23,9 +23,6 @@ from bot.grid.coords import Cell
 from bot.grid.geometry import footprint
 from bot.limits import MAX_ALTITUDE_FT
 from bot.rules import identities, load_ruleset
-from bot.rules.engine.altitude import ALTITUDE
-from bot.rules.engine.grapple import GRAPPLERS
-from bot.rules.engine.mounts import RIDING
 from bot.rules.options import OptionSpec
 from bot.rules.ruleset import Ruleset
 from bot.schema.reading import Problems
@@ -103,22 +100,17 @@ def _token(
 
 
 def _links(encounter: Encounter, token: Token, where: str, problems: Problems) -> None:
-    """A rider's mount, its grapplers and its height: on the board, and in range."""
-    riding = token.state.get(RIDING)
+    """A rider's mount and its grapplers: on the board, and not itself."""
+    riding = token.riding
     if riding is not None and (riding == token.key or riding not in encounter.tokens):
-        problems.add(f"{where}.state.{RIDING}", f"rides {riding!r}, which is not on the board")
-    held = token.state.get(GRAPPLERS)
-    if held is not None:
-        for key in str(held).split(","):
-            if key == token.key or key not in encounter.tokens:
-                problems.add(
-                    f"{where}.state.{GRAPPLERS}", f"grappled by {key!r}, which is not on the board"
-                )
-    high = token.state.get(ALTITUDE)
-    if high is not None and (isinstance(high, bool) or not isinstance(high, int) or high < 0):
-        problems.add(f"{where}.state.{ALTITUDE}", "a height is a whole number of feet, 0 or more")
-    elif isinstance(high, int) and high > MAX_ALTITUDE_FT:
-        problems.add(f"{where}.state.{ALTITUDE}", f"at most {MAX_ALTITUDE_FT} ft up")
+        problems.add(f"{where}.riding", f"rides {riding!r}, which is not on the board")
+    for key in token.grappled_by:
+        if key == token.key or key not in encounter.tokens:
+            problems.add(f"{where}.grappled_by", f"grappled by {key!r}, which is not on the board")
+    if not 0 <= token.altitude_ft <= MAX_ALTITUDE_FT:
+        problems.add(
+            f"{where}.altitude_ft", f"0 to {MAX_ALTITUDE_FT} ft up, not {token.altitude_ft}"
+        )
 
 
 def _sharing(encounter: Encounter, ruleset: Ruleset, problems: Problems) -> None:

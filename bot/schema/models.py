@@ -112,6 +112,11 @@ class TokenModel(Strict):
         int, Field(ge=-limits.MAX_INITIATIVE_BONUS, le=limits.MAX_INITIATIVE_BONUS)
     ] = 0
     state: StateMap = {}
+    altitude_ft: Annotated[int, Field(ge=0, le=limits.MAX_ALTITUDE_FT)] = 0
+    riding: Name | None = None  # its mount's key
+    grappled_by: Annotated[list[Name], Field(max_length=limits.MAX_TOKENS)] = []
+    traits: Annotated[list[Word], Field(max_length=20)] = []
+    hidden: bool = False
     # stored before the rulesets kept their own state: read into ``state``
     body: StateValue | None = None
     race: StateValue | None = None

@@ -193,8 +193,30 @@ def check_name(name: str) -> str | None:
     return None
 
 
+# Before they were typed (issue 27), the shared facts were keys of a token's state:
+# read from there, they become the fields (a history row restores such a state too).
+FACTS_IN_STATE = ("altitude_ft", "riding", "grappled_by", "traits", "hidden")
+
+
+def _facts(raw: TokenModel) -> tuple[dict[str, StateValue], dict[str, Any]]:
+    """The token's own state, and its shared facts (typed, or read from an older state)."""
+    state = _state(raw.state, _legacy(raw, LEGACY_TOKEN_STATE))
+    kept = {k: state.pop(k) for k in FACTS_IN_STATE if k in state}
+    high, mount = kept.get("altitude_ft"), kept.get("riding")
+    held, traits = kept.get("grappled_by"), kept.get("traits")
+    return state, {
+        "altitude_ft": raw.altitude_ft or (high if isinstance(high, int) else 0),
+        "riding": raw.riding or (mount if isinstance(mount, str) and mount else None),
+        "grappled_by": tuple(raw.grappled_by) or tuple(k for k in str(held or "").split(",") if k),
+        "traits": tuple(sorted(set(raw.traits)))
+        or tuple(sorted({t for t in str(traits or "").split(",") if t})),
+        "hidden": raw.hidden or kept.get("hidden") is True,
+    }
+
+
 def _token(raw: TokenModel) -> Token:
     a = raw.activity
+    state, facts = _facts(raw)
     return Token(
         name=raw.name,
         cell=cell_of(raw.cell),
@@ -217,7 +239,8 @@ def _token(raw: TokenModel) -> Token:
             provoked_by=tuple(a.provoked_by),
         ),
         initiative_bonus=raw.initiative_bonus,
-        state=_state(raw.state, _legacy(raw, LEGACY_TOKEN_STATE)),
+        state=state,
+        **facts,
     )
 
 

@@ -24,7 +24,7 @@ async def sky(gm: Context, ruleset: str) -> None:
 
 
 async def height(store: Store, name: str) -> int:
-    return int((await tokens(store))[name]["state"].get("altitude_ft", 0))
+    return int((await tokens(store))[name].get("altitude_ft", 0))
 
 
 @pytest.mark.parametrize(

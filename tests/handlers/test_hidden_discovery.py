@@ -121,7 +121,7 @@ async def test_a_players_numbered_tokens_take_a_hidden_tokens_name(twins: Twins)
     added = await run_line(context(twins.hidden, PLAYER), "/token add name:Orc count:2")
     assert added.title == "2 tokens added: Orc 3 to Orc 4"
     tokens = await stored_tokens(twins)
-    assert tokens["Orc 3"]["owner"] == PLAYER and tokens["Orc 5"]["state"]["hidden"] is True
+    assert tokens["Orc 3"]["owner"] == PLAYER and tokens["Orc 5"]["hidden"] is True
     assert tokens["Orc 5"]["cell"] == "K10"  # the GM's orc, renamed where it stood
     gm_next = await gm_reads(twins, "/history count:1")
     assert "the hidden Orc 3 is now Orc 5" in gm_next.as_text()

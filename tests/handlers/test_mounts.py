@@ -34,7 +34,7 @@ async def test_002_speed_30_and_the_mount_30_ft_away_takes_both_move_actions(
     assert mounted.result["used_ft"] == mounted.result["total_ft"] == 60
     assert mounted.result["done_for_the_turn"] is True
     ari = (await tokens(store))["Ari"]
-    assert ari["cell"] == "G5" and ari["state"]["riding"] == "horse"
+    assert ari["cell"] == "G5" and ari["riding"] == "horse"
 
 
 async def test_002_a_mount_farther_than_one_move_is_out_of_reach_this_turn(gm: Context) -> None:
@@ -62,7 +62,7 @@ async def test_5e_mounting_and_dismounting_cost_half_the_speed(gm: Context, stor
     await run(gm, "/turn order order:Ari,Horse", "/turn next", "/turn next")
     off = await run(gm, "/move token:Ari dismount:true to:B5")
     assert off.result["cost_ft"] == 20  # half speed, then 5 ft
-    assert "riding" not in (await tokens(store))["Ari"]["state"]
+    assert "riding" not in (await tokens(store))["Ari"]
 
 
 async def test_forced_movement_unseats_a_rider_and_carries_a_mounts(
@@ -74,7 +74,7 @@ async def test_forced_movement_unseats_a_rider_and_carries_a_mounts(
     assert (await tokens(store))["Ari"]["cell"] == "D5"
     thrown = await run(gm, "/move token:Ari to:D8 forced:slide")
     assert "Unseated" in thrown.as_text()
-    assert "riding" not in (await tokens(store))["Ari"]["state"]
+    assert "riding" not in (await tokens(store))["Ari"]
 
 
 async def test_renaming_or_removing_the_mount_keeps_the_rider_right(
@@ -82,11 +82,11 @@ async def test_renaming_or_removing_the_mount_keeps_the_rider_right(
 ) -> None:
     await stable(gm, "5e-alt", horse_at="B5")
     await run(gm, "/move token:Ari mount:Horse", "/token edit token:Horse rename:Blaze")
-    assert (await tokens(store))["Ari"]["state"]["riding"] == "blaze"
+    assert (await tokens(store))["Ari"]["riding"] == "blaze"
     shown = await run(gm, "/encounter show")
     assert "riding Blaze" in shown.as_text()
     await run(gm, "/token remove token:Blaze")
-    assert "riding" not in (await tokens(store))["Ari"]["state"]
+    assert "riding" not in (await tokens(store))["Ari"]
 
 
 @pytest.mark.parametrize(

@@ -53,7 +53,7 @@ async def test_move_mount_needs_the_mounts_owner(store: Store):
 async def test_a_mounts_owner_cannot_carry_off_another_players_rider(store: Store):
     await stable(store)
     await run(who(store, "dm"), "/token place token:Ari mount:Horse")
-    assert (await tokens(store))["Ari"]["state"]["riding"] == "horse"
+    assert (await tokens(store))["Ari"]["riding"] == "horse"
     await refused(who(store, "bo"), "/token edit token:Horse at:F5", NotAllowed)
 
 
@@ -93,17 +93,17 @@ async def test_a_player_mounts_their_own_creature(store: Store):
     await stable(store)
     bo = who(store, "bo")
     await run(bo, "/move token:Bo mount:Horse")
-    assert (await tokens(store))["Bo"]["state"]["riding"] == "horse"
+    assert (await tokens(store))["Bo"]["riding"] == "horse"
     await run(bo, "/token place token:Bo mount:none at:A8", "/token place token:Bo mount:Horse")
-    assert (await tokens(store))["Bo"]["state"]["riding"] == "horse"
+    assert (await tokens(store))["Bo"]["riding"] == "horse"
 
 
 async def test_the_gm_seats_a_rider_on_anyones_creature_and_it_rides(store: Store):
     await stable(store)
     await run(who(store, "dm"), "/token place token:Ari mount:Horse", "/move token:Bo mount:Pony")
     placed = await tokens(store)
-    assert placed["Ari"]["state"]["riding"] == "horse"
-    assert placed["Bo"]["state"]["riding"] == "pony"
+    assert placed["Ari"]["riding"] == "horse"
+    assert placed["Bo"]["riding"] == "pony"
     # seated by the GM, the rider moves on its mount's movement (the rules')
     await run(who(store, "ari"), "/move token:Ari to:C2")
     placed = await tokens(store)
@@ -132,7 +132,7 @@ async def test_a_flying_mounts_owner_cannot_lift_another_players_rider(store: St
     await run(who(store, "dm"), "/token place token:Ari mount:Horse")
     await refused(who(store, "bo"), "/token place token:Horse altitude:30", NotAllowed, "Ari")
     await run(who(store, "dm"), "/token place token:Horse altitude:30")
-    assert (await tokens(store))["Ari"]["state"]["altitude_ft"] == 30
+    assert (await tokens(store))["Ari"]["altitude_ft"] == 30
 
 
 async def test_a_mount_moved_by_its_owner_with_a_rider_aboard_names_the_way_out(store: Store):

@@ -24,7 +24,7 @@ async def yard(gm: Context, ruleset: str = "3.5") -> None:
 
 
 async def height(store: Store, name: str) -> int:
-    return int((await tokens(store))[name]["state"].get("altitude_ft", 0))
+    return int((await tokens(store))[name].get("altitude_ft", 0))
 
 
 async def test_a_flyer_placed_aloft_spends_nothing(gm: Context, store: Store) -> None:
@@ -44,19 +44,19 @@ async def test_a_rider_placed_on_its_mount_goes_where_it_goes(gm: Context, store
     await yard(gm)
     await run(gm, "/token place token:Ari mount:Griffon")
     placed = await tokens(store)
-    assert placed["Ari"]["cell"] == "E4" and placed["Ari"]["state"]["riding"] == "griffon"
+    assert placed["Ari"]["cell"] == "E4" and placed["Ari"]["riding"] == "griffon"
     assert placed["Ari"]["activity"]["actions"] == []  # no move action spent
     await run(gm, "/token place token:Griffon altitude:30")
     assert await height(store, "Ari") == 30  # a rider flies at its mount's height
     await refused(gm, "/token place token:Ari altitude:10", InvalidInput, "Griffon")
     await run(gm, "/token edit token:Griffon at:B4")  # the GM moves the mount: its rider too
     placed = await tokens(store)
-    assert placed["Ari"]["cell"] == "B4" and placed["Ari"]["state"]["riding"] == "griffon"
+    assert placed["Ari"]["cell"] == "B4" and placed["Ari"]["riding"] == "griffon"
     await run(gm, "/token place token:Griffon altitude:0")
     off = await run(gm, "/token place token:Ari mount:none at:A1")
     assert "off Griffon" in off.title
     placed = await tokens(store)
-    assert placed["Ari"]["cell"] == "A1" and "riding" not in placed["Ari"]["state"]
+    assert placed["Ari"]["cell"] == "A1" and "riding" not in placed["Ari"]
 
 
 async def test_a_rider_placed_elsewhere_is_off_its_mount(gm: Context, store: Store) -> None:
@@ -65,7 +65,7 @@ async def test_a_rider_placed_elsewhere_is_off_its_mount(gm: Context, store: Sto
     edited = await run(gm, "/token edit token:Ari at:A1")
     assert "on foot" in edited.as_text()
     placed = await tokens(store)
-    assert "riding" not in placed["Ari"]["state"] and placed["Griffon"]["cell"] == "E4"
+    assert "riding" not in placed["Ari"] and placed["Griffon"]["cell"] == "E4"
 
 
 @pytest.mark.parametrize(

@@ -52,7 +52,7 @@ async def test_3_5_maneuverability_sets_the_climb_and_one_class_at_a_time(
         "/token trait token:Hawk add:fly-good",
         "/token trait token:Hawk add:fly-perfect",
     )
-    assert (await tokens(store))["Hawk"]["state"]["traits"] == "fly-perfect"
+    assert (await tokens(store))["Hawk"]["traits"] == ["fly-perfect"]
     assert (await run(gm, "/move token:Hawk up:20")).result["cost_ft"] == 20  # full speed
 
 

@@ -561,7 +561,7 @@ def test_a_rider_is_drawn_on_its_mount_where_the_mounts_label_still_shows() -> N
     footprints = {Size.MEDIUM: 1, Size.LARGE: 2}
     horse = Token("Horse", Cell(2, 2), size=Size.LARGE, team="party")
     walking = Token("Ari", Cell(2, 2), team="neutral")  # its own colour
-    riding = walking.with_state(riding="horse")
+    riding = replace(walking, riding="horse")
     view = BoardView(whole_map=True)
     on_foot = Encounter(8, 8, "3.5", "gm", tokens={"horse": horse, "ari": walking})
     mounted = Encounter(8, 8, "3.5", "gm", tokens={"horse": horse, "ari": riding})

@@ -7,28 +7,26 @@ While Flying; the SRDs' Flying Movement). Pure: no Discord, no database.
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from bot.encounter import Condition, Token
 from bot.limits import MAX_ALTITUDE_FT as MAX_ALTITUDE_FT
 from bot.rules.engine.kinds import VerticalRule
 from bot.rules.rulings import Note
-from bot.state import number
 from bot.units import feet
 
 if TYPE_CHECKING:
     from bot.rules.ruleset import Ruleset
 
-ALTITUDE = "altitude_ft"  # a token's state: feet above the ground (absent: on it)
-
 
 def altitude(token: Token) -> int:
     """Feet above the ground (0: on it)."""
-    return number(token.state, ALTITUDE)
+    return token.altitude_ft
 
 
 def at_altitude(token: Token, feet_up: int) -> Token:
-    return token.with_state(**{ALTITUDE: max(0, feet_up) or None})
+    return replace(token, altitude_ft=max(0, feet_up))
 
 
 def climb_cost_ft(rule: VerticalRule, square_ft: int, squares: int, up_ft: int) -> float:

@@ -18,25 +18,21 @@ from bot.grid.sizes import Size
 from bot.rules.engine.kinds import GrappleRule
 from bot.rules.engine.moves import MoveRequest, MoveResult
 from bot.rules.rulings import Note
-from bot.state import text
 
 if TYPE_CHECKING:
     from bot.rules.engine.jump import JumpRule
     from bot.rules.ruleset import Ruleset
 
-GRAPPLERS = "grappled_by"  # a grappled token's state: its grapplers' keys, comma-separated
-
 
 def grapplers_of(token: Token) -> tuple[str, ...]:
     """The keys of the tokens grappling ``token`` (an order kept: first grappler first)."""
-    held = text(token.state, GRAPPLERS)
-    return tuple(k for k in held.split(",") if k) if held else ()
+    return token.grappled_by
 
 
 def with_grapplers(token: Token, keys: tuple[str, ...]) -> Token:
     """``token`` held by ``keys`` (none: the grapple link is gone; the Grappled
     condition goes with the last one only when the link was its cause)."""
-    return token.with_state(**{GRAPPLERS: ",".join(dict.fromkeys(keys)) or None})
+    return replace(token, grappled_by=tuple(dict.fromkeys(keys)))
 
 
 def light_load(grappler: Token, held: Token) -> bool:
@@ -219,7 +215,6 @@ def _within_reach(rules: Ruleset, holder: Token, held: Token) -> bool:
 
 
 __all__ = [
-    "GRAPPLERS",
     "GrappleRule",
     "drag_move",
     "grapplers_of",

@@ -19,23 +19,19 @@ from bot.rules.engine.kinds import MountControl, MountRule
 from bot.rules.engine.moves import MoveRequest, MoveResult, Step
 from bot.rules.engine.traits import has_trait
 from bot.rules.rulings import Note
-from bot.state import text
 from bot.units import feet
 
 if TYPE_CHECKING:
     from bot.rules.engine.jump import JumpRule
     from bot.rules.ruleset import Ruleset
 
-RIDING = "riding"  # a rider's state: its mount's key
-
 
 def mount_of(encounter: Encounter, rider: Token) -> Token | None:
-    key = text(rider.state, RIDING)
-    return encounter.tokens.get(key) if key else None
+    return encounter.mount_of(rider)
 
 
 def riders_of(encounter: Encounter, mount: Token) -> list[Token]:
-    return [t for t in encounter.tokens.values() if text(t.state, RIDING) == mount.key]
+    return encounter.riders_of(mount)
 
 
 def check_mountable(encounter: Encounter, rider: Token, mount: Token) -> None:
@@ -127,7 +123,8 @@ def mount_move(
         after_rider,
         cell=mount.cell,
         activity=replace(activity, spent_ft=round(activity.spent_ft + paid, 4)),
-    ).with_state(**{RIDING: mount.key})
+        riding=mount.key,
+    )
     after = before.with_token(final)
     base_path = approach.path if approach is not None else (rider.cell,)
     base_cost = approach.cost_ft if approach is not None else 0.0
@@ -208,7 +205,7 @@ def dismount_move(
         raise InvalidInput(f"{rider.name} isn't riding anything.")
     if request.to is None:
         raise InvalidInput("Say where it steps down to: to:<square> beside its mount.")
-    off = rider.with_state(**{RIDING: None})
+    off = replace(rider, riding=None)
     movement = rules.token_movement(off)
     before = encounter.with_token(off)
     if rule.cost == "move-action":
@@ -333,7 +330,6 @@ def riding_note(mount: Token, riders: list[Token]) -> Note:
 
 
 __all__ = [
-    "RIDING",
     "MountRule",
     "carried",
     "check_mountable",

@@ -25,7 +25,6 @@ from bot.rules.engine.grapple import drag_move
 from bot.rules.engine.heavy import heavy_move
 from bot.rules.engine.jump import JumpRule, jump_route
 from bot.rules.engine.mounts import (
-    RIDING,
     carried,
     control_mount,
     dismount_move,
@@ -88,7 +87,7 @@ def plan_move(
     mount = mount_of(encounter, token)
     if mount is not None and request.forced:
         # a rider pushed, pulled or slid is out of the saddle
-        token = token.with_state(**{RIDING: None})
+        token = replace(token, riding=None)
         encounter = encounter.with_token(token)
         unseated = (Note("Unseated", f"{token.name} is moved off {mount.name}."),)
     elif mount is not None:
