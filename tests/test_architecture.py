@@ -135,3 +135,21 @@ def test_the_store_reads_boards_only_through_the_schema():
         text = path.read_text(encoding="utf-8")
         assert "from_json(" not in text, path
         assert "model_validate" not in text, path
+
+
+def test_render_imports_no_rules():
+    """Issue 27: a renderer is handed every fact it draws (python-chess's svg.board):
+    nothing under bot/render/ imports the rules, even inside a function."""
+    for path in sorted((ROOT / "bot" / "render").rglob("*.py")):
+        assert not any(m.startswith("bot.rules") for m in all_imported_modules(path)), path
+
+
+def all_imported_modules(path: Path) -> set[str]:
+    """Every module a file imports, at its top or inside a function."""
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            found.add(node.module)
+    return found

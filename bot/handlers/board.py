@@ -44,9 +44,9 @@ async def render(
 ) -> bytes:
     """The PNG, drawn in a worker thread (it is pure, so that is safe), over the
     board's map image when it has one (``background_of``)."""
-    footprints = ruleset_of(encounter).footprint_squares
-    view = replace(view, background=background)
-    return await board_work(render_board, encounter, footprints, view)
+    rules = ruleset_of(encounter)
+    view = replace(view, background=background, square_ft=rules.square_ft)
+    return await board_work(render_board, encounter, rules.footprint_squares, view)
 
 
 async def render_move(
@@ -54,11 +54,12 @@ async def render_move(
 ) -> bytes:
     """A /move's picture, worked out and drawn in a worker thread: the speed bands are
     path searches, and they shouldn't hold up other channels either."""
-    footprints = ruleset_of(result.encounter).footprint_squares
+    rules = ruleset_of(result.encounter)
 
     def draw() -> bytes:
-        view = replace(move_view(result, table_units), background=background)
-        return render_board(result.encounter, footprints, view)
+        view = move_view(result, table_units)
+        view = replace(view, background=background, square_ft=rules.square_ft)
+        return render_board(result.encounter, rules.footprint_squares, view)
 
     return await board_work(draw)
 

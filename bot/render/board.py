@@ -103,7 +103,7 @@ def board_image(
     if view.reach:
         outline(image, layout, set(view.reach), s.REACH_OUTLINE, max(3, layout.cell // 12))
     for template in encounter.templates:  # areas: outlined on every picture of the board
-        covered = template_cells(encounter, template)
+        covered = template_cells(encounter, template, view.square_ft)
         if covered:
             outline(image, layout, set(covered), s.TEMPLATE_OUTLINE, max(2, layout.cell // 16))
     _tokens(image, layout, encounter, footprints, move)
@@ -132,12 +132,11 @@ def board_image(
 # ---------------------------------------------------------------- layers
 
 
-def template_cells(encounter: Encounter, template: Template) -> frozenset[Cell]:
-    """The squares an area template covers, in the encounter's ruleset's squares."""
+def template_cells(encounter: Encounter, template: Template, square_ft: int) -> frozenset[Cell]:
+    """The squares an area template covers, in squares of ``square_ft``."""
     from bot.encounter_ops.templates import squares_of
-    from bot.rules import get_ruleset
 
-    return squares_of(encounter, template, get_ruleset(encounter.ruleset).square_ft)
+    return squares_of(encounter, template, square_ft)
 
 
 def _squares(

@@ -60,3 +60,5 @@ class BoardView:
     zoom: int | None = None
     whole_map: bool = False
     background: BackgroundImage | None = None
+    # the ruleset's square, in feet: how big an area template's squares are
+    square_ft: int = 5
