@@ -16,7 +16,8 @@ from dataclasses import replace
 
 from bot.encounter import Encounter, Team
 from bot.encounter_ops.access import Actor
-from bot.encounter_ops.tokens import TokenOptions, add_token
+from bot.encounter_ops.token_options import TokenOptions
+from bot.encounter_ops.tokens import add_token
 from bot.errors import InvalidInput, RulingError
 from bot.grid.sizes import Size
 from bot.limits import DEFAULT_SIDE, MAX_SIDE

@@ -9,19 +9,12 @@ from typing import Any
 from bot.commands import Command, Option
 from bot.context import Context
 from bot.encounter import TEAM_NAMES, TEAMS, token_key
+from bot.encounter_ops.bulk_tokens import MAX_BULK, add_tokens, is_pattern, remove_matching
+from bot.encounter_ops.conditions import condition_token
 from bot.encounter_ops.outcomes import TokenEdit
 from bot.encounter_ops.placing import place_token
-from bot.encounter_ops.tokens import (
-    MAX_BULK,
-    TokenOptions,
-    add_token,
-    add_tokens,
-    condition_token,
-    edit_token,
-    is_pattern,
-    remove_matching,
-    remove_token,
-)
+from bot.encounter_ops.token_options import TokenOptions
+from bot.encounter_ops.tokens import add_token, edit_token, remove_token
 from bot.encounter_ops.traits import trait_token
 from bot.encounter_ops.visibility import is_hidden, public
 from bot.handlers.common import note_fields, note_json

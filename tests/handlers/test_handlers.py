@@ -11,6 +11,7 @@ from bot.context import Context
 from bot.errors import InvalidInput, NotAllowed
 from bot.handlers import run_line
 from bot.handlers.travel import OPTIONS as TRAVEL_OPTIONS
+from bot.rules import identities
 
 
 async def test_fall_reply_answers_in_the_title_and_cites_the_rule(gm: Context):
@@ -183,14 +184,15 @@ async def test_travel_becmi_refuses_speeds_token_add_refuses(gm: Context, speed:
     assert error.value.message.startswith(token_error.value.message)
 
 
-@pytest.mark.parametrize("ruleset", ["5e-alt", "3.5", "epic-path"])
+@pytest.mark.parametrize("ruleset", tuple(identities()))
 @pytest.mark.parametrize("speed", ["x40", '"30 ft 20 ft"', "-30", "30.5", "fast"])
 async def test_travel_feet_speeds_are_read_as_token_add_reads_them(
     gm: Context, ruleset: str, speed: str
 ):
     """A speed is feet as a whole number ("30", "30 ft"), as /token add takes it; text
-    around a number is no longer read as its first number (Ruleset.travel_speed_ft)."""
-    with pytest.raises(InvalidInput, match="is not a speed"):
+    around a number is no longer read as its first number (Ruleset.travel_speed_ft).
+    becmi's movement rate (120' (40')) refuses these as well, in its own words."""
+    with pytest.raises(InvalidInput, match=r"is not a (speed|movement rate)"):
         await run_line(gm, f"/travel ruleset:{ruleset} speed:{speed}")
 
 

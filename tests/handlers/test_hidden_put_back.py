@@ -11,9 +11,11 @@ from hypothesis import strategies as st
 
 from bot.encounter import Encounter, Token, token_key
 from bot.encounter_ops.access import Actor
+from bot.encounter_ops.bulk_tokens import add_tokens
 from bot.encounter_ops.outcomes import TokenEdit, TokensAdded
 from bot.encounter_ops.placement import squares_of
-from bot.encounter_ops.tokens import TokenOptions, add_token, add_tokens, edit_token
+from bot.encounter_ops.token_options import TokenOptions
+from bot.encounter_ops.tokens import add_token, edit_token
 from bot.encounter_ops.unseen import change_as_seen
 from bot.encounter_ops.visibility import as_seen, is_hidden
 from bot.errors import RulingError

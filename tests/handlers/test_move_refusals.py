@@ -13,6 +13,7 @@ from bot.context import Context
 from bot.errors import IllegalMove
 from bot.handlers import run_line
 from bot.handlers.refusals import refusal_error
+from bot.rules import rulesets
 from bot.rules.rulings import Refusal, RefusalReason
 from bot.storage import Store
 from tests.handlers.encounter_helpers import ask_json, refused, run
@@ -181,10 +182,15 @@ async def test_001_a_first_move_action_shows_what_is_left_and_what_a_second_give
     assert second.result["again_ft"] == 0
 
 
-@pytest.mark.parametrize("ruleset", ["5e-alt", "becmi"])
+# the rulesets with no second move action (the d20 double move): one pool of movement
+POOLED = tuple(r for r, rules in rulesets().items() if "double" not in rules.actions)
+
+
+@pytest.mark.parametrize("ruleset", POOLED)
 async def test_a_pool_of_movement_just_says_what_is_left(gm: Context, ruleset: str) -> None:
-    """000 Moving On Your Turn and 003 Encounter Movement: movement is one pool for
-    the turn (round), so what is left is all there is; no second action to promise."""
+    """000 Moving On Your Turn, 003 Encounter Movement and SRD 5.1/5.2 Breaking Up Your
+    Move: movement is one pool for the turn (round), so what is left is all there is; no
+    second action to promise."""
     await run(
         gm,
         f"/encounter start width:20 height:4 ruleset:{ruleset}",

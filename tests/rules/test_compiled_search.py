@@ -19,21 +19,20 @@ from bot.grid.coords import Cell
 from bot.grid.search import SearchTooLarge, cheapest_path, reachable
 from bot.grid.sizes import Size
 from bot.grid.terrain import Barrier, Terrain
-from bot.rules import get_ruleset
+from bot.rules import get_ruleset, identities, rulesets
 from bot.rules.engine.board import Board, StepContext
 from bot.rules.engine.compiled import CompiledStep
 from bot.rules.engine.moves import MoveRequest
 from bot.rules.engine.search import Unhampered
 
 SIDE = 7
-RULESETS = ("3.5", "epic-path", "becmi", "5e-alt", "5e", "5e-2024")
+RULESETS = tuple(identities())
+# what a move may be asked to be, from each ruleset's own actions: all but those that
+# are no search of the board to a goal (standing, dropping prone, a bull rush's push)
+NOT_SEARCHED = frozenset({"stand", "drop-prone", "bull-rush"})
 ACTIONS = {
-    "3.5": ("move", "double", "run", "charge", "withdraw"),
-    "epic-path": ("move", "double", "run", "charge", "withdraw"),
-    "becmi": ("move", "run"),
-    "5e-alt": ("move", "dash"),
-    "5e": ("move", "dash"),
-    "5e-2024": ("move", "dash"),
+    ruleset: tuple(a for a in rules.actions if a not in NOT_SEARCHED)
+    for ruleset, rules in rulesets().items()
 }
 cells = st.builds(Cell, st.integers(0, SIDE - 1), st.integers(0, SIDE - 1))
 
@@ -47,7 +46,7 @@ def worlds(draw: st.DrawFn, ruleset: str) -> tuple[Encounter, str, str, Cell]:
         for r in range(SIDE)
         if (k := draw(kinds)) is not Terrain.CLEAR
     }
-    diagonal = draw(st.sampled_from(("5", "5-10-5", "euclidean"))) if ruleset == "5e-alt" else "5"
+    diagonal = draw(st.sampled_from(get_ruleset(ruleset).diagonal_rules or ("5",)))
     e = Encounter(SIDE, SIDE, ruleset, "gm", terrain=terrain, options={"diagonals": diagonal})
     e = e.in_dark(draw(st.lists(cells, max_size=6)), True)
     for a in draw(st.lists(cells, max_size=5)):

@@ -15,7 +15,7 @@ from bot.encounter import Condition, Encounter, Token
 from bot.grid.coords import Cell
 from bot.grid.geometry import gap
 from bot.grid.sizes import Size
-from bot.rules import get_ruleset
+from bot.rules import get_ruleset, identities
 from bot.rules.engine.altitude import at_altitude
 from bot.rules.engine.board import Board, hostile
 from bot.rules.epic_path import flank_board
@@ -74,7 +74,7 @@ SIZES = [Size.TINY, Size.SMALL, Size.MEDIUM, Size.LARGE, Size.HUGE, Size.COLOSSA
 
 @settings(max_examples=300)
 @given(
-    st.sampled_from(["epic-path", "3.5"]),
+    st.sampled_from(list(identities())),
     st.sampled_from(SIZES),
     st.sampled_from([None, 0, 5, 10, 15, 30, 10**9]),
     st.booleans(),

@@ -10,7 +10,7 @@ from bot.context import Context
 from bot.encounter import Token
 from bot.grid.coords import Cell
 from bot.grid.sizes import Size
-from bot.rules import get_ruleset
+from bot.rules import get_ruleset, identities
 from bot.rules.epic_path.flanking import HALF, Point, Space, line_flanks
 from tests.handlers.encounter_helpers import run
 from tests.rules.grid_kit import GridKit, foe, pc
@@ -164,14 +164,18 @@ def test_004_flanking_said_after_a_move() -> None:
     assert not [w for w in result.warnings if w.label == "Flanking"]
 
 
-def test_flanking_rulesets_without_a_rule_answer_none() -> None:
+@pytest.mark.parametrize("ruleset", tuple(identities()))
+def test_flanking_only_where_the_rules_have_it(ruleset: str) -> None:
     """Seeds 000–003 and the SRDs give no flanking rule on the grid (001 only says very
-    small creatures "can't flank"): the ruleset says it has none."""
-    for ruleset in ("3.5", "5e-alt", "becmi", "5e"):
-        kit = GridKit(ruleset)
-        e = kit.encounter(6, 6, pc("Ari", "B3"), pc("Bo", "D3"), foe("Orc", "C3"))
-        rules = kit.rules
-        assert rules.flank(e, e.token("Ari"), e.token("Bo"), e.token("Orc")) is None
+    small creatures "can't flank"): the ruleset says it has none, for a pair and for the
+    whole board alike. Only epic-path (004 Flanking) answers."""
+    kit = GridKit(ruleset)
+    e = kit.encounter(6, 6, pc("Ari", "B3"), pc("Bo", "D3"), foe("Orc", "C3"))
+    rules = kit.rules
+    pair = rules.flank(e, e.token("Ari"), e.token("Bo"), e.token("Orc"))
+    board = rules.board_flanks(e)
+    assert (pair is None) == (board is None)
+    assert (pair is not None) == (ruleset == "epic-path")
 
 
 async def test_map_flanks_lists_and_outlines_the_flanked(gm: Context) -> None:

@@ -1020,7 +1020,7 @@ def test_001_hampered_movement_poor_visibility_doubles() -> None:
 def test_001_bonuses_to_speed_same_type_does_not_stack() -> None:
     """001 Bonuses to Speed: "multiple bonuses of the same type to a character's speed
     don't stack"; bonuses apply before armor."""
-    from bot.encounter_ops.tokens import parse_bonuses
+    from bot.encounter_ops.token_options import parse_bonuses
 
     bonuses, notes = parse_bonuses("enhancement +30, morale +10, enhancement +20")
     assert bonuses == {"enhancement": 30, "morale": 10}

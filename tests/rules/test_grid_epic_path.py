@@ -13,7 +13,7 @@ from dataclasses import replace
 import pytest
 
 from bot.encounter import Encounter, Token
-from bot.encounter_ops.tokens import require_read
+from bot.encounter_ops.token_options import require_read
 from bot.errors import IllegalMove, InvalidInput
 from bot.grid.coords import Cell
 from bot.grid.sizes import Size

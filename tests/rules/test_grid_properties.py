@@ -15,6 +15,12 @@ a Medium walker alone on the map:
   when moving into, out of or within difficult (or impeded) terrain.
 - becmi (003): 10 ft squares, a diagonal is one square; rough ground (difficult,
   impeded) counts double.
+- 5e (SRD 5.1) and 5e-2024 (SRD 5.2): 5 ft a square, diagonals too (5.1's default;
+  5.2's only rule); every foot in difficult terrain costs 1 extra foot, so a step into
+  a difficult (or impeded) square is 10 ft.
+
+The rulesets come from the registry, so a new one runs here by default; the oracle
+must then be given its reading (``READINGS``), or the test says it is missing.
 
 Everywhere: walls, pillars and pits can't be entered on foot, and a diagonal
 may not pass a wall's corner (a pillar's or a pit's it may).
@@ -24,7 +30,8 @@ from __future__ import annotations
 
 import heapq
 import itertools
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 
 import pytest
 from hypothesis import given, settings
@@ -35,12 +42,12 @@ from bot.errors import IllegalMove, InvalidInput, RulingError
 from bot.grid.coords import Cell
 from bot.grid.sizes import Size
 from bot.grid.terrain import Terrain
-from bot.rules import get_ruleset
+from bot.rules import get_ruleset, identities
 from bot.rules.engine.moves import MoveRequest, MoveResult
 from bot.schema.codec import to_json
 
 SIDE = 6
-RULESETS = ("3.5", "epic-path", "5e-alt", "becmi")
+RULESETS = tuple(identities())
 ORACLE_KINDS = (
     Terrain.CLEAR,
     Terrain.DIFFICULT,
@@ -88,25 +95,76 @@ def step_cost(
     ruleset: str, grid: dict[Cell, Terrain], frm: Cell, to: Cell, diagonals: int
 ) -> float | None:
     """One step's cost in feet under this file's reading, or None if not allowed."""
-    if not may_step(grid, frm, to, open_pits=ruleset == "epic-path"):
+    reading = reading_of(ruleset)
+    if not may_step(grid, frm, to, open_pits=reading.open_pits):
         return None
+    return reading.step_ft(grid, frm, to, diagonals)
+
+
+def step_35(grid: dict[Cell, Terrain], frm: Cell, to: Cell, diagonals: int) -> float | None:
     diagonal = frm.col != to.col and frm.row != to.row
-    rough_in = terrain_at(grid, to) in ROUGH
-    if ruleset == "3.5":
-        if rough_in:
-            return 15.0 if diagonal else 10.0
-        if diagonal:
-            return 10.0 if diagonals % 2 else 5.0
-        return 5.0
-    if ruleset == "epic-path":
-        if terrain_at(grid, to) is Terrain.IMPEDED:
-            return None  # only the full-round 5 ft move
-        return 10.0 if rough_in else 5.0
-    if ruleset == "5e-alt":
-        slowed = rough_in or terrain_at(grid, frm) in ROUGH
-        return 10.0 if slowed else 5.0
-    assert ruleset == "becmi"
+    if terrain_at(grid, to) in ROUGH:
+        return 15.0 if diagonal else 10.0
+    if diagonal:
+        return 10.0 if diagonals % 2 else 5.0
+    return 5.0
+
+
+def step_epic_path(grid: dict[Cell, Terrain], frm: Cell, to: Cell, diagonals: int) -> float | None:
+    if terrain_at(grid, to) is Terrain.IMPEDED:
+        return None  # only the full-round 5 ft move
+    return 10.0 if terrain_at(grid, to) in ROUGH else 5.0
+
+
+def step_5e_alt(grid: dict[Cell, Terrain], frm: Cell, to: Cell, diagonals: int) -> float | None:
+    slowed = terrain_at(grid, to) in ROUGH or terrain_at(grid, frm) in ROUGH
+    return 10.0 if slowed else 5.0
+
+
+def step_becmi(grid: dict[Cell, Terrain], frm: Cell, to: Cell, diagonals: int) -> float | None:
     return 10.0  # 003 Land Travel: terrain makes no difference to the combat round
+
+
+def step_srd5(grid: dict[Cell, Terrain], frm: Cell, to: Cell, diagonals: int) -> float | None:
+    # SRD 5.1 / 5.2 Difficult Terrain: every foot costs 1 extra foot
+    return 10.0 if terrain_at(grid, to) in ROUGH else 5.0
+
+
+@dataclass(frozen=True)
+class Reading:
+    """This file's own reading of one ruleset's walk on the simple terrain kinds."""
+
+    step_ft: Callable[[dict[Cell, Terrain], Cell, Cell, int], float | None]
+    speeds_ft: tuple[int, ...]  # the walking speeds to try
+    actions: tuple[str, str]  # its plain move and its bigger one
+    bigger_times: float  # what the bigger one allows, in speeds
+    plain_times: float = 1.0  # what the plain move allows, in speeds
+    minimum_move: bool = False  # 001 Minimum Movement / 004 Impeded Terrain
+    open_pits: bool = False  # 004 Hazardous Terrain: a walker may step into a pit
+
+
+READINGS: dict[str, Reading] = {
+    "3.5": Reading(step_35, (5, 20, 30, 30), ("move", "double"), 2, minimum_move=True),
+    "epic-path": Reading(
+        step_epic_path,
+        (5, 20, 30, 30),
+        ("move", "double"),
+        2,
+        minimum_move=True,
+        open_pits=True,
+    ),
+    "5e-alt": Reading(step_5e_alt, (10, 20, 30), ("move", "dash"), 2),
+    # 003 Encounter Movement: a round's move is a third of the speed, running all of it
+    "becmi": Reading(step_becmi, (60, 90, 120, 150), ("move", "run"), 1, plain_times=1 / 3),
+    "5e": Reading(step_srd5, (10, 20, 30), ("move", "dash"), 2),
+    "5e-2024": Reading(step_srd5, (10, 20, 30), ("move", "dash"), 2),
+}
+
+
+def reading_of(ruleset: str) -> Reading:
+    if ruleset not in READINGS:
+        pytest.fail(f"the oracle has no reading of {ruleset}: add one to READINGS")
+    return READINGS[ruleset]
 
 
 def cheapest(ruleset: str, grid: dict[Cell, Terrain], start: Cell, goal: Cell) -> float | None:
@@ -162,25 +220,10 @@ def oracle_maps(draw: st.DrawFn) -> dict[Cell, Terrain]:
     return {c: k for c, k in zip(squares, kinds, strict=True) if k is not Terrain.CLEAR}
 
 
-SPEEDS = {
-    "3.5": (5, 20, 30, 30),
-    "epic-path": (5, 20, 30, 30),
-    "5e-alt": (10, 20, 30),
-    "becmi": (60, 90, 120, 150),
-}
-# each ruleset's plain move and its bigger one, and what they allow for a speed
-ACTIONS_BY_RULESET = {
-    "3.5": ("move", "double"),
-    "epic-path": ("move", "double"),
-    "5e-alt": ("move", "dash"),
-    "becmi": ("move", "run"),
-}
-
-
 def budget_ft(ruleset: str, speed: int, action: str) -> float:
-    if ruleset == "becmi":
-        return float(speed) if action == "run" else speed / 3
-    return float(speed) * (2 if action in ("double", "dash") else 1)
+    reading = reading_of(ruleset)
+    times = reading.bigger_times if action == reading.actions[1] else reading.plain_times
+    return speed * times
 
 
 def far_from(start: Cell) -> st.SearchStrategy[Cell]:
@@ -196,8 +239,8 @@ def oracle_cases(draw: st.DrawFn, ruleset: str) -> OracleCase:
     start = draw(cells_on_map)
     grid.pop(start, None)  # the walker stands on clear ground
     goal = draw(st.one_of(far_from(start), far_from(start), cells_on_map))
-    speed = draw(st.sampled_from(SPEEDS[ruleset]))
-    action = draw(st.sampled_from(ACTIONS_BY_RULESET[ruleset]))
+    speed = draw(st.sampled_from(reading_of(ruleset).speeds_ft))
+    action = draw(st.sampled_from(reading_of(ruleset).actions))
     return grid, start, goal, speed, action
 
 
@@ -226,10 +269,11 @@ def test_path_is_never_costlier_than_the_cheapest_legal_path(
     best = cheapest(ruleset, grid, start, goal)
     adjacent = max(abs(start.col - goal.col), abs(start.row - goal.row)) == 1
     # 001 Minimum Movement / 004 Impeded Terrain: one square as a full-round action
+    reading = reading_of(ruleset)
     minimum = (
-        ruleset in ("3.5", "epic-path")
+        reading.minimum_move
         and adjacent
-        and may_step(grid, start, goal, open_pits=ruleset == "epic-path")
+        and may_step(grid, start, goal, open_pits=reading.open_pits)
     )
     if start == goal:  # nothing to move: refused, nothing spent
         with pytest.raises(InvalidInput, match="already at"):
@@ -385,7 +429,7 @@ def check_result(e: Encounter, result: MoveResult, request: MoveRequest) -> None
         if (
             result.mode not in ("fly", "forced")
             and to not in flown
-            and not (e.ruleset == "epic-path" and to == result.path[-1])
+            and not (rules.pits_enterable and to == result.path[-1])
         ):
             # forced movement may end in a pit (004 Forced Movement: "a hazardous
             # square, such as a pit"), and an epic-path walker may step into one, ending

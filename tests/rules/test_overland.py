@@ -15,13 +15,8 @@ from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from bot.errors import InvalidInput
-from bot.rules.d20.overland import (
-    LOAD_NAMES,
-    PACE_NAMES,
-    ROAD_NAMES,
-    OverlandTables,
-    overland_travel,
-)
+from bot.rules.d20.overland import overland_travel
+from bot.rules.d20.overland_data import LOAD_NAMES, PACE_NAMES, ROAD_NAMES, OverlandTables
 from bot.rules.d20.srd35_overland import SRD35_OVERLAND
 from bot.rules.epic_path.overland_tables import EPIC_PATH_OVERLAND
 from bot.rules.rulings import Source, TravelRequest, TravelResult

@@ -9,12 +9,12 @@ from bot.encounter import Encounter, Token
 from bot.errors import IllegalMove
 from bot.grid.coords import Cell
 from bot.grid.terrain import Terrain
-from bot.rules import get_ruleset
+from bot.rules import get_ruleset, identities
 from bot.rules.engine.moves import MoveRequest
 from tests.rules.grid_kit import said
 
 
-@pytest.mark.parametrize("ruleset", ["5e-alt", "3.5", "becmi", "epic-path"])
+@pytest.mark.parametrize("ruleset", tuple(identities()))
 def test_a_walled_in_square_is_refused_as_walled_in(ruleset: str) -> None:
     walls = [Cell(c, 7) for c in range(6, 10)] + [Cell(6, r) for r in range(8, 10)]
     encounter = Encounter(10, 10, ruleset, "gm").with_terrain(walls, Terrain.WALL)

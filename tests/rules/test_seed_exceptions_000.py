@@ -14,7 +14,9 @@ import pytest
 
 from bot.encounter import Condition, Encounter
 from bot.encounter_ops.access import Actor
-from bot.encounter_ops.tokens import TokenOptions, add_token, condition_token, edit_token
+from bot.encounter_ops.conditions import condition_token
+from bot.encounter_ops.token_options import TokenOptions
+from bot.encounter_ops.tokens import add_token, edit_token
 from bot.errors import IllegalMove
 from bot.grid.coords import Cell
 from bot.grid.sizes import Size

@@ -22,15 +22,19 @@ import discord
 from bot import discord_glue
 from bot.cooldown import Cooldown
 from bot.discord_glue import ERROR_COLOUR, dispatch
+from bot.rules import identities, rulesets
 from bot.storage import Store
 from tests.discord.fakes import FakeInteraction
 
 GM_ID = 157412345678901234  # ids as long as Discord's, so a leaked raw id would show
 BOB_ID = 157412345678905678
-RULESETS = ("5e-alt", "3.5", "becmi", "epic-path", "5e", "5e-2024")
+RULESETS = tuple(identities())
 SPEED = {"becmi": "120"}  # a normal speed in feet a turn; the others take 30 ft
 # what each ruleset's /jump is measured by: an SRD 5.x jump by Strength, the others a check
-JUMP: dict[str, dict[str, Any]] = {"5e": {"strength": 15}, "5e-2024": {"strength": 15}}
+JUMP: dict[str, dict[str, Any]] = {
+    ruleset: {"strength": 15} if rules.jump_uses_strength else {"check": 15}
+    for ruleset, rules in rulesets().items()
+}
 PICTURED = ("move", "map")  # the steps whose images are kept as reference images
 
 
@@ -57,7 +61,7 @@ def script(ruleset: str) -> tuple[Step, ...]:
         Step("gm", "map", {"threats": True}),
         Step("gm", "history"),
         Step("gm", "undo"),
-        Step("gm", "jump", JUMP.get(ruleset, {"check": 15})),
+        Step("gm", "jump", JUMP[ruleset]),
         Step("gm", "fall", {"height": "30"}),
         Step("gm", "travel", {"speed": speed, "distance": "60"}),
         Step("gm", "help", {"command": "move"}),

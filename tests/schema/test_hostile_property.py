@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 from bot.context import Context
 from bot.errors import RulingError
 from bot.handlers import run_line
+from bot.rules import identities
 from bot.schema.codec import dump_state
 from bot.schema.read import InvalidState, read_state
 from bot.storage import Store
@@ -172,7 +173,7 @@ def extreme_boards(draw: st.DrawFn) -> dict[str, Any]:
     return {
         "width": side,
         "height": side,
-        "ruleset": draw(st.sampled_from(["5e", "5e-2024", "5e-alt", "3.5", "becmi", "epic-path"])),
+        "ruleset": draw(st.sampled_from(list(identities()))),
         "gm_id": "dm",
         "tokens": tokens,
         "templates": templates if side > 1 else [],

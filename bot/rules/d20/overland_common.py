@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from bot.rules.d20.overland import ROAD_CLASSES, Kind, RoadClass
+from bot.rules.d20.overland_data import ROAD_CLASSES, Kind, RoadClass
 
 F = Fraction
 

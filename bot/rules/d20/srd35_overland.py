@@ -12,13 +12,13 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from bot.rules.d20.overland import LoadedRow, MountOrVehicle, OverlandTables, TableEncumbrance
 from bot.rules.d20.overland_common import (
     DAY_HOURS,
     TERRAIN_ALIASES,
     TERRAIN_MULTIPLIERS,
     WALK_MILES_PER_HOUR,
 )
+from bot.rules.d20.overland_data import LoadedRow, MountOrVehicle, OverlandTables, TableEncumbrance
 
 F = Fraction
 

@@ -10,7 +10,7 @@ out by the rules once per *kind* of neighbourhood: the first step of each kind a
 the ruleset's own step function (the rich per-step object, which also words a
 refusal and each step shown to the user), and every later step of that kind reads
 its cost from the table. On open ground a whole search asks the rules a few dozen
-times; the searches themselves run over integer indexes (``bot.grid.search``).
+times; the searches themselves run over integer indexes (``bot.grid.compiled_search``).
 
 A step whose cost depends on what the move has already spent (a mode's share of the
 allowance, swimming's limit per round, 5e-alt's "all its Movement") is found out the
@@ -26,20 +26,19 @@ from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, SupportsIndex
 
 from bot.encounter import Encounter
-from bot.grid.coords import Cell
-from bot.grid.geometry import DIRECTIONS
-from bot.grid.search import (
+from bot.grid.compiled_tables import (
     HAMPERED,
     ILLEGAL,
     VOLATILE,
     CompiledSteps,
-    Edge,
     Lean,
-    StepFn,
     TableFallback,
-    _every,
-    _opened,
+    all_leans,
+    open_leans,
 )
+from bot.grid.coords import Cell
+from bot.grid.geometry import DIRECTIONS
+from bot.grid.search import Edge, StepFn
 from bot.grid.terrain import Terrain
 from bot.rules.engine.board import Board, StepContext
 
@@ -545,11 +544,11 @@ class CompiledStep(CompiledSteps):
 
     def open_out(self, index: int) -> tuple[list[Lean], list[Lean]]:
         table = self.table
-        return self._lean(index, table.open_steps, table.open_rows, _opened)
+        return self._lean(index, table.open_steps, table.open_rows, open_leans)
 
     def every_out(self, index: int) -> tuple[list[Lean], list[Lean]]:
         table = self.table
-        return self._lean(index, table.every_steps, table.every_rows, _every)
+        return self._lean(index, table.every_steps, table.every_rows, all_leans)
 
     def _lean(
         self,

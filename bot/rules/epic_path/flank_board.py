@@ -24,7 +24,7 @@ from bot.rules.epic_path.flanking import Creature, Space, flanks_counted
 from bot.rules.rulings import BoardFlanks, Flanked
 
 if TYPE_CHECKING:
-    from bot.rules.epic_path.ruleset import EpicPath
+    from bot.rules.epic_path.flanks import EpicFlanks
 
 # The work one question may do: pairs of foes looked at, and lines drawn between
 # them (about 0.6 µs each: under a second at worst). Every pair around every creature
@@ -45,7 +45,7 @@ class _One:
 
 
 def board_flanks(
-    rules: EpicPath,
+    rules: EpicFlanks,
     encounter: Encounter,
     *,
     mover: Token | None = None,
