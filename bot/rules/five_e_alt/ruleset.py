@@ -1,7 +1,7 @@
 """5e-alt: "One D&D Rule Variant: Alternate Movement" (seed 000).
 
 Falling and jumping are the seed's own rules. The seed has no overland travel,
-so /travel borrows the 3.5 SRD's overland tables, and says so.
+so /travel borrows SRD 5.1's travel pace, and says so.
 """
 
 from __future__ import annotations
