@@ -24,7 +24,8 @@ from discord.ext import commands
 import cogs
 from bot import work
 from bot.config import Settings
-from bot.discord_glue import GENERIC_ERROR, NO_MENTIONS, BoardButtons, send_error
+from bot.discord.embeds import GENERIC_ERROR
+from bot.discord_glue import NO_MENTIONS, BoardButtons, send_error
 from bot.errors import RulingError
 from bot.health import HealthServer, watch_loop_lag
 from bot.metrics import METRICS

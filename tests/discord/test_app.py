@@ -16,7 +16,7 @@ from discord import app_commands
 from bot.__main__ import main
 from bot.app import BAD_OPTION, StrideBot, command_definitions_hash, extension_names, run_bot
 from bot.config import Settings
-from bot.discord_glue import ERROR_COLOUR, GENERIC_ERROR
+from bot.discord.embeds import ERROR_COLOUR, GENERIC_ERROR
 from bot.errors import InvalidInput
 from bot.handlers import COMMANDS
 from bot.storage import Store

@@ -13,7 +13,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bot.discord_glue import (
+from bot.discord.embeds import (
     BLANK,
     BRAND_COLOUR,
     DESCRIPTION_MAX,
@@ -28,12 +28,11 @@ from bot.discord_glue import (
     TITLE_MAX,
     TOTAL_MAX,
     as_text,
-    context_for,
-    dispatch,
     embed_for,
     file_for,
     shorten,
 )
+from bot.discord_glue import context_for, dispatch
 from bot.handlers import COMMANDS
 from bot.reply import Field, Reply
 from bot.storage import Store

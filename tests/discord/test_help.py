@@ -129,7 +129,7 @@ async def test_quoted_discord_values_work_as_if_unquoted(store: Store) -> None:
 
 
 def discord_error_colour() -> object:
-    from bot.discord_glue import ERROR_COLOUR
+    from bot.discord.embeds import ERROR_COLOUR
 
     return ERROR_COLOUR
 

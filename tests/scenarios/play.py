@@ -21,7 +21,8 @@ import discord
 
 from bot import discord_glue
 from bot.cooldown import Cooldown
-from bot.discord_glue import ERROR_COLOUR, dispatch
+from bot.discord.embeds import ERROR_COLOUR
+from bot.discord_glue import dispatch
 from bot.storage import Store
 from tests.discord.fakes import FakeInteraction
 
