@@ -17,7 +17,6 @@ import dataclasses
 import inspect
 import json
 import logging
-import random
 import time
 from collections.abc import Callable, Coroutine, Mapping, Sequence
 from dataclasses import replace
@@ -27,8 +26,8 @@ import discord
 from discord import app_commands
 
 from bot.commands import MAX_TEXT, MAX_UPLOAD_BYTES, Command, Option, Upload
-from bot.context import Context
 from bot.cooldown import Cooldown
+from bot.discord.channel import context_for, readable, store_of
 from bot.discord.embeds import (
     FIELDS_MAX,
     GM_ONLY_TITLE,
@@ -39,13 +38,22 @@ from bot.discord.embeds import (
     private_embed,
     text_for,
 )
+from bot.discord.permissions import (
+    PERMISSION_NAMES,
+    app_permissions,
+    can_attach,
+    can_embed,
+    is_gm,
+    missing_for_board,
+    permissions_key,
+)
 from bot.errors import InvalidInput, RulingError, failure_message
 from bot.handlers.travel import suggestions
 from bot.metrics import METRICS
 from bot.names import complete
 from bot.reply import MENTION_MARK, Reply
 from bot.rules import DEFAULT_RULESET, rulesets
-from bot.storage import Store, StoredEncounter, recording_writes
+from bot.storage import Store, recording_writes
 
 if TYPE_CHECKING:
     from bot.encounter import Encounter
@@ -149,53 +157,6 @@ def slash_command(spec: Command, name: str, cog: str) -> app_commands.Command[An
     return app_commands.Command(name=name, description=spec.description, callback=chosen)
 
 
-# ------------------------------------------------------------------- context
-
-
-class _HasStore(Protocol):
-    @property
-    def store(self) -> Store: ...
-
-
-def is_gm(interaction: discord.Interaction[Any]) -> bool:
-    """Whether the user counts as the GM in this channel.
-
-    Today that is Manage Channels here. Encounters will add "or started the
-    encounter running in this channel": that is a store lookup, so it belongs
-    in an async variant of this check called from :func:`dispatch`, not in
-    each handler.
-    """
-    return bool(interaction.permissions.manage_channels)
-
-
-def manages_server(interaction: discord.Interaction[Any]) -> bool:
-    """Whether the member has Manage Channels or Manage Server across the server: their
-    roles' permissions (an administrator's and the owner's: all), not the channel's
-    overrides. Someone granted Manage Channels in one channel is a GM there, and sets
-    nothing for the whole server. Outside a server (a DM): False."""
-    if getattr(interaction, "guild_id", None) is None:
-        return False
-    permissions = getattr(interaction.user, "guild_permissions", None)
-    return permissions is not None and bool(
-        permissions.administrator or permissions.manage_channels or permissions.manage_guild
-    )
-
-
-def context_for(interaction: discord.Interaction[Any], store: Store) -> Context:
-    guild_id = getattr(interaction, "guild_id", None)
-    roles = getattr(interaction.user, "roles", None) or ()
-    return Context(
-        store=store,
-        channel_id=str(interaction.channel_id),
-        user_id=str(interaction.user.id),
-        is_gm=is_gm(interaction),
-        rng=random.Random(),
-        guild_id=None if guild_id is None else str(guild_id),
-        role_ids=frozenset(str(r.id) for r in roles),
-        manages_server=manages_server(interaction),
-    )
-
-
 # ------------------------------------------------------------------- sending
 
 
@@ -203,17 +164,6 @@ class _Messageable(Protocol):
     async def send(self, **kwargs: Any) -> Any: ...
 
     def get_partial_message(self, message_id: int, /) -> Any: ...
-
-
-def can_embed(interaction: discord.Interaction[Any]) -> bool:
-    """Whether Stride may show embeds here (Embed Links). Unknown counts as yes."""
-    permissions = getattr(interaction, "app_permissions", None)
-    return permissions is None or bool(permissions.embed_links)
-
-
-def can_attach(interaction: discord.Interaction[Any]) -> bool:
-    permissions = getattr(interaction, "app_permissions", None)
-    return permissions is None or bool(permissions.attach_files)
 
 
 async def _to_interaction(interaction: discord.Interaction[Any], kwargs: dict[str, Any]) -> None:
@@ -394,7 +344,7 @@ async def _dispatch(
     if getattr(interaction, "guild_id", None) is None and command_name in ENCOUNTER_NAMES:
         await send_error(interaction, NEEDS_SERVER)
         return "refused"
-    store = cast(_HasStore, interaction.client).store
+    store = store_of(interaction)
     user_id = str(interaction.user.id)
     # a GM's push, pull or slide searches nothing: only real path searches count
     costly = command_name in COSTLY and not given.get("forced")
@@ -479,7 +429,7 @@ async def _tell_about_plain_replies(
     interaction: discord.Interaction[Any], store: Store, reply: Reply
 ) -> None:
     """Once, tell the GM which permission would give the full reply here."""
-    permissions = _permissions(interaction)
+    permissions = app_permissions(interaction)
     if permissions is None:
         return
     missing = [
@@ -510,21 +460,13 @@ async def _defer(interaction: discord.Interaction[Any], *, ephemeral: bool) -> N
 # ------------------------------------------------------------- autocomplete
 
 
-async def _readable(store: Store, channel_id: str) -> StoredEncounter | None:
-    """The channel's running encounter, or None when there is none or its board is
-    damaged (autocomplete then offers nothing and the board message stays as it was;
-    the command itself says what is wrong)."""
-    held = await store.active_or_damaged(channel_id)
-    return held if isinstance(held, StoredEncounter) else None
-
-
 async def seen_encounter(interaction: discord.Interaction[Any], store: Store) -> Encounter | None:
     """The channel's running encounter as the one typing may see it (None: none runs):
     what is offered as a player types names nothing hidden and routes round nothing
     hidden (issue 26), the GM's suggestions know everything."""
     from bot.handlers.encounter_common import seen_in  # local: the handlers
 
-    stored = await _readable(store, str(interaction.channel_id))
+    stored = await readable(store, str(interaction.channel_id))
     if stored is None:
         return None
     ctx = context_for(interaction, store)
@@ -538,7 +480,7 @@ async def token_choices(
     """Token names in this channel's encounter for an option being typed: the user's
     own first, then the rest, those containing what was typed. Suggestions only: the
     handler checks the name again."""
-    store = cast(_HasStore, interaction.client).store
+    store = store_of(interaction)
     encounter = await seen_encounter(interaction, store)
     if encounter is None:
         return []
@@ -554,7 +496,7 @@ async def order_choices(
 ) -> list[app_commands.Choice[str]]:
     """/turn order's list as it is typed: the token names not yet in it, completing
     the last one ("Ari, Gob" → "Ari, Goblin 1")."""
-    store = cast(_HasStore, interaction.client).store
+    store = store_of(interaction)
     encounter = await seen_encounter(interaction, store)
     if encounter is None:
         return []
@@ -570,7 +512,7 @@ async def travel_choices(
     command will use: its ruleset: option, else the channel's, else the default."""
     chosen = getattr(interaction.namespace, "ruleset", None)
     if not chosen:
-        store = cast(_HasStore, interaction.client).store
+        store = store_of(interaction)
         chosen = await store.channel_ruleset(str(interaction.channel_id))
     ruleset = rulesets().get(chosen or DEFAULT_RULESET, rulesets()[DEFAULT_RULESET])
     return _choices(suggestions(ruleset, option, current))
@@ -583,7 +525,7 @@ async def move_choices(
     channel's encounter has."""
     from bot.handlers.move import move_suggestions
 
-    store = cast(_HasStore, interaction.client).store
+    store = store_of(interaction)
     channel = str(interaction.channel_id)
     chosen = await store.active_ruleset(channel) or await store.channel_ruleset(channel)
     ruleset = rulesets().get(chosen or DEFAULT_RULESET, rulesets()[DEFAULT_RULESET])
@@ -598,7 +540,7 @@ async def option_choices(
     the event loop."""
     from bot.handlers.suggest import suggest
 
-    store = cast(_HasStore, interaction.client).store
+    store = store_of(interaction)
     channel = str(interaction.channel_id)
     encounter = await seen_encounter(interaction, store)
     chosen = encounter.ruleset if encounter else await store.channel_ruleset(channel)
@@ -685,7 +627,7 @@ async def repost_board(
     old one edited into a link to it (and unpinned for the new one when asked)."""
     channel = cast(_Messageable | None, getattr(interaction, "channel", None))
     channel_id = str(interaction.channel_id)
-    stored = await _readable(store, channel_id)
+    stored = await readable(store, channel_id)
     if channel is None or not hasattr(channel, "send") or stored is None:
         return
     old_id = await store.board_message(stored.id)
@@ -715,35 +657,6 @@ async def repost_board(
             )
 
 
-PERMISSION_NAMES = {
-    "view_channel": "View Channel",
-    "send_messages": "Send Messages",
-    "send_messages_in_threads": "Send Messages in Threads",
-    "embed_links": "Embed Links",
-    "attach_files": "Attach Files",
-}
-
-
-def _permissions(interaction: discord.Interaction[Any]) -> discord.Permissions | None:
-    return cast(discord.Permissions | None, getattr(interaction, "app_permissions", None))
-
-
-def missing_for_board(interaction: discord.Interaction[Any]) -> list[str]:
-    """What Stride lacks here for the full board: the names Discord's settings show."""
-    permissions = _permissions(interaction)
-    if permissions is None:
-        return []
-    in_thread = isinstance(getattr(interaction, "channel", None), discord.Thread)
-    send = "send_messages_in_threads" if in_thread else "send_messages"
-    wanted = ("view_channel", send, "embed_links", "attach_files")
-    return [PERMISSION_NAMES[p] for p in wanted if not getattr(permissions, p)]
-
-
-def _permissions_key(interaction: discord.Interaction[Any]) -> str:
-    permissions = _permissions(interaction)
-    return str(permissions.value) if permissions is not None else "?"
-
-
 async def tell_gm_once(
     interaction: discord.Interaction[Any], store: Store, topic: str, text: str
 ) -> None:
@@ -752,18 +665,18 @@ async def tell_gm_once(
     the GM hears it on their next command."""
     channel_id = str(interaction.channel_id)
     told_key = f"told:{topic}:{channel_id}"
-    if await store.get_meta(told_key) == _permissions_key(interaction):
+    if await store.get_meta(told_key) == permissions_key(interaction):
         return
     if not await _asks_as_gm(interaction, store):
         return
     if await _send(interaction, None, text, ephemeral=True):
-        await store.set_meta(told_key, _permissions_key(interaction))
+        await store.set_meta(told_key, permissions_key(interaction))
 
 
 async def _asks_as_gm(interaction: discord.Interaction[Any], store: Store) -> bool:
     if is_gm(interaction):
         return True
-    stored = await _readable(store, str(interaction.channel_id))
+    stored = await readable(store, str(interaction.channel_id))
     user = str(interaction.user.id)
     return stored is not None and user in (stored.encounter.gm_id, *stored.encounter.co_gms)
 
@@ -785,7 +698,7 @@ async def _refresh_board(
 
     blocked_key = f"board-blocked:{channel_id}"
     block = BoardBlock.read(await store.get_meta(blocked_key))
-    same = block is not None and block.permissions == _permissions_key(interaction)
+    same = block is not None and block.permissions == permissions_key(interaction)
     if block is not None and same and not block.due(time.time()):
         # Retrying now would most likely fail the same way and count toward Discord's
         # invalid-request limit: wait for the permissions to change, or for the next
@@ -862,7 +775,7 @@ async def _blocked(
     refusals = (before.refusals + 1) if before is not None else 1
     wait_s = min(BOARD_RETRY_MOST_S, BOARD_RETRY_FIRST_S * 2 ** (refusals - 1))
     block = BoardBlock(
-        _permissions_key(interaction),
+        permissions_key(interaction),
         None if missing else time.time() + wait_s,
         refusals,
     )
@@ -878,7 +791,7 @@ async def _post_board(
     board_message: Any,
     ended_message: Any,
 ) -> None:
-    stored = await _readable(store, channel_id)
+    stored = await readable(store, channel_id)
     embeds = can_embed(interaction)
     if stored is None:
         # ended (or undone): the last board says so, without its buttons

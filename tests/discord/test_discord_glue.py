@@ -13,6 +13,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from bot.discord.channel import context_for
 from bot.discord.embeds import (
     BLANK,
     BRAND_COLOUR,
@@ -32,7 +33,7 @@ from bot.discord.embeds import (
     file_for,
     shorten,
 )
-from bot.discord_glue import context_for, dispatch
+from bot.discord_glue import dispatch
 from bot.handlers import COMMANDS
 from bot.reply import Field, Reply
 from bot.storage import Store

@@ -208,7 +208,7 @@ async def sent_by_discord(store: Store, line: str, *, user_id: int = 77) -> Any:
     # and the dice are the same on both
     with (
         patch.object(discord_glue, "COOLDOWN", Cooldown()),
-        patch.object(discord_glue.random, "Random", lambda *_: SEEDED(7)),
+        patch("bot.discord.channel.random.Random", lambda *_: SEEDED(7)),
     ):
         await dispatch(interaction, name, raw)
     return [_message(s.kwargs) for s in interaction.sent], _channel(interaction)
