@@ -25,7 +25,8 @@ import cogs
 from bot import work
 from bot.config import Settings
 from bot.discord.embeds import GENERIC_ERROR
-from bot.discord_glue import NO_MENTIONS, BoardButtons, send_error
+from bot.discord.sending import NO_MENTIONS, send_error
+from bot.discord_glue import BoardButtons
 from bot.errors import RulingError
 from bot.health import HealthServer, watch_loop_lag
 from bot.metrics import METRICS

@@ -20,7 +20,7 @@ import logging
 import time
 from collections.abc import Callable, Coroutine, Mapping, Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any, Optional, Protocol, cast
+from typing import TYPE_CHECKING, Any, Optional, cast
 
 import discord
 from discord import app_commands
@@ -30,12 +30,8 @@ from bot.cooldown import Cooldown
 from bot.discord.channel import context_for, readable, store_of
 from bot.discord.embeds import (
     FIELDS_MAX,
-    GM_ONLY_TITLE,
     embed_for,
-    error_embed,
-    error_text,
     file_for,
-    private_embed,
     text_for,
 )
 from bot.discord.permissions import (
@@ -47,6 +43,7 @@ from bot.discord.permissions import (
     missing_for_board,
     permissions_key,
 )
+from bot.discord.sending import NO_MENTIONS, Messageable, send_answer, send_error, send_reply
 from bot.errors import InvalidInput, RulingError, failure_message
 from bot.handlers.travel import suggestions
 from bot.metrics import METRICS
@@ -73,11 +70,6 @@ NEEDS_SERVER = (
     "Encounters need a server channel or thread (each thread keeps its own). "
     "Here in DMs, /fall, /jump and /travel work."
 )
-
-# Every message Stride sends: text from users is echoed back in titles and
-# errors, so it must never ping anyone.
-NO_MENTIONS = discord.AllowedMentions.none()
-
 
 # -------------------------------------------------------- options for the cogs
 
@@ -155,102 +147,6 @@ def slash_command(spec: Command, name: str, cog: str) -> app_commands.Command[An
     described = app_commands.describe(**descriptions_for(spec))(callback)
     chosen = app_commands.choices(**choices_for(spec))(described)
     return app_commands.Command(name=name, description=spec.description, callback=chosen)
-
-
-# ------------------------------------------------------------------- sending
-
-
-class _Messageable(Protocol):
-    async def send(self, **kwargs: Any) -> Any: ...
-
-    def get_partial_message(self, message_id: int, /) -> Any: ...
-
-
-async def _to_interaction(interaction: discord.Interaction[Any], kwargs: dict[str, Any]) -> None:
-    if interaction.response.is_done():
-        await interaction.followup.send(**kwargs)
-    else:
-        await interaction.response.send_message(**kwargs)
-
-
-async def _send(
-    interaction: discord.Interaction[Any],
-    embed: discord.Embed | None,
-    text: str,
-    *,
-    ephemeral: bool,
-    make_file: Callable[[], discord.File | None] = lambda: None,
-) -> bool:
-    """Send one answer the way the interaction still allows; False if nobody got it.
-
-    The embed goes first (``None``: this channel can't show embeds). If Discord refuses
-    it for any reason but an expired interaction (a 429 without the headers discord.py
-    expects, a 5xx, a limit we missed), the same ruling goes as plain text, and for a
-    public answer, as a plain channel message if the interaction refuses that too. The
-    picture (``make_file``: a fresh file per attempt) rides along with the embed and with
-    the plain text, where the channel allows attachments.
-    """
-    base: dict[str, Any] = {"ephemeral": ephemeral, "allowed_mentions": NO_MENTIONS}
-    attempts: list[dict[str, Any]] = []
-    if embed is not None:
-        attempts.append({**base, "embed": embed})
-    attempts.append({**base, "content": text})
-    for kwargs in attempts:
-        file = make_file()
-        if file is not None:
-            kwargs = {**kwargs, "file": file}
-        try:
-            await _to_interaction(interaction, kwargs)
-            return True
-        except discord.NotFound:
-            # The 3-second window (or the 15-minute followup token) ran out:
-            # there is no one left to answer, so say so in the log and move on.
-            log.warning("Interaction %s expired before Stride could reply", interaction.id)
-            return False
-        except discord.HTTPException as exc:
-            log.warning(
-                "Discord refused a reply to interaction %s (%s %s); trying plainer",
-                interaction.id,
-                exc.status,
-                exc.text,
-            )
-    channel = cast(_Messageable | None, getattr(interaction, "channel", None))
-    if ephemeral or channel is None or not hasattr(channel, "send"):
-        return False
-    try:
-        await channel.send(content=text, allowed_mentions=NO_MENTIONS)
-    except discord.HTTPException:
-        log.exception("Could not answer interaction %s at all", interaction.id)
-        return False
-    return True
-
-
-async def send_reply(interaction: discord.Interaction[Any], reply: Reply) -> None:
-    embeds = can_embed(interaction)
-    if reply.image_png is not None and not can_attach(interaction):
-        reply = replace(reply, image_png=None)  # the fields still carry the ruling
-    if reply.attachment is not None and not can_attach(interaction):
-        reply = replace(reply, attachment=None)
-    sent = await _send(
-        interaction,
-        embed_for(reply) if embeds else None,
-        text_for(reply),
-        ephemeral=reply.ephemeral,
-        make_file=lambda: file_for(reply),
-    )
-    if sent and reply.private_fields:
-        private = Reply(title=GM_ONLY_TITLE, fields=reply.private_fields)
-        await _send(
-            interaction,
-            private_embed(reply) if embeds else None,
-            text_for(private),
-            ephemeral=True,
-        )
-
-
-async def send_error(interaction: discord.Interaction[Any], message: str | RulingError) -> None:
-    embed = error_embed(message) if can_embed(interaction) else None
-    await _send(interaction, embed, error_text(message), ephemeral=True)
 
 
 # ------------------------------------------------------------------ dispatch
@@ -598,7 +494,7 @@ async def refresh_board(interaction: discord.Interaction[Any], store: Store) -> 
     the last state is always the one shown. A failure here never spoils the
     command's own reply.
     """
-    channel = cast(_Messageable | None, getattr(interaction, "channel", None))
+    channel = cast(Messageable | None, getattr(interaction, "channel", None))
     if channel is None or not hasattr(channel, "send"):
         return
     key = (id(store), str(interaction.channel_id))
@@ -625,7 +521,7 @@ async def repost_board(
 ) -> None:
     """/map post:true: the board message posted again at the bottom of the channel, the
     old one edited into a link to it (and unpinned for the new one when asked)."""
-    channel = cast(_Messageable | None, getattr(interaction, "channel", None))
+    channel = cast(Messageable | None, getattr(interaction, "channel", None))
     channel_id = str(interaction.channel_id)
     stored = await readable(store, channel_id)
     if channel is None or not hasattr(channel, "send") or stored is None:
@@ -669,7 +565,7 @@ async def tell_gm_once(
         return
     if not await _asks_as_gm(interaction, store):
         return
-    if await _send(interaction, None, text, ephemeral=True):
+    if await send_answer(interaction, None, text, ephemeral=True):
         await store.set_meta(told_key, permissions_key(interaction))
 
 
@@ -692,7 +588,7 @@ def _board_notice(missing: Sequence[str]) -> str:
 
 
 async def _refresh_board(
-    interaction: discord.Interaction[Any], channel: _Messageable, store: Store, channel_id: str
+    interaction: discord.Interaction[Any], channel: Messageable, store: Store, channel_id: str
 ) -> None:
     from bot.handlers.board import board_message, ended_message  # local: the renderer
 
@@ -785,7 +681,7 @@ async def _blocked(
 
 async def _post_board(
     interaction: discord.Interaction[Any],
-    channel: _Messageable,
+    channel: Messageable,
     store: Store,
     channel_id: str,
     board_message: Any,

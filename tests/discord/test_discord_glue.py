@@ -349,7 +349,7 @@ async def test_an_expired_interaction_is_logged_not_raised(
     interaction: FakeInteraction, caplog: pytest.LogCaptureFixture
 ) -> None:
     interaction.response.expired = True
-    with caplog.at_level(logging.WARNING, logger="bot.discord_glue"):
+    with caplog.at_level(logging.WARNING, logger="bot.discord.sending"):
         await dispatch(interaction, "help", {})  # type: ignore[arg-type]
     assert interaction.sent == []
     assert any("expired" in r.getMessage() for r in caplog.records)
