@@ -34,16 +34,14 @@ from bot.discord.embeds import (
     file_for,
     text_for,
 )
+from bot.discord.notices import tell_about_plain_replies, tell_gm_once
 from bot.discord.permissions import (
-    PERMISSION_NAMES,
-    app_permissions,
     can_attach,
     can_embed,
-    is_gm,
     missing_for_board,
     permissions_key,
 )
-from bot.discord.sending import NO_MENTIONS, Messageable, send_answer, send_error, send_reply
+from bot.discord.sending import NO_MENTIONS, Messageable, send_error, send_reply
 from bot.errors import InvalidInput, RulingError, failure_message
 from bot.handlers.travel import suggestions
 from bot.metrics import METRICS
@@ -306,7 +304,7 @@ async def _run_and_answer(
         log.exception("Discord refused the reply to /%s (options %r)", command_name, given)
         await send_error(interaction, failure_message(written))
         outcome = "error"
-    await _tell_about_plain_replies(interaction, store, reply)
+    await tell_about_plain_replies(interaction, store, reply)
     if command.changes_state and reply.result.get("changed", True) is not False:
         await refresh_board(interaction, store)
     if reply.result.get("post_board"):
@@ -319,30 +317,6 @@ async def _refresh_after_failure(interaction: discord.Interaction[Any], store: S
         await refresh_board(interaction, store)
     except Exception:
         log.exception("the board could not be refreshed after a failed command")
-
-
-async def _tell_about_plain_replies(
-    interaction: discord.Interaction[Any], store: Store, reply: Reply
-) -> None:
-    """Once, tell the GM which permission would give the full reply here."""
-    permissions = app_permissions(interaction)
-    if permissions is None:
-        return
-    missing = [
-        PERMISSION_NAMES[p] for p in ("embed_links", "attach_files") if not getattr(permissions, p)
-    ]
-    shown_less = not permissions.embed_links or (
-        reply.image_png is not None and not permissions.attach_files
-    )
-    if missing and shown_less:
-        await tell_gm_once(
-            interaction,
-            store,
-            "reply",
-            "Stride's replies here are plainer than they could be: give it "
-            f"{' and '.join(missing)} in this channel (channel settings › Permissions) "
-            "for embeds and pictures.",
-        )
 
 
 async def _defer(interaction: discord.Interaction[Any], *, ephemeral: bool) -> None:
@@ -551,30 +525,6 @@ async def repost_board(
                 "Stride couldn't pin the board here: give it Manage Messages (Pin Messages) "
                 "in this channel.",
             )
-
-
-async def tell_gm_once(
-    interaction: discord.Interaction[Any], store: Store, topic: str, text: str
-) -> None:
-    """Say ``text`` privately to the channel's GM, once per topic while Stride's
-    permissions here stay the same. A player's command doesn't use up the notice:
-    the GM hears it on their next command."""
-    channel_id = str(interaction.channel_id)
-    told_key = f"told:{topic}:{channel_id}"
-    if await store.get_meta(told_key) == permissions_key(interaction):
-        return
-    if not await _asks_as_gm(interaction, store):
-        return
-    if await send_answer(interaction, None, text, ephemeral=True):
-        await store.set_meta(told_key, permissions_key(interaction))
-
-
-async def _asks_as_gm(interaction: discord.Interaction[Any], store: Store) -> bool:
-    if is_gm(interaction):
-        return True
-    stored = await readable(store, str(interaction.channel_id))
-    user = str(interaction.user.id)
-    return stored is not None and user in (stored.encounter.gm_id, *stored.encounter.co_gms)
 
 
 def _board_notice(missing: Sequence[str]) -> str:
