@@ -26,7 +26,7 @@ from bot import work
 from bot.config import Settings
 from bot.discord.embeds import GENERIC_ERROR
 from bot.discord.sending import NO_MENTIONS, send_error
-from bot.discord_glue import BoardButtons
+from bot.discord.views import BoardButtons
 from bot.errors import RulingError
 from bot.health import HealthServer, watch_loop_lag
 from bot.metrics import METRICS

@@ -11,7 +11,8 @@ import discord
 import pytest
 
 from bot import discord_glue
-from bot.discord_glue import BOARD_NEXT, BOARD_THREATS, BOARD_UNDO, BoardButtons, dispatch
+from bot.discord.views import BOARD_NEXT, BOARD_THREATS, BOARD_UNDO, BoardButtons
+from bot.discord_glue import dispatch
 from bot.handlers import COMMANDS
 from bot.reply import Reply
 from bot.storage import Store

@@ -24,7 +24,8 @@ from bot.app import StrideBot, extension_names
 from bot.commands import split_line
 from bot.config import Settings
 from bot.cooldown import Cooldown
-from bot.discord_glue import BoardButtons, dispatch
+from bot.discord.views import BoardButtons
+from bot.discord_glue import dispatch
 from bot.handlers import COMMANDS, run_line
 from bot.storage import Store
 from tests.discord.fakes import FakeInteraction
