@@ -9,7 +9,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord_glue import descriptions_for, dispatch, token_choices
+from bot.discord.dispatch import dispatch
+from bot.discord_glue import descriptions_for, token_choices
 from bot.handlers import COMMANDS
 
 DISTANCE = COMMANDS["distance"]

@@ -8,7 +8,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord_glue import descriptions_for, dispatch, names_choices
+from bot.discord.dispatch import dispatch
+from bot.discord_glue import descriptions_for, names_choices
 from bot.handlers import COMMANDS
 
 HELP = COMMANDS["help"]

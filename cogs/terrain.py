@@ -8,7 +8,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord_glue import choices_for, descriptions_for, dispatch, suggesting
+from bot.discord.dispatch import dispatch
+from bot.discord_glue import choices_for, descriptions_for, suggesting
 from bot.handlers import COMMANDS
 
 SET = COMMANDS["terrain set"]

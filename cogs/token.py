@@ -13,7 +13,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord_glue import descriptions_for, dispatch, slash_command, suggesting, token_choices
+from bot.discord.dispatch import dispatch
+from bot.discord_glue import descriptions_for, slash_command, suggesting, token_choices
 from bot.handlers import COMMANDS
 
 ADD = COMMANDS["token add"]

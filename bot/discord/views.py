@@ -11,7 +11,7 @@ from typing import Any
 
 import discord
 
-from bot.discord_glue import dispatch
+from bot.discord.dispatch import dispatch
 
 BOARD_THREATS = "stride:board:threats"
 BOARD_UNDO = "stride:board:undo"

@@ -10,9 +10,10 @@ from typing import Any
 import discord
 import pytest
 
+import bot.discord.dispatch as dispatching
 from bot import discord_glue
+from bot.discord.dispatch import dispatch
 from bot.discord.views import BOARD_NEXT, BOARD_THREATS, BOARD_UNDO, BoardButtons
-from bot.discord_glue import dispatch
 from bot.handlers import COMMANDS
 from bot.reply import Reply
 from bot.storage import Store
@@ -90,7 +91,7 @@ async def test_the_threats_button_answers_only_the_clicker(store: Store) -> None
 
 async def test_a_slow_command_defers_first(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
     """Discord drops an interaction not answered in 3 seconds."""
-    monkeypatch.setattr(discord_glue, "DEFER_AFTER_S", 0.01)
+    monkeypatch.setattr(dispatching, "DEFER_AFTER_S", 0.01)
     original = COMMANDS["help"].handler
 
     async def slow(ctx: Any, options: Any) -> Reply:

@@ -14,6 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bot.discord.channel import context_for
+from bot.discord.dispatch import dispatch
 from bot.discord.embeds import (
     BLANK,
     BRAND_COLOUR,
@@ -33,7 +34,6 @@ from bot.discord.embeds import (
     file_for,
     shorten,
 )
-from bot.discord_glue import dispatch
 from bot.handlers import COMMANDS
 from bot.reply import Field, Reply
 from bot.storage import Store

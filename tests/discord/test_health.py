@@ -15,7 +15,7 @@ from prometheus_client.parser import text_string_to_metric_families
 
 from bot.app import StartupError, StrideBot
 from bot.config import Settings
-from bot.discord_glue import dispatch
+from bot.discord.dispatch import dispatch
 from bot.health import HealthServer, exposition, watch_loop_lag
 from bot.metrics import METRICS, Histogram, Metrics
 from bot.storage import Store

@@ -10,8 +10,8 @@ import discord
 
 from bot.discord import board
 from bot.discord.board import refresh_board
+from bot.discord.dispatch import NEEDS_SERVER, dispatch
 from bot.discord.views import BOARD_UNDO, BoardButtons
-from bot.discord_glue import NEEDS_SERVER, dispatch
 from bot.storage import Store
 from tests.discord.fakes import FULL, FakeInteraction, forbidden
 

@@ -10,7 +10,7 @@ import discord
 import pytest
 
 from bot.discord.channel import context_for
-from bot.discord_glue import dispatch
+from bot.discord.dispatch import dispatch
 from bot.storage import Store
 from tests.discord.fakes import FakeInteraction
 

@@ -3,7 +3,7 @@ running order without restarting the fight."""
 
 from __future__ import annotations
 
-from bot.discord_glue import dispatch
+from bot.discord.dispatch import dispatch
 from bot.storage import Store
 from tests.discord.fakes import FakeInteraction
 
