@@ -9,7 +9,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord.dispatch import dispatch
-from bot.discord_glue import descriptions_for, slash_command
+from bot.discord.options import descriptions_for, slash_command
 from bot.handlers import COMMANDS
 
 START = COMMANDS["encounter start"]

@@ -10,7 +10,7 @@ from discord.app_commands import Range
 from discord.ext import commands
 
 from bot.discord.dispatch import dispatch
-from bot.discord_glue import descriptions_for
+from bot.discord.options import descriptions_for
 from bot.handlers import COMMANDS
 
 HISTORY = COMMANDS["history"]

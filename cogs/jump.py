@@ -10,7 +10,7 @@ from discord.app_commands import Range
 from discord.ext import commands
 
 from bot.discord.dispatch import dispatch, given
-from bot.discord_glue import choices_for, descriptions_for
+from bot.discord.options import choices_for, descriptions_for
 from bot.handlers import COMMANDS
 
 JUMP = COMMANDS["jump"]

@@ -9,8 +9,9 @@ from discord import app_commands
 from discord.app_commands import Range
 from discord.ext import commands
 
+from bot.discord.autocomplete import token_choices
 from bot.discord.dispatch import dispatch
-from bot.discord_glue import descriptions_for, token_choices
+from bot.discord.options import descriptions_for
 from bot.handlers import COMMANDS
 
 MAP = COMMANDS["map"]

@@ -9,8 +9,9 @@ from discord import app_commands
 from discord.app_commands import Range
 from discord.ext import commands
 
+from bot.discord.autocomplete import move_choices, suggesting, token_choices
 from bot.discord.dispatch import dispatch
-from bot.discord_glue import choices_for, descriptions_for, move_choices, suggesting, token_choices
+from bot.discord.options import choices_for, descriptions_for
 from bot.handlers import COMMANDS
 
 MOVE = COMMANDS["move"]

@@ -9,7 +9,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord.dispatch import dispatch
-from bot.discord_glue import choices_for, descriptions_for
+from bot.discord.options import choices_for, descriptions_for
 from bot.handlers import COMMANDS
 
 SETTINGS = COMMANDS["settings"]

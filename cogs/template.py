@@ -8,8 +8,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.discord.autocomplete import token_choices
 from bot.discord.dispatch import dispatch
-from bot.discord_glue import slash_command, token_choices
+from bot.discord.options import slash_command
 from bot.handlers import COMMANDS
 
 ADD = COMMANDS["template add"]

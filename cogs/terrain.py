@@ -8,8 +8,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.discord.autocomplete import suggesting
 from bot.discord.dispatch import dispatch
-from bot.discord_glue import choices_for, descriptions_for, suggesting
+from bot.discord.options import choices_for, descriptions_for
 from bot.handlers import COMMANDS
 
 SET = COMMANDS["terrain set"]

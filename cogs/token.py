@@ -13,8 +13,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.discord.autocomplete import suggesting, token_choices
 from bot.discord.dispatch import dispatch
-from bot.discord_glue import descriptions_for, slash_command, suggesting, token_choices
+from bot.discord.options import descriptions_for, slash_command
 from bot.handlers import COMMANDS
 
 ADD = COMMANDS["token add"]

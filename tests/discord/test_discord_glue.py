@@ -285,7 +285,7 @@ async def test_a_bug_gets_a_generic_reply_and_a_logged_traceback(
         raise KeyError("secret internal detail")
 
     replace_handler(monkeypatch, "fall", broken)
-    with caplog.at_level(logging.ERROR, logger="bot.discord_glue"):
+    with caplog.at_level(logging.ERROR, logger="bot.discord.dispatch"):
         await dispatch(interaction, "fall", {"height": 60})  # type: ignore[arg-type]
     assert_never_pings(interaction.sent)
     [sent] = interaction.sent

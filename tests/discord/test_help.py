@@ -12,8 +12,8 @@ import re
 import pytest
 
 from bot.context import Context
+from bot.discord.autocomplete import names_choices
 from bot.discord.dispatch import dispatch, unquoted
-from bot.discord_glue import names_choices
 from bot.handlers import COMMANDS, run_line
 from bot.handlers.help import example_lines, examples, needs_setup, start_here
 from bot.rules import rulesets

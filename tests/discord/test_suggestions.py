@@ -9,8 +9,8 @@ from types import SimpleNamespace
 
 from bot.app import StrideBot, extension_names
 from bot.config import Settings
+from bot.discord.autocomplete import option_choices
 from bot.discord.dispatch import dispatch
-from bot.discord_glue import option_choices
 from bot.storage import Store
 from tests.discord.fakes import FakeInteraction
 
