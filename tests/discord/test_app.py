@@ -14,8 +14,14 @@ import pytest
 from discord import app_commands
 
 from bot.__main__ import main
-from bot.app import BAD_OPTION, StrideBot, command_definitions_hash, extension_names, run_bot
 from bot.config import Settings
+from bot.discord.app import (
+    BAD_OPTION,
+    StrideBot,
+    command_definitions_hash,
+    extension_names,
+    run_bot,
+)
 from bot.discord.embeds import ERROR_COLOUR, GENERIC_ERROR
 from bot.errors import InvalidInput
 from bot.handlers import COMMANDS
@@ -144,7 +150,7 @@ async def test_a_dev_guild_gets_its_own_sync_and_hash_key(
 async def test_a_refused_sync_keeps_the_bot_up_and_retries_next_start(
     settings: Settings, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
-    with caplog.at_level(logging.ERROR, logger="bot.app"):
+    with caplog.at_level(logging.ERROR, logger="bot.discord.app"):
         await start(settings, monkeypatch, FakeSync(http_error(discord.Forbidden, 403)))
     assert "applications.commands" in caplog.text
     assert await meta(settings, "command_hash:global") is None

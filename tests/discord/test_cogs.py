@@ -14,9 +14,9 @@ import discord
 import pytest
 from discord import AppCommandOptionType, app_commands
 
-from bot.app import StrideBot, extension_names
 from bot.commands import MAX_TEXT, Command
 from bot.config import Settings
+from bot.discord.app import StrideBot, extension_names
 from bot.handlers import COMMANDS
 from tests.discord.fakes import FakeInteraction
 

@@ -9,8 +9,8 @@ from types import SimpleNamespace
 
 from discord import app_commands
 
-from bot.app import StrideBot, extension_names
 from bot.config import Settings
+from bot.discord.app import StrideBot, extension_names
 from bot.discord.autocomplete import option_choices
 from bot.discord.dispatch import dispatch
 from bot.discord.embeds import ERROR_COLOUR

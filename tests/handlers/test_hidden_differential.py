@@ -20,10 +20,10 @@ import pytest
 from discord import app_commands
 
 import bot.discord.dispatch as dispatching
-from bot.app import StrideBot, extension_names
 from bot.commands import split_line
 from bot.config import Settings
 from bot.cooldown import Cooldown
+from bot.discord.app import StrideBot, extension_names
 from bot.discord.dispatch import dispatch
 from bot.discord.views import BoardButtons
 from bot.handlers import COMMANDS, run_line
