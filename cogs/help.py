@@ -1,4 +1,5 @@
-"""/help on Discord."""
+"""/help on Discord: built from ``bot.handlers.HELP``; the command names come from the
+command table."""
 
 from __future__ import annotations
 
@@ -9,18 +10,12 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord.autocomplete import names_choices
-from bot.discord.dispatch import dispatch
-from bot.discord.options import descriptions_for
-from bot.handlers import COMMANDS
-
-HELP = COMMANDS["help"]
+from bot.discord.options import slash_command
+from bot.handlers import COMMANDS, HELP
 
 
 class Help(commands.Cog):
-    @app_commands.command(name="help", description=HELP.description)
-    @app_commands.describe(**descriptions_for(HELP))
-    async def help(self, interaction: discord.Interaction[Any], command: str | None = None) -> None:
-        await dispatch(interaction, "help", {"command": command})
+    help = slash_command(HELP, "help", "Help")
 
     @help.autocomplete("command")
     async def _command(

@@ -84,12 +84,6 @@ def unquoted(text: str) -> str:
     return text
 
 
-def given(command: Command, values: Mapping[str, Any]) -> dict[str, Any]:
-    """The spec's options, taken from the parameters of the same names (``locals()``):
-    the parameter list is the one place a cog names them."""
-    return {o.name: values[o.name] for o in command.options}
-
-
 async def dispatch(
     interaction: discord.Interaction[Any],
     command_name: str,

@@ -26,21 +26,19 @@ def parameter_name(option: Option) -> str:
     return f"{option.name}_" if keyword.iskeyword(option.name) else option.name
 
 
-def descriptions_for(command: Command, renamed: Mapping[str, str] | None = None) -> dict[str, str]:
+def _descriptions(command: Command, renamed: Mapping[str, str]) -> dict[str, str]:
     """``@app_commands.describe`` arguments: the spec's own text, so help never drifts.
 
     ``renamed`` maps an option name to the Python parameter that carries it
     (``from`` → ``from_``), because the decorators key on parameter names.
     """
-    renamed = renamed or {}
     return {renamed.get(o.name, o.name): o.description for o in command.options}
 
 
-def choices_for(
-    command: Command, renamed: Mapping[str, str] | None = None
+def _choices(
+    command: Command, renamed: Mapping[str, str]
 ) -> dict[str, list[app_commands.Choice[str]]]:
     """``@app_commands.choices`` arguments for every option that has choices."""
-    renamed = renamed or {}
     return {
         renamed.get(o.name, o.name): [app_commands.Choice(name=c, value=c) for c in o.choices]
         for o in command.options
@@ -62,7 +60,10 @@ def _annotation(option: Option) -> Any:
     if option.kind in ("integer", "number") and (
         option.min_value is not None or option.max_value is not None
     ):
-        base = app_commands.Range[base, option.min_value, option.max_value]
+        low, high = option.min_value, option.max_value
+        if option.kind == "number":  # discord.py wants both ends of one type
+            low, high = (None if v is None else float(v) for v in (low, high))
+        base = app_commands.Range[base, low, high]
     elif option.kind == "string" and option.max_length != MAX_TEXT:
         base = app_commands.Range[str, 1, option.max_length]
     return base if option.required else Optional[base]  # noqa: UP045 (a runtime value)
@@ -99,7 +100,7 @@ def slash_command(spec: Command, name: str, cog: str) -> app_commands.Command[An
     # a method of the cog (discord.py binds commands whose qualified name has a dot)
     callback.__qualname__ = f"{cog}.{name}"
     callback.__name__ = name
-    described = app_commands.describe(**descriptions_for(spec, renamed))(callback)
-    chosen = app_commands.choices(**choices_for(spec, renamed))(described)
+    described = app_commands.describe(**_descriptions(spec, renamed))(callback)
+    chosen = app_commands.choices(**_choices(spec, renamed))(described)
     shown = app_commands.rename(**{p: o for o, p in renamed.items()})(chosen)
     return app_commands.Command(name=name, description=spec.description, callback=shown)
