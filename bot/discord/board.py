@@ -16,7 +16,6 @@ import json
 import logging
 import time
 from collections.abc import Sequence
-from dataclasses import replace
 from typing import Any, cast
 
 import discord
@@ -236,9 +235,9 @@ async def _post_board(
     background = await background_of(store, channel_id, stored.encounter)
     reply: Reply = await board_message(stored.encounter, background)
     if not can_attach(interaction) or not embeds:
-        from bot.encounter_ops.visibility import as_seen
+        from bot.handlers.board import text_board_message  # local: the renderer
 
-        reply = _text_board(reply, as_seen(stored.encounter, by_gm=False))
+        reply = text_board_message(reply, stored.encounter)
     # local: the buttons dispatch commands, and dispatch refreshes this board
     from bot.discord.views import BoardButtons
 
@@ -259,13 +258,3 @@ async def _post_board(
         **body, **({"file": file} if file else {}), view=view, allowed_mentions=NO_MENTIONS
     )
     await store.set_board_message(stored.id, str(message.id))
-
-
-def _text_board(reply: Reply, encounter: Any) -> Reply:
-    """The board without its picture: the text board in a code block, where it fits."""
-    from bot.board_text import board_text, terrain_legend
-    from bot.handlers.encounter_common import ruleset_of
-
-    drawn = board_text(encounter, ruleset_of(encounter))
-    text = f"```\n{drawn}\n```\n{terrain_legend(encounter)}" if drawn else reply.description
-    return replace(reply, image_png=None, description=text)
