@@ -69,6 +69,49 @@ def test_only_the_discord_package_and_the_cogs_import_discord():
     assert any("discord" in imported_roots(p) for p in (ROOT / "cogs").glob("*.py"))
 
 
+RULES_AND_BOARD = ("bot.rules", "bot.grid", "bot.encounter", "bot.encounter_ops", "bot.render")
+
+
+def runtime_imports(path: Path) -> set[str]:
+    """The modules ``path`` imports when it runs: ``if TYPE_CHECKING:`` blocks left out."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    found: set[str] = set()
+
+    def visit(node: ast.AST) -> None:
+        if isinstance(node, ast.If) and ast.unparse(node.test) in (
+            "TYPE_CHECKING",
+            "typing.TYPE_CHECKING",
+        ):
+            for child in node.orelse:
+                visit(child)
+            return
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            found.add(node.module)
+        for child in ast.iter_child_nodes(node):
+            visit(child)
+
+    visit(tree)
+    return found
+
+
+@pytest.mark.parametrize(
+    "path",
+    [p for shell in DISCORD_SHELL for p in sorted(shell.rglob("*.py"))],
+    ids=lambda p: str(p.relative_to(ROOT)),
+)
+def test_the_discord_shell_reaches_the_rules_only_through_handlers(path: Path):
+    """The cogs and bot/discord/ hand options to handlers and send what they reply:
+    they import no rules, grid, encounter model or renderer (type hints aside)."""
+    reached = [
+        m
+        for m in runtime_imports(path)
+        if any(m == layer or m.startswith(f"{layer}.") for layer in RULES_AND_BOARD)
+    ]
+    assert reached == [], path
+
+
 # ------------------------------------------------------------ one package per ruleset
 
 RULES = ROOT / "bot" / "rules"
