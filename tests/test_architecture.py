@@ -69,6 +69,40 @@ def test_only_the_discord_package_and_the_cogs_import_discord():
     assert any("discord" in imported_roots(p) for p in (ROOT / "cogs").glob("*.py"))
 
 
+# bot/discord/'s modules, each importing (at import time) only those before it
+DISCORD_LAYERS = (
+    "embeds",
+    "permissions",
+    "channel",
+    "sending",
+    "notices",
+    "board",
+    "dispatch",
+    "views",
+    "options",
+    "autocomplete",
+    "app",
+)
+
+
+def test_the_discord_package_imports_one_way():
+    """No import in bot/discord/ runs back up at import time (ARCHITECTURE.md's order)."""
+    package = ROOT / "bot" / "discord"
+    assert sorted(p.stem for p in package.glob("*.py") if p.stem != "__init__") == sorted(
+        DISCORD_LAYERS
+    )
+    for index, name in enumerate(DISCORD_LAYERS):
+        tree = ast.parse((package / f"{name}.py").read_text(encoding="utf-8"))
+        top_level = {
+            node.module.removeprefix("bot.discord.")
+            for node in tree.body
+            if isinstance(node, ast.ImportFrom)
+            and node.module
+            and node.module.startswith("bot.discord.")
+        }
+        assert top_level <= set(DISCORD_LAYERS[:index]), (name, top_level)
+
+
 RULES_AND_BOARD = ("bot.rules", "bot.grid", "bot.encounter", "bot.encounter_ops", "bot.render")
 
 
