@@ -77,7 +77,7 @@ class StrideTree(app_commands.CommandTree["StrideBot"]):
         """The last resort: :func:`dispatch` already answers everything it runs.
 
         What lands here failed before a cog's body ran (Discord's value did not
-        convert, a check failed) or escaped the glue; the user still gets an
+        convert, a check failed) or escaped dispatch; the user still gets an
         answer instead of "The application did not respond".
         """
         original = getattr(error, "original", error)
