@@ -168,7 +168,7 @@ def main(argv: list[str] | None = None) -> int:
     if settings.discord_token is None:
         print(NO_TOKEN, file=sys.stderr)
         return 2
-    from bot.app import run_bot
+    from bot.discord.app import run_bot
 
     return run_bot(settings, force_sync=args.action == "sync")
 

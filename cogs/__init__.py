@@ -1,1 +1,1 @@
-"""Thin discord.py cogs, one per command family; ``bot.app`` loads every module here."""
+"""Thin discord.py cogs, one per command family; ``bot.discord.app`` loads every module here."""

@@ -1,5 +1,5 @@
-"""/distance on Discord: ``from`` is a Python keyword, so the parameter is ``from_``,
-renamed to ``from`` for Discord."""
+"""/distance on Discord: built from ``bot.handlers.distance.DISTANCE``. ``from`` is a
+Python keyword, so its parameter is ``from_`` (Discord still sees ``from``)."""
 
 from __future__ import annotations
 
@@ -9,22 +9,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord_glue import descriptions_for, dispatch, token_choices
-from bot.handlers import COMMANDS
-
-DISTANCE = COMMANDS["distance"]
+from bot.discord.autocomplete import token_choices
+from bot.discord.options import slash_command
+from bot.handlers.distance import DISTANCE
 
 
 class Distance(commands.Cog):
-    @app_commands.command(name="distance", description=DISTANCE.description)
-    @app_commands.rename(from_="from")
-    @app_commands.describe(
-        **{("from_" if k == "from" else k): v for k, v in descriptions_for(DISTANCE).items()}
-    )
-    async def distance(
-        self, interaction: discord.Interaction[Any], to: str, from_: str | None = None
-    ) -> None:
-        await dispatch(interaction, "distance", {"to": to, "from": from_})
+    distance = slash_command(DISTANCE, "distance", "Distance")
 
     @distance.autocomplete("to")
     @distance.autocomplete("from_")

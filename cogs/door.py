@@ -1,4 +1,4 @@
-"""/door on Discord: declares the options of ``bot.handlers.door`` and dispatches."""
+"""/door on Discord: built from ``bot.handlers.door.DOOR``."""
 
 from __future__ import annotations
 
@@ -8,26 +8,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord_glue import descriptions_for, dispatch, token_choices
-from bot.handlers import COMMANDS
-
-DOOR = COMMANDS["door"]
-# "open" would shadow the builtin as a parameter name; Discord still sees "open".
-RENAMED = {"open": "open_"}
+from bot.discord.autocomplete import token_choices
+from bot.discord.options import slash_command
+from bot.handlers.door import DOOR
 
 
 class Door(commands.Cog):
-    @app_commands.command(name="door", description=DOOR.description)
-    @app_commands.describe(**descriptions_for(DOOR, RENAMED))
-    @app_commands.rename(open_="open")
-    async def door(
-        self,
-        interaction: discord.Interaction[Any],
-        token: str,
-        edge: str,
-        open_: bool | None = None,
-    ) -> None:
-        await dispatch(interaction, "door", {"token": token, "edge": edge, "open": open_})
+    door = slash_command(DOOR, "door", "Door")
 
     @door.autocomplete("token")
     async def _token(

@@ -1,4 +1,4 @@
-"""/flank on Discord: built from the spec in ``bot.handlers.flank``."""
+"""/flank on Discord: built from ``bot.handlers.flank.FLANK``."""
 
 from __future__ import annotations
 
@@ -8,10 +8,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord_glue import slash_command, token_choices
-from bot.handlers import COMMANDS
-
-FLANK = COMMANDS["flank"]
+from bot.discord.autocomplete import token_choices
+from bot.discord.options import slash_command
+from bot.handlers.flank import FLANK
 
 
 class Flank(commands.Cog):

@@ -1,4 +1,5 @@
-"""/help on Discord."""
+"""/help on Discord: built from ``bot.handlers.HELP``; the command names come from the
+command table."""
 
 from __future__ import annotations
 
@@ -8,17 +9,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord_glue import descriptions_for, dispatch, names_choices
-from bot.handlers import COMMANDS
-
-HELP = COMMANDS["help"]
+from bot.discord.autocomplete import names_choices
+from bot.discord.options import slash_command
+from bot.handlers import COMMANDS, HELP
 
 
 class Help(commands.Cog):
-    @app_commands.command(name="help", description=HELP.description)
-    @app_commands.describe(**descriptions_for(HELP))
-    async def help(self, interaction: discord.Interaction[Any], command: str | None = None) -> None:
-        await dispatch(interaction, "help", {"command": command})
+    help = slash_command(HELP, "help", "Help")
 
     @help.autocomplete("command")
     async def _command(

@@ -1,32 +1,17 @@
-"""/history and /undo on Discord: two top-level commands."""
+"""/history and /undo on Discord: two top-level commands, built from
+``bot.handlers.history``."""
 
 from __future__ import annotations
 
-from typing import Any
-
-import discord
-from discord import app_commands
-from discord.app_commands import Range
 from discord.ext import commands
 
-from bot.discord_glue import descriptions_for, dispatch
-from bot.handlers import COMMANDS
-
-HISTORY = COMMANDS["history"]
-UNDO = COMMANDS["undo"]
+from bot.discord.options import slash_command
+from bot.handlers.history import HISTORY, UNDO
 
 
 class History(commands.Cog):
-    @app_commands.command(name="history", description=HISTORY.description)
-    @app_commands.describe(**descriptions_for(HISTORY))
-    async def history(
-        self, interaction: discord.Interaction[Any], count: Range[int, 1, 50] | None = None
-    ) -> None:
-        await dispatch(interaction, "history", {"count": count})
-
-    @app_commands.command(name="undo", description=UNDO.description)
-    async def undo(self, interaction: discord.Interaction[Any]) -> None:
-        await dispatch(interaction, "undo", {})
+    history = slash_command(HISTORY, "history", "History")
+    undo = slash_command(UNDO, "undo", "History")
 
 
 async def setup(bot: commands.Bot) -> None:

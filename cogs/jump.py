@@ -1,40 +1,15 @@
-"""/jump on Discord: declares the options of ``bot.handlers.jump`` and dispatches."""
+"""/jump on Discord: built from ``bot.handlers.jump.JUMP``."""
 
 from __future__ import annotations
 
-from typing import Any
-
-import discord
-from discord import app_commands
-from discord.app_commands import Range
 from discord.ext import commands
 
-from bot.discord_glue import choices_for, descriptions_for, dispatch, given
-from bot.handlers import COMMANDS
-
-JUMP = COMMANDS["jump"]
+from bot.discord.options import slash_command
+from bot.handlers.jump import JUMP
 
 
 class Jump(commands.Cog):
-    @app_commands.command(name="jump", description=JUMP.description)
-    @app_commands.describe(**descriptions_for(JUMP))
-    @app_commands.choices(**choices_for(JUMP))
-    async def jump(
-        self,
-        interaction: discord.Interaction[Any],
-        size: str | None = None,
-        check: Range[int, -50, 200] | None = None,
-        run_up: Range[int, 0, 10_000] | None = None,
-        movement: Range[int, 0, 10_000] | None = None,
-        speed: Range[int, 0, 1_000] | None = None,
-        units: bool | None = None,
-        distance: Range[int, 1, 10_000] | None = None,
-        height: Range[int, 1, 10_000] | None = None,
-        difficult_terrain: bool | None = None,
-        strength: Range[int, 1, 30] | None = None,
-        ruleset: str | None = None,
-    ) -> None:
-        await dispatch(interaction, "jump", given(JUMP, locals()))
+    jump = slash_command(JUMP, "jump", "Jump")
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -1,40 +1,17 @@
-"""/ruleset set and /ruleset show on Discord: one group, two subcommands."""
+"""/ruleset set and /ruleset show on Discord: one group, built from
+``bot.handlers.ruleset``."""
 
 from __future__ import annotations
 
-from typing import Any
-
-import discord
-from discord import app_commands
 from discord.ext import commands
 
-from bot.discord_glue import choices_for, descriptions_for, dispatch
-from bot.handlers import COMMANDS
-
-SET = COMMANDS["ruleset set"]
-SHOW = COMMANDS["ruleset show"]
+from bot.discord.options import slash_command
+from bot.handlers.ruleset import SET, SHOW
 
 
 class Ruleset(commands.GroupCog, group_name="ruleset", group_description="This channel's ruleset"):
-    @app_commands.command(name="set", description=SET.description)
-    @app_commands.describe(**descriptions_for(SET))
-    @app_commands.choices(**choices_for(SET))
-    async def set_(
-        self,
-        interaction: discord.Interaction[Any],
-        system: str,
-        diagonals: str | None = None,
-        scope: str | None = None,
-    ) -> None:
-        await dispatch(
-            interaction,
-            "ruleset set",
-            {"system": system, "diagonals": diagonals, "scope": scope},
-        )
-
-    @app_commands.command(name="show", description=SHOW.description)
-    async def show(self, interaction: discord.Interaction[Any]) -> None:
-        await dispatch(interaction, "ruleset show", {})
+    set_ = slash_command(SET, "set", "Ruleset")
+    show = slash_command(SHOW, "show", "Ruleset")
 
 
 async def setup(bot: commands.Bot) -> None:

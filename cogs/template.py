@@ -1,4 +1,4 @@
-"""/template add, remove and list on Discord: built from the specs."""
+"""/template add, remove and list on Discord: built from ``bot.handlers.templates``."""
 
 from __future__ import annotations
 
@@ -8,12 +8,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord_glue import dispatch, slash_command, token_choices
-from bot.handlers import COMMANDS
-
-ADD = COMMANDS["template add"]
-REMOVE = COMMANDS["template remove"]
-LIST = COMMANDS["template list"]
+from bot.discord.autocomplete import token_choices
+from bot.discord.options import slash_command
+from bot.handlers.templates import ADD, LIST, REMOVE
 
 
 class Template(
@@ -21,10 +18,7 @@ class Template(
 ):
     add = slash_command(ADD, "add", "Template")
     remove = slash_command(REMOVE, "remove", "Template")
-
-    @app_commands.command(name="list", description=LIST.description)
-    async def list_(self, interaction: discord.Interaction[Any]) -> None:
-        await dispatch(interaction, "template list", {})
+    list_ = slash_command(LIST, "list", "Template")
 
     @add.autocomplete("follows")
     async def _follows(

@@ -1,8 +1,9 @@
-"""/token add, edit, remove, condition, trait and place on Discord: one group.
+"""/token add, edit, remove, condition, trait and place on Discord: one group, each
+built from its spec in ``bot.handlers.tokens``.
 
-``owner`` is a Discord user; the glue hands the handlers its id. /token add and
-/token edit are built from their specs (``slash_command``): their options are
-the shared ones plus every ruleset's token options, declared once by the rulesets.
+``owner`` is a Discord user; dispatch hands the handlers its id. /token add and
+/token edit take the shared options plus every ruleset's token options, declared
+once by the rulesets.
 """
 
 from __future__ import annotations
@@ -13,51 +14,21 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord_glue import (
-    descriptions_for,
-    dispatch,
-    slash_command,
-    suggesting,
-    token_choices,
-)
-from bot.handlers import COMMANDS
-
-ADD = COMMANDS["token add"]
-EDIT = COMMANDS["token edit"]
-REMOVE = COMMANDS["token remove"]
-TRAIT = COMMANDS["token trait"]
-PLACE = COMMANDS["token place"]
-CONDITION = COMMANDS["token condition"]
+from bot.discord.autocomplete import suggesting, token_choices
+from bot.discord.options import slash_command
+from bot.handlers.tokens import ADD, CONDITION, EDIT, PLACE, REMOVE, TRAIT
 
 
 class Token(commands.GroupCog, group_name="token", group_description="The tokens on the map"):
-    # Built from the specs: /token add and edit take every ruleset's token options.
     add = slash_command(ADD, "add", "Token")
     edit = slash_command(EDIT, "edit", "Token")
-
-    @app_commands.command(name="remove", description=REMOVE.description)
-    @app_commands.describe(**descriptions_for(REMOVE))
-    async def remove(self, interaction: discord.Interaction[Any], token: str) -> None:
-        await dispatch(interaction, "token remove", {"token": token})
-
-    @app_commands.command(name="condition", description=CONDITION.description)
-    @app_commands.describe(**descriptions_for(CONDITION))
-    async def condition(
-        self,
-        interaction: discord.Interaction[Any],
-        token: str,
-        add: str | None = None,
-        remove: str | None = None,
-        by: str | None = None,
-    ) -> None:
-        await dispatch(
-            interaction,
-            "token condition",
-            {"token": token, "add": add, "remove": remove, "by": by},
-        )
+    remove = slash_command(REMOVE, "remove", "Token")
+    condition = slash_command(CONDITION, "condition", "Token")
+    trait = slash_command(TRAIT, "trait", "Token")
+    place = slash_command(PLACE, "place", "Token")
 
     # what the channel's ruleset offers as the user types: its sizes, races, armor and
-    # loads; the conditions the rules know (and the token's own, to remove)
+    # loads; the conditions the rules know (and the token's own, to remove); traits
     for _option in ("size", "race", "armor", "load"):
         add.autocomplete(_option)(suggesting("token add", _option))
         edit.autocomplete(_option)(suggesting("token edit", _option))
@@ -65,22 +36,8 @@ class Token(commands.GroupCog, group_name="token", group_description="The tokens
     condition.autocomplete("add")(suggesting("token condition", "add"))
     condition.autocomplete("remove")(suggesting("token condition", "remove"))
     condition.autocomplete("by")(suggesting("token condition", "by"))
-
-    @app_commands.command(name="trait", description=TRAIT.description)
-    @app_commands.describe(**descriptions_for(TRAIT))
-    async def trait(
-        self,
-        interaction: discord.Interaction[Any],
-        token: str,
-        add: str | None = None,
-        remove: str | None = None,
-    ) -> None:
-        await dispatch(interaction, "token trait", {"token": token, "add": add, "remove": remove})
-
     trait.autocomplete("add")(suggesting("token trait", "add"))
     trait.autocomplete("remove")(suggesting("token trait", "remove"))
-
-    place = slash_command(PLACE, "place", "Token")
 
     @edit.autocomplete("token")
     @place.autocomplete("token")

@@ -43,11 +43,107 @@ def test_core_module_imports_no_io_library(path: Path):
     assert not imported_roots(path) & FORBIDDEN
 
 
-def test_only_the_discord_shell_imports_discord():
-    shell = {ROOT / "bot" / "app.py", ROOT / "bot" / "discord_glue.py"}
-    for path in sorted((ROOT / "bot").rglob("*.py")):
-        if path not in shell:
-            assert "discord" not in imported_roots(path), path
+DISCORD_SHELL = (ROOT / "bot" / "discord", ROOT / "cogs")
+
+
+def python_modules() -> list[Path]:
+    """Every module of the bot, its cogs and its tools (the tests aside)."""
+    found = [*ROOT.glob("*.py")]
+    for folder in sorted(p for p in ROOT.iterdir() if p.is_dir()):
+        if folder.name in ("tests", "docs") or folder.name.startswith("."):
+            continue
+        found += sorted(folder.rglob("*.py"))
+    return found
+
+
+def test_only_the_discord_package_and_the_cogs_import_discord():
+    """Issue 27: discord.py stays in its shell (bot/discord/, cogs/): the core, the
+    handlers, storage, rendering and the console never import it."""
+    outside = [
+        path.relative_to(ROOT)
+        for path in python_modules()
+        if not any(path.is_relative_to(shell) for shell in DISCORD_SHELL)
+        and "discord" in imported_roots(path)
+    ]
+    assert outside == []
+    assert any("discord" in imported_roots(p) for p in (ROOT / "cogs").glob("*.py"))
+
+
+# bot/discord/'s modules, each importing (at import time) only those before it
+DISCORD_LAYERS = (
+    "embeds",
+    "permissions",
+    "channel",
+    "sending",
+    "notices",
+    "board",
+    "dispatch",
+    "views",
+    "options",
+    "autocomplete",
+    "app",
+)
+
+
+def test_the_discord_package_imports_one_way():
+    """No import in bot/discord/ runs back up at import time (ARCHITECTURE.md's order)."""
+    package = ROOT / "bot" / "discord"
+    assert sorted(p.stem for p in package.glob("*.py") if p.stem != "__init__") == sorted(
+        DISCORD_LAYERS
+    )
+    for index, name in enumerate(DISCORD_LAYERS):
+        tree = ast.parse((package / f"{name}.py").read_text(encoding="utf-8"))
+        top_level = {
+            node.module.removeprefix("bot.discord.")
+            for node in tree.body
+            if isinstance(node, ast.ImportFrom)
+            and node.module
+            and node.module.startswith("bot.discord.")
+        }
+        assert top_level <= set(DISCORD_LAYERS[:index]), (name, top_level)
+
+
+RULES_AND_BOARD = ("bot.rules", "bot.grid", "bot.encounter", "bot.encounter_ops", "bot.render")
+
+
+def runtime_imports(path: Path) -> set[str]:
+    """The modules ``path`` imports when it runs: ``if TYPE_CHECKING:`` blocks left out."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    found: set[str] = set()
+
+    def visit(node: ast.AST) -> None:
+        if isinstance(node, ast.If) and ast.unparse(node.test) in (
+            "TYPE_CHECKING",
+            "typing.TYPE_CHECKING",
+        ):
+            for child in node.orelse:
+                visit(child)
+            return
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            found.add(node.module)
+        for child in ast.iter_child_nodes(node):
+            visit(child)
+
+    visit(tree)
+    return found
+
+
+@pytest.mark.parametrize(
+    "path",
+    [p for shell in DISCORD_SHELL for p in sorted(shell.rglob("*.py"))],
+    ids=lambda p: str(p.relative_to(ROOT)),
+)
+def test_the_discord_shell_reaches_the_rules_only_through_handlers(path: Path):
+    """The cogs and bot/discord/ hand options to handlers and send what they reply:
+    they import no rules, grid, encounter model or renderer (type hints aside)."""
+    reached = [
+        m
+        for m in runtime_imports(path)
+        if any(m == layer or m.startswith(f"{layer}.") for layer in RULES_AND_BOARD)
+    ]
+    assert reached == [], path
 
 
 # ------------------------------------------------------------ one package per ruleset

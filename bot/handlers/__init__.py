@@ -3,7 +3,15 @@
 The table knows where each command lives and imports its handler module the first
 time the command is looked up: ``python -m bot ask "/fall height:60"`` loads the fall
 handler, not the board, the path search and every other command's (issue 15's cold
-start). Iterating the table (the cogs, /help, a "Did you mean") loads them all.
+start). Iterating the table (/help, a "Did you mean") loads them all.
+
+Why strings: importing a handler module to name its Command would load it, and the
+cold start (tests/test_cold_start.py) is the point of the table. So the table says
+where each command lives as (name, module, attribute), and
+tests/test_cold_start.py checks every entry imports to the command of that name.
+Code that may load its handler says so with a real import instead: each cog imports
+its Commands from the handler modules (``from bot.handlers.move import MOVE``), so the
+cog → handler edge is visible to grep, IDEs and tools.
 """
 
 from __future__ import annotations

@@ -387,3 +387,16 @@ MAP = Command(
     ),
     handle_map,
 )
+
+
+def text_board_message(reply: Reply, encounter: Encounter) -> Reply:
+    """The board message without its picture, for a channel where Stride may not attach
+    files or show embeds: the board as the table sees it, as text in a code block where
+    it fits (else the message's own description)."""
+    from bot.board_text import board_text, terrain_legend
+    from bot.encounter_ops.visibility import as_seen
+
+    seen = as_seen(encounter, by_gm=False)
+    drawn = board_text(seen, ruleset_of(seen))
+    text = f"```\n{drawn}\n```\n{terrain_legend(seen)}" if drawn else reply.description
+    return replace(reply, image_png=None, description=text)

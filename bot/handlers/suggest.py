@@ -1,8 +1,8 @@
 """What an option offers as the user types it on Discord (autocomplete): the channel's
 ruleset's own sizes, armor and loads, the conditions the rules know, terrain kinds
 with the words tables use for them, token names, and the squares a token can reach
-with their cost. Pure: the glue gives the encounter and what was typed so far, and
-the handler checks whatever is finally sent."""
+with their cost. Pure: bot.discord.autocomplete gives the encounter and what was typed
+so far, and the handler checks whatever is finally sent."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """A stand-in for ``discord.Interaction`` that records what the bot sends.
 
-Only the surface the glue touches is modelled: ``response.is_done()`` /
+Only the surface bot/discord/ touches is modelled: ``response.is_done()`` /
 ``send_message``, ``followup.send``, ids, permissions and ``client.store``.
 """
 

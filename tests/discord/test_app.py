@@ -14,11 +14,19 @@ import pytest
 from discord import app_commands
 
 from bot.__main__ import main
-from bot.app import BAD_OPTION, StrideBot, command_definitions_hash, extension_names, run_bot
+from bot.commands import Command
 from bot.config import Settings
-from bot.discord_glue import ERROR_COLOUR, GENERIC_ERROR
+from bot.discord.app import (
+    BAD_OPTION,
+    StrideBot,
+    command_definitions_hash,
+    extension_names,
+    run_bot,
+)
+from bot.discord.embeds import ERROR_COLOUR, GENERIC_ERROR
 from bot.errors import InvalidInput
 from bot.handlers import COMMANDS
+from bot.handlers import fall as fall_handler
 from bot.storage import Store
 from tests.discord.fakes import FakeInteraction
 
@@ -74,6 +82,13 @@ async def built_hash(settings: Settings) -> str:
         await bot.close()
 
 
+def changed_fall(monkeypatch: pytest.MonkeyPatch, changed: Command) -> None:
+    """/fall's spec changed, where the table and the cog (which imports it from its
+    handler module, on each load) read it."""
+    monkeypatch.setitem(COMMANDS, "fall", changed)
+    monkeypatch.setattr(fall_handler, "FALL", changed)
+
+
 # ------------------------------------------------------------------ hashing
 
 
@@ -91,7 +106,7 @@ async def test_the_hash_changes_when_an_option_description_changes(
     reworded = tuple(
         replace(o, description="Feet fallen") if o.name == "height" else o for o in fall.options
     )
-    monkeypatch.setitem(COMMANDS, "fall", replace(fall, options=reworded))
+    changed_fall(monkeypatch, replace(fall, options=reworded))
     assert await built_hash(settings) != before
 
 
@@ -120,7 +135,7 @@ async def test_a_changed_command_is_synced_on_the_next_start(
 ) -> None:
     await start(settings, monkeypatch, FakeSync())
     fall = COMMANDS["fall"]
-    monkeypatch.setitem(COMMANDS, "fall", replace(fall, description="Falling, reworded"))
+    changed_fall(monkeypatch, replace(fall, description="Falling, reworded"))
     changed = FakeSync()
     await start(settings, monkeypatch, changed)
     assert changed.guilds == [None]
@@ -144,7 +159,7 @@ async def test_a_dev_guild_gets_its_own_sync_and_hash_key(
 async def test_a_refused_sync_keeps_the_bot_up_and_retries_next_start(
     settings: Settings, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
-    with caplog.at_level(logging.ERROR, logger="bot.app"):
+    with caplog.at_level(logging.ERROR, logger="bot.discord.app"):
         await start(settings, monkeypatch, FakeSync(http_error(discord.Forbidden, 403)))
     assert "applications.commands" in caplog.text
     assert await meta(settings, "command_hash:global") is None

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import discord
 
-from bot.discord_glue import dispatch
+from bot.discord.dispatch import dispatch
 from bot.handlers.backgrounds import MAX_BACKGROUND_BYTES
 from bot.storage import Store
 from tests.discord.fakes import FakeInteraction

@@ -10,8 +10,10 @@ from typing import Any
 import discord
 import pytest
 
-from bot import discord_glue
-from bot.discord_glue import BOARD_NEXT, BOARD_THREATS, BOARD_UNDO, BoardButtons, dispatch
+import bot.discord.dispatch as dispatching
+from bot.discord import autocomplete
+from bot.discord.dispatch import dispatch
+from bot.discord.views import BOARD_NEXT, BOARD_THREATS, BOARD_UNDO, BoardButtons
 from bot.handlers import COMMANDS
 from bot.reply import Reply
 from bot.storage import Store
@@ -89,7 +91,7 @@ async def test_the_threats_button_answers_only_the_clicker(store: Store) -> None
 
 async def test_a_slow_command_defers_first(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
     """Discord drops an interaction not answered in 3 seconds."""
-    monkeypatch.setattr(discord_glue, "DEFER_AFTER_S", 0.01)
+    monkeypatch.setattr(dispatching, "DEFER_AFTER_S", 0.01)
     original = COMMANDS["help"].handler
 
     async def slow(ctx: Any, options: Any) -> Reply:
@@ -139,9 +141,9 @@ async def test_token_names_are_suggested_as_they_are_typed(store: Store) -> None
     for name, owner in (("Goblin 1", None), ("Gandalf", "77"), ("Orc", None)):
         await dispatch(gm(store), "token add", {"name": name, "owner": owner})
     player = FakeInteraction(store)  # user 77
-    choices = await discord_glue.token_choices(player, "g")  # type: ignore[arg-type]
+    choices = await autocomplete.token_choices(player, "g")  # type: ignore[arg-type]
     assert [c.value for c in choices] == ["Gandalf", "Goblin 1"]
-    assert [c.value for c in await discord_glue.token_choices(player, "")] == [  # type: ignore[arg-type]
+    assert [c.value for c in await autocomplete.token_choices(player, "")] == [  # type: ignore[arg-type]
         "Gandalf",
         "Goblin 1",
         "Orc",
@@ -153,9 +155,9 @@ async def test_turn_order_names_are_suggested_one_after_another(store: Store) ->
     await dispatch(gm(store), "encounter start", {"width": 8, "height": 8})
     for name in ("Ari", "Goblin 1", "Goblin 2"):
         await dispatch(gm(store), "token add", {"name": name})
-    choices = await discord_glue.order_choices(gm(store), "Ari, gob")  # type: ignore[arg-type]
+    choices = await autocomplete.order_choices(gm(store), "Ari, gob")  # type: ignore[arg-type]
     assert [c.value for c in choices] == ["Ari, Goblin 1", "Ari, Goblin 2"]
-    choices = await discord_glue.order_choices(gm(store), "Goblin 2,")  # type: ignore[arg-type]
+    choices = await autocomplete.order_choices(gm(store), "Goblin 2,")  # type: ignore[arg-type]
     assert [c.value for c in choices] == ["Goblin 2, Ari", "Goblin 2, Goblin 1"]
 
 
@@ -163,10 +165,10 @@ async def test_travel_names_come_from_the_ruleset_the_command_will_use(store: St
     """/travel mode, terrain and pace: the ruleset: option's names, else the channel's."""
     asking = FakeInteraction(store)
     asking.namespace.ruleset = "becmi"
-    modes = [c.value for c in await discord_glue.travel_choices(asking, "hor", "mode")]  # type: ignore[arg-type]
+    modes = [c.value for c in await autocomplete.travel_choices(asking, "hor", "mode")]  # type: ignore[arg-type]
     assert modes == ["riding-horse", "war-horse", "draft-horse"]
     await dispatch(gm(store), "ruleset set", {"system": "3.5"})
-    modes = [c.value for c in await discord_glue.travel_choices(gm(store), "", "mode")]  # type: ignore[arg-type]
+    modes = [c.value for c in await autocomplete.travel_choices(gm(store), "", "mode")]  # type: ignore[arg-type]
     assert "warship" in modes and "riding-horse" not in modes
-    terrain = await discord_glue.travel_choices(gm(store), "plains, hi", "terrain")  # type: ignore[arg-type]
+    terrain = await autocomplete.travel_choices(gm(store), "plains, hi", "terrain")  # type: ignore[arg-type]
     assert [c.value for c in terrain] == ["plains, hills"]

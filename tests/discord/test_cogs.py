@@ -14,9 +14,9 @@ import discord
 import pytest
 from discord import AppCommandOptionType, app_commands
 
-from bot.app import StrideBot, extension_names
 from bot.commands import MAX_TEXT, Command
 from bot.config import Settings
+from bot.discord.app import StrideBot, extension_names
 from bot.handlers import COMMANDS
 from tests.discord.fakes import FakeInteraction
 
@@ -72,6 +72,13 @@ def test_every_cog_module_is_found() -> None:
 
 async def test_every_spec_has_exactly_one_slash_command(bot: StrideBot) -> None:
     assert sorted(slash_commands(bot)) == sorted(COMMANDS)
+
+
+@pytest.mark.parametrize("name", sorted(COMMANDS))
+async def test_every_slash_command_is_built_from_its_spec(bot: StrideBot, name: str) -> None:
+    """Issue 27: no cog declares an option by hand; each command comes from
+    ``bot.discord.options.slash_command``, so an option is written once, in its spec."""
+    assert slash_commands(bot)[name].callback.__module__ == "bot.discord.options"
 
 
 @pytest.mark.parametrize("name", sorted(COMMANDS))

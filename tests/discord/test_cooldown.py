@@ -5,16 +5,16 @@ from __future__ import annotations
 
 import pytest
 
-from bot import discord_glue
+import bot.discord.dispatch as dispatching
 from bot.cooldown import BURST, Cooldown
-from bot.discord_glue import dispatch
+from bot.discord.dispatch import dispatch
 from bot.storage import Store
 from tests.discord.fakes import FakeInteraction
 
 
 @pytest.fixture(autouse=True)
 def fresh_cooldown(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(discord_glue, "COOLDOWN", Cooldown())
+    monkeypatch.setattr(dispatching, "COOLDOWN", Cooldown())
 
 
 async def test_flooding_map_is_refused_privately_and_others_still_run(store: Store) -> None:

@@ -10,9 +10,9 @@ from typing import Any
 import pytest
 from discord import app_commands
 
-from bot.app import StrideBot, extension_names
 from bot.config import Settings
-from bot.discord_glue import dispatch
+from bot.discord.app import StrideBot, extension_names
+from bot.discord.dispatch import dispatch
 from bot.storage import Store
 from tests.discord.fakes import FakeInteraction
 

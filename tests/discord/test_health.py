@@ -13,9 +13,9 @@ import aiohttp
 import pytest
 from prometheus_client.parser import text_string_to_metric_families
 
-from bot.app import StartupError, StrideBot
 from bot.config import Settings
-from bot.discord_glue import dispatch
+from bot.discord.app import StartupError, StrideBot
+from bot.discord.dispatch import dispatch
 from bot.health import HealthServer, exposition, watch_loop_lag
 from bot.metrics import METRICS, Histogram, Metrics
 from bot.storage import Store

@@ -12,7 +12,8 @@ import re
 import pytest
 
 from bot.context import Context
-from bot.discord_glue import dispatch, names_choices, unquoted
+from bot.discord.autocomplete import names_choices
+from bot.discord.dispatch import dispatch, unquoted
 from bot.handlers import COMMANDS, run_line
 from bot.handlers.help import example_lines, examples, needs_setup, start_here
 from bot.rules import rulesets
@@ -129,7 +130,7 @@ async def test_quoted_discord_values_work_as_if_unquoted(store: Store) -> None:
 
 
 def discord_error_colour() -> object:
-    from bot.discord_glue import ERROR_COLOUR
+    from bot.discord.embeds import ERROR_COLOUR
 
     return ERROR_COLOUR
 

@@ -3,7 +3,7 @@ bottom of the channel, the old one a link to it, pinned when the GM asks."""
 
 from __future__ import annotations
 
-from bot.discord_glue import dispatch
+from bot.discord.dispatch import dispatch
 from bot.storage import Store
 from tests.discord.fakes import FakeInteraction
 

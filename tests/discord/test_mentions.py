@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import re
 
-from bot.discord_glue import as_text, dispatch
+from bot.discord.dispatch import dispatch
+from bot.discord.embeds import as_text
 from bot.reply import MENTION_MARK, Field, Reply, mention
 from bot.storage import Store
 from tests.discord.fakes import FakeInteraction

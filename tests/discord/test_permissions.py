@@ -8,8 +8,10 @@ import asyncio
 
 import discord
 
-from bot import discord_glue
-from bot.discord_glue import BOARD_UNDO, NEEDS_SERVER, BoardButtons, dispatch, refresh_board
+from bot.discord import board
+from bot.discord.board import refresh_board
+from bot.discord.dispatch import NEEDS_SERVER, dispatch
+from bot.discord.views import BOARD_UNDO, BoardButtons
 from bot.storage import Store
 from tests.discord.fakes import FULL, FakeInteraction, forbidden
 
@@ -91,7 +93,7 @@ async def test_refreshes_are_coalesced_and_the_last_state_wins(
     await dispatch(gm(store), "encounter start", {"width": 8, "height": 8})
     gate = asyncio.Event()
     drawn: list[int] = []
-    original = discord_glue._post_board
+    original = board._post_board
 
     async def slow_post(interaction: FakeInteraction, *args: object) -> None:
         stored = await store.active_encounter("4242")
@@ -100,7 +102,7 @@ async def test_refreshes_are_coalesced_and_the_last_state_wins(
         await gate.wait()
         await original(interaction, *args)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(discord_glue, "_post_board", slow_post)  # type: ignore[attr-defined]
+    monkeypatch.setattr(board, "_post_board", slow_post)  # type: ignore[attr-defined]
     first = asyncio.ensure_future(dispatch(gm(store), "token add", {"name": "Ari"}))
     await asyncio.sleep(0.01)
     # the channel is not locked while the board waits: these finish at once
@@ -147,7 +149,7 @@ async def test_a_passing_refusal_is_retried_later_with_longer_waits(
     same. Now a refused board is tried again on a later change once its wait is over
     (30 s, then twice as long after each refusal), and the GM is told once."""
     clock = [1_000.0]
-    monkeypatch.setattr(discord_glue.time, "time", lambda: clock[0])  # type: ignore[attr-defined]
+    monkeypatch.setattr(board.time, "time", lambda: clock[0])  # type: ignore[attr-defined]
     first = gm(store)
     first.channel.failures.append(forbidden())
     await dispatch(first, "encounter start", {"width": 8, "height": 8})
@@ -156,16 +158,16 @@ async def test_a_passing_refusal_is_retried_later_with_longer_waits(
     soon = gm(store)
     await dispatch(soon, "token add", {"name": "Ari"})
     assert soon.channel.sends == 0 and notices(soon) == []  # within the wait: not tried
-    clock[0] += discord_glue.BOARD_RETRY_FIRST_S
+    clock[0] += board.BOARD_RETRY_FIRST_S
     refused_again = gm(store)
     refused_again.channel.failures.append(forbidden())
     await dispatch(refused_again, "token add", {"name": "Bo"})
     assert refused_again.channel.sends == 1 and notices(refused_again) == []  # told once
-    clock[0] += discord_glue.BOARD_RETRY_FIRST_S  # the second wait is twice as long
+    clock[0] += board.BOARD_RETRY_FIRST_S  # the second wait is twice as long
     waiting = gm(store)
     await dispatch(waiting, "token add", {"name": "Cy"})
     assert waiting.channel.sends == 0
-    clock[0] += discord_glue.BOARD_RETRY_FIRST_S
+    clock[0] += board.BOARD_RETRY_FIRST_S
     back = gm(store)
     await dispatch(back, "token add", {"name": "Di"})
     assert len(back.channel.messages) == 1  # it works again: the board is posted

@@ -8,8 +8,8 @@ from types import SimpleNamespace
 
 import pytest
 
-from bot.app import StrideBot
 from bot.config import Settings
+from bot.discord.app import StrideBot
 from bot.encounter import Encounter
 from bot.storage import Store
 from tests.discord.test_app import FakeSync

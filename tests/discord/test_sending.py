@@ -4,7 +4,8 @@ then to a plain channel message for a public answer."""
 
 from __future__ import annotations
 
-from bot.discord_glue import GENERIC_ERROR, dispatch
+from bot.discord.dispatch import dispatch
+from bot.discord.embeds import GENERIC_ERROR
 from bot.storage import Store
 from tests.discord.fakes import FakeInteraction, forbidden, http_error
 

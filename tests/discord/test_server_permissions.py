@@ -9,7 +9,8 @@ from typing import Any
 import discord
 import pytest
 
-from bot.discord_glue import context_for, dispatch
+from bot.discord.channel import context_for
+from bot.discord.dispatch import dispatch
 from bot.storage import Store
 from tests.discord.fakes import FakeInteraction
 

@@ -10,8 +10,8 @@ import pytest
 from discord.ext import commands
 
 from bot.__main__ import main
-from bot.app import ShardedStrideBot, StrideBot, make_bot
 from bot.config import Settings
+from bot.discord.app import ShardedStrideBot, StrideBot, make_bot
 from tests.discord.test_app import FakeSync
 
 

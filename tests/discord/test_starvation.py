@@ -19,9 +19,9 @@ from collections.abc import Iterator
 
 import pytest
 
-from bot import discord_glue
+import bot.discord.dispatch as dispatching
 from bot.cooldown import Cooldown
-from bot.discord_glue import dispatch
+from bot.discord.dispatch import dispatch
 from bot.encounter import Encounter, Template, Token
 from bot.grid.coords import Cell
 from bot.schema.codec import dump_state
@@ -60,7 +60,7 @@ def victim_board() -> Encounter:
 
 @pytest.fixture(autouse=True)
 def fresh_cooldown(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    monkeypatch.setattr(discord_glue, "COOLDOWN", Cooldown())
+    monkeypatch.setattr(dispatching, "COOLDOWN", Cooldown())
     yield
 
 

@@ -7,9 +7,13 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
-from bot.app import StrideBot, extension_names
+from discord import app_commands
+
 from bot.config import Settings
-from bot.discord_glue import dispatch, option_choices
+from bot.discord.app import StrideBot, extension_names
+from bot.discord.autocomplete import option_choices
+from bot.discord.dispatch import dispatch
+from bot.discord.embeds import ERROR_COLOUR
 from bot.storage import Store
 from tests.discord.fakes import FakeInteraction
 
@@ -125,5 +129,46 @@ async def test_the_slash_commands_offer_them_through_the_cogs(
         typing = FakeInteraction(store)
         choices = await kind(typing, "lava")
         assert [c.value for c in choices] == ["hazard"]
+    finally:
+        await stride.close()
+
+
+async def through_the_cog(
+    stride: StrideBot, command: str, option: str, typing: FakeInteraction, typed: str
+) -> list[str]:
+    """What Discord shows for ``option`` of ``command`` while ``typed`` is written: the
+    autocomplete the cog attached, called the way discord.py calls it."""
+    slash = next(c for c in stride.tree.walk_commands() if c.qualified_name == command)
+    assert isinstance(slash, app_commands.Command)
+    complete = next(p for p in slash._params.values() if p.display_name == option).autocomplete
+    assert complete is not None
+    if getattr(complete, "pass_command_binding", False):
+        choices = await complete(slash.binding, typing, typed)
+    else:
+        choices = await complete(typing, typed)
+    return [c.value for c in choices]
+
+
+async def test_travel_and_move_names_follow_the_encounters_ruleset(
+    store: Store, settings: Settings
+) -> None:
+    """Issue 27: /travel mode: offered 5e-alt's modes in a channel whose encounter is
+    3.5, though /travel there rules by 3.5. Autocomplete now chooses the ruleset as the
+    handlers do (choose_ruleset): a ruleset: typed, else the encounter's."""
+    await start(store, ("encounter start", {"ruleset": "3.5"}))
+    stride = StrideBot(settings)
+    try:
+        for name in extension_names():
+            await stride.load_extension(name)
+        modes = await through_the_cog(stride, "travel", "mode", FakeInteraction(store), "")
+        assert "light-horse" in modes and "mount" not in modes  # 3.5's, not 5e-alt's
+        asked = FakeInteraction(store)
+        await dispatch(asked, "travel", {"mode": "light-horse"})  # the handler agrees
+        assert asked.sent[-1].embed.colour != ERROR_COLOUR
+        asked_becmi = FakeInteraction(store, namespace=SimpleNamespace(ruleset="becmi"))
+        horses = await through_the_cog(stride, "travel", "mode", asked_becmi, "hor")
+        assert horses == ["riding-horse", "war-horse", "draft-horse"]  # ruleset: wins
+        actions = await through_the_cog(stride, "move", "action", FakeInteraction(store), "")
+        assert "double" in actions  # 3.5's double move
     finally:
         await stride.close()

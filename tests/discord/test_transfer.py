@@ -10,7 +10,7 @@ from typing import Any
 import discord
 
 from bot.commands import MAX_UPLOAD_BYTES
-from bot.discord_glue import dispatch
+from bot.discord.dispatch import dispatch
 from bot.storage import Store
 from tests.discord.fakes import FakeInteraction
 

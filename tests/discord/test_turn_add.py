@@ -3,7 +3,7 @@ running order without restarting the fight."""
 
 from __future__ import annotations
 
-from bot.discord_glue import dispatch
+from bot.discord.dispatch import dispatch
 from bot.storage import Store
 from tests.discord.fakes import FakeInteraction
 
@@ -29,7 +29,7 @@ async def test_turn_add_keeps_the_round_on_discord(store: Store) -> None:
 async def test_move_offers_only_the_channels_rulesets_actions_and_modes(store: Store) -> None:
     """Refusing "double" in a 5e-alt channel should be impossible to reach from the
     picker: /move's action: and mode: suggest what the encounter's ruleset has."""
-    from bot.discord_glue import move_choices
+    from bot.discord.autocomplete import move_choices
 
     await dispatch(FakeInteraction(store, manage_channels=True), "encounter start", {})
     typing = FakeInteraction(store)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from bot.discord_glue import dispatch
+from bot.discord.dispatch import dispatch
 from bot.storage import Store
 from tests.discord.fakes import FakeInteraction
 

@@ -19,12 +19,13 @@ import discord
 import pytest
 from discord import app_commands
 
-from bot import discord_glue
-from bot.app import StrideBot, extension_names
+import bot.discord.dispatch as dispatching
 from bot.commands import split_line
 from bot.config import Settings
 from bot.cooldown import Cooldown
-from bot.discord_glue import BoardButtons, dispatch
+from bot.discord.app import StrideBot, extension_names
+from bot.discord.dispatch import dispatch
+from bot.discord.views import BoardButtons
 from bot.handlers import COMMANDS, run_line
 from bot.storage import Store
 from tests.discord.fakes import FakeInteraction
@@ -207,8 +208,8 @@ async def sent_by_discord(store: Store, line: str, *, user_id: int = 77) -> Any:
     # each board's asking is the player's first in a while (no cooldown between twins),
     # and the dice are the same on both
     with (
-        patch.object(discord_glue, "COOLDOWN", Cooldown()),
-        patch.object(discord_glue.random, "Random", lambda *_: SEEDED(7)),
+        patch.object(dispatching, "COOLDOWN", Cooldown()),
+        patch("bot.discord.channel.random.Random", lambda *_: SEEDED(7)),
     ):
         await dispatch(interaction, name, raw)
     return [_message(s.kwargs) for s in interaction.sent], _channel(interaction)
@@ -256,7 +257,7 @@ async def test_the_board_buttons_answer_a_player_the_same(twins: Twins) -> None:
         answers = []
         for store in (twins.hidden, twins.plain):
             interaction = FakeInteraction(store)
-            with patch.object(discord_glue, "COOLDOWN", Cooldown()):
+            with patch.object(dispatching, "COOLDOWN", Cooldown()):
                 await button.callback(interaction)
             answers.append(([_message(s.kwargs) for s in interaction.sent], _channel(interaction)))
         assert answers[0] == answers[1], button.label

@@ -9,7 +9,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from bot.discord_glue import GM_ONLY_TITLE, dispatch
+from bot.discord.dispatch import dispatch
+from bot.discord.embeds import GM_ONLY_TITLE
 from bot.handlers import run_line
 from bot.reply import Reply
 from tests.discord.fakes import FakeInteraction

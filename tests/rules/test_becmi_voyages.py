@@ -124,7 +124,7 @@ def test_the_days_add_up(seed: int, days: int) -> None:
 async def test_a_long_voyage_reply_fits_discords_fields(gm: Context) -> None:
     """Sixty days of weather, ten to a field: every field within Discord's 1,024 characters
     and the whole reply within 6,000, so nothing is cut on the way to the table."""
-    from bot.discord_glue import FIELD_VALUE_MAX, TOTAL_MAX
+    from bot.discord.embeds import FIELD_VALUE_MAX, TOTAL_MAX
 
     reply = await run_line(
         gm, "/travel ruleset:becmi mode:galley ship_speed:40 days:60 weather:true"

@@ -1,6 +1,6 @@
 """A short encounter per ruleset, played the way a Discord table plays it.
 
-Every step goes through ``bot.discord_glue.dispatch`` (what the cogs call) with a
+Every step goes through ``bot.discord.dispatch.dispatch`` (what the cogs call) with a
 stand-in interaction, so what is checked is what Discord would receive: the
 embeds (title, description, fields, footer), plain-text fallbacks, private
 follow-ups and the channel's board message. The GM has Manage Channels; Bob is a
@@ -19,9 +19,10 @@ from typing import Any
 
 import discord
 
-from bot import discord_glue
+import bot.discord.dispatch as dispatching
 from bot.cooldown import Cooldown
-from bot.discord_glue import ERROR_COLOUR, dispatch
+from bot.discord.dispatch import dispatch
+from bot.discord.embeds import ERROR_COLOUR
 from bot.rules import identities, rulesets
 from bot.storage import Store
 from tests.discord.fakes import FakeInteraction
@@ -102,11 +103,11 @@ def _images(kwargs: dict[str, Any]) -> Iterator[bytes]:
 
 async def play(store: Store, ruleset: str) -> list[Played]:
     # a table of its own: the per-user cooldown on /move and /map starts full
-    saved, discord_glue.COOLDOWN = discord_glue.COOLDOWN, Cooldown()
+    saved, dispatching.COOLDOWN = dispatching.COOLDOWN, Cooldown()
     try:
         return [await _play_step(store, step) for step in script(ruleset)]
     finally:
-        discord_glue.COOLDOWN = saved
+        dispatching.COOLDOWN = saved
 
 
 async def _play_step(store: Store, step: Step) -> Played:

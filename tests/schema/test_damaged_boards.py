@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from bot.context import Context
-from bot.discord_glue import dispatch
+from bot.discord.dispatch import dispatch
 from bot.errors import NotAllowed
 from bot.storage import DamagedBoard, Store
 from tests.discord.fakes import FakeInteraction

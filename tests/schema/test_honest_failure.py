@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 import bot.handlers.tokens as token_handlers
-from bot.discord_glue import dispatch
+from bot.discord.dispatch import dispatch
 from bot.errors import NOTHING_CHANGED
 from bot.storage import Store
 from tests.discord.fakes import FakeInteraction

@@ -13,7 +13,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bot.discord_glue import (
+from bot.discord.channel import context_for
+from bot.discord.dispatch import dispatch
+from bot.discord.embeds import (
     BLANK,
     BRAND_COLOUR,
     DESCRIPTION_MAX,
@@ -28,8 +30,6 @@ from bot.discord_glue import (
     TITLE_MAX,
     TOTAL_MAX,
     as_text,
-    context_for,
-    dispatch,
     embed_for,
     file_for,
     shorten,
@@ -285,7 +285,7 @@ async def test_a_bug_gets_a_generic_reply_and_a_logged_traceback(
         raise KeyError("secret internal detail")
 
     replace_handler(monkeypatch, "fall", broken)
-    with caplog.at_level(logging.ERROR, logger="bot.discord_glue"):
+    with caplog.at_level(logging.ERROR, logger="bot.discord.dispatch"):
         await dispatch(interaction, "fall", {"height": 60})  # type: ignore[arg-type]
     assert_never_pings(interaction.sent)
     [sent] = interaction.sent
@@ -349,7 +349,7 @@ async def test_an_expired_interaction_is_logged_not_raised(
     interaction: FakeInteraction, caplog: pytest.LogCaptureFixture
 ) -> None:
     interaction.response.expired = True
-    with caplog.at_level(logging.WARNING, logger="bot.discord_glue"):
+    with caplog.at_level(logging.WARNING, logger="bot.discord.sending"):
         await dispatch(interaction, "help", {})  # type: ignore[arg-type]
     assert interaction.sent == []
     assert any("expired" in r.getMessage() for r in caplog.records)

@@ -24,7 +24,9 @@ from discord.ext import commands
 import cogs
 from bot import work
 from bot.config import Settings
-from bot.discord_glue import GENERIC_ERROR, NO_MENTIONS, BoardButtons, send_error
+from bot.discord.embeds import GENERIC_ERROR
+from bot.discord.sending import NO_MENTIONS, send_error
+from bot.discord.views import BoardButtons
 from bot.errors import RulingError
 from bot.health import HealthServer, watch_loop_lag
 from bot.metrics import METRICS
@@ -75,7 +77,7 @@ class StrideTree(app_commands.CommandTree["StrideBot"]):
         """The last resort: :func:`dispatch` already answers everything it runs.
 
         What lands here failed before a cog's body ran (Discord's value did not
-        convert, a check failed) or escaped the glue; the user still gets an
+        convert, a check failed) or escaped dispatch; the user still gets an
         answer instead of "The application did not respond".
         """
         original = getattr(error, "original", error)

@@ -1,0 +1,47 @@
+"""What an interaction reaches: the bot's store, the command's Context, and the
+channel's running encounter."""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Protocol, cast
+
+import discord
+
+from bot.context import Context
+from bot.discord.permissions import is_gm, manages_server
+from bot.storage import Store, StoredEncounter
+
+
+class _HasStore(Protocol):
+    @property
+    def store(self) -> Store: ...
+
+
+def store_of(interaction: discord.Interaction[Any]) -> Store:
+    """The store of the bot the interaction came to (``StrideBot.store``)."""
+    return cast(_HasStore, interaction.client).store
+
+
+def context_for(interaction: discord.Interaction[Any], store: Store) -> Context:
+    """The user, channel, server and permissions of ``interaction``, as handlers read them."""
+    guild_id = getattr(interaction, "guild_id", None)
+    roles = getattr(interaction.user, "roles", None) or ()
+    return Context(
+        store=store,
+        channel_id=str(interaction.channel_id),
+        user_id=str(interaction.user.id),
+        is_gm=is_gm(interaction),
+        rng=random.Random(),
+        guild_id=None if guild_id is None else str(guild_id),
+        role_ids=frozenset(str(r.id) for r in roles),
+        manages_server=manages_server(interaction),
+    )
+
+
+async def readable(store: Store, channel_id: str) -> StoredEncounter | None:
+    """The channel's running encounter, or None when there is none or its board is
+    damaged (autocomplete then offers nothing and the board message stays as it was;
+    the command itself says what is wrong)."""
+    held = await store.active_or_damaged(channel_id)
+    return held if isinstance(held, StoredEncounter) else None

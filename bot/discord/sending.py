@@ -1,0 +1,133 @@
+"""Answering an interaction, and plainer ways when Discord refuses.
+
+An answer goes as an embed (with its picture where the channel allows files), else
+as plain text, else, for a public answer, as a plain channel message: a refusal
+Discord gives for any reason but an expired interaction still leaves the user an
+answer. Every message Stride sends pings no one (:data:`NO_MENTIONS`).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any, Protocol, cast
+
+import discord
+
+from bot.discord.embeds import (
+    GM_ONLY_TITLE,
+    embed_for,
+    error_embed,
+    error_text,
+    file_for,
+    private_embed,
+    text_for,
+)
+from bot.discord.permissions import can_attach, can_embed
+from bot.errors import RulingError
+from bot.reply import Reply
+
+log = logging.getLogger(__name__)
+
+# Every message Stride sends: text from users is echoed back in titles and
+# errors, so it must never ping anyone.
+NO_MENTIONS = discord.AllowedMentions.none()
+
+
+class Messageable(Protocol):
+    """A channel as Stride uses it: send a message, or reach one it sent by id."""
+
+    async def send(self, **kwargs: Any) -> Any: ...
+
+    def get_partial_message(self, message_id: int, /) -> Any: ...
+
+
+async def _to_interaction(interaction: discord.Interaction[Any], kwargs: dict[str, Any]) -> None:
+    if interaction.response.is_done():
+        await interaction.followup.send(**kwargs)
+    else:
+        await interaction.response.send_message(**kwargs)
+
+
+async def send_answer(
+    interaction: discord.Interaction[Any],
+    embed: discord.Embed | None,
+    text: str,
+    *,
+    ephemeral: bool,
+    make_file: Callable[[], discord.File | None] = lambda: None,
+) -> bool:
+    """Send one answer the way the interaction still allows; False if nobody got it.
+
+    The embed goes first (``None``: this channel can't show embeds). If Discord refuses
+    it for any reason but an expired interaction (a 429 without the headers discord.py
+    expects, a 5xx, a limit we missed), the same ruling goes as plain text, and for a
+    public answer, as a plain channel message if the interaction refuses that too. The
+    picture (``make_file``: a fresh file per attempt) rides along with the embed and with
+    the plain text, where the channel allows attachments.
+    """
+    base: dict[str, Any] = {"ephemeral": ephemeral, "allowed_mentions": NO_MENTIONS}
+    attempts: list[dict[str, Any]] = []
+    if embed is not None:
+        attempts.append({**base, "embed": embed})
+    attempts.append({**base, "content": text})
+    for kwargs in attempts:
+        file = make_file()
+        if file is not None:
+            kwargs = {**kwargs, "file": file}
+        try:
+            await _to_interaction(interaction, kwargs)
+            return True
+        except discord.NotFound:
+            # The 3-second window (or the 15-minute followup token) ran out:
+            # there is no one left to answer, so say so in the log and move on.
+            log.warning("Interaction %s expired before Stride could reply", interaction.id)
+            return False
+        except discord.HTTPException as exc:
+            log.warning(
+                "Discord refused a reply to interaction %s (%s %s); trying plainer",
+                interaction.id,
+                exc.status,
+                exc.text,
+            )
+    channel = cast(Messageable | None, getattr(interaction, "channel", None))
+    if ephemeral or channel is None or not hasattr(channel, "send"):
+        return False
+    try:
+        await channel.send(content=text, allowed_mentions=NO_MENTIONS)
+    except discord.HTTPException:
+        log.exception("Could not answer interaction %s at all", interaction.id)
+        return False
+    return True
+
+
+async def send_reply(interaction: discord.Interaction[Any], reply: Reply) -> None:
+    """A command's reply, with only what the channel lets Stride show; the GM's private
+    fields follow, for their eyes only, once the reply itself arrived."""
+    embeds = can_embed(interaction)
+    if reply.image_png is not None and not can_attach(interaction):
+        reply = replace(reply, image_png=None)  # the fields still carry the ruling
+    if reply.attachment is not None and not can_attach(interaction):
+        reply = replace(reply, attachment=None)
+    sent = await send_answer(
+        interaction,
+        embed_for(reply) if embeds else None,
+        text_for(reply),
+        ephemeral=reply.ephemeral,
+        make_file=lambda: file_for(reply),
+    )
+    if sent and reply.private_fields:
+        private = Reply(title=GM_ONLY_TITLE, fields=reply.private_fields)
+        await send_answer(
+            interaction,
+            private_embed(reply) if embeds else None,
+            text_for(private),
+            ephemeral=True,
+        )
+
+
+async def send_error(interaction: discord.Interaction[Any], message: str | RulingError) -> None:
+    """A refusal or failure, for the user alone."""
+    embed = error_embed(message) if can_embed(interaction) else None
+    await send_answer(interaction, embed, error_text(message), ephemeral=True)

@@ -1,0 +1,47 @@
+"""The buttons under the board message: Threats, Next turn and Undo.
+
+``timeout=None`` and fixed custom ids make them persistent: the bot registers one
+:class:`BoardButtons` at start (``bot.discord.app``), so buttons on messages posted
+before a restart still answer. Each button runs its command like the slash command.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from bot.discord.dispatch import dispatch
+
+BOARD_THREATS = "stride:board:threats"
+BOARD_UNDO = "stride:board:undo"
+BOARD_NEXT = "stride:board:next-turn"
+
+
+class BoardButtons(discord.ui.View):
+    """The buttons under a board message. ``timeout=None`` and fixed custom ids make
+    them work after a restart (the bot registers one instance at start)."""
+
+    def __init__(self) -> None:
+        super().__init__(timeout=None)
+
+    @discord.ui.button(
+        label="Threats", style=discord.ButtonStyle.secondary, custom_id=BOARD_THREATS
+    )
+    async def threats(
+        self, interaction: discord.Interaction[Any], button: discord.ui.Button[BoardButtons]
+    ) -> None:
+        await dispatch(interaction, "map", {"threats": True}, ephemeral=True)
+
+    @discord.ui.button(label="Next turn", style=discord.ButtonStyle.primary, custom_id=BOARD_NEXT)
+    async def next_turn(
+        self, interaction: discord.Interaction[Any], button: discord.ui.Button[BoardButtons]
+    ) -> None:
+        await dispatch(interaction, "turn next", {})
+
+    # players may undo their own change, so the label doesn't say "GM"
+    @discord.ui.button(label="Undo", style=discord.ButtonStyle.danger, custom_id=BOARD_UNDO)
+    async def undo(
+        self, interaction: discord.Interaction[Any], button: discord.ui.Button[BoardButtons]
+    ) -> None:
+        await dispatch(interaction, "undo", {})
