@@ -75,6 +75,16 @@ class CompiledSteps(ABC):
     def edge(self, frm: Cell, to: Cell, diagonals: int, spent: float) -> Edge | None:
         """A step the table says is legal, as the step function words it."""
 
+    def memory(self) -> object:
+        """What the step function has remembered of refused steps so far (for
+        ``recall``): none by default."""
+        return None
+
+    def recall(self, memory: object) -> None:
+        """Forget what was remembered since ``memory`` was taken: a search run again
+        step by step then words its refusals as if it were the first to ask."""
+        del memory  # a table whose step function remembers nothing forgets nothing
+
     # The steps searches passed up, first per (square entered, code): remembered so a
     # refusal can word them (in the order a search asking step by step would have).
     refusals: dict[tuple[int, float], tuple[int, int, float]]

@@ -86,6 +86,7 @@ def cheapest_path(
     if start == goal:
         return Found((start,), (), 0.0, diagonals)
     if isinstance(step, CompiledSteps) and step.floor_ft == min_step_ft and step.parity == parity:
+        memory = step.memory()
         try:
             found = compiled_path(
                 step,
@@ -104,7 +105,10 @@ def cheapest_path(
             pass
         # no path: search again step by step, so what stopped it is worded exactly as
         # the refusal has always read it (a refused move's cost, not a granted one's)
+        # (what the compiled search's first pass asked of the rules meanwhile, in its own
+        # order, is forgotten first)
         step.refusals.clear()
+        step.recall(memory)
         step = step.edge
     return _reference_path(
         start,

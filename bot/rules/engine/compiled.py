@@ -577,6 +577,14 @@ class CompiledStep(CompiledSteps):
         step: StepFn = self.outer
         return step(frm, to, diagonals, spent)
 
+    def memory(self) -> object:
+        remember = getattr(self.outer, "memory", None)
+        return remember() if remember is not None else None
+
+    def recall(self, memory: object) -> None:
+        if memory is not None:
+            self.outer.recall(memory)
+
     def _flush(self) -> None:
         """Word the refusals passed up so far, first come first (as a search asking
         the rules step by step would have)."""

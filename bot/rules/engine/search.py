@@ -60,6 +60,15 @@ class Unhampered:
             return None
         return edge
 
+    def memory(self) -> tuple[object, dict[Cell, str]]:
+        return self.step.memory(), dict(self.hampered)
+
+    def recall(self, memory: tuple[object, dict[Cell, str]]) -> None:
+        stepped, hampered = memory
+        self.step.recall(stepped)  # type: ignore[arg-type]
+        self.hampered.clear()
+        self.hampered.update(hampered)
+
 
 def step_for(rules: Ruleset, ctx: StepContext) -> CompiledStep:
     """The step function a search of this context runs on: the rules' own (refusing

@@ -234,6 +234,17 @@ class Stepper:
         self.why_not: dict[Cell, str] = {}
         self._diagonal_reason: set[Cell] = set()  # squares whose reason is a diagonal's
 
+    def memory(self) -> tuple[dict[Cell, str], set[Cell]]:
+        """Why each square was refused so far (for ``recall``)."""
+        return dict(self.why_not), set(self._diagonal_reason)
+
+    def recall(self, memory: tuple[dict[Cell, str], set[Cell]]) -> None:
+        """Back to what was remembered when ``memory`` was taken."""
+        why_not, diagonal = memory
+        self.why_not.clear()
+        self.why_not.update(why_not)
+        self._diagonal_reason = set(diagonal)
+
     def __call__(self, frm: Cell, to: Cell, diagonals: int, spent: float) -> Edge | None:
         rules, ctx = self.rules, self.ctx
         key = (frm, to, ctx.allowance.mode, ctx.allowance.limits.no_creatures)
