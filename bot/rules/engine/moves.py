@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, ClassVar
 
 from bot.encounter import Activity, Encounter, Token
 from bot.errors import InvalidInput
@@ -97,7 +97,29 @@ def _by_trait(traits: Mapping[str, str]) -> str:
 
 
 @dataclass(frozen=True)
+class SpecialPart:
+    """The special move a request asks for (a bull rush, a drag, mounting...), as its
+    mechanism reads it: a request carries one at most, so two can't be asked together.
+    Each is a frozen dataclass in its mechanism's module (``engine/specials/``)."""
+
+    special: ClassVar[str]  # the special move's registered name
+
+    @property
+    def keeps_action(self) -> bool:
+        """Whether /move's ``action:`` is still the ruleset's action (False: the word
+        named this move itself, as ``action:bull-rush`` does)."""
+        return True
+
+    def moved_along(self) -> tuple[str, ...]:
+        """The tokens, by name, the move takes along with the mover (a dragged foe)."""
+        return ()
+
+
+@dataclass(frozen=True)
 class MoveRequest:
+    """One /move as asked: the common part every move has, and at most one special
+    part (``special``) a special move of the registry plans."""
+
     token: str
     to: Cell | None = None
     via: tuple[Cell, ...] = ()
@@ -117,6 +139,7 @@ class MoveRequest:
     dismount: bool = False  # the rider gets off, stepping to ``to``
     heavy: str | None = None  # a heavy object moved along: light|medium|heavy|over (002)
     up_ft: int = 0  # a flyer's change of altitude (negative: down) (004 3-D Movement)
+    special: SpecialPart | None = None  # a special move of the registry (engine/specials/)
 
 
 @dataclass(frozen=True)
