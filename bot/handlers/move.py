@@ -43,6 +43,7 @@ from bot.names import complete
 from bot.render.background import BackgroundImage
 from bot.reply import Field, Reply
 from bot.rules.engine.moves import MoveRequest, MoveResult
+from bot.rules.engine.specials import read_special
 from bot.rules.ruleset import Ruleset
 from bot.rules.rulings import MoveRefused
 from bot.units import FT_PER_UNIT, feet
@@ -228,12 +229,14 @@ def _title(result: MoveResult, units: bool) -> str:
 
 async def handle_move(ctx: Context, options: Mapping[str, Any]) -> Reply:
     to = Cell.parse(options["to"]) if options.get("to") else None
+    special = read_special(options)
     request = MoveRequest(
         token=options.get("token") or "",
         to=to,
         via=parse_waypoints(options.get("via")),
         mode=options["mode"].strip().lower() if options.get("mode") else None,
-        action=options.get("action"),
+        # the ruleset's action, unless the word named the special move (action:bull-rush)
+        action=options.get("action") if special is None or special.keeps_action else None,
         forced=options.get("forced"),
         by=options.get("by"),
         jump=Cell.parse(options["jump"]) if options.get("jump") else None,
@@ -242,12 +245,11 @@ async def handle_move(ctx: Context, options: Mapping[str, Any]) -> Reply:
         ready=bool(options.get("ready")),
         drag=options.get("drag"),
         through=options.get("through"),
-        target=options.get("target"),
-        margin=options.get("margin"),
         mount=options.get("mount"),
         dismount=bool(options.get("dismount")),
         heavy=options.get("heavy"),
         up_ft=int(options.get("up") or 0) - int(options.get("down") or 0),
+        special=special,
     )
     if request.by and not request.forced:
         raise InvalidInput("by: names who pushes or pulls; give forced:push or forced:pull too.")

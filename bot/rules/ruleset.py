@@ -262,7 +262,8 @@ class Ruleset(ABC):
             )
         if request.forced or request.group:
             raise InvalidInput("ready:true is a token's own move: no forced:, no group:.")
-        if request.action not in (None, "move"):
+        named = request.special is not None and not request.special.keeps_action
+        if request.action not in (None, "move") or named:  # action:bull-rush
             raise InvalidInput(
                 "ready:true is the readied action itself: leave out action: (it gives the "
                 "movement of one move, spent in one go)."

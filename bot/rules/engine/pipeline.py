@@ -19,7 +19,6 @@ from bot.grid.terrain import Terrain
 from bot.rules.engine.altitude import MAX_ALTITUDE_FT, altitude, at_altitude
 from bot.rules.engine.attacks import charge_target, opportunity_attacks
 from bot.rules.engine.board import MAX_WAYPOINTS, Allowance, Board, Stance, StepContext
-from bot.rules.engine.bull_rush import bull_rush_move, is_bull_rush
 from bot.rules.engine.forced import forced_move
 from bot.rules.engine.grapple import drag_move
 from bot.rules.engine.heavy import heavy_move
@@ -39,6 +38,7 @@ from bot.rules.engine.moves import MoveRequest, MoveResult, Step
 from bot.rules.engine.plan import MovePlan, Route
 from bot.rules.engine.refusal import sealed_off, why_not
 from bot.rules.engine.search import enclosure, minimum_route, minimum_step, search_route
+from bot.rules.engine.specials import PlainMove, PlanContext, special_move
 from bot.rules.engine.through import through_notes
 from bot.rules.rulings import JSONValue, MoveRefused, Note, Refusal, RefusalReason
 from bot.units import feet
@@ -63,13 +63,9 @@ def plan_move(
     ``jump_rule`` is the ruleset's /jump, for a move with a jump on the way;
     ``dragging`` names a grappled creature dragged along (its cost is the ruleset's)."""
     token = encounter.token(request.token)
-    if is_bull_rush(request) or request.target is not None or request.margin is not None:
-        if not is_bull_rush(request):
-            raise InvalidInput(
-                "target: and margin: go with action:bull-rush (or action:charge, for a "
-                "bull rush as part of a charge)."
-            )
-        return bull_rush_move(rules, encounter, request, jump_rule=jump_rule)
+    if request.special is not None:  # a special move of the registry plans it
+        ctx = PlanContext(rules, jump_rule, _plain_move(rules, jump_rule))
+        return special_move(request.special).plan(ctx, encounter, request, request.special)
     if request.heavy:
         return heavy_move(rules, encounter, request, jump_rule=jump_rule)
     if request.mount:
@@ -137,6 +133,28 @@ def plan_move(
     if unseated:
         result = replace(result, warnings=(*result.warnings, *unseated))
     return result
+
+
+def _plain_move(rules: Ruleset, jump_rule: JumpRule | None) -> PlainMove:
+    """The pipeline's own move, as a special move is lent it (``PlanContext.move``)."""
+
+    def plain(
+        encounter: Encounter,
+        request: MoveRequest,
+        *,
+        budget_cap_ft: float | None = None,
+        dragging: str = "",
+    ) -> MoveResult:
+        return plan_move(
+            rules,
+            encounter,
+            request,
+            jump_rule=jump_rule,
+            budget_cap_ft=budget_cap_ft,
+            dragging=dragging,
+        )
+
+    return plain
 
 
 def _mount_not_controlled(

@@ -17,10 +17,11 @@ from typing import Any
 from bot.errors import InvalidInput
 from bot.rules.engine.moves import SpecialPart
 from bot.rules.engine.specials.base import PlainMove, PlanContext, SpecialMove
+from bot.rules.engine.specials.bull_rush import BullRushMove
 
 # Registration, in the order /move reads the options (the first one asked for names
 # the refusal when two are)
-REGISTERED: tuple[SpecialMove[Any], ...] = ()
+REGISTERED: tuple[SpecialMove[Any], ...] = (BullRushMove(),)
 
 SPECIAL_MOVES: Mapping[str, SpecialMove[Any]] = {move.name: move for move in REGISTERED}
 
