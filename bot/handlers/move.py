@@ -44,6 +44,7 @@ from bot.render.background import BackgroundImage
 from bot.reply import Field, Reply
 from bot.rules.engine.moves import MoveRequest, MoveResult
 from bot.rules.engine.specials import read_special
+from bot.rules.engine.specials.mount import Mount
 from bot.rules.ruleset import Ruleset
 from bot.rules.rulings import MoveRefused
 from bot.units import FT_PER_UNIT, feet
@@ -76,8 +77,8 @@ def _check_permission(encounter: Encounter, actor: Actor, request: MoveRequest) 
     # a group moves every member: each must be the mover's to move (003 group moves)
     for name in request.group:
         require_control(encounter, actor, encounter.token(name), "move")
-    if request.mount:  # riding a creature is its owner's or the GM's to allow
-        require_mount(encounter, actor, token, encounter.token(request.mount))
+    if isinstance(request.special, Mount):  # riding a creature is its owner's or the GM's
+        require_mount(encounter, actor, token, encounter.token(request.special.mount))
 
 
 def move_suggestions(ruleset: Ruleset, option: str, typed: str) -> list[str]:
@@ -245,8 +246,6 @@ async def handle_move(ctx: Context, options: Mapping[str, Any]) -> Reply:
         ready=bool(options.get("ready")),
         drag=options.get("drag"),
         through=options.get("through"),
-        mount=options.get("mount"),
-        dismount=bool(options.get("dismount")),
         heavy=options.get("heavy"),
         up_ft=int(options.get("up") or 0) - int(options.get("down") or 0),
         special=special,

@@ -133,8 +133,6 @@ class MoveRequest:
     ready: bool = False  # a readied move out of the token's turn (000 Sudden Movement)
     drag: str | None = None  # the grappled creature the mover drags along (000 Grappled)
     through: str | None = None  # overrun | tumble: through opponents' spaces (001, 004)
-    mount: str | None = None  # the mount the token climbs onto (002 Mount a Steed)
-    dismount: bool = False  # the rider gets off, stepping to ``to``
     heavy: str | None = None  # a heavy object moved along: light|medium|heavy|over (002)
     up_ft: int = 0  # a flyer's change of altitude (negative: down) (004 3-D Movement)
     special: SpecialPart | None = None  # a special move of the registry (engine/specials/)

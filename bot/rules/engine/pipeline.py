@@ -27,8 +27,6 @@ from bot.rules.engine.mounts import (
     RIDING,
     carried,
     control_mount,
-    dismount_move,
-    mount_move,
     mount_of,
     needs_control,
     riding_note,
@@ -68,10 +66,6 @@ def plan_move(
         return special_move(request.special).plan(ctx, encounter, request, request.special)
     if request.heavy:
         return heavy_move(rules, encounter, request, jump_rule=jump_rule)
-    if request.mount:
-        return mount_move(rules, encounter, request, jump_rule=jump_rule)
-    if request.dismount:
-        return dismount_move(rules, encounter, request, jump_rule=jump_rule)
     if request.drag:
         return drag_move(rules, encounter, request, jump_rule=jump_rule)
     airborne = request.up_ft or altitude(token)
