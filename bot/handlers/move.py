@@ -244,7 +244,6 @@ async def handle_move(ctx: Context, options: Mapping[str, Any]) -> Reply:
         check=options.get("check"),
         group=tuple(n.strip() for n in options.get("group", "").split(",") if n.strip()),
         ready=bool(options.get("ready")),
-        drag=options.get("drag"),
         through=options.get("through"),
         heavy=options.get("heavy"),
         up_ft=int(options.get("up") or 0) - int(options.get("down") or 0),

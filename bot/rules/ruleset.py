@@ -233,7 +233,8 @@ class Ruleset(ABC):
             else None,
         )
         # a grapple ends when a move parts the two (the dragged one moved along)
-        moved = (result.token.key, *((token_key(request.drag),) if request.drag else ()))
+        along = request.special.moved_along() if request.special is not None else ()
+        moved = (result.token.key, *(token_key(name) for name in along))
         from bot.rules.engine.grapple import parted  # with the first move, not at start
 
         encounter_after, ended = parted(

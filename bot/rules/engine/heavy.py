@@ -44,7 +44,7 @@ def heavy_move(
             f"heavy: what the object weighs for the mover: {', '.join(WEIGHTS)} (light: within "
             "its light load; medium or heavy: that load; over: beyond its maximum load, dragged)."
         )
-    if request.forced or request.group or request.drag or request.ready or request.special:
+    if request.forced or request.group or request.ready or request.special:
         raise InvalidInput("heavy: goes with the mover's own move only.")
     mover = encounter.token(request.token)
     own = mover.state.get(rule.load_state)

@@ -131,7 +131,6 @@ class MoveRequest:
     check: int | None = None  # the jump's check total, where the ruleset asks for one
     group: tuple[str, ...] = ()  # becmi: tokens that move with it, at the slowest's rate
     ready: bool = False  # a readied move out of the token's turn (000 Sudden Movement)
-    drag: str | None = None  # the grappled creature the mover drags along (000 Grappled)
     through: str | None = None  # overrun | tumble: through opponents' spaces (001, 004)
     heavy: str | None = None  # a heavy object moved along: light|medium|heavy|over (002)
     up_ft: int = 0  # a flyer's change of altitude (negative: down) (004 3-D Movement)

@@ -20,7 +20,6 @@ from bot.rules.engine.altitude import MAX_ALTITUDE_FT, altitude, at_altitude
 from bot.rules.engine.attacks import charge_target, opportunity_attacks
 from bot.rules.engine.board import MAX_WAYPOINTS, Allowance, Board, Stance, StepContext
 from bot.rules.engine.forced import forced_move
-from bot.rules.engine.grapple import drag_move
 from bot.rules.engine.heavy import heavy_move
 from bot.rules.engine.jump import JumpRule, jump_route
 from bot.rules.engine.mounts import (
@@ -66,8 +65,6 @@ def plan_move(
         return special_move(request.special).plan(ctx, encounter, request, request.special)
     if request.heavy:
         return heavy_move(rules, encounter, request, jump_rule=jump_rule)
-    if request.drag:
-        return drag_move(rules, encounter, request, jump_rule=jump_rule)
     airborne = request.up_ft or altitude(token)
     if airborne and request.mode is None and "fly" in token.speeds_ft and not request.forced:
         request = replace(request, mode="fly")  # in the air, a flyer flies
