@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import replace
 from typing import ClassVar
 
@@ -43,7 +43,7 @@ from bot.rules.engine.moves import (
     TokenSpec,
     fresh_turn,
 )
-from bot.rules.engine.plan import Route
+from bot.rules.engine.plan import PlanContext, Route
 from bot.rules.engine.steps import ProvokeRule, Stepper
 from bot.rules.identity import Identity
 from bot.rules.options import OptionSpec
@@ -306,13 +306,11 @@ class Ruleset(ABC):
         return None
 
     def group_move(
-        self,
-        encounter: Encounter,
-        request: MoveRequest,
-        jump_rule: Callable[[JumpRequest], JumpResult] | None,
+        self, ctx: PlanContext, encounter: Encounter, request: MoveRequest
     ) -> MoveResult:
-        """Several tokens moving together (``request.group``); most rulesets have no
-        such rule (becmi's 003 does: see ``bot.rules.engine.group``)."""
+        """Several tokens moving together (``request.group``), each planned with
+        ``ctx.move``; most rulesets have no such rule (becmi's 003 does: see
+        ``bot.rules.engine.group``)."""
         raise InvalidInput(
             "group: moving together at the slowest member's rate is becmi's rule (Rules "
             "Cyclopedia); "

@@ -10,7 +10,7 @@ the seed leaves open is in docs/RULINGS.md; the tables live in
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import replace
 from typing import ClassVar, Literal
 
@@ -45,6 +45,7 @@ from bot.rules.engine.board import Allowance, Board, Passing, StepContext, check
 from bot.rules.engine.group import move_together
 from bot.rules.engine.kinds import MountRule, VerticalRule
 from bot.rules.engine.moves import MoveRequest, MoveResult, TokenFields, TokenMovement, TokenSpec
+from bot.rules.engine.plan import PlanContext
 from bot.rules.identity import Identity
 from bot.rules.ruleset import Ruleset
 from bot.rules.rulings import (
@@ -268,19 +269,12 @@ class Becmi(Ruleset):
         return allowance
 
     def group_move(
-        self,
-        encounter: Encounter,
-        request: MoveRequest,
-        jump_rule: Callable[[JumpRequest], JumpResult] | None,
+        self, ctx: PlanContext, encounter: Encounter, request: MoveRequest
     ) -> MoveResult:
         """003 "Character Movement Rates": "Groups of characters, if they intend to stay
         together, move at the rate of the slowest character." """
         return move_together(
-            self,
-            encounter,
-            request,
-            jump_rule=jump_rule,
-            cite="Rules Cyclopedia › Character Movement Rates",
+            ctx, encounter, request, cite="Rules Cyclopedia › Character Movement Rates"
         )
 
     def step_cost(

@@ -9,54 +9,13 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 from bot.encounter import Encounter
 from bot.rules.engine.moves import MoveRequest, MoveResult, SpecialPart
-
-if TYPE_CHECKING:
-    from bot.rules.engine.jump import JumpRule
-    from bot.rules.ruleset import Ruleset
+from bot.rules.engine.plan import PlainMove, PlanContext
 
 PartT = TypeVar("PartT", bound=SpecialPart)
-
-
-class PlainMove(Protocol):
-    """The pipeline's move for a request (any special part already taken off):
-    ``budget_cap_ft`` caps what it may spend, ``dragging`` names a grappled creature
-    pulled along at the ruleset's cost."""
-
-    def __call__(
-        self,
-        encounter: Encounter,
-        request: MoveRequest,
-        *,
-        budget_cap_ft: float | None = None,
-        dragging: str = "",
-    ) -> MoveResult: ...
-
-
-@dataclass(frozen=True)
-class PlanContext:
-    """What the pipeline lends a special move: the ruleset (its rules for this
-    encounter), the ruleset's /jump for a jump on the way, and its own plain move."""
-
-    rules: Ruleset
-    jump_rule: JumpRule | None
-    plain: PlainMove
-
-    def move(
-        self,
-        encounter: Encounter,
-        request: MoveRequest,
-        *,
-        budget_cap_ft: float | None = None,
-        dragging: str = "",
-    ) -> MoveResult:
-        """A move of the pipeline's own on ``encounter`` (the approach to a foe, the
-        mover's path while it drags or carries something)."""
-        return self.plain(encounter, request, budget_cap_ft=budget_cap_ft, dragging=dragging)
 
 
 class SpecialMove(ABC, Generic[PartT]):
