@@ -18,6 +18,7 @@ from bot.rules.engine.altitude import altitude
 from bot.rules.engine.forced import forced_move
 from bot.rules.engine.heavy import heavy_move
 from bot.rules.engine.jump import JumpRule
+from bot.rules.engine.kinds import MountControl
 from bot.rules.engine.mounts import (
     RIDING,
     carried,
@@ -65,7 +66,7 @@ def plan_move(
     if request.up_ft and request.to is None:
         request = replace(request, to=token.cell)  # straight up or down
     unseated: tuple[Note, ...] = ()
-    controlled: tuple[Note, dict[str, Cell], dict[str, JSONValue]] | None = None
+    controlled: _Controlled | None = None
     mount = mount_of(encounter, token)
     if mount is not None and request.forced:
         # a rider pushed, pulled or slid is out of the saddle
@@ -75,28 +76,58 @@ def plan_move(
     elif mount is not None:
         control = needs_control(rules, mount)
         if control is not None:  # 002 Control a Frightened Mount
-            if request.jump is not None:
-                raise InvalidInput(
-                    "check: is the Ride check here: control the mount, then jump in a "
-                    "move of its own."
-                )
-            rider, note, provoked = control_mount(
-                rules, encounter, token, mount, control, request.check
-            )
-            encounter = encounter.with_token(rider)
-            checked: dict[str, JSONValue] = {
-                "rider": rider.name,
-                "check": request.check,
-                "dc": control.dc,
-                "controlled": request.check is not None and request.check >= control.dc,
-            }
-            if not checked["controlled"]:
-                return _mount_not_controlled(rules, encounter, mount, note, provoked, checked)
-            controlled = (note, provoked, checked)
+            checked = _control(rules, encounter, token, mount, control, request)
+            if isinstance(checked, MoveResult):
+                return checked  # not controlled: the mount is the GM's
+            encounter, controlled = checked
         # a rider moves with its mount, on the mount's movement (002)
         token, request = mount, replace(request, token=mount.name, check=None)
     board, riders = carried(encounter, token)
     result = _move(rules, board, token, request, jump_rule, budget_cap_ft, dragging)
+    return _riding(result, encounter, riders, controlled, unseated)
+
+
+# the rider's check to control its mount: its note, who it provoked, the JSON
+_Controlled = tuple[Note, dict[str, Cell], dict[str, JSONValue]]
+
+
+def _control(
+    rules: Ruleset,
+    encounter: Encounter,
+    rider: Token,
+    mount: Token,
+    control: MountControl,
+    request: MoveRequest,
+) -> tuple[Encounter, _Controlled] | MoveResult:
+    """The rider's check to control a mount not trained for war (002 Control a
+    Frightened Mount): the board after it and what the reply says of it, or, failed,
+    the result of a move that moves nothing."""
+    if request.jump is not None:
+        raise InvalidInput(
+            "check: is the Ride check here: control the mount, then jump in a move of its own."
+        )
+    after, note, provoked = control_mount(rules, encounter, rider, mount, control, request.check)
+    encounter = encounter.with_token(after)
+    checked: dict[str, JSONValue] = {
+        "rider": after.name,
+        "check": request.check,
+        "dc": control.dc,
+        "controlled": request.check is not None and request.check >= control.dc,
+    }
+    if not checked["controlled"]:
+        return _mount_not_controlled(rules, encounter, mount, note, provoked, checked)
+    return encounter, (note, provoked, checked)
+
+
+def _riding(
+    result: MoveResult,
+    encounter: Encounter,
+    riders: list[Token],
+    controlled: _Controlled | None,
+    unseated: tuple[Note, ...],
+) -> MoveResult:
+    """The mount's move with what riding adds: the rider's check to control it, the
+    riders carried along (back in the saddle where it ends), a rider unseated."""
     if controlled is not None:
         note, provoked, checked = controlled
         provoked_at = {**provoked, **result.provoked_at}

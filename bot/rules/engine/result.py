@@ -182,6 +182,19 @@ def _path_notes(plan: MovePlan, route: Route, steps: tuple[Step, ...], moved: To
     squeezed = [s.cell for s in steps if "squeezing" in s.why]
     if squeezed:
         plan.note("Squeezing", "Squeezes through " + " ".join(str(c) for c in squeezed) + ".")
+    _flight_notes(plan, route, steps)
+    hazards = [c for c in route.cells[1:] if plan.board.terrain(c) is Terrain.HAZARD]
+    if hazards:
+        where = " ".join(str(c) for c in hazards)
+        plan.note("Hazard", f"Enters hazardous terrain at {where}.")
+    prone = Condition.PRONE.value in moved.conditions
+    if prone and not plan.allowance.stance.drop_prone and len(route.cells) > 1:
+        plan.note("Prone", f"{plan.token.name} is still prone.")
+
+
+def _flight_notes(plan: MovePlan, route: Route, steps: tuple[Step, ...]) -> None:
+    """A walk that took to the air on the way (004 Combining Movement Types), and a
+    move that ends over a pit: flying on, or stepping in and falling."""
     flown = [s for s in steps if "flying" in s.why.split(", ")]
     board = plan.board
     over_pit = next((c for c in board.cells(route.end) if board.terrain(c) is Terrain.PIT), None)
@@ -206,13 +219,6 @@ def _path_notes(plan: MovePlan, route: Route, steps: tuple[Step, ...], moved: To
         and over_pit is not None
     ):
         plan.notes.extend(plan.rules.pit_fall(board, over_pit))
-    hazards = [c for c in route.cells[1:] if plan.board.terrain(c) is Terrain.HAZARD]
-    if hazards:
-        where = " ".join(str(c) for c in hazards)
-        plan.note("Hazard", f"Enters hazardous terrain at {where}.")
-    prone = Condition.PRONE.value in moved.conditions
-    if prone and not plan.allowance.stance.drop_prone and len(route.cells) > 1:
-        plan.note("Prone", f"{plan.token.name} is still prone.")
 
 
 def _steps(route: Route) -> tuple[Step, ...]:
