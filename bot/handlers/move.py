@@ -95,20 +95,28 @@ def with_token(encounter: Encounter, actor: Actor, request: MoveRequest) -> Move
     return replace(request, token=default_token(encounter, actor, "move"))
 
 
-def plan(encounter: Encounter, actor: Actor, request: MoveRequest) -> Moved:
-    """The pure part of /move: permission, then the ruleset's ruling."""
+def plan(
+    encounter: Encounter, actor: Actor, request: MoveRequest, word: str | None = None
+) -> Moved:
+    """The pure part of /move: permission, then the ruleset's ruling (``word``: the
+    action as the user gave it, read by the ruleset)."""
     request = with_token(encounter, actor, request)
     _check_permission(encounter, actor, request)
+    request = with_action(encounter, request, word)
     result = ruleset_of(encounter).move(encounter, request)
     return Moved(result.encounter, move_summary(result), result)
 
 
-def real_move(encounter: Encounter, actor: Actor, request: MoveRequest) -> Moved:
+def real_move(
+    encounter: Encounter, actor: Actor, request: MoveRequest, word: str | None = None
+) -> Moved:
     """A move that is made: the GM's (and a player's on a board hiding nothing from them)
     on the whole board; a player's planned on the board they see, then met by what is
     hidden (``encounter_ops.discovery``)."""
     if is_gm(encounter, actor) or not hides_from(encounter, actor.user_id):
-        return plan(encounter, actor, request)
+        return plan(encounter, actor, request, word)
+    # read here: the hidden creatures' attacks are worked out for the action taken
+    request = with_action(encounter, request, word)
     met = move_meeting_hidden(
         encounter,
         ruleset_of(encounter),
@@ -134,10 +142,12 @@ def _checked(result: MoveResult | None) -> MoveResult:
     return result
 
 
-def preview(encounter: Encounter, actor: Actor, request: MoveRequest) -> Moved:
+def preview(
+    encounter: Encounter, actor: Actor, request: MoveRequest, word: str | None = None
+) -> Moved:
     """/move preview:true: the same ruling, for anyone and at any time (asking writes
     nothing, so there is no one's turn to wait for)."""
-    request = with_token(encounter, actor, request)
+    request = with_action(encounter, with_token(encounter, actor, request), word)
     result = ruleset_of(encounter).move(encounter, request)
     return Moved(result.encounter, move_summary(result), result)
 
@@ -228,7 +238,10 @@ def _title(result: MoveResult, units: bool) -> str:
     return f"{name} moves to {result.path[-1]}{up} — {cost}, {rest}"
 
 
-async def handle_move(ctx: Context, options: Mapping[str, Any]) -> Reply:
+def read_request(options: Mapping[str, Any]) -> tuple[MoveRequest, str | None]:
+    """/move's options read once into a typed request (its special move, if any, read by
+    the registry), and the action's word: the ruleset reads that (``with_action``), once
+    the encounter says which ruleset it is."""
     to = Cell.parse(options["to"]) if options.get("to") else None
     special = read_special(options)
     request = MoveRequest(
@@ -236,8 +249,6 @@ async def handle_move(ctx: Context, options: Mapping[str, Any]) -> Reply:
         to=to,
         via=parse_waypoints(options.get("via")),
         mode=options["mode"].strip().lower() if options.get("mode") else None,
-        # the ruleset's action, unless the word named the special move (action:bull-rush)
-        action=options.get("action") if special is None or special.keeps_action else None,
         forced=options.get("forced"),
         by=options.get("by"),
         jump=Cell.parse(options["jump"]) if options.get("jump") else None,
@@ -251,17 +262,32 @@ async def handle_move(ctx: Context, options: Mapping[str, Any]) -> Reply:
     )
     if request.by and not request.forced:
         raise InvalidInput("by: names who pushes or pulls; give forced:push or forced:pull too.")
+    # the ruleset's action, unless the word named the special move (action:bull-rush)
+    word = options.get("action") if special is None or special.keeps_action else None
+    return request, word
+
+
+def with_action(encounter: Encounter, request: MoveRequest, word: str | None) -> MoveRequest:
+    """``request`` with its action: ``word`` read in the encounter's ruleset's words (a
+    push, pull or slide takes no action: the word is left unread, as it always was)."""
+    if word is None or request.forced:
+        return request
+    return replace(request, action=ruleset_of(encounter).read_action(word))
+
+
+async def handle_move(ctx: Context, options: Mapping[str, Any]) -> Reply:
+    request, word = read_request(options)
     actor = actor_of(ctx)
     previewing = bool(options.get("preview"))
     try:
         if previewing:
             # on the board as the asker sees it: a preview discovers nothing
             board = seen_in(ctx, (await load_active(ctx)).encounter).encounter
-            moved = await board_work(preview, board, actor, request)
+            moved = await board_work(preview, board, actor, request, word)
             saved = False
         else:
             changed = await change_encounter(
-                ctx, "move", lambda e: real_move(e, actor, request), whole_board=True
+                ctx, "move", lambda e: real_move(e, actor, request, word), whole_board=True
             )
             moved, saved = changed.outcome, changed.saved
     except MoveRefused as refused:  # the rules say what stopped it; here it is put in words

@@ -25,6 +25,7 @@ from bot.grid.search import Edge
 from bot.grid.sizes import Size
 from bot.grid.terrain import Terrain
 from bot.names import Vocabulary
+from bot.rules.engine.actions import MoveAction
 from bot.rules.engine.board import Allowance, Board, Passing, StepContext, at, join
 from bot.rules.engine.kinds import (
     BullRushRule,
@@ -93,6 +94,9 @@ class Ruleset(ABC):
     diagonal_parity: bool = False  # does a step's cost depend on the diagonal count?
     in_units: bool = False  # are distances shown in Units of 5 ft (an encounter option)?
     provoke_rule: ClassVar[ProvokeRule]
+    # The words /move's action: accepts, each read once into a ``MoveAction``
+    # (``read_action``); ``actions`` are what it suggests (a bull rush too, where it has one).
+    action_words: ClassVar[Vocabulary]
     actions: ClassVar[tuple[str, ...]]
     # The action a token's speed band shows beyond this one (dash, double move, run).
     band_action: ClassVar[str] = "move"
@@ -149,6 +153,11 @@ class Ruleset(ABC):
     def for_encounter(self, encounter: Encounter | None) -> Ruleset:
         """This ruleset with ``encounter``'s options applied (None: the defaults)."""
         return self
+
+    def read_action(self, word: str | None) -> MoveAction | None:
+        """/move's ``action:`` as the user gave it, read in this ruleset's words (None:
+        not given, a move); an unknown word is an ``InvalidInput`` listing the accepted."""
+        return MoveAction(self.action_words.match(word)) if word else None
 
     # ---- the calculators
 

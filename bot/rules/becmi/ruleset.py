@@ -41,6 +41,7 @@ from bot.rules.becmi.tokens import (
     token_movement,
 )
 from bot.rules.becmi.travel import MAX_TRAVEL_SPEED_FT
+from bot.rules.engine.actions import MoveAction
 from bot.rules.engine.board import Allowance, Board, Passing, StepContext, check_mode, hostile
 from bot.rules.engine.group import move_together
 from bot.rules.engine.kinds import MountRule, VerticalRule
@@ -170,6 +171,7 @@ class Becmi(Ruleset):
         "creatures don't share a square (the Rules Cyclopedia has no rule for sharing one)"
     )
     provoke_rule: ClassVar[Literal["leave-threatened", "leave-reach", "never"]] = "never"
+    action_words: ClassVar[Vocabulary] = ACTIONS
     actions: ClassVar[tuple[str, ...]] = ACTIONS.names
     vertical: ClassVar[VerticalRule] = VerticalRule(
         "feet", "straight", "measured with a ruler: Rules Cyclopedia › Miniature Figures"
@@ -199,7 +201,7 @@ class Becmi(Ruleset):
     def allowance(
         self, encounter: Encounter, token: Token, request: MoveRequest, movement: TokenMovement
     ) -> Allowance:
-        action = ACTIONS.match(request.action) if request.action else "move"
+        action = request.action or MoveAction.MOVE
         if request.to is None:
             raise InvalidInput("Say where to: to:<square>, e.g. to:D4.")
         if token.has(Condition.IMMOBILIZED) or token.has(Condition.INCAPACITATED):

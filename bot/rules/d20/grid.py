@@ -24,6 +24,7 @@ from bot.grid.search import EPSILON, Edge
 from bot.grid.sizes import Size
 from bot.grid.terrain import Terrain
 from bot.names import Vocabulary
+from bot.rules.engine.actions import MoveAction
 from bot.rules.engine.board import (
     Allowance,
     Board,
@@ -128,6 +129,7 @@ class D20Ruleset(Ruleset):
     darkness_doubles: ClassVar[bool]  # 3.5's poor visibility costs double; epic-path's not
     threatens_own_space: ClassVar[bool]
     provoke_rule: ClassVar[Literal["leave-threatened", "leave-reach", "never"]] = "leave-threatened"
+    action_words: ClassVar[Vocabulary] = ACTIONS
     actions: ClassVar[tuple[str, ...]] = ACTIONS.names
     band_action: ClassVar[str] = "double"
     action_terms: ClassVar[Mapping[str, Action]]
@@ -180,7 +182,7 @@ class D20Ruleset(Ruleset):
     def allowance(
         self, encounter: Encounter, token: Token, request: MoveRequest, movement: TokenMovement
     ) -> Allowance:
-        action = ACTIONS.match(request.action) if request.action else "move"
+        action = request.action or MoveAction.MOVE
         activity = token.activity
         taken = activity.actions
         prone = token.has(Condition.PRONE)

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from bot.encounter import Activity, Condition, Encounter, Token
 from bot.errors import IllegalMove, InvalidInput
 from bot.grid.coords import Cell
+from bot.rules.engine.actions import MoveAction
 from bot.rules.engine.altitude import at_altitude
 from bot.rules.engine.board import Board, hostile
 from bot.rules.engine.kinds import MountControl, MountRule
@@ -86,7 +87,7 @@ def saddle_cost(
             taken = rules.allowance(
                 encounter,
                 rider,
-                MoveRequest(rider.name, action="move"),
+                MoveRequest(rider.name, action=MoveAction.MOVE),
                 rules.token_movement(rider),
             )
         except IllegalMove as refused:

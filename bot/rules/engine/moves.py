@@ -18,6 +18,7 @@ from bot.errors import InvalidInput
 from bot.grid.coords import Cell
 from bot.grid.sizes import Size
 from bot.limits import MAX_SPEED_FT as MAX_SPEED_FT
+from bot.rules.engine.actions import MoveAction
 from bot.rules.rulings import JSONValue, Note, Source
 from bot.state import StateValue, text
 
@@ -124,7 +125,7 @@ class MoveRequest:
     to: Cell | None = None
     via: tuple[Cell, ...] = ()
     mode: str | None = None
-    action: str | None = None
+    action: MoveAction | None = None  # read by the ruleset (``Ruleset.read_action``)
     forced: str | None = None  # push | pull | slide (GM)
     by: str | None = None  # who pushes or pulls
     jump: Cell | None = None  # a jump on the way lands here

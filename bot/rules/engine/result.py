@@ -12,6 +12,7 @@ from bot.encounter import Activity, Condition, Token
 from bot.errors import IllegalMove, RulingError
 from bot.grid.search import EPSILON
 from bot.grid.terrain import Terrain
+from bot.rules.engine.actions import MoveAction
 from bot.rules.engine.altitude import altitude, at_altitude
 from bot.rules.engine.attacks import opportunity_attacks
 from bot.rules.engine.moves import MoveResult, Step
@@ -107,7 +108,7 @@ def _again_ft(plan: MovePlan, moved: Token) -> float:
     if allowance.action == "stand" and plan.request.to not in (None, moved.cell):
         return 0.0
     encounter = plan.board.encounter.with_token(moved)
-    again = replace(plan.request, to=moved.cell, via=(), jump=None, action="move")
+    again = replace(plan.request, to=moved.cell, via=(), jump=None, action=MoveAction.MOVE)
     try:
         following = rules.allowance(encounter, moved, again, plan.ctx.movement)
     except RulingError:

@@ -20,9 +20,10 @@ from bot.grid.sizes import Size
 from bot.grid.terrain import Terrain
 from bot.names import Vocabulary
 from bot.rules.d20.falling import D20FallRules, d20_fall
-from bot.rules.d20.grid import ACTIONS, Action, D20Ruleset, armor, load
+from bot.rules.d20.grid import Action, D20Ruleset, armor, load
 from bot.rules.d20.jumping import SkillJumpRules, skill_jump
 from bot.rules.d20.overland import overland_travel
+from bot.rules.engine.actions import MoveAction
 from bot.rules.engine.altitude import altitude, within_reach_up
 from bot.rules.engine.board import Allowance, Board, Limits, Passing, StepContext, hostile, join
 from bot.rules.engine.kinds import GrappleRule, MountRule, ThroughRule, VerticalRule
@@ -333,7 +334,7 @@ class EpicPath(D20Ruleset):
     ) -> Allowance:
         if (request.mode or "walk") == "teleport":
             return _teleport(token, request)
-        action = ACTIONS.match(request.action) if request.action else "move"
+        action = request.action or MoveAction.MOVE
         if action in ("run", "charge"):
             tired = next(
                 (c for c in (Condition.EXHAUSTED, Condition.FATIGUED) if token.has(c)), None

@@ -20,6 +20,7 @@ from bot.grid.search import Edge
 from bot.grid.sizes import Size
 from bot.grid.terrain import Terrain
 from bot.names import Vocabulary
+from bot.rules.engine.actions import MoveAction
 from bot.rules.engine.board import (
     Allowance,
     Board,
@@ -134,6 +135,7 @@ class FiveEAlt(Ruleset):
         "(Alternate Movement › Moving Around Other Creatures, Separate Spaces)"
     )
     provoke_rule: ClassVar[Literal["leave-threatened", "leave-reach", "never"]] = "leave-reach"
+    action_words: ClassVar[Vocabulary] = ACTIONS
     actions: ClassVar[tuple[str, ...]] = ACTIONS.names
     band_action: ClassVar[str] = "dash"
     grapple_rule: ClassVar[GrappleRule | None] = GrappleRule(
@@ -212,7 +214,7 @@ class FiveEAlt(Ruleset):
     def allowance(
         self, encounter: Encounter, token: Token, request: MoveRequest, movement: TokenMovement
     ) -> Allowance:
-        action = ACTIONS.match(request.action) if request.action else "move"
+        action = request.action or MoveAction.MOVE
         single = single_speed(token)
         prone = token.has(Condition.PRONE)
         activity = token.activity

@@ -25,6 +25,7 @@ from bot.grid.search import Edge
 from bot.grid.sizes import Size
 from bot.grid.terrain import Terrain
 from bot.names import Vocabulary
+from bot.rules.engine.actions import MoveAction
 from bot.rules.engine.board import (
     Allowance,
     Board,
@@ -104,6 +105,7 @@ class SrdRuleset(Ruleset):
     sizes: ClassVar[tuple[Size, ...]] = SIZES
     footprint_squares: ClassVar[Mapping[Size, int]] = FOOTPRINTS
     provoke_rule: ClassVar[Literal["leave-threatened", "leave-reach", "never"]] = "leave-reach"
+    action_words: ClassVar[Vocabulary] = ACTIONS
     actions: ClassVar[tuple[str, ...]] = ACTIONS.names
     band_action: ClassVar[str] = "dash"
     # 5 ft diagonals: a climb alongside a move counts the longer of the two
@@ -196,7 +198,7 @@ class SrdRuleset(Ruleset):
     def allowance(
         self, encounter: Encounter, token: Token, request: MoveRequest, movement: TokenMovement
     ) -> Allowance:
-        action = ACTIONS.match(request.action) if request.action else "move"
+        action = request.action or MoveAction.MOVE
         prone = token.has(Condition.PRONE)
         activity = token.activity
         if action == "drop-prone":

@@ -19,6 +19,7 @@ from bot.encounter import Activity, Encounter, Token
 from bot.errors import IllegalMove, InvalidInput
 from bot.grid.coords import Cell
 from bot.grid.geometry import footprint
+from bot.rules.engine.actions import MoveAction
 from bot.rules.engine.destinations import destinations
 from bot.rules.engine.forced import forced_move
 from bot.rules.engine.kinds import BullRushRule
@@ -74,7 +75,8 @@ class BullRushMove(SpecialMove[BullRush]):
         """The whole bull rush: the approach (the rules' own move, or its charge), the
         entry, the push."""
         rush = _checked(ctx.rules, encounter, request, part)
-        plain = replace(request, action="charge" if part.charge else "move", special=None)
+        action = MoveAction.CHARGE if part.charge else MoveAction.MOVE
+        plain = replace(request, action=action, special=None)
         start, approach = _approach(ctx, encounter, rush, plain)
         if approach is None and start != rush.mover.cell:
             approach = ctx.move(encounter, replace(plain, to=start))

@@ -14,6 +14,7 @@ from bot.encounter import Encounter, Token
 from bot.errors import IllegalMove
 from bot.grid.coords import Cell
 from bot.grid.geometry import footprint
+from bot.rules.engine.actions import MoveAction
 from bot.rules.engine.destinations import destinations
 from bot.rules.engine.mounts import RIDING, check_mountable, mount_rule, saddle_cost
 from bot.rules.engine.moves import MoveRequest, MoveResult, SpecialPart, Step
@@ -53,7 +54,7 @@ class MountMove(SpecialMove[Mount]):
         rider = encounter.token(request.token)
         mount = encounter.token(part.mount)
         check_mountable(encounter, rider, mount)
-        plain = replace(request, special=None, action="move")
+        plain = replace(request, special=None, action=MoveAction.MOVE)
         approach, entering = _approach(ctx, encounter, rider, mount, plain)
         movement = rules.token_movement(rider)
         if approach is None:
