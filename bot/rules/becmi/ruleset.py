@@ -224,34 +224,9 @@ class Becmi(Ruleset):
         sections = ["Normal, Encounter, and Running Speeds"]
         running_rounds = number(token.state, "running_rounds")  # rounds run in a row
         conditions: list[tuple[str, bool]] = []
-        if action == "run":
-            rested = not token.has(Condition.EXHAUSTED) and running_rounds >= MAX_RUNNING_ROUNDS
-            if rested:
-                running_rounds = 0
-            # the round that exhausts it may go on running (split over several /move)
-            finishing = "run" in activity.actions and running_rounds >= MAX_RUNNING_ROUNDS
-            if token.has(Condition.EXHAUSTED) and not finishing:
-                raise IllegalMove(
-                    f"{token.name} is exhausted: no running until it rests 3 turns; it moves "
-                    f"at encounter speed ({normal // 3 * self.scale} ft) (Rules Cyclopedia › "
-                    "Exhaustion)."
-                )
-            if "run" not in activity.actions:
-                running_rounds += 1
+        if action == MoveAction.RUN:
+            running_rounds = self._run(token, normal, running_rounds, notes, conditions)
             sections.append("Exhaustion")
-            notes.append(
-                Note("Running", f"Round {running_rounds} of at most {MAX_RUNNING_ROUNDS}.")
-            )
-            if running_rounds >= MAX_RUNNING_ROUNDS:
-                conditions.append((Condition.EXHAUSTED.value, True))
-                notes.append(
-                    Note(
-                        "Exhausted",
-                        f"After {MAX_RUNNING_ROUNDS} rounds of running {token.name} is "
-                        "exhausted: rest 3 turns before running or fighting (Rules Cyclopedia › "
-                        "Exhaustion).",
-                    )
-                )
         if self.scale != 1:
             sections.append("Feet vs. Yards")
             notes.append(Note("Outdoors", "Speeds are read in yards: three times the feet."))
@@ -269,6 +244,43 @@ class Becmi(Ruleset):
             after=lambda moved: moved.with_state(running_rounds=running_rounds),
         )
         return allowance
+
+    def _run(
+        self,
+        token: Token,
+        normal: int,
+        running_rounds: int,
+        notes: list[Note],
+        conditions: list[tuple[str, bool]],
+    ) -> int:
+        """003 Exhaustion: the rounds run in a row, this one counted, and the token
+        exhausted after the last it may run; refused while exhausted."""
+        activity = token.activity
+        rested = not token.has(Condition.EXHAUSTED) and running_rounds >= MAX_RUNNING_ROUNDS
+        if rested:
+            running_rounds = 0
+        # the round that exhausts it may go on running (split over several /move)
+        finishing = "run" in activity.actions and running_rounds >= MAX_RUNNING_ROUNDS
+        if token.has(Condition.EXHAUSTED) and not finishing:
+            raise IllegalMove(
+                f"{token.name} is exhausted: no running until it rests 3 turns; it moves "
+                f"at encounter speed ({normal // 3 * self.scale} ft) (Rules Cyclopedia › "
+                "Exhaustion)."
+            )
+        if "run" not in activity.actions:
+            running_rounds += 1
+        notes.append(Note("Running", f"Round {running_rounds} of at most {MAX_RUNNING_ROUNDS}."))
+        if running_rounds >= MAX_RUNNING_ROUNDS:
+            conditions.append((Condition.EXHAUSTED.value, True))
+            notes.append(
+                Note(
+                    "Exhausted",
+                    f"After {MAX_RUNNING_ROUNDS} rounds of running {token.name} is "
+                    "exhausted: rest 3 turns before running or fighting (Rules Cyclopedia › "
+                    "Exhaustion).",
+                )
+            )
+        return running_rounds
 
     def group_move(
         self, ctx: PlanContext, encounter: Encounter, request: MoveRequest
