@@ -256,7 +256,6 @@ def read_request(options: Mapping[str, Any]) -> tuple[MoveRequest, str | None]:
         group=tuple(n.strip() for n in options.get("group", "").split(",") if n.strip()),
         ready=bool(options.get("ready")),
         through=options.get("through"),
-        heavy=options.get("heavy"),
         up_ft=int(options.get("up") or 0) - int(options.get("down") or 0),
         special=special,
     )

@@ -19,13 +19,10 @@ ENGINE = ROOT / "bot" / "rules" / "engine"
 
 # every special move /move has had (issues 16-24): each one is registered
 EXISTING = {"bull-rush", "heavy", "mount", "dismount", "drag"}
-# still planned by the pipeline's own branches while the migration runs (empty at the end)
-NOT_YET_REGISTERED = {"heavy"}
 
 
 def test_every_existing_special_move_is_registered() -> None:
-    assert set(SPECIAL_MOVES) | NOT_YET_REGISTERED == EXISTING
-    assert not set(SPECIAL_MOVES) & NOT_YET_REGISTERED
+    assert set(SPECIAL_MOVES) == EXISTING
 
 
 @pytest.mark.parametrize("move", REGISTERED, ids=lambda m: m.name)
@@ -79,14 +76,10 @@ def _imports(path: Path) -> set[str]:
 
 
 MECHANISMS = [p for p in sorted(ENGINE.rglob("*.py")) if p.name != "pipeline.py"]
-# the cycles issue 27 found, still being untied (empty at the end)
-CYCLES_LEFT = {"heavy.py"}
 
 
 @pytest.mark.parametrize("path", MECHANISMS, ids=lambda p: str(p.relative_to(ROOT)))
 def test_no_engine_mechanism_imports_the_pipeline(path: Path) -> None:
     """The pipeline calls the mechanisms; they plan through the ``PlanContext`` they are
     handed (no import cycle, even inside a function)."""
-    if path.name in CYCLES_LEFT:
-        pytest.skip("not untied yet")
     assert not {m for m in _imports(path) if m.startswith("bot.rules.engine.pipeline")}

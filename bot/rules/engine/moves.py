@@ -133,7 +133,6 @@ class MoveRequest:
     group: tuple[str, ...] = ()  # becmi: tokens that move with it, at the slowest's rate
     ready: bool = False  # a readied move out of the token's turn (000 Sudden Movement)
     through: str | None = None  # overrun | tumble: through opponents' spaces (001, 004)
-    heavy: str | None = None  # a heavy object moved along: light|medium|heavy|over (002)
     up_ft: int = 0  # a flyer's change of altitude (negative: down) (004 3-D Movement)
     special: SpecialPart | None = None  # a special move of the registry (engine/specials/)
 

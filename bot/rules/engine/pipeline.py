@@ -16,7 +16,6 @@ from bot.errors import InvalidInput
 from bot.grid.coords import Cell
 from bot.rules.engine.altitude import altitude
 from bot.rules.engine.forced import forced_move
-from bot.rules.engine.heavy import heavy_move
 from bot.rules.engine.jump import JumpRule
 from bot.rules.engine.kinds import MountControl
 from bot.rules.engine.mounts import (
@@ -58,8 +57,6 @@ def plan_move(
     if request.special is not None:  # a special move of the registry plans it
         ctx = PlanContext(rules, jump_rule, _plain_move(rules, jump_rule))
         return special_move(request.special).plan(ctx, encounter, request, request.special)
-    if request.heavy:
-        return heavy_move(rules, encounter, request, jump_rule=jump_rule)
     airborne = request.up_ft or altitude(token)
     if airborne and request.mode is None and "fly" in token.speeds_ft and not request.forced:
         request = replace(request, mode="fly")  # in the air, a flyer flies

@@ -20,12 +20,14 @@ from bot.rules.engine.specials.base import PlainMove, PlanContext, SpecialMove
 from bot.rules.engine.specials.bull_rush import BullRushMove
 from bot.rules.engine.specials.dismount import DismountMove
 from bot.rules.engine.specials.drag import DragMove
+from bot.rules.engine.specials.heavy import HeavyMove
 from bot.rules.engine.specials.mount import MountMove
 
 # Registration, in the order /move reads the options (the first one asked for names
 # the refusal when two are)
 REGISTERED: tuple[SpecialMove[Any], ...] = (
     BullRushMove(),
+    HeavyMove(),
     MountMove(),
     DismountMove(),
     DragMove(),
