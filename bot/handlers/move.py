@@ -43,6 +43,8 @@ from bot.names import complete
 from bot.render.background import BackgroundImage
 from bot.reply import Field, Reply
 from bot.rules.engine.moves import MoveRequest, MoveResult
+from bot.rules.engine.specials import read_special
+from bot.rules.engine.specials.mount import Mount
 from bot.rules.ruleset import Ruleset
 from bot.rules.rulings import MoveRefused
 from bot.units import FT_PER_UNIT, feet
@@ -75,8 +77,8 @@ def _check_permission(encounter: Encounter, actor: Actor, request: MoveRequest) 
     # a group moves every member: each must be the mover's to move (003 group moves)
     for name in request.group:
         require_control(encounter, actor, encounter.token(name), "move")
-    if request.mount:  # riding a creature is its owner's or the GM's to allow
-        require_mount(encounter, actor, token, encounter.token(request.mount))
+    if isinstance(request.special, Mount):  # riding a creature is its owner's or the GM's
+        require_mount(encounter, actor, token, encounter.token(request.special.mount))
 
 
 def move_suggestions(ruleset: Ruleset, option: str, typed: str) -> list[str]:
@@ -93,20 +95,28 @@ def with_token(encounter: Encounter, actor: Actor, request: MoveRequest) -> Move
     return replace(request, token=default_token(encounter, actor, "move"))
 
 
-def plan(encounter: Encounter, actor: Actor, request: MoveRequest) -> Moved:
-    """The pure part of /move: permission, then the ruleset's ruling."""
+def plan(
+    encounter: Encounter, actor: Actor, request: MoveRequest, word: str | None = None
+) -> Moved:
+    """The pure part of /move: permission, then the ruleset's ruling (``word``: the
+    action as the user gave it, read by the ruleset)."""
     request = with_token(encounter, actor, request)
     _check_permission(encounter, actor, request)
+    request = with_action(encounter, request, word)
     result = ruleset_of(encounter).move(encounter, request)
     return Moved(result.encounter, move_summary(result), result)
 
 
-def real_move(encounter: Encounter, actor: Actor, request: MoveRequest) -> Moved:
+def real_move(
+    encounter: Encounter, actor: Actor, request: MoveRequest, word: str | None = None
+) -> Moved:
     """A move that is made: the GM's (and a player's on a board hiding nothing from them)
     on the whole board; a player's planned on the board they see, then met by what is
     hidden (``encounter_ops.discovery``)."""
     if is_gm(encounter, actor) or not hides_from(encounter, actor.user_id):
-        return plan(encounter, actor, request)
+        return plan(encounter, actor, request, word)
+    # read here: the hidden creatures' attacks are worked out for the action taken
+    request = with_action(encounter, request, word)
     met = move_meeting_hidden(
         encounter,
         ruleset_of(encounter),
@@ -132,10 +142,12 @@ def _checked(result: MoveResult | None) -> MoveResult:
     return result
 
 
-def preview(encounter: Encounter, actor: Actor, request: MoveRequest) -> Moved:
+def preview(
+    encounter: Encounter, actor: Actor, request: MoveRequest, word: str | None = None
+) -> Moved:
     """/move preview:true: the same ruling, for anyone and at any time (asking writes
     nothing, so there is no one's turn to wait for)."""
-    request = with_token(encounter, actor, request)
+    request = with_action(encounter, with_token(encounter, actor, request), word)
     result = ruleset_of(encounter).move(encounter, request)
     return Moved(result.encounter, move_summary(result), result)
 
@@ -226,42 +238,55 @@ def _title(result: MoveResult, units: bool) -> str:
     return f"{name} moves to {result.path[-1]}{up} — {cost}, {rest}"
 
 
-async def handle_move(ctx: Context, options: Mapping[str, Any]) -> Reply:
+def read_request(options: Mapping[str, Any]) -> tuple[MoveRequest, str | None]:
+    """/move's options read once into a typed request (its special move, if any, read by
+    the registry), and the action's word: the ruleset reads that (``with_action``), once
+    the encounter says which ruleset it is."""
     to = Cell.parse(options["to"]) if options.get("to") else None
+    special = read_special(options)
     request = MoveRequest(
         token=options.get("token") or "",
         to=to,
         via=parse_waypoints(options.get("via")),
         mode=options["mode"].strip().lower() if options.get("mode") else None,
-        action=options.get("action"),
         forced=options.get("forced"),
         by=options.get("by"),
         jump=Cell.parse(options["jump"]) if options.get("jump") else None,
         check=options.get("check"),
         group=tuple(n.strip() for n in options.get("group", "").split(",") if n.strip()),
         ready=bool(options.get("ready")),
-        drag=options.get("drag"),
         through=options.get("through"),
-        target=options.get("target"),
-        margin=options.get("margin"),
-        mount=options.get("mount"),
-        dismount=bool(options.get("dismount")),
-        heavy=options.get("heavy"),
         up_ft=int(options.get("up") or 0) - int(options.get("down") or 0),
+        special=special,
     )
     if request.by and not request.forced:
         raise InvalidInput("by: names who pushes or pulls; give forced:push or forced:pull too.")
+    # the ruleset's action, unless the word named the special move (action:bull-rush)
+    word = options.get("action") if special is None or special.keeps_action else None
+    return request, word
+
+
+def with_action(encounter: Encounter, request: MoveRequest, word: str | None) -> MoveRequest:
+    """``request`` with its action: ``word`` read in the encounter's ruleset's words (a
+    push, pull or slide takes no action: the word is left unread, as it always was)."""
+    if word is None or request.forced:
+        return request
+    return replace(request, action=ruleset_of(encounter).read_action(word))
+
+
+async def handle_move(ctx: Context, options: Mapping[str, Any]) -> Reply:
+    request, word = read_request(options)
     actor = actor_of(ctx)
     previewing = bool(options.get("preview"))
     try:
         if previewing:
             # on the board as the asker sees it: a preview discovers nothing
             board = seen_in(ctx, (await load_active(ctx)).encounter).encounter
-            moved = await board_work(preview, board, actor, request)
+            moved = await board_work(preview, board, actor, request, word)
             saved = False
         else:
             changed = await change_encounter(
-                ctx, "move", lambda e: real_move(e, actor, request), whole_board=True
+                ctx, "move", lambda e: real_move(e, actor, request, word), whole_board=True
             )
             moved, saved = changed.outcome, changed.saved
     except MoveRefused as refused:  # the rules say what stopped it; here it is put in words

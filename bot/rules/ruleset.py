@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import replace
 from typing import ClassVar
 
@@ -25,6 +25,7 @@ from bot.grid.search import Edge
 from bot.grid.sizes import Size
 from bot.grid.terrain import Terrain
 from bot.names import Vocabulary
+from bot.rules.engine.actions import MoveAction
 from bot.rules.engine.board import Allowance, Board, Passing, StepContext, at, join
 from bot.rules.engine.kinds import (
     BullRushRule,
@@ -43,7 +44,7 @@ from bot.rules.engine.moves import (
     TokenSpec,
     fresh_turn,
 )
-from bot.rules.engine.plan import Route
+from bot.rules.engine.plan import PlanContext, Route
 from bot.rules.engine.steps import ProvokeRule, Stepper
 from bot.rules.identity import Identity
 from bot.rules.options import OptionSpec
@@ -93,6 +94,9 @@ class Ruleset(ABC):
     diagonal_parity: bool = False  # does a step's cost depend on the diagonal count?
     in_units: bool = False  # are distances shown in Units of 5 ft (an encounter option)?
     provoke_rule: ClassVar[ProvokeRule]
+    # The words /move's action: accepts, each read once into a ``MoveAction``
+    # (``read_action``); ``actions`` are what it suggests (a bull rush too, where it has one).
+    action_words: ClassVar[Vocabulary]
     actions: ClassVar[tuple[str, ...]]
     # The action a token's speed band shows beyond this one (dash, double move, run).
     band_action: ClassVar[str] = "move"
@@ -149,6 +153,11 @@ class Ruleset(ABC):
     def for_encounter(self, encounter: Encounter | None) -> Ruleset:
         """This ruleset with ``encounter``'s options applied (None: the defaults)."""
         return self
+
+    def read_action(self, word: str | None) -> MoveAction | None:
+        """/move's ``action:`` as the user gave it, read in this ruleset's words (None:
+        not given, a move); an unknown word is an ``InvalidInput`` listing the accepted."""
+        return MoveAction(self.action_words.match(word)) if word else None
 
     # ---- the calculators
 
@@ -233,7 +242,8 @@ class Ruleset(ABC):
             else None,
         )
         # a grapple ends when a move parts the two (the dragged one moved along)
-        moved = (result.token.key, *((token_key(request.drag),) if request.drag else ()))
+        along = request.special.moved_along() if request.special is not None else ()
+        moved = (result.token.key, *(token_key(name) for name in along))
         from bot.rules.engine.grapple import parted  # with the first move, not at start
 
         encounter_after, ended = parted(
@@ -262,7 +272,8 @@ class Ruleset(ABC):
             )
         if request.forced or request.group:
             raise InvalidInput("ready:true is a token's own move: no forced:, no group:.")
-        if request.action not in (None, "move"):
+        named = request.special is not None and not request.special.keeps_action
+        if request.action not in (None, "move") or named:  # action:bull-rush
             raise InvalidInput(
                 "ready:true is the readied action itself: leave out action: (it gives the "
                 "movement of one move, spent in one go)."
@@ -304,13 +315,11 @@ class Ruleset(ABC):
         return None
 
     def group_move(
-        self,
-        encounter: Encounter,
-        request: MoveRequest,
-        jump_rule: Callable[[JumpRequest], JumpResult] | None,
+        self, ctx: PlanContext, encounter: Encounter, request: MoveRequest
     ) -> MoveResult:
-        """Several tokens moving together (``request.group``); most rulesets have no
-        such rule (becmi's 003 does: see ``bot.rules.engine.group``)."""
+        """Several tokens moving together (``request.group``), each planned with
+        ``ctx.move``; most rulesets have no such rule (becmi's 003 does: see
+        ``bot.rules.engine.group``)."""
         raise InvalidInput(
             "group: moving together at the slowest member's rate is becmi's rule (Rules "
             "Cyclopedia); "

@@ -54,3 +54,23 @@ async def test_its_own_load_is_kept(gm: Context, store: Store) -> None:
 async def test_only_3_5_prices_it(gm: Context) -> None:
     await vault(gm, "5e")
     await refused(gm, "/move token:Ari to:C5 heavy:medium", InvalidInput, "no speeds")
+
+
+@pytest.mark.parametrize("other", ["mount:Orc", "drag:Orc", "dismount:true"])
+async def test_a_heavy_object_goes_with_no_other_special_move(
+    gm: Context, store: Store, other: str
+) -> None:
+    """Issue 27: the request has one special part, so a heavy object with a mount, a
+    drag or a dismount is refused as it is read, and nothing moves."""
+    await vault(gm)
+    before = await tokens(store)
+    await refused(gm, f"/move token:Ari to:C5 heavy:medium {other}", InvalidInput, "own move only")
+    assert await tokens(store) == before
+
+
+async def test_a_readied_heavy_object_moves_at_its_speed(gm: Context) -> None:
+    """A readied move wraps the token's own move, a heavy object's too (000 Sudden
+    Movement): what the object allows, spent in one go."""
+    await vault(gm)
+    moved = await run(gm, "/move token:Ari to:C5 heavy:medium ready:true")
+    assert moved.result["heavy"] == "medium" and moved.result["ready"] is True

@@ -10,7 +10,7 @@ the seed leaves open is in docs/RULINGS.md; the tables live in
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import replace
 from typing import ClassVar, Literal
 
@@ -41,10 +41,12 @@ from bot.rules.becmi.tokens import (
     token_movement,
 )
 from bot.rules.becmi.travel import MAX_TRAVEL_SPEED_FT
+from bot.rules.engine.actions import MoveAction
 from bot.rules.engine.board import Allowance, Board, Passing, StepContext, check_mode, hostile
 from bot.rules.engine.group import move_together
 from bot.rules.engine.kinds import MountRule, VerticalRule
 from bot.rules.engine.moves import MoveRequest, MoveResult, TokenFields, TokenMovement, TokenSpec
+from bot.rules.engine.plan import PlanContext
 from bot.rules.identity import Identity
 from bot.rules.ruleset import Ruleset
 from bot.rules.rulings import (
@@ -169,6 +171,7 @@ class Becmi(Ruleset):
         "creatures don't share a square (the Rules Cyclopedia has no rule for sharing one)"
     )
     provoke_rule: ClassVar[Literal["leave-threatened", "leave-reach", "never"]] = "never"
+    action_words: ClassVar[Vocabulary] = ACTIONS
     actions: ClassVar[tuple[str, ...]] = ACTIONS.names
     vertical: ClassVar[VerticalRule] = VerticalRule(
         "feet", "straight", "measured with a ruler: Rules Cyclopedia › Miniature Figures"
@@ -198,7 +201,7 @@ class Becmi(Ruleset):
     def allowance(
         self, encounter: Encounter, token: Token, request: MoveRequest, movement: TokenMovement
     ) -> Allowance:
-        action = ACTIONS.match(request.action) if request.action else "move"
+        action = request.action or MoveAction.MOVE
         if request.to is None:
             raise InvalidInput("Say where to: to:<square>, e.g. to:D4.")
         if token.has(Condition.IMMOBILIZED) or token.has(Condition.INCAPACITATED):
@@ -221,34 +224,9 @@ class Becmi(Ruleset):
         sections = ["Normal, Encounter, and Running Speeds"]
         running_rounds = number(token.state, "running_rounds")  # rounds run in a row
         conditions: list[tuple[str, bool]] = []
-        if action == "run":
-            rested = not token.has(Condition.EXHAUSTED) and running_rounds >= MAX_RUNNING_ROUNDS
-            if rested:
-                running_rounds = 0
-            # the round that exhausts it may go on running (split over several /move)
-            finishing = "run" in activity.actions and running_rounds >= MAX_RUNNING_ROUNDS
-            if token.has(Condition.EXHAUSTED) and not finishing:
-                raise IllegalMove(
-                    f"{token.name} is exhausted: no running until it rests 3 turns; it moves "
-                    f"at encounter speed ({normal // 3 * self.scale} ft) (Rules Cyclopedia › "
-                    "Exhaustion)."
-                )
-            if "run" not in activity.actions:
-                running_rounds += 1
+        if action == MoveAction.RUN:
+            running_rounds = self._run(token, normal, running_rounds, notes, conditions)
             sections.append("Exhaustion")
-            notes.append(
-                Note("Running", f"Round {running_rounds} of at most {MAX_RUNNING_ROUNDS}.")
-            )
-            if running_rounds >= MAX_RUNNING_ROUNDS:
-                conditions.append((Condition.EXHAUSTED.value, True))
-                notes.append(
-                    Note(
-                        "Exhausted",
-                        f"After {MAX_RUNNING_ROUNDS} rounds of running {token.name} is "
-                        "exhausted: rest 3 turns before running or fighting (Rules Cyclopedia › "
-                        "Exhaustion).",
-                    )
-                )
         if self.scale != 1:
             sections.append("Feet vs. Yards")
             notes.append(Note("Outdoors", "Speeds are read in yards: three times the feet."))
@@ -267,20 +245,50 @@ class Becmi(Ruleset):
         )
         return allowance
 
-    def group_move(
+    def _run(
         self,
-        encounter: Encounter,
-        request: MoveRequest,
-        jump_rule: Callable[[JumpRequest], JumpResult] | None,
+        token: Token,
+        normal: int,
+        running_rounds: int,
+        notes: list[Note],
+        conditions: list[tuple[str, bool]],
+    ) -> int:
+        """003 Exhaustion: the rounds run in a row, this one counted, and the token
+        exhausted after the last it may run; refused while exhausted."""
+        activity = token.activity
+        rested = not token.has(Condition.EXHAUSTED) and running_rounds >= MAX_RUNNING_ROUNDS
+        if rested:
+            running_rounds = 0
+        # the round that exhausts it may go on running (split over several /move)
+        finishing = "run" in activity.actions and running_rounds >= MAX_RUNNING_ROUNDS
+        if token.has(Condition.EXHAUSTED) and not finishing:
+            raise IllegalMove(
+                f"{token.name} is exhausted: no running until it rests 3 turns; it moves "
+                f"at encounter speed ({normal // 3 * self.scale} ft) (Rules Cyclopedia › "
+                "Exhaustion)."
+            )
+        if "run" not in activity.actions:
+            running_rounds += 1
+        notes.append(Note("Running", f"Round {running_rounds} of at most {MAX_RUNNING_ROUNDS}."))
+        if running_rounds >= MAX_RUNNING_ROUNDS:
+            conditions.append((Condition.EXHAUSTED.value, True))
+            notes.append(
+                Note(
+                    "Exhausted",
+                    f"After {MAX_RUNNING_ROUNDS} rounds of running {token.name} is "
+                    "exhausted: rest 3 turns before running or fighting (Rules Cyclopedia › "
+                    "Exhaustion).",
+                )
+            )
+        return running_rounds
+
+    def group_move(
+        self, ctx: PlanContext, encounter: Encounter, request: MoveRequest
     ) -> MoveResult:
         """003 "Character Movement Rates": "Groups of characters, if they intend to stay
         together, move at the rate of the slowest character." """
         return move_together(
-            self,
-            encounter,
-            request,
-            jump_rule=jump_rule,
-            cite="Rules Cyclopedia › Character Movement Rates",
+            ctx, encounter, request, cite="Rules Cyclopedia › Character Movement Rates"
         )
 
     def step_cost(

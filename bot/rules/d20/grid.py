@@ -1,8 +1,8 @@
 """Tactical movement shared by the d20 rulesets (3.5 and epic-path).
 
 Both spend movement by actions (move, double move, run, withdraw, charge,
-5-foot step, crawl, stand up), threaten squares by reach and provoke on
-leaving a threatened square. What differs is data and a few hooks: how
+5-foot step, crawl, stand up: ``bot/rules/d20/actions.py``), threaten squares by
+reach and provoke on leaving a threatened square. What differs is data and a few hooks: how
 diagonals count (1-2-1-2 in 3.5, 1-for-1 in epic-path), whether doublings
 stack (3.5: ×2, ×4, ×8), impeded terrain, who may pass whom, and the reach
 and space tables. ``bot.rules.dnd35`` and ``bot.rules.epic_path``
@@ -11,49 +11,26 @@ fill them in.
 
 from __future__ import annotations
 
-from abc import abstractmethod
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, replace
+from collections.abc import Mapping
 from typing import ClassVar, Literal
 
-from bot.encounter import Activity, Condition, Encounter, Token
-from bot.errors import IllegalMove, InvalidInput
+from bot.encounter import Condition, Token
 from bot.grid.coords import Cell, cell_row
 from bot.grid.geometry import gap, squares_one_two
 from bot.grid.search import EPSILON, Edge
 from bot.grid.sizes import Size
 from bot.grid.terrain import Terrain
 from bot.names import Vocabulary
+from bot.rules.d20.actions import ACTIONS, FULL_ROUND, MOVE_ACTIONS, NO_MOVE, Action, D20Actions
 from bot.rules.engine.board import (
-    Allowance,
     Board,
-    Limits,
-    Stance,
     StepContext,
     around,
-    check_mode,
 )
-from bot.rules.engine.moves import MoveRequest, TokenMovement, TokenSpec
+from bot.rules.engine.moves import TokenSpec
 from bot.rules.engine.steps import flies_where_needed
-from bot.rules.ruleset import Ruleset
-from bot.rules.rulings import Note
-from bot.state import StateValue, number, text
+from bot.state import StateValue, text
 
-ACTIONS = Vocabulary(
-    "action",
-    {
-        "move": ("walk", "move-action", "normal"),
-        "double": ("double-move", "double move", "doublemove"),
-        "run": ("running", "sprint"),
-        "withdraw": ("retreat", "withdrawal"),
-        "charge": ("charging",),
-        "5ft-step": ("5-foot-step", "five-foot-step", "step", "5ft", "5-ft-step", "shift"),
-        "crawl": ("crawling",),
-        "stand": ("stand-up", "get-up", "standup"),
-        "drop-prone": ("prone", "drop", "go-prone"),
-        "accelerated-climb": ("accelerated", "fast-climb", "quick-climb"),
-    },
-)
 # Armor and load categories, as both rulesets' tables name them.
 ARMOR_NAMES = Vocabulary(
     "armor", {"none": ("no", "unarmored"), "light": (), "medium": (), "heavy": ()}
@@ -83,31 +60,8 @@ def d20_token_state(spec: TokenSpec) -> dict[str, StateValue | None]:
     return state
 
 
-MOVE_ACTIONS = frozenset({"move", "stand", "crawl", "door", "accelerated-climb", "control-mount"})
-# "turn-ended": a failed check that ends the turn (002 Control a Frightened Mount)
-FULL_ROUND = frozenset({"double", "run", "withdraw", "charge", "minimum", "turn-ended"})
 # Terrain that hampers a walker (001 "Difficult Terrain", "Obstacles").
 HAMPERING = frozenset({Terrain.DIFFICULT, Terrain.OBSTACLE, Terrain.SLOPE, Terrain.ICE})
-NO_MOVE = (Condition.IMMOBILIZED, Condition.HELPLESS, Condition.PARALYZED, Condition.STUNNED)
-
-
-@dataclass(frozen=True)
-class Action:
-    """One action's terms: how many times the speed, and what it requires."""
-
-    speed_multiple: int
-    sections: tuple[str, ...]
-    full_round: bool = False
-    straight: bool = False
-    unhampered: bool = False
-    no_creatures: bool = False
-    shortest_path: bool = False
-    min_ft: float = 0.0
-    one_square: bool = False
-    safe_start: bool = False
-    provokes: bool = True
-
-
 # a square a walking flyer only crosses in the air (a pit; water it can't swim)
 CROSSED_FLYING = "crossed flying"
 
@@ -117,8 +71,9 @@ def blind_step_cause(mover: Token) -> str:
     return "blinded" if mover.has(Condition.BLINDED) else "darkness"
 
 
-class D20Ruleset(Ruleset):
-    """The d20 family's grid movement; subclasses give the data."""
+class D20Ruleset(D20Actions):
+    """The d20 family's grid movement; subclasses give the data (their actions:
+    ``D20Actions``, bot/rules/d20/actions.py)."""
 
     reach_tall_ft: ClassVar[Mapping[Size, int]]
     reach_long_ft: ClassVar[Mapping[Size, int]]
@@ -128,307 +83,9 @@ class D20Ruleset(Ruleset):
     darkness_doubles: ClassVar[bool]  # 3.5's poor visibility costs double; epic-path's not
     threatens_own_space: ClassVar[bool]
     provoke_rule: ClassVar[Literal["leave-threatened", "leave-reach", "never"]] = "leave-threatened"
-    actions: ClassVar[tuple[str, ...]] = ACTIONS.names
-    band_action: ClassVar[str] = "double"
-    action_terms: ClassVar[Mapping[str, Action]]
-    # Does standing up count as movement (no 5-foot step after it)? 3.5: no (002
-    # "Stand Up from Prone"); epic-path: yes (004 "5-Foot Step").
-    standing_is_movement: ClassVar[bool]
-    minimum_sections: ClassVar[tuple[str, ...]] = ("Minimum Movement",)
-    # where the ruleset's own document says a withdraw (run, charge) needs a mode with a
-    # speed (002 Withdraw; 004 Withdraw)
-    withdraw_rule: ClassVar[str] = "Rules of the Game › Withdraw"
-    charge_rule: ClassVar[str] = "Rules of the Game › Charge"
-    run_rule: ClassVar[str] = "Rules of the Game › Run"
 
     def __init__(self) -> None:
         self.diagonal_parity = self.one_two_diagonals
-
-    # ---- hooks the rulesets fill in
-
-    @abstractmethod
-    def run_multiple(self, token: Token) -> tuple[int, str]:
-        """The run's multiple of speed for ``token`` now, and why."""
-
-    def run_endurance(self, name: str, rounds: int) -> Note:
-        """How long ``name`` may keep running, in its ``rounds``-th round running in a row.
-        3.5's seeds give no limit (002 Run only says creatures without a Constitution
-        score run forever), so the 3.5 SRD's Run is borrowed."""
-        return Note(
-            "Running",
-            f"Round {rounds} running in a row. {name} may run for as many rounds as its "
-            "Constitution score, then makes a DC 10 Constitution check each round to go on "
-            "(+1 to the DC per earlier check); on a failure it stops and must rest 1 minute "
-            "(10 rounds) before running again (borrowed: 3.5 SRD › Run). Creatures without "
-            f"a Constitution score can run forever ({self.run_rule}).",
-        )
-
-    def start_turn(self, token: Token) -> Token:
-        """A creature that didn't run last turn no longer counts rounds run in a row."""
-        ran = "run" in token.activity.actions
-        token = super().start_turn(token)
-        return token if ran else token.with_state(running_rounds=None)
-
-    # ---- actions
-
-    def done_for_the_turn(self, activity: Activity) -> bool:
-        """Both move actions taken, a full-round move, or a 5-foot step (002)."""
-        taken = activity.actions
-        moves = sum(1 for a in taken if a in MOVE_ACTIONS)
-        return moves >= 2 or any(a in FULL_ROUND or a == "5ft-step" for a in taken)
-
-    def allowance(
-        self, encounter: Encounter, token: Token, request: MoveRequest, movement: TokenMovement
-    ) -> Allowance:
-        action = ACTIONS.match(request.action) if request.action else "move"
-        activity = token.activity
-        taken = activity.actions
-        prone = token.has(Condition.PRONE)
-        if action == "drop-prone":
-            if prone:
-                raise IllegalMove(f"{token.name} is already prone.")
-            if request.to is not None:
-                raise InvalidInput("Dropping prone doesn't move: leave out to:.")
-            return Allowance(
-                "drop-prone",
-                "walk",
-                0.0,
-                replace(activity, actions=(*taken, "drop-prone")),
-                ("Drop Prone",),
-                stance=Stance(drop_prone=True),
-                provokes=False,
-                notes=(Note("Drop prone", "A free action."),),
-            )
-        stuck = next((c for c in NO_MOVE if token.has(c)), None)
-        if stuck is not None:
-            raise IllegalMove(
-                f"{token.name} is {stuck.value} and can't move. The GM can still move it "
-                "with forced:."
-            )
-        if "5ft-step" in taken:
-            raise IllegalMove(
-                f"{token.name} took a 5-foot step this round: no other movement the same "
-                f"round ({self.step_rule})."
-            )
-        terms = self.action_terms.get(action)
-        if terms is None:
-            raise InvalidInput(
-                f"{self.id} has no {action} action here. Accepted: "
-                f"{', '.join(self.action_terms)}, drop-prone."
-            )
-        staggered = token.has(Condition.STAGGERED)
-        staggered_multiple = 1
-        if staggered:
-            terms, staggered_multiple = self._standard_action_only(token, action, terms, taken)
-        if action == "accelerated-climb":
-            if request.mode not in (None, "climb"):
-                raise InvalidInput("An accelerated climb is a climb: leave out mode: or say climb.")
-            if movement.speeds_ft.get("climb", 0) <= 0:
-                raise IllegalMove(
-                    f"{token.name} has no climb speed: an accelerated climb is for creatures "
-                    "with one (SRD › Movement Modes › Climb)."
-                )
-            request = replace(request, mode="climb")
-        mode = check_mode(movement, token, request.mode)
-        speed = movement.speeds_ft[mode]
-        move_actions = sum(1 for a in taken if a in MOVE_ACTIONS)
-        full = any(a in FULL_ROUND for a in taken)
-        notes: list[Note] = []
-        sections = list(terms.sections)
-        if prone and action not in ("stand", "crawl"):
-            raise IllegalMove(
-                f"{token.name} is prone: stand up first (action:stand, a move action that "
-                "provokes) or crawl 5 ft (action:crawl)."
-            )
-        if action == "crawl" and not prone:
-            raise IllegalMove(f"{token.name} isn't prone; crawling is how a prone creature moves.")
-        if action == "stand" and not prone:
-            raise IllegalMove(f"{token.name} isn't prone, so it has nothing to stand up from.")
-        if terms.full_round and (taken and any(a != "drop-prone" for a in taken)):
-            raise IllegalMove(
-                f"A {action} takes the whole round and {token.name} has already acted this "
-                f"turn ({', '.join(taken)}). Use action:move for a move action."
-            )
-        if action in MOVE_ACTIONS and (full or move_actions >= 2):
-            raise IllegalMove(
-                f"{token.name} has no move action left this turn "
-                f"({', '.join(taken)}). /turn next starts the next turn."
-            )
-        if action == "5ft-step":
-            # 002 Move Actions: opening a door, standing up (3.5)... "does not count as
-            # movement", so it doesn't use up the 5-foot step; only moving does
-            not_movement = {"drop-prone", "door"}
-            if not self.standing_is_movement:
-                not_movement.add("stand")
-            if activity.spent_ft > 0 or any(a not in not_movement for a in taken):
-                raise IllegalMove(
-                    f"{token.name} has already moved this round: no 5-foot step ({self.step_rule})."
-                )
-            if speed <= 5:
-                raise IllegalMove(
-                    f"{token.name}'s speed is {speed} ft: a creature with a speed of 5 ft or "
-                    f"less can't take a 5-foot step ({self.step_rule})."
-                )
-        if action in ("run", "withdraw") and token.has(Condition.BLINDED):
-            raise IllegalMove(f"{token.name} is blinded: no {action} without sight.")
-        multiple = terms.speed_multiple
-        if staggered:
-            multiple = staggered_multiple
-            sections.append("Standard-action versions (Rules of the Game)")
-            notes.append(
-                Note(
-                    "Staggered",
-                    "Only a single move or standard action this turn: a run, charge or "
-                    "withdraw is its standard-action version, up to its speed (Rules of the Game).",
-                )
-            )
-        after: Callable[[Token], Token] | None = None
-        if action == "run" and not staggered:
-            multiple, why = self.run_multiple(token)
-            notes.append(Note("Run", why))
-            running = number(token.state, "running_rounds") + 1
-            notes.append(self.run_endurance(token.name, running))
-
-            def after(moved: Token) -> Token:
-                return moved.with_state(running_rounds=running)
-
-            if mode in ("climb", "burrow"):
-                raise IllegalMove(f"Creatures can't run while {mode}ing (SRD › Movement Modes).")
-        if action == "charge" and mode == "burrow":
-            raise IllegalMove(
-                "Creatures can't charge or run while burrowing (SRD › Movement Modes › Burrow)."
-            )
-        grant = float(self.top_speed(movement, mode) * multiple)
-        if action == "accelerated-climb":
-            land = self.top_speed(movement, "walk")
-            grant = float(min(2 * self.top_speed(movement, "climb"), land) * multiple)
-            notes.append(
-                Note(
-                    "Accelerated climb",
-                    f"Double its climb speed or its land speed ({land} ft), whichever is "
-                    f"lower: {grant:g} ft, with a single Climb check at −5 "
-                    "(SRD › Movement Modes › Climb).",
-                )
-            )
-        if action == "crawl":
-            grant = 5.0
-        if action == "5ft-step":
-            grant = 5.0
-        stand_cost = 0.0
-        actions = [*taken, action]
-        if action == "stand":
-            notes.append(
-                Note(
-                    "Stand up",
-                    "A move action that provokes attacks of opportunity (Rules of the Game › "
-                    "Stand Up from Prone).",
-                )
-            )
-            if request.to is not None:
-                if move_actions >= 1 or token.has(Condition.STAGGERED):
-                    raise IllegalMove(
-                        f"Standing takes {token.name}'s last move action: it can't also move "
-                        "this turn."
-                    )
-                actions.append("move")
-                notes.append(Note("Then", "Moves with its other move action."))
-            else:
-                grant = 0.0
-        new_activity = replace(
-            activity,
-            budget_ft=activity.budget_ft + grant,
-            actions=tuple(actions),
-            diagonals=activity.diagonals if action in MOVE_ACTIONS else 0,
-        )
-        available = new_activity.left_ft
-        if terms.one_square:
-            available = 5.0 if action == "5ft-step" else max(available, 5.0)
-        return Allowance(
-            action,
-            mode,
-            available,
-            new_activity,
-            tuple(sections),
-            limits=Limits(
-                straight=terms.straight,
-                unhampered=terms.unhampered,
-                no_creatures=terms.no_creatures,
-                shortest_path=terms.shortest_path,
-                min_ft=terms.min_ft,
-                one_square=terms.one_square,
-                free_square_ft=5.0 if action == "5ft-step" else None,
-                safe_start=terms.safe_start,
-            ),
-            stance=Stance(
-                stand_up=action == "stand", stand_cost_ft=stand_cost, stand_provokes=True
-            ),
-            provokes=terms.provokes,
-            full_round=terms.full_round,
-            notes=tuple(notes),
-            after=after,
-        )
-
-    def _standard_action_only(
-        self, token: Token, action: str, terms: Action, taken: tuple[str, ...]
-    ) -> tuple[Action, int]:
-        """002: "If you're limited to only a standard action during your turn", you can
-        withdraw, run or charge as a standard action, moving up to your speed."""
-        if any(a != "drop-prone" for a in taken):
-            raise IllegalMove(
-                f"{token.name} is staggered: one move or standard action a turn, and it "
-                f"has taken one ({', '.join(taken)})."
-            )
-        if action == "double":
-            raise IllegalMove(
-                f"{token.name} is staggered: no double move, only one move or standard "
-                "action a turn (use action:move)."
-            )
-        if action in ("run", "charge", "withdraw"):
-            return replace(terms, full_round=False), 1
-        return terms, terms.speed_multiple
-
-    def door_action(self, token: Token) -> tuple[Token, Note]:
-        """002 "Open or Close a Door": a move action (it isn't movement)."""
-        token = self._move_action(token, "door", "Opening or closing a door")
-        note = Note("Action", "A move action; it doesn't count as movement (Rules of the Game).")
-        return token, note
-
-    def spend_move_action(self, token: Token, doing: str, *, ends_turn: bool = False) -> Token:
-        token = self._move_action(token, "control-mount", doing)
-        if ends_turn:
-            activity = replace(token.activity, actions=(*token.activity.actions, "turn-ended"))
-            token = replace(token, activity=activity)
-        return token
-
-    def _move_action(self, token: Token, tag: str, doing: str) -> Token:
-        taken = token.activity.actions
-        move_actions = sum(1 for a in taken if a in MOVE_ACTIONS)
-        if any(a in FULL_ROUND for a in taken) or move_actions >= 2:
-            raise IllegalMove(
-                f"{doing} is a move action, and {token.name} has none left this turn "
-                f"({', '.join(taken)})."
-            )
-        return replace(token, activity=replace(token.activity, actions=(*taken, tag)))
-
-    def full_round_minimum(self, token: Token, allowance: Allowance) -> Allowance | None:
-        """001 "Minimum Movement" / 004 "Impeded Terrain": 5 ft as a full-round action."""
-        taken = [a for a in token.activity.actions if a != "drop-prone"]
-        if taken or allowance.action not in ("move", "double"):
-            return None
-        activity = replace(
-            token.activity,
-            budget_ft=token.activity.budget_ft + 5.0,
-            actions=(*token.activity.actions, "minimum"),
-        )
-        return replace(
-            allowance,
-            action="minimum",
-            available_ft=5.0,
-            activity=activity,
-            limits=replace(allowance.limits, one_square=True),
-            full_round=True,
-            sections=self.minimum_sections,
-        )
 
     # ---- steps
 
@@ -607,16 +264,6 @@ class D20Ruleset(Ruleset):
         # 001 Obstacles: "Flying and incorporeal creatures are able to avoid most obstacles"
         return mode == "fly" or token.has(Condition.INCORPOREAL)
 
-    def top_speed(self, movement: TokenMovement, mode: str) -> int:
-        """The speed an action's allowance is counted in: walking and swimming share
-        one allowance in the faster of the two (004 "Combining Movement Types")."""
-        speeds = movement.speeds_ft
-        if mode == "walk" and self.combines_flight:
-            return max(speeds.get("walk", 0), speeds.get("swim", 0), speeds.get("fly", 0))
-        if mode in ("walk", "swim"):
-            return max(speeds.get("walk", 0), speeds.get("swim", 0))
-        return speeds.get(mode, 0)
-
     # ---- reach
 
     def reach_ft(self, token: Token) -> int:
@@ -710,3 +357,7 @@ class D20Ruleset(Ruleset):
             else:
                 low = mid + 1
         return low, far
+
+
+# the actions' names, as the rulesets import them from here
+__all__ = ["ACTIONS", "FULL_ROUND", "MOVE_ACTIONS", "NO_MOVE", "Action", "D20Ruleset"]

@@ -31,6 +31,7 @@ from bot.rules.dnd35.tokens import (
     token_fields,
     token_movement,
 )
+from bot.rules.engine.actions import MoveAction
 from bot.rules.engine.board import Allowance, Board, Passing, hostile
 from bot.rules.engine.kinds import (
     BullRushRule,
@@ -276,7 +277,7 @@ class Dnd35(D20Ruleset):
         without defining them): fatigued or exhausted can't run or charge; exhausted moves
         at half speed, and a creature reduced to half speed can't run, charge or take a
         5-foot step (002 Run, Charge, Take a 5-Foot Step)."""
-        action = ACTIONS.match(request.action) if request.action else "move"
+        action = request.action or MoveAction.MOVE
         tired = next((c for c in (Condition.EXHAUSTED, Condition.FATIGUED) if token.has(c)), None)
         if tired is not None and action in ("run", "charge"):
             raise IllegalMove(

@@ -6,33 +6,23 @@ Pure: no Discord, no database.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
 from bot.encounter import Encounter
 from bot.errors import IllegalMove, InvalidInput, RulingError
 from bot.grid.coords import Cell
 from bot.rules.engine.moves import MoveRequest, MoveResult
+from bot.rules.engine.plan import PlanContext
 from bot.rules.rulings import MoveRefused, Note
 from bot.units import feet
 
-if TYPE_CHECKING:
-    from bot.rules.engine.jump import JumpRule
-    from bot.rules.ruleset import Ruleset
-
 
 def move_together(
-    rules: Ruleset,
-    encounter: Encounter,
-    request: MoveRequest,
-    *,
-    jump_rule: JumpRule | None,
-    cite: str,
+    ctx: PlanContext, encounter: Encounter, request: MoveRequest, *, cite: str
 ) -> MoveResult:
     """The leader moves to ``to``; each member moves by the same offset, every one
     within what the slowest can spend. All of them move, or none. ``cite`` is the
     rule's section, for the note."""
-    from bot.rules.engine.pipeline import plan_move
-
+    rules = ctx.rules
     if request.to is None or request.via or request.jump is not None:
         raise InvalidInput("A group move takes to: only (no via:, no jump:).")
     leader = encounter.token(request.token)
@@ -52,7 +42,7 @@ def move_together(
         goal = Cell(member.cell.col + dc, member.cell.row + dr)
         single = replace(request, token=member.name, to=goal, group=())
         try:
-            result = plan_move(rules, after, single, jump_rule=jump_rule, budget_cap_ft=cap)
+            result = ctx.move(after, single, budget_cap_ft=cap)
         except MoveRefused as exc:
             raise MoveRefused(replace(exc.refusal, group_rate=(slowest, cap))) from exc
         except RulingError as exc:

@@ -1,8 +1,8 @@
 """The rules a ruleset states for the engine's own moves, as plain data: how dragging
 weighs on a grappler, the ways through an opponent's space, a bull rush, mounting, a
 heavy object, altitude. Kept apart from the mechanisms (grapple.py, through.py,
-bull_rush.py, mounts.py, heavy.py, altitude.py) so a ruleset declaring them loads
-nothing else: the cold start stays short. Pure.
+mounts.py, altitude.py, the special moves in specials/) so a ruleset declaring them
+loads nothing else: the cold start stays short. Pure.
 """
 
 from __future__ import annotations

@@ -1,7 +1,9 @@
 """Mounts on the board (002 Mount or Dismount a Steed; the SRDs' Mounted Combat): a
 rider mounts by entering its mount's space and paying what the ruleset asks, then moves
 with the mount on the mount's movement (drawn on top of it), and dismounts by leaving
-its space. A ruleset supplies a ``MountRule``. Pure: no Discord, no database.
+its space. A ruleset supplies a ``MountRule``. Mounting and dismounting are special
+moves (``engine/specials/mount.py``, ``dismount.py``); riding, here, is the pipeline's.
+Pure: no Discord, no database.
 """
 
 from __future__ import annotations
@@ -12,17 +14,16 @@ from typing import TYPE_CHECKING
 from bot.encounter import Activity, Condition, Encounter, Token
 from bot.errors import IllegalMove, InvalidInput
 from bot.grid.coords import Cell
-from bot.grid.geometry import footprint
+from bot.rules.engine.actions import MoveAction
 from bot.rules.engine.altitude import at_altitude
 from bot.rules.engine.board import Board, hostile
 from bot.rules.engine.kinds import MountControl, MountRule
-from bot.rules.engine.moves import MoveRequest, MoveResult, Step
+from bot.rules.engine.moves import MoveRequest
 from bot.rules.engine.traits import has_trait
 from bot.rules.rulings import Note
 from bot.units import feet
 
 if TYPE_CHECKING:
-    from bot.rules.engine.jump import JumpRule
     from bot.rules.ruleset import Ruleset
 
 
@@ -52,109 +53,14 @@ def check_mountable(encounter: Encounter, rider: Token, mount: Token) -> None:
         raise IllegalMove(f"{mount.name} is hostile to {rider.name}: it won't be ridden.")
 
 
-def _rule(rules: Ruleset) -> MountRule:
+def mount_rule(rules: Ruleset) -> MountRule:
+    """The ruleset's mount rule, or a refusal where it has none."""
     if rules.mount_rule is None:
         raise InvalidInput(f"{rules.name}'s movement rules have no mounts on the board.")
     return rules.mount_rule
 
 
-def mount_move(
-    rules: Ruleset, encounter: Encounter, request: MoveRequest, *, jump_rule: JumpRule | None
-) -> MoveResult:
-    """The rider moves beside its mount, enters its space and mounts (002: "you must
-    enter your mount's space to mount"), paying the ruleset's price."""
-    from bot.rules.engine.destinations import destinations
-    from bot.rules.engine.pipeline import plan_move
-
-    rule = _rule(rules)
-    rider = encounter.token(request.token)
-    mount = encounter.token(request.mount or "")
-    check_mountable(encounter, rider, mount)
-    side = rules.footprint_squares
-    rider_side = side.get(rider.size, 1)
-    mount_cells = set(footprint(mount.cell, side.get(mount.size, 1)))
-    plain = replace(request, mount=None, action="move")
-    square = float(rules.square_ft)
-    mine = set(footprint(rider.cell, rider_side))
-    if mine & mount_cells:
-        approach, entering = None, 0.0  # already in its space
-    elif any(max(abs(a.col - b.col), abs(a.row - b.row)) == 1 for a in mine for b in mount_cells):
-        approach, entering = None, square
-    else:
-        reachable = dict(destinations(rules, encounter, rider.name))
-        beside = [
-            (cost, c.row, c.col, c)
-            for c, cost in reachable.items()
-            if any(
-                max(abs(a.col - b.col), abs(a.row - b.row)) == 1
-                for a in footprint(c, rider_side)
-                for b in mount_cells
-            )
-            and not set(footprint(c, rider_side)) & mount_cells
-        ]
-        if not beside:
-            raise IllegalMove(
-                f"{rider.name} can't reach {mount.name} with a move: it must enter its "
-                "space to mount (Rules of the Game › Mount or Dismount a Steed)."
-            )
-        goal = min(beside)[3]
-        approach = plan_move(rules, encounter, replace(plain, to=goal), jump_rule=jump_rule)
-        entering = square
-    movement = rules.token_movement(rider)
-    if approach is None:
-        allowance = rules.allowance(encounter, rider, replace(plain, to=rider.cell), movement)
-        activity, left, before = allowance.activity, allowance.available_ft, encounter
-    else:
-        activity, left = approach.token.activity, approach.remaining_ft
-        before = approach.encounter
-    if entering > left:
-        raise IllegalMove(
-            f"{rider.name} has {feet(left)} left: entering {mount.name}'s space takes "
-            f"{feet(entering)}."
-        )
-    spent = entering
-    after_rider = replace(
-        before.tokens[rider.key],
-        activity=replace(activity, spent_ft=round(activity.spent_ft + entering, 4)),
-    )
-    activity, paid = _pay(rules, rule, before, after_rider, movement.speed_ft, left - entering)
-    spent += paid
-    final = replace(
-        after_rider,
-        cell=mount.cell,
-        activity=replace(activity, spent_ft=round(activity.spent_ft + paid, 4)),
-        riding=mount.key,
-    )
-    after = before.with_token(final)
-    base_path = approach.path if approach is not None else (rider.cell,)
-    base_cost = approach.cost_ft if approach is not None else 0.0
-    path = (*base_path, mount.cell) if mount.cell != base_path[-1] else base_path
-    steps = (
-        *(approach.steps if approach is not None else ()),
-        *((Step(mount.cell, spent, round(base_cost + spent, 4), "mounting"),) if spent else ()),
-    )
-    note = Note("Mount", f"{rider.name} mounts {mount.name} ({rule.text}).")
-    return MoveResult(
-        encounter=after,
-        token=final,
-        action="mount",
-        mode="walk",
-        path=path,
-        steps=steps,
-        cost_ft=round(base_cost + spent, 4),
-        used_ft=round(final.activity.spent_ft, 4),
-        total_ft=float(final.activity.budget_ft),
-        provokes=approach.provokes if approach is not None else (),
-        provoked_at=approach.provoked_at if approach is not None else {},
-        source=rules.source("Mount or Dismount a Steed"),
-        warnings=approach.warnings if approach is not None else (),
-        notes=(note,),
-        extra={"mounted": mount.name},
-        done_for_the_turn=rules.done_for_the_turn(final.activity),
-    )
-
-
-def _pay(
+def saddle_cost(
     rules: Ruleset,
     rule: MountRule,
     encounter: Encounter,
@@ -177,7 +83,7 @@ def _pay(
             taken = rules.allowance(
                 encounter,
                 rider,
-                MoveRequest(rider.name, action="move"),
+                MoveRequest(rider.name, action=MoveAction.MOVE),
                 rules.token_movement(rider),
             )
         except IllegalMove as refused:
@@ -189,57 +95,6 @@ def _pay(
         done = taken.activity
         return replace(done, spent_ft=done.budget_ft), 0.0
     return activity, 0.0
-
-
-def dismount_move(
-    rules: Ruleset, encounter: Encounter, request: MoveRequest, *, jump_rule: JumpRule | None
-) -> MoveResult:
-    """The rider gets off (paying the ruleset's price) and leaves the mount's space for
-    ``to`` (002: "you must exit the mount's space to dismount")."""
-    from bot.rules.engine.pipeline import plan_move
-
-    rule = _rule(rules)
-    rider = encounter.token(request.token)
-    mount = mount_of(encounter, rider)
-    if mount is None:
-        raise InvalidInput(f"{rider.name} isn't riding anything.")
-    if request.to is None:
-        raise InvalidInput("Say where it steps down to: to:<square> beside its mount.")
-    off = replace(rider, riding=None)
-    movement = rules.token_movement(off)
-    before = encounter.with_token(off)
-    if rule.cost == "move-action":
-        activity, _ = _pay(rules, rule, before, off, movement.speed_ft, 0.0)
-        off = replace(off, activity=activity)
-        before = before.with_token(off)
-        moved = plan_move(rules, before, replace(request, dismount=False), jump_rule=jump_rule)
-        paid = 0.0
-    else:
-        allowance = rules.allowance(before, off, replace(request, dismount=False), movement)
-        _, paid = _pay(rules, rule, before, off, movement.speed_ft, allowance.available_ft)
-        moved = plan_move(
-            rules,
-            before,
-            replace(request, dismount=False),
-            jump_rule=jump_rule,
-            budget_cap_ft=allowance.available_ft - paid,
-        )
-    token = moved.token
-    if paid:
-        token = replace(
-            token, activity=replace(token.activity, spent_ft=token.activity.spent_ft + paid)
-        )
-    note = Note("Dismount", f"{rider.name} gets off {mount.name} ({rule.text}).")
-    return replace(
-        moved,
-        encounter=moved.encounter.with_token(token),
-        token=token,
-        action="dismount",
-        cost_ft=round(moved.cost_ft + paid, 4),
-        used_ft=round(token.activity.spent_ft, 4),
-        notes=(*moved.notes, note),
-        extra={**moved.extra, "dismounted": mount.name},
-    )
 
 
 def needs_control(rules: Ruleset, mount: Token) -> MountControl | None:
@@ -334,11 +189,11 @@ __all__ = [
     "carried",
     "check_mountable",
     "control_mount",
-    "dismount_move",
-    "mount_move",
     "mount_of",
+    "mount_rule",
     "needs_control",
     "riders_of",
     "riding_note",
+    "saddle_cost",
     "seated",
 ]

@@ -11,13 +11,14 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, ClassVar
 
 from bot.encounter import Activity, Encounter, Token
 from bot.errors import InvalidInput
 from bot.grid.coords import Cell
 from bot.grid.sizes import Size
 from bot.limits import MAX_SPEED_FT as MAX_SPEED_FT
+from bot.rules.engine.actions import MoveAction
 from bot.rules.rulings import JSONValue, Note, Source
 from bot.state import StateValue, text
 
@@ -97,26 +98,43 @@ def _by_trait(traits: Mapping[str, str]) -> str:
 
 
 @dataclass(frozen=True)
+class SpecialPart:
+    """The special move a request asks for (a bull rush, a drag, mounting...), as its
+    mechanism reads it: a request carries one at most, so two can't be asked together.
+    Each is a frozen dataclass in its mechanism's module (``engine/specials/``)."""
+
+    special: ClassVar[str]  # the special move's registered name
+
+    @property
+    def keeps_action(self) -> bool:
+        """Whether /move's ``action:`` is still the ruleset's action (False: the word
+        named this move itself, as ``action:bull-rush`` does)."""
+        return True
+
+    def moved_along(self) -> tuple[str, ...]:
+        """The tokens, by name, the move takes along with the mover (a dragged foe)."""
+        return ()
+
+
+@dataclass(frozen=True)
 class MoveRequest:
+    """One /move as asked: the common part every move has, and at most one special
+    part (``special``) a special move of the registry plans."""
+
     token: str
     to: Cell | None = None
     via: tuple[Cell, ...] = ()
     mode: str | None = None
-    action: str | None = None
+    action: MoveAction | None = None  # read by the ruleset (``Ruleset.read_action``)
     forced: str | None = None  # push | pull | slide (GM)
     by: str | None = None  # who pushes or pulls
     jump: Cell | None = None  # a jump on the way lands here
     check: int | None = None  # the jump's check total, where the ruleset asks for one
     group: tuple[str, ...] = ()  # becmi: tokens that move with it, at the slowest's rate
     ready: bool = False  # a readied move out of the token's turn (000 Sudden Movement)
-    drag: str | None = None  # the grappled creature the mover drags along (000 Grappled)
     through: str | None = None  # overrun | tumble: through opponents' spaces (001, 004)
-    target: str | None = None  # a bull rush's foe (002 Bull Rush)
-    margin: int | None = None  # what a bull rush's opposed check was won by (< 0: lost)
-    mount: str | None = None  # the mount the token climbs onto (002 Mount a Steed)
-    dismount: bool = False  # the rider gets off, stepping to ``to``
-    heavy: str | None = None  # a heavy object moved along: light|medium|heavy|over (002)
     up_ft: int = 0  # a flyer's change of altitude (negative: down) (004 3-D Movement)
+    special: SpecialPart | None = None  # a special move of the registry (engine/specials/)
 
 
 @dataclass(frozen=True)

@@ -10,6 +10,7 @@ from bot.encounter import Condition, Encounter
 from bot.errors import RulingError
 from bot.grid.coords import Cell
 from bot.grid.search import reachable
+from bot.rules.engine.actions import MoveAction
 from bot.rules.engine.board import HOSTILE, Allowance, Board, StepContext
 from bot.rules.engine.compiled import CompiledStep
 from bot.rules.engine.moves import MoveRequest
@@ -67,7 +68,8 @@ def speed_bands(
         allowance: Allowance | None = None
         for action in choices:
             try:
-                request = MoveRequest(token.name, to=token.cell, action=action, mode=mode)
+                asked = MoveAction(action) if action else None
+                request = MoveRequest(token.name, to=token.cell, action=asked, mode=mode)
                 allowance = rules.allowance(encounter, token, request, movement)
                 break
             except RulingError:

@@ -1,20 +1,23 @@
 """One /move while it is being planned: the request, the action's allowance, the
-path found so far and the notes the reply will carry. Pure: no Discord, no database.
+path found so far and the notes the reply will carry; and what the pipeline lends a
+mechanism that plans moves of its own (a special move, a group): ``PlanContext``.
+Pure: no Discord, no database.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
-from bot.encounter import Token
+from bot.encounter import Encounter, Token
 from bot.grid.coords import Cell
 from bot.grid.search import Edge, Found
 from bot.rules.engine.board import Allowance, Board, StepContext
-from bot.rules.engine.moves import MoveRequest
+from bot.rules.engine.moves import MoveRequest, MoveResult
 from bot.rules.rulings import Note
 
 if TYPE_CHECKING:
+    from bot.rules.engine.jump import JumpRule
     from bot.rules.ruleset import Ruleset
 
 
@@ -82,3 +85,42 @@ class MovePlan:
 
     def note(self, label: str, text: str) -> None:
         self.notes.append(Note(label, text))
+
+
+class PlainMove(Protocol):
+    """The pipeline's move for a request (any special part already taken off):
+    ``budget_cap_ft`` caps what it may spend, ``dragging`` names a grappled creature
+    pulled along at the ruleset's cost."""
+
+    def __call__(
+        self,
+        encounter: Encounter,
+        request: MoveRequest,
+        *,
+        budget_cap_ft: float | None = None,
+        dragging: str = "",
+    ) -> MoveResult: ...
+
+
+@dataclass(frozen=True)
+class PlanContext:
+    """What the pipeline lends a mechanism that plans moves of its own (a special move,
+    a group moving together): the ruleset (its rules for this encounter), the
+    ruleset's /jump for a jump on the way, and the pipeline's own plain move, so the
+    mechanism never imports the pipeline."""
+
+    rules: Ruleset
+    jump_rule: JumpRule | None
+    plain: PlainMove
+
+    def move(
+        self,
+        encounter: Encounter,
+        request: MoveRequest,
+        *,
+        budget_cap_ft: float | None = None,
+        dragging: str = "",
+    ) -> MoveResult:
+        """A move of the pipeline's own on ``encounter`` (the approach to a foe, the
+        mover's path while it drags or carries something)."""
+        return self.plain(encounter, request, budget_cap_ft=budget_cap_ft, dragging=dragging)

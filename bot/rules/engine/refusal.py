@@ -18,6 +18,7 @@ from bot.grid.coords import Cell
 from bot.grid.geometry import chebyshev
 from bot.grid.search import EPSILON, Edge, Found, SearchTooLarge, cheapest_path, reachable
 from bot.grid.terrain import Terrain
+from bot.rules.engine.actions import MoveAction
 from bot.rules.engine.board import StepContext
 from bot.rules.engine.compiled import CompiledStep
 from bot.rules.engine.moves import MoveRequest
@@ -351,7 +352,7 @@ def _bigger_action(
         return "", 0.0
     try:
         other = rules.allowance(
-            ctx.board.encounter, token, replace(request, action=bigger), ctx.movement
+            ctx.board.encounter, token, replace(request, action=MoveAction(bigger)), ctx.movement
         )
     except RulingError:
         return "", 0.0

@@ -63,7 +63,7 @@ def hidden_attacks(
     (as it stood before the move) along ``path``, under the action ``request`` took:
     name → the square it leaves or enters. A move the plain pipeline can't restate (a
     bull rush, a mount's own moves) provokes none of them here."""
-    from bot.rules.engine.pipeline import _plan
+    from bot.rules.engine.planning import plan_of
 
     if not hidden or len(path) < 2:
         return {}
@@ -76,7 +76,7 @@ def hidden_attacks(
         up_ft=request.up_ft,
     )
     try:
-        plan = _plan(rules.for_encounter(whole), whole, mover, plain, None)
+        plan = plan_of(rules.for_encounter(whole), whole, mover, plain, None)
         attacks = opportunity_attacks(plan, list(path))
     except RulingError:
         return {}

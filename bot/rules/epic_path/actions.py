@@ -11,7 +11,8 @@ from bot.encounter import Condition, Encounter, Token
 from bot.errors import IllegalMove
 from bot.grid.coords import Cell
 from bot.grid.sight import clear_line
-from bot.rules.d20.grid import ACTIONS, D20Ruleset, armor, load
+from bot.rules.d20.grid import D20Ruleset, armor, load
+from bot.rules.engine.actions import MoveAction
 from bot.rules.engine.board import Allowance, Limits, StepContext
 from bot.rules.engine.moves import MoveRequest, TokenMovement
 from bot.rules.engine.teleport import nearest_space, open_space, teleport_allowance
@@ -110,7 +111,7 @@ class EpicActions(D20Ruleset):
     ) -> Allowance:
         if (request.mode or "walk") == "teleport":
             return _teleport(token, request)
-        action = ACTIONS.match(request.action) if request.action else "move"
+        action = request.action or MoveAction.MOVE
         if action in ("run", "charge"):
             tired = next(
                 (c for c in (Condition.EXHAUSTED, Condition.FATIGUED) if token.has(c)), None

@@ -11,12 +11,13 @@ from bot.encounter import Activity, Condition, Encounter, Token
 from bot.errors import IllegalMove, InvalidInput
 from bot.grid.coords import Cell
 from bot.grid.terrain import Terrain
+from bot.rules.engine.actions import MoveAction
 from bot.rules.engine.board import Allowance, Stance, StepContext, check_mode
 from bot.rules.engine.moves import MoveRequest, TokenMovement
 from bot.rules.engine.teleport import nearest_space, open_space, teleport_allowance
 from bot.rules.engine.traits import has_trait
 from bot.rules.five_e_alt.speeds import SingleSpeed
-from bot.rules.five_e_alt.tokens import ACTIONS, single_speed
+from bot.rules.five_e_alt.tokens import single_speed
 from bot.rules.ruleset import Ruleset
 from bot.rules.rulings import Note
 from bot.units import feet
@@ -30,7 +31,7 @@ class AltActions(Ruleset):
     ) -> Allowance:
         """000 Moving On Your Turn: Movement equal to its Speed when its turn starts, as
         much again for a Dash, half its Speed spent standing up, nothing to Drop Prone."""
-        action = ACTIONS.match(request.action) if request.action else "move"
+        action = request.action or MoveAction.MOVE
         if action == "drop-prone":
             return _drop_prone(encounter, token, request, movement)
         if (request.mode or "walk") == "teleport":

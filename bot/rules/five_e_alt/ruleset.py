@@ -119,6 +119,7 @@ class FiveEAlt(AltActions, AltSteps, AltConditions):
         "(Alternate Movement › Moving Around Other Creatures, Separate Spaces)"
     )
     provoke_rule: ClassVar[Literal["leave-threatened", "leave-reach", "never"]] = "leave-reach"
+    action_words: ClassVar[Vocabulary] = ACTIONS
     actions: ClassVar[tuple[str, ...]] = ACTIONS.names
     band_action: ClassVar[str] = "dash"
     grapple_rule: ClassVar[GrappleRule | None] = GrappleRule(

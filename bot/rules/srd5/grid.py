@@ -13,8 +13,8 @@ a hostile creature's reach provokes an opportunity attack.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
-from dataclasses import replace
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, replace
 from typing import ClassVar, Literal
 
 from bot.encounter import Condition, Encounter, Token
@@ -25,6 +25,7 @@ from bot.grid.search import Edge
 from bot.grid.sizes import Size
 from bot.grid.terrain import Terrain
 from bot.names import Vocabulary
+from bot.rules.engine.actions import MoveAction
 from bot.rules.engine.board import (
     Allowance,
     Board,
@@ -97,6 +98,18 @@ def srd_traits(document: str) -> Mapping[str, str]:
     }
 
 
+@dataclass
+class _Taking:
+    """One action being worked out: the turn's actions, the reply's sections and notes,
+    the Dashes taken and what standing up costs."""
+
+    actions: list[str]
+    sections: list[str]
+    notes: list[Note]
+    dashes: int
+    stand_cost: float = 0.0
+
+
 class SrdRuleset(Ruleset):
     """The SRDs' movement on a grid; 5e and 5e-2024 fill in the data."""
 
@@ -104,6 +117,7 @@ class SrdRuleset(Ruleset):
     sizes: ClassVar[tuple[Size, ...]] = SIZES
     footprint_squares: ClassVar[Mapping[Size, int]] = FOOTPRINTS
     provoke_rule: ClassVar[Literal["leave-threatened", "leave-reach", "never"]] = "leave-reach"
+    action_words: ClassVar[Vocabulary] = ACTIONS
     actions: ClassVar[tuple[str, ...]] = ACTIONS.names
     band_action: ClassVar[str] = "dash"
     # 5 ft diagonals: a climb alongside a move counts the longer of the two
@@ -196,31 +210,81 @@ class SrdRuleset(Ruleset):
     def allowance(
         self, encounter: Encounter, token: Token, request: MoveRequest, movement: TokenMovement
     ) -> Allowance:
-        action = ACTIONS.match(request.action) if request.action else "move"
+        action = request.action or MoveAction.MOVE
         prone = token.has(Condition.PRONE)
         activity = token.activity
-        if action == "drop-prone":
-            if prone:
-                raise IllegalMove(f"{token.name} is already prone.")
-            if request.to is not None:
-                raise InvalidInput("Dropping prone doesn't move: leave out to:.")
-            return Allowance(
-                "drop-prone",
-                "walk",
-                0.0,
-                replace(activity, actions=(*activity.actions, "drop-prone")),
-                (self.movement_section, "Being Prone"),
-                stance=Stance(drop_prone=True),
-                provokes=False,
-                notes=(Note("Drop prone", "Dropping prone costs no movement."),),
-            )
+        if action == MoveAction.DROP_PRONE:
+            return self._drop_prone(token, request)
         if token.has(Condition.IMMOBILIZED):
             raise IllegalMove(
                 f"{token.name}'s speed is 0 (grappled, restrained or worse): it can't move. "
                 "The GM can still move it with forced:."
             )
-        if action == "stand" and prone and movement.speed_ft <= 0:
+        if action == MoveAction.STAND and prone and movement.speed_ft <= 0:
             raise IllegalMove(f"{token.name}'s speed is 0: it can't stand up.")
+        mode = self._mode(token, request, movement, action)
+        speed = movement.speeds_ft.get(mode, movement.speed_ft)
+        taking = _Taking(
+            list(activity.actions), [self.movement_section], [], activity.actions.count("dash")
+        )
+        own = self._ACTIONS.get(action)
+        if own is not None:
+            own(self, token, speed, taking)
+        if action in ("move", "crawl", "dash") and request.to is None:
+            raise InvalidInput("Say where to: to:<square>, e.g. to:D4.")
+        if action == MoveAction.CRAWL and not prone:
+            raise IllegalMove(f"{token.name} isn't prone: crawling is how a prone creature moves.")
+        if prone and action != MoveAction.STAND:
+            taking.sections.append("Being Prone")
+            taking.notes.append(Note("Crawl", "Prone: it crawls, 1 extra foot for every foot."))
+        if activity.spent_ft and last_mode(token) != mode:
+            taking.notes.append(
+                Note(
+                    "Speeds",
+                    f"Switching speeds: {feet(activity.spent_ft)} already moved comes off its "
+                    f"{mode} speed.",
+                )
+            )
+        budget = float(speed * (1 + taking.dashes))
+        new_activity = replace(activity, budget_ft=budget, actions=tuple(taking.actions))
+        left = max(0.0, budget - activity.spent_ft)
+        if taking.stand_cost > left:
+            raise IllegalMove(
+                f"Standing up costs {feet(taking.stand_cost)} (half its speed) and {token.name} "
+                f"has {feet(left)} of movement left. Dash first for more: action:dash."
+            )
+        return Allowance(
+            "move" if action == MoveAction.CRAWL else action,
+            mode,
+            left,
+            new_activity,
+            tuple(taking.sections),
+            stance=Stance(stand_up=action == MoveAction.STAND, stand_cost_ft=taking.stand_cost),
+            notes=tuple(taking.notes),
+        )
+
+    def _drop_prone(self, token: Token, request: MoveRequest) -> Allowance:
+        if token.has(Condition.PRONE):
+            raise IllegalMove(f"{token.name} is already prone.")
+        if request.to is not None:
+            raise InvalidInput("Dropping prone doesn't move: leave out to:.")
+        activity = token.activity
+        return Allowance(
+            "drop-prone",
+            "walk",
+            0.0,
+            replace(activity, actions=(*activity.actions, "drop-prone")),
+            (self.movement_section, "Being Prone"),
+            stance=Stance(drop_prone=True),
+            provokes=False,
+            notes=(Note("Drop prone", "Dropping prone costs no movement."),),
+        )
+
+    def _mode(
+        self, token: Token, request: MoveRequest, movement: TokenMovement, action: MoveAction
+    ) -> str:
+        """The way it moves: swimming and climbing without the speed are a walk's (at an
+        extra foot per foot); a prone creature only crawls."""
         mode = "walk" if request.mode in (None, "swim", "climb") else request.mode
         if request.mode == "swim":
             # without the speed, it swims at walking speed, 1 extra foot per foot of water
@@ -230,65 +294,36 @@ class SrdRuleset(Ruleset):
             # without the speed, it climbs at walking speed, 1 extra foot per foot (SRD
             # Climbing, Swimming, and Crawling)
             mode = "climb"
-        if prone and mode != "walk" and action != "stand":
+        if token.has(Condition.PRONE) and mode != "walk" and action != MoveAction.STAND:
             raise IllegalMove(
                 f"{token.name} is prone: its only way to move is to crawl. Stand up first "
                 "(action:stand)."
             )
-        speed = movement.speeds_ft.get(mode, movement.speed_ft)
-        actions = list(activity.actions)
-        dashes = actions.count("dash")
-        sections = [self.movement_section]
-        notes: list[Note] = []
-        if action == "dash":
-            dashes += 1
-            actions.append("dash")
-            sections.append("Dash")
-            notes.append(Note("Dash", f"Dash: movement equal to its speed ({feet(speed)})."))
-        budget = float(speed * (1 + dashes))
-        stand_cost = 0.0
-        if action == "stand":
-            if not prone:
-                raise IllegalMove(f"{token.name} isn't prone, so it has nothing to stand up from.")
-            if speed <= 0:
-                raise IllegalMove(f"{token.name}'s speed is 0: it can't stand up.")
-            stand_cost = float(math.floor(speed / 2))
-            actions.append("stand")
-            sections.append("Being Prone")
-            notes.append(
-                Note("Stand up", f"Standing up costs half its speed ({feet(stand_cost)}).")
-            )
-        if action in ("move", "crawl", "dash") and request.to is None:
-            raise InvalidInput("Say where to: to:<square>, e.g. to:D4.")
-        if action == "crawl" and not prone:
-            raise IllegalMove(f"{token.name} isn't prone: crawling is how a prone creature moves.")
-        if prone and action != "stand":
-            sections.append("Being Prone")
-            notes.append(Note("Crawl", "Prone: it crawls, 1 extra foot for every foot."))
-        if activity.spent_ft and last_mode(token) != mode:
-            notes.append(
-                Note(
-                    "Speeds",
-                    f"Switching speeds: {feet(activity.spent_ft)} already moved comes off its "
-                    f"{mode} speed.",
-                )
-            )
-        new_activity = replace(activity, budget_ft=budget, actions=tuple(actions))
-        left = max(0.0, budget - activity.spent_ft)
-        if stand_cost > left:
-            raise IllegalMove(
-                f"Standing up costs {feet(stand_cost)} (half its speed) and {token.name} has "
-                f"{feet(left)} of movement left. Dash first for more: action:dash."
-            )
-        return Allowance(
-            "move" if action == "crawl" else action,
-            mode,
-            left,
-            new_activity,
-            tuple(sections),
-            stance=Stance(stand_up=action == "stand", stand_cost_ft=stand_cost),
-            notes=tuple(notes),
+        return mode
+
+    def _dash(self, token: Token, speed: int, taking: _Taking) -> None:
+        taking.dashes += 1
+        taking.actions.append("dash")
+        taking.sections.append("Dash")
+        taking.notes.append(Note("Dash", f"Dash: movement equal to its speed ({feet(speed)})."))
+
+    def _stand(self, token: Token, speed: int, taking: _Taking) -> None:
+        if not token.has(Condition.PRONE):
+            raise IllegalMove(f"{token.name} isn't prone, so it has nothing to stand up from.")
+        if speed <= 0:
+            raise IllegalMove(f"{token.name}'s speed is 0: it can't stand up.")
+        taking.stand_cost = float(math.floor(speed / 2))
+        taking.actions.append("stand")
+        taking.sections.append("Being Prone")
+        taking.notes.append(
+            Note("Stand up", f"Standing up costs half its speed ({feet(taking.stand_cost)}).")
         )
+
+    # what an action adds to the turn's movement, looked up by its MoveAction
+    _ACTIONS: ClassVar[Mapping[str, Callable[[SrdRuleset, Token, int, _Taking], None]]] = {
+        MoveAction.DASH: _dash,
+        MoveAction.STAND: _stand,
+    }
 
     # ------------------------------------------------------------------ steps
 

@@ -2,62 +2,89 @@
 manhandling a statue. It counts as movement, at the weight rule's speed (no effect
 within the mover's light load; as encumbered up to its maximum load; half speed when
 dragged beyond it), and the very act provokes attacks of opportunity from every foe
-that threatens the mover. A ruleset with the rule supplies a ``HeavyRule``. Pure.
+that threatens the mover. A ruleset with the rule supplies a ``HeavyRule``. A special
+move of the registry (``engine/specials/``): ``heavy:<weight>``. Pure.
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from bot.encounter import Condition, Encounter, Token
 from bot.errors import InvalidInput
 from bot.grid.coords import Cell
 from bot.grid.geometry import footprint
 from bot.rules.engine.board import Board, hostile
-from bot.rules.engine.moves import MoveRequest, MoveResult
+from bot.rules.engine.moves import MoveRequest, MoveResult, SpecialPart
+from bot.rules.engine.specials.base import PlanContext, SpecialMove
 from bot.rules.rulings import Note
 from bot.units import feet
 
 if TYPE_CHECKING:
-    from bot.rules.engine.jump import JumpRule
     from bot.rules.ruleset import Ruleset
 
 # What the object weighs against the mover's carrying capacity
 WEIGHTS = ("light", "medium", "heavy", "over")
 
 
-def heavy_move(
-    rules: Ruleset, encounter: Encounter, request: MoveRequest, *, jump_rule: JumpRule | None
-) -> MoveResult:
-    from bot.rules.engine.pipeline import plan_move
+@dataclass(frozen=True)
+class Heavy(SpecialPart):
+    """``heavy:<weight>``: a heavy object moved along, as it weighs for the mover."""
 
+    special: ClassVar[str] = "heavy"
+    weight: str  # light | medium | heavy | over (beyond its maximum load: dragged)
+
+
+class HeavyMove(SpecialMove[Heavy]):
+    name = "heavy"
+    part = Heavy
+    options = ("heavy",)
+    reports = "heavy"
+    alone = "heavy: goes with the mover's own move only."
+
+    def read(self, options: Mapping[str, Any]) -> Heavy | None:
+        return Heavy(options["heavy"]) if options.get("heavy") else None
+
+    def plan(
+        self, ctx: PlanContext, encounter: Encounter, request: MoveRequest, part: Heavy
+    ) -> MoveResult:
+        return heavy_move(ctx, encounter, request, part)
+
+
+def heavy_move(
+    ctx: PlanContext, encounter: Encounter, request: MoveRequest, part: Heavy
+) -> MoveResult:
+    """The mover's own move at the weight rule's speed; moving the object provokes
+    every foe that threatens the mover."""
+    rules = ctx.rules
     rule = rules.heavy_rule
     if rule is None:
         raise InvalidInput(
             f"heavy: {rules.name}'s movement rules have no speeds for moving heavy objects: "
             "move the token, and the GM rules on the load."
         )
-    weight = (request.heavy or "").strip().lower()
+    weight = part.weight.strip().lower()
     if weight not in WEIGHTS:
         raise InvalidInput(
             f"heavy: what the object weighs for the mover: {', '.join(WEIGHTS)} (light: within "
             "its light load; medium or heavy: that load; over: beyond its maximum load, dragged)."
         )
-    if request.forced or request.group or request.drag or request.ready or request.mount:
-        raise InvalidInput("heavy: goes with the mover's own move only.")
+    if request.forced or request.group or request.ready:
+        raise InvalidInput(HeavyMove.alone)
     mover = encounter.token(request.token)
     own = mover.state.get(rule.load_state)
     band = weight if weight in ("medium", "heavy") else "light"
     heavier = _heavier(own if isinstance(own, str) else None, band)
     burdened = mover.with_state(**{rule.load_state: heavier})
     board = encounter.with_token(burdened)
-    plain = replace(request, heavy=None)
+    plain = replace(request, special=None)
     cap = None
     if weight == "over":
         allowance = rules.allowance(board, burdened, plain, rules.token_movement(burdened))
         cap = allowance.available_ft / 2
-    moved = plan_move(rules, board, plain, jump_rule=jump_rule, budget_cap_ft=cap)
+    moved = ctx.move(board, plain, budget_cap_ft=cap)
     if cap is not None:  # half speed: what this move (and another like it) may spend
         moved = replace(
             moved,
