@@ -249,3 +249,17 @@ def all_imported_modules(path: Path) -> set[str]:
         elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
             found.add(node.module)
     return found
+
+
+def test_nothing_outside_the_rules_imports_the_engine():
+    """Issue 27: the engine's modules are the rules' own to rearrange. Outside
+    bot/rules/, its public face is bot/rules/moving.py; no module imports
+    bot.rules.engine.* directly, at its top or inside a function."""
+    outside = [
+        p
+        for p in [*sorted((ROOT / "bot").rglob("*.py")), *sorted((ROOT / "cogs").rglob("*.py"))]
+        if RULES not in p.parents
+    ]
+    for path in outside:
+        engine = {m for m in all_imported_modules(path) if m.startswith("bot.rules.engine")}
+        assert not engine, (path, engine)

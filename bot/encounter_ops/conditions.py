@@ -20,8 +20,7 @@ from bot.encounter_ops.outcomes import TokenEdit
 from bot.encounter_ops.tokens import replace_token
 from bot.errors import IllegalMove, InvalidInput
 from bot.rules import rulesets
-from bot.rules.engine.altitude import at_altitude, falls_from_the_air
-from bot.rules.engine.grapple import let_go, with_grapplers
+from bot.rules.moving import at_altitude, falls_from_the_air, let_go, with_grapplers
 from bot.rules.ruleset import Ruleset
 from bot.rules.rulings import Note
 

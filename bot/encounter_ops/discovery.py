@@ -28,8 +28,7 @@ from bot.encounter_ops.unseen import put_back
 from bot.encounter_ops.visibility import as_seen
 from bot.errors import RulingError
 from bot.grid.coords import Cell
-from bot.rules.engine.moves import MoveRequest, MoveResult
-from bot.rules.engine.unseen import InTheWay, hidden_attacks, hidden_in_the_way
+from bot.rules.moving import InTheWay, MoveRequest, MoveResult, hidden_attacks, hidden_in_the_way
 from bot.rules.ruleset import Ruleset
 
 # How many times a shortened move is planned again (each new path may meet another

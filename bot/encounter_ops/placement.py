@@ -10,7 +10,6 @@ from bot.grid.coords import Cell, check_on_map
 from bot.grid.geometry import footprint
 from bot.grid.sizes import Size
 from bot.grid.terrain import Terrain
-from bot.rules.engine.board import Board
 from bot.rules.ruleset import Ruleset
 
 # Terrain no token may stand in (a pit is an opening to fall into).
@@ -55,8 +54,7 @@ def check_room(
                 f"square or clear it with /terrain clear cells:{square}."
             )
     others = encounter.without_token(ignore) if ignore is not None else encounter
-    board = Board.of(others, token, ruleset.footprint_squares)
-    problem = ruleset.for_encounter(encounter).sharing_problem(board, cell)
+    problem = ruleset.for_encounter(encounter).standing_problem(others, replace(token, cell=cell))
     if problem:
         raise IllegalMove(f"{token.name} can't stand at {cell}: {problem}. Pick another square.")
 
@@ -72,12 +70,10 @@ def may_share(encounter: Encounter, ruleset: Ruleset, a: Token, b: Token) -> boo
     if a.altitude_ft != b.altitude_ft:
         return True
     rules = ruleset.for_encounter(encounter)
-    for mover, other in ((a, b), (b, a)):
-        alone = {other.key: other}
-        board = Board.of(replace(encounter, tokens=alone), mover, ruleset.footprint_squares)
-        if not rules.sharing_problem(board, mover.cell):
-            return True
-    return False
+    return any(
+        not rules.standing_problem(replace(encounter, tokens={other.key: other}), mover)
+        for mover, other in ((a, b), (b, a))
+    )
 
 
 def first_fit(

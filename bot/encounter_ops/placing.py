@@ -24,8 +24,8 @@ from bot.encounter_ops.placement import check_room
 from bot.encounter_ops.tokens import replace_token
 from bot.errors import IllegalMove, InvalidInput, NotAllowed
 from bot.grid.coords import parse_on_map
-from bot.rules.engine.altitude import MAX_ALTITUDE_FT, at_altitude
-from bot.rules.engine.mounts import check_mountable
+from bot.limits import MAX_ALTITUDE_FT
+from bot.rules.moving import at_altitude, check_mountable
 from bot.rules.ruleset import Ruleset
 from bot.units import feet
 

@@ -16,7 +16,7 @@ from bot.encounter import (
 from bot.errors import InvalidInput
 from bot.grid.sizes import Size, parse_size
 from bot.rules import readers, token_options
-from bot.rules.engine.moves import TokenSpec
+from bot.rules.moving import TokenSpec
 from bot.rules.ruleset import Ruleset
 from bot.rules.rulings import Note
 from bot.state import State

@@ -32,7 +32,7 @@ from bot.grid.coords import Cell, parse_on_map
 from bot.grid.sizes import Size
 from bot.limits import MAX_NAME, MAX_TOKENS
 from bot.rules import token_options
-from bot.rules.engine.grapple import let_go, with_grapplers
+from bot.rules.moving import let_go, with_grapplers
 from bot.rules.ruleset import Ruleset
 from bot.rules.rulings import Note
 

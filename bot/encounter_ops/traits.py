@@ -7,7 +7,7 @@ from bot.encounter_ops.access import Actor, require_control
 from bot.encounter_ops.outcomes import TokenEdit
 from bot.encounter_ops.tokens import replace_token
 from bot.errors import InvalidInput
-from bot.rules.engine.traits import with_traits
+from bot.rules.moving import with_traits
 from bot.rules.ruleset import Ruleset
 from bot.rules.rulings import Note
 

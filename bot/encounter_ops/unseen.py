@@ -32,7 +32,7 @@ from bot.encounter_ops.visibility import as_seen
 from bot.errors import IllegalMove, InvalidInput, RulingError
 from bot.grid.coords import Cell
 from bot.limits import MAX_NAME, MAX_TEMPLATES, MAX_TOKENS
-from bot.rules.engine.grapple import with_grapplers
+from bot.rules.moving import with_grapplers
 from bot.rules.ruleset import Ruleset
 
 OutcomeT = TypeVar("OutcomeT", bound=Outcome)

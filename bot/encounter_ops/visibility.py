@@ -22,7 +22,7 @@ from dataclasses import dataclass, replace
 from bot.encounter import Encounter, Token
 from bot.grid.coords import EdgeKey, edge_name
 from bot.grid.terrain import Barrier
-from bot.rules.engine.grapple import with_grapplers
+from bot.rules.moving import with_grapplers
 
 # In a /history line, what follows this mark is the GM's alone (who was found where, a
 # hidden token renamed); a line that starts with it is the GM's altogether (a change

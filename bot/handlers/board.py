@@ -30,8 +30,7 @@ from bot.handlers.encounter_common import (
 from bot.render.background import MIN_CELL_PX, BackgroundImage
 from bot.render.board import BoardView, MoveOverlay, board_window, render_board
 from bot.reply import Field, Reply
-from bot.rules.engine.moves import MoveResult
-from bot.rules.engine.overview import speed_bands, threat_squares, token_reach
+from bot.rules.moving import MoveResult, speed_bands, threat_squares, token_reach
 from bot.rules.ruleset import Ruleset
 from bot.units import feet
 from bot.work import board as board_work

@@ -31,8 +31,7 @@ from bot.handlers.encounter_common import (
 from bot.handlers.move import distance_text
 from bot.handlers.refusals import refusal_error
 from bot.reply import Field, Reply
-from bot.rules.engine.altitude import altitude, measure_3d_ft
-from bot.rules.engine.moves import MoveRequest
+from bot.rules.moving import MoveRequest, measure_3d_ft
 from bot.rules.ruleset import Ruleset
 from bot.rules.rulings import MoveRefused, RefusalReason
 from bot.units import feet
@@ -167,7 +166,7 @@ async def handle_distance(ctx: Context, options: Mapping[str, Any]) -> Reply:
         "distance_ft": straight_ft,
         "squares": [str(p), str(q)],
     }
-    high = [altitude(e.token) if e.token is not None else 0 for e in (start, end)]
+    high = [e.token.altitude_ft if e.token is not None else 0 for e in (start, end)]
     if any(high):
         # 004 Three Dimensional Movement: heights count, under the ruleset's diagonals
         apart = abs(high[0] - high[1])

@@ -42,9 +42,7 @@ from bot.handlers.refusals import refusal_error
 from bot.names import complete
 from bot.render.background import BackgroundImage
 from bot.reply import Field, Reply
-from bot.rules.engine.moves import MoveRequest, MoveResult
-from bot.rules.engine.specials import read_special
-from bot.rules.engine.specials.mount import Mount
+from bot.rules.moving import Mount, MoveRequest, MoveResult, read_special
 from bot.rules.ruleset import Ruleset
 from bot.rules.rulings import MoveRefused
 from bot.units import FT_PER_UNIT, feet

@@ -13,7 +13,7 @@ from bot.encounter import CONDITION_NAMES, Encounter
 from bot.errors import RulingError
 from bot.grid.terrain import TERRAIN_NAMES
 from bot.names import complete, normalize
-from bot.rules.engine.destinations import destinations
+from bot.rules.moving import destinations
 from bot.rules.ruleset import Ruleset
 from bot.units import feet
 

@@ -536,6 +536,13 @@ class Ruleset(ABC):
         """Why the move may not end with the token at ``anchor`` ("" when it may)."""
         return self.sharing_problem(ctx.board, anchor)
 
+    def standing_problem(self, encounter: Encounter, token: Token) -> str:
+        """Why ``token`` may not stand where it is among ``encounter``'s other creatures
+        ("" when it may): the rule that ends a /move (``sharing_problem``), asked for a
+        token being placed (/token add, an import's board, a board read back)."""
+        board = Board.of(encounter, token, self.footprint_squares)
+        return self.sharing_problem(board, token.cell)
+
     def sharing_problem(self, board: Board, anchor: Cell) -> str:
         """Why ``board.mover`` may not stand with its top-left square at ``anchor``
         among the other creatures ("" when it may). A move's end and a token's

@@ -1,0 +1,63 @@
+"""The /move engine as the rest of Stride sees it: what handlers and ``encounter_ops``
+may use of ``bot/rules/engine/``, and nothing else (tests/test_architecture.py).
+
+The engine's modules are its own to rearrange: a stage split, a mechanism moved into
+the special moves' registry, a table rebuilt. What the shells and the board's changes
+need of it is named here once, so such a change stays inside ``bot/rules/``:
+
+- a /move asked and ruled: ``MoveRequest``, ``read_special`` (a special move's part
+  read from /move's options), ``Mount`` (the part a permission check reads),
+  ``MoveResult``; a token's movement options checked: ``TokenSpec``;
+- what a board shows of movement: ``speed_bands``, ``threat_squares``, ``token_reach``,
+  ``destinations`` (the squares a token reaches, for ``to:`` suggestions), and
+  ``measure_3d_ft`` (a distance with height in it);
+- the board's shared facts changed by the rules' own reckoning: ``at_altitude`` and
+  ``falls_from_the_air``, ``with_grapplers`` and ``let_go``, ``with_traits``,
+  ``check_mountable``;
+- what a player's move finds of hidden creatures: ``hidden_in_the_way``,
+  ``hidden_attacks``, ``InTheWay``.
+"""
+
+from __future__ import annotations
+
+from bot.rules.engine.altitude import at_altitude as at_altitude
+from bot.rules.engine.altitude import falls_from_the_air as falls_from_the_air
+from bot.rules.engine.altitude import measure_3d_ft as measure_3d_ft
+from bot.rules.engine.destinations import destinations as destinations
+from bot.rules.engine.grapple import let_go as let_go
+from bot.rules.engine.grapple import with_grapplers as with_grapplers
+from bot.rules.engine.mounts import check_mountable as check_mountable
+from bot.rules.engine.moves import MoveRequest as MoveRequest
+from bot.rules.engine.moves import MoveResult as MoveResult
+from bot.rules.engine.moves import TokenSpec as TokenSpec
+from bot.rules.engine.overview import speed_bands as speed_bands
+from bot.rules.engine.overview import threat_squares as threat_squares
+from bot.rules.engine.overview import token_reach as token_reach
+from bot.rules.engine.specials import read_special as read_special
+from bot.rules.engine.specials.mount import Mount as Mount
+from bot.rules.engine.traits import with_traits as with_traits
+from bot.rules.engine.unseen import InTheWay as InTheWay
+from bot.rules.engine.unseen import hidden_attacks as hidden_attacks
+from bot.rules.engine.unseen import hidden_in_the_way as hidden_in_the_way
+
+__all__ = [
+    "InTheWay",
+    "Mount",
+    "MoveRequest",
+    "MoveResult",
+    "TokenSpec",
+    "at_altitude",
+    "check_mountable",
+    "destinations",
+    "falls_from_the_air",
+    "hidden_attacks",
+    "hidden_in_the_way",
+    "let_go",
+    "measure_3d_ft",
+    "read_special",
+    "speed_bands",
+    "threat_squares",
+    "token_reach",
+    "with_grapplers",
+    "with_traits",
+]
