@@ -75,7 +75,7 @@ async def test_deleting_an_encounter_takes_its_history(store: Store) -> None:
 async def test_a_channel_keeps_its_newest_map_images(store: Store) -> None:
     """/map background: the same image twice is one row; beyond BACKGROUNDS_KEPT a
     channel's oldest go; another channel's are its own."""
-    from bot.storage.store import BACKGROUNDS_KEPT
+    from bot.storage.settings import BACKGROUNDS_KEPT
 
     await store.save_background("c", "first", b"\xff\xd8one", 40, "gm")
     assert await store.background("c", "first") == (b"\xff\xd8one", 40)

@@ -1,0 +1,168 @@
+"""What channels and servers set (their ruleset, units, diagonals, GM role, the one-time
+notice), the scenes and map images a channel keeps, and the bot's own notes (meta):
+the store's part that isn't a running encounter."""
+
+from __future__ import annotations
+
+import base64
+from datetime import UTC, datetime
+
+from bot.storage import schema as q
+from bot.storage.backend import Backend, Row
+from bot.storage.boards import wrote
+from bot.storage.records import GuildSettings, Scene
+
+# How many map images a channel keeps (/map background; its boards and scenes name them).
+BACKGROUNDS_KEPT = 10
+
+
+def now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+class StoreBase:
+    """The database a store's parts share, and the two ways they ask it one thing."""
+
+    backend: Backend
+
+    async def _one(self, sql: str, *args: object) -> Row | None:
+        async with self.backend.reading() as session:
+            return await session.fetchone(sql, *args)
+
+    async def _write(self, sql: str, *args: object) -> int:
+        async with self.backend.transaction() as session:
+            return await session.execute(sql, *args)
+
+
+class SettingsStore(StoreBase):
+    """Settings, scenes, map images and meta."""
+
+    # ---------------------------------------------------------- channel rules
+
+    async def channel_ruleset(self, channel_id: str) -> str | None:
+        return (await self.channel_rules_state(channel_id))[0]
+
+    async def channel_rules_state(self, channel_id: str) -> tuple[str | None, bool]:
+        """The channel's ruleset (None: not set) and whether the default notice was shown."""
+        row = await self._one(q.SQL_GET_RULESET, channel_id)
+        if row is None:
+            return None, False
+        return (str(row[0]) if row[0] is not None else None), bool(row[1])
+
+    async def set_channel_ruleset(
+        self, channel_id: str, ruleset: str, user_id: str, guild_id: str | None = None
+    ) -> None:
+        async with self.backend.transaction() as session:
+            await session.execute(q.SQL_SET_RULESET, channel_id, ruleset, user_id, now())
+            if guild_id is not None:
+                await session.execute(q.SQL_SET_CHANNEL_GUILD, guild_id, channel_id)
+
+    # ------------------------------------------------------------------ scenes
+
+    async def save_scene(
+        self, channel_id: str, name: str, state_json: str, user_id: str, *, replace: bool
+    ) -> bool:
+        """Keep a board under ``name`` in this channel; False (nothing written) when the
+        name is taken and ``replace`` is not set."""
+        sql = q.SQL_SCENE_REPLACE if replace else q.SQL_SCENE_INSERT
+        saved = await self._write(sql, channel_id, name, state_json, user_id, now()) > 0
+        if saved:
+            wrote(f"saved the scene {name!r}")
+        return saved
+
+    async def scene(self, channel_id: str, name: str) -> Scene | None:
+        row = await self._one(q.SQL_SCENE_GET, channel_id, name)
+        if row is None:
+            return None
+        return Scene(name, str(row[0]), str(row[1]), str(row[2]))
+
+    async def scenes(self, channel_id: str, limit: int = 100) -> list[Scene]:
+        """The channel's scenes by name (their boards left out: ``state`` is "")."""
+        async with self.backend.reading() as session:
+            rows = await session.fetchall(q.SQL_SCENE_LIST, channel_id, limit)
+        return [Scene(str(r[0]), "", str(r[1]), str(r[2])) for r in rows]
+
+    async def scene_count(self, channel_id: str) -> int:
+        row = await self._one(q.SQL_SCENE_COUNT, channel_id)
+        return int(row[0]) if row else 0
+
+    async def delete_scene(self, channel_id: str, name: str) -> bool:
+        return await self._write(q.SQL_SCENE_DELETE, channel_id, name) > 0
+
+    # ------------------------------------------------------------------ backgrounds
+
+    async def save_background(
+        self, channel_id: str, digest: str, jpeg: bytes, px_per_square: int, user_id: str
+    ) -> None:
+        """Keep a prepared map image for this channel (the same image twice is one row);
+        the channel keeps its ``BACKGROUNDS_KEPT`` newest."""
+        text = base64.b64encode(jpeg).decode("ascii")
+        async with self.backend.transaction() as session:
+            await session.execute(
+                q.SQL_BACKGROUND_PUT,
+                channel_id,
+                digest,
+                text,
+                px_per_square,
+                user_id,
+                datetime.now(UTC).isoformat(),  # to the microsecond: the newest are kept
+            )
+            await session.execute(q.SQL_BACKGROUND_TRIM, channel_id, channel_id, BACKGROUNDS_KEPT)
+
+    async def background(self, channel_id: str, digest: str) -> tuple[bytes, int] | None:
+        """A stored map image (JPEG bytes) and its px per square; None when it's gone."""
+        row = await self._one(q.SQL_BACKGROUND_GET, channel_id, digest)
+        if row is None:
+            return None
+        return base64.b64decode(str(row[0])), int(row[1])
+
+    async def channel_units(self, channel_id: str) -> str | None:
+        """How this channel reads distances: feet (None), metres or squares."""
+        row = await self._one(q.SQL_GET_UNITS, channel_id)
+        return None if row is None or row[0] is None else str(row[0])
+
+    async def set_channel_units(self, channel_id: str, units: str | None) -> None:
+        await self._write(q.SQL_SET_UNITS, channel_id, units)
+
+    # ------------------------------------------------------------ server rules
+
+    async def guild_settings(self, guild_id: str) -> GuildSettings:
+        """The server's default ruleset and GM role (None where not set)."""
+        row = await self._one(q.SQL_GET_GUILD, guild_id)
+        if row is None:
+            return GuildSettings(None, None)
+        return GuildSettings(
+            str(row[0]) if row[0] is not None else None,
+            str(row[1]) if row[1] is not None else None,
+        )
+
+    async def set_guild_ruleset(self, guild_id: str, ruleset: str | None, user_id: str) -> None:
+        await self._write(q.SQL_SET_GUILD_RULESET, guild_id, ruleset, user_id, now())
+
+    async def set_guild_gm_role(self, guild_id: str, role_id: str | None, user_id: str) -> None:
+        await self._write(q.SQL_SET_GUILD_GM_ROLE, guild_id, role_id, user_id, now())
+
+    async def set_channel_diagonals(self, channel_id: str, rule: str | None) -> None:
+        """How diagonals count in the encounters this channel starts (None: the default)."""
+        await self._write(q.SQL_SET_DIAGONALS, channel_id, rule)
+
+    async def channel_diagonals(self, channel_id: str) -> str | None:
+        row = await self._one(q.SQL_GET_DIAGONALS, channel_id)
+        return None if row is None or row[0] is None else str(row[0])
+
+    async def take_default_notice(self, channel_id: str) -> bool:
+        """True the first time a channel without a ruleset gets a reply, then False."""
+        return await self._write(q.SQL_TAKE_NOTICE, channel_id) > 0
+
+    # ------------------------------------------------------------------- meta
+
+    async def ping(self) -> None:
+        """One trivial query: raises when the database can't be reached."""
+        await self._one("SELECT 1")
+
+    async def get_meta(self, key: str) -> str | None:
+        row = await self._one(q.SQL_GET_META, key)
+        return str(row[0]) if row else None
+
+    async def set_meta(self, key: str, value: str) -> None:
+        await self._write(q.SQL_SET_META, key, value)
