@@ -8,7 +8,7 @@ Two hostile boards: one at every cap the commands and the import apply (200×200
 past them (a reach of 10^9 ft), written into the database by hand as a state that got
 there some other way would be: the schema finds it damaged, so its commands are
 answered at once, and the victim is served either way. (The work itself stays bounded
-past the caps too: tests/rules/test_flank_bounds.py and tests/grid/.)
+past the caps too: tests/rules/epic_path/test_flank_bounds.py and tests/grid/.)
 """
 
 from __future__ import annotations

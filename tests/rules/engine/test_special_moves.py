@@ -14,7 +14,7 @@ from bot.rules.engine.moves import MoveRequest, SpecialPart
 from bot.rules.engine.specials import REGISTERED, SPECIAL_MOVES, read_special, special_move
 from bot.rules.engine.specials.base import SpecialMove
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 ENGINE = ROOT / "bot" / "rules" / "engine"
 
 # every special move /move has had (issues 16-24): each one is registered

@@ -34,7 +34,7 @@ from bot.schema.codec import to_json
 from bot.schema.read import read_state
 from bot.state import StateValue
 
-FIXTURE = Path(__file__).parent / "data" / "encounter_flat_fields.json"
+FIXTURE = Path(__file__).parents[1] / "data" / "encounter_flat_fields.json"
 SIDE = 24
 # where the drawn tokens stand: far enough apart that even a Colossal one stands alone
 ANCHORS = (Cell(0, 0), Cell(6, 0), Cell(12, 0), Cell(18, 0))
