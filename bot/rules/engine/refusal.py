@@ -9,6 +9,7 @@ blamed on a creature found on some other route), and a goal in range but cut off
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from functools import partial
 from typing import TYPE_CHECKING, Any
@@ -46,10 +47,9 @@ DETOUR_NODES = DIAGNOSIS_NODES // 4
 
 def why_not(plan: MovePlan) -> MoveRefused:
     """What stops the move, and the nearest legal alternative."""
-    rules, ctx, token, request = plan.rules, plan.ctx, plan.token, plan.request
-    targets, stand_cost = plan.targets, plan.stand_cost
+    rules, ctx, token = plan.rules, plan.ctx, plan.token
     allowance = ctx.allowance
-    goal = targets[-1]
+    goal = plan.targets[-1]
     refused = partial(
         _refused,
         token=token.name,
@@ -58,7 +58,38 @@ def why_not(plan: MovePlan) -> MoveRefused:
         source=rules.source(*allowance.sections),
         action=allowance.action,
     )
+    budget = allowance.available_ft - plan.stand_cost
+    outright = _refused_outright(plan, budget, refused)
+    if outright is not None:
+        return outright
+    # what would it cost with twice the movement (bounded: at most 120 ft more)?
+    generous = min(max(2 * max(budget, 0.0), budget + 6 * rules.square_ft), budget + 120)
+    roomy = replace(ctx, allowance=replace(allowance, available_ft=generous))
+    plan = replace(plan, diagnosing=True)
+    free_limits = replace(allowance.limits, unhampered=False, straight=False)
+    free = replace(roomy, allowance=replace(roomy.allowance, limits=free_limits))
+    free_step = step_for(rules, free)
+    full = find_path(plan, free_step, token.cell, goal, generous)
+    constrained: Route | None = None
+    if _limited(plan) or len(plan.targets) > 1:
+        constrained = search_route(replace(plan, ctx=roomy))
+    elif full is not None:
+        constrained = Route.of(full)
+    why = _why(plan, free_step, full, constrained, budget, generous)
+    return refused(allowed_ft=budget, **_alternatives(plan, full, constrained, budget), **why)
 
+
+def _refused(reason: RefusalReason, **fields: Any) -> MoveRefused:
+    return MoveRefused(Refusal(reason=reason, **fields))
+
+
+def _refused_outright(
+    plan: MovePlan, budget: float, refused: Callable[..., MoveRefused]
+) -> MoveRefused | None:
+    """What refuses the move before any search: a goal it can't stand or end on, no
+    movement left, or a one-square move (a 5-foot step, a crawl) and that square."""
+    rules, ctx, goal = plan.rules, plan.ctx, plan.targets[-1]
+    allowance = ctx.allowance
     # the goal itself may be impossible to stand on
     problem, _ = enter(rules, ctx, goal, goal)
     if problem:
@@ -66,7 +97,6 @@ def why_not(plan: MovePlan) -> MoveRefused:
     end = rules.end_problem(ctx, goal)
     if end:
         return refused(RefusalReason.CANNOT_END_THERE, at=goal, rule=end, at_goal=True)
-    budget = allowance.available_ft - stand_cost
     if budget <= EPSILON and allowance.activity.spent_ft > 0:
         used = allowance.activity
         return refused(
@@ -76,26 +106,33 @@ def why_not(plan: MovePlan) -> MoveRefused:
             more_action="dash" if "dash" in rules.actions else "",
         )
     if allowance.limits.one_square:
-        return refused(**_why_not_one_square(rules, ctx, token, targets))
-    # what would it cost with twice the movement (bounded: at most 120 ft more)?
-    generous = min(max(2 * max(budget, 0.0), budget + 6 * rules.square_ft), budget + 120)
-    roomy = replace(ctx, allowance=replace(allowance, available_ft=generous))
-    plan = replace(plan, diagnosing=True)
-    limits = allowance.limits
-    limited = limits.straight or limits.unhampered or limits.shortest_path
-    free_limits = replace(limits, unhampered=False, straight=False)
-    free = replace(roomy, allowance=replace(roomy.allowance, limits=free_limits))
-    free_step = step_for(rules, free)
-    full = find_path(plan, free_step, token.cell, goal, generous)
-    constrained: Route | None = None
-    if limited or len(targets) > 1:
-        constrained = search_route(replace(plan, ctx=roomy))
-    elif full is not None:
-        constrained = Route.of(full)
+        return refused(**_why_not_one_square(rules, ctx, plan.token, plan.targets))
+    return None
+
+
+def _limited(plan: MovePlan) -> bool:
+    """Whether the action limits the way (a straight, unhampered or shortest path)."""
+    limits = plan.allowance.limits
+    return limits.straight or limits.unhampered or limits.shortest_path
+
+
+def _why(
+    plan: MovePlan,
+    free_step: Stepper | CompiledStep,
+    full: Found | None,
+    constrained: Route | None,
+    budget: float,
+    generous: float,
+) -> dict[str, Any]:
+    """The reason, from the way the action may take (``constrained``) and the way free
+    of its limits (``full``): too far, the action's limit, or cut off."""
+    rules, token, goal = plan.rules, plan.token, plan.targets[-1]
+    limits = plan.allowance.limits
+    limited = _limited(plan)
     why: dict[str, Any]
     if constrained is not None and constrained.cost > budget + EPSILON:
         why = {"reason": RefusalReason.TOO_FAR, "cost_ft": constrained.cost}
-        if not limited and len(targets) == 1:
+        if not limited and len(plan.targets) == 1:
             why |= _shorter_blocked(plan, free_step, goal, budget)
     elif limits.shortest_path and full is not None:
         why = {
@@ -113,25 +150,28 @@ def why_not(plan: MovePlan) -> MoveRefused:
         why = _out_of_reach(plan, free_step, goal, budget, generous)
     else:
         why = {"reason": RefusalReason.TOO_FAR, "cost_ft": full.cost_ft}
+    return why
+
+
+def _alternatives(
+    plan: MovePlan, full: Found | None, constrained: Route | None, budget: float
+) -> dict[str, Any]:
+    """What the player could do instead: the nearest square in reach, and the bigger
+    action (dash, double move, run) that would cover the whole way."""
+    rules, ctx, token = plan.rules, plan.ctx, plan.token
     best = _along(rules, ctx, constrained, budget) if constrained is not None else None
     if best is None:
-        best = _nearest_alternative(rules, ctx, token, goal, budget)
+        best = _nearest_alternative(rules, ctx, token, plan.targets[-1], budget)
     nearest, nearest_cost = best if best is not None else (None, None)
     bigger = ("", 0.0)
     if full is not None:
-        bigger = _bigger_action(rules, ctx, token, request, full.cost_ft + stand_cost)
-    return refused(
-        allowed_ft=budget,
-        nearest=nearest,
-        nearest_cost_ft=nearest_cost,
-        bigger_action=bigger[0],
-        bigger_ft=bigger[1] if bigger[0] else None,
-        **why,
-    )
-
-
-def _refused(reason: RefusalReason, **fields: Any) -> MoveRefused:
-    return MoveRefused(Refusal(reason=reason, **fields))
+        bigger = _bigger_action(rules, ctx, token, plan.request, full.cost_ft + plan.stand_cost)
+    return {
+        "nearest": nearest,
+        "nearest_cost_ft": nearest_cost,
+        "bigger_action": bigger[0],
+        "bigger_ft": bigger[1] if bigger[0] else None,
+    }
 
 
 # What the cheapest way "if nothing blocked it" may pass, tier by tier: first only
