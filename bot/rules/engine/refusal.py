@@ -14,19 +14,16 @@ from dataclasses import replace
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from bot.errors import RulingError
 from bot.grid.coords import Cell
 from bot.grid.geometry import chebyshev
-from bot.grid.search import EPSILON, Edge, Found, SearchTooLarge, cheapest_path, reachable
+from bot.grid.search import EPSILON, Edge, Found, SearchTooLarge, cheapest_path
 from bot.grid.terrain import Terrain
-from bot.rules.engine.actions import MoveAction
+from bot.rules.engine.alternatives import alternatives
 from bot.rules.engine.board import StepContext
 from bot.rules.engine.compiled import CompiledStep
-from bot.rules.engine.moves import MoveRequest
 from bot.rules.engine.plan import MovePlan, Route
 from bot.rules.engine.search import (
     DIAGNOSIS_NODES,
-    corridors,
     find_path,
     search_route,
     step_for,
@@ -76,7 +73,7 @@ def why_not(plan: MovePlan) -> MoveRefused:
     elif full is not None:
         constrained = Route.of(full)
     why = _why(plan, free_step, full, constrained, budget, generous)
-    return refused(allowed_ft=budget, **_alternatives(plan, full, constrained, budget), **why)
+    return refused(allowed_ft=budget, **alternatives(plan, full, constrained, budget), **why)
 
 
 def _refused(reason: RefusalReason, **fields: Any) -> MoveRefused:
@@ -151,27 +148,6 @@ def _why(
     else:
         why = {"reason": RefusalReason.TOO_FAR, "cost_ft": full.cost_ft}
     return why
-
-
-def _alternatives(
-    plan: MovePlan, full: Found | None, constrained: Route | None, budget: float
-) -> dict[str, Any]:
-    """What the player could do instead: the nearest square in reach, and the bigger
-    action (dash, double move, run) that would cover the whole way."""
-    rules, ctx, token = plan.rules, plan.ctx, plan.token
-    best = _along(rules, ctx, constrained, budget) if constrained is not None else None
-    if best is None:
-        best = _nearest_alternative(rules, ctx, token, plan.targets[-1], budget)
-    nearest, nearest_cost = best if best is not None else (None, None)
-    bigger = ("", 0.0)
-    if full is not None:
-        bigger = _bigger_action(rules, ctx, token, plan.request, full.cost_ft + plan.stand_cost)
-    return {
-        "nearest": nearest,
-        "nearest_cost_ft": nearest_cost,
-        "bigger_action": bigger[0],
-        "bigger_ft": bigger[1] if bigger[0] else None,
-    }
 
 
 # What the cheapest way "if nothing blocked it" may pass, tier by tier: first only
@@ -382,25 +358,6 @@ def _block(rules: Ruleset, ctx: StepContext, frm: Cell, to: Cell, problem: str) 
     return block | {"reason": RefusalReason.RULE_FORBIDS}
 
 
-def _bigger_action(
-    rules: Ruleset, ctx: StepContext, token: Token, request: MoveRequest, cost_ft: float
-) -> tuple[str, float]:
-    """The ruleset's next bigger action (dash, double move, run) and its movement, when
-    it would cover ``cost_ft`` and may be taken now; else ("", 0)."""
-    bigger = rules.band_action
-    if bigger == ctx.allowance.action or ctx.allowance.limits.one_square or request.via:
-        return "", 0.0
-    try:
-        other = rules.allowance(
-            ctx.board.encounter, token, replace(request, action=MoveAction(bigger)), ctx.movement
-        )
-    except RulingError:
-        return "", 0.0
-    if other.limits.straight or other.limits.unhampered or cost_ft > other.available_ft + EPSILON:
-        return "", 0.0  # a run may not take this path; don't promise it
-    return bigger, other.available_ft
-
-
 def _why_not_one_square(
     rules: Ruleset, ctx: StepContext, token: Token, targets: list[Cell]
 ) -> dict[str, Any]:
@@ -430,58 +387,6 @@ def _why_not_one_square(
         "cost_ft": edge.cost_ft,
         "allowed_ft": allowance.available_ft,
     }
-
-
-def _along(
-    rules: Ruleset, ctx: StepContext, plan: Route, budget: float
-) -> tuple[Cell, float] | None:
-    """The farthest square along the cheapest way to the goal that the budget reaches
-    and the move may end on: the alternative a player expects ("you can reach D4")."""
-    best: tuple[Cell, float] | None = None
-    spent = 0.0
-    for cell, edge in zip(plan.cells[1:], plan.edges, strict=True):
-        spent += edge.cost_ft
-        if spent > budget + EPSILON:
-            break
-        if not rules.end_problem(ctx, cell):
-            best = (cell, spent)
-    return best
-
-
-def _nearest_alternative(
-    rules: Ruleset,
-    ctx: StepContext,
-    token: Token,
-    goal: Cell,
-    budget: float,
-) -> tuple[Cell, float] | None:
-    """The legal end square nearest ``goal`` within the budget, under the action's own
-    limits (a run's straight line and unhampered squares included)."""
-    if budget <= EPSILON:
-        return None
-    here = chebyshev(token.cell, goal)
-    choices: list[tuple[int, float, int, int, Cell]] = []
-    for corridor in corridors(ctx.allowance.limits, token.cell, goal):
-        costs = reachable(
-            token.cell,
-            step_for(rules, ctx),
-            budget_ft=budget,
-            diagonals=ctx.allowance.activity.diagonals,
-            parity=rules.diagonal_parity,
-            allowed=corridor,
-            max_nodes=DIAGNOSIS_NODES,
-        )
-        choices += [
-            (chebyshev(cell, goal), cost, cell.row, cell.col, cell)
-            for cell, cost in costs.items()
-            if cell not in (token.cell, goal) and not rules.end_problem(ctx, cell)
-        ]
-    if not choices:
-        return None
-    best = min(choices)
-    if best[0] >= here:
-        return None
-    return best[4], best[1]
 
 
 def sealed_off(plan: MovePlan, sealed: list[Cell]) -> MoveRefused:
