@@ -76,61 +76,110 @@ def forced_move(
     if request.to is None:
         raise InvalidInput(f"Say where the {kind} ends: to:<square>.")
     board = Board.of(encounter, token, rules.footprint_squares)
-    by: Token | None = None
-    if kind in ("push", "pull"):
-        if request.by is None:
-            raise InvalidInput(f"A {kind} needs by:<token>, the creature doing it.")
-        by = encounter.token(request.by)
-        if by.key == token.key:
-            raise InvalidInput(f"{token.name} can't {kind} itself.")
+    by = _forcer(encounter, token, request)
     targets = [*request.via, request.to]
     for cell in targets:
         if not board.on_map(cell):
             raise InvalidInput(f"{cell} is off the map.")
     if altitude(token) and rules.vertical.forced_in_air:
         return _forced_in_air(rules, encounter, token, request, by)
+    path, stopped = _forced_path(rules, board, token, targets, kind, by)
+    return _forced_result(rules, encounter, board, token, kind, by, path, stopped)
+
+
+def _forcer(encounter: Encounter, token: Token, request: MoveRequest) -> Token | None:
+    """The creature doing a push or pull (`by:`); a slide has none."""
+    kind = request.forced
+    if kind not in ("push", "pull"):
+        return None
+    if request.by is None:
+        raise InvalidInput(f"A {kind} needs by:<token>, the creature doing it.")
+    by = encounter.token(request.by)
+    if by.key == token.key:
+        raise InvalidInput(f"{token.name} can't {kind} itself.")
+    return by
+
+
+def _toward(here: Cell, goal: Cell) -> Cell:
+    """The next square from `here` on the way to `goal`: one step on each axis that differs."""
+    return Cell(
+        here.col + (goal.col > here.col) - (goal.col < here.col),
+        here.row + (goal.row > here.row) - (goal.row < here.row),
+    )
+
+
+def _forced_path(
+    rules: Ruleset,
+    board: Board,
+    token: Token,
+    targets: list[Cell],
+    kind: str | None,
+    by: Token | None,
+) -> tuple[list[Cell], str]:
+    """The squares the creature is moved through, square by square toward each target in
+    turn, and why it stopped short ("" if it didn't)."""
     path = [token.cell]
-    stopped = ""
     for goal in targets:
-        while path[-1] != goal and not stopped:
+        while path[-1] != goal:
             here = path[-1]
-            nxt = Cell(
-                here.col + (goal.col > here.col) - (goal.col < here.col),
-                here.row + (goal.row > here.row) - (goal.row < here.row),
-            )
+            nxt = _toward(here, goal)
             cells = board.cells(nxt)
-            blocked = next(
-                (c for c in cells if not board.on_map(c) or board.terrain(c).blocks), None
-            )
-            walled, _ = barriers(board, here, nxt)
-            if blocked is not None or walled or solid_corner(board, here, nxt) is not None:
-                stopped = f"stopped before {nxt}: blocked"
-                break
-            others = [o for o in board.others_in(cells) if not rules.forced_over(board, o)]
-            if others:
-                stopped = f"stopped before {nxt}: {others[0].name} is there"
-                break
+            stopped = _stopped_before(rules, board, here, nxt, cells)
+            if stopped:
+                return path, stopped
             if by is not None:
-                by_cells = board.footprint_of(by)
-                d_here = min(chebyshev(here, c) for c in by_cells)
-                d_next = min(chebyshev(nxt, c) for c in by_cells)
-                if kind == "push" and d_next <= d_here:
-                    raise IllegalMove(
-                        f"A push moves away from {by.name} every square; {nxt} isn't farther "
-                        f"from it than {here} (Epic Path › Forced Movement › Push)."
-                    )
-                if kind == "pull" and d_next >= d_here:
-                    raise IllegalMove(
-                        f"A pull moves toward {by.name} every square; {nxt} isn't closer "
-                        f"to it than {here} (Epic Path › Forced Movement › Pull)."
-                    )
+                _check_direction(board, kind, by, here, nxt)
             path.append(nxt)
             pit = next((c for c in cells if board.terrain(c) is Terrain.PIT), None)
             if pit is not None:
-                stopped = f"ends at {nxt}: it falls into the pit at {pit} (/fall for the damage)"
-                break
-        if stopped:
-            break
+                return path, f"ends at {nxt}: it falls into the pit at {pit} (/fall for the damage)"
+    return path, ""
+
+
+def _stopped_before(
+    rules: Ruleset, board: Board, here: Cell, nxt: Cell, cells: tuple[Cell, ...]
+) -> str:
+    """Why forced movement can't enter `nxt` from `here` (walls, blocked squares, a solid
+    corner, another creature), or "" if it can."""
+    blocked = next((c for c in cells if not board.on_map(c) or board.terrain(c).blocks), None)
+    walled, _ = barriers(board, here, nxt)
+    if blocked is not None or walled or solid_corner(board, here, nxt) is not None:
+        return f"stopped before {nxt}: blocked"
+    others = [o for o in board.others_in(cells) if not rules.forced_over(board, o)]
+    if others:
+        return f"stopped before {nxt}: {others[0].name} is there"
+    return ""
+
+
+def _check_direction(board: Board, kind: str | None, by: Token, here: Cell, nxt: Cell) -> None:
+    """A push moves away from the pusher every square, a pull toward it."""
+    by_cells = board.footprint_of(by)
+    d_here = min(chebyshev(here, c) for c in by_cells)
+    d_next = min(chebyshev(nxt, c) for c in by_cells)
+    if kind == "push" and d_next <= d_here:
+        raise IllegalMove(
+            f"A push moves away from {by.name} every square; {nxt} isn't farther "
+            f"from it than {here} (Epic Path › Forced Movement › Push)."
+        )
+    if kind == "pull" and d_next >= d_here:
+        raise IllegalMove(
+            f"A pull moves toward {by.name} every square; {nxt} isn't closer "
+            f"to it than {here} (Epic Path › Forced Movement › Pull)."
+        )
+
+
+def _forced_result(
+    rules: Ruleset,
+    encounter: Encounter,
+    board: Board,
+    token: Token,
+    kind: str | None,
+    by: Token | None,
+    path: list[Cell],
+    stopped: str,
+) -> MoveResult:
+    """The ruling for a forced move along `path`: where it stopped, hazards entered, and
+    that it spent none of the creature's movement."""
     moved = replace(token, cell=path[-1])
     after = encounter.with_token(moved)
     warnings = [Note("Stopped", f"The {kind} {stopped}.")] if stopped else []

@@ -9,23 +9,21 @@ blamed on a creature found on some other route), and a goal in range but cut off
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from bot.errors import RulingError
 from bot.grid.coords import Cell
 from bot.grid.geometry import chebyshev
-from bot.grid.search import EPSILON, Edge, Found, SearchTooLarge, cheapest_path, reachable
+from bot.grid.search import EPSILON, Edge, Found, SearchTooLarge, cheapest_path
 from bot.grid.terrain import Terrain
-from bot.rules.engine.actions import MoveAction
+from bot.rules.engine.alternatives import alternatives
 from bot.rules.engine.board import StepContext
 from bot.rules.engine.compiled import CompiledStep
-from bot.rules.engine.moves import MoveRequest
 from bot.rules.engine.plan import MovePlan, Route
 from bot.rules.engine.search import (
     DIAGNOSIS_NODES,
-    corridors,
     find_path,
     search_route,
     step_for,
@@ -46,10 +44,9 @@ DETOUR_NODES = DIAGNOSIS_NODES // 4
 
 def why_not(plan: MovePlan) -> MoveRefused:
     """What stops the move, and the nearest legal alternative."""
-    rules, ctx, token, request = plan.rules, plan.ctx, plan.token, plan.request
-    targets, stand_cost = plan.targets, plan.stand_cost
+    rules, ctx, token = plan.rules, plan.ctx, plan.token
     allowance = ctx.allowance
-    goal = targets[-1]
+    goal = plan.targets[-1]
     refused = partial(
         _refused,
         token=token.name,
@@ -58,7 +55,38 @@ def why_not(plan: MovePlan) -> MoveRefused:
         source=rules.source(*allowance.sections),
         action=allowance.action,
     )
+    budget = allowance.available_ft - plan.stand_cost
+    outright = _refused_outright(plan, budget, refused)
+    if outright is not None:
+        return outright
+    # what would it cost with twice the movement (bounded: at most 120 ft more)?
+    generous = min(max(2 * max(budget, 0.0), budget + 6 * rules.square_ft), budget + 120)
+    roomy = replace(ctx, allowance=replace(allowance, available_ft=generous))
+    plan = replace(plan, diagnosing=True)
+    free_limits = replace(allowance.limits, unhampered=False, straight=False)
+    free = replace(roomy, allowance=replace(roomy.allowance, limits=free_limits))
+    free_step = step_for(rules, free)
+    full = find_path(plan, free_step, token.cell, goal, generous)
+    constrained: Route | None = None
+    if _limited(plan) or len(plan.targets) > 1:
+        constrained = search_route(replace(plan, ctx=roomy))
+    elif full is not None:
+        constrained = Route.of(full)
+    why = _why(plan, free_step, full, constrained, budget, generous)
+    return refused(allowed_ft=budget, **alternatives(plan, full, constrained, budget), **why)
 
+
+def _refused(reason: RefusalReason, **fields: Any) -> MoveRefused:
+    return MoveRefused(Refusal(reason=reason, **fields))
+
+
+def _refused_outright(
+    plan: MovePlan, budget: float, refused: Callable[..., MoveRefused]
+) -> MoveRefused | None:
+    """What refuses the move before any search: a goal it can't stand or end on, no
+    movement left, or a one-square move (a 5-foot step, a crawl) and that square."""
+    rules, ctx, goal = plan.rules, plan.ctx, plan.targets[-1]
+    allowance = ctx.allowance
     # the goal itself may be impossible to stand on
     problem, _ = enter(rules, ctx, goal, goal)
     if problem:
@@ -66,7 +94,6 @@ def why_not(plan: MovePlan) -> MoveRefused:
     end = rules.end_problem(ctx, goal)
     if end:
         return refused(RefusalReason.CANNOT_END_THERE, at=goal, rule=end, at_goal=True)
-    budget = allowance.available_ft - stand_cost
     if budget <= EPSILON and allowance.activity.spent_ft > 0:
         used = allowance.activity
         return refused(
@@ -76,26 +103,33 @@ def why_not(plan: MovePlan) -> MoveRefused:
             more_action="dash" if "dash" in rules.actions else "",
         )
     if allowance.limits.one_square:
-        return refused(**_why_not_one_square(rules, ctx, token, targets))
-    # what would it cost with twice the movement (bounded: at most 120 ft more)?
-    generous = min(max(2 * max(budget, 0.0), budget + 6 * rules.square_ft), budget + 120)
-    roomy = replace(ctx, allowance=replace(allowance, available_ft=generous))
-    plan = replace(plan, diagnosing=True)
-    limits = allowance.limits
-    limited = limits.straight or limits.unhampered or limits.shortest_path
-    free_limits = replace(limits, unhampered=False, straight=False)
-    free = replace(roomy, allowance=replace(roomy.allowance, limits=free_limits))
-    free_step = step_for(rules, free)
-    full = find_path(plan, free_step, token.cell, goal, generous)
-    constrained: Route | None = None
-    if limited or len(targets) > 1:
-        constrained = search_route(replace(plan, ctx=roomy))
-    elif full is not None:
-        constrained = Route.of(full)
+        return refused(**_why_not_one_square(rules, ctx, plan.token, plan.targets))
+    return None
+
+
+def _limited(plan: MovePlan) -> bool:
+    """Whether the action limits the way (a straight, unhampered or shortest path)."""
+    limits = plan.allowance.limits
+    return limits.straight or limits.unhampered or limits.shortest_path
+
+
+def _why(
+    plan: MovePlan,
+    free_step: Stepper | CompiledStep,
+    full: Found | None,
+    constrained: Route | None,
+    budget: float,
+    generous: float,
+) -> dict[str, Any]:
+    """The reason, from the way the action may take (``constrained``) and the way free
+    of its limits (``full``): too far, the action's limit, or cut off."""
+    rules, token, goal = plan.rules, plan.token, plan.targets[-1]
+    limits = plan.allowance.limits
+    limited = _limited(plan)
     why: dict[str, Any]
     if constrained is not None and constrained.cost > budget + EPSILON:
         why = {"reason": RefusalReason.TOO_FAR, "cost_ft": constrained.cost}
-        if not limited and len(targets) == 1:
+        if not limited and len(plan.targets) == 1:
             why |= _shorter_blocked(plan, free_step, goal, budget)
     elif limits.shortest_path and full is not None:
         why = {
@@ -113,25 +147,7 @@ def why_not(plan: MovePlan) -> MoveRefused:
         why = _out_of_reach(plan, free_step, goal, budget, generous)
     else:
         why = {"reason": RefusalReason.TOO_FAR, "cost_ft": full.cost_ft}
-    best = _along(rules, ctx, constrained, budget) if constrained is not None else None
-    if best is None:
-        best = _nearest_alternative(rules, ctx, token, goal, budget)
-    nearest, nearest_cost = best if best is not None else (None, None)
-    bigger = ("", 0.0)
-    if full is not None:
-        bigger = _bigger_action(rules, ctx, token, request, full.cost_ft + stand_cost)
-    return refused(
-        allowed_ft=budget,
-        nearest=nearest,
-        nearest_cost_ft=nearest_cost,
-        bigger_action=bigger[0],
-        bigger_ft=bigger[1] if bigger[0] else None,
-        **why,
-    )
-
-
-def _refused(reason: RefusalReason, **fields: Any) -> MoveRefused:
-    return MoveRefused(Refusal(reason=reason, **fields))
+    return why
 
 
 # What the cheapest way "if nothing blocked it" may pass, tier by tier: first only
@@ -342,25 +358,6 @@ def _block(rules: Ruleset, ctx: StepContext, frm: Cell, to: Cell, problem: str) 
     return block | {"reason": RefusalReason.RULE_FORBIDS}
 
 
-def _bigger_action(
-    rules: Ruleset, ctx: StepContext, token: Token, request: MoveRequest, cost_ft: float
-) -> tuple[str, float]:
-    """The ruleset's next bigger action (dash, double move, run) and its movement, when
-    it would cover ``cost_ft`` and may be taken now; else ("", 0)."""
-    bigger = rules.band_action
-    if bigger == ctx.allowance.action or ctx.allowance.limits.one_square or request.via:
-        return "", 0.0
-    try:
-        other = rules.allowance(
-            ctx.board.encounter, token, replace(request, action=MoveAction(bigger)), ctx.movement
-        )
-    except RulingError:
-        return "", 0.0
-    if other.limits.straight or other.limits.unhampered or cost_ft > other.available_ft + EPSILON:
-        return "", 0.0  # a run may not take this path; don't promise it
-    return bigger, other.available_ft
-
-
 def _why_not_one_square(
     rules: Ruleset, ctx: StepContext, token: Token, targets: list[Cell]
 ) -> dict[str, Any]:
@@ -390,58 +387,6 @@ def _why_not_one_square(
         "cost_ft": edge.cost_ft,
         "allowed_ft": allowance.available_ft,
     }
-
-
-def _along(
-    rules: Ruleset, ctx: StepContext, plan: Route, budget: float
-) -> tuple[Cell, float] | None:
-    """The farthest square along the cheapest way to the goal that the budget reaches
-    and the move may end on: the alternative a player expects ("you can reach D4")."""
-    best: tuple[Cell, float] | None = None
-    spent = 0.0
-    for cell, edge in zip(plan.cells[1:], plan.edges, strict=True):
-        spent += edge.cost_ft
-        if spent > budget + EPSILON:
-            break
-        if not rules.end_problem(ctx, cell):
-            best = (cell, spent)
-    return best
-
-
-def _nearest_alternative(
-    rules: Ruleset,
-    ctx: StepContext,
-    token: Token,
-    goal: Cell,
-    budget: float,
-) -> tuple[Cell, float] | None:
-    """The legal end square nearest ``goal`` within the budget, under the action's own
-    limits (a run's straight line and unhampered squares included)."""
-    if budget <= EPSILON:
-        return None
-    here = chebyshev(token.cell, goal)
-    choices: list[tuple[int, float, int, int, Cell]] = []
-    for corridor in corridors(ctx.allowance.limits, token.cell, goal):
-        costs = reachable(
-            token.cell,
-            step_for(rules, ctx),
-            budget_ft=budget,
-            diagonals=ctx.allowance.activity.diagonals,
-            parity=rules.diagonal_parity,
-            allowed=corridor,
-            max_nodes=DIAGNOSIS_NODES,
-        )
-        choices += [
-            (chebyshev(cell, goal), cost, cell.row, cell.col, cell)
-            for cell, cost in costs.items()
-            if cell not in (token.cell, goal) and not rules.end_problem(ctx, cell)
-        ]
-    if not choices:
-        return None
-    best = min(choices)
-    if best[0] >= here:
-        return None
-    return best[4], best[1]
 
 
 def sealed_off(plan: MovePlan, sealed: list[Cell]) -> MoveRefused:

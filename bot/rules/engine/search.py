@@ -131,20 +131,7 @@ def search_route(plan: MovePlan) -> Route | None:
     lines = corridors(limits, token.cell, plan.goal)
     best: Route | None = None
     if limits.straight:
-        lines = [c for c in lines if c is not None and all(c(t) for t in targets)]
-        if not lines:
-            passes = " ".join(str(t) for t in targets[:-1])
-            raise IllegalMove(
-                f"A {plan.allowance.action} goes in a straight line, and no straight line "
-                f"from {token.cell} to {plan.goal} passes {passes} ({plan.rules.run_rule})."
-            )
-        if len(lines) > 1:
-            # most runs are plain: search all the lines' squares at once, and only
-            # when that path bends off every single line, try the lines one by one
-            union = line_squares(token.cell, plan.goal)
-            quick = _route_within(plan, plan.budget, union.__contains__)
-            if quick is not None and on_one_line(token.cell, plan.goal, tuple(quick.cells)):
-                lines, best = [], quick
+        lines, best = _straight_lines(plan, lines)
     for corridor in lines:
         route = _route_within(plan, plan.budget, corridor)
         if route is not None and (best is None or route.cost < best.cost - EPSILON):
@@ -153,6 +140,28 @@ def search_route(plan: MovePlan) -> Route | None:
     if best is not None and limits.shortest_path and best.cost > shortest + EPSILON:
         return None  # 002 Charge: by the shortest path; if that is hampered, no charge
     return best
+
+
+def _straight_lines(plan: MovePlan, lines: list[Corridor]) -> tuple[list[Corridor], Route | None]:
+    """For a straight action (run, charge): the lines through every target still to
+    search, or none and the route already found when a path over all of them at once
+    keeps to one line (002 "Run")."""
+    token, targets = plan.token, plan.targets
+    lines = [c for c in lines if c is not None and all(c(t) for t in targets)]
+    if not lines:
+        passes = " ".join(str(t) for t in targets[:-1])
+        raise IllegalMove(
+            f"A {plan.allowance.action} goes in a straight line, and no straight line "
+            f"from {token.cell} to {plan.goal} passes {passes} ({plan.rules.run_rule})."
+        )
+    if len(lines) > 1:
+        # most runs are plain: search all the lines' squares at once, and only
+        # when that path bends off every single line, try the lines one by one
+        union = line_squares(token.cell, plan.goal)
+        quick = _route_within(plan, plan.budget, union.__contains__)
+        if quick is not None and on_one_line(token.cell, plan.goal, tuple(quick.cells)):
+            return [], quick
+    return lines, None
 
 
 def _route_within(plan: MovePlan, budget: float, corridor: Corridor) -> Route | None:

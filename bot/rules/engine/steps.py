@@ -39,8 +39,6 @@ def enter(rules: Ruleset, ctx: StepContext, frm: Cell, to: Cell) -> tuple[str, b
     """
     board = ctx.board
     mode = ctx.allowance.mode
-    cells = board.cells(to)
-    squeezing = False
     if flies_where_needed(rules, ctx):
         mode = "fly"  # a pit is crossed in the air; ``step_cost`` prices the flying
     open_pits = rules.pits_enterable and mode != "fly"
@@ -52,6 +50,24 @@ def enter(rules: Ruleset, ctx: StepContext, frm: Cell, to: Cell) -> tuple[str, b
                 "(Epic Path › Hazardous Terrain)",
                 False,
             )
+    problem, squeezing = _into_footprint(rules, board, to, mode, open_pits)
+    if problem:
+        return problem, False
+    if frm.col != to.col and frm.row != to.row:
+        corner = solid_corner(board, frm, to)
+        if corner is not None:
+            return f"a solid corner at {corner} stops a diagonal step past it", False
+    return "", squeezing
+
+
+def _into_footprint(
+    rules: Ruleset, board: Board, to: Cell, mode: str, open_pits: bool
+) -> tuple[str, bool]:
+    """What the squares of the footprint at ``to`` allow: (why the mover can't be there,
+    or ""; whether it squeezes). Past blocking terrain only by squeezing (narrower than
+    the footprint), through a gap sized for Small only if no larger than Medium."""
+    cells = board.cells(to)
+    squeezing = False
     bad = [
         c
         for c in cells
@@ -62,31 +78,43 @@ def enter(rules: Ruleset, ctx: StepContext, frm: Cell, to: Cell) -> tuple[str, b
         )
     ]
     if bad:
-        width = rules.squeeze_width(board.side)
-        if width >= board.side or any(not board.on_map(c) for c in bad):
-            return blocked_text(board, bad[0], mode), False
-        narrow = [
-            footprint(to, width, board.side),
-            footprint(to, board.side, width),
-        ]
-        if not any(
-            all(board.on_map(c) and not stops(rules, board.terrain(c), mode) for c in rect)
-            for rect in narrow
-        ):
-            return blocked_text(board, bad[0], mode), False
+        problem = _no_squeeze_past(rules, board, to, bad, mode)
+        if problem:
+            return problem, False
         squeezing = True
     tight = [c for c in cells if board.terrain(c) is Terrain.NARROW]
     if tight:  # a gap sized for Small stops flyers too: it isn't ground
-        size = board.mover.size
-        if size > Size.MEDIUM:
-            return f"{tight[0]} is a gap too narrow for a {size.label} creature", False
-        if size == Size.MEDIUM:
-            squeezing = True
-    if frm.col != to.col and frm.row != to.row:
-        corner = solid_corner(board, frm, to)
-        if corner is not None:
-            return f"a solid corner at {corner} stops a diagonal step past it", False
+        problem, squeezing_through = _through_gap(board, tight[0])
+        if problem:
+            return problem, False
+        squeezing = squeezing or squeezing_through
     return "", squeezing
+
+
+def _no_squeeze_past(rules: Ruleset, board: Board, to: Cell, bad: list[Cell], mode: str) -> str:
+    """Why the mover can't squeeze past the squares ``bad`` of its footprint at ``to``
+    (off the map, or no narrower footprint fits the open squares), or "" if it can."""
+    width = rules.squeeze_width(board.side)
+    if width >= board.side or any(not board.on_map(c) for c in bad):
+        return blocked_text(board, bad[0], mode)
+    narrow = [
+        footprint(to, width, board.side),
+        footprint(to, board.side, width),
+    ]
+    if not any(
+        all(board.on_map(c) and not stops(rules, board.terrain(c), mode) for c in rect)
+        for rect in narrow
+    ):
+        return blocked_text(board, bad[0], mode)
+    return ""
+
+
+def _through_gap(board: Board, gap: Cell) -> tuple[str, bool]:
+    """A gap sized for Small: (why the mover can't pass it, or ""; whether it squeezes)."""
+    size = board.mover.size
+    if size > Size.MEDIUM:
+        return f"{gap} is a gap too narrow for a {size.label} creature", False
+    return "", size == Size.MEDIUM
 
 
 def barriers(board: Board, frm: Cell, to: Cell, *, flying: bool = False) -> tuple[str, int]:

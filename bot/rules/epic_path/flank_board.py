@@ -14,7 +14,7 @@ past ``MAX_WORK`` pairs looked at and lines drawn, it stops and says how far it 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from bot.encounter import Condition, Encounter, Token
@@ -68,70 +68,105 @@ def board_flanks(
         )
         for key, t in encounter.tokens.items()
     ]
-
-    def threatens(one: _One, target: _One) -> bool:
-        if not one.able:
-            return False
-        if (altitude(one.token) or altitude(target.token)) and not within_reach_up(
-            rules, one.token, target.token, rules.reach_ft(one.token)
-        ):
-            return False  # 004 Three Dimensional Movement: too far above or below
-        cells = target.space.squares
-        return any(rules.threatens(board, one.token, c) for c in cells)
-
     moving = next((o for o in ones if mover is not None and o.key == mover.key), None)
-    max_work = MAX_WORK if max_work is None else max_work
-    work = 0  # pairs looked at, and lines drawn between them
+    work = _Work(MAX_WORK if max_work is None else max_work)
     found: list[Flanked] = []
-    seen: dict[tuple[object, ...], bool] = {}  # a crowd repeats itself: each layout once
     for target in ones:
-        if moving is not None and (
-            not hostile(moving.token, target.token) or target.token.has(Condition.DEAD)
-        ):
+        flankers = _flankers(rules, board, ones, target, moving)
+        if flankers is None:
             continue
-        foes = [o for o in ones if o.key != target.key and hostile(o.token, target.token)]
-        if moving is not None:
-            if not threatens(moving, target):
-                continue
-            foes = [o for o in foes if o.key != moving.key and threatens(o, target)]
-            firsts = [moving]
-        else:
-            foes = [o for o in foes if threatens(o, target)]
-            firsts = foes
+        firsts, foes = flankers
         them = Creature(target.token.name, target.space, target.size, target.reach, False)
-        where = {o.key: _layout(o, target) for o in (*firsts, *foes)}
-        pairs: list[tuple[str, str]] = []
-        for i, a in enumerate(firsts):
-            partners = foes if moving is not None else foes[i + 1 :]
-            work += len(partners)
-            if work > max_work:
-                return _cut_short(found, them, target, pairs)
-            for b in partners:
-                layout = (where[a.key], where[b.key], target.space.side, target.size)
-                verdict = seen.get(layout)
-                if verdict is None:
-                    verdict = False
-                    if _may_flank(them, a, b):
-                        verdict, drawn = flanks_counted(_creature(a), _creature(b), them)
-                        work += drawn  # big creatures with reach draw many lines
-                    seen[layout] = verdict
-                    if work > max_work:  # this verdict is sound; the rest are not asked
-                        if verdict:
-                            pairs.append((a.token.name, b.token.name))
-                        return _cut_short(found, them, target, pairs)
-                if verdict:
-                    pairs.append((a.token.name, b.token.name))
+        pairs, complete = _pairs_flanking(work, them, target, firsts, foes, each=moving is None)
         if pairs:
             found.append(Flanked(them.name, tuple(pairs), target.space.squares))
+        if not complete:
+            return BoardFlanks(tuple(found), complete=False)
     return BoardFlanks(tuple(found))
 
 
-def _cut_short(
-    found: list[Flanked], them: Creature, target: _One, pairs: list[tuple[str, str]]
-) -> BoardFlanks:
-    if pairs:
-        found.append(Flanked(them.name, tuple(pairs), target.space.squares))
-    return BoardFlanks(tuple(found), complete=False)
+@dataclass
+class _Work:
+    """The work one question has done (pairs looked at, and lines drawn between them)
+    against its bound, and each layout's verdict: a crowd repeats itself."""
+
+    limit: int
+    done: int = 0
+    seen: dict[tuple[object, ...], bool] = field(default_factory=dict)
+
+
+def _threatens(rules: EpicFlanks, board: Board, one: _One, target: _One) -> bool:
+    """Whether ``one`` threatens any square of ``target``'s space."""
+    if not one.able:
+        return False
+    if (altitude(one.token) or altitude(target.token)) and not within_reach_up(
+        rules, one.token, target.token, rules.reach_ft(one.token)
+    ):
+        return False  # 004 Three Dimensional Movement: too far above or below
+    cells = target.space.squares
+    return any(rules.threatens(board, one.token, c) for c in cells)
+
+
+def _flankers(
+    rules: EpicFlanks, board: Board, ones: list[_One], target: _One, moving: _One | None
+) -> tuple[list[_One], list[_One]] | None:
+    """The foes of ``target`` that threaten it, as (the first of each pair, the partners
+    they may pair with): every such foe both ways, or with a mover only the mover first
+    (None when the mover can't flank it: no foe of it, dead, or out of its reach)."""
+    if moving is not None and (
+        not hostile(moving.token, target.token) or target.token.has(Condition.DEAD)
+    ):
+        return None
+    foes = [o for o in ones if o.key != target.key and hostile(o.token, target.token)]
+    if moving is None:
+        foes = [o for o in foes if _threatens(rules, board, o, target)]
+        return foes, foes
+    if not _threatens(rules, board, moving, target):
+        return None
+    return [moving], [
+        o for o in foes if o.key != moving.key and _threatens(rules, board, o, target)
+    ]
+
+
+def _pairs_flanking(
+    work: _Work,
+    them: Creature,
+    target: _One,
+    firsts: list[_One],
+    foes: list[_One],
+    *,
+    each: bool,
+) -> tuple[list[tuple[str, str]], bool]:
+    """The pairs of ``firsts`` and ``foes`` that flank ``target`` (``each``: every pair of
+    foes once, else each first with every foe), and whether all were asked within the
+    bound: past it, the pairs found so far, each of them sound."""
+    where = {o.key: _layout(o, target) for o in (*firsts, *foes)}
+    seen, limit, done = work.seen, work.limit, work.done
+    pairs: list[tuple[str, str]] = []
+    for i, a in enumerate(firsts):
+        partners = foes[i + 1 :] if each else foes
+        done += len(partners)
+        if done > limit:
+            work.done = done
+            return pairs, False
+        for b in partners:
+            layout = (where[a.key], where[b.key], target.space.side, target.size)
+            verdict = seen.get(layout)
+            if verdict is None:
+                verdict = False
+                if _may_flank(them, a, b):
+                    verdict, drawn = flanks_counted(_creature(a), _creature(b), them)
+                    done += drawn  # big creatures with reach draw many lines
+                seen[layout] = verdict
+                if done > limit:  # this verdict is sound; the rest are not asked
+                    if verdict:
+                        pairs.append((a.token.name, b.token.name))
+                    work.done = done
+                    return pairs, False
+            if verdict:
+                pairs.append((a.token.name, b.token.name))
+    work.done = done
+    return pairs, True
 
 
 def _layout(one: _One, target: _One) -> tuple[int, int, int, int, bool]:

@@ -254,6 +254,19 @@ def flanks_counted(a: Creature, b: Creature, target: Creature) -> tuple[bool, in
         for x, y in half_points(b.space, b.reach, a.reach)
         if not (x0 < x < x1 and y0 < y < y1)
     ]
+    return _drawn_across(a_points, b_points, x0, y0, x1, y1)
+
+
+def _drawn_across(
+    a_points: list[tuple[int, int]],
+    b_points: list[tuple[int, int]],
+    x0: int,
+    y0: int,
+    x1: int,
+    y1: int,
+) -> tuple[bool, int]:
+    """Whether a line from one of ``a_points`` to one of ``b_points`` (half squares)
+    flanks the space with edges ``x0``, ``y0``, ``x1``, ``y1``, and how many it drew."""
     # A line through opposite sides (or corners) starts on or before one side of the
     # space and ends on or past the opposite one: only such ends are paired.
     drawn = 0
