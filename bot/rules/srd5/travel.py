@@ -301,49 +301,62 @@ def travel_52(
     mode = "foot" if request.mode is None else MODE_NAMES_52.match(request.mode)
     terrains = tuple(dict.fromkeys(TERRAIN_NAMES_52.match(t) for t in request.terrain))
     road = request.road is not None and ROAD_NAMES_52.match(request.road) == "road"
-    day_hours = DAY_HOURS
     if mode in SHIPS_51 or mode == "airship":
         mph = AIRSHIP_MPH if mode == "airship" else SHIPS_51[mode]
-        day_hours = SHIP_HOURS
         r.sections = ["Vehicles"]
         headline = f"A {mode.replace('-', ' ')}"
         r.note("Vessel", f"{_say(mph)} miles an hour, {SHIP_HOURS} hours a day with a crew.")
+        mpd = mph * SHIP_HOURS
     else:
-        speeds = request.speeds_ft or (default_speed_ft,)
-        slowest = min(speeds)
-        wanted = "normal" if request.pace is None else PACE_NAMES.match(request.pace)
-        pace = wanted
-        if terrains:
-            allowed = min((MAX_PACE_52[t] for t in terrains), key=PACE_ORDER.index)
-            if road and allowed != "fast":
-                allowed = PACE_ORDER[PACE_ORDER.index(allowed) + 1]
-                r.note("Road", "A good road raises the terrain's fastest pace one step.")
-            if PACE_ORDER.index(pace) > PACE_ORDER.index(allowed):
-                r.note("Terrain", f"{', '.join(terrains)} allows at most a {allowed} pace.")
-                pace = allowed
-        fastest = max(speeds)
-        if len(speeds) > 1 and slowest * 2 <= fastest and pace != "slow":
-            r.note("Group", "Someone moves at half the group's Speed or less: the group goes slow.")
-            pace = "slow"
-        base = Fraction(slowest, 10)
-        mph = Fraction(math.floor(base * PACE_FACTORS_52[pace] * 100), 100)
-        mpd = Fraction(math.floor(base * DAY_HOURS * PACE_FACTORS_52[pace]))
-        headline = f"{pace.capitalize()} pace"
-        r.note(
-            "Pace",
-            f"Speed {slowest} ft ÷ 10 = {_say(base)} mile{'' if base == 1 else 's'} an hour; "
-            f"{pace} ×"
-            f"{PACE_FACTORS_52[pace]}: {_say(mpd)} miles a day (8 hours). "
-            f"{PACE_EFFECTS_52[pace]}.",
-        )
-        r.extra["pace"] = pace
-        if distance is not None:
-            headline = f"{_say(distance)} miles"
-        return _finish_52(request, r, source, headline, mph, mpd, distance, days, hours, mode)
-    mpd = mph * day_hours
+        mph, mpd, headline = _on_foot_52(request, terrains, road, default_speed_ft, r)
     if distance is not None:
         headline = f"{_say(distance)} miles"
     return _finish_52(request, r, source, headline, mph, mpd, distance, days, hours, mode)
+
+
+def _on_foot_52(
+    request: TravelRequest,
+    terrains: tuple[str, ...],
+    road: bool,
+    default_speed_ft: int,
+    r: _Ruling,
+) -> tuple[Fraction, Fraction, str]:
+    """SRD 5.2 Travel Pace for a group on foot: its slowest Speed ÷ 10 miles an hour,
+    scaled by the pace the terrain and the group allow. Miles an hour, miles a day (8
+    hours) and the headline."""
+    speeds = request.speeds_ft or (default_speed_ft,)
+    slowest = min(speeds)
+    wanted = "normal" if request.pace is None else PACE_NAMES.match(request.pace)
+    pace = _terrain_pace_52(wanted, terrains, road, r) if terrains else wanted
+    fastest = max(speeds)
+    if len(speeds) > 1 and slowest * 2 <= fastest and pace != "slow":
+        r.note("Group", "Someone moves at half the group's Speed or less: the group goes slow.")
+        pace = "slow"
+    base = Fraction(slowest, 10)
+    mph = Fraction(math.floor(base * PACE_FACTORS_52[pace] * 100), 100)
+    mpd = Fraction(math.floor(base * DAY_HOURS * PACE_FACTORS_52[pace]))
+    r.note(
+        "Pace",
+        f"Speed {slowest} ft ÷ 10 = {_say(base)} mile{'' if base == 1 else 's'} an hour; "
+        f"{pace} ×"
+        f"{PACE_FACTORS_52[pace]}: {_say(mpd)} miles a day (8 hours). "
+        f"{PACE_EFFECTS_52[pace]}.",
+    )
+    r.extra["pace"] = pace
+    return mph, mpd, f"{pace.capitalize()} pace"
+
+
+def _terrain_pace_52(pace: str, terrains: tuple[str, ...], road: bool, r: _Ruling) -> str:
+    """The pace wanted, slowed to the fastest the slowest terrain allows (a good road
+    raises that a step)."""
+    allowed = min((MAX_PACE_52[t] for t in terrains), key=PACE_ORDER.index)
+    if road and allowed != "fast":
+        allowed = PACE_ORDER[PACE_ORDER.index(allowed) + 1]
+        r.note("Road", "A good road raises the terrain's fastest pace one step.")
+    if PACE_ORDER.index(pace) > PACE_ORDER.index(allowed):
+        r.note("Terrain", f"{', '.join(terrains)} allows at most a {allowed} pace.")
+        return allowed
+    return pace
 
 
 def _finish_52(
