@@ -97,46 +97,8 @@ def _onto_ground(
     notes: list[Note],
 ) -> FallResult:
     increments = request.height_ft // FT_PER_DIE
-    ignored = 0
-    nonlethal_count = 0
     dcs: dict[str, int] = {}
-    if request.intentional:
-        nonlethal_count = 1
-        dcs["check_dc"] = DELIBERATE_CHECK_DC
-        if request.check is not None and request.check >= DELIBERATE_CHECK_DC:
-            ignored = 1  # the first 10 ft deal nothing; the second 10 ft are the nonlethal die
-            notes.append(
-                Note(
-                    "Deliberate jump",
-                    f"{rules.check_name} {request.check} ≥ DC {DELIBERATE_CHECK_DC}: no damage "
-                    "from the first 10 ft, the next 10 ft deal nonlethal damage.",
-                )
-            )
-        elif request.check is not None:
-            notes.append(
-                Note(
-                    "Deliberate jump",
-                    f"{rules.check_name} {request.check} < DC {DELIBERATE_CHECK_DC}: only the "
-                    "first die is nonlethal.",
-                )
-            )
-        else:
-            notes.append(
-                Note(
-                    "Deliberate jump",
-                    "The first die is nonlethal. A DC 15 "
-                    f"{rules.check_name} check would ignore the first 10 ft and make the next "
-                    "10 ft nonlethal (give check:).",
-                )
-            )
-    elif request.check is not None:
-        notes.append(
-            Note(
-                "Check",
-                f"The DC 15 {rules.check_name} check only helps a deliberate jump "
-                "(intentional:true); ignored.",
-            )
-        )
+    ignored, nonlethal_count = _deliberate_jump(request, rules, dcs, notes)
     per_die = _surface(request, rules, notes)
     if request.surface in rules.yielding_surfaces:
         nonlethal_count += 1
@@ -170,6 +132,53 @@ def _onto_ground(
         prone=prone,
         notes=tuple(notes),
     )
+
+
+def _deliberate_jump(
+    request: FallRequest, rules: D20FallRules, dcs: dict[str, int], notes: list[Note]
+) -> tuple[int, int]:
+    """A deliberate jump down: the first die is nonlethal, and a DC 15 check ignores
+    the first 10 ft and makes the next 10 ft nonlethal. The 10 ft increments ignored
+    and the dice made nonlethal."""
+    if not request.intentional:
+        if request.check is not None:
+            notes.append(
+                Note(
+                    "Check",
+                    f"The DC 15 {rules.check_name} check only helps a deliberate jump "
+                    "(intentional:true); ignored.",
+                )
+            )
+        return 0, 0
+    dcs["check_dc"] = DELIBERATE_CHECK_DC
+    if request.check is None:
+        notes.append(
+            Note(
+                "Deliberate jump",
+                "The first die is nonlethal. A DC 15 "
+                f"{rules.check_name} check would ignore the first 10 ft and make the next "
+                "10 ft nonlethal (give check:).",
+            )
+        )
+        return 0, 1
+    if request.check < DELIBERATE_CHECK_DC:
+        notes.append(
+            Note(
+                "Deliberate jump",
+                f"{rules.check_name} {request.check} < DC {DELIBERATE_CHECK_DC}: only the "
+                "first die is nonlethal.",
+            )
+        )
+        return 0, 1
+    # the first 10 ft deal nothing; the second 10 ft are the nonlethal die
+    notes.append(
+        Note(
+            "Deliberate jump",
+            f"{rules.check_name} {request.check} ≥ DC {DELIBERATE_CHECK_DC}: no damage "
+            "from the first 10 ft, the next 10 ft deal nonlethal damage.",
+        )
+    )
+    return 1, 1
 
 
 def _into_water(

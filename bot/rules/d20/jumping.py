@@ -48,6 +48,32 @@ def skill_jump(request: JumpRequest, rules: SkillJumpRules, source: Source) -> J
     notes: list[Note] = []
     running = request.run_up_ft is None or request.run_up_ft >= rules.run_up_ft
     divisor = 1 if running else 2
+    _note_run_up(request, rules, running, notes)
+    modifier = _speed_modifier_noted(request, rules, notes)
+    if request.size is not None:
+        notes.append(Note("Size", "Size does not change a jump here; speed does."))
+    if request.units:
+        notes.append(Note("Units", "The Units rule is a 5e-alt option; distances are in feet."))
+    horizontal, vertical = _reach(request, rules, modifier, running, notes)
+    dc = _asked_dc(request, divisor, notes)
+    clears: bool | None = None
+    if dc is not None and request.check is not None:
+        clears = _clears(request, rules, request.check + modifier, dc, notes)
+    return JumpResult(
+        max_horizontal_ft=horizontal,
+        max_vertical_ft=vertical,
+        dc=dc,
+        clears=clears,
+        source=source,
+        notes=tuple(notes),
+        extra={"speed_modifier": modifier, "running_start": running},
+    )
+
+
+def _note_run_up(
+    request: JumpRequest, rules: SkillJumpRules, running: bool, notes: list[Note]
+) -> None:
+    """Without the run-up every DC doubles; a run-up not given is taken as enough."""
     if request.run_up_ft is None:
         notes.append(
             Note(
@@ -60,72 +86,82 @@ def skill_jump(request: JumpRequest, rules: SkillJumpRules, source: Source) -> J
         notes.append(
             Note("Run-up", f"Less than {rules.run_up_ft} ft of run-up: every DC is doubled.")
         )
-    modifier = 0
-    if request.speed_ft is not None:
-        modifier = speed_modifier(request.speed_ft, rules)
-        if modifier:
-            notes.append(
-                Note(
-                    "Speed",
-                    f"Base land speed {request.speed_ft} ft: {modifier:+d} on the check "
-                    "(leave speed: out if your skill bonus already includes it).",
-                )
-            )
-    if request.size is not None:
-        notes.append(Note("Size", "Size does not change a jump here; speed does."))
-    if request.units:
-        notes.append(Note("Units", "The Units rule is a 5e-alt option; distances are in feet."))
 
-    horizontal: float | None = None
-    vertical: float | None = None
-    if request.check is not None:
-        total = request.check + modifier
-        horizontal = _ft(Fraction(total, divisor))
-        vertical = _ft(Fraction(total, HIGH_JUMP_DC_PER_FT * divisor))
+
+def _speed_modifier_noted(request: JumpRequest, rules: SkillJumpRules, notes: list[Note]) -> int:
+    """The check's modifier for base land speed, if a speed is given."""
+    if request.speed_ft is None:
+        return 0
+    modifier = speed_modifier(request.speed_ft, rules)
+    if modifier:
         notes.append(
             Note(
-                "Check",
-                f"{rules.skill} {total}: long jump up to {horizontal:g} ft, high jump up to "
-                f"{vertical:g} ft" + ("" if running else " (standing)") + ".",
+                "Speed",
+                f"Base land speed {request.speed_ft} ft: {modifier:+d} on the check "
+                "(leave speed: out if your skill bonus already includes it).",
             )
         )
-        if request.movement_ft is not None:
-            horizontal = min(horizontal, float(request.movement_ft))
-            vertical = min(vertical, float(request.movement_ft))
-            notes.append(
-                Note("Movement", "The distance jumped counts against your movement this round.")
-            )
+    return modifier
 
-    dc: int | None = None
-    clears: bool | None = None
+
+def _reach(
+    request: JumpRequest, rules: SkillJumpRules, modifier: int, running: bool, notes: list[Note]
+) -> tuple[float | None, float | None]:
+    """How far across and how high the check given carries it (None: no check given):
+    the total across, a quarter of it up, halved standing, within the movement left."""
+    if request.check is None:
+        return None, None
+    divisor = 1 if running else 2
+    total = request.check + modifier
+    horizontal = _ft(Fraction(total, divisor))
+    vertical = _ft(Fraction(total, HIGH_JUMP_DC_PER_FT * divisor))
+    notes.append(
+        Note(
+            "Check",
+            f"{rules.skill} {total}: long jump up to {horizontal:g} ft, high jump up to "
+            f"{vertical:g} ft" + ("" if running else " (standing)") + ".",
+        )
+    )
+    if request.movement_ft is not None:
+        horizontal = min(horizontal, float(request.movement_ft))
+        vertical = min(vertical, float(request.movement_ft))
+        notes.append(
+            Note("Movement", "The distance jumped counts against your movement this round.")
+        )
+    return horizontal, vertical
+
+
+def _asked_dc(request: JumpRequest, divisor: int, notes: list[Note]) -> int | None:
+    """The DC of the distance or height asked: the distance, or 4 × the height (doubled
+    standing)."""
     if request.distance_ft is not None:
         dc = request.distance_ft * divisor
         notes.append(Note("Long jump", f"{request.distance_ft} ft across: DC {dc}."))
-    elif request.height_ft is not None:
+        return dc
+    if request.height_ft is not None:
         dc = HIGH_JUMP_DC_PER_FT * request.height_ft * divisor
         notes.append(Note("High jump", f"{request.height_ft} ft up: DC {dc} (4 × height)."))
-    if dc is not None and request.check is not None:
-        total = request.check + modifier
-        clears = total >= dc
-        asked = request.distance_ft if request.distance_ft is not None else request.height_ft
-        if (
-            clears
-            and request.movement_ft is not None
-            and asked is not None
-            and asked > request.movement_ft
-        ):
-            clears = False
-            notes.append(Note("Movement", f"Not enough movement left for {asked} ft."))
-        if not clears and rules.edge_grab and request.distance_ft is not None and dc - total <= 4:
-            notes.append(
-                Note("Near miss", "Failed by 4 or less: a DC 20 Reflex save grabs the far edge.")
-            )
-    return JumpResult(
-        max_horizontal_ft=horizontal,
-        max_vertical_ft=vertical,
-        dc=dc,
-        clears=clears,
-        source=source,
-        notes=tuple(notes),
-        extra={"speed_modifier": modifier, "running_start": running},
-    )
+        return dc
+    return None
+
+
+def _clears(
+    request: JumpRequest, rules: SkillJumpRules, total: int, dc: int, notes: list[Note]
+) -> bool:
+    """Whether the check total clears the jump asked (and the movement left allows it);
+    3.5's near miss on a long jump."""
+    clears = total >= dc
+    asked = request.distance_ft if request.distance_ft is not None else request.height_ft
+    if (
+        clears
+        and request.movement_ft is not None
+        and asked is not None
+        and asked > request.movement_ft
+    ):
+        clears = False
+        notes.append(Note("Movement", f"Not enough movement left for {asked} ft."))
+    if not clears and rules.edge_grab and request.distance_ft is not None and dc - total <= 4:
+        notes.append(
+            Note("Near miss", "Failed by 4 or less: a DC 20 Reflex save grabs the far edge.")
+        )
+    return clears

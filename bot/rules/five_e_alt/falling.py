@@ -33,6 +33,55 @@ def fall(request: FallRequest, rng: random.Random) -> FallResult:
     notes: list[Note] = []
     sections = ["Fall", "Fall Damage"]
     into_liquid = request.into == "water"
+    counted_ft = math.floor(_counted_distance(request, into_liquid, notes, sections))
+    dice_count = counted_ft // FT_PER_DIE if counted_ft >= FT_PER_DIE else 0
+    _note_what_does_not_count(request, counted_ft, notes)
+    lethal = roll(dice_count, 6, rng)
+    damage = lethal.total
+    dcs: dict[str, int] = {}
+    extra: dict[str, int | bool | str | None] = {}
+
+    if request.into == "creature":
+        damage = _land_on_creature(request, damage, dcs, extra, notes)
+        sections.append("Falling on Something Else")
+
+    prone: bool | None
+    if into_liquid:
+        prone = False
+        notes.append(
+            Note(
+                "Landing",
+                "Lands swimming: immune to Prone while Swimming (Continuity of Movement).",
+            )
+        )
+    elif damage > 0 or request.difficult_terrain:
+        sections.append("Falling Prone")
+        prone = _falling_prone(request, damage, dcs, extra, notes)
+    else:
+        prone = False
+    if request.height_ft > FALL_PER_ROUND_FT:
+        sections.append("Continuous Falling")
+        _continuous_falling(request.height_ft, extra, notes)
+    return FallResult(
+        height_ft=request.height_ft,
+        counted_ft=counted_ft,
+        lethal=lethal,
+        nonlethal=roll(0, 6, rng),
+        damage=damage,
+        nonlethal_damage=0,
+        source=source(*sections),
+        headline=f"Falls {feet(request.height_ft)}" + (" into liquid" if into_liquid else ""),
+        dcs=dcs,
+        prone=prone,
+        notes=tuple(notes),
+        extra=extra,
+    )
+
+
+def _counted_distance(
+    request: FallRequest, into_liquid: bool, notes: list[Note], sections: list[str]
+) -> Fraction:
+    """Seed 000 › Fall › Fall Damage (the cap, liquid) and Jumping Down: the feet that count."""
     if into_liquid:
         counted = min(Fraction(request.height_ft, 2), Fraction(LIQUID_CAP_FT))
         notes.append(
@@ -55,8 +104,11 @@ def fall(request: FallRequest, rng: random.Random) -> FallResult:
                 f"distance: {ft(counted):g} ft.",
             )
         )
-    counted_ft = math.floor(counted)
-    dice_count = counted_ft // FT_PER_DIE if counted_ft >= FT_PER_DIE else 0
+    return counted
+
+
+def _note_what_does_not_count(request: FallRequest, counted_ft: int, notes: list[Note]) -> None:
+    """A short fall's lack of damage, and the options Alternate Movement's Fall ignores."""
     if counted_ft < FT_PER_DIE:
         notes.append(Note("Short fall", "Less than 10 ft counted: no damage."))
     if request.intentional and not request.jumped_down_ft:
@@ -71,79 +123,54 @@ def fall(request: FallRequest, rng: random.Random) -> FallResult:
         notes.append(
             Note("Ignored", "Surfaces and water depth are not part of Alternate Movement's Fall.")
         )
-    lethal = roll(dice_count, 6, rng)
-    damage = lethal.total
-    dcs: dict[str, int] = {}
-    extra: dict[str, int | bool | str | None] = {}
 
-    if request.into == "creature":
-        damage = _land_on_creature(request, damage, dcs, extra, notes)
-        sections.append("Falling on Something Else")
 
-    prone: bool | None
-    if into_liquid:
-        prone = False
-        notes.append(
-            Note(
-                "Landing",
-                "Lands swimming: immune to Prone while Swimming (Continuity of Movement).",
-            )
+def _falling_prone(
+    request: FallRequest,
+    damage: int,
+    dcs: dict[str, int],
+    extra: dict[str, int | bool | str | None],
+    notes: list[Note],
+) -> bool | None:
+    """Seed 000 › Fall › Falling Prone: prone unless the Acrobatics check meets the DC;
+    None when no check is given."""
+    prone_dc = max(PRONE_DC_FLOOR, damage)
+    dcs["prone_dc"] = prone_dc
+    if request.check is not None:
+        prone = request.check < prone_dc
+        outcome = "lands prone" if prone else "lands on its feet"
+        notes.append(Note("Landing", f"Acrobatics {request.check} vs DC {prone_dc}: {outcome}."))
+        return prone
+    why = "takes damage" if damage > 0 else "lands in Difficult Terrain"
+    if_impacted = ""
+    halved = extra.get("damage_if_impacted")
+    if isinstance(halved, int) and "target_impacted" not in extra:
+        extra["prone_dc_if_impacted"] = max(PRONE_DC_FLOOR, halved)
+        if extra["prone_dc_if_impacted"] != prone_dc:
+            if_impacted = f" (DC {extra['prone_dc_if_impacted']} if the creature fails its save)"
+    notes.append(
+        Note(
+            "Landing",
+            f"{why.capitalize()}: lands prone unless a DC {prone_dc} Dexterity "
+            f"(Acrobatics) check succeeds{if_impacted}.",
         )
-    elif damage > 0 or request.difficult_terrain:
-        prone_dc = max(PRONE_DC_FLOOR, damage)
-        dcs["prone_dc"] = prone_dc
-        sections.append("Falling Prone")
-        why = "takes damage" if damage > 0 else "lands in Difficult Terrain"
-        if request.check is None:
-            prone = None
-            if_impacted = ""
-            halved = extra.get("damage_if_impacted")
-            if isinstance(halved, int) and "target_impacted" not in extra:
-                extra["prone_dc_if_impacted"] = max(PRONE_DC_FLOOR, halved)
-                if extra["prone_dc_if_impacted"] != prone_dc:
-                    if_impacted = (
-                        f" (DC {extra['prone_dc_if_impacted']} if the creature fails its save)"
-                    )
-            notes.append(
-                Note(
-                    "Landing",
-                    f"{why.capitalize()}: lands prone unless a DC {prone_dc} Dexterity "
-                    f"(Acrobatics) check succeeds{if_impacted}.",
-                )
-            )
-        else:
-            prone = request.check < prone_dc
-            outcome = "lands prone" if prone else "lands on its feet"
-            notes.append(
-                Note("Landing", f"Acrobatics {request.check} vs DC {prone_dc}: {outcome}.")
-            )
-    else:
-        prone = False
-    if request.height_ft > FALL_PER_ROUND_FT:
-        turns = math.ceil(request.height_ft / FALL_PER_ROUND_FT)
-        extra["fall_turns"] = turns
-        sections.append("Continuous Falling")
-        notes.append(
-            Note(
-                "Long fall",
-                f"Falls {FALL_PER_ROUND_FT} ft at once, then {FALL_PER_ROUND_FT} ft at the "
-                f"start of each of its turns: lands at the start of {_its_turn(turns - 1)}. "
-                "It can act while falling.",
-            )
+    )
+    return None
+
+
+def _continuous_falling(
+    height_ft: int, extra: dict[str, int | bool | str | None], notes: list[Note]
+) -> None:
+    """Seed 000 › Fall › Continuous Falling: the turns a long fall takes."""
+    turns = math.ceil(height_ft / FALL_PER_ROUND_FT)
+    extra["fall_turns"] = turns
+    notes.append(
+        Note(
+            "Long fall",
+            f"Falls {FALL_PER_ROUND_FT} ft at once, then {FALL_PER_ROUND_FT} ft at the "
+            f"start of each of its turns: lands at the start of {_its_turn(turns - 1)}. "
+            "It can act while falling.",
         )
-    return FallResult(
-        height_ft=request.height_ft,
-        counted_ft=counted_ft,
-        lethal=lethal,
-        nonlethal=roll(0, 6, rng),
-        damage=damage,
-        nonlethal_damage=0,
-        source=source(*sections),
-        headline=f"Falls {feet(request.height_ft)}" + (" into liquid" if into_liquid else ""),
-        dcs=dcs,
-        prone=prone,
-        notes=tuple(notes),
-        extra=extra,
     )
 
 

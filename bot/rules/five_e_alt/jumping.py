@@ -31,51 +31,8 @@ def jump(request: JumpRequest, rng: random.Random) -> JumpResult:
     extended = request.check is not None and request.check >= JUMP_EXTEND_DC
     if request.units:
         sections.append("Optional Rule: Units of Distance")
-        if extended:
-            assert request.check is not None
-            vertical_units = Fraction(math.ceil(request.check / 10))
-            horizontal_units = 2 * vertical_units
-        else:
-            vertical_units = Fraction(JUMP_VERTICAL_FT, FT_PER_UNIT)
-            horizontal_units = Fraction(JUMP_HORIZONTAL_FT, FT_PER_UNIT)
-        horizontal = horizontal_units * FT_PER_UNIT
-        vertical = vertical_units * FT_PER_UNIT
-    elif extended:
-        assert request.check is not None
-        horizontal = Fraction(request.check)
-        vertical = Fraction(request.check, 2)
-    else:
-        horizontal = Fraction(JUMP_HORIZONTAL_FT)
-        vertical = Fraction(JUMP_VERTICAL_FT)
-    if request.check is not None:
-        if extended:
-            notes.append(
-                Note(
-                    "Check",
-                    f"{request.check} ≥ DC {JUMP_EXTEND_DC}: the jump extends"
-                    + (
-                        " (Units: one-tenth of the total up, rounded up; twice that across)"
-                        if request.units
-                        else " to the total across and half the total up"
-                    )
-                    + ".",
-                )
-            )
-        else:
-            notes.append(
-                Note(
-                    "Check",
-                    f"{request.check} < DC {JUMP_EXTEND_DC}: the distance is unchanged.",
-                )
-            )
-    else:
-        notes.append(
-            Note(
-                "Extending",
-                f"A DC {JUMP_EXTEND_DC} Strength (Athletics or Acrobatics) check extends the "
-                "jump to the total across and half the total up (give check:).",
-            )
-        )
+    horizontal, vertical = _jump_distances(request, extended)
+    notes.append(_check_note(request, extended))
     if request.run_up_ft is None or request.run_up_ft < JUMP_RUN_UP_FT:
         notes.append(
             Note(
@@ -94,13 +51,7 @@ def jump(request: JumpRequest, rng: random.Random) -> JumpResult:
                 f"{size.label}: distances ×{multiplier} (doubled per size above Medium).",
             )
         )
-    if request.movement_ft is not None:
-        if horizontal > request.movement_ft or vertical > request.movement_ft:
-            notes.append(Note("Movement", f"Capped by Movement left ({request.movement_ft} ft)."))
-        horizontal = min(horizontal, Fraction(request.movement_ft))
-        vertical = min(vertical, Fraction(request.movement_ft))
-    else:
-        notes.append(Note("Movement", "Each foot jumped costs a foot of Movement."))
+    horizontal, vertical = _capped_by_movement(request, horizontal, vertical, notes)
     dc, clears = _asked_jump(request, multiplier, horizontal, vertical, notes)
     extra: dict[str, int | float | bool | None] = {
         "size_multiplier": multiplier,
@@ -112,14 +63,7 @@ def jump(request: JumpRequest, rng: random.Random) -> JumpResult:
     if request.difficult_terrain:
         sections.append("Jumping Through Difficult Terrain")
         extra["balance_dc"] = JUMP_BALANCE_DC
-        notes.append(
-            Note(
-                "Difficult Terrain",
-                f"Jumping through it: DC {JUMP_BALANCE_DC} Dexterity (Acrobatics) or drop prone. "
-                "Taking off from it or landing in it, the jumper is Slowed: each foot "
-                "jumped costs 2 ft of Movement (Difficult Terrain; Slowed).",
-            )
-        )
+        notes.append(_difficult_terrain_note())
     return JumpResult(
         max_horizontal_ft=ft(horizontal),
         max_vertical_ft=ft(vertical),
@@ -128,6 +72,75 @@ def jump(request: JumpRequest, rng: random.Random) -> JumpResult:
         source=source(*sections),
         notes=tuple(notes),
         extra=extra,
+    )
+
+
+def _jump_distances(request: JumpRequest, extended: bool) -> tuple[Fraction, Fraction]:
+    """Across and up before size and Movement: 10 ft and 5 ft, or the check's total
+    across and half of it up when it extends the jump (in Units: a tenth of the total
+    up, rounded up, and twice that across)."""
+    if request.units:
+        if extended:
+            assert request.check is not None
+            vertical_units = Fraction(math.ceil(request.check / 10))
+            horizontal_units = 2 * vertical_units
+        else:
+            vertical_units = Fraction(JUMP_VERTICAL_FT, FT_PER_UNIT)
+            horizontal_units = Fraction(JUMP_HORIZONTAL_FT, FT_PER_UNIT)
+        return horizontal_units * FT_PER_UNIT, vertical_units * FT_PER_UNIT
+    if extended:
+        assert request.check is not None
+        return Fraction(request.check), Fraction(request.check, 2)
+    return Fraction(JUMP_HORIZONTAL_FT), Fraction(JUMP_VERTICAL_FT)
+
+
+def _check_note(request: JumpRequest, extended: bool) -> Note:
+    """What the check given did, or how a check would extend the jump."""
+    if request.check is None:
+        return Note(
+            "Extending",
+            f"A DC {JUMP_EXTEND_DC} Strength (Athletics or Acrobatics) check extends the "
+            "jump to the total across and half the total up (give check:).",
+        )
+    if not extended:
+        return Note(
+            "Check",
+            f"{request.check} < DC {JUMP_EXTEND_DC}: the distance is unchanged.",
+        )
+    return Note(
+        "Check",
+        f"{request.check} ≥ DC {JUMP_EXTEND_DC}: the jump extends"
+        + (
+            " (Units: one-tenth of the total up, rounded up; twice that across)"
+            if request.units
+            else " to the total across and half the total up"
+        )
+        + ".",
+    )
+
+
+def _capped_by_movement(
+    request: JumpRequest, horizontal: Fraction, vertical: Fraction, notes: list[Note]
+) -> tuple[Fraction, Fraction]:
+    """Each foot jumped costs a foot of Movement: the Movement left caps both distances."""
+    if request.movement_ft is None:
+        notes.append(Note("Movement", "Each foot jumped costs a foot of Movement."))
+        return horizontal, vertical
+    if horizontal > request.movement_ft or vertical > request.movement_ft:
+        notes.append(Note("Movement", f"Capped by Movement left ({request.movement_ft} ft)."))
+    return (
+        min(horizontal, Fraction(request.movement_ft)),
+        min(vertical, Fraction(request.movement_ft)),
+    )
+
+
+def _difficult_terrain_note() -> Note:
+    """Seed 000 › Jump › Jumping Through Difficult Terrain."""
+    return Note(
+        "Difficult Terrain",
+        f"Jumping through it: DC {JUMP_BALANCE_DC} Dexterity (Acrobatics) or drop prone. "
+        "Taking off from it or landing in it, the jumper is Slowed: each foot "
+        "jumped costs 2 ft of Movement (Difficult Terrain; Slowed).",
     )
 
 

@@ -266,6 +266,132 @@ def _ratio_text(ratio: Fraction) -> str:
     return str(ratio.numerator) if ratio.denominator == 1 else str(ratio)
 
 
+def _set_speed(speeds: Mapping[str, int]) -> tuple[int, str]:
+    """Step 1: the Speed (the highest speed) and the line explaining it."""
+    speed = max(speeds.values(), default=0)
+    if speed > 0:
+        fastest = [m for m, v in speeds.items() if v == speed]
+        return speed, (
+            f"Step 1 · Set Speed: its highest speed is {' and '.join(fastest)} {speed} ft., "
+            f"so its Speed is {speed} ft."
+        )
+    return speed, "Step 1 · Set Speed: it has no speed above 0, so its Speed is 0 ft."
+
+
+def _determine_moves(speeds: Mapping[str, int], walk: int) -> set[str]:
+    """Step 2: the Moves it can make (Climb and Swim follow Walking without a speed)."""
+    moves: set[str] = {"fall"}
+    if walk > 0:
+        moves |= {"walk", "jump", "drop-prone", "stand-up"}
+    for move in ("climb", "swim"):
+        listed = speeds.get(move)
+        if (listed is None and walk > 0) or (listed is not None and listed > 0):
+            moves.add(move)
+    for move in ("burrow", "fly"):
+        if speeds.get(move, 0) > 0:
+            moves.add(move)
+    return moves
+
+
+@dataclass(frozen=True)
+class _Traits:
+    """Step 2's Burrow, Climb and Swim traits: which ways ignore their Difficult Terrain."""
+
+    burrow_unhindered: bool
+    climb_unhindered: bool
+    swim_unhindered: bool
+
+
+def _traits(moves: set[str], speeds: Mapping[str, int], walk: int, *, climb_trait: bool) -> _Traits:
+    return _Traits(
+        burrow_unhindered="burrow" in moves and speeds.get("burrow", 0) * 2 > walk,
+        climb_unhindered="climb" in moves and (speeds.get("climb", 0) > 0 or climb_trait),
+        swim_unhindered="swim" in moves and speeds.get("swim", 0) > 0,
+    )
+
+
+def _burrow_line(burrow_ft: int, walk: int, unhindered: bool) -> str:
+    if unhindered:
+        return (
+            f"Burrow: burrow {burrow_ft} ft. is more than half its walking {walk} ft., "
+            "so the material it can Burrow through is not Difficult Terrain."
+        )
+    return (
+        f"Burrow: burrow {burrow_ft} ft. is half its walking {walk} ft. or less, "
+        "so a space filled with material is still Difficult Terrain."
+    )
+
+
+def _climb_line(climb_ft: int, unhindered: bool) -> str:
+    if unhindered:
+        why = "climb speed" if climb_ft > 0 else "Climb trait"
+        return f"Climb ({why}): slopes of 45 degrees or more are not Difficult Terrain."
+    return "Climb: no climb speed, so slopes of 45 degrees or more are Difficult Terrain."
+
+
+def _swim_line(unhindered: bool) -> str:
+    if unhindered:
+        return "Swim: liquid does not cause a space to be Difficult Terrain."
+    return "Swim: no swim speed, so liquid is Difficult Terrain."
+
+
+def _moves_line(
+    moves: set[str], speeds: Mapping[str, int], walk: int, traits: _Traits, *, hover: bool
+) -> str:
+    """Step 2's line: the Moves, then what each trait means for its terrain."""
+    order = sorted(moves, key=list(_TITLES).index)
+    step2 = [f"Step 2 · Determine Moves: it can {_titles(order)}."]
+    if walk == 0:
+        step2.append(
+            "With a walking speed of 0 it can't Walk, Jump, Stand Up or Drop Prone, "
+            "nor Climb or Swim without a speed for it."
+        )
+    if "burrow" in moves:
+        step2.append(_burrow_line(speeds.get("burrow", 0), walk, traits.burrow_unhindered))
+    if "climb" in moves:
+        step2.append(_climb_line(speeds.get("climb", 0), traits.climb_unhindered))
+    if "fly" in moves:
+        step2.append("Fly: it can Fly" + (" and has the Hover trait." if hover else "; no Hover."))
+    if "swim" in moves:
+        step2.append(_swim_line(traits.swim_unhindered))
+    return " ".join(step2)
+
+
+def _speed_modifiers(
+    moves: set[str], speeds: Mapping[str, int], speed: int, burrow_unhindered: bool
+) -> tuple[dict[str, SpeedModifier], list[str]]:
+    """Step 3: a Speed modifier trait per way it Moves, and the working for each."""
+    modifiers: dict[str, SpeedModifier] = {}
+    working: list[str] = []
+    for move in MOVES:
+        if move not in moves:
+            continue
+        if move in ("climb", "swim") and move not in speeds:
+            modifiers[move] = modifiers["walk"]
+            working.append(f"{_TITLES[move]} as Walk → {modifiers[move].label}")
+            continue
+        ratio = Fraction(speeds[move], speed)
+        text = f"{_TITLES[move]} {speeds[move]}/{speed}"
+        if move == "burrow" and not burrow_unhindered:
+            ratio *= 2
+            text += ", ×2 for Difficult Terrain"
+        modifiers[move] = modifier_for(ratio)
+        working.append(f"{text} = {_ratio_text(ratio)} → {modifiers[move].label}")
+    return modifiers, working
+
+
+def _modifiers_line(modifiers: Mapping[str, SpeedModifier], working: list[str]) -> str:
+    """Step 3's line: the working, then the rule of each trait other than no modifier."""
+    if not working:
+        return "Step 3 · Determine Speed Modifiers: none (it can only Fall)."
+    used = sorted(
+        {m for m in modifiers.values() if m is not SpeedModifier.NONE},
+        key=list(SpeedModifier).index,
+    )
+    rules = "".join(f" {m.label}: {m.rule} that way." for m in used)
+    return f"Step 3 · Determine Speed Modifiers: {'; '.join(working)}.{rules}"
+
+
 def convert(
     speeds_ft: Mapping[str, int], *, hover: bool = False, climb_trait: bool = False
 ) -> SingleSpeed:
@@ -290,105 +416,21 @@ def convert(
             "speed: (hover) needs a fly speed above 0. Write it as a stat block does: "
             "fly 80 ft. (hover)."
         )
-
-    # Step 1: Set Speed.
-    speed = max(speeds.values(), default=0)
-    if speed > 0:
-        fastest = [m for m, v in speeds.items() if v == speed]
-        step1 = (
-            f"Step 1 · Set Speed: its highest speed is {' and '.join(fastest)} {speed} ft., "
-            f"so its Speed is {speed} ft."
-        )
-    else:
-        step1 = "Step 1 · Set Speed: it has no speed above 0, so its Speed is 0 ft."
-
-    # Step 2: Determine Moves.
-    moves: set[str] = {"fall"}
-    if walk > 0:
-        moves |= {"walk", "jump", "drop-prone", "stand-up"}
-    for move in ("climb", "swim"):
-        listed = speeds.get(move)
-        if (listed is None and walk > 0) or (listed is not None and listed > 0):
-            moves.add(move)
-    for move in ("burrow", "fly"):
-        if speeds.get(move, 0) > 0:
-            moves.add(move)
-    burrow_ft = speeds.get("burrow", 0)
-    burrow_unhindered = "burrow" in moves and burrow_ft * 2 > walk
-    climb_unhindered = "climb" in moves and (speeds.get("climb", 0) > 0 or climb_trait)
-    swim_unhindered = "swim" in moves and speeds.get("swim", 0) > 0
-
-    order = sorted(moves, key=list(_TITLES).index)
-    step2 = [f"Step 2 · Determine Moves: it can {_titles(order)}."]
-    if walk == 0:
-        step2.append(
-            "With a walking speed of 0 it can't Walk, Jump, Stand Up or Drop Prone, "
-            "nor Climb or Swim without a speed for it."
-        )
-    if "burrow" in moves:
-        if burrow_unhindered:
-            step2.append(
-                f"Burrow: burrow {burrow_ft} ft. is more than half its walking {walk} ft., "
-                "so the material it can Burrow through is not Difficult Terrain."
-            )
-        else:
-            step2.append(
-                f"Burrow: burrow {burrow_ft} ft. is half its walking {walk} ft. or less, "
-                "so a space filled with material is still Difficult Terrain."
-            )
-    if "climb" in moves:
-        if climb_unhindered:
-            why = "climb speed" if speeds.get("climb", 0) > 0 else "Climb trait"
-            step2.append(f"Climb ({why}): slopes of 45 degrees or more are not Difficult Terrain.")
-        else:
-            step2.append(
-                "Climb: no climb speed, so slopes of 45 degrees or more are Difficult Terrain."
-            )
-    if "fly" in moves:
-        step2.append("Fly: it can Fly" + (" and has the Hover trait." if hover else "; no Hover."))
-    if "swim" in moves:
-        if swim_unhindered:
-            step2.append("Swim: liquid does not cause a space to be Difficult Terrain.")
-        else:
-            step2.append("Swim: no swim speed, so liquid is Difficult Terrain.")
-
-    # Step 3: Determine Speed Modifiers.
-    modifiers: dict[str, SpeedModifier] = {}
-    step3: list[str] = []
-    for move in MOVES:
-        if move not in moves:
-            continue
-        if move in ("climb", "swim") and move not in speeds:
-            modifiers[move] = modifiers["walk"]
-            step3.append(f"{_TITLES[move]} as Walk → {modifiers[move].label}")
-            continue
-        ratio = Fraction(speeds[move], speed)
-        text = f"{_TITLES[move]} {speeds[move]}/{speed}"
-        if move == "burrow" and not burrow_unhindered:
-            ratio *= 2
-            text += ", ×2 for Difficult Terrain"
-        modifiers[move] = modifier_for(ratio)
-        step3.append(f"{text} = {_ratio_text(ratio)} → {modifiers[move].label}")
-    if step3:
-        used = sorted(
-            {m for m in modifiers.values() if m is not SpeedModifier.NONE},
-            key=list(SpeedModifier).index,
-        )
-        rules = "".join(f" {m.label}: {m.rule} that way." for m in used)
-        line3 = f"Step 3 · Determine Speed Modifiers: {'; '.join(step3)}.{rules}"
-    else:
-        line3 = "Step 3 · Determine Speed Modifiers: none (it can only Fall)."
-
+    speed, step1 = _set_speed(speeds)
+    moves = _determine_moves(speeds, walk)
+    traits = _traits(moves, speeds, walk, climb_trait=climb_trait)
+    step2 = _moves_line(moves, speeds, walk, traits, hover=hover)
+    modifiers, working = _speed_modifiers(moves, speeds, speed, traits.burrow_unhindered)
     return SingleSpeed(
         speed_ft=speed,
         moves=frozenset(moves),
         modifiers=MappingProxyType(modifiers),
         hover=hover,
-        burrow_unhindered=burrow_unhindered,
-        climb_unhindered=climb_unhindered,
-        swim_unhindered=swim_unhindered,
+        burrow_unhindered=traits.burrow_unhindered,
+        climb_unhindered=traits.climb_unhindered,
+        swim_unhindered=traits.swim_unhindered,
         speeds_ft=MappingProxyType(speeds),
-        steps=(step1, " ".join(step2), line3),
+        steps=(step1, step2, _modifiers_line(modifiers, working)),
     )
 
 

@@ -336,42 +336,52 @@ class SrdRuleset(Ruleset):
         spent: float,
         squeezing: bool,
     ) -> Edge | str:
-        board, allowance = ctx.board, ctx.allowance
-        mover = board.mover
         diagonal = frm.col != to.col and frm.row != to.row
-        base = 5.0
-        why: list[str] = []
+        extras = self._extra_feet(ctx, frm, to, squeezing)
         if diagonal and self.diagonal_rule == "5-10-5" and diagonals % 2 == 1:
-            base = 10.0
-            why.append("2nd diagonal 10 ft")
-        extra = 0
+            base, why = 10.0, ", ".join(("2nd diagonal 10 ft", *extras))
+        else:
+            base, why = 5.0, ", ".join(extras)
+        return Edge(
+            to,
+            base * (1 + len(extras)),
+            diagonals + 1 if diagonal else diagonals,
+            why,
+            bool(extras),
+        )
+
+    def _extra_feet(self, ctx: StepContext, frm: Cell, to: Cell, squeezing: bool) -> list[str]:
+        """Why each foot of the step costs more, one reason per extra foot: difficult
+        terrain (once, whatever its causes), crawling, dragging, climbing or swimming
+        without the speed, and squeezing where it is an extra of its own (SRD 5.1)."""
+        allowance = ctx.allowance
+        extras: list[str] = []
         flying = allowance.mode == "fly"
         cause = "" if flying else self._difficult(ctx, frm, to)
         if squeezing and not self.squeezing_is_extra and not cause:
             cause = "squeezing"
         if cause:
-            extra += 1
-            why.append(f"difficult terrain +1 ({cause})")
-        if mover.has(Condition.PRONE) and not ctx.stood:
-            extra += 1
-            why.append("crawling +1")
+            extras.append(f"difficult terrain +1 ({cause})")
+        if ctx.board.mover.has(Condition.PRONE) and not ctx.stood:
+            extras.append("crawling +1")
         if allowance.stance.dragging:
-            extra += 1
-            why.append(f"dragging {allowance.stance.dragging} +1")
-        if not flying:
-            water = all(board.terrain(c) is Terrain.WATER for c in board.cells(to))
-            need = "swim" if water else "climb" if allowance.mode == "climb" else ""
-            if need == "climb" and has_trait(mover, "spider-climb"):
-                need = ""  # Spider Climb: as with a climbing speed
-            if need and not ctx.movement.speeds_ft.get(need):
-                extra += 1
-                why.append(f"{'swimming' if need == 'swim' else 'climbing'} without the speed +1")
+            extras.append(f"dragging {allowance.stance.dragging} +1")
+        need = "" if flying else self._speed_lacked(ctx, to)
+        if need:
+            extras.append(f"{'swimming' if need == 'swim' else 'climbing'} without the speed +1")
         if squeezing and self.squeezing_is_extra:
-            extra += 1
-            why.append("squeezing +1")
-        return Edge(
-            to, base * (1 + extra), diagonals + (1 if diagonal else 0), ", ".join(why), bool(extra)
-        )
+            extras.append("squeezing +1")
+        return extras
+
+    def _speed_lacked(self, ctx: StepContext, to: Cell) -> str:
+        """The speed entering ``to`` calls for that the mover lacks (``swim`` in deep
+        water, ``climb`` climbing), or "" (Spider Climb climbs as with a speed)."""
+        board, mover = ctx.board, ctx.board.mover
+        water = all(board.terrain(c) is Terrain.WATER for c in board.cells(to))
+        need = "swim" if water else "climb" if ctx.allowance.mode == "climb" else ""
+        if need == "climb" and has_trait(mover, "spider-climb"):
+            return ""
+        return need if need and not ctx.movement.speeds_ft.get(need) else ""
 
     def _difficult(self, ctx: StepContext, frm: Cell, to: Cell) -> str:
         """What makes the square entered difficult terrain (one cause is enough), or ""."""

@@ -118,54 +118,20 @@ def travel_51(request: TravelRequest, source: Source) -> TravelResult:
     terrains = tuple(dict.fromkeys(TERRAIN_NAMES_51.match(t) for t in request.terrain))
     if request.speeds_ft:
         r.note("Speed", "The SRD 5.1 travel pace doesn't depend on Speed: the pace sets it.")
-    day_hours = DAY_HOURS
     if mode in SHIPS_51:
-        mph = SHIPS_51[mode]
-        mpd = mph * SHIP_HOURS
+        mph, mpd, headline = _ship_51(mode, request, r)
         day_hours = SHIP_HOURS
-        r.sections = ["Mounts and Vehicles"]
-        headline = f"A {mode.replace('-', ' ')}"
-        r.note(
-            "Ship",
-            f"{_say(mph)} miles an hour; with a full crew it sails {SHIP_HOURS} hours a day "
-            f"({_say(mph * SHIP_HOURS)} miles).",
-        )
-        if request.pace is not None:
-            r.note("Pace", "A ship keeps its own speed: pace doesn't apply.")
     else:
-        pace = PACES_51[pace_name]
-        mph, mpd = pace.miles_per_hour, pace.miles_per_day
-        headline = f"{pace_name.capitalize()} pace" + (" mounted" if mode == "mount" else "")
-        r.note(
-            "Pace",
-            f"{pace_name}: {pace.ft_per_minute} ft a minute, {_say(mph)} miles an hour, "
-            f"{_say(pace.miles_per_day)} a day; {pace.effect}.",
-        )
-        r.extra["pace"] = pace_name
-        if mode == "mount":
-            r.sections.append("Mounts and Vehicles")
-            r.note(
-                "Gallop",
-                f"A mount can gallop for about an hour at twice the fast pace "
-                f"({_say(2 * PACES_51['fast'].miles_per_hour)} miles an hour); a fresh mount "
-                "every 8 to 10 miles keeps the pace up.",
-            )
-    difficult = [t for t in terrains if t in DIFFICULT_TERRAIN]
-    if difficult and mode not in SHIPS_51:
-        mph, mpd = mph / 2, mpd / 2
-        r.sections.append("Difficult Terrain")
-        r.note(
-            "Terrain",
-            f"{', '.join(difficult)}: difficult terrain, half the distance "
-            f"({_say(mph)} miles an hour).",
-        )
-        r.extra["difficult_terrain"] = True
+        mph, mpd, headline = _pace_51(mode, pace_name, r)
+        day_hours = DAY_HOURS
+        difficult = [t for t in terrains if t in DIFFICULT_TERRAIN]
+        if difficult:
+            mph, mpd = _difficult_51(difficult, mph, mpd, r)
     result_days: float | None = None
     result_hours: float | None = None
     covered: float | None = None
     if distance is not None:
-        needed_hours = distance / mph
-        result_hours = float(round(needed_hours, 2))
+        result_hours = float(round(distance / mph, 2))
         result_days = float(round(distance / mpd, 2))
         headline = f"{_say(distance)} miles" + (f" of {', '.join(terrains)}" if terrains else "")
     elif days is not None:
@@ -173,10 +139,7 @@ def travel_51(request: TravelRequest, source: Source) -> TravelResult:
     elif hours is not None:
         covered = float(round(mph * hours, 2))
         _forced_march(hours, r)
-    if request.forage or request.guide or request.lost_check:
-        r.note("Not used", "forage, guide and lost_check: the SRD's travel pace has no such rule.")
-    if request.constitution is not None or request.exerting:
-        r.note("Not used", "constitution and exerting: they are for becmi's swimming and drowning.")
+    _note_unused(request, r)
     return TravelResult(
         miles_per_day=float(round(mpd, 2)),
         miles_per_hour=float(round(mph, 2)),
@@ -188,6 +151,66 @@ def travel_51(request: TravelRequest, source: Source) -> TravelResult:
         notes=tuple(r.notes),
         extra={**r.extra, "mode": mode, "day_hours": day_hours},
     )
+
+
+def _ship_51(mode: str, request: TravelRequest, r: _Ruling) -> tuple[Fraction, Fraction, str]:
+    """SRD 5.1 Mounts and Vehicles: a ship's own speed, 24 hours a day with a full crew.
+    Miles an hour, miles a day and the headline."""
+    mph = SHIPS_51[mode]
+    r.sections = ["Mounts and Vehicles"]
+    r.note(
+        "Ship",
+        f"{_say(mph)} miles an hour; with a full crew it sails {SHIP_HOURS} hours a day "
+        f"({_say(mph * SHIP_HOURS)} miles).",
+    )
+    if request.pace is not None:
+        r.note("Pace", "A ship keeps its own speed: pace doesn't apply.")
+    return mph, mph * SHIP_HOURS, f"A {mode.replace('-', ' ')}"
+
+
+def _pace_51(mode: str, pace_name: str, r: _Ruling) -> tuple[Fraction, Fraction, str]:
+    """SRD 5.1 Travel Pace on foot or mounted (a mount may gallop for about an hour).
+    Miles an hour, miles a day and the headline."""
+    pace = PACES_51[pace_name]
+    r.note(
+        "Pace",
+        f"{pace_name}: {pace.ft_per_minute} ft a minute, {_say(pace.miles_per_hour)} miles "
+        f"an hour, {_say(pace.miles_per_day)} a day; {pace.effect}.",
+    )
+    r.extra["pace"] = pace_name
+    if mode == "mount":
+        r.sections.append("Mounts and Vehicles")
+        r.note(
+            "Gallop",
+            f"A mount can gallop for about an hour at twice the fast pace "
+            f"({_say(2 * PACES_51['fast'].miles_per_hour)} miles an hour); a fresh mount "
+            "every 8 to 10 miles keeps the pace up.",
+        )
+    headline = f"{pace_name.capitalize()} pace" + (" mounted" if mode == "mount" else "")
+    return pace.miles_per_hour, pace.miles_per_day, headline
+
+
+def _difficult_51(
+    difficult: list[str], mph: Fraction, mpd: Fraction, r: _Ruling
+) -> tuple[Fraction, Fraction]:
+    """SRD 5.1 Difficult Terrain: half the distance (an hour's and a day's)."""
+    mph, mpd = mph / 2, mpd / 2
+    r.sections.append("Difficult Terrain")
+    r.note(
+        "Terrain",
+        f"{', '.join(difficult)}: difficult terrain, half the distance "
+        f"({_say(mph)} miles an hour).",
+    )
+    r.extra["difficult_terrain"] = True
+    return mph, mpd
+
+
+def _note_unused(request: TravelRequest, r: _Ruling) -> None:
+    """Options other rulesets' travel reads and the SRDs' has no rule for."""
+    if request.forage or request.guide or request.lost_check:
+        r.note("Not used", "forage, guide and lost_check: the SRD's travel pace has no such rule.")
+    if request.constitution is not None or request.exerting:
+        r.note("Not used", "constitution and exerting: they are for becmi's swimming and drowning.")
 
 
 def _forced_march(hours: Fraction, r: _Ruling) -> None:
@@ -278,49 +301,62 @@ def travel_52(
     mode = "foot" if request.mode is None else MODE_NAMES_52.match(request.mode)
     terrains = tuple(dict.fromkeys(TERRAIN_NAMES_52.match(t) for t in request.terrain))
     road = request.road is not None and ROAD_NAMES_52.match(request.road) == "road"
-    day_hours = DAY_HOURS
     if mode in SHIPS_51 or mode == "airship":
         mph = AIRSHIP_MPH if mode == "airship" else SHIPS_51[mode]
-        day_hours = SHIP_HOURS
         r.sections = ["Vehicles"]
         headline = f"A {mode.replace('-', ' ')}"
         r.note("Vessel", f"{_say(mph)} miles an hour, {SHIP_HOURS} hours a day with a crew.")
+        mpd = mph * SHIP_HOURS
     else:
-        speeds = request.speeds_ft or (default_speed_ft,)
-        slowest = min(speeds)
-        wanted = "normal" if request.pace is None else PACE_NAMES.match(request.pace)
-        pace = wanted
-        if terrains:
-            allowed = min((MAX_PACE_52[t] for t in terrains), key=PACE_ORDER.index)
-            if road and allowed != "fast":
-                allowed = PACE_ORDER[PACE_ORDER.index(allowed) + 1]
-                r.note("Road", "A good road raises the terrain's fastest pace one step.")
-            if PACE_ORDER.index(pace) > PACE_ORDER.index(allowed):
-                r.note("Terrain", f"{', '.join(terrains)} allows at most a {allowed} pace.")
-                pace = allowed
-        fastest = max(speeds)
-        if len(speeds) > 1 and slowest * 2 <= fastest and pace != "slow":
-            r.note("Group", "Someone moves at half the group's Speed or less: the group goes slow.")
-            pace = "slow"
-        base = Fraction(slowest, 10)
-        mph = Fraction(math.floor(base * PACE_FACTORS_52[pace] * 100), 100)
-        mpd = Fraction(math.floor(base * DAY_HOURS * PACE_FACTORS_52[pace]))
-        headline = f"{pace.capitalize()} pace"
-        r.note(
-            "Pace",
-            f"Speed {slowest} ft ÷ 10 = {_say(base)} mile{'' if base == 1 else 's'} an hour; "
-            f"{pace} ×"
-            f"{PACE_FACTORS_52[pace]}: {_say(mpd)} miles a day (8 hours). "
-            f"{PACE_EFFECTS_52[pace]}.",
-        )
-        r.extra["pace"] = pace
-        if distance is not None:
-            headline = f"{_say(distance)} miles"
-        return _finish_52(request, r, source, headline, mph, mpd, distance, days, hours, mode)
-    mpd = mph * day_hours
+        mph, mpd, headline = _on_foot_52(request, terrains, road, default_speed_ft, r)
     if distance is not None:
         headline = f"{_say(distance)} miles"
     return _finish_52(request, r, source, headline, mph, mpd, distance, days, hours, mode)
+
+
+def _on_foot_52(
+    request: TravelRequest,
+    terrains: tuple[str, ...],
+    road: bool,
+    default_speed_ft: int,
+    r: _Ruling,
+) -> tuple[Fraction, Fraction, str]:
+    """SRD 5.2 Travel Pace for a group on foot: its slowest Speed ÷ 10 miles an hour,
+    scaled by the pace the terrain and the group allow. Miles an hour, miles a day (8
+    hours) and the headline."""
+    speeds = request.speeds_ft or (default_speed_ft,)
+    slowest = min(speeds)
+    wanted = "normal" if request.pace is None else PACE_NAMES.match(request.pace)
+    pace = _terrain_pace_52(wanted, terrains, road, r) if terrains else wanted
+    fastest = max(speeds)
+    if len(speeds) > 1 and slowest * 2 <= fastest and pace != "slow":
+        r.note("Group", "Someone moves at half the group's Speed or less: the group goes slow.")
+        pace = "slow"
+    base = Fraction(slowest, 10)
+    mph = Fraction(math.floor(base * PACE_FACTORS_52[pace] * 100), 100)
+    mpd = Fraction(math.floor(base * DAY_HOURS * PACE_FACTORS_52[pace]))
+    r.note(
+        "Pace",
+        f"Speed {slowest} ft ÷ 10 = {_say(base)} mile{'' if base == 1 else 's'} an hour; "
+        f"{pace} ×"
+        f"{PACE_FACTORS_52[pace]}: {_say(mpd)} miles a day (8 hours). "
+        f"{PACE_EFFECTS_52[pace]}.",
+    )
+    r.extra["pace"] = pace
+    return mph, mpd, f"{pace.capitalize()} pace"
+
+
+def _terrain_pace_52(pace: str, terrains: tuple[str, ...], road: bool, r: _Ruling) -> str:
+    """The pace wanted, slowed to the fastest the slowest terrain allows (a good road
+    raises that a step)."""
+    allowed = min((MAX_PACE_52[t] for t in terrains), key=PACE_ORDER.index)
+    if road and allowed != "fast":
+        allowed = PACE_ORDER[PACE_ORDER.index(allowed) + 1]
+        r.note("Road", "A good road raises the terrain's fastest pace one step.")
+    if PACE_ORDER.index(pace) > PACE_ORDER.index(allowed):
+        r.note("Terrain", f"{', '.join(terrains)} allows at most a {allowed} pace.")
+        return allowed
+    return pace
 
 
 def _finish_52(
