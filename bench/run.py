@@ -465,9 +465,11 @@ def main(argv: list[str] | None = None) -> None:
 
     section("process")
     report["cold_start_s"] = cold_start(3 if args.quick else 7)
-    report["rss_mb_1000_encounters"] = rss_1000(100 if args.quick else 1000)
+    held = 100 if args.quick else 1000
+    report["rss_encounters"] = held
+    report["rss_mb_1000_encounters"] = rss_1000(held)
     print(f"  cold start {report['cold_start_s']} s (python -m bot ask '/fall height:60')")
-    print(f"  RSS {report['rss_mb_1000_encounters']} MB with 1,000 encounters")
+    print(f"  RSS {report['rss_mb_1000_encounters']} MB with {held:,} encounters (a fresh process)")
 
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(report, indent=2) + "\n")
