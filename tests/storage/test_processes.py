@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from bot.storage import Conflict, StorageError, Store
+from bot.storage.sqlite import SqliteBackend
 
 ROOT = Path(__file__).resolve().parents[2]
 TIMEOUT_S = 60
@@ -139,3 +140,16 @@ async def test_a_refused_command_leaves_the_default_ruleset_notice(store: Store)
     assert any(f.name == "Ruleset" for f in ok.fields)  # the notice is still to come
     again = await run_line(ctx, "/fall height:20")
     assert not any(f.name == "Ruleset" for f in again.fields)  # and comes once
+
+
+async def test_sqlite_commits_under_wal_without_waiting_for_the_disk(tmp_path: Path):
+    """Issue 31: WAL with synchronous=NORMAL (a crashed process loses nothing it
+    committed, the file is never corrupted; the README states the power-cut trade-off),
+    on every connection the backend opens."""
+    backend = await SqliteBackend.connect(str(tmp_path / "wal.db"))
+    try:
+        async with backend.reading() as session:
+            assert await session.fetchone("PRAGMA journal_mode") == ("wal",)
+            assert await session.fetchone("PRAGMA synchronous") == (1,)  # NORMAL
+    finally:
+        await backend.close()
