@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from heapq import heappop, heappush
 from typing import TYPE_CHECKING
 
 from bot.encounter import Condition, Token
@@ -264,7 +265,13 @@ def enclosure(plan: MovePlan) -> list[Cell] | None:
     the pits a jump or a flyer crosses) seals it off from the token, so no path
     search need run; None when it isn't, or the check can't tell within
     ``ENCLOSURE_CELLS``. Walls, doors, corners and creatures only cut more ways, so
-    a goal sealed by terrain is sealed."""
+    a goal sealed by terrain is sealed.
+
+    The flood goes best-first towards the token (nearest to it first), so an open
+    goal meets the token after about as many squares as lie between them, rather
+    than after flooding up to the cap in whatever direction a stack leads (issue 31:
+    this stage was most of a /move at 200²). A sealed goal's squares are all seen
+    either way, so the answer is the same."""
     board = plan.board
     start, goal = plan.token.cell, plan.goal
 
@@ -274,15 +281,16 @@ def enclosure(plan: MovePlan) -> list[Cell] | None:
 
     if not open_at(goal) or plan.rules.squeeze_width(board.side) < board.side:
         return None
-    seen, frontier = {goal}, [goal]
+    seen = {goal}
+    frontier = [(chebyshev(goal, start), goal.col, goal.row)]
     while frontier:
-        cell = frontier.pop()
+        _, col, row = heappop(frontier)
         for dc, dr in DIRECTIONS:
-            nxt = Cell(cell.col + dc, cell.row + dr)
+            nxt = Cell(col + dc, row + dr)
             if nxt in seen or not open_at(nxt):
                 continue
             if nxt == start or len(seen) >= ENCLOSURE_CELLS:
                 return None
             seen.add(nxt)
-            frontier.append(nxt)
+            heappush(frontier, (chebyshev(nxt, start), nxt.col, nxt.row))
     return sorted(seen, key=lambda c: (c.row, c.col))
