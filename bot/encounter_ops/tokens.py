@@ -95,8 +95,10 @@ def add_token(
     if opts.hidden is not None and not is_gm(encounter, actor):
         raise NotAllowed(f"Only the GM hides tokens ({GM_IS}).")
     # a player's token is theirs and on the party's side; the GM's, nobody's and an enemy
-    # (a monster, most often: a GM's ally or bystander says team:party or team:neutral)
+    # (a monster, most often: a GM's ally or bystander says team:party or team:neutral),
+    # unless the GM gives it an owner: a player's character, on the party's side
     gm = is_gm(encounter, actor)
+    players = opts.owner is not None and not is_gm(encounter, Actor(opts.owner))
     if encounter.order and not gm:
         # else removing a token and adding it again would move it out of turn
         raise NotAllowed(
@@ -106,7 +108,7 @@ def add_token(
     unplaced = Token(
         name=name,
         cell=Cell(0, 0),
-        team="enemy" if gm else "party",
+        team="enemy" if gm and not players else "party",
         owner=None if gm else actor.user_id,
     )
     size = parse_token_size(ruleset, opts.size) if opts.size else Size.MEDIUM
@@ -126,10 +128,20 @@ def add_token(
     after = encounter.with_token(token)
     notes += not_in_order(after, token)
     if opts.team is None:
-        whose = "the GM's tokens are enemies" if gm else "a player's tokens are the party's"
-        notes += (Note("Team", f"{token.team}: {whose} unless team: says otherwise."),)
+        notes += (Note("Team", _team_default(token, gm=gm, players=players)),)
     summary = f"added {name} ({size.label}, {token.team}) at {cell}"
     return TokenEdit(after, summary, token, notes)
+
+
+def _team_default(token: Token, *, gm: bool, players: bool) -> str:
+    """Why a token added without team: is on its side, and how to say otherwise."""
+    if not gm:
+        whose = "a player's tokens are the party's"
+    elif players:
+        whose = "a token with a player for its owner is the party's"
+    else:
+        whose = "the GM's tokens are enemies"
+    return f"{token.team}: {whose} unless team: says otherwise."
 
 
 def replace_token(encounter: Encounter, key: str, token: Token) -> Encounter:

@@ -137,8 +137,17 @@ async def start_replacing(
     return running is not None
 
 
+def by_team(encounter: Encounter) -> str:
+    """The tokens by side, as a GM checks an import: "party: Aria, Bob · enemy: Orc"."""
+    teams: dict[str, list[str]] = {"party": [], "neutral": [], "enemy": []}
+    for token in encounter.tokens.values():
+        teams.setdefault(token.team, []).append(token.name)
+    shown = [f"{team}: {', '.join(names)}" for team, names in teams.items() if names]
+    return " · ".join(shown) or "none"
+
+
 def _imported(encounter: Encounter, replaced: bool, exact: bool, notes: list[Field]) -> Reply:
-    names = ", ".join(t.name for t in encounter.tokens.values()) or "none"
+    names = by_team(encounter)
     return encounter_reply(
         encounter,
         title=f"Imported: {map_text(encounter)}, {contents(encounter)}",

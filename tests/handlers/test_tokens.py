@@ -126,6 +126,20 @@ async def test_a_player_owns_what_they_add_and_the_gm_owns_the_rest(
     assert (await run(player, "/token add name:Eve owner:ari")).result["token"]["owner"] == "ari"
 
 
+async def test_a_token_the_gm_gives_a_player_is_on_the_partys_side(board: Context):
+    """Issue 29: a GM's `/token add name:Aria owner:@alice` made a red enemy, with no
+    opportunity attacks against the monsters; an owner who isn't a GM makes it the
+    party's unless team: says otherwise, and the reply says why."""
+    aria = await run(board, "/token add name:Aria owner:<@123456>")
+    assert aria.result["token"]["team"] == "party"
+    assert "party: a token with a player for its owner is the party's" in aria.as_text()
+    foe = await run(board, "/token add name:Spy owner:<@123456> team:enemy")
+    assert foe.result["token"]["team"] == "enemy"
+    own = await run(board, f"/token add name:Ogre owner:{board.user_id}")
+    assert own.result["token"]["team"] == "enemy"  # the GM's own monster
+    assert "enemy: the GM's tokens are enemies" in own.as_text()
+
+
 async def test_players_change_only_their_own_tokens(board: Context, player: Context, store: Store):
     bo = person(store, "bo")
     await run(player, "/token add name:Ari")

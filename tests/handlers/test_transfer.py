@@ -31,6 +31,8 @@ async def test_notation_makes_tokens_with_sizes_and_teams(gm: Context) -> None:
     assert (made["Goblin 1"]["cell"], made["Goblin 1"]["team"]) == ("D4", "enemy")
     assert (made["Ogre"]["size"], made["Ogre"]["team"]) == ("large", "party")
     assert made["Ari"]["team"] == "neutral"
+    # issue 29: the reply says who landed on which side
+    assert reply.fields[0].value == "party: Ogre · neutral: Ari · enemy: Goblin 1"
     exported = await run(gm, "/encounter export")
     assert exported.result["notation"] == "20x15 D4Mr-Goblin_1 A1Lb-Ogre B9M-Ari"
     assert exported.attachment is not None and exported.attachment[0].endswith(".json")
