@@ -23,6 +23,7 @@ from bot.handlers.common import choose_ruleset
 from bot.handlers.travel import suggestions
 from bot.names import complete
 from bot.storage import Store
+from bot.token_labels import token_labels
 from bot.work import board as board_work
 from bot.work import in_channel
 
@@ -68,11 +69,32 @@ async def token_choices(
     encounter = await seen_encounter(interaction, store)
     if encounter is None:
         return []
+    from bot.handlers.encounter_common import ruleset_of  # local: the handlers
+
     typed = current.strip().lower()
     user = str(interaction.user.id)
-    tokens = [t for t in encounter.tokens.values() if typed in t.name.lower()]
-    tokens.sort(key=lambda t: (t.owner != user, not t.name.lower().startswith(typed), t.name))
-    return [app_commands.Choice(name=t.name, value=t.name) for t in tokens[:FIELDS_MAX]]
+    # the label the picture prints on each token ("G1"), matched as well as its name
+    labels = token_labels(encounter, ruleset_of(encounter).footprint_squares)
+    by_label = {key for key, label in labels.items() if typed and label.lower().startswith(typed)}
+    tokens = [
+        t for key, t in encounter.tokens.items() if typed in t.name.lower() or key in by_label
+    ]
+    tokens.sort(
+        key=lambda t: (
+            t.owner != user,
+            t.key not in by_label and not t.name.lower().startswith(typed),
+            t.name,
+        )
+    )
+    return [
+        app_commands.Choice(name=_shown(t.name, labels.get(t.key)), value=t.name)
+        for t in tokens[:FIELDS_MAX]
+    ]
+
+
+def _shown(name: str, label: str | None) -> str:
+    """A suggestion as the picture names it too: "Goblin 1 (G1)"."""
+    return f"{name} ({label})" if label and label.lower() != name.lower() else name
 
 
 async def order_choices(

@@ -164,14 +164,28 @@ async def run(ctx: Context, command: Command, raw: Mapping[str, object]) -> Repl
     options = command.validate(raw)
     with admitted(ctx.channel_id):  # its work in the channel's lane (bot/work.py)
         await ctx.settle_gm_role()
-        return await _settled(ctx, await command.handler(ctx, options))
+        read = await _labels_read(ctx, command, options)
+        return await _settled(ctx, await command.handler(ctx, read))
 
 
 async def run_line(ctx: Context, line: str) -> Reply:
     invocation: Invocation = resolve(line, COMMANDS)
     with admitted(ctx.channel_id):
         await ctx.settle_gm_role()
-        return await _settled(ctx, await invocation.command.handler(ctx, invocation.options))
+        options = await _labels_read(ctx, invocation.command, invocation.options)
+        return await _settled(ctx, await invocation.command.handler(ctx, options))
+
+
+async def _labels_read(
+    ctx: Context, command: Command, options: Mapping[str, Any]
+) -> Mapping[str, Any]:
+    """The token labels the picture shows read as the tokens' names (bot.handlers.labels;
+    imported only by commands that name tokens, so a calculator stays light)."""
+    if not any(o.refers_to in ("token", "tokens") and options.get(o.name) for o in command.options):
+        return options
+    from bot.handlers.labels import names_for_labels
+
+    return await names_for_labels(ctx, command, options)
 
 
 async def _settled(ctx: Context, reply: Reply) -> Reply:

@@ -36,8 +36,9 @@ from bot.render.overlay import (
     visible,
 )
 from bot.render.tiles import band_stripes, square_tile
-from bot.render.tokens import Disc, disc_for, draw_token, token_labels
+from bot.render.tokens import Disc, disc_for, draw_token
 from bot.render.view import BoardView, MoveOverlay
+from bot.token_labels import token_labels
 
 __all__ = ["BoardView", "MoveOverlay", "board_image", "board_window", "render_board"]
 

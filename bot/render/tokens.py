@@ -2,71 +2,19 @@
 
 from __future__ import annotations
 
-import re
-import unicodedata
-from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from bot.encounter import Condition, Encounter, Token
+from bot.encounter import Condition, Token
 from bot.grid.coords import Cell
-from bot.grid.sizes import Size
 from bot.render import style as s
 from bot.render.draw import badge, paste_disc, paste_ring, paste_text, pill, text_width
 from bot.render.layout import Layout
 from bot.render.legend import condition_badge
 
-MAX_SMALL_LABEL = 3  # characters on a one-square token
 MAX_LABEL_FONT = 30
-
-
-def _ascii_words(name: str) -> list[str]:
-    """Letters and digit runs of ``name`` (accents dropped), for the font's character set."""
-    folded = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
-    return re.findall(r"[A-Za-z]+|\d+", folded)
-
-
-def label_candidates(name: str, side: int) -> list[str]:
-    """Short labels for a token, best first: "G1" for "Goblin 1", "Ar" for "Ari",
-    "RD" for "Red Dragon"; a token of two squares or more may show a whole short
-    name ("Ogre", "Ogre 2")."""
-    words = _ascii_words(name)
-    if not words:
-        return ["?"]
-    letters = [w for w in words if w.isalpha()]
-    number = next((w for w in words if w.isdigit()), "")
-    out: list[str] = []
-    if side >= 2 and len(letters) == 1:
-        whole = f"{letters[0].capitalize()} {number}".strip()
-        if len(whole) <= 2 + 2 * side:
-            out.append(whole)
-    if len(letters) >= 2:
-        out.append("".join(w[0].upper() for w in letters[:3]) + number)
-    if letters:
-        first = letters[0]
-        if number:
-            out.append(first[0].upper() + number)
-        out.append(first[0].upper() + first[1:2].lower() + number)
-        out += [first[0].upper() + ch.lower() + number for ch in first[2:]]
-    else:
-        out.append(number)
-    limit = MAX_SMALL_LABEL if side == 1 else 8
-    fitting = [c for c in dict.fromkeys(out) if len(c) <= limit]
-    return fitting or [out[0]]  # a long number: shrink the text rather than cut it
-
-
-def token_labels(encounter: Encounter, footprints: Mapping[Size, int]) -> dict[str, str]:
-    """A label per token key, distinct where the names allow, in the order tokens were added."""
-    taken: set[str] = set()
-    labels: dict[str, str] = {}
-    for key, token in encounter.tokens.items():
-        options = label_candidates(token.name, footprints.get(token.size, 1))
-        label = next((c for c in options if c.lower() not in taken), options[0])
-        taken.add(label.lower())
-        labels[key] = label
-    return labels
 
 
 @lru_cache(maxsize=1024)

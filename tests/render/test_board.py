@@ -21,8 +21,9 @@ from bot.render import style as s
 from bot.render.board import BoardView, MoveOverlay, board_window, render_board
 from bot.render.layout import MAX_SIDE_PX, MIN_CELL, plan
 from bot.render.overlay import cost_label_indices
-from bot.render.tokens import label_candidates, ring_width, token_labels
+from bot.render.tokens import ring_width
 from bot.rules import get_ruleset
+from bot.token_labels import label_candidates, token_labels
 from tests.render.pixels import cell_box, centre, colours, decode, draw, near, pixel, share
 from tests.render.refresh import reference_path
 from tests.render.scenarios import SCENARIOS, cells
@@ -124,6 +125,7 @@ def test_prone_and_other_conditions_get_badges():
 
 def test_labels_are_short_initials_and_distinct():
     assert label_candidates("Goblin 1", 1)[0] == "G1"
+    assert label_candidates("GO1", 1)[0] == "GO1"  # map notation's names are their labels
     assert label_candidates("Ari", 1)[0] == "Ar"
     assert label_candidates("Red Dragon", 1)[0] == "RD"
     assert label_candidates("Ogre", 2)[0] == "Ogre"
