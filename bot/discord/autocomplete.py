@@ -23,7 +23,6 @@ from bot.handlers.common import choose_ruleset
 from bot.handlers.travel import suggestions
 from bot.names import complete
 from bot.storage import Store
-from bot.token_labels import token_labels
 from bot.work import board as board_work
 from bot.work import in_channel
 
@@ -69,12 +68,12 @@ async def token_choices(
     encounter = await seen_encounter(interaction, store)
     if encounter is None:
         return []
-    from bot.handlers.encounter_common import ruleset_of  # local: the handlers
+    from bot.handlers.labels import labels_of  # local: the handlers
 
     typed = current.strip().lower()
     user = str(interaction.user.id)
     # the label the picture prints on each token ("G1"), matched as well as its name
-    labels = token_labels(encounter, ruleset_of(encounter).footprint_squares)
+    labels = labels_of(encounter)
     by_label = {key for key, label in labels.items() if typed and label.lower().startswith(typed)}
     tokens = [
         t for key, t in encounter.tokens.items() if typed in t.name.lower() or key in by_label

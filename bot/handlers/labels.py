@@ -16,7 +16,7 @@ from bot.encounter import Encounter
 from bot.grid.sizes import Size
 from bot.handlers.encounter_common import ruleset_of, seen_in
 from bot.storage import DamagedBoard
-from bot.token_labels import token_for_label
+from bot.token_labels import token_for_label, token_labels
 
 
 async def names_for_labels(
@@ -48,9 +48,14 @@ async def names_for_labels(
     return read
 
 
+def labels_of(encounter: Encounter) -> dict[str, str]:
+    """The label the picture prints on each token, by token key."""
+    return token_labels(encounter, ruleset_of(encounter).footprint_squares)
+
+
 def _named(encounter: Encounter, footprints: Mapping[Size, int], text: str) -> str:
     token = token_for_label(encounter, footprints, text)
     return token.name if token is not None else text
 
 
-__all__ = ["names_for_labels"]
+__all__ = ["labels_of", "names_for_labels"]
