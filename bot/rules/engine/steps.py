@@ -120,7 +120,11 @@ def _through_gap(board: Board, gap: Cell) -> tuple[str, bool]:
 def barriers(board: Board, frm: Cell, to: Cell, *, flying: bool = False) -> tuple[str, int]:
     """Walls, doors and low walls on the edges a step crosses: (why it can't, or "";
     how many low walls it climbs). A diagonal may pass the end of neither a wall
-    nor a closed door, whichever way round it goes (001 "Diagonals")."""
+    nor a closed door, whichever way round it goes (001 "Diagonals"). A footprint
+    of several squares checks every edge it sweeps: those its squares cross, and
+    those inside the space it passes through or ends in, which no creature fills
+    across a wall or a closed door (issue 28: a Large creature slid diagonally past
+    a door a Medium one couldn't pass)."""
     if not board.encounter.edges:
         return "", 0
     dc, dr = to.col - frm.col, to.row - frm.row
@@ -136,7 +140,7 @@ def barriers(board: Board, frm: Cell, to: Cell, *, flying: bool = False) -> tupl
     for route in legs:
         climbed = 0
         for a, b in route:
-            for kind, x, y in crossed(board, a, b):
+            for kind, x, y in [*crossed(board, a, b), *straddled(board, b)]:
                 if kind.blocks:
                     what = "a closed door" if kind is Barrier.DOOR else "a wall"
                     past = " stops a diagonal past it" if len(legs) > 1 else " is in the way"
@@ -158,6 +162,22 @@ def crossed(board: Board, a: Cell, b: Cell) -> list[tuple[Barrier, Cell, Cell]]:
             kind = board.encounter.barrier(cell, ahead)
             if kind is not None and kind is not Barrier.OPEN_DOOR:
                 found.append((kind, cell, ahead))
+    return sorted(found, key=lambda f: (f[1].row, f[1].col))
+
+
+def straddled(board: Board, anchor: Cell) -> list[tuple[Barrier, Cell, Cell]]:
+    """The walls and closed doors inside the space a footprint fills at ``anchor``
+    (none for a one-square token)."""
+    cells = set(board.cells(anchor))
+    if len(cells) == 1:
+        return []
+    found = []
+    for cell in cells:
+        for ahead in (Cell(cell.col + 1, cell.row), Cell(cell.col, cell.row + 1)):
+            if ahead in cells:
+                kind = board.encounter.barrier(cell, ahead)
+                if kind is not None and kind.blocks:
+                    found.append((kind, cell, ahead))
     return sorted(found, key=lambda f: (f[1].row, f[1].col))
 
 
