@@ -223,6 +223,33 @@ async def test_move_with_a_jump_on_the_way(gm: Context) -> None:
     assert any(w["name"] == "Jump" for w in reply.result["warnings"])
 
 
+async def test_3_5_jump_limits_in_one_reply_each_name_their_run_up(gm: Context) -> None:
+    """Issue 28 (On the board): a 3.5 /move jump said "it can clear 14 ft" and "clears
+    at most 7 ft" in one reply. Each limit comes with its take-off's run-up (the Jump
+    skill's DC doubles under 20 ft, borrowed: 3.5 SRD), and the reply says so."""
+    await run(
+        gm,
+        "/encounter start width:20 height:10 ruleset:3.5",
+        '/terrain set cells:"F1-F10 G1-G10" kind:pit',
+        "/token add name:Ari at:A5 speed:30",
+    )
+    reply = await run_line(gm, "/move token:Ari jump:H5 to:H5 check:14 action:double")
+    jumps = [f.value for f in reply.fields if f.name == "Jump"]
+    assert jumps == [
+        "From E5 to H5, clearing 10 ft: after 20 ft of run-up it can clear 14 ft.",
+        "From D4, after 15 ft of run-up with a check of 14, it clears at most 7 ft, short "
+        "of the 15 ft jump from there (DC 30): it takes off from E5 instead.",
+    ]
+
+
+async def test_a_jump_with_nothing_to_clear_says_so_even_where_jumps_take_a_check(
+    gm: Context,
+) -> None:
+    """3.5's /jump asks for a check; a jump to the next square is no jump at all."""
+    await run(gm, "/encounter start width:8 height:3 ruleset:3.5", "/token add name:Ari at:A2")
+    await refused(gm, "/move token:Ari to:B2 jump:B2 check:10", IllegalMove, "nothing to jump over")
+
+
 async def test_3_5_titles_say_when_no_move_is_left_and_standing_costs_no_feet(
     gm: Context,
 ) -> None:

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from bot.errors import IllegalMove, InvalidInput
+from bot.errors import IllegalMove, InvalidInput, RulingError
 from bot.grid.coords import Cell
 from bot.grid.search import EPSILON, Edge, reachable
 from bot.rules.engine.board import Board
@@ -30,8 +30,9 @@ class _Takeoffs:
     """What the take-off squares the token can reach allow."""
 
     best: tuple[tuple[float, float, int], Cell, float, JumpResult] | None = None
-    # the shortest jump the check doesn't reach: (feet cleared, the ruling)
-    too_short: tuple[float, JumpResult] | None = None
+    # the shortest jump the check doesn't reach: (feet cleared, the ruling, the take-off,
+    # the feet of run-up to it)
+    too_short: tuple[float, JumpResult, Cell, float] | None = None
     easiest_dc: tuple[int, float] | None = None  # without a check: the lowest DC, its length
     adjacent: bool = False  # a take-off square next to the landing: nothing to clear
 
@@ -46,8 +47,11 @@ def jump_route(plan: MovePlan, jump_rule: JumpRule) -> Route:
         raise IllegalMove(f"{plan.token.name} can't jump: {problem}.")
     _check_landing(plan, landing)
     if _cleared(rules, board, plan.token.cell, landing) <= 0:
-        ruling = jump_rule(JumpRequest(size=plan.token.size.name.lower()))
-        if ruling.max_horizontal_ft is None and ruling.dc is None:
+        try:  # with nothing to clear, a check-based /jump asks for a check: no matter
+            ruling = jump_rule(JumpRequest(size=plan.token.size.name.lower(), distance_ft=5))
+        except RulingError:
+            ruling = None
+        if ruling is not None and ruling.max_horizontal_ft is None and ruling.dc is None:
             raise IllegalMove(f"This ruleset has no jump rule ({ruling.source.cite()}).")
         where = "where it stands" if landing == plan.token.cell else "next to it"
         raise IllegalMove(
@@ -57,7 +61,7 @@ def jump_route(plan: MovePlan, jump_rule: JumpRule) -> Route:
     step = rules.stepper(plan.ctx)
     takeoffs = _takeoffs(plan, landing, jump_rule, step)
     found = _chosen(plan, landing, takeoffs)
-    _, takeoff, _, ruling = found
+    _, takeoff, run_up_ft, ruling = found
     run_up = find_path(plan, step, plan.token.cell, takeoff, plan.budget)
     assert run_up is not None
     length = rules.distance_ft(takeoff, landing)
@@ -69,23 +73,17 @@ def jump_route(plan: MovePlan, jump_rule: JumpRule) -> Route:
     )
     route.cost += cost
     cleared = _cleared(rules, board, takeoff, landing)
+    can = f"it can clear {feet(ruling.max_horizontal_ft or 0)}"
+    longer = takeoffs.too_short is not None and takeoffs.too_short[0] > cleared
     plan.note(
         "Jump",
-        f"From {takeoff} to {landing}, clearing {feet(cleared)} "
-        f"(it can clear {feet(ruling.max_horizontal_ft or 0)}).",
+        # beside a longer jump's own limit, each names the run-up its limit comes with
+        f"From {takeoff} to {landing}, clearing {feet(cleared)}: {_run_up(run_up_ft)}{can}."
+        if longer
+        else f"From {takeoff} to {landing}, clearing {feet(cleared)} ({can}).",
     )
-    if takeoffs.too_short is not None:
-        short, short_ruling = takeoffs.too_short
-        if short > cleared:
-            check = plan.request.check
-            given = f"with a check of {check}" if check is not None else "without a check"
-            needs = f" (that needs a check of {short_ruling.dc}+)" if short_ruling.dc else ""
-            plan.note(
-                "Jump",
-                f"{given[:1].upper()}{given[1:]} it clears at most "
-                f"{feet(short_ruling.max_horizontal_ft or 0)}, so it doesn't take the "
-                f"{feet(short)} jump{needs}: it clears {feet(cleared)} from {takeoff} instead.",
-            )
+    if takeoffs.too_short is not None and longer:
+        _note_too_short(plan, takeoffs.too_short, takeoff)
     plan.notes.extend(ruling.notes[:2])
     plan.notes.extend(rules.landing_notes(board, landing))
     if goal != landing:
@@ -99,6 +97,31 @@ def jump_route(plan: MovePlan, jump_rule: JumpRule) -> Route:
             )
         route.extend(rest)
     return route
+
+
+def _run_up(cost_ft: float) -> str:
+    """How a jump starts, as its ruling depends on it (the d20 run-up rule)."""
+    return f"after {feet(cost_ft)} of run-up " if cost_ft > 0 else "standing, "
+
+
+def _note_too_short(
+    plan: MovePlan,
+    too_short: tuple[float, JumpResult, Cell, float],
+    takeoff: Cell,
+) -> None:
+    """Why a longer jump from an earlier square isn't the one taken: its own run-up
+    gives its own limit, so the reply names that square and run-up (issue 28: "it
+    can clear 14 ft" beside "it clears at most 7 ft" read as one jump)."""
+    short, ruling, short_takeoff, short_run_up = too_short
+    check = plan.request.check
+    given = f"with a check of {check}" if check is not None else "without a check"
+    needs = f" (DC {ruling.dc})" if ruling.dc else ""
+    plan.note(
+        "Jump",
+        f"From {short_takeoff}, {_run_up(short_run_up)}{given}, it clears at most "
+        f"{feet(ruling.max_horizontal_ft or 0)}, short of the {feet(short)} jump from "
+        f"there{needs}: it takes off from {takeoff} instead.",
+    )
 
 
 def _check_landing(plan: MovePlan, landing: Cell) -> None:
@@ -150,7 +173,7 @@ def _takeoffs(
             continue
         if cleared > ruling.max_horizontal_ft + EPSILON:
             if out.too_short is None or cleared < out.too_short[0]:
-                out.too_short = (cleared, ruling)
+                out.too_short = (cleared, ruling, takeoff, cost)
             continue
         # cheapest; then the longest run-up; then the take-off nearest the line
         key = (cost + length, -cost, _stray(token.cell, landing, takeoff))
@@ -172,7 +195,7 @@ def _chosen(
     if takeoffs.best is not None:
         return takeoffs.best
     if takeoffs.too_short is not None:
-        cleared, ruling = takeoffs.too_short
+        cleared, ruling, _, _ = takeoffs.too_short
         given = plan.request.check
         with_check = f" with a check of {given}" if given is not None else " without a check"
         needs = (
