@@ -437,7 +437,7 @@ def _move(
     start, end = move.path[0], move.path[-1]
     if mover is not None and len(move.path) > 1:
         draw_token(board, layout, mover, disc_for(layout, mover, start, side), "", ghost=True)
-    draw_path(board, layout, move.path, side, move.forced)
+    draw_path(board, layout, move.path, side, move.forced, teleport=move.teleport)
     if mover is not None:
         acting = encounter.acting
         disc: Disc = disc_for(layout, mover, end, side)

@@ -134,9 +134,18 @@ def path_points(layout: Layout, path: Sequence[Cell], side: int) -> list[tuple[f
 
 
 def draw_path(
-    im: Image.Image, layout: Layout, path: Sequence[Cell], side: int, forced: bool
+    im: Image.Image,
+    layout: Layout,
+    path: Sequence[Cell],
+    side: int,
+    forced: bool,
+    *,
+    teleport: bool = False,
 ) -> None:
-    """The line through the mover's square (or footprint) centres, with a dot per square."""
+    """The line through the mover's square (or footprint) centres, with a dot per square.
+    A jump (a step to a square not next to the last) is drawn as an arc over what it
+    clears, never as a walk through it (issue 28); a teleport and a forced move are
+    dashed."""
     if len(path) < 2:
         return
     draw = ImageDraw.Draw(im)
@@ -144,14 +153,46 @@ def draw_path(
     width = max(3, c // 10)
     points = path_points(layout, path, side)
     ink = s.FORCED_INK if forced else s.PATH_INK
-    draw.line(points, fill=s.PATH_CASING, width=width + 4, joint="curve")
-    if forced:
-        _dashed(draw, points, ink, width, dash=max(6, c // 4))
+    line = points if teleport else _with_arcs(path, points)
+    draw.line(line, fill=s.PATH_CASING, width=width + 4, joint="curve")
+    if forced or teleport:
+        _dashed(draw, line, ink, width, dash=max(6, c // 4))
     else:
-        draw.line(points, fill=ink, width=width, joint="curve")
+        draw.line(line, fill=ink, width=width, joint="curve")
     r = width
     for x, y in points[1:-1]:
         draw.ellipse((x - r, y - r, x + r, y + r), fill=ink, outline=s.PATH_CASING)
+
+
+ARC_POINTS = 12  # a jump's arc, drawn as this many straight pieces
+ARC_RISE = 0.35  # how high the arc rises over its length
+
+
+def _with_arcs(
+    path: Sequence[Cell], points: Sequence[tuple[float, float]]
+) -> list[tuple[float, float]]:
+    """``points`` with each jump's straight segment bent into an arc (a quadratic
+    curve rising to the upper side of the segment)."""
+    out = [points[0]]
+    for i in range(1, len(points)):
+        a, b = path[i - 1], path[i]
+        (x0, y0), (x1, y1) = points[i - 1], points[i]
+        if max(abs(b.col - a.col), abs(b.row - a.row)) > 1:
+            nx, ny = y0 - y1, x1 - x0  # a normal to the segment, of its length
+            if ny > 0 or (ny == 0 and nx > 0):
+                nx, ny = -nx, -ny  # bulge upwards on the picture (or leftwards)
+            mx, my = (x0 + x1) / 2 + nx * ARC_RISE, (y0 + y1) / 2 + ny * ARC_RISE
+            for k in range(1, ARC_POINTS):
+                t = k / ARC_POINTS
+                u = 1 - t
+                out.append(
+                    (
+                        u * u * x0 + 2 * u * t * mx + t * t * x1,
+                        u * u * y0 + 2 * u * t * my + t * t * y1,
+                    )
+                )
+        out.append((x1, y1))
+    return out
 
 
 def _dashed(

@@ -30,6 +30,7 @@ class MoveOverlay:
     reach_now: frozenset[Cell] = frozenset()
     reach_more: frozenset[Cell] = frozenset()
     forced: bool = False
+    teleport: bool = False  # drawn dashed, straight from start to end
     more_action: str = "dash"
     units: str = "feet"  # the labels' units, as the channel reads distances (/settings units:)
     square_ft: int = 5

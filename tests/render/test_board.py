@@ -285,6 +285,31 @@ def test_forced_movement_draws_a_dashed_line_in_its_own_colour():
     assert any(near(p, s.PATH_CASING) for p in row)  # the gaps between dashes
 
 
+def test_a_jump_is_drawn_as_an_arc_over_what_it_clears_not_a_walk_through_it():
+    """Issue 28 (On the board): 5e-alt drew a jump as a walk straight through the pit.
+    A step to a square not next to the last is a jump: its line rises in an arc, so
+    the squares it clears show no path over their middle."""
+    e = small_board()
+    e = e.with_terrain(cells("D5 E5"), Terrain.PIT)
+    path = tuple(cells("B5 C5 F5 G5"))
+    e = e.with_token(replace(e.tokens["ari"], cell=path[-1]))
+    view = BoardView(move=MoveOverlay(path, (0.0, 5.0, 20.0, 25.0), "ari"))
+    image, layout = draw(e, FOOT_35, view)
+    bare, _ = draw(e, FOOT_35, BoardView(move=MoveOverlay(path[-1:], (0.0,), "ari")))
+    for cleared in cells("D5 E5"):  # the pits' middles as they are without the path
+        at = centre(layout, cleared)
+        assert near(pixel(image, at), pixel(bare, at)), cleared
+    (xc, yc), (xf, _) = centre(layout, Cell.parse("C5")), centre(layout, Cell.parse("F5"))
+    above = [pixel(image, ((xc + xf) // 2, y)) for y in range(yc - layout.cell * 2, yc - 2)]
+    assert any(near(p, s.PATH_INK, 10) for p in above)  # the arc's top, above the pit
+    # a teleport is a straight dashed line instead
+    teleported = BoardView(move=replace(view.move, teleport=True))  # type: ignore[arg-type]
+    image, layout = draw(e, FOOT_35, teleported)
+    row = [pixel(image, (x, yc)) for x in range(xc + 4, xf - 4)]
+    assert any(near(p, s.PATH_INK, 10) for p in row)
+    assert any(near(p, s.PATH_CASING) for p in row)
+
+
 def test_threats_are_hatched_and_reach_is_outlined():
     e = small_board()
     view = BoardView(threats=frozenset({Cell.parse("D3")}), reach=frozenset({Cell.parse("F5")}))
