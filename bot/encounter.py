@@ -178,6 +178,9 @@ class Token:
     speed_bonuses_ft: Mapping[str, int] = field(default_factory=dict)
     activity: Activity = Activity()
     initiative_bonus: int = 0  # added to its d20 when /turn order rolls
+    # its initiative this fight: rolled (d20 + initiative_bonus) or typed by the table
+    # (/turn roll value:); None until then. The turn order is sorted by it.
+    initiative: int | None = None
     # what its ruleset keeps on it (race, armor, load, running rounds...): only the
     # ruleset that declared a key reads it
     state: State = field(default_factory=dict)

@@ -18,6 +18,7 @@ MAX_NAME = 32  # characters in a token's or template's name
 MAX_SPEED_FT = 1_000  # any one speed, and the most a bonus adds or takes
 MAX_REACH_FT = 100  # a token's own reach (None: its size's)
 MAX_INITIATIVE_BONUS = 30
+MAX_INITIATIVE = 100  # an initiative total, rolled or typed (/turn roll value:)
 MAX_ALTITUDE_FT = 10_000  # how high a flyer may be put
 MAX_CONDITIONS = 40  # conditions and reminders on one token
 

@@ -1,4 +1,4 @@
-"""/turn order, add, remove, next, show and clear on Discord: one group, built from
+"""/turn order, add, roll, remove, next, show and clear on Discord: one group, built from
 ``bot.handlers.turns``."""
 
 from __future__ import annotations
@@ -11,12 +11,13 @@ from discord.ext import commands
 
 from bot.discord.autocomplete import order_choices, token_choices
 from bot.discord.options import slash_command
-from bot.handlers.turns import ADD, CLEAR, NEXT, ORDER, REMOVE, SHOW
+from bot.handlers.turns import ADD, CLEAR, NEXT, ORDER, REMOVE, ROLL, SHOW
 
 
 class Turn(commands.GroupCog, group_name="turn", group_description="Rounds and the turn order"):
     order = slash_command(ORDER, "order", "Turn")
     add = slash_command(ADD, "add", "Turn")
+    roll = slash_command(ROLL, "roll", "Turn")
     remove = slash_command(REMOVE, "remove", "Turn")
     next_ = slash_command(NEXT, "next", "Turn")
     show = slash_command(SHOW, "show", "Turn")
@@ -30,6 +31,7 @@ class Turn(commands.GroupCog, group_name="turn", group_description="Rounds and t
 
     @add.autocomplete("token")
     @add.autocomplete("after")
+    @roll.autocomplete("token")
     @remove.autocomplete("token")
     async def _token(
         self, interaction: discord.Interaction[Any], current: str

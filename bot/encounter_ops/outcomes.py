@@ -78,6 +78,7 @@ class Initiative:
     d20: int = 0
     modifier: int = 0
     tiebreak: int | None = None  # a d20 rolled again among equal totals and modifiers
+    typed: bool = False  # the table's own roll (/turn roll value:), not the bot's
 
 
 @dataclass(frozen=True)

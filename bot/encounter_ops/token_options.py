@@ -116,6 +116,14 @@ def apply_options(
     if opts.bonuses is not None:
         plain["speed_bonuses_ft"], bonus_notes = parse_bonuses(opts.bonuses)
         notes.extend(bonus_notes)
+    if opts.init is not None:  # echoed back: the table sees what the rolls will add
+        notes.append(
+            Note(
+                "Initiative",
+                f"{opts.init:+}: added to its d20 when the bot rolls its initiative "
+                "(/turn order roll:true, /turn add, /turn roll without value:)",
+            )
+        )
     changed = replace(token, **{**plain, **values}).with_state(**checked.state)
     if opts.hidden is not None:
         changed = replace(changed, hidden=bool(opts.hidden))

@@ -75,8 +75,9 @@ def not_in_order(encounter: Encounter, token: Token) -> tuple[Note, ...]:
         return (
             Note(
                 "Turn order",
-                f"{token.name} is not in the turn order; set it again with /turn order "
-                "to include it.",
+                f"{token.name} is not in the turn order: /turn add token:{token.name} gives "
+                "it its place by its initiative (rolled now, or /turn roll value: first for "
+                "the table's own roll); /turn order would start round 1 again.",
             ),
         )
     return ()

@@ -54,14 +54,26 @@ def order_from_names(encounter: Encounter, text: str) -> tuple[Token, ...]:
     return tuple(tokens)
 
 
+def rolled(token: Token, rng: random.Random) -> Initiative:
+    """A d20 plus the token's initiative modifier."""
+    d20 = roll(1, D20, rng).total
+    return Initiative(token.name, d20 + token.initiative_bonus, d20, token.initiative_bonus)
+
+
+def typed(token: Token, value: int) -> Initiative:
+    """The table's own roll for the token (a player's physical d20 and modifier)."""
+    return Initiative(token.name, value, modifier=token.initiative_bonus, typed=True)
+
+
 def roll_initiative(encounter: Encounter, rng: random.Random) -> tuple[Initiative, ...]:
-    """A d20 plus its initiative modifier per token, highest first. Ties go to the higher
+    """A d20 plus its initiative modifier per token, highest first; a token whose
+    initiative the table typed (/turn roll value:) keeps it. Ties go to the higher
     modifier, then to a d20 rolled again between those still tied (the 3.5 SRD's rule;
     5e leaves ties to the table, and the bot uses the same: docs/RULINGS.md)."""
-    rolls = []
-    for t in encounter.tokens.values():
-        d20 = roll(1, D20, rng).total
-        rolls.append(Initiative(t.name, d20 + t.initiative_bonus, d20, t.initiative_bonus))
+    rolls = [
+        typed(t, t.initiative) if t.initiative is not None else rolled(t, rng)
+        for t in encounter.tokens.values()
+    ]
     totals = [(r.roll, r.modifier) for r in rolls]
     rolls = [
         replace(r, tiebreak=roll(1, D20, rng).total)
@@ -95,6 +107,10 @@ def set_order(
     else:
         raise InvalidInput('Give the order (order:"Ari, Goblin 1, Bo") or roll:true to roll it.')
     order = tuple(t.key for t in tokens)
+    if rolls:  # each keeps its initiative: who joins later takes its place by it
+        for r in rolls:
+            token = encounter.token(r.name)
+            encounter = replace_token(encounter, token.key, replace(token, initiative=r.roll))
     after = replace(encounter, order=order, turn_index=0, round=1)
     after = _start(after, ruleset, order[:1])
     listed = ", ".join(t.name for t in tokens)
@@ -126,18 +142,27 @@ def next_turn(encounter: Encounter, ruleset: Ruleset, actor: Actor) -> TurnEdit:
 
 
 def add_to_order(
-    encounter: Encounter, actor: Actor, name: str, *, after: str | None, position: int | None
+    encounter: Encounter,
+    actor: Actor,
+    name: str,
+    *,
+    after: str | None,
+    position: int | None,
+    rng: random.Random | None = None,
 ) -> TurnEdit:
-    """/turn add: a late combatant joins the running order (after ``after``, at
-    ``position`` from 1, or last), keeping the round and whose turn it is."""
+    """/turn add: a late combatant joins the running order, keeping the round and whose
+    turn it is: after ``after``, at ``position`` from 1, or else at its place by its
+    initiative (rolled now with ``rng`` when it has none yet)."""
     require_gm(encounter, actor, "change the turn order")
     if not encounter.order or encounter.turn_index is None:
         raise InvalidInput("There is no turn order yet: /turn order sets one.")
+    acting_key = encounter.order[encounter.turn_index]
     token = encounter.token(name)
     if token.key in encounter.order:
         raise InvalidInput(f"{token.name} is already in the turn order.")
     if after is not None and position is not None:
         raise InvalidInput("Give after: or position:, not both.")
+    rolls: tuple[Initiative, ...] = ()
     order = list(encounter.order)
     if after is not None:
         before = encounter.token(after)
@@ -147,12 +172,61 @@ def add_to_order(
     elif position is not None:
         index = min(max(position, 1), len(order) + 1) - 1
     else:
-        index = len(order)
-    acting_key = encounter.order[encounter.turn_index]
+        if token.initiative is None and rng is not None:
+            rolls = (rolled(token, rng),)
+            token = replace(token, initiative=rolls[0].roll)
+            encounter = replace_token(encounter, token.key, token)
+        index = by_initiative(encounter, order, token)
     order.insert(index, token.key)
     after_edit = replace(encounter, order=tuple(order), turn_index=order.index(acting_key))
     where = index + 1
-    return TurnEdit(after_edit, f"{token.name} joins the turn order at {where}")
+    return TurnEdit(after_edit, f"{token.name} joins the turn order at {where}", rolls)
+
+
+def by_initiative(encounter: Encounter, order: list[str], token: Token) -> int:
+    """Where ``token`` goes in ``order`` by its initiative: before the first token with a
+    lower one (or an equal one with a lower modifier); last when it has none."""
+    if token.initiative is None:
+        return len(order)
+    mine = (token.initiative, token.initiative_bonus)
+    for i, key in enumerate(order):
+        other = encounter.tokens[key]
+        if other.initiative is not None and (other.initiative, other.initiative_bonus) < mine:
+            return i
+    return len(order)
+
+
+def roll_for(
+    encounter: Encounter,
+    actor: Actor,
+    name: str,
+    *,
+    value: int | None,
+    rng: random.Random,
+) -> TurnEdit:
+    """/turn roll: a token's initiative, the table's own roll (``value``) or the bot's
+    d20 plus its modifier; a player rolls for their own tokens, the GM for any. In a
+    running order the token takes (or moves to) its place by it, unless it is acting."""
+    token = encounter.token(name)
+    if not is_gm(encounter, actor) and token.owner != actor.user_id:
+        raise NotAllowed(
+            f"{token.name} isn't yours: players roll initiative for their own tokens, the "
+            f"GM for any ({GM_IS})."
+        )
+    result = typed(token, value) if value is not None else rolled(token, rng)
+    token = replace(token, initiative=result.roll)
+    encounter = replace_token(encounter, token.key, token)
+    said = f"{token.name} rolls initiative {result.roll}"
+    if not encounter.order or encounter.turn_index is None:
+        return TurnEdit(encounter, said, (result,))
+    acting_key = encounter.order[encounter.turn_index]
+    if token.key == acting_key:
+        return TurnEdit(encounter, f"{said}; it is acting, so its place stays", (result,))
+    order = [k for k in encounter.order if k != token.key]
+    index = by_initiative(encounter, order, token)
+    order.insert(index, token.key)
+    moved = replace(encounter, order=tuple(order), turn_index=order.index(acting_key))
+    return TurnEdit(moved, f"{said}: it goes at {index + 1} in the order", (result,))
 
 
 def remove_from_order(encounter: Encounter, actor: Actor, name: str) -> TurnEdit:
@@ -178,4 +252,7 @@ def clear_order(encounter: Encounter, actor: Actor) -> Edit:
     require_gm(encounter, actor, "clear the turn order")
     if not encounter.order:
         raise InvalidInput("There is no turn order to clear.")
+    for key, token in encounter.tokens.items():  # the next fight rolls anew
+        if token.initiative is not None:
+            encounter = replace_token(encounter, key, replace(token, initiative=None))
     return Edit(replace(encounter, order=(), turn_index=None), "turn order cleared")

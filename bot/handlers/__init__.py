@@ -87,6 +87,7 @@ _ENCOUNTER: tuple[tuple[str, str, str], ...] = (
     ("turn order", "turns", "ORDER"),
     ("turn next", "turns", "NEXT"),
     ("turn add", "turns", "ADD"),
+    ("turn roll", "turns", "ROLL"),
     ("turn remove", "turns", "REMOVE"),
     ("turn show", "turns", "SHOW"),
     ("turn clear", "turns", "CLEAR"),

@@ -148,6 +148,7 @@ def examples(command_name: str, ruleset: Ruleset) -> tuple[Example, ...]:
         "turn order": ("/turn order order:Goblin,Ari", "/turn order roll:true"),
         "turn next": (("/turn order roll:true", "/turn next"),),
         "turn add": (("/turn order order:Ari", "/turn add token:Goblin after:Ari"),),
+        "turn roll": ("/turn roll token:Ari value:17", "/turn roll token:Goblin"),
         "turn remove": (("/turn order roll:true", "/turn remove token:Goblin"),),
         "turn show": ("/turn show",),
         "turn clear": (("/turn order roll:true", "/turn clear"),),

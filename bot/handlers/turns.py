@@ -1,4 +1,5 @@
-"""/turn order, next, show and clear: whose turn it is, and which round."""
+"""/turn order, next, roll, add, remove, show and clear: whose turn it is, and which
+round; initiative rolled by the bot or typed by the table (/turn roll value:)."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from bot.encounter_ops.turns import (
     clear_order,
     next_turn,
     remove_from_order,
+    roll_for,
     set_order,
     turn_text,
 )
@@ -29,6 +31,7 @@ from bot.handlers.encounter_common import (
     ruleset_of,
     seen_in,
 )
+from bot.limits import MAX_INITIATIVE
 from bot.reply import Field, Reply
 
 
@@ -56,6 +59,7 @@ def turn_reply(
     extra: Callable[[Encounter], tuple[Field, ...]] = lambda _: (),
     *,
     hidden_token: str | None = None,
+    summary: Callable[[Encounter], str] | None = None,
 ) -> Reply:
     """A change of the order, announced on the board the table may see (hidden tokens
     left out: their rolls, their place, their turn, which reads "the GM's turn"); a
@@ -79,11 +83,16 @@ def turn_reply(
                     "d20": r.d20,
                     "modifier": r.modifier,
                     "tiebreak": r.tiebreak,
+                    "typed": r.typed,
                 }
                 for r in outcome.rolls
                 if r.name in shown
             ],
-            "summary": outcome.summary if private or after is whole else "the turn order changed",
+            "summary": summary(after)
+            if summary is not None
+            else outcome.summary
+            if private or after is whole
+            else "the turn order changed",
         },
         changed=changed.saved,
     )
@@ -91,9 +100,12 @@ def turn_reply(
 
 
 def _roll_text(r: Initiative) -> str:
-    """``Ari 17`` or, with a modifier, ``Ari 17 (14+3)``; a tie rolled again says so."""
+    """``Ari 17`` or, with a modifier, ``Ari 17 (14+3)``; the table's own roll ``Ari 17
+    (typed)``; a tie rolled again says so."""
     text = f"{r.name} {r.roll}"
-    if r.modifier:
+    if r.typed:
+        text += " (typed)"
+    elif r.modifier:
         text += f" ({r.d20}{r.modifier:+})"
     if r.tiebreak is not None:
         text += f", tie: {r.tiebreak}"
@@ -116,16 +128,22 @@ async def handle_order(ctx: Context, options: Mapping[str, Any]) -> Reply:
     )
     rolls = changed.outcome.rolls
 
-    def shown_rolls(after: Encounter) -> tuple[Field, ...]:
-        seen = [r for r in rolls if r.name in {t.name for t in after.tokens.values()}]
-        text = ", ".join(_roll_text(r) for r in seen)
-        return (Field("Rolls (d20 + initiative)", text),) if seen else ()
-
     def first(after: Encounter) -> str:
         acting = after.acting
         return f"Round 1 · {acting.name} goes first" if acting else "Round 1 · the GM goes first"
 
-    return turn_reply(changed, first, shown_rolls)
+    return turn_reply(changed, first, _shown_rolls(rolls))
+
+
+def _shown_rolls(rolls: tuple[Initiative, ...]) -> Callable[[Encounter], tuple[Field, ...]]:
+    """The rolls field of a turn reply: those of tokens the board shown has."""
+
+    def shown(after: Encounter) -> tuple[Field, ...]:
+        seen = [r for r in rolls if r.name in {t.name for t in after.tokens.values()}]
+        text = ", ".join(_roll_text(r) for r in seen)
+        return (Field("Rolls (d20 + initiative)", text),) if seen else ()
+
+    return shown
 
 
 async def handle_next(ctx: Context, options: Mapping[str, Any]) -> Reply:
@@ -197,11 +215,51 @@ async def handle_add(ctx: Context, options: Mapping[str, Any]) -> Reply:
         ctx,
         "turn add",
         lambda e: add_to_order(
-            e, actor, options["token"], after=options.get("after"), position=options.get("position")
+            e,
+            actor,
+            options["token"],
+            after=options.get("after"),
+            position=options.get("position"),
+            rng=ctx.rng,
         ),
     )
     joined = changed.outcome.summary.split(" joins")[0]
-    return turn_reply(changed, lambda _: f"{joined} joins the order", hidden_token=options["token"])
+    return turn_reply(
+        changed,
+        lambda _: f"{joined} joins the order",
+        _shown_rolls(changed.outcome.rolls),
+        hidden_token=options["token"],
+    )
+
+
+async def handle_roll(ctx: Context, options: Mapping[str, Any]) -> Reply:
+    actor = actor_of(ctx)
+    changed = await change_encounter(
+        ctx,
+        "turn roll",
+        lambda e: roll_for(e, actor, options["token"], value=options.get("value"), rng=ctx.rng),
+    )
+    key = changed.after.token(options["token"]).key
+
+    def said(after: Encounter) -> str:
+        """Worded from the board the reply shows: its place counts only what is shown."""
+        token = after.tokens[key]
+        text = f"{token.name} rolls initiative {token.initiative}"
+        if not after.order and after.turn_index is None:
+            return f"{text}; /turn order roll:true starts the order"
+        if token.key not in after.order:
+            return text
+        if after.acting is not None and after.acting.key == token.key:
+            return f"{text}; it is acting, so its place stays"
+        return f"{text}: it goes at {after.order.index(token.key) + 1} in the order"
+
+    return turn_reply(
+        changed,
+        said,
+        _shown_rolls(changed.outcome.rolls),
+        hidden_token=options["token"],
+        summary=said,
+    )
 
 
 async def handle_remove(ctx: Context, options: Mapping[str, Any]) -> Reply:
@@ -224,6 +282,28 @@ ADD = Command(
         ),
     ),
     handle_add,
+    changes_state=True,
+)
+ROLL = Command(
+    "turn roll",
+    "A token's initiative: your own roll (value:) or the bot's d20 + init; it takes its place",
+    (
+        Option(
+            "token",
+            "string",
+            "Whose initiative (a player: their own)",
+            required=True,
+            refers_to="token",
+        ),
+        Option(
+            "value",
+            "integer",
+            "The total you rolled at the table (leave out: the bot rolls d20 + init)",
+            min_value=-MAX_INITIATIVE,
+            max_value=MAX_INITIATIVE,
+        ),
+    ),
+    handle_roll,
     changes_state=True,
 )
 REMOVE = Command(

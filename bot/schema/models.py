@@ -111,6 +111,9 @@ class TokenModel(Strict):
     initiative_bonus: Annotated[
         int, Field(ge=-limits.MAX_INITIATIVE_BONUS, le=limits.MAX_INITIATIVE_BONUS)
     ] = 0
+    initiative: (
+        Annotated[int, Field(ge=-limits.MAX_INITIATIVE, le=limits.MAX_INITIATIVE)] | None
+    ) = None
     state: StateMap = {}
     altitude_ft: Annotated[int, Field(ge=0, le=limits.MAX_ALTITUDE_FT)] = 0
     riding: Name | None = None  # its mount's key

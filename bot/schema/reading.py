@@ -239,6 +239,7 @@ def _token(raw: TokenModel) -> Token:
             provoked_by=tuple(a.provoked_by),
         ),
         initiative_bonus=raw.initiative_bonus,
+        initiative=raw.initiative,
         state=state,
         **facts,
     )

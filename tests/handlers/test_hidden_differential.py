@@ -118,6 +118,7 @@ CASES: dict[str, tuple[str, ...]] = {
     "turn order": ("/turn order roll:true",),
     "turn next": ("/turn next",),
     "turn add": ("/turn add token:Lurker",),
+    "turn roll": ("/turn roll token:Lurker value:12", "/turn roll token:Ari value:30"),
     "turn remove": ("/turn remove token:Lurker",),
     "turn show": ("/turn show",),
     "turn clear": ("/turn clear",),

@@ -240,6 +240,11 @@ FILLS: dict[tuple[str, str], Callable[[], list[Try]]] = {
     ("turn add", "token"): lambda: gm_only("/turn add token:Spy"),
     ("turn add", "after"): lambda: gm_only("/turn add token:Spy after:Ari"),
     ("turn remove", "token"): lambda: gm_only("/turn remove token:Ari"),
+    # a player types their own token's roll, any time; the GM any token's
+    ("turn roll", "token"): lambda: [
+        *subject("turn roll", "token", "value:12", when="any"),
+        *subject("turn roll", "token", "value:12", when="any", order=False),
+    ],
     ("move", "token"): lambda: subject("move", "token", "to:{step}", when="turn"),
     ("move", "by"): lambda: gm_only("/move token:Ari to:B1 forced:push by:Bo"),
     ("move", "group"): lambda: [

@@ -107,6 +107,7 @@ def tokens(
         ),
         activity=draw(activities),
         initiative_bonus=draw(st.integers(-5, 10)),
+        initiative=draw(st.none() | st.integers(-5, 40)),
         state=draw(state_of(ruleset.identity.token_options)),
         altitude_ft=draw(st.sampled_from([0, 5, 60, 10_000])),
         grappled_by=tuple(draw(st.lists(st.sampled_from(others), unique=True)) if others else ()),
@@ -198,8 +199,8 @@ def test_the_round_trip_test_draws_every_field() -> None:
     drawn_token = {
         "name", "cell", "size", "speed_ft", "speeds_ft", "hover", "team", "owner",
         "conditions", "reach_ft", "reach_weapon", "speed_bonus_ft", "speed_bonuses_ft",
-        "activity", "initiative_bonus", "state", "altitude_ft", "riding", "grappled_by",
-        "traits", "hidden",
+        "activity", "initiative_bonus", "initiative", "state", "altitude_ft", "riding",
+        "grappled_by", "traits", "hidden",
     }  # fmt: skip
     assert {f.name for f in dataclasses.fields(Encounter)} == drawn_encounter
     assert {f.name for f in dataclasses.fields(Token)} == drawn_token
