@@ -28,6 +28,7 @@ from bot.encounter_ops.unseen import hides_from
 from bot.encounter_ops.visibility import as_seen, is_hidden, public
 from bot.errors import InvalidInput
 from bot.grid.coords import Cell, parse_waypoints
+from bot.grid.directions import parse_directions
 from bot.handlers.backgrounds import ctx_background
 from bot.handlers.board import render_move
 from bot.handlers.encounter_common import (
@@ -38,6 +39,7 @@ from bot.handlers.encounter_common import (
     ruleset_of,
     seen_in,
 )
+from bot.handlers.move_directions import as_written, directed
 from bot.handlers.refusals import refusal_error
 from bot.names import complete
 from bot.render.background import BackgroundImage
@@ -274,18 +276,36 @@ def with_action(encounter: Encounter, request: MoveRequest, word: str | None) ->
 
 async def handle_move(ctx: Context, options: Mapping[str, Any]) -> Reply:
     request, word = read_request(options)
+    legs = parse_directions(options.get("path"))
+    if legs and (request.to is not None or request.via):
+        raise InvalidInput(
+            "path: gives the whole way from where the token stands: leave out "
+            "to: and via: (or give to: alone for the cheapest way)."
+        )
     actor = actor_of(ctx)
     previewing = bool(options.get("preview"))
+
+    def previewed(board: Encounter) -> Moved:
+        asked = directed(board, with_token(board, actor, request), legs)
+        moved = preview(board, actor, asked, word)
+        as_written(moved.result, asked, legs)
+        return moved
+
+    def made(whole: Encounter) -> Moved:
+        asked = directed(whole, with_token(whole, actor, request), legs)
+        moved = real_move(whole, actor, asked, word)
+        if not moved.found.anything:  # what is hidden may stop it short, as any move
+            as_written(moved.result, asked, legs)
+        return moved
+
     try:
         if previewing:
             # on the board as the asker sees it: a preview discovers nothing
             board = seen_in(ctx, (await load_active(ctx)).encounter).encounter
-            moved = await board_work(preview, board, actor, request, word)
+            moved = await board_work(previewed, board)
             saved = False
         else:
-            changed = await change_encounter(
-                ctx, "move", lambda e: real_move(e, actor, request, word), whole_board=True
-            )
+            changed = await change_encounter(ctx, "move", made, whole_board=True)
             moved, saved = changed.outcome, changed.saved
     except MoveRefused as refused:  # the rules say what stopped it; here it is put in words
         raise refusal_error(refused.refusal) from refused
@@ -448,6 +468,11 @@ MOVE = Command(
         ),
         Option("to", "string", "Where it ends (top-left square), e.g. D4"),
         Option("via", "string", 'Squares to pass on the way, in order, e.g. "C3 D5"'),
+        Option(
+            "path",
+            "string",
+            'The way as directions instead of to:, e.g. "10nw 5n" (feet and compass points)',
+        ),
         Option("mode", "string", "How it moves (default walk; the ruleset's modes are suggested)"),
         Option("action", "string", "Which action (the channel's ruleset's are suggested)"),
         Option(

@@ -137,7 +137,10 @@ CASES: dict[str, tuple[str, ...]] = {
         "/move token:Ari to:D2 action:bull-rush target:Lurker margin:5",
         "/move token:Lurker to:E3",
         "/move token:Ari to:A4",
+        '/move token:Ari path:"20e" preview:true',
+        '/move token:Ari path:"5s 25e" preview:true',
         "/move to:B5",
+        '/move token:Bo path:"10ne 5e"',
         "/move token:Bo to:C8",
     ),
     "distance": (
