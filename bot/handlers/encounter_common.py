@@ -374,9 +374,19 @@ def token_line(token: Token, ruleset: Ruleset, encounter: Encounter | None = Non
         if holders:
             parts.append("grappled by " + ", ".join(holders))
     activity = token.activity
-    if activity.spent_ft or activity.budget_ft:
+    if (activity.spent_ft or activity.budget_ft) and not _last_turns(token, encounter):
         parts.append(f"moved {activity.spent_ft:g}/{activity.budget_ft:g} ft")
     return " · ".join(parts)
+
+
+def _last_turns(token: Token, encounter: Encounter | None) -> bool:
+    """Whether what ``token`` moved is from its last turn, not this one: while a turn
+    order runs, a token that isn't acting has not moved this turn (issue 29: /encounter
+    show said "moved 30/30 ft" of every token that had moved last round)."""
+    if encounter is None or not encounter.order:
+        return False
+    acting = encounter.acting
+    return acting is None or acting.key != token.key
 
 
 def chunked_fields(name: str, lines: Sequence[str], limit: int = FIELD_VALUE_MAX) -> list[Field]:

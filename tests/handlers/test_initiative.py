@@ -92,3 +92,21 @@ async def test_the_init_modifier_is_echoed_where_it_is_given(gm: Context) -> Non
     await run(gm, "/encounter start width:10 height:10 ruleset:5e")
     added = await run(gm, "/token add name:Ogre init:-1")
     assert "Initiative: -1: added to its d20 when the bot rolls its initiative" in added.as_text()
+
+
+async def test_encounter_show_gives_this_turns_movement_not_last_turns(gm: Context) -> None:
+    """Issue 29: after Ari's turn, /encounter show still said "moved 30/30 ft" of Ari."""
+    await run(
+        gm,
+        "/encounter start width:10 height:10 ruleset:5e",
+        "/token add name:Ari at:A1",
+        "/token add name:Bo at:A5",
+        '/turn order order:"Ari, Bo"',
+        "/move token:Ari to:G1",
+    )
+    during = (await run(gm, "/encounter show")).as_text()
+    assert "Ari — G1 · Medium · enemy · 30 ft · moved 30/30 ft" in during
+    await run(gm, "/turn next", "/move token:Bo to:B5")
+    after = (await run(gm, "/encounter show")).as_text()
+    assert "moved 30/30 ft" not in after  # Ari's was last turn's
+    assert "Bo — B5 · Medium · enemy · 30 ft · moved 5/30 ft" in after
