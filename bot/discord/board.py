@@ -258,3 +258,26 @@ async def _post_board(
         **body, **({"file": file} if file else {}), view=view, allowed_mentions=NO_MENTIONS
     )
     await store.set_board_message(stored.id, str(message.id))
+    await _retire_replaced(channel, store, channel_id, message)
+
+
+async def _retire_replaced(channel: Messageable, store: Store, channel_id: str, new: Any) -> None:
+    """The board of an encounter this one replaced (/encounter load, /encounter import
+    replace:true) points at the new board, without its buttons, and is unpinned where
+    Stride may (issue 29): its buttons would have acted on the new encounter."""
+    last = await store.last_board_message(channel_id)
+    if last is None or last[1] == str(new.id):
+        return
+    encounter_id, old_id = last
+    old = channel.get_partial_message(int(old_id))
+    link = getattr(new, "jump_url", "")
+    with contextlib.suppress(discord.HTTPException):
+        await old.edit(
+            content=f"This board was replaced by a new encounter: {link}",
+            embed=None,
+            attachments=[],
+            view=None,
+        )
+    with contextlib.suppress(discord.HTTPException):  # not pinned, or no Manage Messages
+        await old.unpin()
+    await store.set_board_message(encounter_id, None)

@@ -109,6 +109,11 @@ class FakeMessage:
     async def pin(self) -> None:
         self.pinned = True
 
+    async def unpin(self) -> None:
+        if self.id < 0:
+            raise not_found()
+        self.pinned = False
+
 
 @dataclass
 class FakeChannel:

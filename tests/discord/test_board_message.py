@@ -172,3 +172,21 @@ async def test_travel_names_come_from_the_ruleset_the_command_will_use(store: St
     assert "warship" in modes and "riding-horse" not in modes
     terrain = await autocomplete.travel_choices(gm(store), "plains, hi", "terrain")  # type: ignore[arg-type]
     assert [c.value for c in terrain] == ["plains, hills"]
+
+
+async def test_a_replaced_encounters_board_points_at_the_new_one(store: Store) -> None:
+    """Issue 29: after /encounter import replace:true the old board message kept its
+    buttons (which acted on the new encounter) and its pin; it now links to the new
+    board, without buttons, unpinned."""
+    asking = gm(store)  # one interaction object: one channel's messages
+    channel = asking.channel
+    await dispatch(asking, "encounter start", {"width": 6, "height": 6})
+    await dispatch(asking, "map", {"post": True, "pin": True})
+    (pinned,) = [m for m in channel.messages.values() if m.pinned]
+    await dispatch(asking, "encounter import", {"text": "10x10 B2-Ari", "replace": True})
+    new = max(channel.messages.values(), key=lambda m: m.id)
+    assert new.id != pinned.id and isinstance(new.kwargs["view"], BoardButtons)
+    retired = pinned.edits[-1]
+    assert retired["content"] == f"This board was replaced by a new encounter: {new.jump_url}"
+    assert retired["view"] is None and retired["attachments"] == [] and retired["embed"] is None
+    assert not pinned.pinned
