@@ -34,6 +34,10 @@ log = logging.getLogger(__name__)
 # Refreshes running now, by (store, channel): a change that arrives meanwhile only
 # marks the run pending, and the run draws once more with the newest state.
 _board_runs: dict[tuple[int, str], list[bool]] = {}
+# What a channel's board message shows now (its message id, the board's digest, how it
+# was sent), kept in the store: the same again is neither drawn nor edited, whichever
+# process last edited it.
+SHOWN_KEY = "board-shown:"
 
 
 async def refresh_board(interaction: discord.Interaction[Any], store: Store) -> None:
@@ -231,7 +235,13 @@ async def _post_board(
             await store.set_board_message(encounter_id, None)
         return
     from bot.handlers.backgrounds import background_of
+    from bot.handlers.board import board_digest  # local: the handlers
 
+    message_id = await store.board_message(stored.id)
+    key = SHOWN_KEY + channel_id
+    digest = f"{board_digest(stored.encounter)} {int(embeds)}{int(can_attach(interaction))}"
+    if message_id is not None and await store.get_meta(key) == f"{message_id} {digest}":
+        return  # nothing the table sees has changed (a hidden token's move, say)
     background = await background_of(store, channel_id, stored.encounter)
     reply: Reply = await board_message(stored.encounter, background)
     if not can_attach(interaction) or not embeds:
@@ -243,13 +253,13 @@ async def _post_board(
 
     view = BoardButtons()
     body: dict[str, Any] = {"embed": embed_for(reply)} if embeds else {"content": text_for(reply)}
-    message_id = await store.board_message(stored.id)
     if message_id is not None:
         try:
             files = [f] if (f := file_for(reply)) is not None else []
             await channel.get_partial_message(int(message_id)).edit(
                 **body, attachments=files, view=view
             )
+            await store.set_meta(key, f"{message_id} {digest}")
             return
         except discord.NotFound:
             pass  # deleted: post a new one
@@ -258,6 +268,7 @@ async def _post_board(
         **body, **({"file": file} if file else {}), view=view, allowed_mentions=NO_MENTIONS
     )
     await store.set_board_message(stored.id, str(message.id))
+    await store.set_meta(key, f"{message.id} {digest}")
     await _retire_replaced(channel, store, channel_id, message)
 
 

@@ -8,6 +8,7 @@ event loop so a big board never stalls other channels.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
@@ -32,6 +33,7 @@ from bot.render.board import BoardView, MoveOverlay, board_window, render_board
 from bot.reply import Field, Reply
 from bot.rules.moving import MoveResult, speed_bands, threat_squares, token_reach
 from bot.rules.ruleset import Ruleset
+from bot.schema.codec import dump_state
 from bot.units import feet
 from bot.work import board as board_work
 
@@ -310,6 +312,13 @@ def ended_message() -> Reply:
         title="This encounter has ended",
         description="It is archived; /encounter start begins a new one, /undo brings it back.",
     )
+
+
+def board_digest(encounter: Encounter) -> str:
+    """What the board message shows of ``encounter``, as a digest: the same digest, the
+    same message (the board is drawn from the public board alone), so a change nobody
+    at the table can see (a hidden token's move) redraws nothing."""
+    return hashlib.sha256(dump_state(public(encounter)).encode()).hexdigest()
 
 
 async def board_message(encounter: Encounter, background: BackgroundImage | None = None) -> Reply:

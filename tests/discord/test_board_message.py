@@ -190,3 +190,21 @@ async def test_a_replaced_encounters_board_points_at_the_new_one(store: Store) -
     assert retired["content"] == f"This board was replaced by a new encounter: {new.jump_url}"
     assert retired["view"] is None and retired["attachments"] == [] and retired["embed"] is None
     assert not pinned.pinned
+
+
+async def test_a_change_nobody_at_the_table_sees_neither_redraws_nor_edits_the_board(
+    store: Store,
+) -> None:
+    """Issue 31 (the board message is not re-rendered after every move): a hidden
+    token's move leaves the public board as it was, so the message is left alone; a
+    visible change edits it."""
+    asking = gm(store)
+    await dispatch(asking, "encounter start", {"width": 8, "height": 8})
+    await dispatch(asking, "token add", {"name": "Ari", "at": "A1", "team": "party"})
+    await dispatch(asking, "token add", {"name": "Lurker", "at": "H8", "hidden": True})
+    (board,) = asking.channel.messages.values()
+    edits = len(board.edits)
+    await dispatch(asking, "move", {"token": "Lurker", "to": "G8"})
+    assert len(board.edits) == edits  # the table's board is unchanged
+    await dispatch(asking, "move", {"token": "Ari", "to": "B1"})
+    assert len(board.edits) == edits + 1

@@ -59,6 +59,7 @@ SCENARIO: list[tuple[str, dict[str, Any], str, bool]] = [
     ("turn show", {}, "Round 1", False),
     ("turn add", {"token": "Bo", "after": "Ari"}, "Bo joins the order", False),
     ("turn remove", {"token": "Bo"}, "Bo leaves the turn order", False),
+    ("turn roll", {"token": "Bo", "value": 12}, "Bo rolls initiative 12", False),
     (
         "distance",
         {"from": "Ari", "to": "Orc"},
