@@ -3,7 +3,8 @@
 An answer goes as an embed (with its picture where the channel allows files), else
 as plain text, else, for a public answer, as a plain channel message: a refusal
 Discord gives for any reason but an expired interaction still leaves the user an
-answer. Every message Stride sends pings no one (:data:`NO_MENTIONS`).
+answer. Every message Stride sends pings no one (:data:`NO_MENTIONS`), but a turn that
+starts, which may ping its token's owner alone (:func:`pinging`).
 """
 
 from __future__ import annotations
@@ -35,6 +36,13 @@ log = logging.getLogger(__name__)
 NO_MENTIONS = discord.AllowedMentions.none()
 
 
+def pinging(user_id: str) -> discord.AllowedMentions:
+    """A message that may ping ``user_id`` alone: never a role, never everyone."""
+    return discord.AllowedMentions(
+        everyone=False, roles=False, replied_user=False, users=[discord.Object(int(user_id))]
+    )
+
+
 class Messageable(Protocol):
     """A channel as Stride uses it: send a message, or reach one it sent by id."""
 
@@ -57,6 +65,7 @@ async def send_answer(
     *,
     ephemeral: bool,
     make_file: Callable[[], discord.File | None] = lambda: None,
+    ping: tuple[str, str] | None = None,
 ) -> bool:
     """Send one answer the way the interaction still allows; False if nobody got it.
 
@@ -68,10 +77,14 @@ async def send_answer(
     the plain text, where the channel allows attachments.
     """
     base: dict[str, Any] = {"ephemeral": ephemeral, "allowed_mentions": NO_MENTIONS}
+    said = ""
+    if ping is not None:  # the one user this answer may ping, and no one else
+        said = f"<@{ping[0]}> {ping[1]}"
+        base["allowed_mentions"] = pinging(ping[0])
     attempts: list[dict[str, Any]] = []
     if embed is not None:
-        attempts.append({**base, "embed": embed})
-    attempts.append({**base, "content": text})
+        attempts.append({**base, "embed": embed, **({"content": said} if said else {})})
+    attempts.append({**base, "content": f"{said}\n{text}" if said else text})
     for kwargs in attempts:
         file = make_file()
         if file is not None:
@@ -95,7 +108,9 @@ async def send_answer(
     if ephemeral or channel is None or not hasattr(channel, "send"):
         return False
     try:
-        await channel.send(content=text, allowed_mentions=NO_MENTIONS)
+        await channel.send(
+            content=f"{said}\n{text}" if said else text, allowed_mentions=base["allowed_mentions"]
+        )
     except discord.HTTPException:
         log.exception("Could not answer interaction %s at all", interaction.id)
         return False
@@ -116,6 +131,7 @@ async def send_reply(interaction: discord.Interaction[Any], reply: Reply) -> Non
         text_for(reply),
         ephemeral=reply.ephemeral,
         make_file=lambda: file_for(reply),
+        ping=reply.ping if reply.ping is not None and reply.ping[0].isdigit() else None,
     )
     if sent and reply.private_fields:
         private = Reply(title=GM_ONLY_TITLE, fields=reply.private_fields)

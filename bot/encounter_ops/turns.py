@@ -229,9 +229,11 @@ def roll_for(
     return TurnEdit(moved, f"{said}: it goes at {index + 1} in the order", (result,))
 
 
-def remove_from_order(encounter: Encounter, actor: Actor, name: str) -> TurnEdit:
+def remove_from_order(
+    encounter: Encounter, actor: Actor, name: str, ruleset: Ruleset | None = None
+) -> TurnEdit:
     """/turn remove: a token leaves the order; the round goes on, and if it was acting
-    the next token's turn begins."""
+    the next token's turn begins (its movement fresh, with ``ruleset``)."""
     require_gm(encounter, actor, "change the turn order")
     token = encounter.token(name)
     if token.key not in encounter.order or encounter.turn_index is None:
@@ -245,7 +247,12 @@ def remove_from_order(encounter: Encounter, actor: Actor, name: str) -> TurnEdit
     else:
         index = order.index(acting_key)
     edited = replace(encounter, order=tuple(order), turn_index=index)
-    return TurnEdit(edited, f"{token.name} leaves the turn order")
+    if acting_key != token.key:
+        return TurnEdit(edited, f"{token.name} leaves the turn order")
+    if ruleset is not None:
+        edited = _start(edited, ruleset, order[index : index + 1])
+    following = edited.tokens[order[index]].name
+    return TurnEdit(edited, f"{token.name} leaves the turn order", started=(following,))
 
 
 def clear_order(encounter: Encounter, actor: Actor) -> Edit:

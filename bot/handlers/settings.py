@@ -26,6 +26,11 @@ async def handle_settings(ctx: Context, options: Mapping[str, Any]) -> Reply:
         if not ctx.is_gm:
             raise NotAllowed("Only a GM sets the units this channel reads distances in.")
         await ctx.store.set_channel_units(ctx.channel_id, None if units == "feet" else units)
+    pings = options.get("turn_pings")
+    if pings is not None:
+        if not ctx.is_gm:
+            raise NotAllowed("Only a GM turns this channel's turn pings on or off.")
+        await ctx.store.set_turn_pings(ctx.channel_id, pings == "on")
     role_given = options.get("gm_role")
     clearing = bool(options.get("clear_gm_role"))
     if role_given is not None and clearing:
@@ -43,7 +48,10 @@ async def handle_settings(ctx: Context, options: Mapping[str, Any]) -> Reply:
     settings = await ctx.store.guild_settings(ctx.guild_id)
     role_text = role_mention(settings.gm_role_id) if settings.gm_role_id else "none"
     here = await ctx.store.channel_units(ctx.channel_id) or "feet"
-    if not changing and units is not None:
+    pinging = await ctx.store.turn_pings(ctx.channel_id)
+    if not changing and pings is not None:
+        title = f"Turn pings are {'on' if pinging else 'off'} in this channel"
+    elif not changing and units is not None:
         title = f"This channel reads distances in {here}"
     elif not changing:
         title = "This server's settings"
@@ -63,6 +71,12 @@ async def handle_settings(ctx: Context, options: Mapping[str, Any]) -> Reply:
                 + "; distances may be typed in feet or metres either way",
             ),
             Field(
+                "Turn pings here",
+                "on: a player's token's turn mentions its owner"
+                if pinging
+                else "off: turns start without mentioning anyone",
+            ),
+            Field(
                 "GMs",
                 "An encounter's GM (who started it or was handed it) and its co-GMs "
                 "(/encounter gm add), anyone with Manage Channels, and the GM role's members.",
@@ -74,6 +88,7 @@ async def handle_settings(ctx: Context, options: Mapping[str, Any]) -> Reply:
             "previous_gm_role": before.gm_role_id,
             "server_ruleset": settings.ruleset,
             "units": here,
+            "turn_pings": pinging,
             "changed": changing and before.gm_role_id != settings.gm_role_id,
         },
     )
@@ -105,7 +120,7 @@ USER = Option("user", "user", "Who", required=True)
 
 SETTINGS = Command(
     "settings",
-    "The server's GM role (Manage Channels to change), and this channel's units",
+    "The server's GM role (Manage Channels to change), and this channel's units and pings",
     (
         Option("gm_role", "role", "A role whose members are GMs in every channel here"),
         Option("clear_gm_role", "boolean", "Remove the server's GM role"),
@@ -114,6 +129,12 @@ SETTINGS = Command(
             "string",
             "How this channel's replies write distances (GM)",
             choices=("feet", "metres", "squares"),
+        ),
+        Option(
+            "turn_pings",
+            "string",
+            "Whether a turn's start mentions its token's owner here (GM; on by default)",
+            choices=("on", "off"),
         ),
     ),
     handle_settings,

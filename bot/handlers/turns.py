@@ -10,6 +10,7 @@ from typing import Any
 from bot.commands import Command, Option
 from bot.context import Context
 from bot.encounter import Encounter
+from bot.encounter_ops.access import Actor, is_gm
 from bot.encounter_ops.outcomes import Initiative, TurnEdit
 from bot.encounter_ops.turns import (
     add_to_order,
@@ -99,6 +100,23 @@ def turn_reply(
     return replace(reply, ephemeral=private)
 
 
+async def with_ping(ctx: Context, reply: Reply, changed: Changed[TurnEdit]) -> Reply:
+    """The reply to a change that started a token's turn, mentioning its owner so the
+    turn reaches them (issue 29: in play-by-post a turn sat for hours): one player, never
+    a role or everyone; not the GM for their own tokens, not a hidden token's (the table
+    reads "the GM's turn"), and not where the channel's GM turned pings off."""
+    acting = changed.after.acting
+    if acting is None or acting.name not in changed.outcome.started or is_hidden(acting):
+        return reply
+    owner = acting.owner
+    if owner is None or is_gm(changed.after, Actor(owner)):
+        return reply
+    if not await ctx.store.turn_pings(ctx.channel_id):
+        return reply
+    words = f"it's your turn: {acting.name}, round {changed.after.round}."
+    return replace(reply, ping=(owner, words), result={**reply.result, "ping": owner})
+
+
 def _roll_text(r: Initiative) -> str:
     """``Ari 17`` or, with a modifier, ``Ari 17 (14+3)``; the table's own roll ``Ari 17
     (typed)``; a tie rolled again says so."""
@@ -132,7 +150,7 @@ async def handle_order(ctx: Context, options: Mapping[str, Any]) -> Reply:
         acting = after.acting
         return f"Round 1 · {acting.name} goes first" if acting else "Round 1 · the GM goes first"
 
-    return turn_reply(changed, first, _shown_rolls(rolls))
+    return await with_ping(ctx, turn_reply(changed, first, _shown_rolls(rolls)), changed)
 
 
 def _shown_rolls(rolls: tuple[Initiative, ...]) -> Callable[[Encounter], tuple[Field, ...]]:
@@ -158,7 +176,7 @@ async def handle_next(ctx: Context, options: Mapping[str, Any]) -> Reply:
             return f"Round {after.round} begins: every token's movement is fresh"
         return turn_text(after)
 
-    return turn_reply(changed, title)
+    return await with_ping(ctx, turn_reply(changed, title), changed)
 
 
 async def handle_show(ctx: Context, options: Mapping[str, Any]) -> Reply:
@@ -265,10 +283,11 @@ async def handle_roll(ctx: Context, options: Mapping[str, Any]) -> Reply:
 async def handle_remove(ctx: Context, options: Mapping[str, Any]) -> Reply:
     actor = actor_of(ctx)
     changed = await change_encounter(
-        ctx, "turn remove", lambda e: remove_from_order(e, actor, options["token"])
+        ctx, "turn remove", lambda e: remove_from_order(e, actor, options["token"], ruleset_of(e))
     )
     said = changed.outcome.summary[:1].upper() + changed.outcome.summary[1:]
-    return turn_reply(changed, lambda _: said, hidden_token=options["token"])
+    reply = turn_reply(changed, lambda _: said, hidden_token=options["token"])
+    return await with_ping(ctx, reply, changed)
 
 
 ADD = Command(

@@ -108,6 +108,10 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (channel_id, digest)
     );
     """,
+    # 8: whether a turn's start mentions its token's owner in this channel (NULL: on)
+    """
+    ALTER TABLE channel_settings ADD COLUMN turn_pings TEXT;
+    """,
 )
 
 # Every table, in an order that satisfies the foreign keys (for copying a database),
@@ -129,6 +133,7 @@ TABLES: tuple[tuple[str, tuple[str, ...]], ...] = (
             "diagonals",
             "guild_id",
             "units",
+            "turn_pings",
         ),
     ),
     (
@@ -256,6 +261,11 @@ SQL_BACKGROUND_TRIM = """
         SELECT digest FROM backgrounds WHERE channel_id = ?
         ORDER BY saved_at DESC, digest LIMIT ?
     )
+"""
+SQL_GET_TURN_PINGS = "SELECT turn_pings FROM channel_settings WHERE channel_id = ?"
+SQL_SET_TURN_PINGS = """
+    INSERT INTO channel_settings (channel_id, turn_pings, notice_shown) VALUES (?, ?, 0)
+    ON CONFLICT (channel_id) DO UPDATE SET turn_pings = excluded.turn_pings
 """
 SQL_GET_UNITS = "SELECT units FROM channel_settings WHERE channel_id = ?"
 SQL_SET_UNITS = """

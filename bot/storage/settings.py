@@ -124,6 +124,14 @@ class SettingsStore(StoreBase):
     async def set_channel_units(self, channel_id: str, units: str | None) -> None:
         await self._write(q.SQL_SET_UNITS, channel_id, units)
 
+    async def turn_pings(self, channel_id: str) -> bool:
+        """Whether a turn's start mentions its token's owner here (on unless turned off)."""
+        row = await self._one(q.SQL_GET_TURN_PINGS, channel_id)
+        return row is None or row[0] != "off"
+
+    async def set_turn_pings(self, channel_id: str, on: bool) -> None:
+        await self._write(q.SQL_SET_TURN_PINGS, channel_id, "on" if on else "off")
+
     # ------------------------------------------------------------ server rules
 
     async def guild_settings(self, guild_id: str) -> GuildSettings:

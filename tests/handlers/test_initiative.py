@@ -110,3 +110,27 @@ async def test_encounter_show_gives_this_turns_movement_not_last_turns(gm: Conte
     after = (await run(gm, "/encounter show")).as_text()
     assert "moved 30/30 ft" not in after  # Ari's was last turn's
     assert "Bo — B5 · Medium · enemy · 30 ft · moved 5/30 ft" in after
+
+
+async def test_a_turn_that_starts_pings_its_players_owner_on_the_console_too(
+    gm: Context, player: Context
+) -> None:
+    """Issue 29 (turn pings): the console shows the mention Discord would send."""
+    await run(gm, "/encounter start width:10 height:10 ruleset:5e", "/token add name:Orc")
+    await run(player, "/token add name:Ari")
+    started = await run(gm, '/turn order order:"Orc, Ari"')
+    assert "ping" not in started.result  # the GM's own Orc
+    turn = await run(gm, "/turn next")
+    assert turn.ping == (player.user_id, "it's your turn: Ari, round 1.")
+    assert turn.result["ping"] == player.user_id
+    assert turn.as_text().startswith(f"<@{player.user_id}> it's your turn: Ari, round 1.")
+
+
+async def test_when_the_acting_token_leaves_the_next_ones_turn_starts(
+    gm: Context, player: Context
+) -> None:
+    await run(gm, "/encounter start width:10 height:10 ruleset:5e", "/token add name:Orc")
+    await run(player, "/token add name:Ari")
+    await run(gm, '/turn order order:"Orc, Ari"', "/move token:Orc to:E1")
+    left = await run(gm, "/turn remove token:Orc")
+    assert left.result["started"] == ["Ari"] and left.result["ping"] == player.user_id
