@@ -455,7 +455,7 @@ MOVE = Command(
         Option(
             "bonus",
             "string",
-            "5e: a bonus action too, Dash or Disengage (Cunning Action, Nimble Escape)",
+            "5e and 5e-2024: a bonus action too, Dash or Disengage (Cunning Action, Nimble Escape)",
             choices=BONUS_CHOICES,
         ),
         Option(
