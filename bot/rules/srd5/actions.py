@@ -120,11 +120,7 @@ class SrdActions(Ruleset):
         self, encounter: Encounter, token: Token, request: MoveRequest, movement: TokenMovement
     ) -> Allowance:
         action = request.action or MoveAction.MOVE
-        self.dead_by_exhaustion(token)
-        if action in (MoveAction.DASH, MoveAction.DISENGAGE):
-            self.no_actions(token, f"{str(action).title()} action")
-        if request.bonus is not None:
-            self.no_actions(token, "bonus action")
+        self._may_act(token, request, action)
         if action == MoveAction.DROP_PRONE:
             return self._drop_prone(token, request, movement)
         if self.speed_zero_by(token) is not None:
@@ -153,17 +149,7 @@ class SrdActions(Ruleset):
             raise InvalidInput("Say where to: to:<square>, e.g. to:D4.")
         if action == MoveAction.CRAWL and not prone:
             raise IllegalMove(f"{token.name} isn't prone: crawling is how a prone creature moves.")
-        if prone and action != MoveAction.STAND:
-            taking.sections.append("Being Prone")
-            taking.notes.append(Note("Crawl", "Prone: it crawls, 1 extra foot for every foot."))
-        if activity.spent_ft and last_mode(token) != mode:
-            taking.notes.append(
-                Note(
-                    "Speeds",
-                    f"Switching speeds: {feet(activity.spent_ft)} already moved comes off its "
-                    f"{mode} speed.",
-                )
-            )
+        self._moving_notes(token, action, mode, taking)
         disengaged = self._disengaged(token, taking)
         budget = float(speed * (1 + taking.dashes))
         new_activity = replace(activity, budget_ft=budget, actions=tuple(taking.actions))
@@ -184,6 +170,29 @@ class SrdActions(Ruleset):
             notes=tuple(taking.notes),
             extra=taking.extra,
         )
+
+    def _may_act(self, token: Token, request: MoveRequest, action: MoveAction) -> None:
+        """Refused at once: a dead creature (exhaustion 6), or an incapacitated one
+        taking an action or a bonus action."""
+        self.dead_by_exhaustion(token)
+        if action in (MoveAction.DASH, MoveAction.DISENGAGE):
+            self.no_actions(token, f"{str(action).title()} action")
+        if request.bonus is not None:
+            self.no_actions(token, "bonus action")
+
+    def _moving_notes(self, token: Token, action: MoveAction, mode: str, taking: _Taking) -> None:
+        """What crawling and switching speeds add to the reply."""
+        if token.has(Condition.PRONE) and action != MoveAction.STAND:
+            taking.sections.append("Being Prone")
+            taking.notes.append(Note("Crawl", "Prone: it crawls, 1 extra foot for every foot."))
+        spent = token.activity.spent_ft
+        if spent and last_mode(token) != mode:
+            taking.notes.append(
+                Note(
+                    "Speeds",
+                    f"Switching speeds: {feet(spent)} already moved comes off its {mode} speed.",
+                )
+            )
 
     def _drop_prone(self, token: Token, request: MoveRequest, movement: TokenMovement) -> Allowance:
         if token.has(Condition.PRONE):
