@@ -141,6 +141,8 @@ async def test_srd_mounted_combat_a_controlled_mount_dashes_and_disengages(
     """SRD Mounted Combat › Controlling a Mount: it can take the Dash and Disengage
     actions (and Dodge): its move provokes nothing when it Disengages."""
     await riding(gm, ruleset)
+    plain = await run(gm, "/move token:Ari to:E10 preview:true")
+    assert plain.result["provokes"] == ["Orc"]
     moved = await run(gm, "/move token:Ari to:E10 action:disengage")
     assert moved.result["provokes"] == [] and moved.result["token"] == "Horse"
     dashed = await run(gm, "/move token:Ari to:A1 action:dash")
@@ -274,6 +276,25 @@ async def test_srd_flying_exhaustion_to_speed_0_falls(
     reply = await run(gm, f"/token edit token:Bat exhaustion:{level}")
     assert "/fall height:20" in reply.as_text() and "fly speed 0" in reply.as_text()
     assert await height(store, "Bat") == 0
+
+
+@BOTH
+async def test_srd_flying_exhaustion_6_death_falls(gm: Context, store: Store, ruleset: str):
+    """SRD Exhaustion 6 is death: a dead flyer falls, whatever its fly speed."""
+    await aloft(gm, ruleset, fly=80)
+    reply = await run(gm, "/token edit token:Bat exhaustion:6")
+    assert "/fall height:20" in reply.as_text()
+    assert await height(store, "Bat") == 0
+
+
+@BOTH
+async def test_srd_flying_a_hovering_flyer_stays_up(gm: Context, store: Store, ruleset: str):
+    """SRD Flying: "unless it can hover"."""
+    await board(
+        gm, ruleset, "/token add name:Wisp at:B5 fly:30 hover:true", "/move token:Wisp up:20"
+    )
+    await run(gm, "/token condition token:Wisp add:grappled")
+    assert await height(store, "Wisp") == 20
 
 
 async def test_srd52_flying_stunned_falls(gm: Context, store: Store):
