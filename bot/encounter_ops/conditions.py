@@ -88,7 +88,7 @@ def condition_token(
     parts = [f"+{c.value}" for c in adding] + [f"+{w}" for w in free_adding]
     parts += [f"-{c.value}" for c in removing] + [f"-{w}" for w in free_removing]
     summary = f"{token.name}: {' '.join(parts)}" + (f" (by {holder.name})" if holder else "")
-    fell = falls_from_the_air(token, changed)
+    fell = falls_from_the_air(token, changed, grid)
     if fell is not None:  # a flyer that stops flying lands below: the fall is /fall's
         notes.append(fell)
         changed = at_altitude(changed, 0)

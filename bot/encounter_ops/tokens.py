@@ -32,7 +32,7 @@ from bot.grid.coords import Cell, parse_on_map
 from bot.grid.sizes import Size
 from bot.limits import MAX_NAME, MAX_TOKENS
 from bot.rules import token_options
-from bot.rules.moving import let_go, with_grapplers
+from bot.rules.moving import at_altitude, falls_from_the_air, let_go, with_grapplers
 from bot.rules.ruleset import Ruleset
 from bot.rules.rulings import Note
 
@@ -198,6 +198,10 @@ def edit_token(
         for rider in riders:  # its riders sit in its space: they go where it goes
             others = others.without_token(rider.key)
         check_room(others, ruleset, token, ignore=old.key)
+    fell = falls_from_the_air(old, token, ruleset)
+    if fell is not None:  # a flyer whose speed fails it lands below: the fall is /fall's
+        notes = (*notes, fell)
+        token = at_altitude(token, 0)
     changes = describe_changes(old, token)
     after = replace_token(encounter, old.key, token)
     if moved:

@@ -44,13 +44,14 @@ from bot.handlers.refusals import refusal_error
 from bot.names import complete
 from bot.render.background import BackgroundImage
 from bot.reply import Field, Reply
-from bot.rules.moving import Mount, MoveRequest, MoveResult, read_special
+from bot.rules.moving import Mount, MoveAction, MoveRequest, MoveResult, read_special
 from bot.rules.ruleset import Ruleset
 from bot.rules.rulings import MoveRefused
 from bot.units import FT_PER_UNIT, feet
 from bot.work import board as board_work
 
 FORCED_CHOICES = ("push", "pull", "slide")
+BONUS_CHOICES = ("dash", "disengage")  # the SRDs' bonus actions that move (MoveAction names)
 MAX_PATH_SHOWN = 40
 
 
@@ -253,6 +254,7 @@ def read_request(options: Mapping[str, Any]) -> tuple[MoveRequest, str | None]:
         by=options.get("by"),
         jump=Cell.parse(options["jump"]) if options.get("jump") else None,
         check=options.get("check"),
+        bonus=MoveAction(options["bonus"]) if options.get("bonus") else None,
         group=tuple(n.strip() for n in options.get("group", "").split(",") if n.strip()),
         ready=bool(options.get("ready")),
         through=options.get("through"),
@@ -475,6 +477,12 @@ MOVE = Command(
         ),
         Option("mode", "string", "How it moves (default walk; the ruleset's modes are suggested)"),
         Option("action", "string", "Which action (the channel's ruleset's are suggested)"),
+        Option(
+            "bonus",
+            "string",
+            "5e and 5e-2024: a bonus action too, Dash or Disengage (Cunning Action, Nimble Escape)",
+            choices=BONUS_CHOICES,
+        ),
         Option(
             "forced",
             "string",

@@ -5,7 +5,8 @@ The engine's modules are its own to rearrange: a stage split, a mechanism moved 
 the special moves' registry, a table rebuilt. What the shells and the board's changes
 need of it is named here once, so such a change stays inside ``bot/rules/``:
 
-- a /move asked and ruled: ``MoveRequest``, ``read_special`` (a special move's part
+- a /move asked and ruled: ``MoveRequest``, ``MoveAction`` (its action and bonus
+  action, typed), ``read_special`` (a special move's part
   read from /move's options), ``Mount`` (the part a permission check reads),
   ``MoveResult``; a token's movement options checked: ``TokenSpec``;
 - what a board shows of movement: ``speed_bands``, ``threat_squares``, ``token_reach``,
@@ -20,6 +21,7 @@ need of it is named here once, so such a change stays inside ``bot/rules/``:
 
 from __future__ import annotations
 
+from bot.rules.engine.actions import MoveAction as MoveAction
 from bot.rules.engine.altitude import at_altitude as at_altitude
 from bot.rules.engine.altitude import falls_from_the_air as falls_from_the_air
 from bot.rules.engine.altitude import measure_3d_ft as measure_3d_ft
@@ -43,6 +45,7 @@ from bot.rules.engine.unseen import hidden_in_the_way as hidden_in_the_way
 __all__ = [
     "InTheWay",
     "Mount",
+    "MoveAction",
     "MoveRequest",
     "MoveResult",
     "TokenSpec",

@@ -98,6 +98,9 @@ class Ruleset(ABC):
     # (``read_action``); ``actions`` are what it suggests (a bull rush too, where it has one).
     action_words: ClassVar[Vocabulary]
     actions: ClassVar[tuple[str, ...]]
+    # The bonus actions /move's bonus: may take (the SRDs' Dash and Disengage: Cunning
+    # Action, Nimble Escape); none where the rules have no bonus actions.
+    bonus_actions: ClassVar[tuple[str, ...]] = ()
     # The action a token's speed band shows beyond this one (dash, double move, run).
     band_action: ClassVar[str] = "move"
     # Whether a group moves together at its slowest member's rate (003).
@@ -228,6 +231,8 @@ class Ruleset(ABC):
         """One /move: a legal result, or an ``IllegalMove`` saying what stops it."""
         from bot.rules.engine.pipeline import plan_move
 
+        if request.bonus is not None:
+            self._check_bonus(request)
         if request.ready:
             return self._readied(encounter, request)
         # a jump on the way asks the ruleset's /jump (with the map's options) with the
@@ -260,6 +265,24 @@ class Ruleset(ABC):
             return result
         after = configured.after_move_notes(result.encounter, result.token)
         return replace(result, warnings=(*result.warnings, *after)) if after else result
+
+    def _check_bonus(self, request: MoveRequest) -> None:
+        """A bonus action (bonus:) is one this ruleset has, taken on the token's own move."""
+        if request.bonus not in self.bonus_actions:
+            has = ", ".join(self.bonus_actions)
+            raise InvalidInput(
+                f"{self.name}'s movement rules have no bonus action "
+                f"{request.bonus}" + (f": bonus: takes {has}." if has else ": leave out bonus:.")
+            )
+        if request.forced:
+            raise InvalidInput(
+                "A push, pull or slide is no action of the token's: leave out bonus:."
+            )
+        if request.ready:
+            raise InvalidInput(
+                "ready:true is a reaction, out of the token's turn: no bonus action with it. "
+                "Leave out bonus:."
+            )
 
     def _readied(self, encounter: Encounter, request: MoveRequest) -> MoveResult:
         """A move out of the token's turn (a readied move, a readied Dash): the movement
@@ -504,6 +527,17 @@ class Ruleset(ABC):
         """What a change of conditions does to how the token is moving (5e-alt: a
         climber or flyer that can't go on falls)."""
         return []
+
+    # The section a flyer's fall cites (``grounded``)
+    falling_section: ClassVar[str] = "Fly › Falling While Flying"
+
+    def grounded(self, token: Token) -> tuple[str, ...]:
+        """Why a flyer aloft can't stay up, each in a word or two ("prone"); a new one
+        makes it fall unless it hovers (``falls_from_the_air``). By default Prone,
+        Immobilized and Incapacitated (000 Fly › Falling While Flying)."""
+        from bot.rules.engine.altitude import grounding
+
+        return grounding(token)
 
     def spend_move_action(self, token: Token, doing: str, *, ends_turn: bool = False) -> Token:
         """``token`` after spending a move action on ``doing`` (not movement: controlling

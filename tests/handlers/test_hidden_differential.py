@@ -132,6 +132,8 @@ CASES: dict[str, tuple[str, ...]] = {
         "/move token:Bo to:J7 action:double preview:true",
         "/move token:Bo to:I7 preview:true",
         "/move token:Ari to:E3 through:tumble preview:true",
+        "/move token:Ari to:E3 bonus:disengage preview:true",
+        "/move token:Ari to:F2 bonus:dash",
         "/move token:Ari to:C3 drag:Lurker",
         "/move token:Ari mount:Lurker",
         "/move token:Ari to:D2 action:bull-rush target:Lurker margin:5",
@@ -197,6 +199,32 @@ async def test_a_player_gets_the_same_replies_on_both_boards(twins: Twins, name:
         on_hidden, on_plain = await twins.ask(line)
         assert on_hidden == on_plain, line
         for seen in AFTER:
+            after_hidden, after_plain = await twins.ask(seen)
+            assert after_hidden == after_plain, f"{seen} after {line}"
+
+
+async def test_a_5e_bonus_action_past_a_hidden_creature_is_the_same(twins: Twins) -> None:
+    """Issue 28's bonus: on a 5e board, where it is ruled (the twins' 3.5 board refuses
+    it): a Disengage past a hidden foe provokes it no more than it would a seen one, so
+    the player learns nothing; a bonus Dash's preview is the same on both boards."""
+    for line in (
+        "/encounter end confirm:true",
+        "/encounter start width:12 height:12 ruleset:5e",
+        "/token add name:Ari at:A2 team:party owner:77 speed:30",
+    ):
+        await twins.gm(line)
+    await run_line(
+        context(twins.hidden, GM, gm=True), "/token add name:Lurker at:B3 team:enemy hidden:true"
+    )
+    for line in (
+        "/move token:Ari to:A9 bonus:dash preview:true",
+        "/move token:Ari to:A6 bonus:disengage",
+        "/move token:Ari to:A4",
+    ):
+        on_hidden, on_plain = await twins.ask(line)
+        assert on_hidden == on_plain, line
+        # (/history would still list the ended 3.5 board's lines, which differ)
+        for seen in ("/encounter show", "/encounter export", "/map"):
             after_hidden, after_plain = await twins.ask(seen)
             assert after_hidden == after_plain, f"{seen} after {line}"
 

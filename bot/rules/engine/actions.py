@@ -25,6 +25,7 @@ class MoveAction(StrEnum):
     DROP_PRONE = "drop-prone"
     ACCELERATED_CLIMB = "accelerated-climb"
     DASH = "dash"  # the fifth editions' Dash
+    DISENGAGE = "disengage"  # the SRDs' Disengage: no opportunity attacks this turn
 
 
 __all__ = ["MoveAction"]

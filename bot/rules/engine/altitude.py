@@ -75,19 +75,29 @@ def reaches_the_ground(rules: Ruleset, token: Token, reach_ft: int) -> bool:
 
 
 GROUNDING = (Condition.PRONE, Condition.IMMOBILIZED, Condition.INCAPACITATED)
+FALLING_SECTION = "Fly › Falling While Flying"
 
 
-def falls_from_the_air(before: Token, after: Token) -> Note | None:
-    """A flyer that becomes prone, immobilized or incapacitated stops flying and falls,
-    unless it hovers (000 Fly › Falling While Flying; the SRDs' Flying Movement)."""
+def grounding(token: Token) -> tuple[str, ...]:
+    """Why a flyer can't stay up by the general rule: prone, immobilized, incapacitated."""
+    return tuple(c.value for c in GROUNDING if token.has(c))
+
+
+def falls_from_the_air(before: Token, after: Token, rules: Ruleset | None = None) -> Note | None:
+    """A flyer that becomes prone, immobilized or incapacitated (or whatever ``rules``
+    says grounds it: ``Ruleset.grounded``) stops flying and falls, unless it hovers
+    (000 Fly › Falling While Flying; the SRDs' Flying Movement)."""
     up = altitude(after)
     if not up or after.hover:
         return None
-    new = [c for c in GROUNDING if after.has(c) and not before.has(c)]
+    why = rules.grounded if rules is not None else grounding
+    was = set(why(before))
+    new = [reason for reason in why(after) if reason not in was]
     if not new:
         return None
+    section = rules.falling_section if rules is not None else FALLING_SECTION
     return Note(
         "Falls",
-        f"{after.name} is {new[0].value} {feet(up)} up and stops flying: it falls "
-        f"{feet(up)} (/fall height:{up}) and lands below (Fly › Falling While Flying).",
+        f"{after.name} is {new[0]} {feet(up)} up and stops flying: it falls "
+        f"{feet(up)} (/fall height:{up}) and lands below ({section}).",
     )

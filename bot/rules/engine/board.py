@@ -19,7 +19,7 @@ from bot.grid.geometry import footprint, gap
 from bot.grid.sizes import Size
 from bot.grid.terrain import Terrain
 from bot.rules.engine.moves import MODES, TokenMovement
-from bot.rules.rulings import Note
+from bot.rules.rulings import JSONValue, Note
 
 MAX_WAYPOINTS = 10
 HOSTILE: frozenset[frozenset[str]] = frozenset({frozenset({"party", "enemy"})})
@@ -127,6 +127,8 @@ class Allowance:
     # the ruleset's own bookkeeping on the moved token (becmi's running rounds)
     after: Callable[[Token], Token] | None = None
     crosses: bool = True  # False: appears at the square without crossing those between
+    # what the result's JSON adds for the action (the SRDs' "disengaged")
+    extra: Mapping[str, JSONValue] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

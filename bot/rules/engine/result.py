@@ -63,7 +63,7 @@ def result_of(plan: MovePlan, route: Route) -> MoveResult:
         plan.notes.insert(0, Note("Provokes", f"Opportunity attack from {where}."))
     _path_notes(plan, route, steps, moved)
     done = rules.done_for_the_turn(activity)
-    extra: dict[str, JSONValue] = {"full_round": allowance.full_round}
+    extra: dict[str, JSONValue] = {"full_round": allowance.full_round, **allowance.extra}
     if through_json is not None:
         extra["through"] = through_json
     if plan.request.up_ft or altitude(moved):
@@ -108,7 +108,9 @@ def _again_ft(plan: MovePlan, moved: Token) -> float:
     if allowance.action == "stand" and plan.request.to not in (None, moved.cell):
         return 0.0
     encounter = plan.board.encounter.with_token(moved)
-    again = replace(plan.request, to=moved.cell, via=(), jump=None, action=MoveAction.MOVE)
+    again = replace(
+        plan.request, to=moved.cell, via=(), jump=None, action=MoveAction.MOVE, bonus=None
+    )
     try:
         following = rules.allowance(encounter, moved, again, plan.ctx.movement)
     except RulingError:

@@ -72,6 +72,7 @@ def hidden_attacks(
         to=path[-1],
         mode=request.mode,
         action=request.action,
+        bonus=request.bonus,
         through=request.through,
         up_ft=request.up_ft,
     )

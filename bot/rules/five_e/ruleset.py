@@ -40,6 +40,11 @@ class FiveE(SrdRuleset):
     seed_files: ClassVar[tuple[str, ...]] = (SRD51,)
     travel_names: ClassVar[Mapping[str, Vocabulary]] = travel.TRAVEL_NAMES_51
     movement_section: ClassVar[str] = "Movement and Position"
+    srd_name: ClassVar[str] = "SRD 5.1"
+    conditions_section: ClassVar[str] = "Conditions"
+    bonus_section: ClassVar[str] = "Bonus Actions"
+    teleport_section: ClassVar[str] = "Opportunity Attacks"  # "...when you teleport"
+    falling_section: ClassVar[str] = "SRD 5.1 › Movement and Position › Flying Movement"
     traits: ClassVar[Mapping[str, str]] = srd_traits(SRD51)
     squeezing_is_extra: ClassVar[bool] = True
     every_creature_hampers: ClassVar[bool] = True

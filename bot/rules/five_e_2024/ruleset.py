@@ -41,6 +41,14 @@ class FiveE2024(SrdRuleset):
     seed_files: ClassVar[tuple[str, ...]] = (SRD52,)
     travel_names: ClassVar[Mapping[str, Vocabulary]] = travel.TRAVEL_NAMES_52
     movement_section: ClassVar[str] = "Movement and Position"
+    srd_name: ClassVar[str] = "SRD 5.2"
+    conditions_section: ClassVar[str] = "Rules Glossary"
+    bonus_section: ClassVar[str] = "Bonus Action"
+    teleport_section: ClassVar[str] = "Teleportation"
+    falling_section: ClassVar[str] = "SRD 5.2 › Rules Glossary › Fly Speed; Flying"
+    stunned_can_move: ClassVar[bool] = True  # Stunned: Incapacitated, no Speed 0
+    drop_prone_needs_speed: ClassVar[bool] = True  # Prone: not at Speed 0
+    incapacitated_grounds: ClassVar[bool] = True  # Flying: Incapacitated makes it fall
     traits: ClassVar[Mapping[str, str]] = srd_traits(SRD52)
     squeezing_is_extra: ClassVar[bool] = False
     every_creature_hampers: ClassVar[bool] = False

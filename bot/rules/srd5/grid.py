@@ -12,47 +12,39 @@ a hostile creature's reach provokes an opportunity attack.
 
 from __future__ import annotations
 
-import math
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, replace
+from collections.abc import Mapping
+from dataclasses import replace
 from typing import ClassVar, Literal
 
-from bot.encounter import Condition, Encounter, Token
-from bot.errors import IllegalMove, InvalidInput
+from bot.encounter import Condition, Token
 from bot.grid.coords import Cell
 from bot.grid.geometry import squares_one_two
 from bot.grid.search import Edge
 from bot.grid.sizes import Size
 from bot.grid.terrain import Terrain
-from bot.names import Vocabulary
-from bot.rules.engine.actions import MoveAction
 from bot.rules.engine.board import (
-    Allowance,
     Board,
-    Stance,
     StepContext,
-    check_mode,
     hostile,
     in_reach,
     within_reach,
 )
 from bot.rules.engine.kinds import GrappleRule, MountRule, VerticalRule
 from bot.rules.engine.moves import (
-    MoveRequest,
     TokenFields,
     TokenMovement,
     TokenSpec,
-    last_mode,
     moving_as,
     plain_token_fields,
     plain_token_movement,
     remembering_mode,
 )
 from bot.rules.engine.traits import has_trait
-from bot.rules.ruleset import Ruleset
 from bot.rules.rulings import Note
-from bot.state import number
-from bot.units import feet
+from bot.rules.srd5.actions import ACTIONS as ACTIONS
+from bot.rules.srd5.actions import DEATH_LEVEL
+from bot.rules.srd5.actions import exhaustion as exhaustion
+from bot.rules.srd5.effects import SrdEffects
 
 FOOTPRINTS: Mapping[Size, int] = {
     Size.TINY: 1,
@@ -67,22 +59,7 @@ DEFAULT_REACH_FT = 5
 DIFFICULT = frozenset(
     {Terrain.DIFFICULT, Terrain.OBSTACLE, Terrain.IMPEDED, Terrain.SLOPE, Terrain.ICE}
 )
-ACTIONS = Vocabulary(
-    "action",
-    {
-        "move": ("walk", "normal"),
-        "dash": ("run", "double"),
-        "stand": ("stand-up", "get-up"),
-        "drop-prone": ("prone", "drop", "go-prone"),
-        "crawl": ("crawling",),
-    },
-)
 NO_MOVE = "Immobilized"
-
-
-def exhaustion(token: Token) -> int:
-    """Its exhaustion level, 0 to 6 (the ``exhaustion`` token option)."""
-    return number(token.state, "exhaustion")
 
 
 def srd_traits(document: str) -> Mapping[str, str]:
@@ -98,27 +75,13 @@ def srd_traits(document: str) -> Mapping[str, str]:
     }
 
 
-@dataclass
-class _Taking:
-    """One action being worked out: the turn's actions, the reply's sections and notes,
-    the Dashes taken and what standing up costs."""
-
-    actions: list[str]
-    sections: list[str]
-    notes: list[Note]
-    dashes: int
-    stand_cost: float = 0.0
-
-
-class SrdRuleset(Ruleset):
+class SrdRuleset(SrdEffects):
     """The SRDs' movement on a grid; 5e and 5e-2024 fill in the data."""
 
     square_ft: ClassVar[int] = 5
     sizes: ClassVar[tuple[Size, ...]] = SIZES
     footprint_squares: ClassVar[Mapping[Size, int]] = FOOTPRINTS
     provoke_rule: ClassVar[Literal["leave-threatened", "leave-reach", "never"]] = "leave-reach"
-    action_words: ClassVar[Vocabulary] = ACTIONS
-    actions: ClassVar[tuple[str, ...]] = ACTIONS.names
     band_action: ClassVar[str] = "dash"
     # 5 ft diagonals: a climb alongside a move counts the longer of the two
     vertical: ClassVar[VerticalRule] = VerticalRule(
@@ -141,8 +104,6 @@ class SrdRuleset(Ruleset):
     )
     jumps_on_grid: ClassVar[bool] = False  # a jump needs the Strength score: /jump strength:
     jump_uses_strength: ClassVar[bool] = True
-    # The section names the rulings cite.
-    movement_section: ClassVar[str]
     # SRD 5.1: squeezing costs 1 extra foot per foot on its own; SRD 5.2: an opening
     # sized for one size smaller is difficult terrain (not cumulative).
     squeezing_is_extra: ClassVar[bool]
@@ -150,7 +111,7 @@ class SrdRuleset(Ruleset):
     # neither Tiny nor your ally.
     every_creature_hampers: ClassVar[bool]
     # SRD 5.2: each level of exhaustion takes 5 ft off every speed; SRD 5.1 (0): level 2
-    # halves the speed and level 5 makes it 0.
+    # halves the speed and level 5 makes it 0. Level 6 is death in both.
     exhaustion_minus_ft: ClassVar[int] = 0
     exhaustion_effect: ClassVar[str]
 
@@ -198,132 +159,14 @@ class SrdRuleset(Ruleset):
 
     def exhausted_speed(self, speed_ft: int, level: int) -> int:
         """A speed under ``level`` of exhaustion (SRD 5.1: halved from level 2, 0 from
-        level 5; SRD 5.2: 5 ft less per level)."""
+        level 5; SRD 5.2: 5 ft less per level; both: 0, dead, at level 6)."""
+        if level >= DEATH_LEVEL:
+            return 0  # both SRDs: level 6 is death
         if self.exhaustion_minus_ft:
             return max(0, speed_ft - self.exhaustion_minus_ft * level)
         if level >= 5:
             return 0
         return speed_ft // 2 if level >= 2 else speed_ft
-
-    # ---------------------------------------------------------------- actions
-
-    def allowance(
-        self, encounter: Encounter, token: Token, request: MoveRequest, movement: TokenMovement
-    ) -> Allowance:
-        action = request.action or MoveAction.MOVE
-        prone = token.has(Condition.PRONE)
-        activity = token.activity
-        if action == MoveAction.DROP_PRONE:
-            return self._drop_prone(token, request)
-        if token.has(Condition.IMMOBILIZED):
-            raise IllegalMove(
-                f"{token.name}'s speed is 0 (grappled, restrained or worse): it can't move. "
-                "The GM can still move it with forced:."
-            )
-        if action == MoveAction.STAND and prone and movement.speed_ft <= 0:
-            raise IllegalMove(f"{token.name}'s speed is 0: it can't stand up.")
-        mode = self._mode(token, request, movement, action)
-        speed = movement.speeds_ft.get(mode, movement.speed_ft)
-        taking = _Taking(
-            list(activity.actions), [self.movement_section], [], activity.actions.count("dash")
-        )
-        own = self._ACTIONS.get(action)
-        if own is not None:
-            own(self, token, speed, taking)
-        if action in ("move", "crawl", "dash") and request.to is None:
-            raise InvalidInput("Say where to: to:<square>, e.g. to:D4.")
-        if action == MoveAction.CRAWL and not prone:
-            raise IllegalMove(f"{token.name} isn't prone: crawling is how a prone creature moves.")
-        if prone and action != MoveAction.STAND:
-            taking.sections.append("Being Prone")
-            taking.notes.append(Note("Crawl", "Prone: it crawls, 1 extra foot for every foot."))
-        if activity.spent_ft and last_mode(token) != mode:
-            taking.notes.append(
-                Note(
-                    "Speeds",
-                    f"Switching speeds: {feet(activity.spent_ft)} already moved comes off its "
-                    f"{mode} speed.",
-                )
-            )
-        budget = float(speed * (1 + taking.dashes))
-        new_activity = replace(activity, budget_ft=budget, actions=tuple(taking.actions))
-        left = max(0.0, budget - activity.spent_ft)
-        if taking.stand_cost > left:
-            raise IllegalMove(
-                f"Standing up costs {feet(taking.stand_cost)} (half its speed) and {token.name} "
-                f"has {feet(left)} of movement left. Dash first for more: action:dash."
-            )
-        return Allowance(
-            "move" if action == MoveAction.CRAWL else action,
-            mode,
-            left,
-            new_activity,
-            tuple(taking.sections),
-            stance=Stance(stand_up=action == MoveAction.STAND, stand_cost_ft=taking.stand_cost),
-            notes=tuple(taking.notes),
-        )
-
-    def _drop_prone(self, token: Token, request: MoveRequest) -> Allowance:
-        if token.has(Condition.PRONE):
-            raise IllegalMove(f"{token.name} is already prone.")
-        if request.to is not None:
-            raise InvalidInput("Dropping prone doesn't move: leave out to:.")
-        activity = token.activity
-        return Allowance(
-            "drop-prone",
-            "walk",
-            0.0,
-            replace(activity, actions=(*activity.actions, "drop-prone")),
-            (self.movement_section, "Being Prone"),
-            stance=Stance(drop_prone=True),
-            provokes=False,
-            notes=(Note("Drop prone", "Dropping prone costs no movement."),),
-        )
-
-    def _mode(
-        self, token: Token, request: MoveRequest, movement: TokenMovement, action: MoveAction
-    ) -> str:
-        """The way it moves: swimming and climbing without the speed are a walk's (at an
-        extra foot per foot); a prone creature only crawls."""
-        mode = "walk" if request.mode in (None, "swim", "climb") else request.mode
-        if request.mode == "swim":
-            # without the speed, it swims at walking speed, 1 extra foot per foot of water
-            mode = request.mode if movement.speeds_ft.get(request.mode) else "walk"
-        mode = check_mode(movement, token, mode)
-        if request.mode == "climb":
-            # without the speed, it climbs at walking speed, 1 extra foot per foot (SRD
-            # Climbing, Swimming, and Crawling)
-            mode = "climb"
-        if token.has(Condition.PRONE) and mode != "walk" and action != MoveAction.STAND:
-            raise IllegalMove(
-                f"{token.name} is prone: its only way to move is to crawl. Stand up first "
-                "(action:stand)."
-            )
-        return mode
-
-    def _dash(self, token: Token, speed: int, taking: _Taking) -> None:
-        taking.dashes += 1
-        taking.actions.append("dash")
-        taking.sections.append("Dash")
-        taking.notes.append(Note("Dash", f"Dash: movement equal to its speed ({feet(speed)})."))
-
-    def _stand(self, token: Token, speed: int, taking: _Taking) -> None:
-        if not token.has(Condition.PRONE):
-            raise IllegalMove(f"{token.name} isn't prone, so it has nothing to stand up from.")
-        if speed <= 0:
-            raise IllegalMove(f"{token.name}'s speed is 0: it can't stand up.")
-        taking.stand_cost = float(math.floor(speed / 2))
-        taking.actions.append("stand")
-        taking.sections.append("Being Prone")
-        taking.notes.append(
-            Note("Stand up", f"Standing up costs half its speed ({feet(taking.stand_cost)}).")
-        )
-
-    # what an action adds to the turn's movement, looked up by its MoveAction
-    _ACTIONS: ClassVar[Mapping[str, Callable[[SrdRuleset, Token, int, _Taking], None]]] = {
-        MoveAction.DASH: _dash,
-        MoveAction.STAND: _stand,
-    }
 
     # ------------------------------------------------------------------ steps
 
