@@ -394,7 +394,13 @@ class SrdRuleset(Ruleset):
                 continue  # Spider Climb: a climbable surface, climbed freely
             if terrain in DIFFICULT:
                 return f"{terrain.value} at {cell}"
-            if board.terrain(cell) is Terrain.NARROW and board.mover.size == Size.MEDIUM:
+            if (
+                terrain is Terrain.NARROW
+                and board.mover.size == Size.MEDIUM
+                and not self.squeezing_is_extra
+            ):
+                # SRD 5.2: the opening is difficult terrain; SRD 5.1 prices the
+                # squeezing itself instead (_extra_feet), never both
                 return f"a narrow opening at {cell}"
         for other in board.others_in(board.cells(to)):
             if self.every_creature_hampers or not (
