@@ -72,9 +72,11 @@ class FiveE2024(SrdRuleset):
     def pass_creature(self, board: Board, other: Token) -> Passing:
         """SRD 5.2 Moving Around Other Creatures: through an ally, an Incapacitated or a
         Tiny creature, or one two sizes larger or smaller; difficult terrain unless it is
-        Tiny or an ally; never ending there willingly."""
+        Tiny or an ally; never ending there willingly. An ally is on the mover's side:
+        the same team (a `team:neutral` bystander is nobody's ally but another
+        neutral's; docs/RULINGS.md)."""
         mover = board.mover
-        ally = not hostile(mover, other)
+        ally = allied(mover, other)
         hampers = not (ally or other.size == Size.TINY)
         if (
             ally
@@ -83,8 +85,15 @@ class FiveE2024(SrdRuleset):
             or abs(other.size - mover.size) >= 2
         ):
             return Passing(True, hampers=hampers)
+        side = "hostile creature" if hostile(mover, other) else "creature not on its side"
         return Passing(
             False,
-            "a hostile creature that isn't Tiny, Incapacitated or two sizes apart blocks its "
+            f"a {side} that isn't Tiny, Incapacitated or two sizes apart blocks its "
             "space (SRD 5.2 Moving Around Other Creatures)",
         )
+
+
+def allied(mover: Token, other: Token) -> bool:
+    """SRD 5.2's ally: on the mover's side, which the board knows as the same team
+    (tokens left without a team are all neutral, and pass each other as before)."""
+    return mover.team == other.team

@@ -32,7 +32,6 @@ from bot.rules.engine.board import (
     Stance,
     StepContext,
     check_mode,
-    hostile,
     in_reach,
     within_reach,
 )
@@ -403,9 +402,7 @@ class SrdRuleset(Ruleset):
                 # squeezing itself instead (_extra_feet), never both
                 return f"a narrow opening at {cell}"
         for other in board.others_in(board.cells(to)):
-            if self.every_creature_hampers or not (
-                other.size == Size.TINY or not hostile(board.mover, other)
-            ):
+            if self.every_creature_hampers or self.pass_creature(board, other).hampers:
                 return f"{other.name}'s space"
         return ""
 

@@ -8,7 +8,9 @@ from __future__ import annotations
 import pytest
 
 from bot.context import Context
-from tests.handlers.encounter_helpers import run
+from bot.errors import RulingError
+from tests.handlers.encounter_helpers import refused, run
+from tests.rules.grid_kit import said
 
 
 async def board(gm: Context, ruleset: str, *lines: str) -> None:
@@ -37,3 +39,54 @@ async def test_srd51_squeezing_adds_to_difficult_terrain_srd52_never_more_than_o
     await run(gm, "/terrain set cells:C2:F2 kind:difficult")
     reply = await run(gm, "/move token:Ogre to:C2 via:B2")
     assert [s["cost_ft"] for s in reply.result["steps"]] == [cost_ft, cost_ft]
+
+
+# ------------------------------------------- moving around other creatures
+
+
+async def corridor_past(gm: Context, ruleset: str, other: str, mover: str = "") -> None:
+    """Ari (party) at A2, a one-square corridor along row 2, and ``other`` at B2."""
+    await board(
+        gm, ruleset, f"/token add name:Ari at:A2 team:party {mover}", f"/token add {other}"
+    )
+    await run(gm, '/terrain set cells:"A1:E1 A3:E3" kind:wall')
+
+
+async def test_srd52_moving_around_creatures_a_neutral_stranger_blocks(gm: Context):
+    """SRD 5.2 Moving Around Other Creatures: only an ally, an Incapacitated or Tiny
+    creature, or one two sizes apart can be passed; a neutral Medium token is on
+    nobody's side."""
+    await corridor_past(gm, "5e-2024", "name:Bo at:B2 team:neutral")
+    error = await refused(gm, "/move token:Ari to:C2 via:B2", RulingError)
+    assert "isn't Tiny, Incapacitated or two sizes apart" in said(error)
+
+
+@pytest.mark.parametrize(
+    ("other", "mover", "cost_ft"),
+    [
+        ("name:Bo at:B2 team:party", "", 10),  # an ally: not difficult terrain
+        ("name:Bo at:B2 team:neutral", "", 15),  # made Incapacitated below
+        ("name:Rat at:B2 team:neutral size:tiny", "", 10),  # Tiny: not difficult
+        ("name:Cy at:B2 team:neutral", "size:tiny", 15),  # two sizes apart
+    ],
+)
+async def test_srd52_moving_around_creatures_who_can_be_passed(
+    gm: Context, other: str, mover: str, cost_ft: int
+):
+    """SRD 5.2 Moving Around Other Creatures: an ally, an Incapacitated creature, a Tiny
+    one or one two sizes apart; its space is difficult terrain unless it is an ally
+    or Tiny."""
+    await corridor_past(gm, "5e-2024", other, mover)
+    if other.startswith("name:Bo at:B2 team:neutral"):
+        await run(gm, "/token condition token:Bo add:incapacitated")
+    reply = await run(gm, "/move token:Ari to:C2 via:B2")
+    assert reply.result["path"][-1] == "C2"
+    assert reply.result["cost_ft"] == cost_ft
+
+
+async def test_srd51_moving_around_creatures_a_nonhostile_neutral_still_passes(gm: Context):
+    """SRD 5.1 Moving Around Other Creatures: a nonhostile creature can be passed (its
+    space is difficult terrain)."""
+    await corridor_past(gm, "5e", "name:Bo at:B2 team:neutral")
+    reply = await run(gm, "/move token:Ari to:C2 via:B2")
+    assert reply.result["cost_ft"] == 15
