@@ -16,6 +16,7 @@ from typing import ClassVar
 
 from bot.encounter import Condition, Token
 from bot.grid.sizes import Size
+from bot.grid.terrain import Terrain
 from bot.names import Vocabulary
 from bot.rules.engine.board import Board, Passing, hostile
 from bot.rules.engine.moves import parse_plain_speed
@@ -45,6 +46,12 @@ class FiveE2024(SrdRuleset):
     squeezing_is_extra: ClassVar[bool] = False
     every_creature_hampers: ClassVar[bool] = False
     exhaustion_minus_ft: ClassVar[int] = 5
+    # SRD 5.2 Playing on a Grid › Corners: a diagonal can't cut the corner of a wall, a
+    # large tree or any terrain feature that fills its space: every blocking square
+    # (a pillar, tree or statue here fills its square; docs/RULINGS.md).
+    solid_corners: ClassVar[frozenset[Terrain]] = frozenset(
+        {Terrain.WALL, Terrain.EARTH, Terrain.PILLAR}
+    )
     exhaustion_effect: ClassVar[str] = "5 ft less Speed per level (SRD 5.2 Exhaustion)"
     sharing_rule: ClassVar[str] = (
         "a creature can't willingly end its move in another creature's space "

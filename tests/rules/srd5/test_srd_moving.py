@@ -46,9 +46,7 @@ async def test_srd51_squeezing_adds_to_difficult_terrain_srd52_never_more_than_o
 
 async def corridor_past(gm: Context, ruleset: str, other: str, mover: str = "") -> None:
     """Ari (party) at A2, a one-square corridor along row 2, and ``other`` at B2."""
-    await board(
-        gm, ruleset, f"/token add name:Ari at:A2 team:party {mover}", f"/token add {other}"
-    )
+    await board(gm, ruleset, f"/token add name:Ari at:A2 team:party {mover}", f"/token add {other}")
     await run(gm, '/terrain set cells:"A1:E1 A3:E3" kind:wall')
 
 
@@ -90,3 +88,37 @@ async def test_srd51_moving_around_creatures_a_nonhostile_neutral_still_passes(g
     await corridor_past(gm, "5e", "name:Bo at:B2 team:neutral")
     reply = await run(gm, "/move token:Ari to:C2 via:B2")
     assert reply.result["cost_ft"] == 15
+
+
+# ------------------------------------------------------------------ corners
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "kind", "path"),
+    [
+        ("5e", "wall", ["A1", "A2", "B2"]),
+        ("5e-2024", "wall", ["A1", "A2", "B2"]),
+        ("5e", "tree", ["A1", "B2"]),  # SRD 5.1 has no corner rule but walls'
+        ("5e-2024", "tree", ["A1", "A2", "B2"]),
+        ("5e-2024", "pillar", ["A1", "A2", "B2"]),
+    ],
+)
+async def test_srd52_corners_no_diagonal_past_a_feature_filling_its_space(
+    gm: Context, ruleset: str, kind: str, path: list[str]
+):
+    """SRD 5.2 Playing on a Grid › Corners: a diagonal move can't pass the corner of a
+    wall, a large tree or a terrain feature that fills its space (SRD 5.1 keeps the
+    rounded pillar's skimmed corner)."""
+    await board(gm, ruleset, "/token add name:Ari at:A1")
+    await run(gm, f"/terrain set cells:B1 kind:{kind}")
+    reply = await run(gm, "/move token:Ari to:B2")
+    assert reply.result["path"] == path
+    assert reply.result["cost_ft"] == 5 * (len(path) - 1)
+
+
+async def test_srd52_corners_a_diagonal_asked_for_is_refused_at_the_tree(gm: Context):
+    """SRD 5.2 Playing on a Grid › Corners: the refusal names the corner."""
+    await board(gm, "5e-2024", "/token add name:Ari at:A1 speed:5")
+    await run(gm, "/terrain set cells:B1 kind:tree")
+    error = await refused(gm, "/move token:Ari to:B2")
+    assert "a solid corner at B1 stops a diagonal step" in said(error)
