@@ -12,7 +12,10 @@ from typing import Literal
 
 # How dragging weighs on the grappler: Slowed (000), every foot costing 1 extra foot
 # (the SRDs), or half its speed with the victim in its own space (3.5's moving a grapple)
-DragCost = Literal["slowed", "extra-foot", "half-speed"]
+# slowed (000), extra-foot (SRD 5.2), half-speed (3.5, epic-path: one move at half the
+# speed), speed-halved (SRD 5.1: the turn's speed halved, free of it when the held
+# creature is two sizes smaller)
+DragCost = Literal["slowed", "extra-foot", "half-speed", "speed-halved"]
 
 
 @dataclass(frozen=True)

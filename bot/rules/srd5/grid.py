@@ -126,8 +126,8 @@ class SrdRuleset(Ruleset):
     mount_rule: ClassVar[MountRule | None] = MountRule(
         "half-speed", "half its speed: Combat › Mounted Combat › Mounting and Dismounting"
     )
-    # SRD 5.1 halves the speed, SRD 5.2 costs 1 extra foot a foot: the same reach
-    # (docs/RULINGS.md)
+    # SRD 5.2 costs 1 extra foot a foot; SRD 5.1 halves the speed (FiveE's own rule):
+    # the same reach on open ground only (docs/RULINGS.md)
     grapple_rule: ClassVar[GrappleRule | None] = GrappleRule(
         drag="extra-foot",
         shares_space=False,

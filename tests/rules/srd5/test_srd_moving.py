@@ -122,3 +122,64 @@ async def test_srd52_corners_a_diagonal_asked_for_is_refused_at_the_tree(gm: Con
     await run(gm, "/terrain set cells:B1 kind:tree")
     error = await refused(gm, "/move token:Ari to:B2")
     assert "a solid corner at B1 stops a diagonal step" in said(error)
+
+
+# -------------------------------------------------- moving a grappled creature
+
+
+async def hold(gm: Context, ruleset: str, victim_size: str = "medium") -> None:
+    """A Large Ogre (speed 30) at F5 holding Bo beside it at H5."""
+    await board(
+        gm,
+        ruleset,
+        "/token add name:Ogre at:F5 size:large speed:30",
+        f"/token add name:Bo at:H5 team:party size:{victim_size}",
+        "/token condition token:Bo add:grappled by:Ogre",
+    )
+
+
+async def test_srd51_moving_a_grappled_creature_halves_the_speed(gm: Context):
+    """SRD 5.1 Grappling › Moving a Grappled Creature: the grappler's speed is halved
+    (30 → 15 ft); no foot costs more on open ground."""
+    await hold(gm, "5e")
+    await refused(gm, "/move token:Ogre to:B5 drag:Bo", RulingError)  # 20 ft > 15 ft
+    moved = await run(gm, "/move token:Ogre to:C5 drag:Bo")
+    assert [s["cost_ft"] for s in moved.result["steps"]] == [5, 5, 5]
+    assert moved.result["total_ft"] == 15
+    assert "speed is halved" in {f.name: f.value for f in moved.fields}["Dragging"]
+
+
+async def test_srd51_moving_a_grappled_creature_with_dash_halves_the_dash_too(gm: Context):
+    """SRD 5.1 Grappling: the speed is halved, so a Dash adds the halved speed (30 ft in
+    all), less what the grappler already moved this turn."""
+    await hold(gm, "5e")
+    await run(gm, "/move token:Ogre to:F4")  # 10 ft moved, still holding Bo
+    await run(gm, "/move token:Ogre to:F5")
+    moved = await run(gm, "/move token:Ogre to:B5 action:dash drag:Bo")
+    assert moved.result["cost_ft"] == 20  # 30 halved-with-Dash less the 10 ft moved
+
+
+@pytest.mark.parametrize(("ruleset", "reaches"), [("5e", "E5"), ("5e-2024", "D5")])
+async def test_srd51_moving_a_grappled_creature_difficult_terrain_still_costs(
+    gm: Context, ruleset: str, reaches: str
+):
+    """SRD 5.1 Moving a Grappled Creature halves the speed and difficult terrain still
+    costs 1 extra foot (E5, D5: 10 ft each of 15); SRD 5.2 Grappled costs 1 extra foot
+    per foot on top of difficult terrain's (15 ft each of 30): not the same reach."""
+    await hold(gm, ruleset)
+    await run(gm, "/terrain set cells:D5:E6 kind:difficult")
+    error = await refused(gm, "/move token:Ogre to:C5 drag:Bo", RulingError)
+    assert f"can reach {reaches}" in said(error)
+    moved = await run(gm, f"/move token:Ogre to:{reaches} drag:Bo")
+    assert moved.result["path"][-1] == reaches
+
+
+@pytest.mark.parametrize("ruleset", ["5e", "5e-2024"])
+async def test_srd51_moving_a_grappled_creature_two_sizes_smaller_costs_nothing(
+    gm: Context, ruleset: str
+):
+    """SRD 5.1 Moving a Grappled Creature ("unless the creature is two or more sizes
+    smaller than you") and SRD 5.2 Grappled (likewise): the full speed."""
+    await hold(gm, ruleset, victim_size="small")
+    moved = await run(gm, "/move token:Ogre to:A5 drag:Bo")
+    assert moved.result["cost_ft"] == 25
