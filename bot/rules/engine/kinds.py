@@ -75,6 +75,12 @@ class MountRule:
     cost: MountCost
     text: str  # what it costs, with its section
     control: MountControl | None = None  # where the ruleset has a frightened mount rule
+    # The SRDs' Mounted Combat: a creature within 5 ft is mounted without entering its
+    # space, and a rider dismounting lands within 5 ft of it, the price all it costs
+    # (002: the rider enters and exits the mount's space, each square at its cost)
+    within_5_ft: bool = False
+    # The SRDs' Mounted Combat: "only once during your move" (mount or dismount)
+    once_per_move: bool = False
 
 
 @dataclass(frozen=True)

@@ -124,7 +124,10 @@ class SrdRuleset(Ruleset):
         "feet", "longer", "every foot up or down spent as a foot: Movement › Flying"
     )
     mount_rule: ClassVar[MountRule | None] = MountRule(
-        "half-speed", "half its speed: Combat › Mounted Combat › Mounting and Dismounting"
+        "half-speed",
+        "half its speed: Combat › Mounted Combat › Mounting and Dismounting",
+        within_5_ft=True,
+        once_per_move=True,
     )
     # SRD 5.2 costs 1 extra foot a foot; SRD 5.1 halves the speed (FiveE's own rule):
     # the same reach on open ground only (docs/RULINGS.md)

@@ -9,7 +9,8 @@ import pytest
 
 from bot.context import Context
 from bot.errors import RulingError
-from tests.handlers.encounter_helpers import refused, run
+from bot.storage import Store
+from tests.handlers.encounter_helpers import refused, run, tokens
 from tests.rules.grid_kit import said
 
 
@@ -183,3 +184,105 @@ async def test_srd51_moving_a_grappled_creature_two_sizes_smaller_costs_nothing(
     await hold(gm, ruleset, victim_size="small")
     moved = await run(gm, "/move token:Ogre to:A5 drag:Bo")
     assert moved.result["cost_ft"] == 25
+
+
+# ------------------------------------------------------------------- mounts
+
+SRDS = ["5e", "5e-2024"]
+
+
+async def stable(gm: Context, ruleset: str, horse_at: str) -> None:
+    """Ari (speed 30) at A5 and a Large party Horse (speed 60) at ``horse_at``."""
+    await board(
+        gm,
+        ruleset,
+        "/token add name:Ari at:A5 team:party speed:30",
+        f"/token add name:Horse at:{horse_at} size:large team:party speed:60",
+    )
+
+
+async def next_turn(gm: Context) -> None:
+    """Ari's next turn: its movement (and its mounting or dismounting) is fresh."""
+    await run(gm, "/turn order order:Ari,Horse", "/turn next", "/turn next")
+
+
+@pytest.mark.parametrize("ruleset", SRDS)
+async def test_srd_mounted_combat_mounting_a_creature_within_5_ft_costs_half_the_speed(
+    gm: Context, store: Store, ruleset: str
+):
+    """SRD 5.1 / 5.2 Mounted Combat › Mounting and Dismounting: mounting a creature
+    within 5 ft costs half the speed (15 ft of 30), and nothing for entering its space."""
+    await stable(gm, ruleset, horse_at="B5")
+    mounted = await run(gm, "/move token:Ari mount:Horse")
+    assert mounted.result["cost_ft"] == 15
+    assert mounted.result["remaining_ft"] == 15
+    assert (await tokens(store))["Ari"]["riding"] == "horse"
+
+
+@pytest.mark.parametrize("ruleset", SRDS)
+async def test_srd_mounted_combat_mounting_with_exactly_half_the_speed_left(
+    gm: Context, store: Store, ruleset: str
+):
+    """SRD Mounted Combat: with 15 ft of 30 left, a creature within 5 ft can still be
+    mounted (walking up to it first is movement as usual)."""
+    await stable(gm, ruleset, horse_at="E5")
+    await run(gm, "/move token:Ari to:D5")  # 15 ft
+    mounted = await run(gm, "/move token:Ari mount:Horse")
+    assert mounted.result["cost_ft"] == 15
+    assert mounted.result["used_ft"] == 30
+    assert (await tokens(store))["Ari"]["riding"] == "horse"
+
+
+@pytest.mark.parametrize("ruleset", SRDS)
+async def test_srd_mounted_combat_walking_up_then_mounting(gm: Context, ruleset: str):
+    """SRD Mounted Combat: 5 ft to come within 5 ft of the horse, then half the speed."""
+    await stable(gm, ruleset, horse_at="C5")
+    mounted = await run(gm, "/move token:Ari mount:Horse")
+    assert mounted.result["cost_ft"] == 20
+
+
+@pytest.mark.parametrize("ruleset", SRDS)
+async def test_srd_mounted_combat_dismounting_costs_half_the_speed(
+    gm: Context, store: Store, ruleset: str
+):
+    """SRD Mounted Combat: dismounting costs half the speed and lands the rider within
+    5 ft of the mount; walking on from there costs as usual."""
+    await stable(gm, ruleset, horse_at="C5")
+    await run(gm, "/move token:Ari mount:Horse")
+    await next_turn(gm)
+    off = await run(gm, "/move token:Ari dismount:true to:B5")
+    assert off.result["cost_ft"] == 15
+    assert off.result["remaining_ft"] == 15
+    placed = await tokens(store)
+    assert placed["Ari"]["cell"] == "B5" and "riding" not in placed["Ari"]
+
+
+@pytest.mark.parametrize("ruleset", SRDS)
+async def test_srd_mounted_combat_dismounting_then_walking_on(gm: Context, ruleset: str):
+    """SRD Mounted Combat: landing within 5 ft of the mount (B4) for 15 ft, then 10 ft
+    on to A2, and no further than what is left (I9: 20 ft past the landing)."""
+    await stable(gm, ruleset, horse_at="C5")
+    await run(gm, "/move token:Ari mount:Horse")
+    await next_turn(gm)
+    error = await refused(gm, "/move token:Ari dismount:true to:I9", RulingError)
+    assert "lands within 5 ft of Horse" in said(error)
+    off = await run(gm, "/move token:Ari dismount:true to:A2")
+    assert off.result["path"][:2] == ["C5", "B4"]
+    assert [s["cost_ft"] for s in off.result["steps"]] == [15, 5, 5]
+    assert off.result["cost_ft"] == 25
+
+
+@pytest.mark.parametrize("ruleset", SRDS)
+async def test_srd_mounted_combat_mounting_or_dismounting_only_once_during_a_move(
+    gm: Context, ruleset: str
+):
+    """SRD 5.1 / 5.2 Mounted Combat: "you can mount or dismount only once during your
+    move"; on the next turn it may again."""
+    await stable(gm, ruleset, horse_at="B5")
+    await run(gm, "/move token:Ari mount:Horse")
+    error = await refused(gm, "/move token:Ari dismount:true to:A5", RulingError)
+    assert "only once during its move" in said(error)
+    await next_turn(gm)
+    await run(gm, "/move token:Ari dismount:true to:A5")
+    error = await refused(gm, "/move token:Ari mount:Horse", RulingError)
+    assert "already dismounted" in said(error)
