@@ -81,6 +81,11 @@ class MountRule:
     within_5_ft: bool = False
     # The SRDs' Mounted Combat: "only once during your move" (mount or dismount)
     once_per_move: bool = False
+    # The SRDs' Mounted Combat: the Dexterity saving throw's DC to stay on when the
+    # mount is moved against its will or the rider is knocked prone (a prone mount
+    # unseats its riders); None: no such rule (engine/unseating.py)
+    stay_mounted_dc: int | None = None
+    mounted_combat: str = ""  # the section those rules cite
 
 
 @dataclass(frozen=True)

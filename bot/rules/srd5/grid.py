@@ -128,6 +128,8 @@ class SrdRuleset(Ruleset):
         "half its speed: Combat › Mounted Combat › Mounting and Dismounting",
         within_5_ft=True,
         once_per_move=True,
+        stay_mounted_dc=10,
+        mounted_combat="Combat › Mounted Combat",
     )
     # SRD 5.2 costs 1 extra foot a foot; SRD 5.1 halves the speed (FiveE's own rule):
     # the same reach on open ground only (docs/RULINGS.md)
