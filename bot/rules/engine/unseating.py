@@ -84,8 +84,7 @@ def mount_moved(
     rule = _rule(rules)
     if rule is None or not riders or not request.forced:
         return result
-    save = request.check
-    encounter, mount = result.encounter, result.token
+    save, mount = request.check, result.token
     dc = rule.stay_mounted_dc or 0
     names = ", ".join(r.name for r in riders)
     if save is None:
@@ -101,13 +100,10 @@ def mount_moved(
     if save >= dc:
         text = f"{names} saves ({save} against DC {dc}) and stays on {mount.name}."
     else:
-        landed = []
-        for rider in riders:
-            encounter, where = thrown(rules, encounter, encounter.tokens[rider.key], mount)
-            landed.append(f"{rider.name} {where or 'has no room to land: the GM places it'}")
+        result, landed = _all_thrown(rules, result, riders)
         text = (
             f"{names} fails the save ({save} against DC {dc}) and falls off {mount.name}: "
-            f"{'; '.join(landed)} ({rule.mounted_combat})."
+            f"{landed} ({rule.mounted_combat})."
         )
     saved: dict[str, JSONValue] = {
         "riders": [r.name for r in riders],
@@ -117,10 +113,23 @@ def mount_moved(
     }
     return replace(
         result,
-        encounter=encounter,
         warnings=(*result.warnings, Note("Stay mounted", text)),
         extra={**result.extra, "stay_mounted": saved},
     )
+
+
+def _all_thrown(rules: Ruleset, result: MoveResult, riders: list[Token]) -> tuple[MoveResult, str]:
+    """``result`` with every rider of its moved mount fallen off, and where each landed
+    in words; with nobody left riding, no note says they move with it."""
+    encounter, mount = result.encounter, result.token
+    landed = []
+    for rider in riders:
+        encounter, where = thrown(rules, encounter, encounter.tokens[rider.key], mount)
+        landed.append(f"{rider.name} {where or 'has no room to land: the GM places it'}")
+    warnings = result.warnings
+    if not encounter.riders_of(mount):
+        warnings = tuple(w for w in warnings if w.label != "Riders")
+    return replace(result, encounter=encounter, warnings=warnings), "; ".join(landed)
 
 
 def knocked_prone(

@@ -261,6 +261,20 @@ async def test_srd_mounted_combat_dismounting_costs_half_the_speed(
 
 
 @pytest.mark.parametrize("ruleset", SRDS)
+async def test_srd_mounted_combat_dismounting_on_the_far_side_of_a_large_mount(
+    gm: Context, ruleset: str
+):
+    """SRD Mounted Combat: any space within 5 ft of the mount is a landing, the far side
+    of a Large one too: half the speed, no squares crossed inside its space."""
+    await stable(gm, ruleset, horse_at="C5")
+    await run(gm, "/move token:Ari mount:Horse")
+    await next_turn(gm)
+    off = await run(gm, "/move token:Ari dismount:true to:E7")
+    assert off.result["cost_ft"] == 15
+    assert off.result["path"][-1] == "E7"
+
+
+@pytest.mark.parametrize("ruleset", SRDS)
 async def test_srd_mounted_combat_dismounting_then_walking_on(gm: Context, ruleset: str):
     """SRD Mounted Combat: landing within 5 ft of the mount (B4) for 15 ft, then 10 ft
     on to A2, and no further than what is left (I9: 20 ft past the landing)."""
