@@ -454,7 +454,14 @@ def check_result(e: Encounter, result: MoveResult, request: MoveRequest) -> None
             assert kind is not Terrain.PIT, to
         if frm.col != to.col and frm.row != to.row:
             beside = (Cell(to.col, frm.row), Cell(frm.col, to.row))
-            assert not any(e.terrain_at(c) is Terrain.WALL for c in beside), (frm, to)
+            # no diagonal past a wall's corner; on foot, none past any of the ruleset's
+            # solid_corners either (SRD 5.2 Corners: a pillar's)
+            solid = (
+                rules.solid_corners
+                if result.mode not in ("burrow", "fly", "forced")
+                else frozenset({Terrain.WALL})
+            )
+            assert not any(e.terrain_at(c) in solid for c in beside), (frm, to)
 
 
 @settings(max_examples=150, deadline=None)
