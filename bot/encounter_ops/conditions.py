@@ -20,7 +20,13 @@ from bot.encounter_ops.outcomes import TokenEdit
 from bot.encounter_ops.tokens import replace_token
 from bot.errors import IllegalMove, InvalidInput
 from bot.rules import rulesets
-from bot.rules.moving import at_altitude, falls_from_the_air, let_go, with_grapplers
+from bot.rules.moving import (
+    at_altitude,
+    falls_from_the_air,
+    knocked_prone,
+    let_go,
+    with_grapplers,
+)
 from bot.rules.ruleset import Ruleset
 from bot.rules.rulings import Note
 
@@ -93,6 +99,8 @@ def condition_token(
         notes.append(fell)
         changed = at_altitude(changed, 0)
     after = replace_token(encounter, token.key, changed)
+    after, saddle = knocked_prone(grid, after, token, changed)  # the SRDs' Mounted Combat
+    notes += saddle
     if changed.has(Condition.INCAPACITATED) and not token.has(Condition.INCAPACITATED):
         # 000 Ending the Grappled Condition › Incapacitation: its grapples end
         after, let = let_go(after, changed, "is incapacitated")

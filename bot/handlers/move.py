@@ -500,7 +500,7 @@ MOVE = Command(
         Option(
             "check",
             "integer",
-            "A check's total where the rules ask for one (a jump; 3.5: Ride for a mount)",
+            "A check's total where the rules ask (a jump; 3.5: Ride; 5e: save to stay mounted)",
             min_value=-50,
             max_value=200,
         ),

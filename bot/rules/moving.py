@@ -14,7 +14,8 @@ need of it is named here once, so such a change stays inside ``bot/rules/``:
   ``measure_3d_ft`` (a distance with height in it);
 - the board's shared facts changed by the rules' own reckoning: ``at_altitude`` and
   ``falls_from_the_air``, ``with_grapplers`` and ``let_go``, ``with_traits``,
-  ``check_mountable``;
+  ``check_mountable``, ``knocked_prone`` (a rider or mount knocked prone: the SRDs'
+  saddle rules);
 - what a player's move finds of hidden creatures: ``hidden_in_the_way``,
   ``hidden_attacks``, ``InTheWay``.
 """
@@ -38,6 +39,7 @@ from bot.rules.engine.overview import token_reach as token_reach
 from bot.rules.engine.specials import read_special as read_special
 from bot.rules.engine.specials.mount import Mount as Mount
 from bot.rules.engine.traits import with_traits as with_traits
+from bot.rules.engine.unseating import knocked_prone as knocked_prone
 from bot.rules.engine.unseen import InTheWay as InTheWay
 from bot.rules.engine.unseen import hidden_attacks as hidden_attacks
 from bot.rules.engine.unseen import hidden_in_the_way as hidden_in_the_way
@@ -55,6 +57,7 @@ __all__ = [
     "falls_from_the_air",
     "hidden_attacks",
     "hidden_in_the_way",
+    "knocked_prone",
     "let_go",
     "measure_3d_ft",
     "read_special",

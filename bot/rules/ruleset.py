@@ -117,6 +117,9 @@ class Ruleset(ABC):
     # hazardous terrain, which "a character can freely move into"): the move ends there,
     # falling, and ``pit_fall`` says what follows. Elsewhere a pit stops a walker.
     pits_enterable: ClassVar[bool] = False
+    # The terrain whose corner a diagonal step may not cut past (terrain.solid_corner:
+    # a wall or packed earth; SRD 5.2 adds anything that fills its square).
+    solid_corners: ClassVar[frozenset[Terrain]] = frozenset(t for t in Terrain if t.solid_corner)
     # Whether a walker with a fly speed takes to the air within one move where that
     # serves (004 Combining Movement Types): over a pit, over water it can't swim, past
     # its walking share. Each square's cost comes off every mode; the ruleset's

@@ -107,14 +107,13 @@ async def test_becmi_has_no_grappling_on_the_board(gm: Context) -> None:
     await refused(gm, "/move token:Ogre to:D5 drag:Bo", InvalidInput, "no grappling")
 
 
-async def test_5e_dragging_costs_a_foot_more_per_foot(gm: Context) -> None:
-    """SRD 5.2 Grappled (5.1's halved speed reaches as far: docs/RULINGS.md)."""
-    for ruleset in ("5e", "5e-2024"):
-        await hold(gm, ruleset)
-        moved = await run(gm, "/move token:Ogre to:D5 drag:Bo")
-        assert moved.result["cost_ft"] == 20
-        assert "dragging Bo +1" in moved.result["steps"][0]["why"]
-        await run(gm, "/encounter end confirm:true")
+async def test_srd52_dragging_costs_a_foot_more_per_foot(gm: Context) -> None:
+    """SRD 5.2 Grappled (SRD 5.1 halves the speed instead:
+    tests/rules/srd5/test_srd_moving.py)."""
+    await hold(gm, "5e-2024")
+    moved = await run(gm, "/move token:Ogre to:D5 drag:Bo")
+    assert moved.result["cost_ft"] == 20
+    assert "dragging Bo +1" in moved.result["steps"][0]["why"]
 
 
 @pytest.mark.parametrize(("ruleset", "shares"), [("3.5", True), ("epic-path", False)])

@@ -143,7 +143,11 @@ def _stopped_before(
     corner, another creature), or "" if it can."""
     blocked = next((c for c in cells if not board.on_map(c) or board.terrain(c).blocks), None)
     walled, _ = barriers(board, here, nxt)
-    if blocked is not None or walled or solid_corner(board, here, nxt) is not None:
+    if (
+        blocked is not None
+        or walled
+        or solid_corner(board, here, nxt, rules.solid_corners) is not None
+    ):
         return f"stopped before {nxt}: blocked"
     others = [o for o in board.others_in(cells) if not rules.forced_over(board, o)]
     if others:

@@ -12,7 +12,10 @@ from typing import Literal
 
 # How dragging weighs on the grappler: Slowed (000), every foot costing 1 extra foot
 # (the SRDs), or half its speed with the victim in its own space (3.5's moving a grapple)
-DragCost = Literal["slowed", "extra-foot", "half-speed"]
+# slowed (000), extra-foot (SRD 5.2), half-speed (3.5, epic-path: one move at half the
+# speed), speed-halved (SRD 5.1: the turn's speed halved, free of it when the held
+# creature is two sizes smaller)
+DragCost = Literal["slowed", "extra-foot", "half-speed", "speed-halved"]
 
 
 @dataclass(frozen=True)
@@ -72,6 +75,17 @@ class MountRule:
     cost: MountCost
     text: str  # what it costs, with its section
     control: MountControl | None = None  # where the ruleset has a frightened mount rule
+    # The SRDs' Mounted Combat: a creature within 5 ft is mounted without entering its
+    # space, and a rider dismounting lands within 5 ft of it, the price all it costs
+    # (002: the rider enters and exits the mount's space, each square at its cost)
+    within_5_ft: bool = False
+    # The SRDs' Mounted Combat: "only once during your move" (mount or dismount)
+    once_per_move: bool = False
+    # The SRDs' Mounted Combat: the Dexterity saving throw's DC to stay on when the
+    # mount is moved against its will or the rider is knocked prone (a prone mount
+    # unseats its riders); None: no such rule (engine/unseating.py)
+    stay_mounted_dc: int | None = None
+    mounted_combat: str = ""  # the section those rules cite
 
 
 @dataclass(frozen=True)

@@ -60,6 +60,26 @@ def mount_rule(rules: Ruleset) -> MountRule:
     return rules.mount_rule
 
 
+def check_once_per_move(rule: MountRule, rider: Token) -> None:
+    """The SRDs' Mounted Combat: a creature mounts or dismounts "only once during your
+    move"; a second time this turn is refused."""
+    done = [a for a in rider.activity.actions if a in ("mount", "dismount")]
+    if rule.once_per_move and done:
+        section = rule.text.split(": ", 1)[-1]
+        raise IllegalMove(
+            f"{rider.name} already {done[0]}ed this turn: a creature can mount or dismount "
+            f"only once during its move ({section})."
+        )
+
+
+def saddled(rule: MountRule, activity: Activity, doing: str) -> Activity:
+    """``activity`` with the mounting or dismounting kept (where it happens only once a
+    move: ``MountRule.once_per_move``)."""
+    if not rule.once_per_move:
+        return activity
+    return replace(activity, actions=(*activity.actions, doing))
+
+
 def saddle_cost(
     rules: Ruleset,
     rule: MountRule,
@@ -188,6 +208,7 @@ __all__ = [
     "MountRule",
     "carried",
     "check_mountable",
+    "check_once_per_move",
     "control_mount",
     "mount_of",
     "mount_rule",
@@ -195,5 +216,6 @@ __all__ = [
     "riders_of",
     "riding_note",
     "saddle_cost",
+    "saddled",
     "seated",
 ]

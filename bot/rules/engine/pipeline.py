@@ -31,6 +31,7 @@ from bot.rules.engine.planning import plan_of
 from bot.rules.engine.result import result_of
 from bot.rules.engine.route import route_of
 from bot.rules.engine.specials import PlainMove, PlanContext, special_move
+from bot.rules.engine.unseating import mount_moved
 from bot.rules.rulings import JSONValue, Note
 
 if TYPE_CHECKING:
@@ -80,7 +81,8 @@ def plan_move(
         token, request = mount, replace(request, token=mount.name, check=None)
     board, riders = carried(encounter, token)
     result = _move(rules, board, token, request, jump_rule, budget_cap_ft, dragging)
-    return _riding(result, encounter, riders, controlled, unseated)
+    result = _riding(result, encounter, riders, controlled, unseated)
+    return mount_moved(rules, result, riders, request)  # the SRDs: a save to stay on
 
 
 # the rider's check to control its mount: its note, who it provoked, the JSON

@@ -321,7 +321,11 @@ def _block(rules: Ruleset, ctx: StepContext, frm: Cell, to: Cell, problem: str) 
     block: dict[str, Any] = {"at": to, "rule": problem, "step_to": to}
     entered, _ = enter(rules, ctx, frm, to)
     if entered:
-        corner = solid_corner(board, frm, to) if frm.col != to.col and frm.row != to.row else None
+        corner = (
+            solid_corner(board, frm, to, rules.solid_corners)
+            if frm.col != to.col and frm.row != to.row
+            else None
+        )
         if corner is not None and "corner" in entered:
             return block | {
                 "reason": RefusalReason.BLOCKED_BY_CORNER,

@@ -54,7 +54,7 @@ def enter(rules: Ruleset, ctx: StepContext, frm: Cell, to: Cell) -> tuple[str, b
     if problem:
         return problem, False
     if frm.col != to.col and frm.row != to.row:
-        corner = solid_corner(board, frm, to)
+        corner = solid_corner(board, frm, to, rules.solid_corners)
         if corner is not None:
             return f"a solid corner at {corner} stops a diagonal step past it", False
     return "", squeezing
@@ -216,12 +216,20 @@ def blocked_text(board: Board, cell: Cell, mode: str) -> str:
     return f"{cell} is {terrain.value}: nothing walks through it"
 
 
-def solid_corner(board: Board, frm: Cell, to: Cell) -> Cell | None:
+def solid_corner(
+    board: Board, frm: Cell, to: Cell, solid: frozenset[Terrain] | None = None
+) -> Cell | None:
+    """The square whose corner the diagonal step ``frm`` → ``to`` would cut, of the
+    kinds ``solid`` (the ruleset's ``solid_corners``; by default what
+    ``Terrain.solid_corner`` names), or None."""
     dc, dr = to.col - frm.col, to.row - frm.row
     moved = set(board.cells(frm)) | set(board.cells(to))
     for anchor in (Cell(frm.col + dc, frm.row), Cell(frm.col, frm.row + dr)):
         for c in board.cells(anchor):
-            if c not in moved and board.terrain(c).solid_corner:
+            if c in moved:
+                continue
+            terrain = board.terrain(c)
+            if terrain in solid if solid is not None else terrain.solid_corner:
                 return c
     return None
 

@@ -16,6 +16,7 @@ from typing import ClassVar
 from bot.encounter import Encounter, Token
 from bot.names import Vocabulary
 from bot.rules.engine.board import Board, Passing, hostile
+from bot.rules.engine.kinds import GrappleRule
 from bot.rules.engine.moves import parse_plain_speed
 from bot.rules.five_e import IDENTITY
 from bot.rules.identity import Identity
@@ -50,6 +51,15 @@ class FiveE(SrdRuleset):
     every_creature_hampers: ClassVar[bool] = True
     exhaustion_effect: ClassVar[str] = (
         "speed halved from level 2, 0 from level 5 (SRD 5.1 Exhaustion)"
+    )
+    # Combat › Grappling › Moving a Grappled Creature: the speed is halved, unless the
+    # creature is two or more sizes smaller; difficult terrain still costs its extra foot
+    grapple_rule: ClassVar[GrappleRule | None] = GrappleRule(
+        drag="speed-halved",
+        shares_space=False,
+        drag_text="its speed is halved while it drags a creature: Combat › Grappling › "
+        "Moving a Grappled Creature",
+        ends_text="Conditions › Grappled",
     )
     sharing_rule: ClassVar[str] = (
         "a creature can move through another's space but never end its move there "

@@ -16,6 +16,7 @@ from typing import ClassVar
 
 from bot.encounter import Condition, Token
 from bot.grid.sizes import Size
+from bot.grid.terrain import Terrain
 from bot.names import Vocabulary
 from bot.rules.engine.board import Board, Passing, hostile
 from bot.rules.engine.moves import parse_plain_speed
@@ -53,6 +54,12 @@ class FiveE2024(SrdRuleset):
     squeezing_is_extra: ClassVar[bool] = False
     every_creature_hampers: ClassVar[bool] = False
     exhaustion_minus_ft: ClassVar[int] = 5
+    # SRD 5.2 Playing on a Grid › Corners: a diagonal can't cut the corner of a wall, a
+    # large tree or any terrain feature that fills its space: every blocking square
+    # (a pillar, tree or statue here fills its square; docs/RULINGS.md).
+    solid_corners: ClassVar[frozenset[Terrain]] = frozenset(
+        {Terrain.WALL, Terrain.EARTH, Terrain.PILLAR}
+    )
     exhaustion_effect: ClassVar[str] = "5 ft less Speed per level (SRD 5.2 Exhaustion)"
     sharing_rule: ClassVar[str] = (
         "a creature can't willingly end its move in another creature's space "
@@ -80,9 +87,11 @@ class FiveE2024(SrdRuleset):
     def pass_creature(self, board: Board, other: Token) -> Passing:
         """SRD 5.2 Moving Around Other Creatures: through an ally, an Incapacitated or a
         Tiny creature, or one two sizes larger or smaller; difficult terrain unless it is
-        Tiny or an ally; never ending there willingly."""
+        Tiny or an ally; never ending there willingly. An ally is on the mover's side:
+        the same team (a `team:neutral` bystander is nobody's ally but another
+        neutral's; docs/RULINGS.md)."""
         mover = board.mover
-        ally = not hostile(mover, other)
+        ally = allied(mover, other)
         hampers = not (ally or other.size == Size.TINY)
         if (
             ally
@@ -91,8 +100,15 @@ class FiveE2024(SrdRuleset):
             or abs(other.size - mover.size) >= 2
         ):
             return Passing(True, hampers=hampers)
+        side = "hostile creature" if hostile(mover, other) else "creature not on its side"
         return Passing(
             False,
-            "a hostile creature that isn't Tiny, Incapacitated or two sizes apart blocks its "
+            f"a {side} that isn't Tiny, Incapacitated or two sizes apart blocks its "
             "space (SRD 5.2 Moving Around Other Creatures)",
         )
+
+
+def allied(mover: Token, other: Token) -> bool:
+    """SRD 5.2's ally: on the mover's side, which the board knows as the same team
+    (tokens left without a team are all neutral, and pass each other as before)."""
+    return mover.team == other.team

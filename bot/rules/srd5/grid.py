@@ -25,7 +25,6 @@ from bot.grid.terrain import Terrain
 from bot.rules.engine.board import (
     Board,
     StepContext,
-    hostile,
     in_reach,
     within_reach,
 )
@@ -88,10 +87,15 @@ class SrdRuleset(SrdEffects):
         "feet", "longer", "every foot up or down spent as a foot: Movement › Flying"
     )
     mount_rule: ClassVar[MountRule | None] = MountRule(
-        "half-speed", "half its speed: Combat › Mounted Combat › Mounting and Dismounting"
+        "half-speed",
+        "half its speed: Combat › Mounted Combat › Mounting and Dismounting",
+        within_5_ft=True,
+        once_per_move=True,
+        stay_mounted_dc=10,
+        mounted_combat="Combat › Mounted Combat",
     )
-    # SRD 5.1 halves the speed, SRD 5.2 costs 1 extra foot a foot: the same reach
-    # (docs/RULINGS.md)
+    # SRD 5.2 costs 1 extra foot a foot; SRD 5.1 halves the speed (FiveE's own rule):
+    # the same reach on open ground only (docs/RULINGS.md)
     grapple_rule: ClassVar[GrappleRule | None] = GrappleRule(
         drag="extra-foot",
         shares_space=False,
@@ -237,12 +241,16 @@ class SrdRuleset(SrdEffects):
                 continue  # Spider Climb: a climbable surface, climbed freely
             if terrain in DIFFICULT:
                 return f"{terrain.value} at {cell}"
-            if board.terrain(cell) is Terrain.NARROW and board.mover.size == Size.MEDIUM:
+            if (
+                terrain is Terrain.NARROW
+                and board.mover.size == Size.MEDIUM
+                and not self.squeezing_is_extra
+            ):
+                # SRD 5.2: the opening is difficult terrain; SRD 5.1 prices the
+                # squeezing itself instead (_extra_feet), never both
                 return f"a narrow opening at {cell}"
         for other in board.others_in(board.cells(to)):
-            if self.every_creature_hampers or not (
-                other.size == Size.TINY or not hostile(board.mover, other)
-            ):
+            if self.every_creature_hampers or self.pass_creature(board, other).hampers:
                 return f"{other.name}'s space"
         return ""
 

@@ -23,7 +23,8 @@ The rulesets come from the registry, so a new one runs here by default; the orac
 must then be given its reading (``READINGS``), or the test says it is missing.
 
 Everywhere: walls, pillars and pits can't be entered on foot, and a diagonal
-may not pass a wall's corner (a pillar's or a pit's it may).
+may not pass a wall's corner (a pillar's or a pit's it may, except in 5e-2024, where
+SRD 5.2 Corners stops a diagonal past any feature filling its space: a pillar too).
 """
 
 from __future__ import annotations
@@ -75,9 +76,17 @@ def terrain_at(grid: dict[Cell, Terrain], cell: Cell) -> Terrain:
     return grid.get(cell, Terrain.CLEAR)
 
 
-def may_step(grid: dict[Cell, Terrain], frm: Cell, to: Cell, *, open_pits: bool = False) -> bool:
-    """Entering ``to`` on foot and not cutting a wall's corner (``open_pits``: a pit may
-    be entered, 004 Hazardous Terrain, and the fall ends the move there)."""
+def may_step(
+    grid: dict[Cell, Terrain],
+    frm: Cell,
+    to: Cell,
+    *,
+    open_pits: bool = False,
+    corners: frozenset[Terrain] = frozenset({Terrain.WALL}),
+) -> bool:
+    """Entering ``to`` on foot and not cutting the corner of a square of ``corners``
+    (``open_pits``: a pit may be entered, 004 Hazardous Terrain, and the fall ends the
+    move there)."""
     if open_pits and terrain_at(grid, frm) is Terrain.PIT:
         return False
     if terrain_at(grid, to) in IMPASSABLE and not (
@@ -86,7 +95,7 @@ def may_step(grid: dict[Cell, Terrain], frm: Cell, to: Cell, *, open_pits: bool 
         return False
     if frm.col != to.col and frm.row != to.row:
         beside = (Cell(to.col, frm.row), Cell(frm.col, to.row))
-        if any(terrain_at(grid, c) is Terrain.WALL for c in beside):
+        if any(terrain_at(grid, c) in corners for c in beside):
             return False
     return True
 
@@ -96,7 +105,7 @@ def step_cost(
 ) -> float | None:
     """One step's cost in feet under this file's reading, or None if not allowed."""
     reading = reading_of(ruleset)
-    if not may_step(grid, frm, to, open_pits=reading.open_pits):
+    if not may_step(grid, frm, to, open_pits=reading.open_pits, corners=reading.corners):
         return None
     return reading.step_ft(grid, frm, to, diagonals)
 
@@ -141,6 +150,7 @@ class Reading:
     plain_times: float = 1.0  # what the plain move allows, in speeds
     minimum_move: bool = False  # 001 Minimum Movement / 004 Impeded Terrain
     open_pits: bool = False  # 004 Hazardous Terrain: a walker may step into a pit
+    corners: frozenset[Terrain] = frozenset({Terrain.WALL})  # no diagonal past these
 
 
 READINGS: dict[str, Reading] = {
@@ -157,7 +167,14 @@ READINGS: dict[str, Reading] = {
     # 003 Encounter Movement: a round's move is a third of the speed, running all of it
     "becmi": Reading(step_becmi, (60, 90, 120, 150), ("move", "run"), 1, plain_times=1 / 3),
     "5e": Reading(step_srd5, (10, 20, 30), ("move", "dash"), 2),
-    "5e-2024": Reading(step_srd5, (10, 20, 30), ("move", "dash"), 2),
+    # SRD 5.2 Corners: nor past a tree or pillar filling its square
+    "5e-2024": Reading(
+        step_srd5,
+        (10, 20, 30),
+        ("move", "dash"),
+        2,
+        corners=frozenset({Terrain.WALL, Terrain.PILLAR}),
+    ),
 }
 
 
@@ -273,7 +290,7 @@ def test_path_is_never_costlier_than_the_cheapest_legal_path(
     minimum = (
         reading.minimum_move
         and adjacent
-        and may_step(grid, start, goal, open_pits=reading.open_pits)
+        and may_step(grid, start, goal, open_pits=reading.open_pits, corners=reading.corners)
     )
     if start == goal:  # nothing to move: refused, nothing spent
         with pytest.raises(InvalidInput, match="already at"):
@@ -437,7 +454,14 @@ def check_result(e: Encounter, result: MoveResult, request: MoveRequest) -> None
             assert kind is not Terrain.PIT, to
         if frm.col != to.col and frm.row != to.row:
             beside = (Cell(to.col, frm.row), Cell(frm.col, to.row))
-            assert not any(e.terrain_at(c) is Terrain.WALL for c in beside), (frm, to)
+            # no diagonal past a wall's corner; on foot, none past any of the ruleset's
+            # solid_corners either (SRD 5.2 Corners: a pillar's)
+            solid = (
+                rules.solid_corners
+                if result.mode not in ("burrow", "fly", "forced")
+                else frozenset({Terrain.WALL})
+            )
+            assert not any(e.terrain_at(c) in solid for c in beside), (frm, to)
 
 
 @settings(max_examples=150, deadline=None)

@@ -74,17 +74,39 @@ class DragMove(SpecialMove[Drag]):
         light = light_load(grappler, held)
         without = {k: t for k, t in encounter.tokens.items() if k != held.key}
         board = replace(encounter, tokens=without)  # it moves along: not in its grappler's way
-        cap = None
-        if rule.drag == "half-speed":
-            cap = rules.token_movement(grappler).speed_ft / 2
+        cap = _cap_ft(rules, rule, encounter, grappler, request, light)
         moved = ctx.move(
             board,
             replace(request, special=None),
             budget_cap_ft=cap,
-            dragging="" if light or rule.drag == "half-speed" else held.name,
+            dragging="" if light or rule.drag in HALVING else held.name,
         )
         held_path = _held_path(rules, rule, encounter, moved, grappler, held)
         return _dragged(rule, encounter, moved, grappler, held, held_path, light, cap)
+
+
+# the drag costs that halve a speed rather than price each foot
+HALVING = ("half-speed", "speed-halved")
+
+
+def _cap_ft(
+    rules: Ruleset,
+    rule: GrappleRule,
+    encounter: Encounter,
+    grappler: Token,
+    request: MoveRequest,
+    light: bool,
+) -> float | None:
+    """What a halving drag lets this move spend: half the speed for the move (3.5,
+    epic-path); the turn's movement with the speed halved, less what was already moved
+    (SRD 5.1, and nothing halved when the held creature is light); None: no cap."""
+    if rule.drag == "half-speed":
+        return rules.token_movement(grappler).speed_ft / 2
+    if rule.drag != "speed-halved" or light:
+        return None
+    movement = rules.token_movement(grappler)
+    allowance = rules.allowance(encounter, grappler, request, movement)
+    return max(0.0, allowance.activity.budget_ft / 2 - grappler.activity.spent_ft)
 
 
 def _held_path(

@@ -16,7 +16,13 @@ from bot.grid.coords import Cell
 from bot.grid.geometry import footprint
 from bot.rules.engine.actions import MoveAction
 from bot.rules.engine.destinations import destinations
-from bot.rules.engine.mounts import check_mountable, mount_rule, saddle_cost
+from bot.rules.engine.mounts import (
+    check_mountable,
+    check_once_per_move,
+    mount_rule,
+    saddle_cost,
+    saddled,
+)
 from bot.rules.engine.moves import MoveRequest, MoveResult, SpecialPart, Step
 from bot.rules.engine.specials.base import PlanContext, SpecialMove
 from bot.rules.rulings import Note
@@ -54,8 +60,11 @@ class MountMove(SpecialMove[Mount]):
         rider = encounter.token(request.token)
         mount = encounter.token(part.mount)
         check_mountable(encounter, rider, mount)
+        check_once_per_move(rule, rider)
         plain = replace(request, special=None, action=MoveAction.MOVE)
         approach, entering = _approach(ctx, encounter, rider, mount, plain)
+        if rule.within_5_ft:
+            entering = 0.0  # the SRDs: a creature within 5 ft is mounted from there
         movement = rules.token_movement(rider)
         if approach is None:
             allowance = rules.allowance(encounter, rider, replace(plain, to=rider.cell), movement)
@@ -80,7 +89,9 @@ class MountMove(SpecialMove[Mount]):
         final = replace(
             after_rider,
             cell=mount.cell,
-            activity=replace(activity, spent_ft=round(activity.spent_ft + paid, 4)),
+            activity=saddled(
+                rule, replace(activity, spent_ft=round(activity.spent_ft + paid, 4)), "mount"
+            ),
             riding=mount.key,
         )
         note = Note("Mount", f"{rider.name} mounts {mount.name} ({rule.text}).")

@@ -1,0 +1,180 @@
+"""Staying in the saddle (the SRDs' Mounted Combat): a mount moved against its will, a
+rider knocked prone, a mount knocked prone. A ruleset with a ``MountRule.stay_mounted_dc``
+reads them; the others leave a rider where it is. Pure: no Discord, no database.
+
+- A mount pushed, pulled or slid: each rider makes the saving throw (DC 10 Dexterity)
+  or falls off, landing prone in a space within 5 ft of the mount. The /move's
+  ``check:`` is the save's total, applied here; without it the rider stays on and the
+  reply states the save the table rolls and how to apply a failure.
+- A rider knocked prone (``/token condition add:prone``): the same save; /token
+  condition takes no roll, so the reply states it and what a failure or a success does.
+- A mount knocked prone: its riders are dismounted and fall prone within 5 ft (no save;
+  a rider may use its reaction to land on its feet instead, which the reply says how to
+  record).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from bot.encounter import Condition, Encounter, Token
+from bot.grid.coords import Cell
+from bot.grid.geometry import chebyshev, footprint
+from bot.rules.engine.altitude import at_altitude
+from bot.rules.engine.board import Board
+from bot.rules.engine.kinds import MountRule
+from bot.rules.engine.moves import MoveRequest, MoveResult
+from bot.rules.rulings import JSONValue, Note
+
+if TYPE_CHECKING:
+    from bot.rules.ruleset import Ruleset
+
+
+def _rule(rules: Ruleset) -> MountRule | None:
+    rule = rules.mount_rule
+    return rule if rule is not None and rule.stay_mounted_dc is not None else None
+
+
+def _save(rule: MountRule) -> str:
+    return f"a DC {rule.stay_mounted_dc} Dexterity saving throw ({rule.mounted_combat})"
+
+
+def landing(rules: Ruleset, encounter: Encounter, rider: Token, mount: Token) -> Cell | None:
+    """The open space within 5 ft of ``mount`` where ``rider`` lands when it falls off:
+    the nearest to where the rider is (then the topmost, leftmost); None when there is
+    no room (the GM places it)."""
+    sides = rules.footprint_squares
+    board = Board.of(encounter, rider, sides)
+    saddle = set(board.footprint_of(mount))
+    side = sides.get(rider.size, 1)
+    reach = range(-side, sides.get(mount.size, 1) + 1)
+    spots = []
+    for dc in reach:
+        for dr in reach:
+            cell = Cell(mount.cell.col + dc, mount.cell.row + dr)
+            cells = footprint(cell, side)
+            if set(cells) & saddle or not all(board.on_map(c) for c in cells):
+                continue
+            if any(board.terrain(c).blocks for c in cells) or board.others_in(cells):
+                continue
+            spots.append((chebyshev(cell, rider.cell), cell.row, cell.col, cell))
+    return min(spots)[3] if spots else None
+
+
+def thrown(
+    rules: Ruleset, encounter: Encounter, rider: Token, mount: Token
+) -> tuple[Encounter, str]:
+    """``rider`` off ``mount``, prone on the ground within 5 ft of it: the board after and
+    where it landed in words ("" when there was no room: it stays on, for the GM)."""
+    cell = landing(rules, encounter, rider, mount)
+    if cell is None:
+        return encounter, ""
+    conditions = rider.conditions | {Condition.PRONE.value}
+    off = at_altitude(replace(rider, riding=None, cell=cell, conditions=conditions), 0)
+    return encounter.with_token(off), f"lands prone at {cell}"
+
+
+def mount_moved(
+    rules: Ruleset, result: MoveResult, riders: list[Token], request: MoveRequest
+) -> MoveResult:
+    """A mount moved against its will (``request`` a push, pull or slide) with
+    ``riders`` on it: each makes the save (its total: the request's check:) or falls
+    off. Any other move is ``result`` as it is."""
+    rule = _rule(rules)
+    if rule is None or not riders or not request.forced:
+        return result
+    save, mount = request.check, result.token
+    dc = rule.stay_mounted_dc or 0
+    names = ", ".join(r.name for r in riders)
+    if save is None:
+        who = riders[0].name if len(riders) == 1 else "<rider>"
+        text = (
+            f"{mount.name} is moved against its will: {names} makes {_save(rule)} or falls "
+            f"off, landing prone within 5 ft of it. No save was given (check:<total> with "
+            f"the forced move applies it), so {names} stays in the saddle; on a failed save: "
+            f"/token place token:{who} mount:none at:<square>, then /token condition "
+            f"token:{who} add:prone."
+        )
+        return replace(result, warnings=(*result.warnings, Note("Stay mounted", text)))
+    if save >= dc:
+        text = f"{names} saves ({save} against DC {dc}) and stays on {mount.name}."
+    else:
+        result, landed = _all_thrown(rules, result, riders)
+        text = (
+            f"{names} fails the save ({save} against DC {dc}) and falls off {mount.name}: "
+            f"{landed} ({rule.mounted_combat})."
+        )
+    saved: dict[str, JSONValue] = {
+        "riders": [r.name for r in riders],
+        "save": save,
+        "dc": dc,
+        "stays": save >= dc,
+    }
+    return replace(
+        result,
+        warnings=(*result.warnings, Note("Stay mounted", text)),
+        extra={**result.extra, "stay_mounted": saved},
+    )
+
+
+def _all_thrown(rules: Ruleset, result: MoveResult, riders: list[Token]) -> tuple[MoveResult, str]:
+    """``result`` with every rider of its moved mount fallen off, and where each landed
+    in words; with nobody left riding, no note says they move with it."""
+    encounter, mount = result.encounter, result.token
+    landed = []
+    for rider in riders:
+        encounter, where = thrown(rules, encounter, encounter.tokens[rider.key], mount)
+        landed.append(f"{rider.name} {where or 'has no room to land: the GM places it'}")
+    warnings = result.warnings
+    if not encounter.riders_of(mount):
+        warnings = tuple(w for w in warnings if w.label != "Riders")
+    return replace(result, encounter=encounter, warnings=warnings), "; ".join(landed)
+
+
+def knocked_prone(
+    rules: Ruleset, encounter: Encounter, before: Token, after: Token
+) -> tuple[Encounter, list[Note]]:
+    """``after`` (``before`` with its conditions changed) knocked prone: a rider is told
+    of its save; a mount's riders fall off, prone within 5 ft of it."""
+    rule = _rule(rules)
+    if rule is None or before.has(Condition.PRONE) or not after.has(Condition.PRONE):
+        return encounter, []
+    notes: list[Note] = []
+    mount = encounter.mount_of(after)
+    if mount is not None:
+        notes.append(
+            Note(
+                "Stay mounted",
+                f"{after.name} is knocked prone while mounted: {_save(rule)}. On a failure it "
+                f"falls off {mount.name}, landing prone within 5 ft (/token place "
+                f"token:{after.name} mount:none at:<square>); on a success it stays in the "
+                "saddle (remove:prone clears the condition if the table rules it sat firm).",
+            )
+        )
+    for rider in encounter.riders_of(after):
+        encounter, where = thrown(rules, encounter, rider, after)
+        if rider.hidden:
+            continue  # the GM's to see: a player's reply never names a hidden rider
+        if not where:
+            notes.append(
+                Note(
+                    "Unseated",
+                    f"{after.name} falls prone and {rider.name} is dismounted, but there is "
+                    f"no open space within 5 ft: the GM places it ({rule.mounted_combat}).",
+                )
+            )
+            continue
+        notes.append(
+            Note(
+                "Unseated",
+                f"{after.name} falls prone: {rider.name} is dismounted and {where} "
+                f"({rule.mounted_combat}). With its reaction it could instead dismount as "
+                f"{after.name} falls and land on its feet: /token condition "
+                f"token:{rider.name} remove:prone.",
+            )
+        )
+    return encounter, notes
+
+
+__all__ = ["knocked_prone", "landing", "mount_moved", "thrown"]
