@@ -39,19 +39,15 @@ from bot.rules.engine.board import (
 from bot.rules.engine.kinds import GrappleRule, MountRule, VerticalRule
 from bot.rules.engine.moves import (
     MoveRequest,
-    TokenFields,
     TokenMovement,
-    TokenSpec,
     last_mode,
-    moving_as,
-    plain_token_fields,
-    plain_token_movement,
     remembering_mode,
 )
 from bot.rules.engine.traits import has_trait
-from bot.rules.ruleset import Ruleset
 from bot.rules.rulings import Note
-from bot.state import number
+from bot.rules.srd5.jumping import LANDING_DC
+from bot.rules.srd5.sheet import SrdSheet
+from bot.rules.srd5.sheet import exhaustion as exhaustion
 from bot.units import feet
 
 FOOTPRINTS: Mapping[Size, int] = {
@@ -80,11 +76,6 @@ ACTIONS = Vocabulary(
 NO_MOVE = "Immobilized"
 
 
-def exhaustion(token: Token) -> int:
-    """Its exhaustion level, 0 to 6 (the ``exhaustion`` token option)."""
-    return number(token.state, "exhaustion")
-
-
 def srd_traits(document: str) -> Mapping[str, str]:
     """The monster traits the SRDs' movement reads on the board (/token trait), cited
     from ``document`` (SRD 5.1 or 5.2: both word them alike)."""
@@ -110,7 +101,7 @@ class _Taking:
     stand_cost: float = 0.0
 
 
-class SrdRuleset(Ruleset):
+class SrdRuleset(SrdSheet):
     """The SRDs' movement on a grid; 5e and 5e-2024 fill in the data."""
 
     square_ft: ClassVar[int] = 5
@@ -139,7 +130,6 @@ class SrdRuleset(Ruleset):
         "A readied move: when its trigger comes, it uses its reaction to move up to its "
         "speed, out of its turn (Actions in Combat › Ready)."
     )
-    jumps_on_grid: ClassVar[bool] = False  # a jump needs the Strength score: /jump strength:
     jump_uses_strength: ClassVar[bool] = True
     # The section names the rulings cite.
     movement_section: ClassVar[str]
@@ -149,14 +139,11 @@ class SrdRuleset(Ruleset):
     # SRD 5.1: any other creature's space is difficult terrain; SRD 5.2: one that is
     # neither Tiny nor your ally.
     every_creature_hampers: ClassVar[bool]
-    # SRD 5.2: each level of exhaustion takes 5 ft off every speed; SRD 5.1 (0): level 2
-    # halves the speed and level 5 makes it 0.
-    exhaustion_minus_ft: ClassVar[int] = 0
-    exhaustion_effect: ClassVar[str]
 
-    def __init__(self, diagonal_rule: str = "5") -> None:
+    def __init__(self, diagonal_rule: str = "5", *, encumbrance: bool = False) -> None:
         self.diagonal_rule = diagonal_rule if diagonal_rule in self.diagonal_rules else "5"
         self.diagonal_parity = self.diagonal_rule == "5-10-5"
+        self.encumbrance = encumbrance
 
     def measure_ft(self, a: Cell, b: Cell) -> float:
         """5 ft a square, every diagonal too; with the optional 5-10-5 rule every second
@@ -168,42 +155,21 @@ class SrdRuleset(Ruleset):
 
     # ---------------------------------------------------------------- tokens
 
-    def token_fields(self, spec: TokenSpec) -> TokenFields:
-        fields = plain_token_fields(spec)
-        if "exhaustion" not in spec.options:
-            return fields
-        return replace(fields, state={"exhaustion": spec.options["exhaustion"]})
-
-    def token_words(self, token: Token) -> tuple[str, ...]:
-        level = exhaustion(token)
-        return (*((f"exhaustion {level}",) if level else ()), *moving_as(token))
-
     def moved_as(self, board: Board, token: Token, anchor: Cell, mode: str) -> Token:
         """SRD Using Different Speeds: what it moved as counts against the next speed."""
         return remembering_mode(token, mode)
 
-    def token_movement(self, token: Token) -> TokenMovement:
-        movement = plain_token_movement(token)
-        level = exhaustion(token)
-        if not level:
-            return movement
-        speeds = {m: self.exhausted_speed(v, level) for m, v in movement.speeds_ft.items()}
-        note = Note("Exhaustion", f"Level {level}: {self.exhaustion_effect}.")
-        return replace(
-            movement,
-            speed_ft=speeds.get("walk", 0),
-            speeds_ft=speeds,
-            notes=(*movement.notes, note),
+    def landing_notes(self, board: Board, landing: Cell) -> tuple[Note, ...]:
+        """Landing a long jump in difficult terrain (5.1 Jumping; 5.2 Long Jump)."""
+        if not any(board.terrain(c) in DIFFICULT for c in board.cells(landing)):
+            return ()
+        return (
+            Note(
+                "Landing",
+                f"{landing} is difficult terrain: a DC {LANDING_DC} Dexterity (Acrobatics) "
+                f"check, or {board.mover.name} lands prone ({self.jump_section}).",
+            ),
         )
-
-    def exhausted_speed(self, speed_ft: int, level: int) -> int:
-        """A speed under ``level`` of exhaustion (SRD 5.1: halved from level 2, 0 from
-        level 5; SRD 5.2: 5 ft less per level)."""
-        if self.exhaustion_minus_ft:
-            return max(0, speed_ft - self.exhaustion_minus_ft * level)
-        if level >= 5:
-            return 0
-        return speed_ft // 2 if level >= 2 else speed_ft
 
     # ---------------------------------------------------------------- actions
 

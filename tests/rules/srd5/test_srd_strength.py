@@ -7,21 +7,30 @@ heavy armor's Strength requirement.
 
 from __future__ import annotations
 
+import json
+import random
+from typing import Any
+
 import pytest
 
 from bot.context import Context
-from tests.handlers.encounter_helpers import run
+from bot.errors import IllegalMove, InvalidInput
+from bot.rules import rulesets
+from bot.rules.rulings import JumpRequest
+from bot.schema.read import InvalidState, read_state
+from tests.handlers.encounter_helpers import refused, run, tokens
 
 BOTH = pytest.mark.parametrize("rid", ["5e", "5e-2024"])
 
 
 async def pit_board(gm: Context, rid: str, *tokens: str) -> None:
-    """A corridor 8 squares long with a 10-ft pit at C2:D2; Kit stands at A2."""
+    """A corridor 10 squares long with a 10-ft pit at E2:F2; Kit stands at A2."""
     await run(
         gm,
-        f"/encounter start width:8 height:3 ruleset:{rid}",
-        '/terrain set cells:"A1:H1 A3:H3" kind:wall',
-        '/terrain set cells:"C2 D2" kind:pit',
+        f"/encounter start width:10 height:3 ruleset:{rid}",
+        '/terrain set cells:"A1:J1 A3:J3" kind:wall',
+        '/terrain set cells:"E2 F2" kind:pit',
+        "/token add name:Kit at:A2",
         *tokens,
     )
 
@@ -37,7 +46,126 @@ async def test_srd52_round_down_strength_15_standing_long_jump_7_ft_high_jump_2_
 async def test_srd_jumping_move_jump_clears_a_10_ft_pit(gm: Context, rid: str):
     """SRD Jumping (5.2 Long Jump): with a 10 ft run-up on foot, Strength 15 clears 15 ft;
     each foot jumped costs a foot of movement."""
-    await pit_board(gm, rid, "/token add name:Kit at:A2 strength:15")
-    reply = await run(gm, "/move token:Kit to:F2 jump:E2")
-    assert reply.result["path"][-2:] == ["E2", "F2"]
-    assert reply.result["cost_ft"] == 25
+    await pit_board(gm, rid, "/token stats token:Kit strength:15")
+    reply = await run(gm, "/move token:Kit to:G2 jump:G2")
+    assert reply.result["path"] == ["A2", "B2", "C2", "D2", "G2"]
+    assert reply.result["cost_ft"] == 30  # a 15 ft run-up, a 15 ft jump
+
+
+# ------------------------------------------------------------------ Strength
+
+
+async def token_of(gm: Context, name: str = "Kit") -> dict[str, Any]:
+    return (await tokens(gm.store))[name]
+
+
+@BOTH
+async def test_srd_strength_score_is_set_with_token_stats(gm: Context, rid: str):
+    """SRD Using Ability Scores › Strength: the score jumps and carrying read."""
+    await pit_board(gm, rid)
+    reply = await run(gm, "/token stats token:Kit strength:15")
+    assert (await token_of(gm))["state"] == {"strength": 15}
+    assert "Str 15" in reply.fields[0].value
+    shown = await run(gm, "/token stats token:Kit")
+    assert shown.result["stats"] == {"strength": 15}
+    assert "strength" in shown.result["known"]
+
+
+@BOTH
+@pytest.mark.parametrize("score", ["0", "31", "strong"])
+async def test_srd_strength_score_is_1_to_30(gm: Context, rid: str, score: str):
+    await pit_board(gm, rid)
+    await refused(gm, f"/token stats token:Kit strength:{score}", InvalidInput, "strength")
+
+
+@BOTH
+async def test_srd_strength_on_token_add_points_to_token_stats(gm: Context, rid: str):
+    """/token add and /token edit are at Discord's 25 options: Strength has its own
+    subcommand, and the refusal says which."""
+    await pit_board(gm, rid)
+    await refused(gm, "/token add name:Bo strength:15", InvalidInput, "/token stats")
+    await refused(gm, "/token edit token:Kit strength:15", InvalidInput, "/token stats")
+
+
+async def test_strength_is_refused_where_a_ruleset_has_no_use_for_it(gm: Context):
+    await run(gm, "/encounter start width:6 height:6 ruleset:3.5", "/token add name:Kit")
+    await refused(gm, "/token stats token:Kit strength:15", InvalidInput, "doesn't read strength")
+
+
+@BOTH
+def test_srd_strength_out_of_range_is_refused_on_a_stored_board(rid: str):
+    """The board's schema checks a stored Strength as the ruleset declares it (1 to 30)."""
+    board = {
+        "width": 6,
+        "height": 6,
+        "ruleset": rid,
+        "gm_id": "1",
+        "tokens": [{"name": "Kit", "cell": "A1", "state": {"strength": 31}}],
+    }
+    with pytest.raises(InvalidState, match="strength"):
+        read_state(json.dumps(board))
+    board["tokens"][0]["state"] = {"strength": 15}  # type: ignore[index]
+    assert read_state(json.dumps(board)).token("Kit").state == {"strength": 15}
+
+
+# ------------------------------------------------------------------ jumping
+
+
+@BOTH
+async def test_srd_jumping_without_strength_says_how_to_set_it(gm: Context, rid: str):
+    """SRD Jumping: the distance is the Strength score; without one, the refusal names
+    /token stats (and no longer says there is no jumping on the grid)."""
+    await pit_board(gm, rid)
+    pit = await refused(gm, "/move token:Kit to:G2", IllegalMove, "jump:")
+    assert "no jumping" not in pit.message
+    await refused(gm, "/move token:Kit to:G2 jump:G2", IllegalMove, "/token stats token:Kit")
+
+
+@BOTH
+async def test_srd_jumping_standing_long_jump_is_half(gm: Context, rid: str):
+    """SRD Jumping (5.2 Long Jump): no 10 ft run-up on foot just before: half the
+    distance, so Strength 15 standing at the pit's edge can't clear 10 ft."""
+    await pit_board(gm, rid, "/token edit token:Kit at:D2", "/token stats token:Kit strength:15")
+    refusal = await refused(gm, "/move token:Kit to:G2 jump:G2", IllegalMove, "standing")
+    assert "Strength 15" in refusal.message
+    await run(gm, "/token stats token:Kit strength:20")  # standing: 10 ft
+    reply = await run(gm, "/move token:Kit to:G2 jump:G2")
+    assert reply.result["cost_ft"] == 15
+
+
+@BOTH
+async def test_srd_jumping_landing_in_difficult_terrain_is_dc_10_acrobatics_or_prone(
+    gm: Context, rid: str
+):
+    """SRD 5.1 Jumping; SRD 5.2 Long Jump: "If you land in Difficult Terrain, you must
+    succeed on a DC 10 Dexterity (Acrobatics) check or have the Prone condition"."""
+    await pit_board(
+        gm, rid, "/terrain set cells:G2 kind:difficult", "/token stats token:Kit strength:15"
+    )
+    reply = await run(gm, "/move token:Kit to:G2 jump:G2")
+    landing = [w["text"] for w in reply.result["warnings"] if w["name"] == "Landing"]
+    assert landing and "DC 10 Dexterity (Acrobatics)" in landing[0] and "prone" in landing[0]
+
+
+@BOTH
+async def test_srd_jumping_a_prone_creature_stands_first(gm: Context, rid: str):
+    await pit_board(
+        gm, rid, "/token stats token:Kit strength:15", "/token condition token:Kit add:prone"
+    )
+    await refused(gm, "/move token:Kit to:G2 jump:G2", IllegalMove, "prone")
+
+
+def test_srd51_standing_jump_keeps_the_half():
+    """SRD 5.1 has no Round Down rule: Strength 15 standing is 7.5 ft long, 2.5 ft high."""
+    jump = rulesets()["5e"].jump(JumpRequest(strength=15, run_up_ft=0), random.Random(1))
+    assert (jump.max_horizontal_ft, jump.max_vertical_ft) == (7.5, 2.5)
+
+
+def test_srd52_round_down_standing_jumps_by_strength():
+    """SRD 5.2 Round Down: half of an odd Strength score loses its half foot."""
+    ruleset = rulesets()["5e-2024"]
+    for score, long_ft, high_ft in ((15, 7, 2), (16, 8, 3), (10, 5, 1), (1, 0, 0)):
+        jump = ruleset.jump(JumpRequest(strength=score, run_up_ft=0), random.Random(1))
+        assert (jump.max_horizontal_ft, jump.max_vertical_ft) == (long_ft, high_ft)
+    running = ruleset.jump(JumpRequest(strength=15, run_up_ft=10), random.Random(1))
+    assert (running.max_horizontal_ft, running.max_vertical_ft) == (15, 5)
