@@ -169,3 +169,99 @@ def test_srd52_round_down_standing_jumps_by_strength():
         assert (jump.max_horizontal_ft, jump.max_vertical_ft) == (long_ft, high_ft)
     running = ruleset.jump(JumpRequest(strength=15, run_up_ft=10), random.Random(1))
     assert (running.max_horizontal_ft, running.max_vertical_ft) == (15, 5)
+
+
+# ------------------------------------------------------------------ carrying
+
+
+async def speed_of(gm: Context, name: str = "Kit") -> int:
+    reply = await run(gm, f"/token stats token:{name}")
+    return int(reply.result["token"]["speed_ft"])
+
+
+@BOTH
+async def test_srd_carrying_capacity_pushing_or_dragging_more_leaves_speed_5_ft(
+    gm: Context, rid: str
+):
+    """SRD 5.1 Lifting and Carrying; SRD 5.2 Carrying Capacity: Strength × 15 lb; pushing
+    or dragging more than that (up to twice it), speed 5 ft."""
+    await pit_board(gm, rid, "/token stats token:Kit strength:10 dragging_lb:150")
+    assert await speed_of(gm) == 30  # 150 lb: its capacity, not more
+    reply = await run(gm, "/token stats token:Kit dragging_lb:151")
+    assert reply.result["token"]["speed_ft"] == 5
+    assert any("speed is 5 ft" in n["text"] for n in reply.result["notes"])
+    await refused(gm, "/move token:Kit to:C2", IllegalMove)
+    moved = await run(gm, "/move token:Kit to:B2")
+    assert moved.result["cost_ft"] == 5
+
+
+@BOTH
+async def test_srd_carrying_capacity_twice_it_is_the_most_pushed_or_dragged(gm: Context, rid: str):
+    """SRD Carrying Capacity: push, drag or lift up to twice the carrying capacity."""
+    await pit_board(gm, rid, "/token stats token:Kit strength:10")
+    await refused(gm, "/token stats token:Kit dragging_lb:301", InvalidInput, "300 lb")
+    await run(gm, "/token stats token:Kit dragging_lb:300")
+    assert await speed_of(gm) == 5
+
+
+@BOTH
+async def test_srd_carrying_capacity_doubles_per_size_above_medium(gm: Context, rid: str):
+    """SRD 5.1 Size and Strength; SRD 5.2 Carrying Capacity: a Large creature carries
+    twice as much (Strength × 30 lb)."""
+    await run(gm, f"/encounter start width:8 height:8 ruleset:{rid}")
+    await run(
+        gm, "/token add name:Ox size:large", "/token stats token:Ox strength:10 dragging_lb:300"
+    )
+    assert await speed_of(gm, "Ox") == 30
+    await run(gm, "/token stats token:Ox dragging_lb:301")
+    assert await speed_of(gm, "Ox") == 5
+
+
+@BOTH
+async def test_srd_carrying_a_load_needs_the_strength_score(gm: Context, rid: str):
+    await pit_board(gm, rid)
+    await refused(gm, "/token stats token:Kit carried_lb:60", InvalidInput, "strength:")
+    await refused(gm, "/token stats token:Kit armor_strength:15", InvalidInput, "strength:")
+
+
+@BOTH
+async def test_srd_heavy_armor_strength_requirement_unmet_is_10_ft_slower(gm: Context, rid: str):
+    """SRD 5.1 Armor and Shields; SRD 5.2 Armor: heavy armor whose Strength requirement
+    the wearer doesn't meet reduces its speed by 10 ft."""
+    await pit_board(gm, rid, "/token stats token:Kit strength:13 armor_strength:15")
+    assert await speed_of(gm) == 20
+    await run(gm, "/token stats token:Kit strength:15")
+    assert await speed_of(gm) == 30
+    await run(gm, "/token stats token:Kit strength:13 armor_strength:0")  # armor off
+    assert await speed_of(gm) == 30
+
+
+@pytest.mark.parametrize(
+    ("carried", "speed"), [(50, 30), (51, 20), (100, 20), (101, 10), (150, 10), (151, 5)]
+)
+async def test_srd51_variant_encumbrance_slows_by_the_weight_carried(
+    gm: Context, carried: int, speed: int
+):
+    """SRD 5.1 Using Ability Scores › Variant: Encumbrance (the encounter's option):
+    over 5 × Strength lb −10 ft, over 10 × Strength lb −20 ft; past the capacity, it can
+    only push or drag the load (5 ft)."""
+    await run(
+        gm,
+        "/encounter start width:8 height:8 ruleset:5e encumbrance:true",
+        "/token add name:Kit",
+        f"/token stats token:Kit strength:10 carried_lb:{carried}",
+    )
+    assert await speed_of(gm) == speed
+
+
+@BOTH
+async def test_srd_carrying_without_the_variant_only_capacity_counts(gm: Context, rid: str):
+    """Without 5.1's Encumbrance variant (and always in 5.2), a load within the carrying
+    capacity leaves the speed as it is."""
+    await pit_board(gm, rid, "/token stats token:Kit strength:10 carried_lb:150")
+    assert await speed_of(gm) == 30
+
+
+async def test_srd52_has_no_encumbrance_variant(gm: Context):
+    with pytest.raises(InvalidInput, match="only 5e reads it"):
+        await run(gm, "/encounter start ruleset:5e-2024 encumbrance:true")
