@@ -20,6 +20,7 @@ from bot.rules.engine.moves import (
     TokenFields,
     TokenMovement,
     TokenSpec,
+    last_mode,
     moving_as,
     plain_token_fields,
     plain_token_movement,
@@ -230,4 +231,10 @@ class SrdSheet(Ruleset):
         return ""
 
     def jump_asked(self, ctx: StepContext, request: JumpRequest) -> JumpRequest:
-        return replace(request, strength=strength(ctx.board.mover.state))
+        """With its Strength score; the run-up goes on from the movement on foot it
+        made earlier this turn (a /move that ended where this one starts)."""
+        mover = ctx.board.mover
+        run_up = request.run_up_ft
+        if run_up is not None and not ctx.stood and last_mode(mover) == "walk":
+            run_up += int(mover.activity.spent_ft)
+        return replace(request, strength=strength(mover.state), run_up_ft=run_up)

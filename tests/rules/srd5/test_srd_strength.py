@@ -12,6 +12,8 @@ import random
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from bot.context import Context
 from bot.errors import IllegalMove, InvalidInput
@@ -131,6 +133,18 @@ async def test_srd_jumping_standing_long_jump_is_half(gm: Context, rid: str):
     await run(gm, "/token stats token:Kit strength:20")  # standing: 10 ft
     reply = await run(gm, "/move token:Kit to:G2 jump:G2")
     assert reply.result["cost_ft"] == 15
+
+
+@BOTH
+async def test_srd_jumping_run_up_goes_on_from_an_earlier_move_this_turn(gm: Context, rid: str):
+    """SRD Jumping: "move at least 10 feet on foot immediately before the jump": a /move
+    on foot that ended at the pit's edge is that run-up, the jump its own /move."""
+    await pit_board(gm, rid, "/token stats token:Kit strength:15")
+    await run(gm, "/move token:Kit to:D2")
+    reply = await run(gm, "/move token:Kit to:G2 jump:G2")
+    assert reply.result["path"] == ["D2", "G2"]
+    assert reply.result["cost_ft"] == 15
+    assert not any(w["name"] == "Standing" for w in reply.result["warnings"])
 
 
 @BOTH
@@ -265,3 +279,41 @@ async def test_srd_carrying_without_the_variant_only_capacity_counts(gm: Context
 async def test_srd52_has_no_encumbrance_variant(gm: Context):
     with pytest.raises(InvalidInput, match="only 5e reads it"):
         await run(gm, "/encounter start ruleset:5e-2024 encumbrance:true")
+
+
+async def test_srd51_variant_encumbrance_limits_the_move_itself(gm: Context):
+    """SRD 5.1 Variant: Encumbrance: the slower speed is what /move spends."""
+    await run(
+        gm,
+        "/encounter start width:8 height:3 ruleset:5e encumbrance:true",
+        "/token add name:Kit at:A2",
+        "/token stats token:Kit strength:10 carried_lb:60",
+    )
+    await refused(gm, "/move token:Kit to:F2", IllegalMove, "20 ft")
+    moved = await run(gm, "/move token:Kit to:E2")
+    assert moved.result["total_ft"] == 20
+
+
+@BOTH
+@settings(max_examples=60, deadline=None)
+@given(score=st.integers(min_value=1, max_value=30), run_up=st.integers(min_value=0, max_value=30))
+def test_srd_jumping_by_strength_invariants(rid: str, score: int, run_up: int):
+    """SRD Jumping (5.2 Long Jump, High Jump, Round Down), for every score and run-up: a
+    long jump is the score with a 10 ft run-up and half (5.2: rounded down) without; a
+    standing jump is never longer or higher than a running one."""
+    ruleset = rulesets()[rid]
+    jump = ruleset.jump(JumpRequest(strength=score, run_up_ft=run_up), random.Random(1))
+    running = ruleset.jump(JumpRequest(strength=score, run_up_ft=10), random.Random(1))
+    assert running.max_horizontal_ft == score
+    assert jump.max_horizontal_ft is not None and jump.max_vertical_ft is not None
+    assert running.max_vertical_ft is not None
+    if run_up >= 10:
+        assert jump.max_horizontal_ft == score
+    else:
+        half = score // 2 if rid == "5e-2024" else score / 2
+        assert jump.max_horizontal_ft == half
+    if running.max_vertical_ft >= 0:  # 5.1 shows a negative high jump (Strength 1) as is
+        assert jump.max_vertical_ft <= running.max_vertical_ft
+    if rid == "5e-2024":
+        assert jump.max_horizontal_ft == int(jump.max_horizontal_ft)
+        assert jump.max_vertical_ft == int(jump.max_vertical_ft) >= 0
