@@ -47,7 +47,7 @@ from bot.rules.engine.traits import has_trait
 from bot.rules.rulings import Note
 from bot.rules.srd5.jumping import LANDING_DC
 from bot.rules.srd5.sheet import SrdSheet
-from bot.rules.srd5.sheet import exhaustion as exhaustion
+from bot.state import number
 from bot.units import feet
 
 FOOTPRINTS: Mapping[Size, int] = {
@@ -74,6 +74,11 @@ ACTIONS = Vocabulary(
     },
 )
 NO_MOVE = "Immobilized"
+
+
+def exhaustion(token: Token) -> int:
+    """Its exhaustion level, 0 to 6 (the ``exhaustion`` token option)."""
+    return number(token.state, "exhaustion")
 
 
 def srd_traits(document: str) -> Mapping[str, str]:
@@ -139,6 +144,10 @@ class SrdRuleset(SrdSheet):
     # SRD 5.1: any other creature's space is difficult terrain; SRD 5.2: one that is
     # neither Tiny nor your ally.
     every_creature_hampers: ClassVar[bool]
+    # SRD 5.2: each level of exhaustion takes 5 ft off every speed; SRD 5.1 (0): level 2
+    # halves the speed and level 5 makes it 0.
+    exhaustion_minus_ft: ClassVar[int] = 0
+    exhaustion_effect: ClassVar[str]
 
     def __init__(self, diagonal_rule: str = "5", *, encumbrance: bool = False) -> None:
         self.diagonal_rule = diagonal_rule if diagonal_rule in self.diagonal_rules else "5"
@@ -170,6 +179,15 @@ class SrdRuleset(SrdSheet):
                 f"check, or {board.mover.name} lands prone ({self.jump_section}).",
             ),
         )
+
+    def exhausted_speed(self, speed_ft: int, level: int) -> int:
+        """A speed under ``level`` of exhaustion (SRD 5.1: halved from level 2, 0 from
+        level 5; SRD 5.2: 5 ft less per level)."""
+        if self.exhaustion_minus_ft:
+            return max(0, speed_ft - self.exhaustion_minus_ft * level)
+        if level >= 5:
+            return 0
+        return speed_ft // 2 if level >= 2 else speed_ft
 
     # ---------------------------------------------------------------- actions
 

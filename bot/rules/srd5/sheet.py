@@ -8,6 +8,7 @@ of ``SrdRuleset``.
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from collections.abc import Mapping
 from dataclasses import replace
 from typing import ClassVar
@@ -49,8 +50,9 @@ HEAVY_ARMOR_MINUS_FT = 10
 ENCUMBERED = ((10, 20, "heavily encumbered"), (5, 10, "encumbered"))
 
 
-def exhaustion(token: Token) -> int:
-    """Its exhaustion level, 0 to 6 (the ``exhaustion`` token option)."""
+def _exhaustion(token: Token) -> int:
+    """Its exhaustion level, 0 to 6 (as ``srd5.grid.exhaustion``, which imports this
+    module)."""
     return number(token.state, "exhaustion")
 
 
@@ -71,7 +73,6 @@ def _lb(weight: float) -> str:
 class SrdSheet(Ruleset):
     """The SRDs' token fields and the speed they give; jumps by the Strength score."""
 
-    exhaustion_minus_ft: ClassVar[int] = 0
     exhaustion_effect: ClassVar[str]
     # the sections the rulings cite
     carrying_section: ClassVar[str]
@@ -115,7 +116,7 @@ class SrdSheet(Ruleset):
 
     def token_words(self, token: Token) -> tuple[str, ...]:
         state = token.state
-        level = exhaustion(token)
+        level = _exhaustion(token)
         score = strength(state)
         words = [f"exhaustion {level}"] if level else []
         words += [f"Str {score}"] if score else []
@@ -132,7 +133,7 @@ class SrdSheet(Ruleset):
         movement = plain_token_movement(token)
         minus, notes = self._burdens(token)
         speeds = {m: max(0, v - minus) for m, v in movement.speeds_ft.items()}
-        level = exhaustion(token)
+        level = _exhaustion(token)
         if level:
             speeds = {m: self.exhausted_speed(v, level) for m, v in speeds.items()}
             notes.append(Note("Exhaustion", f"Level {level}: {self.exhaustion_effect}."))
@@ -150,14 +151,9 @@ class SrdSheet(Ruleset):
             notes=(*movement.notes, *notes),
         )
 
+    @abstractmethod
     def exhausted_speed(self, speed_ft: int, level: int) -> int:
-        """A speed under ``level`` of exhaustion (SRD 5.1: halved from level 2, 0 from
-        level 5; SRD 5.2: 5 ft less per level)."""
-        if self.exhaustion_minus_ft:
-            return max(0, speed_ft - self.exhaustion_minus_ft * level)
-        if level >= 5:
-            return 0
-        return speed_ft // 2 if level >= 2 else speed_ft
+        """A speed under ``level`` of exhaustion (``SrdRuleset`` answers)."""
 
     def _burdens(self, token: Token) -> tuple[int, list[Note]]:
         """What comes off every speed: heavy armor worn without the Strength it needs,
