@@ -250,7 +250,13 @@ def written_unit(raw: object) -> str:
     return match.group(2) if match else ""
 
 
+# Weights a user may write, for an option in pounds (5e's carried_lb: 120 lb).
+_POUNDS = frozenset({"lb", "lbs", "lb.", "lbs.", "pound", "pounds"})
+
+
 def _convert(value: float, written: str, unit: str, raw: str) -> float:
+    if unit == "lb" and written in _POUNDS:
+        return value
     if not unit or written not in _FEET_PER:
         accepted = f"feet ({unit or 'no unit'})" if unit != "miles" else "miles"
         raise UnitError(
@@ -270,6 +276,9 @@ class Command:
     options: tuple[Option, ...]
     handler: Handler
     changes_state: bool = False
+    # options another command takes instead, by name → that command (/token add's
+    # strength: is /token stats'): a refusal names it
+    elsewhere: Mapping[str, str] = field(default_factory=dict)
 
     def option(self, name: str) -> Option | None:
         return next((o for o in self.options if o.name == name), None)
@@ -283,6 +292,12 @@ class Command:
     def validate(self, raw: Mapping[str, object]) -> dict[str, Any]:
         """Typed options, or an ``InvalidInput`` naming the first problem."""
         unknown = [k for k in raw if self.option(k) is None]
+        if unknown and unknown[0] in self.elsewhere:
+            other = self.elsewhere[unknown[0]]
+            raise InvalidInput(
+                f"/{self.name} has no option {unknown[0]}: set it with /{other}, e.g. "
+                f"/{other} token:<name> {unknown[0]}:<value>."
+            )
         if unknown:
             names = ", ".join(o.name for o in self.options) or "none"
             raise InvalidInput(f'/{self.name} has no option "{unknown[0]}". Its options: {names}.')

@@ -16,6 +16,7 @@ from discord.ext import commands
 
 from bot.discord.autocomplete import suggesting, token_choices
 from bot.discord.options import slash_command
+from bot.handlers.token_stats import STATS
 from bot.handlers.tokens import ADD, CONDITION, EDIT, PLACE, REMOVE, TRAIT
 
 
@@ -26,6 +27,7 @@ class Token(commands.GroupCog, group_name="token", group_description="The tokens
     condition = slash_command(CONDITION, "condition", "Token")
     trait = slash_command(TRAIT, "trait", "Token")
     place = slash_command(PLACE, "place", "Token")
+    stats = slash_command(STATS, "stats", "Token")
 
     # what the channel's ruleset offers as the user types: its sizes, races, armor and
     # loads; the conditions the rules know (and the token's own, to remove); traits
@@ -41,6 +43,7 @@ class Token(commands.GroupCog, group_name="token", group_description="The tokens
 
     @edit.autocomplete("token")
     @place.autocomplete("token")
+    @stats.autocomplete("token")
     @place.autocomplete("mount")
     @remove.autocomplete("token")
     @condition.autocomplete("token")

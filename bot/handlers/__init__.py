@@ -80,6 +80,7 @@ _ENCOUNTER: tuple[tuple[str, str, str], ...] = (
     ("token condition", "tokens", "CONDITION"),
     ("token trait", "tokens", "TRAIT"),
     ("token place", "tokens", "PLACE"),
+    ("token stats", "token_stats", "STATS"),
     ("terrain set", "terrain", "SET"),
     ("terrain clear", "terrain", "CLEAR"),
     ("terrain light", "terrain", "LIGHT"),

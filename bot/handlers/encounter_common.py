@@ -70,7 +70,9 @@ def is_encounter_gm(ctx: Context, encounter: Encounter) -> bool:
 
 
 def ruleset_of(encounter: Encounter) -> Ruleset:
-    return rulesets()[encounter.ruleset]
+    """The encounter's ruleset with its options applied (5e's encumbrance: counts in
+    every token's speed a reply shows, not only in a move)."""
+    return rulesets()[encounter.ruleset].for_encounter(encounter)
 
 
 @dataclass(frozen=True)

@@ -138,6 +138,11 @@ def examples(command_name: str, ruleset: Ruleset) -> tuple[Example, ...]:
         "token place": (
             ("/token add name:Bat at:J9 fly:40", "/token place token:Bat altitude:30"),
         ),
+        "token stats": (
+            ("/token stats token:Ari strength:15 carried_lb:60", "/token stats token:Ari")
+            if any(o.name == "strength" for o in ruleset.token_options)
+            else ("/token stats token:Ari",)
+        ),
         "terrain set": ("/terrain set cells:C3-D3 kind:difficult",),
         "terrain clear": ("/terrain clear cells:C3", "/terrain clear"),
         "terrain light": ("/terrain light cells:F1:H2 dark:true",),

@@ -100,11 +100,14 @@ TOKEN_OPTIONS = (
         max_value=30,
     ),
     Option("hidden", "boolean", "Hidden from players: an ambush (GM); hidden:false reveals it"),
-    # what only some rulesets read (race, armor, load, exhaustion...), as they declare it
-    *(Option.of(spec) for spec in token_options()),
+    # what only some rulesets read (race, armor, load, exhaustion...), as they declare it;
+    # the numbers off the sheet (5e's Strength) go through /token stats (token_stats.py)
+    *(Option.of(spec) for spec in token_options() if not spec.stats),
     Option("explain", "boolean", "Show the whole working behind its speed, step by step"),
 )
 TOKEN = Option("token", "string", "The token's name", required=True, refers_to="token")
+# the ruleset options /token stats takes (add and edit are at Discord's 25 options)
+STATS_ELSEWHERE = {spec.name: "token stats" for spec in token_options() if spec.stats}
 
 
 def token_reply(changed: Changed[TokenEdit], title: str, *, explain: bool = False) -> Reply:
@@ -349,6 +352,7 @@ ADD = Command(
     ),
     handle_add,
     changes_state=True,
+    elsewhere=STATS_ELSEWHERE,
 )
 EDIT = Command(
     "token edit",
@@ -356,6 +360,7 @@ EDIT = Command(
     (TOKEN, *TOKEN_OPTIONS, Option("rename", "string", "A new name for it")),
     handle_edit,
     changes_state=True,
+    elsewhere=STATS_ELSEWHERE,
 )
 REMOVE = Command(
     "token remove",

@@ -32,6 +32,9 @@ class OptionSpec:
     instead: str = ""
     # values offered as the user types (autocomplete), where any text is accepted
     suggestions: tuple[str, ...] = ()
+    # a token option set with /token stats rather than /token add and /token edit
+    # (those are at Discord's 25 options): numbers off the sheet, e.g. 5e's Strength
+    stats: bool = False
 
     def __post_init__(self) -> None:
         if len(self.description) > 100:

@@ -371,6 +371,11 @@ class Ruleset(ABC):
         """Why ``ctx.board.mover`` can't jump in this move ("" when it can)."""
         return ""
 
+    def jump_asked(self, ctx: StepContext, request: JumpRequest) -> JumpRequest:
+        """The /jump a jump on the way asks, with what the mover brings to it (the SRDs:
+        its Strength score); as built by default."""
+        return request
+
     def jump_cost_ft(
         self, ctx: StepContext, length_ft: float, takeoff: Cell, landing: Cell
     ) -> tuple[float, str]:

@@ -111,6 +111,11 @@ CASES: dict[str, tuple[str, ...]] = {
         "/token place token:Lurker altitude:10",
         "/token place token:Bo mount:none at:E2",
     ),
+    "token stats": (
+        "/token stats token:Lurker",
+        "/token stats token:Lurker strength:15",
+        "/token stats token:Ari",
+    ),
     "terrain set": ("/terrain set cells:E2 kind:wall",),
     "terrain clear": ("/terrain clear cells:E2",),
     "terrain light": ("/terrain light cells:E2 dark:true",),

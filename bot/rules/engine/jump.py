@@ -48,7 +48,11 @@ def jump_route(plan: MovePlan, jump_rule: JumpRule) -> Route:
     _check_landing(plan, landing)
     if _cleared(rules, board, plan.token.cell, landing) <= 0:
         try:  # with nothing to clear, a check-based /jump asks for a check: no matter
-            ruling = jump_rule(JumpRequest(size=plan.token.size.name.lower(), distance_ft=5))
+            ruling = jump_rule(
+                rules.jump_asked(
+                    plan.ctx, JumpRequest(size=plan.token.size.name.lower(), distance_ft=5)
+                )
+            )
         except RulingError:
             ruling = None
         if ruling is not None and ruling.max_horizontal_ft is None and ruling.dc is None:
@@ -113,8 +117,7 @@ def _note_too_short(
     gives its own limit, so the reply names that square and run-up (issue 28: "it
     can clear 14 ft" beside "it clears at most 7 ft" read as one jump)."""
     short, ruling, short_takeoff, short_run_up = too_short
-    check = plan.request.check
-    given = f"with a check of {check}" if check is not None else "without a check"
+    given = _given(plan, ruling)
     needs = f" (DC {ruling.dc})" if ruling.dc else ""
     plan.note(
         "Jump",
@@ -160,11 +163,10 @@ def _takeoffs(
         if cleared <= 0:
             out.adjacent = True  # a step, not a jump: nothing lies between
             continue
-        ruling = jump_rule(
-            JumpRequest(
-                size=size, check=plan.request.check, run_up_ft=int(cost), distance_ft=int(cleared)
-            )
+        asked = JumpRequest(
+            size=size, check=plan.request.check, run_up_ft=int(cost), distance_ft=int(cleared)
         )
+        ruling = jump_rule(rules.jump_asked(plan.ctx, asked))
         if ruling.max_horizontal_ft is None:
             if ruling.dc is None:
                 raise IllegalMove(f"This ruleset has no jump rule ({ruling.source.cite()}).")
@@ -196,8 +198,7 @@ def _chosen(
         return takeoffs.best
     if takeoffs.too_short is not None:
         cleared, ruling, _, _ = takeoffs.too_short
-        given = plan.request.check
-        with_check = f" with a check of {given}" if given is not None else " without a check"
+        with_check = " " + _given(plan, ruling)
         needs = (
             f"; the shortest jump there clears {feet(cleared)}, which needs a check of {ruling.dc}+"
             if ruling.dc
@@ -217,6 +218,18 @@ def _chosen(
         f"{name} can't jump to {landing}: no square it can reach this turn leaves "
         "room to jump there in a straight line."
     )
+
+
+def _given(plan: MovePlan, ruling: JumpResult) -> str:
+    """What the jump was ruled with: ``with a check of 14``, ``without a check``, or
+    (a ruleset jumping by Strength) ``with Strength 15, standing``."""
+    if plan.rules.jump_uses_strength:
+        standing = any(n.label == "Standing" for n in ruling.notes)
+        return f"with Strength {ruling.extra.get('strength')}" + (
+            " (standing: no 10 ft run-up on foot just before)" if standing else ""
+        )
+    check = plan.request.check
+    return f"with a check of {check}" if check is not None else "without a check"
 
 
 def _cleared(rules: Ruleset, board: Board, takeoff: Cell, landing: Cell) -> float:

@@ -1,7 +1,7 @@
 """5e: standard fifth edition, the System Reference Document 5.1 (CC-BY-4.0)."""
 
 from bot.rules.identity import Identity
-from bot.rules.srd5.options import DIAGONALS, EXHAUSTION
+from bot.rules.srd5.options import DIAGONALS, ENCUMBRANCE, EXHAUSTION, SRD_STATS
 
 IDENTITY = Identity(
     id="5e",
@@ -12,6 +12,6 @@ IDENTITY = Identity(
     ),
     aliases=("5th edition", "fifth edition", "dnd5e", "d&d 5e", "srd 5.1", "srd5.1", "5e-2014"),
     ruleset="bot.rules.five_e.ruleset:FiveE",
-    encounter_options=(DIAGONALS,),
-    token_options=(EXHAUSTION,),
+    encounter_options=(DIAGONALS, ENCUMBRANCE),
+    token_options=(EXHAUSTION, *SRD_STATS),
 )

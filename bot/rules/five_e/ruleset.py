@@ -31,7 +31,7 @@ from bot.rules.rulings import (
 from bot.rules.srd5 import falling, jumping, travel
 from bot.rules.srd5.cite import SRD51, srd_source
 from bot.rules.srd5.grid import SrdRuleset, srd_traits
-from bot.state import text
+from bot.state import flag, text
 
 
 class FiveE(SrdRuleset):
@@ -66,10 +66,18 @@ class FiveE(SrdRuleset):
         "(SRD 5.1 Moving Around Other Creatures)"
     )
 
+    carrying_section: ClassVar[str] = "SRD 5.1 Using Ability Scores › Lifting and Carrying"
+    armor_section: ClassVar[str] = "SRD 5.1 Armor and Shields › Heavy Armor"
+    jump_section: ClassVar[str] = "SRD 5.1 Movement › Jumping"
+
     def for_encounter(self, encounter: Encounter | None) -> FiveE:
-        """With the encounter's diagonal count (5 ft, or the optional 5/10/5)."""
-        rule = text(encounter.options, "diagonals") if encounter else None
-        return self if (rule or "5") == self.diagonal_rule else FiveE(rule or "5")
+        """With the encounter's diagonal count (5 ft, or the optional 5/10/5) and the
+        Encumbrance variant (its encumbrance: option)."""
+        rule = (text(encounter.options, "diagonals") if encounter else None) or "5"
+        encumbrance = flag(encounter.options, "encumbrance") if encounter else False
+        if (rule, encumbrance) == (self.diagonal_rule, self.encumbrance):
+            return self
+        return FiveE(rule, encumbrance=encumbrance)
 
     # ---------------------------------------------------------- calculators
 

@@ -2,7 +2,7 @@
 (CC-BY-4.0)."""
 
 from bot.rules.identity import Identity
-from bot.rules.srd5.options import EXHAUSTION
+from bot.rules.srd5.options import EXHAUSTION, SRD_STATS
 
 IDENTITY = Identity(
     id="5e-2024",
@@ -13,5 +13,5 @@ IDENTITY = Identity(
     ),
     aliases=("5e2024", "5.5e", "5.5", "one d&d 2024", "srd 5.2", "srd5.2", "dnd2024", "2024"),
     ruleset="bot.rules.five_e_2024.ruleset:FiveE2024",
-    token_options=(EXHAUSTION,),
+    token_options=(EXHAUSTION, *SRD_STATS),
 )

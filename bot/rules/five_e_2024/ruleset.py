@@ -66,6 +66,10 @@ class FiveE2024(SrdRuleset):
         "(SRD 5.2 Moving Around Other Creatures)"
     )
 
+    carrying_section: ClassVar[str] = "SRD 5.2 Rules Glossary › Carrying Capacity"
+    armor_section: ClassVar[str] = "SRD 5.2 Equipment › Armor"
+    jump_section: ClassVar[str] = "SRD 5.2 Rules Glossary › Long Jump"
+
     # ---------------------------------------------------------- calculators
 
     def fall(self, request: FallRequest, rng: random.Random) -> FallResult:
@@ -73,7 +77,10 @@ class FiveE2024(SrdRuleset):
 
     def jump(self, request: JumpRequest, rng: random.Random) -> JumpResult:
         return jumping.jump(
-            request, srd_source(self.id, SRD52, "Long Jump", "High Jump"), high_jump_minimum_ft=0
+            request,
+            srd_source(self.id, SRD52, "Long Jump", "High Jump", "Round Down"),
+            high_jump_minimum_ft=0,
+            round_down=True,
         )
 
     def travel_speed_ft(self, text: str) -> int:

@@ -13,7 +13,6 @@ a hostile creature's reach provokes an opportunity attack.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import ClassVar, Literal
 
 from bot.encounter import Condition, Token
@@ -30,12 +29,6 @@ from bot.rules.engine.board import (
 )
 from bot.rules.engine.kinds import GrappleRule, MountRule, VerticalRule
 from bot.rules.engine.moves import (
-    TokenFields,
-    TokenMovement,
-    TokenSpec,
-    moving_as,
-    plain_token_fields,
-    plain_token_movement,
     remembering_mode,
 )
 from bot.rules.engine.traits import has_trait
@@ -44,6 +37,8 @@ from bot.rules.srd5.actions import ACTIONS as ACTIONS
 from bot.rules.srd5.actions import DEATH_LEVEL
 from bot.rules.srd5.actions import exhaustion as exhaustion
 from bot.rules.srd5.effects import SrdEffects
+from bot.rules.srd5.jumping import LANDING_DC
+from bot.rules.srd5.sheet import SrdSheet
 
 FOOTPRINTS: Mapping[Size, int] = {
     Size.TINY: 1,
@@ -74,7 +69,7 @@ def srd_traits(document: str) -> Mapping[str, str]:
     }
 
 
-class SrdRuleset(SrdEffects):
+class SrdRuleset(SrdEffects, SrdSheet):
     """The SRDs' movement on a grid; 5e and 5e-2024 fill in the data."""
 
     square_ft: ClassVar[int] = 5
@@ -106,7 +101,6 @@ class SrdRuleset(SrdEffects):
         "A readied move: when its trigger comes, it uses its reaction to move up to its "
         "speed, out of its turn (Actions in Combat › Ready)."
     )
-    jumps_on_grid: ClassVar[bool] = False  # a jump needs the Strength score: /jump strength:
     jump_uses_strength: ClassVar[bool] = True
     # SRD 5.1: squeezing costs 1 extra foot per foot on its own; SRD 5.2: an opening
     # sized for one size smaller is difficult terrain (not cumulative).
@@ -119,9 +113,10 @@ class SrdRuleset(SrdEffects):
     exhaustion_minus_ft: ClassVar[int] = 0
     exhaustion_effect: ClassVar[str]
 
-    def __init__(self, diagonal_rule: str = "5") -> None:
+    def __init__(self, diagonal_rule: str = "5", *, encumbrance: bool = False) -> None:
         self.diagonal_rule = diagonal_rule if diagonal_rule in self.diagonal_rules else "5"
         self.diagonal_parity = self.diagonal_rule == "5-10-5"
+        self.encumbrance = encumbrance
 
     def measure_ft(self, a: Cell, b: Cell) -> float:
         """5 ft a square, every diagonal too; with the optional 5-10-5 rule every second
@@ -133,32 +128,20 @@ class SrdRuleset(SrdEffects):
 
     # ---------------------------------------------------------------- tokens
 
-    def token_fields(self, spec: TokenSpec) -> TokenFields:
-        fields = plain_token_fields(spec)
-        if "exhaustion" not in spec.options:
-            return fields
-        return replace(fields, state={"exhaustion": spec.options["exhaustion"]})
-
-    def token_words(self, token: Token) -> tuple[str, ...]:
-        level = exhaustion(token)
-        return (*((f"exhaustion {level}",) if level else ()), *moving_as(token))
-
     def moved_as(self, board: Board, token: Token, anchor: Cell, mode: str) -> Token:
         """SRD Using Different Speeds: what it moved as counts against the next speed."""
         return remembering_mode(token, mode)
 
-    def token_movement(self, token: Token) -> TokenMovement:
-        movement = plain_token_movement(token)
-        level = exhaustion(token)
-        if not level:
-            return movement
-        speeds = {m: self.exhausted_speed(v, level) for m, v in movement.speeds_ft.items()}
-        note = Note("Exhaustion", f"Level {level}: {self.exhaustion_effect}.")
-        return replace(
-            movement,
-            speed_ft=speeds.get("walk", 0),
-            speeds_ft=speeds,
-            notes=(*movement.notes, note),
+    def landing_notes(self, board: Board, landing: Cell) -> tuple[Note, ...]:
+        """Landing a long jump in difficult terrain (5.1 Jumping; 5.2 Long Jump)."""
+        if not any(board.terrain(c) in DIFFICULT for c in board.cells(landing)):
+            return ()
+        return (
+            Note(
+                "Landing",
+                f"{landing} is difficult terrain: a DC {LANDING_DC} Dexterity (Acrobatics) "
+                f"check, or {board.mover.name} lands prone ({self.jump_section}).",
+            ),
         )
 
     def exhausted_speed(self, speed_ft: int, level: int) -> int:

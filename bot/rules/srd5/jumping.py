@@ -6,6 +6,8 @@ for a DC 10 Dexterity (Acrobatics) check or the jumper lands prone."""
 
 from __future__ import annotations
 
+import math
+
 from bot.errors import InvalidInput
 from bot.rules.rulings import JumpRequest, JumpResult, Note, Source
 
@@ -17,9 +19,17 @@ def strength_modifier(score: int) -> int:
     return (score - 10) // 2
 
 
-def jump(request: JumpRequest, source: Source, *, high_jump_minimum_ft: int | None) -> JumpResult:
+def jump(
+    request: JumpRequest,
+    source: Source,
+    *,
+    high_jump_minimum_ft: int | None,
+    round_down: bool = False,
+) -> JumpResult:
     """``high_jump_minimum_ft``: SRD 5.2 says a high jump is at least 0 ft (a Strength
-    modifier of −4 or less can't make it negative); SRD 5.1 says nothing (None)."""
+    modifier of −4 or less can't make it negative); SRD 5.1 says nothing (None).
+    ``round_down``: SRD 5.2 Rules Glossary › Round Down: a standing jump's half is
+    rounded down (Strength 15: 7 ft long, 2 ft high); SRD 5.1 keeps the half."""
     if request.strength is None:
         raise InvalidInput(
             "A jump here is measured by Strength: give strength:<score> (e.g. strength:15). "
@@ -35,8 +45,14 @@ def jump(request: JumpRequest, source: Source, *, high_jump_minimum_ft: int | No
     if not running:
         long_ft /= 2
         high_ft /= 2
+        if round_down:
+            long_ft, high_ft = float(math.floor(long_ft)), float(math.floor(high_ft))
         notes.append(
-            Note("Standing", f"No {RUN_UP_FT} ft run-up on foot just before: half the distance.")
+            Note(
+                "Standing",
+                f"No {RUN_UP_FT} ft run-up on foot just before: half the distance"
+                + (", rounded down." if round_down else "."),
+            )
         )
     else:
         notes.append(
