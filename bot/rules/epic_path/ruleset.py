@@ -125,6 +125,7 @@ class EpicPath(EpicActions, EpicSpace, EpicFlanks):
             provokes_each=True,
             fails="is stopped in the space directly in front of it (shunted back along "
             "its path to the first open space if that one is taken)",
+            shunted_back=True,
             note="As a standard action it moves up to its speed; as part of a move action "
             "only one creature, and no damage. A target may let it pass: then no check. "
             "With Improved Overrun, the targets get no attack of opportunity.",
