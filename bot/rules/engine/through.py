@@ -60,6 +60,12 @@ def through_notes(
 ) -> tuple[list[Note], dict[str, Cell], dict[str, JSONValue]]:
     """The reply's words for the checks, the attacks entering provokes (by name, at the
     square entered), and the JSON for them. ``charging``: the move is a charge."""
+    if not rule.passes_spaces:
+        return (
+            [Note(rule.kind.capitalize(), f"{rule.check}. {rule.note}")],
+            {},
+            {"kind": rule.kind, "checks": [], "passes_spaces": False},
+        )
     gone = passed(board, cells, shunted_back=rule.shunted_back)
     if not gone:
         return (

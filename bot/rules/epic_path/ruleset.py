@@ -135,15 +135,18 @@ class EpicPath(EpicActions, EpicSpace, EpicFlanks):
             "in reach; if every foe lets it pass, the charge goes on as normal (Epic Path "
             "› Overrun).",
         ),
+        # 004 Reach, Internal Flanking: passing a foe's space takes an Overrun; tumbling
+        # only avoids the attacks of opportunity for moving through threatened squares
         ThroughRule(
             kind="tumble",
-            check="an Acrobatics check each against 5 + the opponent's CMD (Pathfinder SRD "
-            "› Acrobatics, borrowed)",
+            check="Tumbling at half speed: an Acrobatics check against the opponent's CMD "
+            "for each enemy it provokes (Pathfinder SRD › Acrobatics, borrowed)",
             half_speed=True,
-            fails="stops before its space and provokes it",
-            note="Tumbling is at half speed. An Acrobatics check against the opponent's CMD "
-            "also spares it the attack for moving out of that enemy's threatened squares "
-            "(Pathfinder SRD › Acrobatics, borrowed); the bot still lists them.",
+            passes_spaces=False,
+            fails="provokes that enemy's attack of opportunity",
+            note="A success spares it that enemy's attack of opportunity for moving through "
+            "its threatened squares; the bot still lists them. Tumbling doesn't pass a "
+            "foe's space: that takes an Overrun (Epic Path › Reach, Internal Flanking).",
         ),
     )
     # the seed has no readied action: Pathfinder's, which 3.5's is too (docs/RULINGS.md)
