@@ -72,6 +72,9 @@ def result_of(plan: MovePlan, route: Route) -> MoveResult:
         extra["stand_cost_ft"] = plan.stand_cost
     sections = allowance.sections
     flown_ft = sum(s.cost_ft for s in steps if "flying" in s.why.split(", "))
+    climbed_ft = sum(s.cost_ft for s in steps if "climbing" in s.why.split(", "))
+    if climbed_ft:  # a walk up a slope it can only Climb (000 Walk)
+        extra["climbed_ft"] = climbed_ft
     if flown_ft:  # a walk that took to the air on the way (004)
         extra["flown_ft"] = flown_ft
         sections = (*sections, "Combining Movement Types")
