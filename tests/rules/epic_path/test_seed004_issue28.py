@@ -53,3 +53,31 @@ async def test_seed004_reach_internal_flanking_tumbling_does_not_pass_a_foes_spa
     # the overrun is the way through
     moved = await run(gm, "/move token:Ari to:D5 through:overrun via:C5")
     assert [c["target"] for c in moved.result["through"]["checks"]] == ["Orc"]
+
+
+async def test_seed004_three_dimensional_movement_a_flyer_ends_above_a_foes_cube(
+    gm: Context,
+) -> None:
+    """004 Three Dimensional Movement: "all characters are considered to be represented
+    as cubes in space ... The cube is a number of squares high equal to the number of
+    squares per side"; a flyer at or above a foe's height is clear of its cube, so it may
+    fly over it and end its move above its square."""
+    await run(
+        gm,
+        "/encounter start width:12 height:5 ruleset:epic-path",
+        "/token add name:Hawk at:A3 team:party fly:60",
+        "/token add name:Orc at:C3",
+        "/token add name:Ogre at:E3 size:large",
+    )
+    # on the ground, the Orc's square is its own
+    await refused(gm, "/move token:Hawk to:C3 mode:fly preview:true", IllegalMove, "Orc at C3")
+    await run(gm, "/move token:Hawk to:B3 mode:fly up:5")  # the top of a Medium cube
+    over = await run(gm, "/move token:Hawk to:C3 mode:fly")
+    assert over.result["path"] == ["B3", "C3"] and over.result["altitude_ft"] == 5
+    # the Large Ogre's cube is 10 ft high: not over it at 5 ft...
+    await refused(gm, "/move token:Hawk to:E3 mode:fly", IllegalMove, "Ogre at E3")
+    # ...but rising 5 ft on the way, it ends above it
+    above = await run(gm, "/move token:Hawk to:E3 mode:fly up:5")
+    assert above.result["path"][-1] == "E3" and above.result["altitude_ft"] == 10
+    # and coming down onto the Ogre's cube is refused
+    await refused(gm, "/move token:Hawk to:F3 mode:fly down:5", IllegalMove, "Ogre at E3")
