@@ -3,9 +3,15 @@ the console handlers."""
 
 from __future__ import annotations
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from bot.context import Context
 from bot.errors import IllegalMove
 from tests.handlers.encounter_helpers import refused, run
+from tests.rules.grid_kit import GridKit, foe, pc
+
+KIT = GridKit("epic-path")
 
 
 async def test_seed004_overrun_failure_shunts_back_to_first_unoccupied(gm: Context) -> None:
@@ -81,3 +87,26 @@ async def test_seed004_three_dimensional_movement_a_flyer_ends_above_a_foes_cube
     assert above.result["path"][-1] == "E3" and above.result["altitude_ft"] == 10
     # and coming down onto the Ogre's cube is refused
     await refused(gm, "/move token:Hawk to:F3 mode:fly down:5", IllegalMove, "Ogre at E3")
+
+
+@settings(max_examples=40, deadline=None)
+@given(orc=st.integers(2, 9), allies=st.sets(st.integers(1, 8)))
+def test_seed004_overrun_failure_stops_on_the_last_open_square_before_the_foe(
+    orc: int, allies: set[int]
+) -> None:
+    """004 Overrun, as an invariant: on a one-row board, the square a failure stops the
+    mover in is open (or its start) and every square between it and the foe is taken."""
+    col = "ABCDEFGHIJKL"
+    friends = sorted(a for a in allies if a < orc)
+    e = KIT.encounter(
+        12,
+        1,
+        pc("Ari", "A1", speed_ft=60),
+        foe("Orc", f"{col[orc]}1"),
+        *(pc(f"Ally{a}", f"{col[a]}1") for a in friends),
+    )
+    result = KIT.move(e, "Ari", f"{col[orc + 1]}1", through="overrun", via=f"{col[orc]}1")
+    (check,) = result.extra["through"]["checks"]  # type: ignore[index]
+    stop = col.index(check["stops_at_on_failure"][0])  # type: ignore[index]
+    assert stop < orc and stop not in friends
+    assert all(c in friends for c in range(stop + 1, orc))
