@@ -39,13 +39,13 @@ def plan_of(
         allowance = replace(allowance, stance=replace(allowance.stance, dragging=dragging))
     if request.through:
         allowance = _through(rules, token, request.through, allowance)
-    climb = _climb(rules, token, request, allowance)
     board = Board.of(encounter, token, rules.footprint_squares)
-    if request.up_ft:
+    if request.up_ft:  # where it starts and ends in the air (checked by _climb)
         high = altitude(token)
         board = replace(board, heights_ft=(high, high + request.up_ft))
     ctx = StepContext(board, movement, allowance, stood=allowance.stance.stand_up)
     targets = _targets(board, token, request, allowance.stance)
+    climb = _climb(rules, token, request, allowance)
     return MovePlan(rules, ctx, token, request, targets, climb_ft=climb)
 
 
