@@ -85,8 +85,9 @@ async def test_000_a_flyer_knocked_prone_falls(gm: Context, store: Store) -> Non
     assert "/fall height:20" in fell.as_text()
     assert await height(store, "Bat") == 0
     await run(gm, "/token add name:Wisp at:H2 fly:30 hover:true", "/move token:Wisp up:20")
-    hovering = await run(gm, "/token condition token:Wisp add:prone")
-    assert "/fall" not in hovering.as_text()
+    # 000 Fly › Hovering: immune to Prone while flying, so it neither falls nor lies down
+    await refused(gm, "/token condition token:Wisp add:prone", IllegalMove, "Hovering")
+    assert await height(store, "Wisp") == 20
 
 
 async def test_004_forced_movement_in_the_air_goes_down_or_up(gm: Context, store: Store) -> None:

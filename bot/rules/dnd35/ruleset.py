@@ -174,6 +174,8 @@ class Dnd35(D20Ruleset):
         ThroughRule(
             kind="tumble",
             check="a DC 25 Tumble check each (SRD › Tumble, borrowed; SRD › Tumbling)",
+            # 001 Movement in Combat: tumbling is moving, so a double move may tumble
+            actions=("move", "double"),
             half_speed=True,
             fails="stops before its space and provokes it",
             note="Tumbling is at half speed. A DC 15 Tumble check also spares it the "

@@ -41,6 +41,9 @@ class Board:
     side: int
     sides: Mapping[str, int]
     occupants: Mapping[Cell, tuple[Token, ...]]
+    # the mover's height above the ground where it starts and where it ends (a flyer's
+    # up:/down:); None: where it stands (004 Three Dimensional Movement reads it)
+    heights_ft: tuple[int, int] | None = None
 
     @classmethod
     def of(cls, encounter: Encounter, mover: Token, footprints: Mapping[Size, int]) -> Board:

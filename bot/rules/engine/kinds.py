@@ -40,6 +40,8 @@ class ThroughRule:
     provokes_each: bool = False  # entering a target's space provokes it (overrun)
     half_speed: bool = False  # every square costs double (3.5 tumbling)
     fails: str = "stops in the square before its space"
+    passes_spaces: bool = True  # False: it only spares attacks (004 Reach, Internal Flanking)
+    shunted_back: bool = False  # 004 Overrun: back along the path to the first open square
     note: str = ""  # anything else the reply says (avoiding attacks, its action)
     charge_note: str = ""  # what changes as part of a charge (``actions`` has "charge")
 

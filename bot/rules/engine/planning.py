@@ -40,6 +40,9 @@ def plan_of(
     if request.through:
         allowance = _through(rules, token, request.through, allowance)
     board = Board.of(encounter, token, rules.footprint_squares)
+    if request.up_ft:  # where it starts and ends in the air (checked by _climb)
+        high = altitude(token)
+        board = replace(board, heights_ft=(high, high + request.up_ft))
     ctx = StepContext(board, movement, allowance, stood=allowance.stance.stand_up)
     targets = _targets(board, token, request, allowance.stance)
     climb = _climb(rules, token, request, allowance)

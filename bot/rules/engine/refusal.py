@@ -145,6 +145,8 @@ def _why(
         }
     elif full is None:
         why = _out_of_reach(plan, free_step, goal, budget, generous)
+    elif constrained is None and (stop := _waypoint_blocked(plan)):
+        why = stop  # a via: square it may not enter (not "too far" by the way round)
     else:
         why = {"reason": RefusalReason.TOO_FAR, "cost_ft": full.cost_ft}
     return why
@@ -283,6 +285,17 @@ def _unblocked_way(
         return None
     pairs = zip(found.cells, found.cells[1:], strict=False)
     return found, {pair: blocked[pair] for pair in pairs if pair in blocked}
+
+
+def _waypoint_blocked(plan: MovePlan) -> dict[str, Any]:
+    """What refuses a waypoint (``via:``) itself: terrain, or a creature in its square."""
+    for cell in plan.targets[:-1]:
+        problem = (
+            enter(plan.rules, plan.ctx, cell, cell)[0] or creatures(plan.rules, plan.ctx, cell)[0]
+        )
+        if problem:
+            return _block(plan.rules, plan.ctx, cell, cell, problem)
+    return {}
 
 
 def _first_block(found: Found, blocked: Blocked) -> dict[str, Any]:

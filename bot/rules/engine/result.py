@@ -70,11 +70,7 @@ def result_of(plan: MovePlan, route: Route) -> MoveResult:
         extra["altitude_ft"] = altitude(moved)
     if plan.stand_cost:
         extra["stand_cost_ft"] = plan.stand_cost
-    sections = allowance.sections
-    flown_ft = sum(s.cost_ft for s in steps if "flying" in s.why.split(", "))
-    if flown_ft:  # a walk that took to the air on the way (004)
-        extra["flown_ft"] = flown_ft
-        sections = (*sections, "Combining Movement Types")
+    sections = _other_moves(steps, extra, allowance.sections)
     return MoveResult(
         encounter=plan.board.encounter.with_token(moved),
         token=moved,
@@ -118,6 +114,21 @@ def _again_ft(plan: MovePlan, moved: Token) -> float:
     left = moved.activity.left_ft
     more = following.available_ft - left
     return round(more, 4) if more > EPSILON else 0.0
+
+
+def _other_moves(
+    steps: tuple[Step, ...], extra: dict[str, JSONValue], sections: tuple[str, ...]
+) -> tuple[str, ...]:
+    """What a walk spent moving otherwise, in ``extra``: climbing a slope it can't Walk
+    (000 Walk), flying on the way (004 Combining Movement Types, added to ``sections``)."""
+    flown_ft = sum(s.cost_ft for s in steps if "flying" in s.why.split(", "))
+    climbed_ft = sum(s.cost_ft for s in steps if "climbing" in s.why.split(", "))
+    if climbed_ft:
+        extra["climbed_ft"] = climbed_ft
+    if flown_ft:
+        extra["flown_ft"] = flown_ft
+        sections = (*sections, "Combining Movement Types")
+    return sections
 
 
 def _climbed(plan: MovePlan, route: Route) -> float:

@@ -184,7 +184,7 @@ def straddled(board: Board, anchor: Cell) -> list[tuple[Barrier, Cell, Cell]]:
 def may_pass(ctx: StepContext, rule: ThroughRule | None, other: Token) -> bool:
     """Whether ``rule`` lets the mover into ``other``'s space on its way."""
     board = ctx.board
-    if rule is None or not hostile(board.mover, other):
+    if rule is None or not rule.passes_spaces or not hostile(board.mover, other):
         return False
     if rule.larger_by_at_most is not None:
         return other.size <= board.mover.size + rule.larger_by_at_most

@@ -30,8 +30,10 @@ class Passed:
     stops_at: Cell
 
 
-def passed(board: Board, cells: list[Cell]) -> list[Passed]:
-    """The opponents whose spaces the path enters, in the order it meets them."""
+def passed(board: Board, cells: list[Cell], *, shunted_back: bool = False) -> list[Passed]:
+    """The opponents whose spaces the path enters, in the order it meets them.
+    ``shunted_back``: a failure whose square before the foe is taken sends the mover back
+    along its path to the first unoccupied square (004 Overrun)."""
     out: list[Passed] = []
     seen: set[str] = set()
     for i, anchor in enumerate(cells[1:], start=1):
@@ -39,8 +41,18 @@ def passed(board: Board, cells: list[Cell]) -> list[Passed]:
             if other.key in seen or not hostile(board.mover, other):
                 continue
             seen.add(other.key)
-            out.append(Passed(other, anchor, cells[i - 1]))
+            stop = _first_open_back(board, cells, i - 1) if shunted_back else cells[i - 1]
+            out.append(Passed(other, anchor, stop))
     return out
+
+
+def _first_open_back(board: Board, cells: list[Cell], last: int) -> Cell:
+    """The first square at or before ``cells[last]`` no other creature holds (the start,
+    which the mover holds, when every one between is taken)."""
+    for index in range(last, 0, -1):
+        if not board.others_in(board.cells(cells[index])):
+            return cells[index]
+    return cells[0]
 
 
 def through_notes(
@@ -48,7 +60,13 @@ def through_notes(
 ) -> tuple[list[Note], dict[str, Cell], dict[str, JSONValue]]:
     """The reply's words for the checks, the attacks entering provokes (by name, at the
     square entered), and the JSON for them. ``charging``: the move is a charge."""
-    gone = passed(board, cells)
+    if not rule.passes_spaces:
+        return (
+            [Note(rule.kind.capitalize(), f"{rule.check}. {rule.note}")],
+            {},
+            {"kind": rule.kind, "checks": [], "passes_spaces": False},
+        )
+    gone = passed(board, cells, shunted_back=rule.shunted_back)
     if not gone:
         return (
             [Note(rule.kind.capitalize(), f"The path passes no opponent: no {rule.kind} check.")],

@@ -125,6 +125,7 @@ class EpicPath(EpicActions, EpicSpace, EpicFlanks):
             provokes_each=True,
             fails="is stopped in the space directly in front of it (shunted back along "
             "its path to the first open space if that one is taken)",
+            shunted_back=True,
             note="As a standard action it moves up to its speed; as part of a move action "
             "only one creature, and no damage. A target may let it pass: then no check. "
             "With Improved Overrun, the targets get no attack of opportunity.",
@@ -134,15 +135,18 @@ class EpicPath(EpicActions, EpicSpace, EpicFlanks):
             "in reach; if every foe lets it pass, the charge goes on as normal (Epic Path "
             "› Overrun).",
         ),
+        # 004 Reach, Internal Flanking: passing a foe's space takes an Overrun; tumbling
+        # only avoids the attacks of opportunity for moving through threatened squares
         ThroughRule(
             kind="tumble",
-            check="an Acrobatics check each against 5 + the opponent's CMD (Pathfinder SRD "
-            "› Acrobatics, borrowed)",
+            check="Tumbling at half speed: an Acrobatics check against the opponent's CMD "
+            "for each enemy it provokes (Pathfinder SRD › Acrobatics, borrowed)",
             half_speed=True,
-            fails="stops before its space and provokes it",
-            note="Tumbling is at half speed. An Acrobatics check against the opponent's CMD "
-            "also spares it the attack for moving out of that enemy's threatened squares "
-            "(Pathfinder SRD › Acrobatics, borrowed); the bot still lists them.",
+            passes_spaces=False,
+            fails="provokes that enemy's attack of opportunity",
+            note="A success spares it that enemy's attack of opportunity for moving through "
+            "its threatened squares; the bot still lists them. Tumbling doesn't pass a "
+            "foe's space: that takes an Overrun (Epic Path › Reach, Internal Flanking).",
         ),
     )
     # the seed has no readied action: Pathfinder's, which 3.5's is too (docs/RULINGS.md)

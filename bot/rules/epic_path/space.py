@@ -12,6 +12,7 @@ from bot.grid.coords import Cell
 from bot.grid.search import EPSILON
 from bot.grid.sizes import Size
 from bot.rules.d20.grid import D20Ruleset
+from bot.rules.engine.altitude import altitude, height_ft
 from bot.rules.engine.board import Board, Passing, StepContext, hostile, join
 from bot.rules.engine.plan import Route
 from bot.rules.epic_path.tokens import MAX_PER_SQUARE
@@ -27,6 +28,26 @@ class EpicSpace(D20Ruleset):
         return max(1, side - 1)
 
     def pass_creature(self, board: Board, other: Token) -> Passing:
+        passing = self._on_one_level(board, other)
+        over, at_end = self._cubes_apart(board, other)
+        if at_end:
+            return Passing(True, may_end=True)  # above or below its cube, all the way
+        return replace(passing, allowed=True) if over else passing
+
+    def _cubes_apart(self, board: Board, other: Token) -> tuple[bool, bool]:
+        """004 Three Dimensional Movement: creatures are cubes "a number of squares high
+        equal to the number of squares per side". Whether the mover's cube clears
+        ``other``'s on its way (rising first or coming down last) and where it ends."""
+        start, end = board.heights_ft or (altitude(board.mover), altitude(board.mover))
+        bottom, top = altitude(other), altitude(other) + height_ft(self, other)
+        tall = height_ft(self, board.mover)
+
+        def apart(high: int) -> bool:
+            return high >= top or high + tall <= bottom
+
+        return apart(max(start, end)) or apart(min(start, end)), apart(end)
+
+    def _on_one_level(self, board: Board, other: Token) -> Passing:
         mover = board.mover
         if mover.size - other.size >= 2:
             return Passing(True, may_end=True)  # 004 Stepover: neither is squeezing
@@ -107,7 +128,10 @@ class EpicSpace(D20Ruleset):
         if problem:
             return problem
         for cell in board.cells(anchor):
-            if len(board.occupants.get(cell, ())) >= MAX_PER_SQUARE:
+            beside = [
+                o for o in board.occupants.get(cell, ()) if not self._cubes_apart(board, o)[1]
+            ]
+            if len(beside) >= MAX_PER_SQUARE:
                 return (
                     f"{cell} already holds {MAX_PER_SQUARE} creatures, the most a square "
                     "may (Epic Path › Space)"

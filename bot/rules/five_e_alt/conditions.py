@@ -14,6 +14,14 @@ from bot.rules.rulings import Note
 from bot.units import feet
 
 
+def flying(token: Token) -> bool:
+    """Whether ``token`` is Flying: it last moved by flying, or it is in the air having
+    last moved as a walker (placed up there with /token place altitude:); a climber up a
+    wall is climbing (000 Moving On Your Turn › Continuity of Movement)."""
+    mode = last_mode(token)
+    return mode == "fly" or (mode == "walk" and token.altitude_ft > 0)
+
+
 class AltConditions(Ruleset):
     """5e-alt's conditions, read as the variant's events."""
 
@@ -29,7 +37,7 @@ class AltConditions(Ruleset):
                 f"{token.name} is swimming, and a swimmer is immune to the Prone condition "
                 "(Alternate Movement › Prone, Prone Immunity)"
             )
-        if last_mode(token) == "fly" and single_speed(token).hover:
+        if flying(token) and single_speed(token).hover:
             return (
                 f"{token.name} is flying with Hover, which makes it immune to the Prone "
                 "condition (Alternate Movement › Fly, Hovering)"

@@ -115,6 +115,8 @@ class AltSteps(Ruleset):
                 why.append(f"{trait.label} ({move}) ×{factor}")
         if slowed:
             why.append(f"Slowed ×2 ({cause})")
+        if move == "climb" and allowance.mode == "walk":
+            why.insert(0, "climbing")  # 000 Walk: nobody Walks a slope of 45 degrees or more
         return Edge(to, cost, diagonals + (1 if diagonal else 0), ", ".join(why), hampered=slowed)
 
     def _diagonal_ft(self, diagonal: bool, diagonals: int) -> tuple[float, list[str]]:
@@ -263,9 +265,21 @@ def _cannot_move(ctx: StepContext, single: SingleSpeed, move: str, to: Cell) -> 
             f"{name} can't {move} at {to}: {cannot} (Alternate Movement › Updating A "
             f"Creature's Movement › Step 2){slope}"
         )
+    if move == "climb" and mode == "walk" and _hands_full(board.mover):
+        return (
+            f"{to} is a slope to Climb (nobody Walks a slope of 45 degrees or more), and "
+            f"{board.mover.name} has no empty hand: it can't climb, it would fall "
+            "(Alternate Movement › Walk; Climb › Falling While Climbing › Hands)"
+        )
     if move == "climb" and board.mover.has(Condition.PRONE) and not ctx.stood:
         return (
             f"{to} is a slope to Climb, and a prone creature can't Climb "
             "(Alternate Movement › Conditions › Prone)"
         )
     return ""
+
+
+def _hands_full(token: Token) -> bool:
+    """000 Climb › Falling While Climbing › Hands: no empty hand to Climb with (the
+    ``hands-full`` trait), unless Spider Climb leaves them free (Step 2 › Climb)."""
+    return has_trait(token, "hands-full") and not has_trait(token, "spider-climb")
