@@ -78,16 +78,18 @@ def jump_route(plan: MovePlan, jump_rule: JumpRule) -> Route:
     route.cost += cost
     cleared = _cleared(rules, board, takeoff, landing)
     can = f"it can clear {feet(ruling.max_horizontal_ft or 0)}"
-    longer = takeoffs.too_short is not None and takeoffs.too_short[0] > cleared
+    short = takeoffs.too_short if takeoffs.too_short and takeoffs.too_short[0] > cleared else None
+    # a longer jump's own limit beside this one's: where the two differ (their run-ups
+    # differ), each names the run-up it comes with
+    differ = short is not None and short[1].max_horizontal_ft != ruling.max_horizontal_ft
     plan.note(
         "Jump",
-        # beside a longer jump's own limit, each names the run-up its limit comes with
         f"From {takeoff} to {landing}, clearing {feet(cleared)}: {_run_up(run_up_ft)}{can}."
-        if longer
+        if differ
         else f"From {takeoff} to {landing}, clearing {feet(cleared)} ({can}).",
     )
-    if takeoffs.too_short is not None and longer:
-        _note_too_short(plan, takeoffs.too_short, takeoff)
+    if short is not None:
+        _note_too_short(plan, short, takeoff, cleared, by_run_up=differ)
     plan.notes.extend(ruling.notes[:2])
     plan.notes.extend(rules.landing_notes(board, landing))
     if goal != landing:
@@ -112,18 +114,32 @@ def _note_too_short(
     plan: MovePlan,
     too_short: tuple[float, JumpResult, Cell, float],
     takeoff: Cell,
+    cleared: float,
+    *,
+    by_run_up: bool,
 ) -> None:
-    """Why a longer jump from an earlier square isn't the one taken: its own run-up
-    gives its own limit, so the reply names that square and run-up (issue 28: "it
-    can clear 14 ft" beside "it clears at most 7 ft" read as one jump)."""
+    """Why a longer jump from an earlier square isn't the one taken. Where its limit
+    differs from the jump taken (``by_run_up``: a shorter run-up), the note names
+    that square and run-up (issue 28: "it can clear 14 ft" beside "it clears at most
+    7 ft" read as one jump)."""
     short, ruling, short_takeoff, short_run_up = too_short
     given = _given(plan, ruling)
+    at_most = feet(ruling.max_horizontal_ft or 0)
+    if not by_run_up:
+        needs = f" (that needs a check of {ruling.dc}+)" if ruling.dc else ""
+        plan.note(
+            "Jump",
+            f"{given[:1].upper()}{given[1:]} it clears at most {at_most}, so it doesn't "
+            f"take the {feet(short)} jump{needs}: it clears {feet(cleared)} from {takeoff} "
+            "instead.",
+        )
+        return
     needs = f" (DC {ruling.dc})" if ruling.dc else ""
     plan.note(
         "Jump",
         f"From {short_takeoff}, {_run_up(short_run_up)}{given}, it clears at most "
-        f"{feet(ruling.max_horizontal_ft or 0)}, short of the {feet(short)} jump from "
-        f"there{needs}: it takes off from {takeoff} instead.",
+        f"{at_most}, short of the {feet(short)} jump from there{needs}: it takes off "
+        f"from {takeoff} instead.",
     )
 
 
