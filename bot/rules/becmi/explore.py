@@ -60,7 +60,8 @@ def explore(request: TravelRequest, r: Ruling, source: Source) -> TravelResult:
                 + (f"; the last turn is begun, so {begun} turns pass" if begun != turns else "")
                 + ".",
             )
-            headline = f"Exploring {shown} at {rate} a turn: {say(turns)} turns"
+            plural = "" if turns == 1 else "s"
+            headline = f"Exploring {shown} at {rate} a turn: {say(turns)} turn{plural}"
     for option, given in (
         ("terrain and road", bool(request.terrain) or request.road is not None),
         ("days", request.days is not None),
