@@ -43,6 +43,14 @@ def passed(board: Board, cells: list[Cell]) -> list[Passed]:
     return out
 
 
+def _dcs(rule: ThroughRule) -> dict[str, JSONValue]:
+    """A check's DC as data, where the rule has one: ``dc`` (3.5 tumble: 25) or
+    ``dc_cmd_plus`` (Pathfinder tumble: 5 + the opponent's CMD, ``dc`` then None)."""
+    if rule.dc is None and rule.dc_cmd_plus is None:
+        return {}
+    return {"dc": rule.dc, "dc_cmd_plus": rule.dc_cmd_plus}
+
+
 def through_notes(
     rule: ThroughRule, board: Board, cells: list[Cell], *, charging: bool = False
 ) -> tuple[list[Note], dict[str, Cell], dict[str, JSONValue]]:
@@ -67,6 +75,7 @@ def through_notes(
                 "enters": str(p.enters),
                 "stops_at_on_failure": str(p.stops_at),
                 "penalty": penalty,
+                **_dcs(rule),
             }
         )
     count = len(gone)
@@ -81,6 +90,9 @@ def through_notes(
         notes.append(Note(f"{rule.kind.capitalize()} rules", rule.note))
     provoked = {p.target.name: p.enters for p in gone} if rule.provokes_each else {}
     found: dict[str, JSONValue] = {"kind": rule.kind, "checks": checks, "penalty": penalty}
+    if rule.avoid_attacks_dc is not None or rule.avoid_attacks_dc_cmd_plus is not None:
+        found["avoid_attacks_dc"] = rule.avoid_attacks_dc
+        found["avoid_attacks_dc_cmd_plus"] = rule.avoid_attacks_dc_cmd_plus
     if charging:
         found["charge"] = True
     return notes, provoked, found

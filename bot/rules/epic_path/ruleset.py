@@ -143,6 +143,8 @@ class EpicPath(EpicActions, EpicSpace, EpicFlanks):
             note="Tumbling is at half speed. An Acrobatics check against the opponent's CMD "
             "also spares it the attack for moving out of that enemy's threatened squares "
             "(Pathfinder SRD › Acrobatics, borrowed); the bot still lists them.",
+            dc_cmd_plus=5,
+            avoid_attacks_dc_cmd_plus=0,
         ),
     )
     # the seed has no readied action: Pathfinder's, which 3.5's is too (docs/RULINGS.md)
