@@ -32,20 +32,10 @@ EXPLORE_BELOW_MILES = 0.1
 
 def travel(request: TravelRequest, rng: random.Random, ruleset: str, document: str) -> TravelResult:
     _check_numbers(request)
-    mode = t.MODE_NAMES.match(request.mode) if request.mode else "foot"
     terrains = tuple(t.TERRAIN_NAMES.match(name) for name in request.terrain)
     road = t.ROAD_NAMES.match(request.road) if request.road else "none"
     r = Ruling()
-    r.extra["mode"] = mode
-    if mode != "explore" and _short_walk(request):
-        mode = r.extra["mode"] = "explore"
-        r.cite("Character Movement Rates")
-        r.note(
-            "Short distance",
-            "Under 0.1 mile (or outdoors:true) with no mode: exploring in 10-minute turns at "
-            "normal speed, feet indoors and yards outdoors (outdoors:true); mode:foot for "
-            "the overland rate in days.",
-        )
+    mode = r.extra["mode"] = _mode_of(request, r)
     if mode == "explore":
         return explore(request, r, Source(ruleset, document, (), seed_file=t.SEED_FILE))
     if request.load is not None or request.mount_load_lb is not None:
@@ -77,6 +67,22 @@ def travel(request: TravelRequest, rng: random.Random, ruleset: str, document: s
         private_rolls=tuple(r.private_rolls),
         extra=r.extra,
     )
+
+
+def _mode_of(request: TravelRequest, r: Ruling) -> str:
+    """The mode asked; with none, exploring for a short walk (``_short_walk``), said so."""
+    if request.mode:
+        return t.MODE_NAMES.match(request.mode)
+    if not _short_walk(request):
+        return "foot"
+    r.cite("Character Movement Rates")
+    r.note(
+        "Short distance",
+        "Under 0.1 mile (or outdoors:true) with no mode: exploring in 10-minute turns at "
+        "normal speed, feet indoors and yards outdoors (outdoors:true); mode:foot for "
+        "the overland rate in days.",
+    )
+    return "explore"
 
 
 def _short_walk(request: TravelRequest) -> bool:

@@ -135,10 +135,7 @@ def travel_51(request: TravelRequest, source: Source) -> TravelResult:
         covered = float(round(mpd * days, 2))
     elif hours is not None:
         covered = float(round(mph * hours, 2))
-        if mode in SHIPS_51 and hours > DAY_HOURS:  # passengers aren't marching
-            r.note("Forced march", "Aboard a ship nobody marches: no Constitution saves.")
-        elif mode not in SHIPS_51:
-            forced_march(hours, r)
+        _march_51(hours, mode, r)
     note_unused(request, r)
     return TravelResult(
         miles_per_day=float(round(mpd, 2)),
@@ -151,6 +148,15 @@ def travel_51(request: TravelRequest, source: Source) -> TravelResult:
         notes=tuple(r.notes),
         extra={**r.extra, "mode": mode, "day_hours": day_hours},
     )
+
+
+def _march_51(hours: Fraction, mode: str, r: Ruling) -> None:
+    """SRD 5.1 Forced March for travelers on foot or mounted; a ship's passengers
+    aren't marching, so they make no saves."""
+    if mode not in SHIPS_51:
+        forced_march(hours, r)
+    elif hours > DAY_HOURS:
+        r.note("Forced march", "Aboard a ship nobody marches: no Constitution saves.")
 
 
 def _ship_51(mode: str, request: TravelRequest, r: Ruling) -> tuple[Fraction, Fraction, str]:

@@ -114,7 +114,12 @@ def test_srd52_travel_pace_mounted_group_goes_twice_the_distance_for_1_hour(
 
 
 @pytest.mark.parametrize(
-    ("ruleset", "key"), [("5e", "forced_march_dcs"), ("5e-2024", "extended_travel_dcs")]
+    ("ruleset", "key"),
+    [
+        ("5e", "forced_march_dcs"),
+        ("5e-alt", "forced_march_dcs"),
+        ("5e-2024", "extended_travel_dcs"),
+    ],
 )
 @pytest.mark.parametrize("ship", ["galley", "sailing-ship", "rowboat"])
 def test_srd_forced_march_and_extended_travel_not_for_a_ships_passengers(
@@ -128,7 +133,12 @@ def test_srd_forced_march_and_extended_travel_not_for_a_ships_passengers(
 
 
 @pytest.mark.parametrize(
-    ("ruleset", "key"), [("5e", "forced_march_dcs"), ("5e-2024", "extended_travel_dcs")]
+    ("ruleset", "key"),
+    [
+        ("5e", "forced_march_dcs"),
+        ("5e-alt", "forced_march_dcs"),
+        ("5e-2024", "extended_travel_dcs"),
+    ],
 )
 def test_srd_forced_march_and_extended_travel_still_for_walkers(ruleset: str, key: str):
     result = rulesets()[ruleset].travel(TravelRequest(hours=10), random.Random(1))
