@@ -65,6 +65,16 @@ def group_members(name: str, commands: Mapping[str, Command]) -> list[Command]:
     return [c for n, c in commands.items() if n.startswith(key + " ")] if key else []
 
 
+def group_names(commands: Mapping[str, Command]) -> list[str]:
+    """Every command group (``turn``, ``encounter gm``...), for /help command:'s choices."""
+    groups: dict[str, None] = {}
+    for name in commands:
+        words = name.split()
+        for n in range(1, len(words)):
+            groups[" ".join(words[:n])] = None
+    return list(groups)
+
+
 def find_command(name: str, commands: Mapping[str, Command]) -> Command:
     key = _key(name)
     if key in commands:

@@ -20,6 +20,7 @@ from bot.handlers.help_examples import example_lines, examples, needs_setup, sta
 from bot.handlers.help_options import READERS
 from bot.rules import rulesets
 from bot.storage import Store
+from cogs.help import Help
 from tests.discord.fakes import FakeInteraction
 
 RULESETS = sorted(rulesets())
@@ -246,3 +247,16 @@ async def test_help_an_unknown_name_is_still_refused_with_a_hint(store: Store) -
     ctx = Context(store, "c", "dm", is_gm=True, rng=random.Random(1))
     with pytest.raises(InvalidInput, match="Did you mean /turn"):
         await run_line(ctx, "/help command:trun-order")
+
+
+async def test_help_command_suggests_groups_after_commands() -> None:
+    """/help command: offers a group name too (turn), after the commands it starts."""
+    cog = Help()
+
+    async def offered(typed: str) -> list[str]:
+        return [c.value for c in await cog._command(None, typed)]  # type: ignore[arg-type]
+
+    tur = await offered("tur")
+    assert tur[0] == "turn order" and "turn" in tur
+    assert (await offered("/tok"))[:1] == ["token add"]
+    assert "encounter gm" in await offered("encounter g")
