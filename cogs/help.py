@@ -12,6 +12,7 @@ from discord.ext import commands
 from bot.discord.autocomplete import names_choices
 from bot.discord.options import slash_command
 from bot.handlers import COMMANDS, HELP
+from bot.handlers.help import group_names
 
 
 class Help(commands.Cog):
@@ -21,7 +22,8 @@ class Help(commands.Cog):
     async def _command(
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
-        return names_choices(list(COMMANDS), current)
+        # the commands first, then the groups /help also explains (issue 28: "turn")
+        return names_choices([*COMMANDS, *group_names(COMMANDS)], current)
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -21,6 +21,7 @@ from bot.encounter_ops.visibility import public
 from bot.errors import InvalidInput
 from bot.grid.coords import Cell, parse_on_map
 from bot.handlers.backgrounds import MAX_BACKGROUND_BYTES, ctx_background, set_background
+from bot.handlers.board_flanks import flank_lines, flanks_json
 from bot.handlers.encounter_common import (
     actor_of,
     encounter_reply,
@@ -32,7 +33,6 @@ from bot.render.background import MIN_CELL_PX, BackgroundImage
 from bot.render.board import BoardView, MoveOverlay, board_window, render_board
 from bot.reply import Field, Reply
 from bot.rules.moving import MoveResult, speed_bands, threat_squares, token_reach
-from bot.rules.ruleset import Ruleset
 from bot.schema.codec import dump_state
 from bot.units import feet
 from bot.work import board as board_work
@@ -144,12 +144,15 @@ async def handle_map(ctx: Context, options: Mapping[str, Any]) -> Reply:
                     "the ground: nothing is outlined."
                 )
         fields.append(Field("Reach", text))
+    flank_data: dict[str, Any] = {}
     if options.get("flanks"):
-        flank_lines, flanked = await board_work(_flanks, rules, encounter)
-        if flank_lines is None:
+        found = await board_work(rules.board_flanks, encounter)
+        lines, flanked = flank_lines(found)
+        flank_data = flanks_json(found)
+        if lines is None:
             fields.append(Field("Flanks", f"{rules.name}'s movement rules have no flanking rule."))
         else:
-            fields.append(Field("Flanks", "\n".join(flank_lines) or "Nobody is flanked."))
+            fields.append(Field("Flanks", "\n".join(lines) or "Nobody is flanked."))
             reach = reach | flanked
     center = (
         parse_on_map(options["at"], encounter.width, encounter.height)
@@ -172,6 +175,7 @@ async def handle_map(ctx: Context, options: Mapping[str, Any]) -> Reply:
             "showing": shown,
             "threats": sorted(str(c) for c in threats),
             **({"reach": sorted(str(c) for c in reached)} if options.get("reach") else {}),
+            **flank_data,
         },
     )
     reply = replace(reply, ephemeral=seen.private)  # the GM's view of hidden tokens
@@ -268,34 +272,6 @@ async def _post(ctx: Context, pin: bool) -> Reply:
         ),
         result={"post_board": True, "pin": pin},
     )
-
-
-MAX_FLANK_LINES = 15
-MAX_PAIRS_SHOWN = 4  # per flanked creature
-
-
-def _flanks(rules: Ruleset, encounter: Encounter) -> tuple[list[str] | None, frozenset[Cell]]:
-    """Every creature two hostile tokens flank (004 Flanking), as lines of text, and the
-    squares of the flanked (outlined); None where the ruleset has no flanking rule."""
-    found = rules.board_flanks(encounter)
-    if found is None:
-        return None, frozenset()
-    lines = []
-    for f in found.flanked:
-        shown = [f"{a} and {b}" for a, b in f.by[:MAX_PAIRS_SHOWN]]
-        if len(f.by) > MAX_PAIRS_SHOWN:
-            shown.append(f"and {len(f.by) - MAX_PAIRS_SHOWN} more pairs")
-        lines.append(f"{f.target}: flanked by " + "; ".join(shown))
-    flanked = frozenset(cell for f in found.flanked for cell in f.squares)
-    if len(lines) > MAX_FLANK_LINES:
-        lines = [*lines[:MAX_FLANK_LINES], f"… and {len(lines) - MAX_FLANK_LINES} more"]
-    if not found.complete:  # said first, so a long list can't push it out of the field
-        lines.insert(
-            0,
-            "Not every pair was checked: too many creatures threaten one another here to "
-            "try them all at once (these are sure). /flank answers for any three.",
-        )
-    return lines, flanked
 
 
 def _squares(count: int) -> str:

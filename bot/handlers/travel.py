@@ -16,6 +16,9 @@ from bot.rules.ruleset import Ruleset
 from bot.rules.rulings import TravelRequest, TravelResult
 
 MAX_PARTY = 50
+# The least distance the option takes: 5.28 ft (becmi explores short distances in turns;
+# the other rulesets' overland rules start at Ruleset.travel_min_miles).
+MIN_DISTANCE_MILES = 0.001
 _NUMBER = re.compile(r"\d+(?:\.\d+)?")
 
 OPTIONS = (
@@ -32,7 +35,14 @@ OPTIONS = (
         "Road or trail, if any",
         choices=("none", "trackless", "trail", "unpaved", "paved", "road", "highway"),
     ),
-    Option("distance", "number", "Miles to cover", min_value=0.1, max_value=100_000, unit="miles"),
+    Option(
+        "distance",
+        "number",
+        "Miles to cover (becmi: a short one, in ft or yards, in exploration turns)",
+        min_value=MIN_DISTANCE_MILES,
+        max_value=100_000,
+        unit="miles",
+    ),
     Option("days", "number", "Days of travel", min_value=0.1, max_value=3_650),
     Option(
         "hours", "number", "Hours of travel (hustle, forced march)", min_value=0.1, max_value=24
@@ -151,6 +161,17 @@ def title_of(result: TravelResult) -> str:
     return result.headline
 
 
+def _check_distance(miles: float | None, ruleset: Ruleset) -> None:
+    """A distance shorter than the ruleset's overland rules reckon is refused, saying what
+    is accepted (becmi answers any in exploration turns)."""
+    if miles is not None and miles < ruleset.travel_min_miles:
+        raise InvalidInput(
+            f"distance: {miles:.4g} miles is too short for {ruleset.id}'s overland travel "
+            f"(in days and hours); use a number from {ruleset.travel_min_miles:g} to "
+            "100,000 miles."
+        )
+
+
 async def handle_travel(ctx: Context, options: Mapping[str, Any]) -> Reply:
     if options.get("lost_check") and not ctx.is_gm:
         raise NotAllowed(
@@ -158,6 +179,7 @@ async def handle_travel(ctx: Context, options: Mapping[str, Any]) -> Reply:
         )
     ruleset, notice = await ruleset_for(ctx, options.get("ruleset"))
     request = request_from(options, ruleset)  # how speeds read depends on the ruleset
+    _check_distance(request.distance_miles, ruleset)
     result = ruleset.travel(request, ctx.rng)
     fields = [*note_fields(result.notes), *notice]
     private = note_fields(result.private_notes) if ctx.is_gm else []

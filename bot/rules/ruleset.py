@@ -91,6 +91,9 @@ class Ruleset(ABC):
     token_hint: ClassVar[str] = ""
     # The names /travel's free-text options (mode, terrain, pace) accept.
     travel_names: ClassVar[Mapping[str, Vocabulary]]
+    # The shortest /travel distance its overland rules answer (miles); becmi answers
+    # shorter ones in exploration turns (issue 28), so it takes any.
+    travel_min_miles: ClassVar[float] = 0.1
     diagonal_parity: bool = False  # does a step's cost depend on the diagonal count?
     in_units: bool = False  # are distances shown in Units of 5 ft (an encounter option)?
     provoke_rule: ClassVar[ProvokeRule]

@@ -14,10 +14,13 @@ import pytest
 from bot.context import Context
 from bot.discord.autocomplete import names_choices
 from bot.discord.dispatch import dispatch, unquoted
+from bot.errors import InvalidInput
 from bot.handlers import COMMANDS, run_line
-from bot.handlers.help import example_lines, examples, needs_setup, start_here
+from bot.handlers.help_examples import example_lines, examples, needs_setup, start_here
+from bot.handlers.help_options import READERS
 from bot.rules import rulesets
 from bot.storage import Store
+from cogs.help import Help
 from tests.discord.fakes import FakeInteraction
 
 RULESETS = sorted(rulesets())
@@ -148,3 +151,112 @@ async def test_move_help_carries_the_key_to_the_picture_in_the_rulesets_words(
     key = shown["Reading the picture"]
     assert "Green band" in key and "hatching" in key and "P badge" in key
     assert f"only with a {more}" in key
+
+
+# ------------------------------------------------ issue 28: the channel's own options
+
+
+def _fields(sent: FakeInteraction) -> dict[str, str]:
+    """The embed's fields by name; a field continued in the next is joined to it."""
+    fields: dict[str, str] = {}
+    for f in sent.sent[-1].embed.fields:
+        name = (f.name or "").removesuffix(", continued")
+        value = (f.value or "").replace("\\_", "_")  # Discord markdown escapes _
+        fields[name] = "\n".join(filter(None, (fields.get(name), value)))
+    return fields
+
+
+@pytest.mark.parametrize("ruleset", ["5e", "5e-2024"])
+async def test_help_for_a_5e_channel_lists_no_3_5_or_becmi_only_option(
+    store: Store, ruleset: str
+) -> None:
+    await dispatch(gm(store), "ruleset set", {"system": ruleset})
+    for command, absent, present in (
+        ("travel", ("encumbrance", "lost_check", "load", "mount_load", "sea"), ("speed", "pace")),
+        ("move", ("group", "through", "heavy", "margin"), ("token", "to", "mode")),
+        ("token add", ("race", "armor", "carries"), ("name", "speed")),
+        ("encounter start", ("outdoors",), ("width",)),
+    ):
+        asking = FakeInteraction(store)
+        await dispatch(asking, "help", {"command": command})
+        options = _fields(asking)[f"Options ({ruleset})"]
+        named = {line.split(" — ")[0].split(" (")[0] for line in options.splitlines()}
+        assert not named & set(absent), (command, named & set(absent))
+        assert set(present) <= named, command
+        assert "other rulesets' only" in options
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "travel", "move"),
+    [
+        ("becmi", {"encumbrance", "lost_check", "outdoors"}, {"group"}),
+        ("3.5", {"load", "mount_load", "hours"}, {"through", "heavy", "target", "margin"}),
+        ("epic-path", {"load", "mount_load"}, {"through"}),
+    ],
+)
+async def test_help_lists_a_rulesets_own_options_in_its_channel(
+    store: Store, ruleset: str, travel: set[str], move: set[str]
+) -> None:
+    await dispatch(gm(store), "ruleset set", {"system": ruleset})
+    for command, wanted in (("travel", travel), ("move", move)):
+        asking = FakeInteraction(store)
+        await dispatch(asking, "help", {"command": command})
+        options = _fields(asking)[f"Options ({ruleset})"]
+        named = {line.split(" — ")[0] for line in options.splitlines()}
+        assert wanted <= named, (command, wanted - named)
+
+
+async def test_help_options_json_lists_shown_and_other_rulesets_options(store: Store) -> None:
+    ctx = Context(store, "c", "dm", is_gm=True, rng=random.Random(1))
+    await run_line(ctx, "/ruleset set system:5e")
+    reply = await run_line(ctx, "/help command:travel")
+    assert "encumbrance" in reply.result["other_rulesets_options"]
+    assert "encumbrance" not in reply.result["options"] and "speed" in reply.result["options"]
+
+
+def test_help_option_readers_name_real_options() -> None:
+    """help_options.py names options of the commands' specs (a renamed option fails here)."""
+    for command, table in READERS.items():
+        names = {o.name for o in COMMANDS[command].options}
+        assert set(table) <= names, (command, set(table) - names)
+
+
+@pytest.mark.parametrize("typed", ["turn", "/turn", "Turn"])
+async def test_help_command_turn_lists_the_groups_subcommands(store: Store, typed: str) -> None:
+    asking = FakeInteraction(store)
+    await dispatch(asking, "help", {"command": typed})
+    (sent,) = asking.sent
+    assert sent.ephemeral and sent.embed.title == "/turn — 7 commands"
+    listed = _fields(asking)["Commands"]
+    for sub in ("order", "next", "add", "roll", "remove", "show", "clear"):
+        assert f"/turn {sub} — " in listed
+
+
+async def test_help_command_names_a_nested_group(store: Store) -> None:
+    ctx = Context(store, "c", "dm", is_gm=True, rng=random.Random(1))
+    reply = await run_line(ctx, "/help command:encounter-gm")
+    assert reply.result["commands"] == [
+        "encounter gm add",
+        "encounter gm remove",
+        "encounter gm give",
+    ]
+    assert reply.result["group"] == "encounter gm"
+
+
+async def test_help_an_unknown_name_is_still_refused_with_a_hint(store: Store) -> None:
+    ctx = Context(store, "c", "dm", is_gm=True, rng=random.Random(1))
+    with pytest.raises(InvalidInput, match="Did you mean /turn"):
+        await run_line(ctx, "/help command:trun-order")
+
+
+async def test_help_command_suggests_groups_after_commands() -> None:
+    """/help command: offers a group name too (turn), after the commands it starts."""
+    cog = Help()
+
+    async def offered(typed: str) -> list[str]:
+        return [c.value for c in await cog._command(None, typed)]  # type: ignore[arg-type]
+
+    tur = await offered("tur")
+    assert tur[0] == "turn order" and "turn" in tur
+    assert (await offered("/tok"))[:1] == ["token add"]
+    assert "encounter gm" in await offered("encounter g")

@@ -44,23 +44,7 @@ def explore(request: TravelRequest, r: Ruling, source: Source) -> TravelResult:
         if outdoors:
             shown = f"{say(distance_ft / YARDS)} yards ({shown})"
         r.extra["distance_ft"] = float(distance_ft)
-        if per_turn_ft == 0:
-            r.note("Never arrives", "At a normal speed of 0 the party never covers it.")
-            headline = f"Exploring {shown}: never, at a speed of 0"
-        else:
-            turns = distance_ft / per_turn_ft
-            begun = math.ceil(turns)
-            minutes = turns * t.MINUTES_PER_TURN
-            r.extra.update(turns=round(float(turns), 2), turns_begun=begun)
-            r.extra["minutes"] = round(float(minutes), 1)
-            r.note(
-                "Time",
-                f"{shown} ÷ {rate} a turn = {say(turns)} turn{'s' if turns != 1 else ''}"
-                f" ({say(minutes)} minutes)"
-                + (f"; the last turn is begun, so {begun} turns pass" if begun != turns else "")
-                + ".",
-            )
-            headline = f"Exploring {shown} at {rate} a turn: {say(turns)} turns"
+        headline = _time(shown, rate, distance_ft, per_turn_ft, r)
     for option, given in (
         ("terrain and road", bool(request.terrain) or request.road is not None),
         ("days", request.days is not None),
@@ -86,3 +70,24 @@ def explore(request: TravelRequest, r: Ruling, source: Source) -> TravelResult:
         notes=tuple(r.notes),
         extra=r.extra,
     )
+
+
+def _time(shown: str, rate: str, distance_ft: Fraction, per_turn_ft: int, r: Ruling) -> str:
+    """The turns ``distance_ft`` takes at ``per_turn_ft`` a turn (the last one begun
+    counts), noted; the headline."""
+    if per_turn_ft == 0:
+        r.note("Never arrives", "At a normal speed of 0 the party never covers it.")
+        return f"Exploring {shown}: never, at a speed of 0"
+    turns = distance_ft / per_turn_ft
+    begun = math.ceil(turns)
+    minutes = turns * t.MINUTES_PER_TURN
+    plural = "" if turns == 1 else "s"
+    r.extra.update(turns=round(float(turns), 2), turns_begun=begun)
+    r.extra["minutes"] = round(float(minutes), 1)
+    r.note(
+        "Time",
+        f"{shown} ÷ {rate} a turn = {say(turns)} turn{plural} ({say(minutes)} minutes)"
+        + (f"; the last turn is begun, so {begun} turns pass" if begun != turns else "")
+        + ".",
+    )
+    return f"Exploring {shown} at {rate} a turn: {say(turns)} turn{plural}"

@@ -76,6 +76,8 @@ class Becmi(Ruleset):
     # The chapter has no size categories; nothing here depends on size.
     sizes: ClassVar[tuple[Size, ...]] = ()
     footprint_squares: ClassVar[Mapping[Size, int]] = FOOTPRINTS
+    # 003 Character Movement Rates, Feet vs. Yards: short distances go in turns
+    travel_min_miles: ClassVar[float] = 0.0
     travel_names: ClassVar[Mapping[str, Vocabulary]] = {
         "mode": t.MODE_NAMES,
         "terrain": t.TERRAIN_NAMES,

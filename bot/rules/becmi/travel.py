@@ -25,15 +25,17 @@ from bot.rules.becmi.voyage import ship
 from bot.rules.rulings import Source, TravelRequest, TravelResult
 
 MAX_TRAVEL_SPEED_FT = 1_000
+# Shorter than this, with no mode, /travel answers in exploration turns (003 Character
+# Movement Rates; Feet vs. Yards): 528 ft, a distance a dungeon or a field measures.
+EXPLORE_BELOW_MILES = 0.1
 
 
 def travel(request: TravelRequest, rng: random.Random, ruleset: str, document: str) -> TravelResult:
     _check_numbers(request)
-    mode = t.MODE_NAMES.match(request.mode) if request.mode else "foot"
     terrains = tuple(t.TERRAIN_NAMES.match(name) for name in request.terrain)
     road = t.ROAD_NAMES.match(request.road) if request.road else "none"
     r = Ruling()
-    r.extra["mode"] = mode
+    mode = r.extra["mode"] = _mode_of(request, r)
     if mode == "explore":
         return explore(request, r, Source(ruleset, document, (), seed_file=t.SEED_FILE))
     if request.load is not None or request.mount_load_lb is not None:
@@ -65,6 +67,34 @@ def travel(request: TravelRequest, rng: random.Random, ruleset: str, document: s
         private_rolls=tuple(r.private_rolls),
         extra=r.extra,
     )
+
+
+def _mode_of(request: TravelRequest, r: Ruling) -> str:
+    """The mode asked; with none, exploring for a short walk (``_short_walk``), said so."""
+    if request.mode:
+        return t.MODE_NAMES.match(request.mode)
+    if not _short_walk(request):
+        return "foot"
+    r.cite("Character Movement Rates")
+    r.note(
+        "Short distance",
+        "Under 0.1 mile (or outdoors:true) with no mode: exploring in 10-minute turns at "
+        "normal speed, feet indoors and yards outdoors (outdoors:true); mode:foot for "
+        "the overland rate in days.",
+    )
+    return "explore"
+
+
+def _short_walk(request: TravelRequest) -> bool:
+    """003 Character Movement Rates, Feet vs. Yards: with no mode and nothing only
+    overland travel reads, a distance under 0.1 mile (or outdoors:true) is explored in
+    turns, not travelled in days."""
+    if request.mode is not None or request.days is not None:
+        return False
+    if request.terrain or request.road is not None:
+        return False
+    short = request.distance_miles is not None and request.distance_miles < EXPLORE_BELOW_MILES
+    return short or request.outdoors
 
 
 def _rate_for(

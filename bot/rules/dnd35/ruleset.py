@@ -181,6 +181,8 @@ class Dnd35(D20Ruleset):
             note="Tumbling is at half speed. A DC 15 Tumble check also spares it the "
             "attacks of opportunity for moving out of threatened squares (SRD › Tumble, "
             "borrowed); the bot still lists them.",
+            dc=25,
+            avoid_attacks_dc=15,
         ),
     )
     # the seeds have no readied action: the 3.5 SRD's (docs/RULINGS.md)

@@ -44,6 +44,14 @@ class ThroughRule:
     shunted_back: bool = False  # 004 Overrun: back along the path to the first open square
     note: str = ""  # anything else the reply says (avoiding attacks, its action)
     charge_note: str = ""  # what changes as part of a charge (``actions`` has "charge")
+    # the check's DC as data (JSON): a fixed DC each (3.5 tumble: 25), or a number plus
+    # the opponent's CMD (Pathfinder tumble: 5 + CMD), which a token doesn't carry
+    dc: int | None = None
+    dc_cmd_plus: int | None = None
+    # the DC that also spares it the attacks for leaving threatened squares (3.5: 15;
+    # Pathfinder: the opponent's CMD, + 0)
+    avoid_attacks_dc: int | None = None
+    avoid_attacks_dc_cmd_plus: int | None = None
 
 
 @dataclass(frozen=True)

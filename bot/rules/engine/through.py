@@ -55,6 +55,25 @@ def _first_open_back(board: Board, cells: list[Cell], last: int) -> Cell:
     return cells[0]
 
 
+def _avoiding(rule: ThroughRule) -> dict[str, JSONValue]:
+    """The DC that spares the attacks for leaving threatened squares, as data, where
+    the rule has one (whether or not the path passes a foe's space)."""
+    if rule.avoid_attacks_dc is None and rule.avoid_attacks_dc_cmd_plus is None:
+        return {}
+    return {
+        "avoid_attacks_dc": rule.avoid_attacks_dc,
+        "avoid_attacks_dc_cmd_plus": rule.avoid_attacks_dc_cmd_plus,
+    }
+
+
+def _dcs(rule: ThroughRule) -> dict[str, JSONValue]:
+    """A check's DC as data, where the rule has one: ``dc`` (3.5 tumble: 25) or
+    ``dc_cmd_plus`` (Pathfinder tumble: 5 + the opponent's CMD, ``dc`` then None)."""
+    if rule.dc is None and rule.dc_cmd_plus is None:
+        return {}
+    return {"dc": rule.dc, "dc_cmd_plus": rule.dc_cmd_plus}
+
+
 def through_notes(
     rule: ThroughRule, board: Board, cells: list[Cell], *, charging: bool = False
 ) -> tuple[list[Note], dict[str, Cell], dict[str, JSONValue]]:
@@ -64,14 +83,14 @@ def through_notes(
         return (
             [Note(rule.kind.capitalize(), f"{rule.check}. {rule.note}")],
             {},
-            {"kind": rule.kind, "checks": [], "passes_spaces": False},
+            {"kind": rule.kind, "checks": [], "passes_spaces": False, **_avoiding(rule)},
         )
     gone = passed(board, cells, shunted_back=rule.shunted_back)
     if not gone:
         return (
             [Note(rule.kind.capitalize(), f"The path passes no opponent: no {rule.kind} check.")],
             {},
-            {"kind": rule.kind, "checks": []},
+            {"kind": rule.kind, "checks": [], **_avoiding(rule)},
         )
     penalty = -rule.penalty_per_extra * (len(gone) - 1)
     mover = board.mover.name
@@ -85,6 +104,7 @@ def through_notes(
                 "enters": str(p.enters),
                 "stops_at_on_failure": str(p.stops_at),
                 "penalty": penalty,
+                **_dcs(rule),
             }
         )
     count = len(gone)
@@ -98,7 +118,12 @@ def through_notes(
     elif rule.note:
         notes.append(Note(f"{rule.kind.capitalize()} rules", rule.note))
     provoked = {p.target.name: p.enters for p in gone} if rule.provokes_each else {}
-    found: dict[str, JSONValue] = {"kind": rule.kind, "checks": checks, "penalty": penalty}
+    found: dict[str, JSONValue] = {
+        "kind": rule.kind,
+        "checks": checks,
+        "penalty": penalty,
+        **_avoiding(rule),
+    }
     if charging:
         found["charge"] = True
     return notes, provoked, found

@@ -147,6 +147,8 @@ class EpicPath(EpicActions, EpicSpace, EpicFlanks):
             note="A success spares it that enemy's attack of opportunity for moving through "
             "its threatened squares; the bot still lists them. Tumbling doesn't pass a "
             "foe's space: that takes an Overrun (Epic Path › Reach, Internal Flanking).",
+            # no foe's space is passed: the one DC is the opponent's CMD, to spare its attack
+            avoid_attacks_dc_cmd_plus=0,
         ),
     )
     # the seed has no readied action: Pathfinder's, which 3.5's is too (docs/RULINGS.md)

@@ -9,7 +9,7 @@ IDENTITY = Identity(
     name="D&D 5e 2024 (SRD 5.2)",
     summary=(
         "Fifth edition as revised in 2024 (SRD 5.2): every diagonal 5 ft, allies and Tiny"
-        " creatures passed freely, jumps as part of movement, pace by Speed and terrain"
+        " creatures passed freely, jumps as part of movement, travel pace capped by terrain"
     ),
     aliases=("5e2024", "5.5e", "5.5", "one d&d 2024", "srd 5.2", "srd5.2", "dnd2024", "2024"),
     ruleset="bot.rules.five_e_2024.ruleset:FiveE2024",

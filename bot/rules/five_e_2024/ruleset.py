@@ -30,7 +30,7 @@ from bot.rules.rulings import (
     TravelRequest,
     TravelResult,
 )
-from bot.rules.srd5 import falling, jumping, travel
+from bot.rules.srd5 import falling, jumping, travel52
 from bot.rules.srd5.cite import SRD52, srd_source
 from bot.rules.srd5.grid import SrdRuleset, srd_traits
 
@@ -40,7 +40,7 @@ class FiveE2024(SrdRuleset):
     document: ClassVar[str] = SRD52
     grid_document: ClassVar[str] = SRD52
     seed_files: ClassVar[tuple[str, ...]] = (SRD52,)
-    travel_names: ClassVar[Mapping[str, Vocabulary]] = travel.TRAVEL_NAMES_52
+    travel_names: ClassVar[Mapping[str, Vocabulary]] = travel52.TRAVEL_NAMES_52
     movement_section: ClassVar[str] = "Movement and Position"
     srd_name: ClassVar[str] = "SRD 5.2"
     conditions_section: ClassVar[str] = "Rules Glossary"
@@ -87,7 +87,7 @@ class FiveE2024(SrdRuleset):
         return parse_plain_speed(text)
 
     def travel(self, request: TravelRequest, rng: random.Random) -> TravelResult:
-        return travel.travel_52(request, srd_source(self.id, SRD52))
+        return travel52.travel_52(request, srd_source(self.id, SRD52))
 
     # ------------------------------------------------------------ on a grid
 

@@ -285,30 +285,6 @@ def test_srd51_ships_sail_24_hours_a_day(ship: str, mph: float):
     assert result.miles_per_hour == mph and result.miles_per_day == mph * 24
 
 
-def test_srd52_pace_by_speed_and_terrain():
-    """SRD 5.2 Travel Pace: Speed ÷ 10 miles an hour, 8 hours a day; fast ×1⅓ only where
-    the terrain allows; a road raises the cap a step; a slow member slows the group."""
-    r = rulesets()["5e-2024"]
-    assert r.travel(TravelRequest(speeds_ft=(30,)), random.Random(1)).miles_per_day == 24
-    fast = r.travel(
-        TravelRequest(speeds_ft=(30,), pace="fast", terrain=("grassland",)), random.Random(1)
-    )
-    assert fast.miles_per_day == 32
-    capped = r.travel(
-        TravelRequest(speeds_ft=(30,), pace="fast", terrain=("swamp",)), random.Random(1)
-    )
-    assert capped.extra["pace"] == "slow" and capped.miles_per_day == 16
-    road = r.travel(
-        TravelRequest(speeds_ft=(30,), pace="fast", terrain=("swamp",), road="road"),
-        random.Random(1),
-    )
-    assert road.extra["pace"] == "normal"
-    group = r.travel(TravelRequest(speeds_ft=(30, 15)), random.Random(1))
-    assert group.extra["pace"] == "slow"
-    airship = r.travel(TravelRequest(mode="airship"), random.Random(1))
-    assert airship.miles_per_hour == 8
-
-
 def test_5e_alt_travel_borrows_the_srd51_pace_and_says_so():
     result = rulesets()["5e-alt"].travel(TravelRequest(pace="fast"), random.Random(1))
     assert result.miles_per_day == 30

@@ -32,6 +32,8 @@ if TYPE_CHECKING:
     from bot.rules.ruleset import Ruleset
 
 BULL_RUSH_ACTIONS = ("bull-rush", "bullrush", "bull rush", "bull_rush")
+# 002 Bull Rush: as part of a charge "you get a +2 bonus on your Strength check"
+CHARGE_CHECK_BONUS = 2
 
 
 @dataclass(frozen=True)
@@ -247,7 +249,7 @@ def _push(rules: Ruleset, rush: _Rush, entered: _Entered, start: Cell, margin: i
             Note(
                 "Charge",
                 f"A bull rush as part of a charge: it pushes {target.name} instead of "
-                f"attacking, with +2 on the check ({rule.cite}).",
+                f"attacking, with +{CHARGE_CHECK_BONUS} on the check ({rule.cite}).",
             ),
         )
     square, most_squares = entered.square, entered.most_squares
@@ -328,6 +330,8 @@ def _result(
         "pushed_path": [str(c) for c in pushed.pushed_path],
         "most_ft": entered.most_squares * square,
         "charge": charging,
+        # the bonus on the opposed check the margin: was won by (+2 charging)
+        "check_bonus": CHARGE_CHECK_BONUS if charging else 0,
     }
     return MoveResult(
         encounter=after,
