@@ -5,16 +5,28 @@ Medium one making the same step may not pass either."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
 
 from bot.context import Context
-from tests.handlers.encounter_helpers import run
+from bot.encounter import Encounter, Token
+from bot.grid.coords import Cell, edge_key
+from bot.grid.geometry import footprint
+from bot.grid.search import cheapest_path, reachable
+from bot.grid.sizes import Size
+from bot.grid.terrain import Barrier
+from bot.rules import get_ruleset, identities
+from bot.rules.engine.board import Board, StepContext
+from bot.rules.engine.compiled import CompiledStep
+from bot.rules.engine.moves import MoveRequest
+from tests.handlers.encounter_helpers import refused, run
 
 RULESETS = ["5e", "3.5", "epic-path"]
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)
 @pytest.mark.parametrize("size", ["medium", "large"])
-async def test_a_diagonal_step_past_a_door_corner_is_refused_for_any_footprint(
+async def test_diagonals_rule_no_footprint_passes_the_end_of_a_closed_door(
     gm: Context, ruleset: str, size: str
 ) -> None:
     await run(
@@ -27,3 +39,131 @@ async def test_a_diagonal_step_past_a_door_corner_is_refused_for_any_footprint(
     path = reply.result["path"]
     # K10 → L9 crosses the corner the door K9/L9 ends on: never a single diagonal step
     assert path[:2] != ["K10", "L9"], path
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+async def test_obstacles_rule_a_large_token_never_slides_into_straddling_a_door(
+    gm: Context, ruleset: str
+) -> None:
+    """Straight up from K10 the Large body's top would sweep the door K9/L9 and stand
+    across it; and its dash band stays on its own side of the door."""
+    await run(
+        gm,
+        f"/encounter start width:20 height:20 ruleset:{ruleset}",
+        "/terrain edge cells:K9/L9 kind:door",
+        "/token add name:T at:K10 size:large",
+    )
+    error = await refused(gm, "/move token:T to:K9")
+    assert "closed door between K9 and L9" in str(error)
+
+
+# ---- the invariant, on random boards
+
+
+SIDE = 8
+cells = st.builds(Cell, st.integers(0, SIDE - 1), st.integers(0, SIDE - 1))
+BLOCKING = (Barrier.WALL, Barrier.DOOR)
+
+
+def segment(a: Cell, b: Cell) -> frozenset[tuple[int, int]]:
+    """The edge between side-by-side squares as its two end points on the lattice of
+    square corners (square (col, row) spans [col, col+1] × [row, row+1])."""
+    if a.row == b.row:
+        x = max(a.col, b.col)
+        return frozenset({(x, a.row), (x, a.row + 1)})
+    y = max(a.row, b.row)
+    return frozenset({(a.col, y), (a.col + 1, y)})
+
+
+def blocked_segments(encounter: Encounter) -> dict[frozenset[tuple[int, int]], str]:
+    return {
+        segment(a, b): f"{a}/{b}" for (a, b), kind in encounter.edges.items() if kind in BLOCKING
+    }
+
+
+def stands_across(encounter: Encounter, side: int, anchor: Cell) -> str:
+    """The wall or closed door between two squares of the footprint at ``anchor``."""
+    walls = blocked_segments(encounter)
+    there = set(footprint(anchor, side))
+    for a in there:
+        for b in (Cell(a.col + 1, a.row), Cell(a.col, a.row + 1)):
+            if b in there and segment(a, b) in walls:
+                return walls[segment(a, b)]
+    return ""
+
+
+def breaks(encounter: Encounter, side: int, p: Cell, q: Cell) -> str:
+    """Why the footprint's step p → q crosses a wall or closed door, or "".
+
+    The invariant: every square c of the footprint at p steps to c + (q - p); a
+    straight step may not cross a blocked edge between c and where it goes; a diagonal
+    one may not pass a corner point any blocked edge ends on (001 "Diagonals", the rule
+    a Medium creature already follows); and no blocked edge ever lies between two
+    squares of the footprint at q (the creature would stand across a wall)."""
+    walls = blocked_segments(encounter)
+    dc, dr = q.col - p.col, q.row - p.row
+    for c in footprint(p, side):
+        to = Cell(c.col + dc, c.row + dr)
+        if dc and dr:
+            corner = (max(c.col, to.col), max(c.row, to.row))
+            hit = [name for seg, name in walls.items() if corner in seg]
+            if hit:
+                return f"{c} → {to} passes the end of {hit[0]}"
+        elif segment(c, to) in walls:
+            return f"{c} → {to} crosses {walls[segment(c, to)]}"
+    across = stands_across(encounter, side, q)
+    return f"the footprint at {q} stands across {across}" if across else ""
+
+
+@st.composite
+def boards(draw: st.DrawFn, ruleset: str) -> tuple[Encounter, Cell]:
+    e = Encounter(SIDE, SIDE, ruleset, "gm")
+    for a in draw(st.lists(cells, min_size=2, max_size=14)):
+        b = draw(st.sampled_from((Cell(a.col + 1, a.row), Cell(a.col, a.row + 1))))
+        if b.col < SIDE and b.row < SIDE:
+            e = e.with_barriers([edge_key(a, b)], draw(st.sampled_from(list(Barrier))))
+    size = draw(st.sampled_from((Size.LARGE, Size.LARGE, Size.HUGE)))
+    start = Cell(draw(st.integers(0, SIDE - 3)), draw(st.integers(0, SIDE - 3)))
+    e = e.with_token(Token("Mover", start, size=size, team="party", speed_ft=30))
+    return e, draw(cells)
+
+
+@pytest.mark.parametrize("ruleset", tuple(identities()))
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
+@given(data=st.data())
+def test_diagonals_rule_a_footprints_path_never_crosses_a_wall_or_closed_door(
+    ruleset: str, data: st.DataObject
+) -> None:
+    """Both searches (the reference, asking the step function step by step, and the
+    compiled step tables) find only paths that keep ``breaks``' invariant, and agree."""
+    encounter, goal = data.draw(boards(ruleset))
+    token = encounter.token("Mover")
+    rules = get_ruleset(ruleset).for_encounter(encounter)
+    movement = rules.token_movement(token)
+    allowance = rules.allowance(
+        encounter, token, MoveRequest("Mover", to=goal, action="move"), movement
+    )
+    board = Board.of(encounter, token, rules.footprint_squares)
+    ctx = StepContext(board, movement, allowance, stood=False)
+    side = board.side
+    assume(not stands_across(encounter, side, token.cell))  # it starts on one side
+    floor = rules.min_step_ft(ctx)
+    parity = rules.diagonal_parity
+    found = []
+    for step in (
+        rules.stepper(ctx),
+        CompiledStep(rules, ctx, rules.stepper(ctx), unhampered=False),
+    ):
+        path = cheapest_path(
+            token.cell, goal, step, budget_ft=200, min_step_ft=floor, parity=parity
+        )
+        reach = reachable(token.cell, step, budget_ft=60, parity=parity)
+        found.append((path, reach))
+        if path is not None:
+            for p, q in zip(path.cells, path.cells[1:], strict=False):
+                assert breaks(encounter, side, p, q) == "", (ruleset, path.cells)
+    (slow, slow_reach), (fast, fast_reach) = found
+    assert (slow is None) == (fast is None)
+    if slow is not None and fast is not None:
+        assert fast.cost_ft == pytest.approx(slow.cost_ft)
+    assert fast_reach == pytest.approx(slow_reach)
