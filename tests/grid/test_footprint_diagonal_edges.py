@@ -19,6 +19,7 @@ from bot.rules import get_ruleset, identities
 from bot.rules.engine.board import Board, StepContext
 from bot.rules.engine.compiled import CompiledStep
 from bot.rules.engine.moves import MoveRequest
+from bot.rules.moving import speed_bands
 from tests.handlers.encounter_helpers import refused, run
 
 RULESETS = ["5e", "3.5", "epic-path"]
@@ -167,3 +168,20 @@ def test_diagonals_rule_a_footprints_path_never_crosses_a_wall_or_closed_door(
     if slow is not None and fast is not None:
         assert fast.cost_ft == pytest.approx(slow.cost_ft)
     assert fast_reach == pytest.approx(slow_reach)
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_diagonals_rule_the_move_pictures_bands_stay_on_the_doors_side(ruleset: str) -> None:
+    """The speed bands a move's picture draws come from the same search: no anchor where
+    the Large body would stand across the door, and L9 only the long way round."""
+    encounter = Encounter(20, 20, ruleset, "gm").with_barriers(
+        [edge_key(Cell.parse("K9"), Cell.parse("L9"))], Barrier.DOOR
+    )
+    encounter = encounter.with_token(
+        Token("T", Cell.parse("K10"), size=Size.LARGE, team="party", speed_ft=30)
+    )
+    rules = get_ruleset(ruleset).for_encounter(encounter)
+    now, more = speed_bands(rules, encounter, "T")
+    for anchor in now | more:
+        assert not stands_across(encounter, 2, anchor), anchor
+    assert Cell.parse("L9") in now and Cell.parse("K9") not in now | more
