@@ -120,7 +120,11 @@ def _through_gap(board: Board, gap: Cell) -> tuple[str, bool]:
 def barriers(board: Board, frm: Cell, to: Cell, *, flying: bool = False) -> tuple[str, int]:
     """Walls, doors and low walls on the edges a step crosses: (why it can't, or "";
     how many low walls it climbs). A diagonal may pass the end of neither a wall
-    nor a closed door, whichever way round it goes (001 "Diagonals")."""
+    nor a closed door, whichever way round it goes (001 "Diagonals"). A footprint
+    of several squares checks every edge it sweeps: those its squares cross, and
+    those inside the space it passes through or ends in, which no creature fills
+    across a wall or a closed door (issue 28: a Large creature slid diagonally past
+    a door a Medium one couldn't pass)."""
     if not board.encounter.edges:
         return "", 0
     dc, dr = to.col - frm.col, to.row - frm.row
@@ -136,7 +140,7 @@ def barriers(board: Board, frm: Cell, to: Cell, *, flying: bool = False) -> tupl
     for route in legs:
         climbed = 0
         for a, b in route:
-            for kind, x, y in crossed(board, a, b):
+            for kind, x, y in [*crossed(board, a, b), *straddled(board, b)]:
                 if kind.blocks:
                     what = "a closed door" if kind is Barrier.DOOR else "a wall"
                     past = " stops a diagonal past it" if len(legs) > 1 else " is in the way"
@@ -144,48 +148,7 @@ def barriers(board: Board, frm: Cell, to: Cell, *, flying: bool = False) -> tupl
                 if kind is Barrier.LOW_WALL and not flying:
                     climbed += 1
         low_walls = max(low_walls, climbed)
-    if board.side > 1:
-        swept = swept_wall(board, frm, to)
-        if swept is not None:
-            kind, x, y = swept
-            what = "a closed door" if kind is Barrier.DOOR else "a wall"
-            past = " stops a diagonal past it" if len(legs) > 1 else " is in the way"
-            return f"{what} between {x} and {y}{past}", 0
     return "", low_walls
-
-
-def swept_edges(side: int, frm: Cell, to: Cell) -> list[tuple[Cell, Cell]]:
-    """The edges a footprint of ``side`` squares sweeps stepping from anchor ``frm`` to
-    ``to`` (one square, straight or diagonal): each of its squares' own step (straight:
-    the edge it crosses; diagonal: the four edges meeting at the corner it passes, 001
-    "Diagonals"), and the edges inside the footprint it steps into. Edges inside the
-    footprint it leaves are left out: it already stands across them."""
-    dc, dr = to.col - frm.col, to.row - frm.row
-    here = set(footprint(frm, side))
-    found: list[tuple[Cell, Cell]] = []
-    for c in sorted(here, key=lambda c: (c.row, c.col)):
-        ahead = Cell(c.col + dc, c.row + dr)
-        if dc and dr:
-            beside = (Cell(c.col + dc, c.row), Cell(c.col, c.row + dr))
-            found += [(c, beside[0]), (beside[0], ahead), (c, beside[1]), (beside[1], ahead)]
-        else:
-            found.append((c, ahead))
-    there = footprint(to, side)
-    inside = set(there)
-    for c in there:
-        found += [(c, n) for n in (Cell(c.col + 1, c.row), Cell(c.col, c.row + 1)) if n in inside]
-    return [(a, b) for a, b in dict.fromkeys(found) if not (a in here and b in here)]
-
-
-def swept_wall(board: Board, frm: Cell, to: Cell) -> tuple[Barrier, Cell, Cell] | None:
-    """The first wall or closed door a footprint's step sweeps (``swept_edges``), if
-    any: a Large creature passes the end of a door no more than a Medium one does."""
-    for a, b in swept_edges(board.side, frm, to):
-        kind = board.encounter.barrier(a, b)
-        if kind is not None and kind.blocks:
-            first, second = sorted((a, b), key=lambda c: (c.row, c.col))
-            return kind, first, second
-    return None
 
 
 def crossed(board: Board, a: Cell, b: Cell) -> list[tuple[Barrier, Cell, Cell]]:
@@ -199,6 +162,22 @@ def crossed(board: Board, a: Cell, b: Cell) -> list[tuple[Barrier, Cell, Cell]]:
             kind = board.encounter.barrier(cell, ahead)
             if kind is not None and kind is not Barrier.OPEN_DOOR:
                 found.append((kind, cell, ahead))
+    return sorted(found, key=lambda f: (f[1].row, f[1].col))
+
+
+def straddled(board: Board, anchor: Cell) -> list[tuple[Barrier, Cell, Cell]]:
+    """The walls and closed doors inside the space a footprint fills at ``anchor``
+    (none for a one-square token)."""
+    cells = set(board.cells(anchor))
+    if len(cells) == 1:
+        return []
+    found = []
+    for cell in cells:
+        for ahead in (Cell(cell.col + 1, cell.row), Cell(cell.col, cell.row + 1)):
+            if ahead in cells:
+                kind = board.encounter.barrier(cell, ahead)
+                if kind is not None and kind.blocks:
+                    found.append((kind, cell, ahead))
     return sorted(found, key=lambda f: (f[1].row, f[1].col))
 
 

@@ -1,6 +1,10 @@
-"""Issue 28, On the board: a footprint's diagonal step checks every edge and corner its
-squares cross. A Large creature may not squeeze diagonally past a closed door that a
-Medium one making the same step may not pass either."""
+"""Issue 28, On the board: a footprint's step checks every edge and corner its squares
+cross (docs/RULINGS.md, "A footprint never fills a space across a wall or a closed
+door"). A Large creature may not squeeze diagonally past a closed door that a Medium one
+making the same step may not pass either, through the console in 5e, 3.5 and
+epic-path, in the move picture's speed bands, and, as a property stated on the lattice
+of square corners (independently of ``steps.barriers``), on random walled boards for
+every ruleset, by the reference search and the compiled step tables alike."""
 
 from __future__ import annotations
 
