@@ -189,3 +189,31 @@ def test_diagonals_rule_the_move_pictures_bands_stay_on_the_doors_side(ruleset: 
     for anchor in now | more:
         assert not stands_across(encounter, 2, anchor), anchor
     assert Cell.parse("L9") in now and Cell.parse("K9") not in now | more
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "section"),
+    [("5e-alt", "Alternate Movement › Teleport"), ("epic-path", "Epic Path › Blocked Terrain")],
+)
+async def test_teleport_never_lands_a_large_creature_across_a_wall(
+    gm: Context, ruleset: str, section: str
+) -> None:
+    """A teleport has no path, but where it lands is a space like any other: a wall
+    through the Large creature's space there makes it blocked, and it appears in the
+    nearest open space instead (5e-alt Teleporting Into Obstacles; epic-path's nearest
+    open space in sight)."""
+    await run(
+        gm,
+        f"/encounter start width:14 height:10 ruleset:{ruleset}",
+        "/terrain edge cells:H3/H4 kind:wall",
+        "/token add name:T at:A3 size:large",
+    )
+    reply = await run(gm, "/move token:T to:G3 mode:teleport")
+    landed = Cell.parse(reply.result["path"][-1])
+    assert landed != Cell.parse("G3")
+    walled = Encounter(14, 10, ruleset, "gm").with_barriers(
+        [edge_key(Cell.parse("H3"), Cell.parse("H4"))], Barrier.WALL
+    )
+    assert not stands_across(walled, 2, landed)
+    text = reply.as_text()
+    assert "G3 is occupied or blocked" in text and section in text
