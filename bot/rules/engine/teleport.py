@@ -15,7 +15,7 @@ from bot.grid.coords import Cell
 from bot.grid.geometry import chebyshev
 from bot.rules.engine.board import Allowance, Board
 from bot.rules.engine.moves import MoveRequest
-from bot.rules.engine.steps import blocks
+from bot.rules.engine.steps import blocks, straddled
 from bot.rules.rulings import Note
 
 
@@ -44,12 +44,15 @@ def teleport_allowance(
 
 
 def open_space(board: Board, anchor: Cell) -> bool:
-    """The mover's footprint at ``anchor`` is on the map, in no blocked square and
-    shares no other creature's space."""
+    """The mover's footprint at ``anchor`` is on the map, in no blocked square, across
+    no wall or closed door (no footprint fills a space across one, docs/RULINGS.md)
+    and shares no other creature's space."""
     cells = board.cells(anchor)
-    return all(
-        board.on_map(c) and not blocks(board.terrain(c), "fly") for c in cells
-    ) and not board.others_in(cells)
+    return (
+        all(board.on_map(c) and not blocks(board.terrain(c), "fly") for c in cells)
+        and not board.others_in(cells)
+        and not straddled(board, anchor)
+    )
 
 
 def nearest_space(
