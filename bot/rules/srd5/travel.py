@@ -19,7 +19,7 @@ from fractions import Fraction
 
 from bot.errors import InvalidInput
 from bot.names import Vocabulary
-from bot.rules.rulings import Note, Source, TravelRequest, TravelResult
+from bot.rules.rulings import JSONValue, Note, Source, TravelRequest, TravelResult
 
 MAX_MILES = 100_000
 DAY_HOURS = 8
@@ -137,16 +137,37 @@ def travel_51(request: TravelRequest, source: Source) -> TravelResult:
         covered = float(round(mph * hours, 2))
         _march_51(hours, mode, r)
     note_unused(request, r)
+    return reckoned(
+        r,
+        source,
+        headline,
+        (mph, mpd),
+        (result_days, result_hours, covered),
+        {"mode": mode, "day_hours": day_hours},
+    )
+
+
+def reckoned(
+    r: Ruling,
+    source: Source,
+    headline: str,
+    rates: tuple[Fraction, Fraction],
+    answers: tuple[float | None, float | None, float | None],
+    extra: dict[str, JSONValue],
+) -> TravelResult:
+    """A /travel reply from its rates (miles an hour, a day) and what was asked: the
+    days and hours a distance takes, or the miles covered (SRD 5.1 and 5.2 alike)."""
+    (mph, mpd), (days, hours, covered) = rates, answers
     return TravelResult(
         miles_per_day=float(round(mpd, 2)),
         miles_per_hour=float(round(mph, 2)),
         source=Source(source.ruleset, source.document, tuple(r.sections), source.seed_file),
         headline=headline,
-        days=result_days,
-        hours=result_hours,
+        days=days,
+        hours=hours,
         covered_miles=covered,
         notes=tuple(r.notes),
-        extra={**r.extra, "mode": mode, "day_hours": day_hours},
+        extra={**r.extra, **extra},
     )
 
 

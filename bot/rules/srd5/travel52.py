@@ -31,6 +31,7 @@ from bot.rules.srd5.travel import (
     check,
     forced_march,
     note_unused,
+    reckoned,
     say,
 )
 
@@ -264,14 +265,6 @@ def _finish_52(
         covered = float(round(mpd * days, 2))
     elif hours is not None:
         covered = float(round(mph * hours, 2))
-    return TravelResult(
-        miles_per_day=float(round(mpd, 2)),
-        miles_per_hour=float(round(mph, 2)),
-        source=Source(source.ruleset, source.document, tuple(r.sections), source.seed_file),
-        headline=headline,
-        days=result_days,
-        hours=result_hours,
-        covered_miles=covered,
-        notes=tuple(r.notes),
-        extra={**r.extra, "mode": mode},
+    return reckoned(
+        r, source, headline, rates, (result_days, result_hours, covered), {"mode": mode}
     )
