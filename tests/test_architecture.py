@@ -76,6 +76,7 @@ DISCORD_LAYERS = (
     "channel",
     "sending",
     "notices",
+    "reminders",
     "board",
     "dispatch",
     "views",

@@ -25,6 +25,7 @@ import cogs
 from bot import work
 from bot.config import Settings
 from bot.discord.embeds import GENERIC_ERROR
+from bot.discord.reminders import remind_forever
 from bot.discord.sending import NO_MENTIONS, send_error
 from bot.discord.views import BoardButtons
 from bot.errors import RulingError
@@ -111,6 +112,7 @@ class StrideBot(commands.Bot):
         self.force_sync = force_sync
         self._store: Store | None = None
         self._lag_watch: asyncio.Task[None] | None = None
+        self._reminders: asyncio.Task[None] | None = None
         self._health: HealthServer | None = None
 
     @property
@@ -128,6 +130,10 @@ class StrideBot(commands.Bot):
         )
         self._store = await Store.open(self.settings.db_path)
         self._lag_watch = asyncio.create_task(watch_loop_lag(METRICS), name="stride-loop-lag")
+        # turns that sat too long ping their owners again (kept in the store)
+        self._reminders = asyncio.create_task(
+            remind_forever(self, lambda: self.store), name="stride-turn-reminders"
+        )
         if self.settings.health_port is not None:
             self._health = HealthServer(
                 METRICS,
@@ -247,9 +253,10 @@ class StrideBot(commands.Bot):
         if self._health is not None:
             await self._health.stop()
             self._health = None
-        if self._lag_watch is not None:
-            self._lag_watch.cancel()
-            self._lag_watch = None
+        for task in (self._lag_watch, self._reminders):
+            if task is not None:
+                task.cancel()
+        self._lag_watch = self._reminders = None
         await super().close()
         if self._store is not None:
             await self._store.close()

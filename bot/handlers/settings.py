@@ -3,7 +3,9 @@ and give (an encounter's co-GMs, and handing it over)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from bot.commands import Command, Option
@@ -17,64 +19,49 @@ from bot.handlers.encounter_common import actor_of, change_encounter, encounter_
 from bot.reply import Field, Reply, role_mention
 
 
+@dataclass(frozen=True)
+class _Here:
+    """What this channel sets, as it stands after the command."""
+
+    units: str
+    pinging: bool
+    wait_s: int | None
+
+
 async def handle_settings(ctx: Context, options: Mapping[str, Any]) -> Reply:
-    """/settings: the server's GM role (and what the server sets), shown or changed."""
+    """/settings: the server's GM role (and what the server sets) and this channel's
+    units, turn pings and reminders, shown or changed."""
     if ctx.guild_id is None:
         raise InvalidInput("/settings is a server's: use it in a server channel, not a DM.")
-    units = options.get("units")
-    if units is not None:
-        if not ctx.is_gm:
-            raise NotAllowed("Only a GM sets the units this channel reads distances in.")
-        await ctx.store.set_channel_units(ctx.channel_id, None if units == "feet" else units)
-    pings = options.get("turn_pings")
-    if pings is not None:
-        if not ctx.is_gm:
-            raise NotAllowed("Only a GM turns this channel's turn pings on or off.")
-        await ctx.store.set_turn_pings(ctx.channel_id, pings == "on")
-    role_given = options.get("gm_role")
-    clearing = bool(options.get("clear_gm_role"))
-    if role_given is not None and clearing:
-        raise InvalidInput("Give gm_role: or clear_gm_role:true, not both.")
-    changing = role_given is not None or clearing
-    if changing and not ctx.manages_server:
-        raise NotAllowed(
-            "Only someone with Manage Channels or Manage Server across the server (from "
-            "their roles, not granted in one channel) sets the server's GM role."
-        )
-    before = await ctx.store.guild_settings(ctx.guild_id)
-    if changing:
-        role = None if clearing else str(role_given)
-        await ctx.store.set_guild_gm_role(ctx.guild_id, role, ctx.user_id)
+    await _set_channel(ctx, options)
+    changing = await _set_gm_role(ctx, ctx.guild_id, options)
+    before_role = changing[1]
     settings = await ctx.store.guild_settings(ctx.guild_id)
+    here = _Here(
+        await ctx.store.channel_units(ctx.channel_id) or "feet",
+        await ctx.store.turn_pings(ctx.channel_id),
+        await ctx.store.remind_after_s(ctx.channel_id),
+    )
     role_text = role_mention(settings.gm_role_id) if settings.gm_role_id else "none"
-    here = await ctx.store.channel_units(ctx.channel_id) or "feet"
-    pinging = await ctx.store.turn_pings(ctx.channel_id)
-    if not changing and pings is not None:
-        title = f"Turn pings are {'on' if pinging else 'off'} in this channel"
-    elif not changing and units is not None:
-        title = f"This channel reads distances in {here}"
-    elif not changing:
-        title = "This server's settings"
-    elif settings.gm_role_id:
-        title = "GM role set: its members are GMs in every channel of this server"
-    else:
-        title = "GM role cleared: GMs are again the encounter's GM and Manage Channels"
     return Reply(
-        title=title,
+        title=_title(options, here, changing[0], settings.gm_role_id),
         fields=(
             Field("GM role", role_text),
             Field("Ruleset", settings.ruleset or "none: each channel's, or the bot's default"),
             Field(
                 "Units here",
-                f"{here}"
-                + (" (1.5 m a 5 ft square)" if here == "metres" else "")
+                f"{here.units}"
+                + (" (1.5 m a 5 ft square)" if here.units == "metres" else "")
                 + "; distances may be typed in feet or metres either way",
             ),
             Field(
                 "Turn pings here",
-                "on: a player's token's turn mentions its owner"
-                if pinging
-                else "off: turns start without mentioning anyone",
+                ("on: a player's token's turn mentions its owner" if here.pinging else "off")
+                + (
+                    f"; again after {say_wait(here.wait_s)} waiting"
+                    if here.wait_s and here.pinging
+                    else ""
+                ),
             ),
             Field(
                 "GMs",
@@ -85,13 +72,67 @@ async def handle_settings(ctx: Context, options: Mapping[str, Any]) -> Reply:
         footer="/settings gm_role:<role> sets it; clear_gm_role:true removes it.",
         result={
             "gm_role": settings.gm_role_id,
-            "previous_gm_role": before.gm_role_id,
+            "previous_gm_role": before_role,
             "server_ruleset": settings.ruleset,
-            "units": here,
-            "turn_pings": pinging,
-            "changed": changing and before.gm_role_id != settings.gm_role_id,
+            "units": here.units,
+            "turn_pings": here.pinging,
+            "remind_after_s": here.wait_s,
+            "changed": changing[0] and before_role != settings.gm_role_id,
         },
     )
+
+
+async def _set_channel(ctx: Context, options: Mapping[str, Any]) -> None:
+    """This channel's units, turn pings and reminders: a GM's to set."""
+    units, pings, remind = (options.get(n) for n in ("units", "turn_pings", "remind_after"))
+    if (units, pings, remind) == (None, None, None):
+        return
+    if not ctx.is_gm:
+        raise NotAllowed("Only a GM sets this channel's units, turn pings and reminders.")
+    wait_s = read_wait(remind) if remind is not None else None  # refused before any change
+    if units is not None:
+        await ctx.store.set_channel_units(ctx.channel_id, None if units == "feet" else units)
+    if pings is not None:
+        await ctx.store.set_turn_pings(ctx.channel_id, pings == "on")
+    if remind is not None:
+        await ctx.store.set_remind_after_s(ctx.channel_id, wait_s)
+
+
+async def _set_gm_role(
+    ctx: Context, guild_id: str, options: Mapping[str, Any]
+) -> tuple[bool, str | None]:
+    """The server's GM role, given or cleared: (whether it was asked, the role before)."""
+    role_given = options.get("gm_role")
+    clearing = bool(options.get("clear_gm_role"))
+    if role_given is not None and clearing:
+        raise InvalidInput("Give gm_role: or clear_gm_role:true, not both.")
+    changing = role_given is not None or clearing
+    if changing and not ctx.manages_server:
+        raise NotAllowed(
+            "Only someone with Manage Channels or Manage Server across the server (from "
+            "their roles, not granted in one channel) sets the server's GM role."
+        )
+    before = (await ctx.store.guild_settings(guild_id)).gm_role_id
+    if changing:
+        role = None if clearing else str(role_given)
+        await ctx.store.set_guild_gm_role(guild_id, role, ctx.user_id)
+    return changing, before
+
+
+def _title(options: Mapping[str, Any], here: _Here, changing: bool, role: str | None) -> str:
+    if changing:
+        if role:
+            return "GM role set: its members are GMs in every channel of this server"
+        return "GM role cleared: GMs are again the encounter's GM and Manage Channels"
+    if options.get("remind_after") is not None:
+        if here.wait_s:
+            return f"A turn that sits {say_wait(here.wait_s)} pings its owner again"
+        return "Turns here are not re-pinged"
+    if options.get("turn_pings") is not None:
+        return f"Turn pings are {'on' if here.pinging else 'off'} in this channel"
+    if options.get("units") is not None:
+        return f"This channel reads distances in {here.units}"
+    return "This server's settings"
 
 
 def _gm_change(
@@ -118,6 +159,40 @@ def _gm_change(
 
 USER = Option("user", "user", "Who", required=True)
 
+WAIT_UNITS_S = {"m": 60, "h": 3600, "d": 86400}
+WAIT_RANGE_S = (10 * 60, 30 * 86400)  # ten minutes to thirty days
+
+
+def read_wait(text: str) -> int | None:
+    """``12h`` → 43200 seconds (``m``, ``h``, ``d``); ``off`` → None."""
+    typed = text.strip().lower().replace(" ", "")
+    if typed in ("off", "0", "none", "never"):
+        return None
+    found = re.fullmatch(r"(\d+)(m|min|h|hours?|d|days?)", typed)
+    if found is None:
+        raise InvalidInput(
+            f'remind_after: "{text}" is not a wait. Use minutes, hours or days, e.g. '
+            '"12h", "90m", "2d", or "off".'
+        )
+    seconds = int(found.group(1)) * WAIT_UNITS_S[found.group(2)[0]]
+    low, high = WAIT_RANGE_S
+    if not low <= seconds <= high:
+        raise InvalidInput("remind_after: between 10 minutes and 30 days, or off.")
+    return seconds
+
+
+def say_wait(seconds: int | None) -> str:
+    """43200 → "12 h"; 5400 → "90 min"; 172800 → "2 days"."""
+    if not seconds:
+        return "never"
+    if seconds % 86400 == 0:
+        days = seconds // 86400
+        return f"{days} day{'s' if days != 1 else ''}"
+    if seconds % 3600 == 0:
+        return f"{seconds // 3600} h"
+    return f"{seconds // 60} min"
+
+
 SETTINGS = Command(
     "settings",
     "The server's GM role (Manage Channels to change), and this channel's units and pings",
@@ -135,6 +210,11 @@ SETTINGS = Command(
             "string",
             "Whether a turn's start mentions its token's owner here (GM; on by default)",
             choices=("on", "off"),
+        ),
+        Option(
+            "remind_after",
+            "string",
+            'Ping a turn\'s owner again when it has sat this long, e.g. "12h" (GM; "off")',
         ),
     ),
     handle_settings,

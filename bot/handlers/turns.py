@@ -3,6 +3,7 @@ round; initiative rolled by the bot or typed by the table (/turn roll value:).""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
@@ -34,6 +35,7 @@ from bot.handlers.encounter_common import (
 )
 from bot.limits import MAX_INITIATIVE
 from bot.reply import Field, Reply
+from bot.storage import TurnReminder
 
 
 def order_text(encounter: Encounter) -> str:
@@ -106,15 +108,32 @@ async def with_ping(ctx: Context, reply: Reply, changed: Changed[TurnEdit]) -> R
     a role or everyone; not the GM for their own tokens, not a hidden token's (the table
     reads "the GM's turn"), and not where the channel's GM turned pings off."""
     acting = changed.after.acting
-    if acting is None or acting.name not in changed.outcome.started or is_hidden(acting):
+    if acting is None or acting.name not in changed.outcome.started:
         return reply
     owner = acting.owner
-    if owner is None or is_gm(changed.after, Actor(owner)):
+    if (
+        is_hidden(acting)
+        or owner is None
+        or is_gm(changed.after, Actor(owner))
+        or not await ctx.store.turn_pings(ctx.channel_id)
+    ):
+        await ctx.store.clear_turn_reminder(ctx.channel_id)  # no one's turn to remind of
         return reply
-    if not await ctx.store.turn_pings(ctx.channel_id):
-        return reply
+    await remind_later(ctx, owner, acting.name, changed.after.round)
     words = f"it's your turn: {acting.name}, round {changed.after.round}."
     return replace(reply, ping=(owner, words), result={**reply.result, "ping": owner})
+
+
+async def remind_later(ctx: Context, owner: str, token: str, round_: int) -> None:
+    """Where the channel asks for it (/settings remind_after:), the turn's owner is
+    pinged again once it has sat that long: kept in the store, so a restart keeps it
+    (bot/discord/reminders.py sends it)."""
+    wait_s = await ctx.store.remind_after_s(ctx.channel_id)
+    if wait_s is None:
+        await ctx.store.clear_turn_reminder(ctx.channel_id)
+        return
+    due = int(time.time()) + wait_s
+    await ctx.store.set_turn_reminder(TurnReminder(ctx.channel_id, owner, token, round_, due))
 
 
 def _roll_text(r: Initiative) -> str:

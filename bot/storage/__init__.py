@@ -12,7 +12,7 @@ ended ones), ``settings`` (what channels and servers set, scenes, map images, me
 from bot.storage.boards import recording_writes
 from bot.storage.errors import Conflict, DamagedBoard, DamagedState, StorageError
 from bot.storage.patches import PATCH, apply_patch, before_patch
-from bot.storage.records import Change, GuildSettings, StoredEncounter
+from bot.storage.records import Change, GuildSettings, StoredEncounter, TurnReminder
 from bot.storage.schema import MIGRATIONS
 from bot.storage.sqlite import BUSY_TIMEOUT_S
 from bot.storage.store import HISTORY_DEPTH, Store, dump_state
@@ -30,6 +30,7 @@ __all__ = [
     "StorageError",
     "Store",
     "StoredEncounter",
+    "TurnReminder",
     "apply_patch",
     "before_patch",
     "dump_state",

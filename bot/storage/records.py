@@ -41,6 +41,18 @@ class Scene:
 
 
 @dataclass(frozen=True)
+class TurnReminder:
+    """A channel's turn that may sit too long: whose it is (their token, the round)
+    and when its owner is pinged again, in seconds since the epoch."""
+
+    channel_id: str
+    user_id: str
+    token: str
+    round: int
+    due_at: int
+
+
+@dataclass(frozen=True)
 class GuildSettings:
     """What a server sets for all its channels (/ruleset set scope:server, /settings)."""
 

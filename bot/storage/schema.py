@@ -108,9 +108,20 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (channel_id, digest)
     );
     """,
-    # 8: whether a turn's start mentions its token's owner in this channel (NULL: on)
+    # 8: turn pings: whether a turn's start mentions its token's owner in this channel
+    # (NULL: on), how long a turn may sit before its owner is reminded (NULL: never),
+    # and the reminders due, one per channel (the turn it is for, and when)
     """
     ALTER TABLE channel_settings ADD COLUMN turn_pings TEXT;
+    ALTER TABLE channel_settings ADD COLUMN remind_after_s INTEGER;
+    CREATE TABLE turn_reminders (
+        channel_id  TEXT PRIMARY KEY,
+        user_id     TEXT NOT NULL,
+        token       TEXT NOT NULL,
+        round       INTEGER NOT NULL,
+        due_at      BIGINT NOT NULL
+    );
+    CREATE INDEX turn_reminders_due ON turn_reminders (due_at);
     """,
 )
 
@@ -134,6 +145,7 @@ TABLES: tuple[tuple[str, tuple[str, ...]], ...] = (
             "guild_id",
             "units",
             "turn_pings",
+            "remind_after_s",
         ),
     ),
     (
@@ -171,6 +183,7 @@ TABLES: tuple[tuple[str, tuple[str, ...]], ...] = (
         "backgrounds",
         ("channel_id", "digest", "image", "px_per_square", "saved_by", "saved_at"),
     ),
+    ("turn_reminders", ("channel_id", "user_id", "token", "round", "due_at")),
 )
 
 
@@ -267,6 +280,23 @@ SQL_SET_TURN_PINGS = """
     INSERT INTO channel_settings (channel_id, turn_pings, notice_shown) VALUES (?, ?, 0)
     ON CONFLICT (channel_id) DO UPDATE SET turn_pings = excluded.turn_pings
 """
+SQL_GET_REMIND_AFTER = "SELECT remind_after_s FROM channel_settings WHERE channel_id = ?"
+SQL_SET_REMIND_AFTER = """
+    INSERT INTO channel_settings (channel_id, remind_after_s, notice_shown) VALUES (?, ?, 0)
+    ON CONFLICT (channel_id) DO UPDATE SET remind_after_s = excluded.remind_after_s
+"""
+SQL_SET_REMINDER = """
+    INSERT INTO turn_reminders (channel_id, user_id, token, round, due_at) VALUES (?, ?, ?, ?, ?)
+    ON CONFLICT (channel_id) DO UPDATE SET user_id = excluded.user_id,
+        token = excluded.token, round = excluded.round, due_at = excluded.due_at
+"""
+SQL_CLEAR_REMINDER = "DELETE FROM turn_reminders WHERE channel_id = ?"
+SQL_DUE_REMINDERS = """
+    SELECT channel_id, user_id, token, round, due_at FROM turn_reminders
+    WHERE due_at <= ? ORDER BY due_at LIMIT ?
+"""
+SQL_MOVE_REMINDER = "UPDATE turn_reminders SET due_at = ? WHERE channel_id = ? AND due_at = ?"
+SQL_TAKE_REMINDER = "DELETE FROM turn_reminders WHERE channel_id = ? AND due_at = ?"
 SQL_GET_UNITS = "SELECT units FROM channel_settings WHERE channel_id = ?"
 SQL_SET_UNITS = """
     INSERT INTO channel_settings (channel_id, units, notice_shown) VALUES (?, ?, 0)
@@ -332,6 +362,7 @@ SQL_PURGE_CHANNEL_ENCOUNTERS = "DELETE FROM encounters WHERE channel_id = ?"
 SQL_PURGE_CHANNEL_SCENES = "DELETE FROM scenes WHERE channel_id = ?"
 SQL_PURGE_CHANNEL_BACKGROUNDS = "DELETE FROM backgrounds WHERE channel_id = ?"
 SQL_PURGE_CHANNEL_SETTINGS = "DELETE FROM channel_settings WHERE channel_id = ?"
+SQL_PURGE_CHANNEL_REMINDERS = "DELETE FROM turn_reminders WHERE channel_id = ?"
 SQL_PURGE_GUILD = "DELETE FROM guild_settings WHERE guild_id = ?"
 SQL_UPDATE_ENCOUNTER = """
     UPDATE encounters SET state = ?, version = version + 1

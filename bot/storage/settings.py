@@ -10,7 +10,7 @@ from datetime import UTC, datetime
 from bot.storage import schema as q
 from bot.storage.backend import Backend, Row
 from bot.storage.boards import wrote
-from bot.storage.records import GuildSettings, Scene
+from bot.storage.records import GuildSettings, Scene, TurnReminder
 
 # How many map images a channel keeps (/map background; its boards and scenes name them).
 BACKGROUNDS_KEPT = 10
@@ -131,6 +131,41 @@ class SettingsStore(StoreBase):
 
     async def set_turn_pings(self, channel_id: str, on: bool) -> None:
         await self._write(q.SQL_SET_TURN_PINGS, channel_id, "on" if on else "off")
+
+    async def remind_after_s(self, channel_id: str) -> int | None:
+        """How long a turn may sit here before its owner is pinged again (None: never)."""
+        row = await self._one(q.SQL_GET_REMIND_AFTER, channel_id)
+        return None if row is None or row[0] is None else int(row[0])
+
+    async def set_remind_after_s(self, channel_id: str, seconds: int | None) -> None:
+        await self._write(q.SQL_SET_REMIND_AFTER, channel_id, seconds)
+
+    # ------------------------------------------------------- turn reminders
+
+    async def set_turn_reminder(self, reminder: TurnReminder) -> None:
+        """The channel's one reminder: for this turn, due then (kept in the store, so a
+        restart doesn't lose it)."""
+        r = reminder
+        await self._write(q.SQL_SET_REMINDER, r.channel_id, r.user_id, r.token, r.round, r.due_at)
+
+    async def clear_turn_reminder(self, channel_id: str) -> None:
+        await self._write(q.SQL_CLEAR_REMINDER, channel_id)
+
+    async def due_reminders(self, now_s: int, limit: int = 50) -> list[TurnReminder]:
+        async with self.backend.reading() as session:
+            rows = await session.fetchall(q.SQL_DUE_REMINDERS, now_s, limit)
+        return [TurnReminder(str(r[0]), str(r[1]), str(r[2]), int(r[3]), int(r[4])) for r in rows]
+
+    async def take_reminder(self, reminder: TurnReminder, next_due_s: int | None) -> bool:
+        """Claim a due reminder (moved to ``next_due_s``, or dropped): False when another
+        process claimed it first or it changed meanwhile, so each is sent once."""
+        if next_due_s is None:
+            taken = await self._write(q.SQL_TAKE_REMINDER, reminder.channel_id, reminder.due_at)
+        else:
+            taken = await self._write(
+                q.SQL_MOVE_REMINDER, next_due_s, reminder.channel_id, reminder.due_at
+            )
+        return taken > 0
 
     # ------------------------------------------------------------ server rules
 

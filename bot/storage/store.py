@@ -337,6 +337,7 @@ class Store(SettingsStore):
                         q.SQL_PURGE_CHANNEL_SCENES,
                         q.SQL_PURGE_CHANNEL_BACKGROUNDS,
                         q.SQL_PURGE_CHANNEL_SETTINGS,
+                        q.SQL_PURGE_CHANNEL_REMINDERS,
                     ):
                         await session.execute(sql, str(channel_id))
                 await session.execute(q.SQL_PURGE_GUILD, guild_id)

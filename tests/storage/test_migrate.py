@@ -14,7 +14,7 @@ import pytest
 
 from bot.context import Context
 from bot.handlers import run_line
-from bot.storage import StorageError, Store
+from bot.storage import StorageError, Store, TurnReminder
 from bot.storage.copy import copy_database, verify
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -50,6 +50,7 @@ async def fill(store: Store) -> None:
     await run_line(other, "/encounter start width:5 height:5")
     await store.set_meta("command_hash:global", "abc")
     await store.save_background("c1", "digest-1", b"\xff\xd8a map", 40, "dm")
+    await store.set_turn_reminder(TurnReminder("c1", "78", "Bo", 1, 1_800_000_000))
 
 
 async def snapshot(store: Store) -> dict[str, object]:
@@ -66,6 +67,7 @@ async def snapshot(store: Store) -> dict[str, object]:
         )
     out["meta"] = await store.get_meta("command_hash:global")
     out["background"] = await store.background("c1", "digest-1")
+    out["reminders"] = await store.due_reminders(2_000_000_000)
     return out
 
 
@@ -82,6 +84,7 @@ async def test_a_copy_holds_everything_and_takes_new_writes(tmp_path: Path, db_u
             "history": 8,  # c1: 7 changes, c2: 1
             "scenes": 0,
             "backgrounds": 1,
+            "turn_reminders": 1,
         }
         assert await snapshot(target) == await snapshot(source)
         # the copy goes on where the source stopped: new rows get new ids, /undo works
