@@ -54,6 +54,17 @@ async def help_ruleset(ctx: Context) -> Ruleset:
     return known.get(chosen or DEFAULT_RULESET, known[DEFAULT_RULESET])
 
 
+async def _rules_unset(ctx: Context) -> bool:
+    """Whether nothing chose this channel's rules: no encounter, channel or server
+    ruleset (Stride then uses its default, which a new table should not have to guess)."""
+    if isinstance(await ctx.store.active_or_damaged(ctx.channel_id), StoredEncounter):
+        return False
+    chosen, _ = await ctx.store.channel_rules_state(ctx.channel_id)
+    if chosen:
+        return False
+    return ctx.guild_id is None or not (await ctx.store.guild_settings(ctx.guild_id)).ruleset
+
+
 def _key(name: str) -> str:
     # "token condition", "/token-condition" and "token_condition" are one command
     return " ".join(name.strip().lstrip("/").lower().replace("-", " ").replace("_", " ").split())
@@ -93,7 +104,9 @@ async def help_reply(
         if members and _key(options["command"]) not in commands:
             return _group(_key(options["command"]), members, ruleset)
         return _one_command(find_command(options["command"], commands), ruleset)
-    fields = [Field("Start here", "\n".join(start_here(ruleset)))]
+    unset = await _rules_unset(ctx)
+    first = ("/ruleset set system:5e",) if unset else ()
+    fields = [Field("Start here", "\n".join((*first, *start_here(ruleset))))]
     for title, heads in HELP_GROUPS:
         lines = [
             f"/{c.name} — {c.description}" for c in commands.values() if c.name.split()[0] in heads
@@ -103,12 +116,19 @@ async def help_reply(
     return Reply(
         title=f"Stride: movement rulings ({ruleset.id} here)",
         description=(
-            "/help command:move explains one command, with examples for this channel and "
+            (
+                f"This channel has no ruleset yet, so Stride uses {ruleset.id}: pick the rules "
+                f"your table plays first, /ruleset set system:<{'|'.join(rulesets())}> "
+                "(5e is SRD 5.1, 5e-2024 SRD 5.2). "
+                if unset
+                else ""
+            )
+            + "/help command:move explains one command, with examples for this channel and "
             "a key to the board picture."
         ),
         fields=tuple(fields),
         footer=CONSOLE_NOTE,
-        result={"commands": list(commands), "ruleset": ruleset.id},
+        result={"commands": list(commands), "ruleset": ruleset.id, "ruleset_set": not unset},
         ephemeral=True,
     )
 

@@ -79,8 +79,18 @@ async def test_help_answers_privately_and_starts_with_start_here(store: Store) -
     assert sent.ephemeral
     first = sent.embed.fields[0]
     assert first.name == "Start here"
-    assert (first.value or "").splitlines()[0].startswith("/encounter start")
+    # issue 29: a new table (no ruleset set anywhere) is told to pick its rules first
+    lines = (first.value or "").splitlines()
+    assert lines[0] == "/ruleset set system:5e" and lines[1].startswith("/encounter start")
+    assert "no ruleset yet, so Stride uses 5e-alt" in (sent.embed.description or "")
     assert "/token add" in (first.value or "") and "/move" in (first.value or "")
+    # once the channel has its rules, the list starts with the encounter
+    await dispatch(FakeInteraction(store, manage_channels=True), "ruleset set", {"system": "5e"})
+    again = FakeInteraction(store)
+    await dispatch(again, "help", {})
+    (answer,) = again.sent
+    assert (answer.embed.fields[0].value or "").startswith("/encounter start")
+    assert "no ruleset yet" not in (answer.embed.description or "")
 
 
 async def test_help_for_one_command_uses_the_channels_ruleset(store: Store) -> None:
