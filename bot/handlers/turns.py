@@ -32,6 +32,7 @@ from bot.handlers.encounter_common import (
     load_active,
     ruleset_of,
     seen_in,
+    tell_gm,
 )
 from bot.limits import MAX_INITIATIVE
 from bot.reply import Field, Reply
@@ -111,6 +112,8 @@ async def with_ping(ctx: Context, reply: Reply, changed: Changed[TurnEdit]) -> R
     if acting is None or acting.name not in changed.outcome.started:
         return reply
     owner = acting.owner
+    if is_hidden(acting):  # the table reads "the GM's turn"; the GM is told whose
+        await tell_gm(ctx, f"It is {acting.name}'s turn (hidden), round {changed.after.round}.")
     if (
         is_hidden(acting)
         or owner is None

@@ -44,7 +44,9 @@ async def test_no_ping_for_the_gms_tokens_hidden_turns_or_when_turned_off(store:
     asking = gm(store)
     await dispatch(asking, "turn next", {})  # Ari's: pinged
     await dispatch(asking, "turn next", {})  # the hidden Lurker's: "the GM's turn"
-    hidden_turn = asking.sent[-1]
+    told = [s for s in asking.sent if s.ephemeral]  # the GM alone is told whose
+    assert told and "It is Lurker's turn (hidden), round 1." in str(told[-1].embed.to_dict())
+    hidden_turn = next(s for s in reversed(asking.sent) if not s.ephemeral)
     assert "content" not in hidden_turn.kwargs or not hidden_turn.kwargs["content"]
     assert hidden_turn.kwargs["allowed_mentions"].to_dict() == {"parse": []}
     await dispatch(asking, "turn next", {})  # the Orc's (the GM's own): no ping
