@@ -24,7 +24,9 @@ if TYPE_CHECKING:
     from bot.context import Context
     from bot.reply import Reply
 
-OptionKind = Literal["integer", "number", "boolean", "string", "user", "role", "attachment"]
+OptionKind = Literal[
+    "integer", "number", "boolean", "string", "user", "role", "channel", "attachment"
+]
 MAX_UPLOAD_BYTES = 1_000_000  # a file a command takes (an /encounter import)
 
 
@@ -45,6 +47,7 @@ MAX_TEXT = 200
 # or, in the console, a plain name like the console's --user.
 _MENTION = re.compile(r"<@!?(\d{1,20})>")
 _ROLE = re.compile(r"(?:<@&)?(\d{1,20})>?")
+_CHANNEL = re.compile(r"(?:<#)?(\d{1,20})>?")
 _USER_NAME = re.compile(r"[\w.-]{1,32}")
 
 
@@ -91,6 +94,8 @@ class Option:
             return "a mention (@name), a user id, or a plain name without spaces"
         if self.kind == "role":
             return "a role: its mention (<@&id>) or id"
+        if self.kind == "channel":
+            return "a channel of this server: its mention (#name, <#id>) or id"
         if self.kind == "attachment":
             return f"a file (in the console, its path) of at most {self.max_bytes:,} bytes"
         if self.choices:
@@ -138,6 +143,11 @@ class Option:
             )
         if self.kind == "role":
             found = _ROLE.fullmatch(str(raw).strip())
+            if found is None:
+                raise self._bad(raw)
+            return found.group(1)
+        if self.kind == "channel":
+            found = _CHANNEL.fullmatch(str(raw).strip())
             if found is None:
                 raise self._bad(raw)
             return found.group(1)

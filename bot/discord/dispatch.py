@@ -20,6 +20,7 @@ from dataclasses import replace
 from typing import Any
 
 import discord
+from discord import app_commands
 
 from bot.commands import MAX_UPLOAD_BYTES, Command, Upload
 from bot.cooldown import Cooldown
@@ -65,6 +66,12 @@ def option_value(value: object) -> object:
     """Discord's value as the specs read it: a user or member option becomes its id;
     text loses the mark of the bot's own mentions (only the bot makes those)."""
     if isinstance(value, discord.User | discord.Member | discord.Role):
+        return str(value.id)
+    if isinstance(value, app_commands.AppCommandChannel | app_commands.AppCommandThread):
+        # Discord resolves the asker's permissions there: a channel they can't see is
+        # not theirs to read from (a GM's private prep channel)
+        if not value.permissions.view_channel:
+            raise InvalidInput(f"<#{value.id}> isn't a channel you can see.")
         return str(value.id)
     if isinstance(value, str):
         return unquoted(value.replace(MENTION_MARK, ""))

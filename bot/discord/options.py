@@ -55,6 +55,7 @@ def _annotation(option: Option) -> Any:
         "string": str,
         "user": discord.User,
         "role": discord.Role,
+        "channel": app_commands.AppCommandChannel,
         "attachment": discord.Attachment,
     }[option.kind]
     if option.kind in ("integer", "number") and (

@@ -68,9 +68,11 @@ async def handle_save(ctx: Context, options: Mapping[str, Any]) -> Reply:
 
 async def handle_load(ctx: Context, options: Mapping[str, Any]) -> Reply:
     name = _name(options)
-    scene = await ctx.store.scene(ctx.channel_id, name)
+    source = options.get("from") or ctx.channel_id  # a GM's prep channel (issue 29)
+    scene = await ctx.store.scene(source, name)
     if scene is None:
-        raise InvalidInput(f'No scene named "{name}" here. {await _listed(ctx)}')
+        where = "here" if source == ctx.channel_id else f"in <#{source}>"
+        raise InvalidInput(f'No scene named "{name}" {where}. {await _listed(ctx, source)}')
     if not ctx.is_gm and scene.saved_by != ctx.user_id:
         raise NotAllowed("Only a GM (or whoever saved it) loads a scene.")
     try:
@@ -93,24 +95,29 @@ async def handle_load(ctx: Context, options: Mapping[str, Any]) -> Reply:
                 else []
             ),
         ),
-        result={"scene": scene.name, "replaced": replaced},
+        result={"scene": scene.name, "replaced": replaced, "from": source},
         changed=True,
     )
 
 
-async def _listed(ctx: Context) -> str:
-    scenes = await ctx.store.scenes(ctx.channel_id)
+async def _listed(ctx: Context, channel_id: str | None = None) -> str:
+    scenes = await ctx.store.scenes(channel_id or ctx.channel_id)
     if not scenes:
         return "None are saved: /encounter save name:<name> keeps the board as it stands."
     return "Scenes: " + ", ".join(s.name for s in scenes) + "."
 
 
 async def handle_list(ctx: Context, options: Mapping[str, Any]) -> Reply:
-    scenes = await ctx.store.scenes(ctx.channel_id)
+    source = options.get("from") or ctx.channel_id
+    scenes = await ctx.store.scenes(source)
     lines = [f"{s.name} — saved by {mention(s.saved_by)} {timestamp(s.saved_at)}" for s in scenes]
+    where = "this channel" if source == ctx.channel_id else "that channel"
     return Reply(
-        title=f"{len(scenes)} scene{'s' if len(scenes) != 1 else ''} saved in this channel",
-        fields=(Field("Scenes", "\n".join(lines) or "none yet: /encounter save name:<name>"),),
+        title=f"{len(scenes)} scene{'s' if len(scenes) != 1 else ''} saved in {where}",
+        fields=(
+            *((Field("Channel", f"<#{source}>"),) if source != ctx.channel_id else ()),
+            Field("Scenes", "\n".join(lines) or "none yet: /encounter save name:<name>"),
+        ),
         footer="/encounter load name:<name> starts one; /encounter scene delete removes one.",
         result={"scenes": [{"name": s.name, "saved_by": s.saved_by} for s in scenes]},
     )
@@ -132,6 +139,7 @@ async def handle_delete(ctx: Context, options: Mapping[str, Any]) -> Reply:
 
 
 NAME = Option("name", "string", "The scene's name", required=True, max_length=MAX_NAME)
+FROM = Option("from", "channel", "Another channel of this server it was saved in (a prep channel)")
 
 SAVE = Command(
     "encounter save",
@@ -142,11 +150,13 @@ SAVE = Command(
 LOAD = Command(
     "encounter load",
     "Start a saved scene (GM); replace:true archives a running encounter",
-    (NAME, Option("replace", "boolean", "Archive the running encounter and load")),
+    (NAME, Option("replace", "boolean", "Archive the running encounter and load"), FROM),
     handle_load,
     changes_state=True,
 )
-SCENES = Command("encounter scenes", "List this channel's saved scenes", (), handle_list)
+SCENES = Command(
+    "encounter scenes", "List the scenes saved in this channel (or another)", (FROM,), handle_list
+)
 DELETE_SCENE = Command(
     "encounter scene delete", "Delete a saved scene (GM)", (NAME,), handle_delete
 )

@@ -27,6 +27,7 @@ KIND = {
     "string": AppCommandOptionType.string,
     "user": AppCommandOptionType.user,
     "role": AppCommandOptionType.role,
+    "channel": AppCommandOptionType.channel,
     "attachment": AppCommandOptionType.attachment,
 }
 DISCORD_DESCRIPTION_MAX = 100

@@ -92,7 +92,10 @@ async def test_the_turn_order_keeps_a_hidden_tokens_turn_to_the_gm(
     ordered = await run(gm, "/turn order order:Lurker,Ari,Orc")
     assert not ordered.ephemeral
     assert ordered.title == "Round 1 · the GM goes first"
-    assert ordered.result["order"] == ["Ari", "Orc"] and "Lurker" not in ordered.as_text()
+    assert ordered.result["order"] == ["Ari", "Orc"]
+    # the table's part names no Lurker; the GM alone is told whose turn it is (issue 29)
+    public, _, private = ordered.as_text().partition("— for the GM only —")
+    assert "Lurker" not in public and "It is Lurker's turn (hidden), round 1." in private
     assert ordered.result["acting"] is None  # the table's view: nobody it can see
     bob = person(store, "bob")
     seen = await run(bob, "/turn show")
