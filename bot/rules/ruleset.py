@@ -17,8 +17,8 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import ClassVar
 
-from bot.encounter import Activity, Condition, Encounter, Token, token_key
-from bot.errors import IllegalMove, InvalidInput
+from bot.encounter import Activity, Condition, Encounter, Token
+from bot.errors import InvalidInput
 from bot.grid.coords import Cell
 from bot.grid.geometry import chebyshev
 from bot.grid.search import Edge
@@ -60,7 +60,6 @@ from bot.rules.rulings import (
     TravelRequest,
     TravelResult,
 )
-from bot.units import feet
 
 
 class Ruleset(ABC):
@@ -234,99 +233,11 @@ class Ruleset(ABC):
         return next((r for r in self.moving_through if r.kind == kind), None)
 
     def move(self, encounter: Encounter, request: MoveRequest) -> MoveResult:
-        """One /move: a legal result, or an ``IllegalMove`` saying what stops it."""
-        from bot.rules.engine.pipeline import plan_move
+        """One /move: a legal result, or an ``IllegalMove`` saying what stops it
+        (``bot/rules/ruled_move.py``: the pipeline, a readied move, a bonus action's checks)."""
+        from bot.rules.ruled_move import ruled_move
 
-        if request.bonus is not None:
-            self._check_bonus(request)
-        if request.ready:
-            return self._readied(encounter, request)
-        # a jump on the way asks the ruleset's /jump (with the map's options) with the
-        # check given: no dice roll
-        configured = self.for_encounter(encounter)
-        result = plan_move(
-            configured,
-            encounter,
-            request,
-            jump_rule=(lambda jump: configured.jump(jump, random.Random(0)))
-            if self.jumps_on_grid
-            else None,
-        )
-        # a grapple ends when a move parts the two (the dragged one moved along)
-        along = request.special.moved_along() if request.special is not None else ()
-        moved = (result.token.key, *(token_key(name) for name in along))
-        from bot.rules.engine.grapple import parted  # with the first move, not at start
-
-        encounter_after, ended = parted(
-            configured, result.encounter, moved, forced=bool(request.forced)
-        )
-        if ended:
-            result = replace(
-                result,
-                encounter=encounter_after,
-                token=encounter_after.tokens[result.token.key],
-                warnings=(*result.warnings, *ended),
-            )
-        if request.forced:
-            return result
-        after = configured.after_move_notes(result.encounter, result.token)
-        return replace(result, warnings=(*result.warnings, *after)) if after else result
-
-    def _check_bonus(self, request: MoveRequest) -> None:
-        """A bonus action (bonus:) is one this ruleset has, taken on the token's own move."""
-        if request.bonus not in self.bonus_actions:
-            has = ", ".join(self.bonus_actions)
-            raise InvalidInput(
-                f"{self.name}'s movement rules have no bonus action "
-                f"{request.bonus}" + (f": bonus: takes {has}." if has else ": leave out bonus:.")
-            )
-        if request.forced:
-            raise InvalidInput(
-                "A push, pull or slide is no action of the token's: leave out bonus:."
-            )
-        if request.ready:
-            raise InvalidInput(
-                "ready:true is a reaction, out of the token's turn: no bonus action with it. "
-                "Leave out bonus:."
-            )
-
-    def _readied(self, encounter: Encounter, request: MoveRequest) -> MoveResult:
-        """A move out of the token's turn (a readied move, a readied Dash): the movement
-        the readied action gives, as if at the start of a turn, spent in one go; the
-        rest is lost at once, and the token's own turn's movement is left as it was."""
-        if self.readied_move is None:
-            raise IllegalMove(
-                f"{self.name}'s movement rules have no readied movement: a token moves on its "
-                "own turn. Leave out ready:true."
-            )
-        if request.forced or request.group:
-            raise InvalidInput("ready:true is a token's own move: no forced:, no group:.")
-        named = request.special is not None and not request.special.keeps_action
-        if request.action not in (None, "move") or named:  # action:bull-rush
-            raise InvalidInput(
-                "ready:true is the readied action itself: leave out action: (it gives the "
-                "movement of one move, spent in one go)."
-            )
-        token = encounter.token(request.token)
-        fresh = replace(token, activity=Activity())
-        result = self.move(encounter.with_token(fresh), replace(request, ready=False, action=None))
-        kept = replace(result.token, activity=token.activity)
-        lost = result.remaining_ft
-        note = Note(
-            "Out of turn",
-            self.readied_move
-            + (f" {feet(lost)} of it went unused and is lost." if lost > 0 else ""),
-        )
-        return replace(
-            result,
-            encounter=result.encounter.with_token(kept),
-            token=kept,
-            action="ready",
-            done_for_the_turn=True,
-            again_ft=0.0,
-            notes=(*result.notes, note),
-            extra={**result.extra, "ready": True, "lost_ft": lost},
-        )
+        return ruled_move(self, encounter, request)
 
     def after_move_notes(self, encounter: Encounter, mover: Token) -> tuple[Note, ...]:
         """What a move's reply adds once the token stands where it ended (004: the

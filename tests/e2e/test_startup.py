@@ -14,6 +14,7 @@ DISCORD_TYPE = {
     "boolean": 5,
     "user": 6,
     "role": 8,
+    "channel": 7,
     "number": 10,
     "attachment": 11,
 }
