@@ -68,6 +68,14 @@ class Option:
     refers_to: Literal["", "token", "tokens", "template"] = ""
     # the choices with the other words users type for them (team:monster → enemy)
     names: Vocabulary | None = field(default=None, compare=False, hash=False)
+    # a number whose unit the user may write ("270 ft", "90 yards"): a text field on
+    # Discord (its number field takes digits only), read here as the number
+    typed_as_text: bool = False
+
+    @property
+    def discord_kind(self) -> OptionKind:
+        """The option's kind as Discord declares it."""
+        return "string" if self.typed_as_text else self.kind
 
     @classmethod
     def of(cls, spec: OptionSpec) -> Option:

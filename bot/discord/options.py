@@ -57,8 +57,8 @@ def _annotation(option: Option) -> Any:
         "role": discord.Role,
         "channel": app_commands.AppCommandChannel,
         "attachment": discord.Attachment,
-    }[option.kind]
-    if option.kind in ("integer", "number") and (
+    }[option.discord_kind]
+    if option.discord_kind in ("integer", "number") and (
         option.min_value is not None or option.max_value is not None
     ):
         low, high = option.min_value, option.max_value

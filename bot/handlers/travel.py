@@ -42,6 +42,7 @@ OPTIONS = (
         min_value=MIN_DISTANCE_MILES,
         max_value=100_000,
         unit="miles",
+        typed_as_text=True,  # "270 ft", "90 yards" on Discord too (becmi exploring)
     ),
     Option("days", "number", "Days of travel", min_value=0.1, max_value=3_650),
     Option(

@@ -102,10 +102,11 @@ async def test_options_match_the_spec(bot: StrideBot, name: str) -> None:
     expected = [
         (
             o.name,
-            KIND[o.kind],
+            KIND[o.discord_kind],
             o.required,
-            1 if long else o.min_value,  # a text's length range, for a long text
-            o.max_length if long else o.max_value,
+            # a text's length range, for a long text; none for a number typed as text
+            1 if long else None if o.typed_as_text else o.min_value,
+            o.max_length if long else None if o.typed_as_text else o.max_value,
             list(o.choices),
             o.description,
         )

@@ -52,7 +52,7 @@ async def test_login_sync_and_identify(bot: BotProcess, discord_fake: FakeDiscor
         assert list(declared) == [o.name for o in command.options], name
         for option in command.options:
             sent = declared[option.name]
-            assert sent["type"] == DISCORD_TYPE[option.kind], (name, option.name)
+            assert sent["type"] == DISCORD_TYPE[option.discord_kind], (name, option.name)
             assert bool(sent.get("required", False)) == option.required, (name, option.name)
             choices = [c["value"] for c in sent.get("choices") or []]
             assert choices == list(option.choices), (name, option.name)
