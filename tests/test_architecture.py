@@ -79,6 +79,7 @@ DISCORD_LAYERS = (
     "reminders",
     "board",
     "dispatch",
+    "mover",
     "views",
     "options",
     "autocomplete",

@@ -1,4 +1,4 @@
-"""The buttons under the board message: Threats, Next turn and Undo.
+"""The buttons under the board message: Move, Threats, Next turn and Undo.
 
 ``timeout=None`` and fixed custom ids make them persistent: the bot registers one
 :class:`BoardButtons` at start (``bot.discord.app``), so buttons on messages posted
@@ -12,7 +12,9 @@ from typing import Any
 import discord
 
 from bot.discord.dispatch import dispatch
+from bot.discord.mover import open_panel
 
+BOARD_MOVE = "stride:board:move"
 BOARD_THREATS = "stride:board:threats"
 BOARD_UNDO = "stride:board:undo"
 BOARD_NEXT = "stride:board:next-turn"
@@ -24,6 +26,13 @@ class BoardButtons(discord.ui.View):
 
     def __init__(self) -> None:
         super().__init__(timeout=None)
+
+    @discord.ui.button(label="Move", style=discord.ButtonStyle.success, custom_id=BOARD_MOVE)
+    async def move(
+        self, interaction: discord.Interaction[Any], button: discord.ui.Button[BoardButtons]
+    ) -> None:
+        # the presser's own mover (bot.discord.mover): nothing moves until they confirm
+        await open_panel(interaction)
 
     @discord.ui.button(
         label="Threats", style=discord.ButtonStyle.secondary, custom_id=BOARD_THREATS

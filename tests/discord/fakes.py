@@ -17,7 +17,7 @@ from bot.storage import Store
 
 @dataclass
 class Sent:
-    via: str  # "response" or "followup"
+    via: str  # "response", "followup" or "edit" (a component's message, edited)
     kwargs: dict[str, Any]
 
     @property
@@ -74,6 +74,14 @@ class FakeResponse:
             raise self.failures.pop(0)
         self.done = True
         self.sent.append(Sent("response", kwargs))
+
+    async def edit_message(self, **kwargs: Any) -> None:
+        """A component's answer: the message it sits under, edited (a mover's press)."""
+        assert not self.done, "responded twice to one interaction"
+        if self.expired:
+            raise not_found()
+        self.done = True
+        self.sent.append(Sent("edit", kwargs))
 
 
 @dataclass
@@ -163,6 +171,7 @@ class FakeInteraction:
     # channel (manage_channels, a channel's override may grant it). None: as
     # manage_channels, granted server-wide (the usual case).
     guild_manage_channels: bool | None = None
+    data: dict[str, Any] = field(default_factory=dict)  # a component's (a menu's values)
 
     def __post_init__(self) -> None:
         self.channel = FakeChannel(self.channel_number)
@@ -180,3 +189,7 @@ class FakeInteraction:
     @property
     def channel_id(self) -> int:
         return self.channel_number
+
+    async def edit_original_response(self, **kwargs: Any) -> None:
+        assert self.response.done, "nothing to edit before a response"
+        self.sent.append(Sent("edit", kwargs))

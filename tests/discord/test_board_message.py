@@ -13,7 +13,7 @@ import pytest
 import bot.discord.dispatch as dispatching
 from bot.discord import autocomplete
 from bot.discord.dispatch import dispatch
-from bot.discord.views import BOARD_NEXT, BOARD_THREATS, BOARD_UNDO, BoardButtons
+from bot.discord.views import BOARD_MOVE, BOARD_NEXT, BOARD_THREATS, BOARD_UNDO, BoardButtons
 from bot.handlers import COMMANDS
 from bot.reply import Reply
 from bot.storage import Store
@@ -77,7 +77,7 @@ async def test_the_buttons_survive_a_restart() -> None:
     assert view.timeout is None
     assert view.is_persistent()
     ids = {item.custom_id for item in view.children if isinstance(item, discord.ui.Button)}
-    assert ids == {BOARD_THREATS, BOARD_UNDO, BOARD_NEXT}
+    assert ids == {BOARD_MOVE, BOARD_THREATS, BOARD_UNDO, BOARD_NEXT}
 
 
 async def test_the_threats_button_answers_only_the_clicker(store: Store) -> None:

@@ -1,0 +1,232 @@
+"""The one-tap mover (issue 29): the board's Move button opens, for the presser alone, a
+mover whose presses preview /move's ruling and picture; nothing is written until
+Confirm, which runs /move with its permissions. Driven through the interaction path."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from bot.discord.dispatch import dispatch
+from bot.discord.mover import MoverButton, MoverMenu, open_panel, pressed
+from bot.discord.views import BOARD_MOVE, BoardButtons
+from bot.handlers.mover import MAX_PRESSES, PAD, MoverState
+from bot.storage import Store
+from tests.discord.fakes import FakeInteraction
+
+ARI_OWNER = 78
+
+
+def gm(store: Store) -> FakeInteraction:
+    return FakeInteraction(store, manage_channels=True)
+
+
+def player(store: Store) -> FakeInteraction:
+    return FakeInteraction(store, user_id=ARI_OWNER)
+
+
+async def table(store: Store, ruleset: str = "5e") -> None:
+    await dispatch(gm(store), "encounter start", {"width": 10, "height": 12, "ruleset": ruleset})
+    await dispatch(gm(store), "token add", {"name": "Ari", "at": "B2", "owner": str(ARI_OWNER)})
+    await dispatch(gm(store), "token add", {"name": "Orc", "at": "H6"})
+    await dispatch(gm(store), "terrain set", {"kind": "wall", "cells": "D1:D3"})
+
+
+async def where(store: Store, name: str) -> str:
+    stored = await store.active_encounter("4242")
+    assert stored is not None
+    return str(stored.encounter.tokens[name].cell)
+
+
+def custom_ids(view: discord.ui.View) -> dict[str, Any]:
+    """Each control of a mover's view by its custom id."""
+    found: dict[str, Any] = {}
+    for child in view.children:
+        item = getattr(child, "item", child)  # a DynamicItem wraps its button or menu
+        found[str(item.custom_id)] = item
+    return found
+
+
+def state_of(view: discord.ui.View) -> str:
+    """The mover's state, as its Confirm button carries it."""
+    (confirm,) = [c for c in custom_ids(view) if c.startswith("stride:mv:ok:")]
+    return confirm.removeprefix("stride:mv:ok:")
+
+
+async def test_the_move_button_is_on_the_board_and_survives_a_restart() -> None:
+    view = BoardButtons()
+    assert view.is_persistent()
+    assert BOARD_MOVE in {getattr(b, "custom_id", "") for b in view.children}
+
+
+async def test_move_opens_a_mover_for_the_presser_alone_on_their_token(store: Store) -> None:
+    await table(store)
+    alice = player(store)
+    await open_panel(alice)  # type: ignore[arg-type]
+    (sent,) = alice.sent
+    assert sent.ephemeral
+    assert sent.embed.title == "Move Ari from B2"
+    assert sent.kwargs["file"].filename.endswith(".png")
+    controls = custom_ids(sent.kwargs["view"])
+    menu = next(item for cid, item in controls.items() if cid.startswith("stride:mvs:q:"))
+    labels = [o.label for o in menu.options]
+    assert labels[0].endswith("· 5 ft"), labels  # cheapest first, with their cost
+    costs = [int(label.split("· ")[1].split()[0]) for label in labels]
+    assert costs == sorted(costs)
+    pad = [cid for cid in controls if cid.startswith("stride:mv:") and cid[10] in PAD]
+    assert len(pad) == 8
+    words = {item.label for item in controls.values() if isinstance(item, discord.ui.Button)}
+    assert {"Dash", "Disengage", "Confirm"} <= words
+
+
+async def test_each_press_previews_and_nothing_moves_until_confirm(store: Store) -> None:
+    await table(store)
+    alice = player(store)
+    await open_panel(alice)  # type: ignore[arg-type]
+    state = state_of(alice.sent[-1].kwargs["view"])
+    for key in "22":  # two presses south
+        press = player(store)
+        await pressed(press, key, state)  # type: ignore[arg-type]
+        (edit,) = press.sent
+        assert edit.via == "edit"
+        state = state_of(edit.kwargs["view"])
+    assert edit.embed.title.startswith("Preview: Ari")
+    assert "10 ft" in str(edit.embed.to_dict())
+    assert "\u2193 \u2193" in str(edit.embed.to_dict())  # the way so far, as arrows
+    assert await where(store, "ari") == "B2"  # a preview writes nothing
+    confirm = player(store)
+    await pressed(confirm, "ok", state)  # type: ignore[arg-type]
+    public = confirm.sent[0]
+    assert not public.ephemeral and public.embed.title.startswith("Ari")
+    assert await where(store, "ari") == "B4"
+
+
+async def test_confirm_moves_the_way_pressed(store: Store) -> None:
+    await table(store)
+    state = MoverState(token="ari", start="B2", steps="22")  # two presses south
+    confirm = player(store)
+    await pressed(confirm, "ok", state.encode())  # type: ignore[arg-type]
+    assert not confirm.sent[0].ephemeral
+    assert await where(store, "ari") == "B4"
+
+
+async def test_a_press_into_a_wall_is_refused_in_the_mover_and_back_undoes_it(
+    store: Store,
+) -> None:
+    await table(store)
+    into_wall = MoverState(token="ari", start="B2").pressed("6").pressed("6")  # D2 is wall
+    press = player(store)
+    await pressed(press, "6", MoverState(token="ari", start="B2").pressed("6").encode())  # type: ignore[arg-type]
+    (edit,) = press.sent
+    assert edit.via == "edit" and "D2" in str(edit.embed.to_dict())
+    assert state_of(edit.kwargs["view"]) == into_wall.encode()
+    back = player(store)
+    await pressed(back, "b", into_wall.encode())  # type: ignore[arg-type]
+    assert back.sent[0].embed.title.startswith("Preview: Ari")
+    assert await where(store, "ari") == "B2"
+
+
+async def test_picking_a_square_previews_the_cheapest_way(store: Store) -> None:
+    await table(store)
+    picking = player(store)
+    picking.data = {"values": ["C4"]}
+    menu = MoverMenu("q", MoverState(token="ari", start="B2").encode())
+    await menu.callback(picking)  # type: ignore[arg-type]
+    (edit,) = picking.sent
+    assert edit.embed.title.startswith("Preview: Ari")
+    assert state_of(edit.kwargs["view"]) == MoverState(token="ari", start="B2", to="C4").encode()
+
+
+async def test_dash_is_toggled_and_confirmed_as_the_action(store: Store) -> None:
+    await table(store)
+    state = MoverState(token="ari", start="B2", steps="2222222")  # 35 ft: needs a dash
+    refused = player(store)
+    await pressed(refused, "2", MoverState(token="ari", start="B2", steps="222222").encode())  # type: ignore[arg-type]
+    assert not refused.sent[0].embed.title.startswith("Preview")
+    dashing = player(store)
+    await pressed(dashing, "d", state.encode())  # type: ignore[arg-type]
+    assert dashing.sent[0].embed.title.startswith("Preview: Ari")
+    dashed = state_of(dashing.sent[0].kwargs["view"])
+    assert MoverState.decode(dashed).action == "d"
+    confirm = player(store)
+    await pressed(confirm, "ok", dashed)  # type: ignore[arg-type]
+    assert not confirm.sent[0].ephemeral
+    assert await where(store, "ari") == "B9"
+
+
+async def test_the_gm_chooses_which_token_from_a_menu(store: Store) -> None:
+    await table(store)
+    await dispatch(gm(store), "token add", {"name": "Goblin", "at": "H2"})
+    asking = gm(store)
+    await open_panel(asking)  # type: ignore[arg-type]
+    (sent,) = asking.sent
+    assert sent.embed.title == "Which token moves?"
+    controls = custom_ids(sent.kwargs["view"])
+    menu = next(item for cid, item in controls.items() if cid.startswith("stride:mvs:t:"))
+    assert {o.value for o in menu.options} == {"ari", "orc", "goblin"}
+    picking = gm(store)
+    picking.data = {"values": ["goblin"]}
+    await MoverMenu("t", MoverState().encode()).callback(picking)  # type: ignore[arg-type]
+    assert picking.sent[0].embed.title == "Move Goblin from H2"
+
+
+async def test_a_stale_mover_refuses_and_changes_nothing(store: Store) -> None:
+    await table(store)
+    await dispatch(gm(store), "move", {"token": "Ari", "to": "B3"})
+    confirm = player(store)
+    await pressed(confirm, "ok", MoverState(token="ari", start="B2", steps="2").encode())  # type: ignore[arg-type]
+    (sent,) = confirm.sent
+    assert sent.ephemeral and "out of date" in str(sent.embed.to_dict())
+    assert await where(store, "ari") == "B3"
+
+
+async def test_a_player_cant_move_anothers_token_from_a_mover(store: Store) -> None:
+    await table(store)
+    confirm = player(store)
+    await pressed(confirm, "ok", MoverState(token="orc", start="H6", steps="4").encode())  # type: ignore[arg-type]
+    assert confirm.sent[0].ephemeral
+    assert await where(store, "orc") == "H6"
+
+
+async def test_a_player_without_a_token_is_told_how_to_get_one(store: Store) -> None:
+    await table(store)
+    stranger = FakeInteraction(store, user_id=99)
+    await open_panel(stranger)  # type: ignore[arg-type]
+    (sent,) = stranger.sent
+    assert sent.ephemeral and "no token here" in str(sent.embed.to_dict())
+
+
+async def test_a_mangled_custom_id_is_a_clear_refusal(store: Store) -> None:
+    await table(store)
+    asking = player(store)
+    await pressed(asking, "6", "ari,B2,66x,,")  # type: ignore[arg-type]
+    assert asking.sent[0].ephemeral and "press Move" in str(asking.sent[0].embed.to_dict())
+
+
+@given(
+    token=st.text(
+        alphabet=st.characters(blacklist_characters=",", blacklist_categories=("Cs",)),
+        max_size=32,
+    ),
+    steps=st.text(alphabet="12346789", max_size=MAX_PRESSES),
+    action=st.sampled_from(["", "d", "g"]),
+)
+def test_every_mover_state_fits_a_custom_id_and_reads_back(
+    token: str, steps: str, action: str
+) -> None:
+    state = MoverState(token=token, start="AD200", steps=steps, action=action)
+    assert MoverState.decode(state.encode()) == state
+    for verb in ("ok", "7", "b"):
+        button = MoverButton(verb, state.encode())
+        assert len(button.custom_id) <= 100
+    assert len(MoverMenu("q", state.encode()).custom_id) <= 100
+
+
+def test_the_pad_stops_at_its_limit() -> None:
+    state = MoverState(token="ari", start="B2", steps="6" * MAX_PRESSES)
+    with pytest.raises(Exception, match="path:"):
+        state.pressed("6")
