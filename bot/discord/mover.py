@@ -30,6 +30,7 @@ from bot.handlers.mover import (
     MAX_PRESSES,
     MoverPanel,
     MoverState,
+    button_label,
     chosen,
     confirm_options,
     mover_panel,
@@ -159,7 +160,7 @@ def mover_view(panel: MoverPanel) -> discord.ui.View:
                 MoverButton(
                     action,
                     code,
-                    label=word.capitalize() + (" \u2713" if on else ""),
+                    label=button_label(word) + (" \u2713" if on else ""),
                     style=discord.ButtonStyle.primary if on else discord.ButtonStyle.secondary,
                     row=row,
                 )

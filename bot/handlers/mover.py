@@ -152,6 +152,14 @@ class MoverPanel:
     words: dict[str, str] = field(default_factory=dict)
 
 
+# the buttons' labels where the ruleset's word alone reads oddly on a button
+BUTTON_LABELS = {"double": "Double move"}
+
+
+def button_label(word: str) -> str:
+    return BUTTON_LABELS.get(word, word.capitalize())
+
+
 def action_words(actions: tuple[str, ...]) -> dict[str, str]:
     """The ruleset's words for the mover's two action buttons (3.5 doubles, withdraws)."""
     words = {
@@ -262,9 +270,11 @@ async def mover_panel(ctx: Context, state: MoverState) -> MoverPanel:
         (f"{cell} · {feet(cost)}", str(cell))
         for cell, cost in destinations(rules, encounter, token.name)[:MAX_LISTED]
     )
+    # the preview's own "send it again without preview:true" is the Confirm button here
+    fields = tuple(f for f in shown.fields if f.name != "Preview")
     return MoverPanel(
         state,
-        replace(shown, fields=(*shown.fields, _way_field(state, words)), ephemeral=True),
+        replace(shown, fields=(*fields, _way_field(state, words)), ephemeral=True),
         squares=squares,
         words=words,
     )

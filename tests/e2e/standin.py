@@ -207,6 +207,7 @@ class Interaction:
     acked_at: float | None = None
     ack_type: int | None = None
     late_callbacks: int = 0
+    message_id: str | None = None  # a component's: the message it sits under
     answers: list[Answer] = field(default_factory=list)
     changed: asyncio.Event = field(default_factory=asyncio.Event)
 
@@ -597,8 +598,21 @@ class FakeDiscord:
         interaction.acked_at = now
         interaction.ack_type = kind
         message = None
-        if kind in (CHANNEL_MESSAGE, UPDATE_MESSAGE):
+        if kind == UPDATE_MESSAGE and interaction.message_id is not None:
+            # a component's answer edits the message it sits under (a mover's press)
+            message = self._message(
+                interaction.channel_id,
+                data,
+                rec.files,
+                interaction,
+                message_id=interaction.message_id,
+            )
+            message["flags"] = self.messages[interaction.message_id]["flags"]
+            self.messages[interaction.message_id] = message
+            interaction.answers.append(Answer("callback", data, rec.files, now))
+        elif kind == CHANNEL_MESSAGE:
             message = self._message(interaction.channel_id, data, rec.files, interaction)
+            self.messages[message["id"]] = message  # its buttons may be pressed
             interaction.answers.append(Answer("callback", data, rec.files, now))
         interaction.changed.set()
         out: dict[str, Any] = {
@@ -988,9 +1002,11 @@ class FakeDiscord:
         *,
         user: User | None = None,
         permissions: int = GM,
+        values: list[str] | None = None,
     ) -> Interaction:
-        """Press the button ``custom_id`` under the bot's message ``message_id``: one
-        INTERACTION_CREATE of a message component, sent to the shard of its server."""
+        """Press the button ``custom_id`` under the bot's message ``message_id`` (with
+        ``values``: pick them in its select menu): one INTERACTION_CREATE of a message
+        component, sent to the shard of its server."""
         message = self.messages[message_id]
         channel = self.channels[message["channel_id"]]
         user = user or self.owner
@@ -1002,12 +1018,16 @@ class FakeDiscord:
             channel_id=channel.id,
             user_id=user.id,
             options={},
+            message_id=message_id,
         )
+        component: dict[str, Any] = {"custom_id": custom_id, "component_type": 2}
+        if values is not None:
+            component = {"custom_id": custom_id, "component_type": 3, "values": values}
         payload: dict[str, Any] = {
             "id": interaction.id,
             "application_id": self.app_id,
             "type": 3,
-            "data": {"custom_id": custom_id, "component_type": 2},
+            "data": component,
             "message": message,
             "channel_id": channel.id,
             "channel": channel.payload(self.app_id),

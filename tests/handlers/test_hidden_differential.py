@@ -25,8 +25,10 @@ from bot.config import Settings
 from bot.cooldown import Cooldown
 from bot.discord.app import StrideBot, extension_names
 from bot.discord.dispatch import dispatch
+from bot.discord.mover import MoverMenu, pressed
 from bot.discord.views import BoardButtons
 from bot.handlers import COMMANDS, run_line
+from bot.handlers.mover import MoverState
 from bot.storage import Store
 from tests.discord.fakes import FakeInteraction
 from tests.handlers.hidden_twins import (
@@ -298,6 +300,43 @@ async def test_the_board_buttons_answer_a_player_the_same(twins: Twins) -> None:
                 await button.callback(interaction)
             answers.append(([_message(s.kwargs) for s in interaction.sent], _channel(interaction)))
         assert answers[0] == answers[1], button.label
+
+
+def _controls(view: discord.ui.View) -> list[Any]:
+    """A mover's buttons and menus as the player sees them: ids, labels, choices."""
+    shown = []
+    for child in view.children:
+        item = getattr(child, "item", child)
+        options = [(o.label, o.value) for o in getattr(item, "options", [])]
+        shown.append((item.custom_id, getattr(item, "label", None), item.disabled, options))
+    return shown
+
+
+# east from A2 toward the hidden Lurker at E2, then past the secret door's wall
+MOVER_WAYS = ("", "6", "66", "666", "6666", "3333333")
+
+
+async def test_the_mover_shows_a_player_the_same_on_both_boards(twins: Twins) -> None:
+    """The Move button's mover: its preview, picture, reachable squares and buttons."""
+    for steps in MOVER_WAYS:
+        answers = []
+        for store in (twins.hidden, twins.plain):
+            interaction = FakeInteraction(store)
+            with patch.object(dispatching, "COOLDOWN", Cooldown()):
+                if steps:
+                    before = MoverState(token="ari", start="A2", steps=steps[:-1])
+                    await pressed(interaction, steps[-1], before.encode())  # type: ignore[arg-type]
+                else:
+                    interaction.data = {"values": ["ari"]}
+                    menu = MoverMenu("t", MoverState().encode())
+                    await menu.callback(interaction)  # type: ignore[arg-type]
+            answers.append(
+                [
+                    (_message(s.kwargs), _controls(s.kwargs["view"]) if "view" in s.kwargs else [])
+                    for s in interaction.sent
+                ]
+            )
+        assert answers[0] == answers[1], steps
 
 
 @pytest.fixture

@@ -1,0 +1,87 @@
+"""The Move button's one-tap mover end to end (issue 29), on the loopback Discord: a
+player presses Move on the board, gets their own mover, presses the pad, the bot
+restarts in the middle, the next press still answers, and Confirm moves the token
+with a public reply."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from tests.e2e.botproc import BotProcess
+from tests.e2e.standin import EPHEMERAL, ERROR_COLOUR, MEMBER, FakeDiscord, User
+
+
+def controls(message: dict[str, Any]) -> list[str]:
+    """The custom ids of a message's buttons and menus, in order."""
+    return [
+        str(item["custom_id"])
+        for row in message.get("components") or []
+        for item in row.get("components") or []
+        if "custom_id" in item
+    ]
+
+
+def control(message: dict[str, Any], prefix: str) -> str:
+    (found,) = [cid for cid in controls(message) if cid.startswith(prefix)]
+    return found
+
+
+def mover_of(fake: FakeDiscord) -> dict[str, Any]:
+    """The newest mover message (ephemeral, with a Confirm button)."""
+    return next(
+        m
+        for m in reversed(list(fake.messages.values()))
+        if int(m.get("flags") or 0) & EPHEMERAL and any("stride:mv:ok:" in c for c in controls(m))
+    )
+
+
+async def press(fake: FakeDiscord, message: dict[str, Any], prefix: str, player: User) -> Any:
+    pressed = await fake.press(
+        message["id"], control(message, prefix), user=player, permissions=MEMBER
+    )
+    answer = await fake.answered(pressed)
+    assert answer.embed.get("color") != ERROR_COLOUR, answer.embed
+    return answer
+
+
+async def test_a_player_moves_with_the_pad_across_a_restart(
+    bot: BotProcess, discord_fake: FakeDiscord
+) -> None:
+    fake = discord_fake
+    alice = fake.new_user("Alice")
+    await fake.ask("encounter start", {"width": 10, "height": 10, "ruleset": "5e"})
+    await fake.ask("token add", {"name": "Ari", "at": "B2", "owner": alice})
+    await fake.wait_request("POST", rf"/channels/{fake.general.id}/messages$")
+    board = next(m for m in fake.messages.values() if "stride:board:move" in controls(m))
+    opened = await fake.press(board["id"], "stride:board:move", user=alice, permissions=MEMBER)
+    answer = await fake.answered(opened)
+    assert answer.ephemeral and answer.embed["title"] == "Move Ari from B2"
+    assert answer.pngs, "the mover shows the token's reach"
+
+    first = await press(fake, mover_of(fake), "stride:mv:2:", alice)  # south
+    assert first.embed["title"].startswith("Preview: Ari")
+
+    await bot.stop()  # a restart with a mover open
+    await bot.start()
+
+    second = await press(fake, mover_of(fake), "stride:mv:2:", alice)  # south again
+    assert second.embed["title"].startswith("Preview: Ari")
+    assert "10 ft" in str(second.embed)
+    shown = await fake.ask("encounter show")
+    assert "B2" in str(shown.embed), "nothing moved before Confirm"
+
+    confirmed = await fake.press(
+        mover_of(fake)["id"],
+        control(mover_of(fake), "stride:mv:ok:"),
+        user=alice,
+        permissions=MEMBER,
+    )
+    reply = await fake.answered(confirmed)
+    assert not reply.ephemeral and reply.embed["title"].startswith("Ari")
+    for _ in range(50):  # the board message follows the move
+        shown = await fake.ask("encounter show")
+        if "B4" in str(shown.embed):
+            break
+        await asyncio.sleep(0.05)
+    assert "B4" in str(shown.embed)
