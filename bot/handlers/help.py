@@ -141,6 +141,10 @@ WITH_A_FILE: dict[str, tuple[str, ...]] = {
         "the grid (GM); /map clear_background:true removes it",
     ),
     "encounter import": ("/encounter import file:<an /encounter export .json>",),
+    "move": (
+        "On Discord: the board's Move button opens your own mover: a direction pad and the "
+        "squares you can reach, each press previewed; nothing moves until Confirm",
+    ),
 }
 
 

@@ -145,6 +145,7 @@ def _moving(ruleset: Ruleset) -> Table:
         "/move token:Ari to:B2",
         f"/move token:Ari to:C3 via:B2{bigger}",
         "/move token:Ari to:B2 preview:true",
+        f"/move token:Ari path:{ruleset.square_ft}e preview:true",
     ]
     if ruleset.readied_move is not None:
         move.append("/move token:Ari to:B2 ready:true")
