@@ -211,23 +211,25 @@ MAX_GM_NOTES = 20
 async def tell_gm(ctx: Context, line: str) -> None:
     """Keep ``line`` for the channel's GM: their next command's reply carries it, for
     their eyes only (``take_gm_notes``)."""
-    key = GM_NOTES + ctx.channel_id
-    held = json.loads(await ctx.store.get_meta(key) or "[]")
-    await ctx.store.set_meta(key, json.dumps([*held, line][-MAX_GM_NOTES:]))
+
+    def appended(held: str | None) -> str:
+        return json.dumps([*json.loads(held or "[]"), line][-MAX_GM_NOTES:])
+
+    await ctx.store.update_meta(GM_NOTES + ctx.channel_id, appended)
 
 
 async def take_gm_notes(ctx: Context) -> list[str]:
     """The notes kept for this channel's GM, when the asker is its GM (and then they are
     taken: each is told once)."""
     key = GM_NOTES + ctx.channel_id
-    held = await ctx.store.get_meta(key)
-    if not held or held == "[]":
+    if await ctx.store.get_meta(key) in (None, "", "[]"):
         return []
     stored = await ctx.store.active_encounter(ctx.channel_id)
     if stored is None or not is_gm(stored.encounter, actor_of(ctx)):
         return []
-    await ctx.store.set_meta(key, "[]")
-    return [str(line) for line in json.loads(held)]
+    # taken in one transaction: a note a player's move adds meanwhile is kept, not lost
+    held = await ctx.store.update_meta(key, lambda _: "[]")
+    return [str(line) for line in json.loads(held or "[]")]
 
 
 # ------------------------------------------------------------------ replies

@@ -413,6 +413,8 @@ SQL_LAST_BOARD_MESSAGE = """
     ORDER BY id DESC LIMIT 1
 """
 SQL_GET_META = "SELECT value FROM meta WHERE key = ?"
+# a meta row to lock before its read-modify-write (an empty value: "nothing yet")
+SQL_ENSURE_META = "INSERT INTO meta (key, value) VALUES (?, '') ON CONFLICT (key) DO NOTHING"
 SQL_SET_META = """
     INSERT INTO meta (key, value) VALUES (?, ?)
     ON CONFLICT (key) DO UPDATE SET value = excluded.value

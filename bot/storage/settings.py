@@ -5,6 +5,7 @@ the store's part that isn't a running encounter."""
 from __future__ import annotations
 
 import base64
+from collections.abc import Callable
 from datetime import UTC, datetime
 
 from bot.storage import schema as q
@@ -209,3 +210,13 @@ class SettingsStore(StoreBase):
 
     async def set_meta(self, key: str, value: str) -> None:
         await self._write(q.SQL_SET_META, key, value)
+
+    async def update_meta(self, key: str, change: Callable[[str | None], str]) -> str | None:
+        """Replace ``key``'s value by ``change(value)`` in one transaction, its row locked
+        (several processes may append to one list), and return the value it replaced."""
+        async with self.backend.transaction() as session:
+            await session.execute(q.SQL_ENSURE_META, key)
+            row = await session.fetchone(q.SQL_GET_META + self.backend.dialect.lock_row_suffix, key)
+            held = None if row is None or row[0] is None else str(row[0])
+            await session.execute(q.SQL_SET_META, key, change(held))
+        return held

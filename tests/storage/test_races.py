@@ -125,3 +125,31 @@ async def test_an_unreachable_server_is_a_clear_error_without_the_password():
         await Store.open("postgresql://stride:hunter2@127.0.0.1:1/stride")
     assert "hunter2" not in str(info.value)
     assert "stride:***@127.0.0.1:1" in str(info.value)
+
+
+async def test_notes_appended_through_two_stores_are_all_kept(db_url: str) -> None:
+    """The GM's waiting notes (a JSON list in meta) are appended by players' moves in any
+    process: each append is one locked read-modify-write, so none overwrites another, and
+    taking them leaves a note added meanwhile for the next time."""
+    import json
+
+    first, second = await Store.open(db_url), await Store.open(db_url)
+    try:
+
+        def adding(line: str):  # type: ignore[no-untyped-def]
+            return lambda held: json.dumps([*json.loads(held or "[]"), line])
+
+        await asyncio.gather(
+            *(
+                store.update_meta("notes", adding(f"{name}{i}"))
+                for i in range(25)
+                for name, store in (("a", first), ("b", second))
+            )
+        )
+        held = await first.update_meta("notes", lambda _: "[]")
+        assert held is not None
+        assert sorted(json.loads(held)) == sorted(f"{n}{i}" for i in range(25) for n in "ab")
+        assert await second.get_meta("notes") == "[]"
+    finally:
+        await first.close()
+        await second.close()
