@@ -180,3 +180,19 @@ async def test_a_war_trained_mount_and_other_rulesets_need_no_check(gm: Context)
     await run(gm, "/encounter end confirm:true")
     await stable(gm, "5e", horse_at="B5")
     await refused(gm, "/token trait token:Horse add:not-trained-for-war", InvalidInput)
+
+
+@pytest.mark.parametrize("ruleset", ["5e", "5e-2024"])
+async def test_srd_disengage_then_mount_provokes_nothing_on_the_way(
+    gm: Context, ruleset: str
+) -> None:
+    """SRD Mounting and Dismounting costs movement within the turn's action: with the
+    Disengage action the way to the mount, out of an enemy's reach, provokes nothing
+    (before, mount: dropped the action and the Orc got its attack)."""
+    await stable(gm, ruleset, horse_at="D5")
+    await run(gm, "/token add name:Orc at:A6 team:enemy")
+    plain = await run(gm, "/move token:Ari mount:Horse preview:true")
+    assert plain.result["provokes"], "the check itself: without Disengage it provokes"
+    disengaged = await run(gm, "/move token:Ari mount:Horse action:disengage")
+    assert disengaged.result["provokes"] == []
+    assert disengaged.result["path"][-1] == "D5"

@@ -61,7 +61,10 @@ class MountMove(SpecialMove[Mount]):
         mount = encounter.token(part.mount)
         check_mountable(encounter, rider, mount)
         check_once_per_move(rule, rider)
-        plain = replace(request, special=None, action=MoveAction.MOVE)
+        # the fifth editions' Dash and Disengage are the turn's action, and mounting costs
+        # movement within it: the way to the mount keeps them (no opportunity attacks)
+        kept = request.action in (MoveAction.DASH, MoveAction.DISENGAGE)
+        plain = replace(request, special=None, action=request.action if kept else MoveAction.MOVE)
         approach, entering = _approach(ctx, encounter, rider, mount, plain)
         if rule.within_5_ft:
             entering = 0.0  # the SRDs: a creature within 5 ft is mounted from there
