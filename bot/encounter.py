@@ -238,6 +238,13 @@ class Template:
     # who placed it (a user id): they and the GM may remove it. None: placed before
     # templates had an owner, so only the GM may
     placed_by: str | None = None
+    # /template add rounds:N: the round it ends in, at the start of the turn of the token
+    # acting when it was placed (None: at the start of that round). None: it lasts
+    ends_in_round: int | None = None
+    ends_at_turn_of: str | None = None  # a token's key
+    # the fifth editions put a circle's point of origin on a grid intersection: the
+    # top-left corner of ``at`` (False: the centre of ``at``, as the seeds read it)
+    from_corner: bool = False
 
     def origin(self, encounter: Encounter) -> Cell:
         """Where it starts now: following its token, or where it was put."""
@@ -289,6 +296,9 @@ class Encounter:
     background: Background | None = None  # a map image under the grid (/map background)
     # edges only the GM sees (a secret door): /terrain edge hidden:true
     hidden_edges: frozenset[EdgeKey] = frozenset()
+    # what the board message announces to the table, newest last (a token revealed, an
+    # area that ended): public lines only, the last few kept
+    board_lines: tuple[str, ...] = ()
 
     # ---------------------------------------------------------------- queries
 

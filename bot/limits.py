@@ -23,6 +23,9 @@ MAX_ALTITUDE_FT = 10_000  # how high a flyer may be put
 MAX_CONDITIONS = 40  # conditions and reminders on one token
 
 MAX_TEMPLATES = 20  # areas on one board
+MAX_TEMPLATE_ROUNDS = 1_000  # /template add rounds: (a 10-minute spell is 100 rounds)
+MAX_BOARD_LINES = 3  # announcements the board message keeps (a reveal, an area ending)
+MAX_BOARD_LINE = 200  # characters in one
 MAX_TEMPLATE_FT = 500  # a template's size (a circle's radius, a line's length)
 
 MAX_CO_GMS = 10

@@ -87,3 +87,4 @@ class TurnEdit:
     summary: str
     rolls: tuple[Initiative, ...] = ()
     started: tuple[str, ...] = ()  # names of the tokens whose turn began
+    ended: tuple[str, ...] = ()  # what ended as it began (an area's time up), as lines

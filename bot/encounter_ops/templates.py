@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import replace
 
-from bot.encounter import TEMPLATE_SHAPES, Encounter, Template, token_key
+from bot.encounter import TEMPLATE_SHAPES, Encounter, Template, Token, token_key
 from bot.encounter_ops.access import GM_IS, Actor, is_gm, mention
 from bot.encounter_ops.outcomes import Edit
 from bot.errors import InvalidInput, NotAllowed
@@ -13,7 +13,13 @@ from bot.grid.coords import Cell, parse_on_map
 from bot.grid.geometry import footprint
 from bot.grid.sizes import Size
 from bot.grid.templates import template_squares
-from bot.limits import MAX_NAME, MAX_TEMPLATES
+from bot.limits import (
+    MAX_BOARD_LINE,
+    MAX_BOARD_LINES,
+    MAX_NAME,
+    MAX_TEMPLATE_ROUNDS,
+    MAX_TEMPLATES,
+)
 from bot.limits import MAX_TEMPLATE_FT as MAX_SIZE_FT
 
 
@@ -27,6 +33,7 @@ def squares_of(encounter: Encounter, template: Template, square_ft: int) -> froz
         square_ft=square_ft,
         width=encounter.width,
         height=encounter.height,
+        from_corner=template.from_corner,
     )
 
 
@@ -60,8 +67,13 @@ def add_template(
     name: str | None,
     square_ft: int,
     placed_by: str | None = None,
+    rounds: int | None = None,
+    from_corner: bool = False,
 ) -> Edit:
-    """``placed_by`` (a user id) owns the template: they and the GM may remove it."""
+    """``placed_by`` (a user id) owns the template: they and the GM may remove it.
+    ``rounds``: it ends that many rounds on, at the start of the turn of the token acting
+    now (see :func:`ending`); ``from_corner``: a circle's origin is its square's top-left
+    corner (the ruleset says)."""
     if shape not in TEMPLATE_SHAPES:
         raise InvalidInput(f"shape: one of {', '.join(TEMPLATE_SHAPES)}, not {shape}.")
     if not square_ft <= size_ft <= MAX_SIZE_FT or size_ft % 5:
@@ -82,13 +94,85 @@ def add_template(
         raise InvalidInput(f"name: 1 to {MAX_NAME} characters.")
     if any(t.name.casefold() == label.casefold() for t in encounter.templates):
         raise InvalidInput(f'A template named "{label}" is on the board already: name it anew.')
-    template = Template(label, shape, size_ft, origin, aim, placed_by=placed_by)  # type: ignore[arg-type]
+    template = Template(
+        label,
+        shape,  # type: ignore[arg-type]
+        size_ft,
+        origin,
+        aim,
+        placed_by=placed_by,
+        from_corner=from_corner and shape == "circle",
+    )
+    if rounds is not None:
+        template = ending(encounter, template, rounds)
     if follows:
         token = encounter.token(follows)
         offset = (origin.col - token.cell.col, origin.row - token.cell.row)
         template = replace(template, follows=token_key(token.name), offset=offset)
     after = replace(encounter, templates=(*encounter.templates, template))
-    return Edit(after, f"added the {shape} {label} ({size_ft} ft) at {origin}")
+    lasting = f", for {rounds} round{'s' if rounds != 1 else ''}" if rounds else ""
+    return Edit(after, f"added the {shape} {label} ({size_ft} ft) at {origin}{lasting}")
+
+
+def ending(encounter: Encounter, template: Template, rounds: int) -> Template:
+    """``template`` lasting ``rounds`` rounds: it ends at the start of the turn of the
+    token acting now, that many rounds on (a spell cast on Ari's turn that lasts 1 round
+    ends when Ari's next turn starts); with no visible token acting, at the start of the
+    round that many rounds on. A hidden token's turn is never written into it (the
+    table's board would show whose turn it was)."""
+    if not 1 <= rounds <= MAX_TEMPLATE_ROUNDS:
+        raise InvalidInput(f"rounds: 1 to {MAX_TEMPLATE_ROUNDS} (how many rounds it lasts).")
+    acting = encounter.acting
+    by_turn = acting is not None and not acting.hidden
+    return replace(
+        template,
+        ends_in_round=encounter.round + rounds,
+        ends_at_turn_of=acting.key if by_turn and acting is not None else None,
+    )
+
+
+def expired(encounter: Encounter) -> tuple[Encounter, tuple[str, ...]]:
+    """The board once a turn or round has started: the templates whose time is up
+    removed, with a line for each ("Fog ends (it lasted 2 rounds)") that the board keeps
+    too (``board_lines``)."""
+    acting = encounter.acting
+    gone: list[Template] = []
+    for template in encounter.templates:
+        end = template.ends_in_round
+        if end is None or encounter.round < end:
+            continue
+        who = template.ends_at_turn_of
+        waiting = who is not None and who in encounter.order and encounter.round == end
+        if waiting and (acting is None or acting.key != who):
+            continue
+        gone.append(template)
+    if not gone:
+        return encounter, ()
+    # one that follows a hidden token was never on the table's board: it goes unsaid
+    said = [t for t in gone if not _follows_hidden(encounter, t)]
+    lines = tuple(f"Round {encounter.round}: {t.name} ends" for t in said)
+    kept = tuple(t for t in encounter.templates if t not in gone)
+    after = replace(encounter, templates=kept)
+    return announced(after, lines), lines
+
+
+def _follows_hidden(encounter: Encounter, template: Template) -> bool:
+    token = encounter.tokens.get(template.follows) if template.follows else None
+    return token is not None and token.hidden
+
+
+def announced(encounter: Encounter, lines: tuple[str, ...]) -> Encounter:
+    """``encounter`` with ``lines`` on its board message (the newest few kept)."""
+    kept = tuple(line[:MAX_BOARD_LINE] for line in (*encounter.board_lines, *lines))
+    return replace(encounter, board_lines=kept[-MAX_BOARD_LINES:])
+
+
+def starts_inside(
+    encounter: Encounter, token: Token, square_ft: int, footprints: Mapping[Size, int]
+) -> list[str]:
+    """The templates ``token`` stands in (any square of its space): for its turn's line."""
+    space = set(footprint(token.cell, footprints.get(token.size, 1)))
+    return [t.name for t in encounter.templates if space & squares_of(encounter, t, square_ft)]
 
 
 def remove_template(encounter: Encounter, name: str, actor: Actor) -> Edit:

@@ -10,6 +10,7 @@ from bot.dice import roll
 from bot.encounter import Encounter, Token
 from bot.encounter_ops.access import GM_IS, Actor, is_gm, require_gm
 from bot.encounter_ops.outcomes import Edit, Initiative, TurnEdit
+from bot.encounter_ops.templates import expired
 from bot.encounter_ops.tokens import replace_token
 from bot.encounter_ops.visibility import is_hidden
 from bot.errors import InvalidInput, NotAllowed
@@ -129,16 +130,20 @@ def next_turn(encounter: Encounter, ruleset: Ruleset, actor: Actor) -> TurnEdit:
             raise NotAllowed(f"It is {whose} turn: only its owner or the GM can end it ({GM_IS}).")
     if acting is None or encounter.turn_index is None:
         keys = tuple(encounter.tokens)
-        after = _start(replace(encounter, round=encounter.round + 1), ruleset, keys)
+        after, ended = expired(_start(replace(encounter, round=encounter.round + 1), ruleset, keys))
         return TurnEdit(
-            after, f"round {after.round} begins", started=tuple(after.tokens[k].name for k in keys)
+            after,
+            f"round {after.round} begins",
+            started=tuple(after.tokens[k].name for k in keys),
+            ended=ended,
         )
     index = (encounter.turn_index + 1) % len(encounter.order)
     round_ = encounter.round + 1 if index == 0 else encounter.round
     key = encounter.order[index]
     after = _start(replace(encounter, turn_index=index, round=round_), ruleset, (key,))
+    after, ended = expired(after)
     name = after.tokens[key].name
-    return TurnEdit(after, f"round {round_} · {name}'s turn", started=(name,))
+    return TurnEdit(after, f"round {round_} · {name}'s turn", started=(name,), ended=ended)
 
 
 def add_to_order(

@@ -3,7 +3,10 @@
 A square counts when its centre is inside the shape (the rule the seeds leave to the
 table, written in docs/RULINGS.md). Distances are in feet, ``square_ft`` to a square:
 
-- circle: centred on the centre of its square, ``size_ft`` the radius;
+- circle: centred on the centre of its square, ``size_ft`` the radius; with
+  ``from_corner`` (the fifth editions' grid: a point of origin on an intersection),
+  centred on the top-left corner of its square instead, so a 20 ft radius covers an
+  8 × 8 block rather than 9 × 9;
 - square, cube: ``size_ft`` a side, its top-left square at ``at`` (a cube is its
   square seen from above);
 - line: from the centre of ``at`` toward the centre of ``toward``, ``size_ft`` long
@@ -32,6 +35,7 @@ def template_squares(
     square_ft: int,
     width: int,
     height: int,
+    from_corner: bool = False,
 ) -> frozenset[Cell]:
     """The squares on a ``width`` × ``height`` map whose centres ``shape`` holds.
 
@@ -58,6 +62,8 @@ def template_squares(
     cols = range(max(0, at.col - span), min(width, at.col + span + 1))
     if not cols:
         return frozenset()
+    if shape == "circle" and from_corner:
+        return _corner_circle(at, reach, rows, cols, width)
     if shape == "circle":
         out: set[Cell] = set()
         for r in rows:
@@ -91,6 +97,24 @@ def template_squares(
         lo, hi = window
         first, last = max(cols.start, at.col + lo), min(cols[-1], at.col + hi)
         found.update(Cell(c, r) for c in range(first, last + 1) if inside(c, r))
+    return frozenset(found)
+
+
+def _corner_circle(at: Cell, reach: float, rows: range, cols: range, width: int) -> frozenset[Cell]:
+    """The squares whose centres lie within ``reach`` squares of the top-left corner of
+    ``at``: row by row, each row's stretch from the square root (the corner sits half a
+    square up and left of the square's centre)."""
+    found: set[Cell] = set()
+    limit = reach + EPSILON
+    for r in rows:
+        dy = r - at.row + 0.5
+        if abs(dy) > limit:
+            continue
+        half = math.sqrt(max(0.0, limit * limit - dy * dy))
+        # columns c with |c - at.col + 0.5| <= half
+        first = max(cols.start, math.ceil(at.col - 0.5 - half))
+        last = min(cols[-1], math.floor(at.col - 0.5 + half))
+        found.update(_span(r, first, last, width))
     return frozenset(found)
 
 

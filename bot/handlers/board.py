@@ -318,6 +318,12 @@ async def board_message(encounter: Encounter, background: BackgroundImage | None
                 f"{encounter.width}×{encounter.height} · {tokens} token"
                 f"{'s' if tokens != 1 else ''} · {ruleset_of(encounter).id}",
             ),
+            # what the table was told lately: a token revealed, an area that ended
+            *(
+                (Field("Latest", "\n".join(encounter.board_lines)),)
+                if encounter.board_lines
+                else ()
+            ),
         ),
     )
     return board_reply(reply, await render(encounter, BoardView(whole_map=True), background))

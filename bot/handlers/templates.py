@@ -21,6 +21,7 @@ from bot.handlers.encounter_common import (
     ruleset_of,
     seen_in,
 )
+from bot.limits import MAX_TEMPLATE_ROUNDS
 from bot.render.board import BoardView
 from bot.reply import Field, Reply
 from bot.work import board as board_work
@@ -68,6 +69,8 @@ async def handle_add(ctx: Context, options: Mapping[str, Any]) -> Reply:
             name=options.get("name"),
             square_ft=ruleset_of(encounter).square_ft,
             placed_by=ctx.user_id,
+            rounds=options.get("rounds"),
+            from_corner=ruleset_of(encounter).circle_from_corner,
         )
 
     changed = await change_encounter(ctx, "template add", add)
@@ -146,12 +149,20 @@ ADD = Command(
         Option(
             "at",
             "string",
-            "Its square: a circle's centre, a cone's or line's start, a square's top-left",
+            "A circle's centre (5e: its top-left corner), a cone's or line's start, a square's "
+            "top-left",
             required=True,
         ),
         Option("toward", "string", "A cone's or line's direction: a square, e.g. H5"),
         Option("follows", "string", "A token it moves with (an aura)", refers_to="token"),
         Option("name", "string", "Its name (default: Circle 1...)"),
+        Option(
+            "rounds",
+            "integer",
+            "It lasts this many rounds: removed as the placer's turn comes round again",
+            min_value=1,
+            max_value=MAX_TEMPLATE_ROUNDS,
+        ),
     ),
     handle_add,
     changes_state=True,

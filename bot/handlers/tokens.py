@@ -8,11 +8,12 @@ from typing import Any
 
 from bot.commands import Command, Option
 from bot.context import Context
-from bot.encounter import TEAM_NAMES, TEAMS, token_key
+from bot.encounter import TEAM_NAMES, TEAMS, Encounter, token_key
 from bot.encounter_ops.bulk_tokens import MAX_BULK, add_tokens, is_pattern, remove_matching
 from bot.encounter_ops.conditions import condition_token
 from bot.encounter_ops.outcomes import TokenEdit
 from bot.encounter_ops.placing import place_token
+from bot.encounter_ops.templates import announced
 from bot.encounter_ops.token_options import TokenOptions
 from bot.encounter_ops.tokens import add_token, edit_token, remove_token
 from bot.encounter_ops.traits import trait_token
@@ -182,13 +183,17 @@ async def handle_edit(ctx: Context, options: Mapping[str, Any]) -> Reply:
     actor, opts = actor_of(ctx), TokenOptions.of(options)
     if opts.explain and not opts.given() and options.get("rename") is None:
         return await explain_token(ctx, options["token"])
-    changed = await change_encounter(
-        ctx,
-        "token edit",
-        lambda e: edit_token(
-            e, ruleset_of(e), actor, options["token"], opts, options.get("rename")
-        ),
-    )
+
+    def edit(e: Encounter) -> TokenEdit:
+        edited = edit_token(e, ruleset_of(e), actor, options["token"], opts, options.get("rename"))
+        was, now = e.tokens.get(token_key(options["token"])), edited.token
+        if was is None or not (is_hidden(was) and not is_hidden(now)):
+            return edited
+        # revealed: the board message tells the table too (issue 29)
+        line = f"Round {e.round}: {now.name} appears at {now.cell}"
+        return replace(edited, encounter=announced(edited.encounter, (line,)))
+
+    changed = await change_encounter(ctx, "token edit", edit)
     token = changed.outcome.token
     was = changed.before.encounter.tokens.get(token_key(options["token"]))
     # revealed: the table's line says what it sees now (issue 26)

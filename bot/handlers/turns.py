@@ -13,6 +13,7 @@ from bot.context import Context
 from bot.encounter import Encounter
 from bot.encounter_ops.access import Actor, is_gm
 from bot.encounter_ops.outcomes import Initiative, TurnEdit
+from bot.encounter_ops.templates import starts_inside
 from bot.encounter_ops.turns import (
     add_to_order,
     clear_order,
@@ -198,7 +199,23 @@ async def handle_next(ctx: Context, options: Mapping[str, Any]) -> Reply:
             return f"Round {after.round} begins: every token's movement is fresh"
         return turn_text(after)
 
-    return await with_ping(ctx, turn_reply(changed, title), changed)
+    def areas(after: Encounter) -> tuple[Field, ...]:
+        """What the new turn starts with: areas whose time is up, and the ones the acting
+        token stands in (issue 29), on the board the reply shows."""
+        fields = []
+        if changed.outcome.ended:
+            fields.append(Field("Ended", "\n".join(changed.outcome.ended)))
+        acting = after.acting
+        if acting is not None and after.templates:
+            ruleset = ruleset_of(after)
+            names = starts_inside(after, acting, ruleset.square_ft, ruleset.footprint_squares)
+            if names:
+                fields.append(
+                    Field("Inside", f"{acting.name} starts its turn inside {', '.join(names)}")
+                )
+        return tuple(fields)
+
+    return await with_ping(ctx, turn_reply(changed, title, areas), changed)
 
 
 async def handle_show(ctx: Context, options: Mapping[str, Any]) -> Reply:

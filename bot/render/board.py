@@ -21,6 +21,7 @@ from bot.grid.sizes import Size
 from bot.grid.terrain import Barrier, Terrain
 from bot.render import caption
 from bot.render import style as s
+from bot.render.areas import fill_areas, label_areas
 from bot.render.background import BackgroundImage, backdrop
 from bot.render.caption import draw_caption
 from bot.render.draw import encode_png, flat_mask, paste_text, rgb_at
@@ -103,11 +104,12 @@ def board_image(
         outline(image, layout, now, s.REACH_NOW_EDGE, 2)
     if view.reach:
         outline(image, layout, set(view.reach), s.REACH_OUTLINE, max(3, layout.cell // 12))
-    for template in encounter.templates:  # areas: outlined on every picture of the board
-        covered = template_cells(encounter, template, view.square_ft)
-        if covered:
-            outline(image, layout, set(covered), s.TEMPLATE_OUTLINE, max(2, layout.cell // 16))
+    # areas: on every picture of the board, tinted under the tokens, named over them
+    areas = [(t, template_cells(encounter, t, view.square_ft)) for t in encounter.templates]
+    areas = [(t, cells) for t, cells in areas if cells]
+    fill_areas(image, layout, areas)
     _tokens(image, layout, encounter, footprints, move)
+    label_areas(image, layout, encounter, footprints, areas)
     if move is not None:
         _move(image, layout, encounter, footprints, move, mover, mover_side)
     # The label strips again, from the static layer: they trim anything drawn past

@@ -109,8 +109,11 @@ def swatch_tile(mark: str) -> Image.Image:
         tile = square_tile(Terrain.CLEAR, SWATCH, 0, True).copy()
     elif mark == REACH:
         tile, edge, width = Image.new("RGB", (SWATCH, SWATCH), s.FLOOR), s.REACH_OUTLINE, 3
-    elif mark == TEMPLATE:
+    elif mark == TEMPLATE:  # tinted and dotted, as on the board
         tile, edge, width = Image.new("RGB", (SWATCH, SWATCH), s.FLOOR), s.TEMPLATE_OUTLINE, 2
+        tint = Image.new("L", (SWATCH, SWATCH), s.TEMPLATE_FILL_ALPHA)
+        ImageDraw.Draw(tint).ellipse((5, 5, 8, 8), fill=s.TEMPLATE_DOT_ALPHA)
+        tile.paste(s.TEMPLATE_OUTLINE, (0, 0, SWATCH, SWATCH), tint)
     else:
         tile = Image.new("RGB", (SWATCH, SWATCH), s.FLOOR)
     ImageDraw.Draw(tile).rectangle((0, 0, SWATCH - 1, SWATCH - 1), outline=edge, width=width)

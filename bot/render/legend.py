@@ -98,7 +98,8 @@ def legend_lines(more_action: str = "dash") -> list[str]:
         f"Light-blue band with stripes: reachable only with a {more}",
         "Red diagonal hatching: squares an enemy threatens (/map threats:true)",
         "Orange outline: a token's reach (/map reach:)",
-        "Purple outline: an area template (/template add)",
+        "Purple dotted area with its name: an area template (/template add); the tokens"
+        " inside it outlined in purple",
         "Red ! badge: leaving this square provoked an opportunity attack",
         "Black P badge: prone",
         "White badge with a letter: another condition by its initial (G grappled,"

@@ -106,6 +106,9 @@ THREAT_ALPHA = 170  # on the hatch lines; the rest of the square gets THREAT_TIN
 THREAT_TINT = 36
 REACH_OUTLINE: RGB = ORANGE
 TEMPLATE_OUTLINE: RGB = REDDISH_PURPLE  # an area template (/template add)
+TEMPLATE_FILL_ALPHA = 48  # its squares' tint
+TEMPLATE_DOT_ALPHA = 200  # and the dots that mark them without colour
+TEMPLATE_LABEL_FILL: RGB = (255, 255, 255)
 GHOST_ALPHA = 0.4
 
 # -------------------------------------------------------------- the inset

@@ -78,6 +78,9 @@ class Ruleset(ABC):
 
     # ---- the grid, as data
     square_ft: ClassVar[int] = 5
+    # where a circle's point of origin sits: an intersection of grid lines (the top-left
+    # corner of the square named), or the square's centre (docs/RULINGS.md)
+    circle_from_corner: ClassVar[bool] = False
     # The sizes a token may have under this ruleset, smallest first.
     sizes: ClassVar[tuple[Size, ...]]
     # Squares on a side a token of each size covers.

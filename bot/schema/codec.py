@@ -130,6 +130,7 @@ def to_json(e: Encounter) -> dict[str, Any]:
         **({"templates": [_template_json(t) for t in e.templates]} if e.templates else {}),
         **({"background": _background_json(e.background)} if e.background else {}),
         **({"hidden_edges": _edge_names(e.hidden_edges)} if e.hidden_edges else {}),
+        **({"board_lines": list(e.board_lines)} if e.board_lines else {}),
     }
 
 
@@ -158,6 +159,12 @@ def _template_json(t: Template) -> dict[str, Any]:
         out["offset"] = list(t.offset)
     if t.placed_by is not None:
         out["placed_by"] = t.placed_by
+    if t.ends_in_round is not None:
+        out["ends_in_round"] = t.ends_in_round
+        if t.ends_at_turn_of is not None:
+            out["ends_at_turn_of"] = t.ends_at_turn_of
+    if t.from_corner:
+        out["from_corner"] = True
     return out
 
 

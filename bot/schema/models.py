@@ -145,6 +145,9 @@ class TemplateModel(Strict):
         Field(),
     ] = (0, 0)
     placed_by: UserId | None = None
+    ends_in_round: Annotated[int, Field(ge=1, le=limits.MAX_ROUND)] | None = None
+    ends_at_turn_of: Name | None = None
+    from_corner: bool = False
 
 
 class BackgroundModel(Strict):
@@ -174,6 +177,10 @@ class EncounterModel(Strict):
     templates: Annotated[list[TemplateModel], Field(max_length=limits.MAX_TEMPLATES)] = []
     background: BackgroundModel | None = None
     hidden_edges: EdgesText = ""
+    board_lines: Annotated[
+        list[Annotated[str, StringConstraints(min_length=1, max_length=limits.MAX_BOARD_LINE)]],
+        Field(max_length=limits.MAX_BOARD_LINES),
+    ] = []
     # stored before the rulesets kept their own options: read into ``options``
     diagonal_rule: StateValue | None = None
     outdoors: StateValue | None = None

@@ -275,6 +275,9 @@ def _template(raw: TemplateModel) -> Template:
         follows=raw.follows,
         offset=raw.offset,
         placed_by=raw.placed_by,
+        ends_in_round=raw.ends_in_round,
+        ends_at_turn_of=raw.ends_at_turn_of if raw.ends_in_round is not None else None,
+        from_corner=raw.from_corner,
     )
 
 
@@ -316,6 +319,7 @@ def build(model: EncounterModel, problems: Problems) -> Encounter:
         templates=tuple(_template(t) for t in model.templates),
         background=_background(model),
         hidden_edges=frozenset(hidden),
+        board_lines=tuple(model.board_lines),
     )
 
 

@@ -116,7 +116,7 @@ async def test_every_command_is_answered(bot: BotProcess, discord_fake: FakeDisc
     first = posts[0]
     assert first.files and first.files[0][1].startswith(PNG)
     labels = [c["label"] for row in first.json["components"] for c in row["components"]]
-    assert labels == ["Threats", "Next turn", "Undo"]
+    assert labels == ["Move", "Threats", "Next turn", "Undo"]
 
 
 async def test_gm_rules_with_and_without_manage_channels(

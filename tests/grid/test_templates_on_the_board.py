@@ -67,9 +67,11 @@ def test_shapes_stay_on_the_map_and_within_reach(at: Cell, toward: Cell, size: i
 
 
 async def test_who_is_inside_and_a_template_that_follows(gm: Context) -> None:
+    # a circle on its square's centre (the seeds' rulesets; 5e's start on an
+    # intersection: tests/handlers/test_template_flow.py)
     await run(
         gm,
-        "/encounter start width:12 height:12 ruleset:5e",
+        "/encounter start width:12 height:12 ruleset:3.5",
         "/token add name:Ari at:A1 team:party",
         "/token add name:Orc at:E5",
         "/token add name:Ogre at:H8 size:large",

@@ -148,8 +148,20 @@ def encounters(draw: st.DrawFn) -> Encounter:
         edges=edges,
         co_gms=tuple(draw(st.lists(st.sampled_from(["cy", "dan", "555"]), unique=True))),
         templates=tuple(
-            Template(f"T{i}", shape, size, at, toward, follows, offset if follows else (0, 0))  # type: ignore[arg-type]
-            for i, (shape, size, at, toward, follows, offset) in enumerate(
+            Template(
+                f"T{i}",
+                shape,  # type: ignore[arg-type]
+                size,
+                at,
+                toward,
+                follows,
+                offset if follows else (0, 0),
+                placed_by=placed_by,
+                ends_in_round=ends[0] if ends else None,
+                ends_at_turn_of=ends[1] if ends else None,
+                from_corner=corner,
+            )
+            for i, (shape, size, at, toward, follows, offset, placed_by, ends, corner) in enumerate(
                 draw(
                     st.lists(
                         st.tuples(
@@ -159,6 +171,9 @@ def encounters(draw: st.DrawFn) -> Encounter:
                             st.none() | cells(),
                             st.none() | followed,
                             st.tuples(st.integers(-3, 3), st.integers(-3, 3)),
+                            st.none() | st.sampled_from(["77", "dm"]),
+                            st.none() | st.tuples(st.integers(1, 60), st.none() | followed),
+                            st.booleans(),
                         ),
                         max_size=3,
                     )
@@ -166,6 +181,14 @@ def encounters(draw: st.DrawFn) -> Encounter:
             )
         ),
         hidden_edges=frozenset(draw(st.sets(st.sampled_from(list(edges)))) if edges else ()),
+        board_lines=tuple(
+            draw(
+                st.lists(
+                    st.sampled_from(["Round 2: Fog ends", "Round 1: Lurker appears at E2"]),
+                    max_size=3,
+                )
+            )
+        ),
         background=draw(
             st.none()
             | st.builds(
@@ -194,8 +217,13 @@ def test_the_round_trip_test_draws_every_field() -> None:
     drawn_encounter = {
         "width", "height", "ruleset", "gm_id", "terrain", "tokens", "order",
         "turn_index", "round", "options", "dark", "edges", "co_gms", "templates",
-        "background", "hidden_edges",
+        "background", "hidden_edges", "board_lines",
     }  # fmt: skip
+    drawn_template = {
+        "name", "shape", "size_ft", "at", "toward", "follows", "offset", "placed_by",
+        "ends_in_round", "ends_at_turn_of", "from_corner",
+    }  # fmt: skip
+    assert {f.name for f in dataclasses.fields(Template)} == drawn_template
     drawn_token = {
         "name", "cell", "size", "speed_ft", "speeds_ft", "hover", "team", "owner",
         "conditions", "reach_ft", "reach_weapon", "speed_bonus_ft", "speed_bonuses_ft",

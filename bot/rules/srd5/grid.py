@@ -73,6 +73,8 @@ class SrdRuleset(SrdEffects, SrdSheet):
     """The SRDs' movement on a grid; 5e and 5e-2024 fill in the data."""
 
     square_ft: ClassVar[int] = 5
+    # the SRDs' areas on a grid start on an intersection (a 20 ft radius: 8 × 8 squares)
+    circle_from_corner: ClassVar[bool] = True
     sizes: ClassVar[tuple[Size, ...]] = SIZES
     footprint_squares: ClassVar[Mapping[Size, int]] = FOOTPRINTS
     provoke_rule: ClassVar[Literal["leave-threatened", "leave-reach", "never"]] = "leave-reach"
