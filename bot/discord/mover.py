@@ -14,11 +14,13 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
+import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
 import discord
 
+import bot.discord.dispatch as dispatching
 from bot.discord.channel import context_for, store_of
 from bot.discord.dispatch import DEFER_AFTER_S, dispatch
 from bot.discord.embeds import embed_for, file_for
@@ -226,7 +228,28 @@ async def _answer(
 ) -> None:
     """Build the mover's next panel in the channel's lane and show it: a new ephemeral
     message (``edit`` False) or the pressed one, edited. Slow work is deferred first,
-    as a command's is; a refusal goes to the presser alone."""
+    as a command's is; a refusal goes to the presser alone. Each press searches paths
+    and draws, so it counts in the user's cooldown as /move does."""
+    user_id = str(interaction.user.id)
+    cooldown = dispatching.COOLDOWN  # the one /move and /map count in
+    wait_s = cooldown.take(user_id, time.monotonic())
+    if wait_s:
+        await send_error(
+            interaction, f"Slow down a little. Try again in {max(1, round(wait_s))} s."
+        )
+        return
+    try:
+        await _build_and_show(interaction, build, edit=edit)
+    finally:
+        cooldown.release(user_id)
+
+
+async def _build_and_show(
+    interaction: discord.Interaction[Any],
+    build: Callable[[Any], Awaitable[MoverPanel]],
+    *,
+    edit: bool,
+) -> None:
     ctx = context_for(interaction, store_of(interaction))
     with in_channel(str(interaction.channel_id)):
         task = asyncio.ensure_future(build(ctx))

@@ -5,12 +5,15 @@ Confirm, which runs /move with its permissions. Driven through the interaction p
 from __future__ import annotations
 
 from typing import Any
+from unittest.mock import patch
 
 import discord
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+import bot.discord.dispatch as dispatching
+from bot.cooldown import Cooldown
 from bot.discord.dispatch import dispatch
 from bot.discord.mover import MoverButton, MoverMenu, open_panel, pressed
 from bot.discord.views import BOARD_MOVE, BoardButtons
@@ -190,6 +193,20 @@ async def test_a_player_cant_move_anothers_token_from_a_mover(store: Store) -> N
     await pressed(confirm, "ok", MoverState(token="orc", start="H6", steps="4").encode())  # type: ignore[arg-type]
     assert confirm.sent[0].ephemeral
     assert await where(store, "orc") == "H6"
+
+
+async def test_presses_count_in_the_users_cooldown(store: Store) -> None:
+    """Each press searches paths and draws: a user out of their burst is told to wait,
+    and nothing is drawn for them."""
+    await table(store)
+    spent = Cooldown(burst=1, refill_s=60.0)
+    with patch.object(dispatching, "COOLDOWN", spent):
+        first = player(store)
+        await pressed(first, "2", MoverState(token="ari", start="B2").encode())  # type: ignore[arg-type]
+        assert first.sent[0].via == "edit"
+        second = player(store)
+        await pressed(second, "2", MoverState(token="ari", start="B2").encode())  # type: ignore[arg-type]
+        assert second.sent[0].ephemeral and "Slow down" in str(second.sent[0].embed.to_dict())
 
 
 async def test_a_player_without_a_token_is_told_how_to_get_one(store: Store) -> None:
