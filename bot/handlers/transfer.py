@@ -10,7 +10,13 @@ from bot.commands import Command, Option, Upload
 from bot.context import Context
 from bot.encounter import Encounter
 from bot.encounter_ops.access import require_gm
-from bot.encounter_ops.transfer import export_json, from_export, from_notation, notation_of
+from bot.encounter_ops.transfer import (
+    NotationImport,
+    export_json,
+    from_export,
+    from_notation,
+    notation_of,
+)
 from bot.errors import BoardChanged, InvalidInput
 from bot.handlers.common import RULESET_CHOICES, ruleset_for
 from bot.handlers.damaged import require_repairer
@@ -89,6 +95,7 @@ async def handle_import(ctx: Context, options: Mapping[str, Any]) -> Reply:
             raise InvalidInput(f"That export's ruleset ({encounter.ruleset}) is not one I know.")
         if options.get("ruleset") not in (None, encounter.ruleset):
             notes.append(Field("Ruleset", f"The export's own, {encounter.ruleset}, is kept."))
+        made = NotationImport(encounter)  # an export is taken whole: nothing skipped
     else:
         ruleset, notice = await ruleset_for(ctx, options.get("ruleset"))
         made = await board_work(from_notation, body, ruleset, actor)
@@ -100,7 +107,7 @@ async def handle_import(ctx: Context, options: Mapping[str, Any]) -> Reply:
             notes.append(Field("Skipped", _fitted("; ".join(made.skipped))))
     summary = f"imported a {map_text(encounter)} board ({contents(encounter)})"
     replaced = await start_replacing(ctx, encounter, bool(options.get("replace")), summary)
-    return _imported(encounter, replaced, is_export, notes)
+    return _imported(made, replaced, is_export, notes)
 
 
 async def start_replacing(
@@ -159,7 +166,8 @@ def by_team(encounter: Encounter) -> str:
     return " · ".join(shown) or "none"
 
 
-def _imported(encounter: Encounter, replaced: bool, exact: bool, notes: list[Field]) -> Reply:
+def _imported(made: NotationImport, replaced: bool, exact: bool, notes: list[Field]) -> Reply:
+    encounter = made.encounter
     names = by_team(encounter)
     return encounter_reply(
         encounter,
@@ -182,6 +190,8 @@ def _imported(encounter: Encounter, replaced: bool, exact: bool, notes: list[Fie
             "tokens": [t.name for t in encounter.tokens.values()],
             "replaced": replaced,
             "exact": exact,
+            "skipped": list(made.skipped),
+            "renamed": list(made.renamed),
         },
         changed=True,
     )
