@@ -122,6 +122,12 @@ class _Reading:
         self.unread: list[str] = []
 
     def entry(self, text: str) -> None:
+        try:
+            self.read(text)
+        except InvalidInput:  # a square with no row 0 (A0): not notation
+            self.unread.append(text)
+
+    def read(self, text: str) -> None:
         if (size := _SIZE.match(text)) is not None:
             self.width, self.height = int(size[1]), int(size[2])
         elif (pan := _PAN.match(text)) is not None:

@@ -5,6 +5,8 @@ docs.otfbm.io) and its colour table, not only from examples of our own."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from bot.errors import InvalidInput
 from bot.grid.coords import Cell, edge_key
@@ -289,3 +291,23 @@ def test_a_label_with_an_encoded_space():
 def test_a_paste_with_nothing_usable_is_refused_saying_what_is_accepted(garbage: str):
     with pytest.raises(InvalidInput, match=r"otfbm\.io link"):
         parse_board(garbage)
+
+
+def test_a_square_that_is_no_square_is_not_read():
+    board = parse_board("20x15 A0-X D4-Y _A0B0")
+    assert [t.label for t in board.tokens] == ["Y"]
+    assert board.skipped == ("not map notation: A0-X, _A0B0",)
+
+
+pieces = st.sampled_from(
+    ["/", " ", "_", "-", "~", "$", "*", "@", "?", "&", "=", ":", "%", "x", "A", "g", "y", "1", "0"]
+)
+
+
+@given(st.text(max_size=60) | st.lists(pieces, max_size=40).map("".join))
+def test_any_paste_is_read_or_refused_plainly(text: str):
+    try:
+        board = parse_board(text)
+    except InvalidInput:
+        return
+    assert board.width is not None or board.tokens or board.edges or board.terrain

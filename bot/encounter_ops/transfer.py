@@ -22,7 +22,6 @@ from bot.encounter_ops.access import Actor
 from bot.encounter_ops.token_options import TokenOptions
 from bot.encounter_ops.tokens import add_token
 from bot.errors import InvalidInput, RulingError
-from bot.grid.coords import Cell
 from bot.grid.sizes import Size
 from bot.limits import DEFAULT_SIDE, MAX_SIDE
 from bot.notation import NotedBoard, NotedEdge, NotedToken, write_board
@@ -153,24 +152,27 @@ def _room_for(board: NotedBoard) -> tuple[int, int]:
 
 
 def _built(encounter: Encounter, board: NotedBoard) -> tuple[Encounter, list[str]]:
-    """``encounter`` with the board's walls, doors and terrain (what lies on the map)."""
-
-    def on_map(cell: Cell) -> bool:
-        return 0 <= cell.col < encounter.width and 0 <= cell.row < encounter.height
-
-    edges = [e for e in board.edges if on_map(e.edge[0]) and on_map(e.edge[1])]
-    terrain = [(cell, kind) for cell, kind in board.terrain if on_map(cell)]
-    for barrier in sorted({e.barrier for e in edges}):
-        encounter = encounter.with_barriers(
-            (e.edge for e in edges if e.barrier is barrier), barrier
+    """``encounter`` with the board's walls, doors and terrain (what lies on the map),
+    and what lay off it."""
+    width, height = encounter.width, encounter.height
+    edges = {
+        e.edge: e
+        for e in board.edges
+        if all(0 <= c.col < width and 0 <= c.row < height for c in e.edge)
+    }
+    terrain = {c: k for c, k in board.terrain if 0 <= c.col < width and 0 <= c.row < height}
+    built = replace(
+        encounter,
+        edges={key: e.barrier for key, e in edges.items()},
+        hidden_edges=frozenset(key for key, e in edges.items() if e.secret),
+        terrain=terrain,
+    )
+    off = [
+        f"{what} off the map ({lost})"
+        for what, lost in (
+            ("walls", len(board.edges) - len(edges)),
+            ("object squares", len(board.terrain) - len(terrain)),
         )
-    for kind in sorted({k for _, k in terrain}):
-        encounter = encounter.with_terrain((c for c, k in terrain if k is kind), kind)
-    secret = frozenset(e.edge for e in edges if e.secret)
-    encounter = replace(encounter, hidden_edges=secret)
-    off = []
-    if len(edges) < len(board.edges):
-        off.append(f"walls off the map ({len(board.edges) - len(edges)})")
-    if len(terrain) < len(board.terrain):
-        off.append(f"objects off the map ({len(board.terrain) - len(terrain)})")
-    return encounter, off
+        if lost
+    ]
+    return built, off

@@ -111,3 +111,10 @@ async def test_the_exported_line_imports_back_to_the_same_walls(gm: Context, sto
 async def test_a_paste_without_a_size_is_as_big_as_what_it_holds(gm: Context) -> None:
     reply = await run(gm, "/encounter import text:https://otfbm.io/AB30Lr-Dragon")
     assert (reply.result["width"], reply.result["height"]) == (29, 31)
+
+
+async def test_walls_and_objects_off_a_given_size_are_skipped_and_said(gm: Context) -> None:
+    reply = await run(gm, "/encounter import text:otfbm.io/5x5/C3-Ari/_A3J3/d5f6$bw")
+    assert reply.result["skipped"] == ["walls off the map (4)", "object squares off the map (4)"]
+    fields = {f.name: f.value for f in reply.fields}
+    assert fields["Skipped"] == "walls off the map (4); object squares off the map (4)"
