@@ -118,3 +118,14 @@ async def test_walls_and_objects_off_a_given_size_are_skipped_and_said(gm: Conte
     assert reply.result["skipped"] == ["walls off the map (4)", "object squares off the map (4)"]
     fields = {f.name: f.value for f in reply.fields}
     assert fields["Skipped"] == "walls off the map (4); object squares off the map (4)"
+
+
+async def test_a_repeated_label_is_numbered_and_said(gm: Context) -> None:
+    # otfbm/docs pages/predefined.md "Tokens": three tokens all labelled goblin
+    reply = await run(
+        gm, "/encounter import text:https://otfbm.io/a1:3x3/a1r-goblin/b2r-goblin/c3r-goblin/"
+    )
+    assert reply.result["tokens"] == ["goblin", "goblin 2", "goblin 3"]
+    fields = {f.name: f.value for f in reply.fields}
+    assert fields["Renamed"] == "goblin at B2 → goblin 2; goblin at C3 → goblin 3"
+    assert fields["Skipped"] == "panned view"
