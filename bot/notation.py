@@ -1,22 +1,22 @@
-"""The battle-map notation users already type: a board size and tokens written as
-square + size letter + colour letter + ``-`` + label.
+"""The battle-map notation users already type and paste: OTFBM's (otfbm.io, which the
+Avrae map alias prints). A board size, tokens written as square + size letter + colour
++ ``-`` + label, and walls and doors along the grid lines.
 
-``20x15 D4Mr-GO1 E7Mr-GO2 A1Lb-Ogre`` is a 20 by 15 board with two Medium red
-tokens labelled GO1 and GO2 and a Large blue Ogre at A1. Tokens are separated by
-spaces or ``/``; the size letter is one of T S M L H G; the colour letter is
-optional (``D4M-Ari``), and so is the whole size-and-colour part (``D4-Ari`` is a
-Medium token). ``parse_board`` and ``write_board`` round-trip. Pure: no Discord,
-no database.
+``20x15 D4Mr-GO1 E7Mr-GO2 A1Lb-Ogre`` is a 20 by 15 board with two Medium red tokens
+labelled GO1 and GO2 and a Large blue Ogre at A1; ``_B3J3`` is a wall along the top of
+row 3 from B to J. This module holds what a board in the notation is and writes one;
+``bot.notation_otfbm`` reads one (the URL, any case, the whole colour table, walls,
+doors, objects). ``write_board`` and ``parse_board`` round-trip. Pure: no Discord, no
+database.
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
-from bot.errors import InvalidInput
-from bot.grid.coords import Cell
+from bot.grid.coords import Cell, EdgeKey, column_name
 from bot.grid.sizes import Size
+from bot.grid.terrain import Barrier, Terrain
 
 SIZE_LETTERS: dict[str, Size] = {
     "T": Size.TINY,
@@ -27,6 +27,9 @@ SIZE_LETTERS: dict[str, Size] = {
     "G": Size.GARGANTUAN,
 }
 LETTER_OF_SIZE = {size: letter for letter, size in SIZE_LETTERS.items()}
+# OTFBM's colour codes (otfbm/docs pages/predefined.md "Color Codes", and the codes its
+# colour parser reads): one or two letters, any case; ``~`` and 3 or 6 hex digits for any
+# other colour (read as the nearest of these).
 COLOURS: dict[str, str] = {
     "r": "red",
     "b": "blue",
@@ -38,17 +41,50 @@ COLOURS: dict[str, str] = {
     "k": "black",
     "w": "white",
     "a": "grey",
+    "e": "grey",
     "n": "brown",
     "i": "pink",
+    "bk": "black",
+    "gy": "grey",
+    "bn": "brown",
+    "pu": "purple",
+    "pk": "pink",
 }
-LETTER_OF_COLOUR = {name: letter for letter, name in COLOURS.items()}
+LETTER_OF_COLOUR = {
+    name: letter for letter, name in reversed(list(COLOURS.items())) if len(letter) == 1
+}
+LETTER_OF_COLOUR["grey"] = "a"
+# what a ``~hex`` colour is read as: the nearest of the shades OTFBM draws each colour in
+# and the plain web colour of that name
+COLOUR_RGB: tuple[tuple[str, tuple[int, int, int]], ...] = (
+    ("white", (0xF4, 0xF6, 0xFF)),
+    ("white", (0xFF, 0xFF, 0xFF)),
+    ("black", (0x07, 0x03, 0x1A)),
+    ("black", (0x00, 0x00, 0x00)),
+    ("grey", (0x80, 0x80, 0x80)),
+    ("red", (0xE6, 0x3C, 0x3C)),
+    ("red", (0xFF, 0x00, 0x00)),
+    ("green", (0x01, 0xC1, 0x78)),
+    ("green", (0x00, 0x80, 0x00)),
+    ("green", (0x00, 0xFF, 0x00)),
+    ("blue", (0x1D, 0x7C, 0xBC)),
+    ("blue", (0x00, 0x00, 0xFF)),
+    ("yellow", (0xFB, 0xD4, 0x6E)),
+    ("yellow", (0xFF, 0xFF, 0x00)),
+    ("purple", (0xB7, 0x58, 0x97)),
+    ("purple", (0x80, 0x00, 0x80)),
+    ("pink", (0xFF, 0xC1, 0xFA)),
+    ("pink", (0xFF, 0xC0, 0xCB)),
+    ("cyan", (0x62, 0xC1, 0xBF)),
+    ("cyan", (0x00, 0xFF, 0xFF)),
+    ("brown", (0x58, 0x2F, 0x29)),
+    ("brown", (0xA5, 0x2A, 0x2A)),
+    ("orange", (0xF0, 0x82, 0x37)),
+    ("orange", (0xFF, 0xA5, 0x00)),
+)
 MAX_ENTRIES = 100
 MAX_LABEL = 32
-
-_SIZE = re.compile(r"^(\d{1,3})\s*[xX×]\s*(\d{1,3})$")
-_TOKEN = re.compile(
-    r"^(?P<cell>[A-Za-z]{1,2}\d{1,3})(?P<size>[TSMLHG])?(?P<colour>[a-z])?-(?P<label>\S+)$"
-)
+DOOR_LETTER = {Barrier.DOOR: "d", Barrier.OPEN_DOOR: "o"}
 
 
 @dataclass(frozen=True)
@@ -61,68 +97,96 @@ class NotedToken:
     colour: str | None = None  # a colour name from COLOURS, or None
 
     def __str__(self) -> str:
+        letter = LETTER_OF_SIZE.get(self.size) or ("T" if self.size < Size.TINY else "G")
         colour = LETTER_OF_COLOUR[self.colour] if self.colour else ""
-        size = LETTER_OF_SIZE.get(self.size, "M")
-        return f"{self.cell}{size}{colour}-{self.label}"
+        if letter == "G" and not colour:
+            colour = "a"  # OTFBM reads a bare "G" as green: a Gargantuan needs a colour
+        return f"{self.cell}{letter}{colour}-{self.label}"
+
+
+@dataclass(frozen=True)
+class NotedEdge:
+    """A wall or door on the edge between two side-by-side squares; a secret door is a
+    door only the GM sees."""
+
+    edge: EdgeKey
+    barrier: Barrier = Barrier.WALL
+    secret: bool = False
 
 
 @dataclass(frozen=True)
 class NotedBoard:
-    """A board in the notation: its size (None when not given) and its tokens."""
+    """A board in the notation: its size (None when not given), its tokens, the walls and
+    doors on its edges, the terrain its objects stand for, and what was read but has no
+    meaning on Stride's board (``skipped``) or was renamed to keep names apart."""
 
     width: int | None
     height: int | None
     tokens: tuple[NotedToken, ...]
+    edges: tuple[NotedEdge, ...] = ()
+    terrain: tuple[tuple[Cell, Terrain], ...] = ()
+    skipped: tuple[str, ...] = ()
+    renamed: tuple[str, ...] = ()
 
     def __str__(self) -> str:
         return write_board(self)
 
 
-def parse_token(text: str) -> NotedToken:
-    """``D4Mr-GO1`` → a Medium red token labelled GO1 at D4."""
-    match = _TOKEN.match(text)
-    if match is None:
-        raise InvalidInput(
-            f'"{text}" is not a token in map notation. Write square, size letter (T S M L '
-            "H G), colour letter, a dash and the label, e.g. D4Mr-GO1 or A1Lb-Ogre."
-        )
-    label = match["label"]
-    if len(label) > MAX_LABEL:
-        raise InvalidInput(f'"{text}": a label is at most {MAX_LABEL} characters.')
-    colour_letter = match["colour"]
-    if colour_letter is not None and colour_letter not in COLOURS:
-        known = ", ".join(f"{k} {v}" for k, v in COLOURS.items())
-        raise InvalidInput(f'"{text}": "{colour_letter}" is not a colour letter ({known}).')
-    return NotedToken(
-        cell=Cell.parse(match["cell"]),
-        label=label,
-        size=SIZE_LETTERS[match["size"] or "M"],
-        colour=COLOURS[colour_letter] if colour_letter else None,
-    )
-
-
-def parse_board(text: str) -> NotedBoard:
-    """``20x15 D4Mr-GO1 / E7Mr-GO2`` → the board's size and its tokens."""
-    entries = [e for e in re.split(r"[\s/]+", text.strip()) if e]
-    if not entries:
-        raise InvalidInput("Nothing to read: give a board size (20x15) and/or tokens (D4Mr-GO1).")
-    width = height = None
-    size = _SIZE.match(entries[0])
-    if size is not None:
-        width, height = int(size.group(1)), int(size.group(2))
-        entries = entries[1:]
-    if len(entries) > MAX_ENTRIES:
-        raise InvalidInput(f"At most {MAX_ENTRIES} tokens in one notation, please.")
-    tokens = tuple(parse_token(e) for e in entries)
-    labels = [t.label.casefold() for t in tokens]
-    twice = sorted({t.label for t in tokens if labels.count(t.label.casefold()) > 1})
-    if twice:
-        raise InvalidInput(f"Each label once, please: {', '.join(twice)} is given twice.")
-    return NotedBoard(width, height, tokens)
-
-
 def write_board(board: NotedBoard) -> str:
-    """The notation for ``board``: the size first (when known), then every token."""
+    """The notation for ``board``: the size first (when known), every token, then its
+    walls and doors as one OTFBM line entry (``_A1D1_D1-dD2``)."""
     parts = [f"{board.width}x{board.height}"] if board.width and board.height else []
     parts += [str(t) for t in board.tokens]
-    return " ".join(parts)
+    walls = write_edges(board.edges)
+    return " ".join(parts + ([walls] if walls else []))
+
+
+Point = tuple[int, int]  # a grid corner: (x, y), A1's top-left is (0, 0)
+
+
+def _segment(edge: EdgeKey) -> tuple[Point, Point]:
+    """The grid line between two side-by-side squares, as two corners."""
+    a, b = edge
+    if a.row == b.row:  # side by side in a row: the line between them runs down
+        x = max(a.col, b.col)
+        return (x, a.row), (x, a.row + 1)
+    y = max(a.row, b.row)
+    return (a.col, y), (a.col + 1, y)
+
+
+def _corner(point: Point) -> str:
+    return f"{column_name(point[0])}{point[1] + 1}"
+
+
+def _runs(segments: list[tuple[Point, Point]]) -> list[tuple[Point, Point]]:
+    """Unit segments joined where they continue one another along a line."""
+
+    def along(segment: tuple[Point, Point]) -> tuple[bool, int, int]:
+        (x, y), (x2, _) = segment
+        return (x == x2, x, y) if x == x2 else (False, y, x)
+
+    ordered = sorted(segments, key=along)
+    runs: list[tuple[Point, Point]] = []
+    for start, end in ordered:
+        if runs:
+            last_start, last_end = runs[-1]
+            same_way = (last_start[0] == last_end[0]) == (start[0] == end[0])
+            if same_way and last_end == start:
+                runs[-1] = (last_start, end)
+                continue
+        runs.append((start, end))
+    return runs
+
+
+def write_edges(edges: tuple[NotedEdge, ...]) -> str:
+    """Walls as runs, each door as its own one-square piece (``-d`` closed, ``-o`` open,
+    ``-s`` secret); a low wall and a hidden wall have no OTFBM form (the JSON keeps them)."""
+    walls = [_segment(e.edge) for e in edges if e.barrier is Barrier.WALL and not e.secret]
+    lines = [f"{_corner(s)}{_corner(t)}" for s, t in _runs(walls)]
+    for noted in sorted(edges, key=lambda e: (e.edge[0].row, e.edge[0].col, e.edge)):
+        letter = "s" if noted.secret else DOOR_LETTER.get(noted.barrier)
+        if letter is None or (noted.secret and noted.barrier is not Barrier.DOOR):
+            continue
+        start, end = _segment(noted.edge)
+        lines.append(f"{_corner(start)}-{letter}{_corner(end)}")
+    return "_" + "_".join(lines) if lines else ""

@@ -1,18 +1,21 @@
-"""A board in and out of Stride: the battle-map notation users type (``20x15 D4Mr-GO1``)
-and a full JSON export that imports back exactly. Pure: text and bytes in and out.
+"""A board in and out of Stride: the battle-map notation users type and paste (OTFBM's:
+``20x15 D4Mr-GO1`` or an otfbm.io link) and a full JSON export that imports back
+exactly. Pure: text and bytes in and out.
 
-The notation knows squares, sizes (T S M L H G), a colour and a label; Stride's tokens
-have names and teams. A label's underscores are a name's spaces (``Goblin_1`` is
-"Goblin 1"); a colour stands for a team (red, orange, purple and black: enemy; blue,
-green, cyan and white: party; others, or none: neutral), and a team writes back as
-red, blue or no colour. Everything else (terrain, edges, conditions, turn order,
-options) travels only in the JSON export.
+The notation knows squares, sizes (T S M L H G), a colour and a label, walls and doors
+along grid lines, and objects; Stride's tokens have names and teams. A label's
+underscores are a name's spaces (``Goblin_1`` is "Goblin 1"); a colour stands for a
+team (red, orange, purple and black: enemy; blue, green, cyan and white: party; others,
+or none: neutral), and a team writes back as red, blue or no colour. Walls, doors and
+secret doors (the GM's alone) go both ways; objects that hamper or block moving come in
+as terrain. Everything else (other terrain, low walls, conditions, turn order, options)
+travels only in the JSON export.
 """
 
 from __future__ import annotations
 
 import json
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from bot.encounter import Encounter, Team
 from bot.encounter_ops.access import Actor
@@ -21,7 +24,8 @@ from bot.encounter_ops.tokens import add_token
 from bot.errors import InvalidInput, RulingError
 from bot.grid.sizes import Size
 from bot.limits import DEFAULT_SIDE, MAX_SIDE
-from bot.notation import LETTER_OF_SIZE, NotedBoard, NotedToken, parse_board, write_board
+from bot.notation import NotedBoard, NotedEdge, NotedToken, write_board
+from bot.notation_otfbm import parse_board
 from bot.rules.ruleset import Ruleset
 from bot.schema.codec import to_json
 from bot.schema.read import InvalidState, read_export
@@ -45,18 +49,23 @@ COLOUR_OF_TEAM: dict[str, str] = {"enemy": "red", "party": "blue"}
 
 
 def notation_of(encounter: Encounter) -> str:
-    """The board in the notation: its size, then every token (sizes the notation has no
-    letter for are written as Medium: the JSON export keeps them)."""
+    """The board in the notation: its size, every token (a size the notation has no
+    letter for as the nearest it has: the JSON export keeps it), then its walls and
+    doors (a hidden door as a secret one; a low or hidden wall only in the JSON)."""
     tokens = tuple(
         NotedToken(
             cell=t.cell,
             label=t.name.replace(" ", "_"),
-            size=t.size if t.size in LETTER_OF_SIZE else Size.MEDIUM,
+            size=t.size,
             colour=COLOUR_OF_TEAM.get(t.team),
         )
         for t in encounter.tokens.values()
     )
-    return write_board(NotedBoard(encounter.width, encounter.height, tokens))
+    edges = tuple(
+        NotedEdge(edge, barrier, secret=edge in encounter.hidden_edges)
+        for edge, barrier in sorted(encounter.edges.items())
+    )
+    return write_board(NotedBoard(encounter.width, encounter.height, tokens, edges))
 
 
 def export_json(encounter: Encounter) -> bytes:
@@ -95,15 +104,28 @@ def from_export(data: bytes | str, gm_id: str) -> Encounter:
     return replace(encounter, gm_id=gm_id, co_gms=())
 
 
-def from_notation(text: str, ruleset: Ruleset, actor: Actor) -> Encounter:
-    """A new board from the notation, its tokens placed as /token add places them (on
-    the map, with room); the board is 20×20 when the notation gives no size."""
+@dataclass(frozen=True)
+class NotationImport:
+    """A board made from the notation, and what of the paste it could not use."""
+
+    encounter: Encounter
+    skipped: tuple[str, ...] = ()
+    renamed: tuple[str, ...] = ()
+
+
+def from_notation(text: str, ruleset: Ruleset, actor: Actor) -> NotationImport:
+    """A new board from the notation: its walls, doors and terrain, then its tokens placed
+    as /token add places them (on the map, with room); without a size the board is
+    20×20, or as big as what it holds. What means nothing on Stride's board or lies off
+    the map is skipped and said; a token that can't be placed is refused, naming it."""
     board = parse_board(text)
-    width = DEFAULT_SIDE if board.width is None else board.width
-    height = DEFAULT_SIDE if board.height is None else board.height
+    width, height = board.width, board.height
+    if width is None or height is None:
+        width, height = _room_for(board)
     if not (1 <= width <= MAX_SIDE and 1 <= height <= MAX_SIDE):
         raise InvalidInput(f"{width}x{height}: a board is 1 to {MAX_SIDE} squares a side.")
     encounter = Encounter(width, height, ruleset.id, gm_id=actor.user_id)
+    encounter, off = _built(encounter, board)
     for noted in board.tokens:
         options = TokenOptions(
             size=noted.size.name.lower(),
@@ -116,4 +138,41 @@ def from_notation(text: str, ruleset: Ruleset, actor: Actor) -> Encounter:
             ).encounter
         except RulingError as exc:
             raise InvalidInput(f'"{noted}": {exc.message}') from None
-    return encounter
+    return NotationImport(encounter, (*board.skipped, *off), board.renamed)
+
+
+def _room_for(board: NotedBoard) -> tuple[int, int]:
+    """A board with no size given: 20×20, or as far as its tokens, walls and terrain go."""
+    span = {Size.LARGE: 2, Size.HUGE: 3, Size.GARGANTUAN: 4}
+    cells = [t.cell.offset(span.get(t.size, 1) - 1, span.get(t.size, 1) - 1) for t in board.tokens]
+    cells += [e.edge[1] for e in board.edges] + [c for c, _ in board.terrain]
+    width = max([DEFAULT_SIDE, *(c.col + 1 for c in cells)])
+    height = max([DEFAULT_SIDE, *(c.row + 1 for c in cells)])
+    return min(width, MAX_SIDE), min(height, MAX_SIDE)
+
+
+def _built(encounter: Encounter, board: NotedBoard) -> tuple[Encounter, list[str]]:
+    """``encounter`` with the board's walls, doors and terrain (what lies on the map),
+    and what lay off it."""
+    width, height = encounter.width, encounter.height
+    edges = {
+        e.edge: e
+        for e in board.edges
+        if all(0 <= c.col < width and 0 <= c.row < height for c in e.edge)
+    }
+    terrain = {c: k for c, k in board.terrain if 0 <= c.col < width and 0 <= c.row < height}
+    built = replace(
+        encounter,
+        edges={key: e.barrier for key, e in edges.items()},
+        hidden_edges=frozenset(key for key, e in edges.items() if e.secret),
+        terrain=terrain,
+    )
+    off = [
+        f"{what} off the map ({lost})"
+        for what, lost in (
+            ("walls", len(board.edges) - len(edges)),
+            ("object squares", len(board.terrain) - len(terrain)),
+        )
+        if lost
+    ]
+    return built, off

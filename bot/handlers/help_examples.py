@@ -80,7 +80,11 @@ def _encounter(ruleset: Ruleset) -> Table:
         "encounter end": ("/encounter end", "/encounter end confirm:true"),
         "encounter delete": ("/encounter delete", "/encounter delete confirm:true"),
         "encounter export": ("/encounter export",),
-        "encounter import": ("/encounter import text:12x10/D4Mr-Orc/A1Lb-Ogre replace:true",),
+        "encounter import": (
+            "/encounter import text:12x10/D4Mr-Orc/A1Lb-Ogre replace:true",
+            "/encounter import text:https://otfbm.io/12x10/@c50/H3Mr-Orc/a7gr-Dragon/_F1F5-dF6 "
+            "replace:true",
+        ),
         "encounter save": (save,),
         "encounter load": ((save, "/encounter load name:Crypt replace:true"),),
         "encounter scenes": ("/encounter scenes",),

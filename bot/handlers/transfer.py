@@ -10,7 +10,13 @@ from bot.commands import Command, Option, Upload
 from bot.context import Context
 from bot.encounter import Encounter
 from bot.encounter_ops.access import require_gm
-from bot.encounter_ops.transfer import export_json, from_export, from_notation, notation_of
+from bot.encounter_ops.transfer import (
+    NotationImport,
+    export_json,
+    from_export,
+    from_notation,
+    notation_of,
+)
 from bot.errors import BoardChanged, InvalidInput
 from bot.handlers.common import RULESET_CHOICES, ruleset_for
 from bot.handlers.damaged import require_repairer
@@ -42,11 +48,14 @@ async def handle_export(ctx: Context, options: Mapping[str, Any]) -> Reply:
         fields=(
             Field(
                 "Import",
-                "/encounter import text:<the line above> makes this board's tokens anew; "
-                "the file brings back everything (terrain, edges, conditions, turn order).",
+                "The JSON file is the exact copy: /encounter import file:<it> brings back "
+                "everything (terrain, edges, conditions, turn order). The line above is "
+                "OTFBM's map notation (tokens with sizes and team colours, walls and "
+                "doors): /encounter import text:<it> makes them anew, and otfbm.io draws it.",
             ),
         ),
-        footer="Map notation: square, size letter, colour letter, -label (e.g. D4Mr-GO1).",
+        footer="Map notation: square, size letter, colour letter, -label (e.g. D4Mr-GO1); "
+        "walls _B3J3, a door -d.",
         result={"notation": notation, "tokens": len(encounter.tokens)},
         attachment=(f"encounter-{ctx.channel_id}.json", export_json(encounter)),
         ephemeral=seen.private,
@@ -69,8 +78,9 @@ def _read(options: Mapping[str, Any]) -> tuple[str, bool]:
         return body, upload.filename.lower().endswith(".json") or body.lstrip().startswith("{")
     if text is None:
         raise InvalidInput(
-            "Give the board: text:<map notation> (e.g. 20x15 D4Mr-GO1 E7Mr-GO2) or "
-            "file:<an /encounter export .json or a .txt notation>."
+            "Give the board: text:<map notation or an otfbm.io link> (e.g. 20x15 D4Mr-GO1 "
+            "E7Mr-GO2, or https://otfbm.io/20x15/D4Mr-GO1) or file:<an /encounter export "
+            ".json or a .txt notation>."
         )
     return str(text), str(text).lstrip().startswith("{")
 
@@ -85,13 +95,19 @@ async def handle_import(ctx: Context, options: Mapping[str, Any]) -> Reply:
             raise InvalidInput(f"That export's ruleset ({encounter.ruleset}) is not one I know.")
         if options.get("ruleset") not in (None, encounter.ruleset):
             notes.append(Field("Ruleset", f"The export's own, {encounter.ruleset}, is kept."))
+        made = NotationImport(encounter)  # an export is taken whole: nothing skipped
     else:
         ruleset, notice = await ruleset_for(ctx, options.get("ruleset"))
-        encounter = await board_work(from_notation, body, ruleset, actor)
+        made = await board_work(from_notation, body, ruleset, actor)
+        encounter = made.encounter
         notes += notice
+        if made.renamed:
+            notes.append(Field("Renamed", _fitted("; ".join(made.renamed))))
+        if made.skipped:
+            notes.append(Field("Skipped", _fitted("; ".join(made.skipped))))
     summary = f"imported a {map_text(encounter)} board ({contents(encounter)})"
     replaced = await start_replacing(ctx, encounter, bool(options.get("replace")), summary)
-    return _imported(encounter, replaced, is_export, notes)
+    return _imported(made, replaced, is_export, notes)
 
 
 async def start_replacing(
@@ -137,6 +153,10 @@ async def start_replacing(
     return running is not None
 
 
+def _fitted(text: str) -> str:
+    return text if len(text) <= 1000 else text[:999] + "…"
+
+
 def by_team(encounter: Encounter) -> str:
     """The tokens by side, as a GM checks an import: "party: Aria, Bob · enemy: Orc"."""
     teams: dict[str, list[str]] = {"party": [], "neutral": [], "enemy": []}
@@ -146,7 +166,8 @@ def by_team(encounter: Encounter) -> str:
     return " · ".join(shown) or "none"
 
 
-def _imported(encounter: Encounter, replaced: bool, exact: bool, notes: list[Field]) -> Reply:
+def _imported(made: NotationImport, replaced: bool, exact: bool, notes: list[Field]) -> Reply:
+    encounter = made.encounter
     names = by_team(encounter)
     return encounter_reply(
         encounter,
@@ -157,7 +178,7 @@ def _imported(encounter: Encounter, replaced: bool, exact: bool, notes: list[Fie
                 "From",
                 "an export: terrain, edges, conditions and turn order as they were"
                 if exact
-                else "map notation: tokens only (sizes, teams by colour)",
+                else "map notation: tokens (sizes, teams by colour), walls, doors and terrain",
             ),
             *([Field("Replaced", REPLACED)] if replaced else []),
             *notes,
@@ -169,6 +190,8 @@ def _imported(encounter: Encounter, replaced: bool, exact: bool, notes: list[Fie
             "tokens": [t.name for t in encounter.tokens.values()],
             "replaced": replaced,
             "exact": exact,
+            "skipped": list(made.skipped),
+            "renamed": list(made.renamed),
         },
         changed=True,
     )
@@ -182,12 +205,12 @@ EXPORT = Command(
 )
 IMPORT = Command(
     "encounter import",
-    "Start a board from map notation (20x15 D4Mr-GO1) or an export file",
+    "Start a board from map notation or an otfbm.io link (20x15 D4Mr-GO1) or an export file",
     (
         Option(
             "text",
             "string",
-            "Map notation, e.g. 20x15 D4Mr-GO1 E7Mr-GO2 A1Lb-Ogre",
+            "Map notation or an otfbm.io link, e.g. 20x15 D4Mr-GO1 E7Mr-GO2 A1Lb-Ogre",
             max_length=MAX_IMPORT_TEXT,
         ),
         Option("file", "attachment", "An /encounter export .json, or a .txt notation"),

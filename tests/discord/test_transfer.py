@@ -59,3 +59,20 @@ async def test_a_too_big_attachment_is_refused_unread(store: Store) -> None:
     assert refusal.ephemeral and "at most 1,000,000 bytes" in (refusal.embed.description or "")
     assert upload.reads == 0
     assert await store.active_encounter(str(gm.channel_id)) is None
+
+
+async def test_an_otfbm_url_pasted_on_discord_says_what_it_skipped(store: Store) -> None:
+    """Issue 29: the link Avrae prints is imported; the reply's one Skipped line says what
+    meant nothing on Stride's board, and the export's line says the JSON is the copy."""
+    gm = FakeInteraction(store, manage_channels=True)
+    url = "https://otfbm.io/10x8/@c50/D4Mr-GO1/b2mb-Aria/_C1C4/*a15kA2D3/?bg=https://x.png"
+    await dispatch(gm, "encounter import", {"text": url})  # type: ignore[arg-type]
+    embed = gm.sent[-1].embed
+    assert (embed.title or "").startswith("Imported: 10×8")
+    fields = {f.name: f.value for f in embed.fields}
+    assert fields["Skipped"] == "view options; overlays (arrows, areas); background image"
+    assert fields["Tokens"] == "party: Aria · enemy: GO1"
+    await dispatch(gm, "encounter export", {})  # type: ignore[arg-type]
+    exported = gm.sent[-1].embed
+    assert "10x8 D4Mr-GO1 B2Mb-Aria _C1C4" in (exported.description or "")
+    assert any("JSON file is the exact copy" in (f.value or "") for f in exported.fields)

@@ -84,10 +84,10 @@ async def test_an_encounter_running_is_replaced_only_when_asked_by_its_gm(
     ("line", "says"),
     [
         ('/encounter import text:"10x10 Z40M-Bad"', '"Z40M-Bad": Z40 is off the map'),
-        ('/encounter import text:"10x10 D4Mq-X"', '"q" is not a colour letter'),
         ('/encounter import text:"10x10 D4-X D4-Y"', '"D4M-Y"'),
         ('/encounter import text:"300x10 A1-X"', "1 to 200 squares"),
-        ('/encounter import text:"hello"', "not a token in map notation"),
+        ('/encounter import text:"hello"', "Nothing to read as a board"),
+        ('/encounter import text:"D4Mq-X"', "Nothing to read as a board"),
         ("/encounter import", "Give the board"),
         ('/encounter import text:"{}"', "not a Stride export"),
         ('/encounter import text:"{not json"', "can't be read"),
