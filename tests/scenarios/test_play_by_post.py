@@ -16,8 +16,9 @@ from tests.discord.fakes import FakeChannel, FakeInteraction, Sent
 
 ALICE, BOB = 78, 79
 HOUR_S = 3600
-# what a GM pastes from the map alias (OTFBM notation): a 10×10 board, two heroes, a goblin
-PASTED = "10x10 B2M-Ari C8M-Bo H5Mr-Goblin"
+# what a GM pastes from Avrae's map alias: its otfbm.io link, lower case and with a view
+# option (@c50) and a spell overlay (*c20r...) that mean nothing on Stride's board
+PASTED = "https://otfbm.io/10x10/@c50/b2m-Ari/c8mb-Bo/h5mr-Goblin/*c20rh5"
 
 
 class Client:
@@ -61,6 +62,7 @@ async def test_a_round_of_play_by_post(store: Store) -> None:
     pasted = gm(store)
     await dispatch(pasted, "encounter import", {"text": PASTED, "ruleset": "5e"})
     assert not pasted.sent[0].ephemeral, said(pasted.sent)
+    assert "Skipped" in said(pasted.sent)  # one line for what the paste held in vain
     for name, owner in (("Ari", ALICE), ("Bo", BOB)):
         await dispatch(gm(store), "token edit", {"token": name, "owner": str(owner)})
     await dispatch(gm(store), "settings", {"remind_after": "12h"})
