@@ -97,6 +97,7 @@ def move_view(result: MoveResult, table_units: str = "feet") -> BoardView:
         more_action=rules.band_action,
         units=table_units,
         square_ft=rules.square_ft,
+        over_pits=result.mode == "fly",
     )
     return BoardView(move=overlay)
 

@@ -27,6 +27,7 @@ from bot.render.draw import encode_png, flat_mask, paste_text, rgb_at
 from bot.render.inset import inset_corner, overview
 from bot.render.layout import Layout, plan
 from bot.render.overlay import (
+    band_squares,
     draw_cost_labels,
     draw_path,
     draw_provoked,
@@ -78,8 +79,8 @@ def board_image(
     bands: dict[Cell, int] = {}
     now: set[Cell] = set()
     if move is not None:
-        now = footprint_cells(move.reach_now, mover_side)
-        bands = dict.fromkeys(visible(layout, footprint_cells(move.reach_more, mover_side)), 1)
+        now, more = band_squares(move, mover_side, encounter.terrain)
+        bands = dict.fromkeys(visible(layout, more), 1)
         bands.update(dict.fromkeys(visible(layout, now), 2))
     hatched = set(visible(layout, view.threats))
     if bands or hatched:

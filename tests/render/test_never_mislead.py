@@ -1,0 +1,105 @@
+"""Issue 30, "never mislead": what a move picture draws is true of the board."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from bot.encounter import Encounter, Token
+from bot.grid.coords import Cell
+from bot.grid.sizes import Size
+from bot.grid.terrain import Terrain
+from bot.render.board import BoardView, MoveOverlay
+from bot.render.overlay import band_squares
+from bot.rules import get_ruleset
+from tests.render.pixels import cell_box, colours, draw
+from tests.render.scenarios import cells
+
+FOOT = get_ruleset("5e-alt").footprint_squares
+NOT_STANDABLE = {Terrain.WALL, Terrain.PILLAR, Terrain.EARTH, Terrain.PIT}
+
+
+def walled_room() -> Encounter:
+    e = Encounter(10, 8, "5e-alt", "gm")
+    e = e.with_terrain(cells("E2 E3 E4"), Terrain.WALL)
+    e = e.with_terrain(cells("C6 D6"), Terrain.PIT)
+    e = e.with_terrain(cells("G6"), Terrain.PILLAR)
+    return e.with_token(Token("Ari", Cell.parse("C3"), team="party"))
+
+
+def banded(e: Encounter, now: frozenset[Cell], more: frozenset[Cell]) -> BoardView:
+    path = (Cell.parse("B3"), Cell.parse("C3"))
+    move = MoveOverlay(path, (0.0, 5.0), "ari", reach_now=now, reach_more=more)
+    return BoardView(move=move)
+
+
+def everywhere(e: Encounter) -> frozenset[Cell]:
+    return frozenset(Cell(c, r) for c in range(e.width) for r in range(e.height))
+
+
+def test_no_band_square_is_a_wall_or_pit() -> None:
+    e = walled_room()
+    every = everywhere(e)
+    move = banded(e, every, every).move
+    assert move is not None
+    now, more = band_squares(move, 1, e.terrain)
+    assert now and more
+    for cell in now | more:
+        assert e.terrain.get(cell, Terrain.CLEAR) not in NOT_STANDABLE, cell
+
+
+def test_walls_and_pits_under_a_band_are_drawn_as_without_one() -> None:
+    """On the picture: the wall, pit and pillar squares look the same whether or
+    not the band sent to the renderer covers them; a clear square does not."""
+    e = walled_room()
+    every = everywhere(e)
+    plain, layout = draw(e, FOOT, banded(e, frozenset(), frozenset()))
+    with_bands, same_layout = draw(e, FOOT, banded(e, every, every))
+    assert (layout.left, layout.top, layout.cell) == (
+        same_layout.left,
+        same_layout.top,
+        same_layout.cell,
+    )
+    for name in ("E2", "E4", "C6", "D6", "G6"):
+        box = cell_box(layout, Cell.parse(name), inset=4)
+        assert colours(plain, box) == colours(with_bands, box), name
+    clear = cell_box(layout, Cell.parse("H2"), inset=4)
+    assert colours(plain, clear) != colours(with_bands, clear)
+
+
+def test_a_flyers_band_may_cover_a_pit_but_never_a_wall() -> None:
+    e = walled_room()
+    every = everywhere(e)
+    view = banded(e, every, every)
+    assert view.move is not None
+    now, _ = band_squares(replace(view.move, over_pits=True), 1, e.terrain)
+    assert Cell.parse("C6") in now and Cell.parse("E3") not in now
+
+
+def test_a_large_tokens_band_never_puts_its_footprint_over_a_wall() -> None:
+    """A 2x2 token whose top-left square is clear but whose footprint would
+    cover a wall can't stand there: no band on that anchor's squares."""
+    e = walled_room().with_token(Token("Ogre", Cell.parse("H7"), size=Size.LARGE))
+    move = MoveOverlay((Cell.parse("H7"),), (0.0,), "ogre", reach_now=frozenset(cells("D2 A1")))
+    now, _ = band_squares(move, 2, e.terrain)
+    assert now == set(cells("A1 B1 A2 B2"))  # D2's footprint takes in the wall at E2
+
+
+kinds = st.sampled_from(list(Terrain))
+squares = st.builds(Cell, st.integers(0, 7), st.integers(0, 7))
+
+
+@given(
+    terrain=st.dictionaries(squares, kinds, max_size=30),
+    anchors=st.frozensets(squares, max_size=40),
+    side=st.integers(1, 3),
+)
+def test_band_squares_are_always_standable(
+    terrain: dict[Cell, Terrain], anchors: frozenset[Cell], side: int
+) -> None:
+    move = MoveOverlay((Cell(0, 0),), (0.0,), "x", reach_now=anchors, reach_more=anchors)
+    now, more = band_squares(move, side, terrain)
+    for cell in now | more:
+        assert terrain.get(cell, Terrain.CLEAR) not in NOT_STANDABLE
