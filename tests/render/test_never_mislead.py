@@ -11,10 +11,11 @@ from bot.encounter import Encounter, Token
 from bot.grid.coords import Cell
 from bot.grid.sizes import Size
 from bot.grid.terrain import Terrain
+from bot.render import style as s
 from bot.render.board import BoardView, MoveOverlay
 from bot.render.overlay import band_squares
 from bot.rules import get_ruleset
-from tests.render.pixels import cell_box, colours, draw
+from tests.render.pixels import cell_box, centre, colours, draw, near, pixel
 from tests.render.scenarios import cells
 
 FOOT = get_ruleset("5e-alt").footprint_squares
@@ -103,3 +104,19 @@ def test_band_squares_are_always_standable(
     now, more = band_squares(move, side, terrain)
     for cell in now | more:
         assert terrain.get(cell, Terrain.CLEAR) not in NOT_STANDABLE
+
+
+def test_a_large_tokens_path_runs_through_its_footprints_centre() -> None:
+    """The 2x2 ogre's path is drawn through the middle of its footprint at each
+    square (where four of its squares meet), not through its top-left square."""
+    e = Encounter(12, 10, "5e-alt", "gm")
+    path = tuple(cells("B2 C3 D4 E4 F4 G4"))
+    e = e.with_token(Token("Ogre", path[-1], size=Size.LARGE, team="enemy"))
+    move = MoveOverlay(path, tuple(5.0 * i for i in range(len(path))), "ogre")
+    image, layout = draw(e, FOOT, BoardView(move=move))
+    for cell in path[1:-1]:
+        x, y = centre(layout, cell, 2)
+        assert near(pixel(image, (x, y)), s.PATH_INK, 10), cell
+    for cell in cells("E4 F4"):  # along the row: the line is half a square below
+        tx, ty = centre(layout, cell, 1)  # the top-left square's middle
+        assert not near(pixel(image, (tx, ty)), s.PATH_INK, 40), cell
