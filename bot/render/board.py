@@ -235,13 +235,7 @@ def _barriers(board: Image.Image, layout: Layout, encounter: Encounter) -> None:
         vertical = a.row == b.row  # side by side: the edge runs down between them
         start, end = ((x, y), (x, y + c)) if vertical else ((x, y), (x + c, y))
         if kind is Barrier.OPEN_DOOR:
-            jamb = c // 6
-            if vertical:
-                draw.line([(x, y), (x, y + jamb)], fill=ink, width=width)
-                draw.line([(x, y + c - jamb), (x, y + c)], fill=ink, width=width)
-            else:
-                draw.line([(x, y), (x + jamb, y)], fill=ink, width=width)
-                draw.line([(x + c - jamb, y), (x + c, y)], fill=ink, width=width)
+            _open_door(draw, (x, y), c, vertical, ink)
             continue
         draw.line([start, end], fill=ink, width=width)
         if kind is Barrier.DOOR:
@@ -251,7 +245,32 @@ def _barriers(board: Image.Image, layout: Layout, encounter: Encounter) -> None:
                 if vertical
                 else (x + c // 6, y - half, x + c - c // 6, y + half)
             )
-            draw.rectangle(box, fill=(214, 170, 110), outline=ink, width=max(1, c // 20))
+            draw.rectangle(box, fill=DOOR_FILL, outline=ink, width=max(1, c // 20))
+
+
+DOOR_FILL = (214, 170, 110)
+
+
+def _open_door(
+    draw: ImageDraw.ImageDraw, corner: tuple[int, int], c: int, vertical: bool, ink: s.RGB
+) -> None:
+    """An open door: its two jambs on the edge and the door itself swung open on its
+    hinge, a slab at right angles to the edge in the square past it (issue 30: an
+    opened door stays on the board, drawn open)."""
+    x, y = corner
+    jamb, half = c // 6, max(2, c // 10)
+    width = max(2, c // 14)
+    leaf = c - 2 * jamb  # the doorway's width: the door swings its own length
+    rim = max(1, c // 20)
+    if vertical:
+        draw.line([(x, y), (x, y + jamb)], fill=ink, width=width)
+        draw.line([(x, y + c - jamb), (x, y + c)], fill=ink, width=width)
+        box = (x, y + jamb - half, x + leaf, y + jamb + half)
+    else:
+        draw.line([(x, y), (x + jamb, y)], fill=ink, width=width)
+        draw.line([(x + c - jamb, y), (x + c, y)], fill=ink, width=width)
+        box = (x + jamb - half, y, x + jamb + half, y + leaf)
+    draw.rectangle(box, fill=DOOR_FILL, outline=ink, width=rim)
 
 
 def _grid(image: Image.Image, layout: Layout, within: Box | None = None) -> None:

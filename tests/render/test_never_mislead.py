@@ -8,11 +8,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bot.encounter import Encounter, Token
-from bot.grid.coords import Cell
+from bot.grid.coords import Cell, edge_key
 from bot.grid.sizes import Size
-from bot.grid.terrain import Terrain
+from bot.grid.terrain import Barrier, Terrain
 from bot.render import style as s
-from bot.render.board import BoardView, MoveOverlay
+from bot.render.board import DOOR_FILL, BoardView, MoveOverlay
 from bot.render.overlay import band_squares
 from bot.rules import get_ruleset
 from tests.render.pixels import cell_box, centre, colours, draw, near, pixel
@@ -120,3 +120,24 @@ def test_a_large_tokens_path_runs_through_its_footprints_centre() -> None:
     for cell in cells("E4 F4"):  # along the row: the line is half a square below
         tx, ty = centre(layout, cell, 1)  # the top-left square's middle
         assert not near(pixel(image, (tx, ty)), s.PATH_INK, 40), cell
+
+
+def test_an_open_door_is_drawn_open_not_gone() -> None:
+    """An opened door stays on the board: its jambs, and the door swung open into
+    the square past it; the doorway itself is clear. Closed, the slab is across it."""
+    e = Encounter(6, 6, "3.5", "dm")
+    doorway = edge_key(Cell.parse("C3"), Cell.parse("D3"))
+    opened = e.with_barriers([doorway], Barrier.OPEN_DOOR)
+    closed = e.with_barriers([doorway], Barrier.DOOR)
+    foot = get_ruleset("3.5").footprint_squares
+    image, layout = draw(opened, foot, BoardView(whole_map=True))
+    shut, _ = draw(closed, foot, BoardView(whole_map=True))
+    bare, _ = draw(e, foot, BoardView(whole_map=True))
+    x, y = layout.corner(Cell.parse("D3"))
+    c = layout.cell
+    leaf = (x + c // 3, y + c // 6)  # on the swung door, inside D3
+    assert near(pixel(image, leaf), DOOR_FILL, 12)
+    assert pixel(image, leaf) != pixel(bare, leaf) and pixel(shut, leaf) == pixel(bare, leaf)
+    gap = (x, y + c // 2)  # the middle of the doorway: the closed slab, clear when open
+    assert near(pixel(shut, gap), DOOR_FILL, 12)
+    assert not near(pixel(image, gap), DOOR_FILL, 40)
