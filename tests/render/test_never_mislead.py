@@ -6,6 +6,7 @@ from dataclasses import replace
 
 from hypothesis import given
 from hypothesis import strategies as st
+from PIL import Image
 
 from bot.encounter import Encounter, Token
 from bot.grid.coords import Cell, edge_key
@@ -17,6 +18,7 @@ from bot.render.overlay import band_squares
 from bot.rules import get_ruleset
 from tests.render.pixels import cell_box, centre, colours, draw, near, pixel
 from tests.render.scenarios import cells
+from tests.render.test_legend import TRITAN, _linear, _srgb
 
 FOOT = get_ruleset("5e-alt").footprint_squares
 NOT_STANDABLE = {Terrain.WALL, Terrain.PILLAR, Terrain.EARTH, Terrain.PIT}
@@ -141,3 +143,62 @@ def test_an_open_door_is_drawn_open_not_gone() -> None:
     gap = (x, y + c // 2)  # the middle of the doorway: the closed slab, clear when open
     assert near(pixel(shut, gap), DOOR_FILL, 12)
     assert not near(pixel(image, gap), DOOR_FILL, 40)
+
+
+# ------------------------------------------------------ teams, not by colour alone
+
+# Machado, Oliveira & Fernandes (2009), severity 1.0, on linear RGB.
+SIMULATIONS = {
+    "protanopia": (
+        (0.152286, 1.052583, -0.204868),
+        (0.114503, 0.786281, 0.099216),
+        (-0.003882, -0.048116, 1.051998),
+    ),
+    "deuteranopia": (
+        (0.367322, 0.860646, -0.227968),
+        (0.280085, 0.672501, 0.047413),
+        (-0.011820, 0.042940, 0.968881),
+    ),
+    "tritanopia": TRITAN,
+}
+
+
+def simulated(image: Image.Image, matrix: tuple[tuple[float, ...], ...]) -> Image.Image:
+    lut = [_linear(v) for v in range(256)]
+    raw = image.convert("RGB").tobytes()
+    out = bytearray()
+    for r, g, b in zip(raw[0::3], raw[1::3], raw[2::3], strict=True):
+        lin = (lut[r], lut[g], lut[b])
+        out.extend(_srgb(sum(m * x for m, x in zip(row, lin, strict=True))) for row in matrix)
+    return Image.frombytes("RGB", image.size, bytes(out))
+
+
+def silhouette(image: Image.Image, box: tuple[int, int, int, int]) -> set[tuple[int, int]]:
+    """The pixels of the square that are not the floor (the token and its outline)."""
+    floor = pixel(image, (box[0], box[1]))
+    crop = image.crop(box)
+    return {
+        (x, y)
+        for y in range(crop.height)
+        for x in range(crop.width)
+        if not near(pixel(crop, (x, y)), floor, 24)
+    }
+
+
+def test_teams_differ_by_shape_under_simulated_colour_blindness() -> None:
+    """Party, enemy and neutral tokens carrying the same label: under each colour
+    blindness their fills may look alike, but their outlines differ by shape (round,
+    square, diamond), so more than a sixteenth of each pair's pixels disagree."""
+    e = Encounter(7, 3, "5e", "dm")
+    for i, team in enumerate(("party", "enemy", "neutral")):
+        e = e.with_token(Token(f"A{team}", Cell(1 + 2 * i, 1), team=team))
+    image, layout = draw(e, get_ruleset("5e").footprint_squares, BoardView(whole_map=True))
+    boxes = [cell_box(layout, Cell(1 + 2 * i, 1), inset=1) for i in range(3)]
+    for name, matrix in SIMULATIONS.items():
+        seen = simulated(image, matrix)
+        shapes = [silhouette(seen, box) for box in boxes]
+        area = (boxes[0][2] - boxes[0][0]) * (boxes[0][3] - boxes[0][1])
+        for shape in shapes:
+            assert len(shape) > area // 4, name  # the token stands out from the floor
+        for i, j in ((0, 1), (0, 2), (1, 2)):
+            assert len(shapes[i] ^ shapes[j]) > area // 16, (name, i, j)
