@@ -98,8 +98,18 @@ def move_view(result: MoveResult, table_units: str = "feet") -> BoardView:
         units=table_units,
         square_ft=rules.square_ft,
         over_pits=result.mode == "fly",
+        earlier=earlier_legs(result),
     )
     return BoardView(move=overlay)
+
+
+def earlier_legs(result: MoveResult) -> tuple[tuple[Cell, ...], ...]:
+    """The mover's legs of movement this turn before this one (this one, when the
+    rules kept it, is the last of them)."""
+    legs = result.token.activity.legs
+    if legs and legs[-1] == result.path:
+        legs = legs[:-1]
+    return legs
 
 
 async def handle_map(ctx: Context, options: Mapping[str, Any]) -> Reply:

@@ -29,6 +29,7 @@ from bot.render.layout import Layout, plan
 from bot.render.overlay import (
     band_squares,
     draw_cost_labels,
+    draw_earlier_legs,
     draw_path,
     draw_provoked,
     footprint_cells,
@@ -457,6 +458,7 @@ def _move(
     start, end = move.path[0], move.path[-1]
     if mover is not None and len(move.path) > 1:
         draw_token(board, layout, mover, disc_for(layout, mover, start, side), "", ghost=True)
+    draw_earlier_legs(board, layout, move.earlier, side)
     draw_path(board, layout, move.path, side, move.forced, teleport=move.teleport)
     if mover is not None:
         acting = encounter.acting

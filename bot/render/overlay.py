@@ -190,6 +190,23 @@ def draw_path(
         draw.ellipse((x - r, y - r, x + r, y + r), fill=ink, outline=s.PATH_CASING)
 
 
+EARLIER_ALPHA = 0.4  # how strongly an earlier leg of this turn's movement shows
+
+
+def draw_earlier_legs(
+    im: Image.Image, layout: Layout, legs: Sequence[Sequence[Cell]], side: int
+) -> None:
+    """This turn's earlier legs of movement: each drawn as a path is, faintly, so the
+    whole turn's way shows and the move just made stands out (issue 30)."""
+    drawn = [leg for leg in legs if len(leg) > 1]
+    if not drawn:
+        return
+    layer = im.copy()
+    for leg in drawn:
+        draw_path(layer, layout, leg, side, forced=False)
+    im.paste(Image.blend(im, layer, EARLIER_ALPHA))
+
+
 ARC_POINTS = 12  # a jump's arc, drawn as this many straight pieces
 ARC_RISE = 0.35  # how high the arc rises over its length
 

@@ -37,6 +37,8 @@ class MoveOverlay:
     units: str = "feet"  # the labels' units, as the channel reads distances (/settings units:)
     square_ft: int = 5
     over_pits: bool = False  # a flyer's bands may cover pits
+    # this turn's earlier legs of movement, oldest first: drawn fainter under the path
+    earlier: tuple[tuple[Cell, ...], ...] = ()
 
     def __post_init__(self) -> None:
         if not self.path:
