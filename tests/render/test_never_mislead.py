@@ -13,7 +13,8 @@ from bot.grid.coords import Cell, edge_key
 from bot.grid.sizes import Size
 from bot.grid.terrain import Barrier, Terrain
 from bot.render import style as s
-from bot.render.board import DOOR_FILL, BoardView, MoveOverlay
+from bot.render.barriers import DOOR_FILL
+from bot.render.board import BoardView, MoveOverlay
 from bot.render.overlay import band_squares
 from bot.rules import get_ruleset
 from tests.render.pixels import cell_box, centre, colours, draw, near, pixel
