@@ -105,7 +105,11 @@ def move_view(result: MoveResult, table_units: str = "feet") -> BoardView:
 
 def earlier_legs(result: MoveResult) -> tuple[tuple[Cell, ...], ...]:
     """The mover's legs of movement this turn before this one (this one, when the
-    rules kept it, is the last of them)."""
+    rules kept it, is the last of them); none when it moves outside its own turn (a
+    shove, a readied move): its legs are of a turn already over."""
+    acting = result.encounter.acting
+    if result.mode == "forced" or (acting is not None and acting.key != result.token.key):
+        return ()
     legs = result.token.activity.legs
     if legs and legs[-1] == result.path:
         legs = legs[:-1]

@@ -22,7 +22,7 @@ BARRIER_INK = {
 
 def barriers(board: Image.Image, layout: Layout, encounter: Encounter) -> None:
     """Walls as thick lines on the edges; low walls thinner and brown; a closed door
-    as a slab across the edge, an open one as its two jambs only."""
+    as a slab across the edge, an open one swung open (``_open_door``)."""
     draw = ImageDraw.Draw(board)
     c = layout.cell
     for (a, b), kind in sorted(encounter.edges.items(), key=lambda e: (e[0][0], e[0][1])):

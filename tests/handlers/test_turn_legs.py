@@ -58,3 +58,19 @@ async def test_a_hidden_tokens_legs_are_never_kept(gm: Context) -> None:
     stored = await gm.store.active_encounter(gm.channel_id)
     assert stored is not None
     assert stored.encounter.token("Lurker").activity.legs == ()
+
+
+async def test_out_of_its_turn_a_move_draws_no_earlier_legs(gm: Context) -> None:
+    """Ari's legs are of its own turn: moved again on the Orc's turn, its picture
+    draws no earlier leg (that turn is over)."""
+    from bot.handlers.board import earlier_legs
+    from bot.rules.engine.moves import MoveRequest
+
+    await run(gm, *SETUP, "/move token:Ari to:D5", "/turn next")
+    stored = await gm.store.active_encounter(gm.channel_id)
+    assert stored is not None
+    encounter = stored.encounter
+    assert encounter.acting is not None and encounter.acting.key == "orc"
+    assert encounter.token("Ari").activity.legs  # still kept until its next turn
+    result = get_ruleset("5e").move(encounter, MoveRequest("Ari", to=Cell.parse("D6")))
+    assert earlier_legs(result) == ()

@@ -50,7 +50,11 @@ def result_of(plan: MovePlan, route: Route) -> MoveResult:
         spent_ft=round(allowance.activity.spent_ft + cost, 4),
         diagonals=route.diagonals,
         provoked_by=tuple(dict.fromkeys((*allowance.activity.provoked_by, *provokes))),
-        legs=_legs(allowance.activity.legs, route.cells, hidden=plan.token.hidden),
+        legs=_legs(
+            allowance.activity.legs,
+            () if allowance.mode == "forced" else route.cells,
+            hidden=plan.token.hidden,
+        ),
     )
     moved = _moved(plan, route, activity)
     steps = _steps(route)
