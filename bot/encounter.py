@@ -140,6 +140,8 @@ class Activity:
     ``budget_ft`` is the movement it has gained so far this turn (5e-alt's
     Movement; the d20 rulesets' allowance from the actions taken), ``spent_ft``
     what it used. ``diagonals`` continues the 1-2-1-2 count across the turn.
+    ``legs`` are the paths of its moves this turn, oldest first (the last
+    ``MAX_LEGS``): the move picture draws the earlier ones fainter.
     """
 
     budget_ft: float = 0.0
@@ -147,6 +149,7 @@ class Activity:
     actions: tuple[str, ...] = ()
     diagonals: int = 0
     provoked_by: tuple[str, ...] = ()
+    legs: tuple[tuple[Cell, ...], ...] = ()
 
     @property
     def left_ft(self) -> float:

@@ -13,6 +13,9 @@ DEFAULT_SIDE = 20  # a new board's squares a side
 MAX_SIDE = 200  # squares a side, either way
 
 MAX_TOKENS = 100  # on one board
+# a token's legs of movement this turn kept for its picture, and the squares of each
+MAX_LEGS = 8
+MAX_LEG_SQUARES = 400
 MAX_NAME = 32  # characters in a token's or template's name
 
 MAX_SPEED_FT = 1_000  # any one speed, and the most a bonus adds or takes

@@ -97,8 +97,23 @@ def move_view(result: MoveResult, table_units: str = "feet") -> BoardView:
         more_action=rules.band_action,
         units=table_units,
         square_ft=rules.square_ft,
+        over_pits=result.mode == "fly",
+        earlier=earlier_legs(result),
     )
     return BoardView(move=overlay)
+
+
+def earlier_legs(result: MoveResult) -> tuple[tuple[Cell, ...], ...]:
+    """The mover's legs of movement this turn before this one (this one, when the
+    rules kept it, is the last of them); none when it moves outside its own turn (a
+    shove, a readied move): its legs are of a turn already over."""
+    acting = result.encounter.acting
+    if result.mode == "forced" or (acting is not None and acting.key != result.token.key):
+        return ()
+    legs = result.token.activity.legs
+    if legs and legs[-1] == result.path:
+        legs = legs[:-1]
+    return legs
 
 
 async def handle_map(ctx: Context, options: Mapping[str, Any]) -> Reply:

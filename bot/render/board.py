@@ -23,12 +23,15 @@ from bot.render import caption
 from bot.render import style as s
 from bot.render.areas import fill_areas, label_areas
 from bot.render.background import BackgroundImage, backdrop
+from bot.render.barriers import barriers
 from bot.render.caption import draw_caption
 from bot.render.draw import encode_png, flat_mask, paste_text, rgb_at
 from bot.render.inset import inset_corner, overview
 from bot.render.layout import Layout, plan
 from bot.render.overlay import (
+    band_squares,
     draw_cost_labels,
+    draw_earlier_legs,
     draw_path,
     draw_provoked,
     footprint_cells,
@@ -79,8 +82,8 @@ def board_image(
     bands: dict[Cell, int] = {}
     now: set[Cell] = set()
     if move is not None:
-        now = footprint_cells(move.reach_now, mover_side)
-        bands = dict.fromkeys(visible(layout, footprint_cells(move.reach_more, mover_side)), 1)
+        now, more = band_squares(move, mover_side, encounter.terrain)
+        bands = dict.fromkeys(visible(layout, more), 1)
         bands.update(dict.fromkeys(visible(layout, now), 2))
     hatched = set(visible(layout, view.threats))
     if bands or hatched:
@@ -99,7 +102,7 @@ def board_image(
             _darkness(image, layout, encounter.dark & overlaid)
         _grid(image, layout, _bbox(overlaid))
         if encounter.edges:
-            _barriers(image, layout, encounter)
+            barriers(image, layout, encounter)
     if now:
         outline(image, layout, now, s.REACH_NOW_EDGE, 2)
     if view.reach:
@@ -213,48 +216,6 @@ def _darkness(board: Image.Image, layout: Layout, dark: frozenset[Cell]) -> None
             board.paste(DARK, (x, y, x + c, y + c), _shade(c))
 
 
-# Walls and doors between squares: (colour, width as a fraction of the cell).
-BARRIER_INK = {
-    Barrier.WALL: ((40, 40, 48), 6),
-    Barrier.LOW_WALL: ((140, 95, 40), 10),
-    Barrier.DOOR: ((120, 70, 20), 5),
-    Barrier.OPEN_DOOR: ((120, 70, 20), 14),
-}
-
-
-def _barriers(board: Image.Image, layout: Layout, encounter: Encounter) -> None:
-    """Walls as thick lines on the edges; low walls thinner and brown; a closed door
-    as a slab across the edge, an open one as its two jambs only."""
-    draw = ImageDraw.Draw(board)
-    c = layout.cell
-    for (a, b), kind in sorted(encounter.edges.items(), key=lambda e: (e[0][0], e[0][1])):
-        if not (layout.shows(a) or layout.shows(b)):
-            continue
-        ink, fraction = BARRIER_INK[kind]
-        width = max(2, c // fraction)
-        x, y = layout.corner(b)
-        vertical = a.row == b.row  # side by side: the edge runs down between them
-        start, end = ((x, y), (x, y + c)) if vertical else ((x, y), (x + c, y))
-        if kind is Barrier.OPEN_DOOR:
-            jamb = c // 6
-            if vertical:
-                draw.line([(x, y), (x, y + jamb)], fill=ink, width=width)
-                draw.line([(x, y + c - jamb), (x, y + c)], fill=ink, width=width)
-            else:
-                draw.line([(x, y), (x + jamb, y)], fill=ink, width=width)
-                draw.line([(x + c - jamb, y), (x + c, y)], fill=ink, width=width)
-            continue
-        draw.line([start, end], fill=ink, width=width)
-        if kind is Barrier.DOOR:
-            half = max(3, c // 8)
-            box = (
-                (x - half, y + c // 6, x + half, y + c - c // 6)
-                if vertical
-                else (x + c // 6, y - half, x + c - c // 6, y + half)
-            )
-            draw.rectangle(box, fill=(214, 170, 110), outline=ink, width=max(1, c // 20))
-
-
 def _grid(image: Image.Image, layout: Layout, within: Box | None = None) -> None:
     """The grid lines; ``within`` (first col, first row, last col, last row): only
     the lines round those squares, only as far as they reach."""
@@ -343,7 +304,7 @@ def _static_layer(
         _darkness(image, layout, encounter.dark)
     _grid(image, layout)
     if encounter.edges:
-        _barriers(image, layout, encounter)
+        barriers(image, layout, encounter)
     _headers(image, layout)
     with _static_lock:
         _static[key] = _Static(encounter.terrain, encounter.edges, encounter.dark, image)
@@ -439,6 +400,7 @@ def _move(
     start, end = move.path[0], move.path[-1]
     if mover is not None and len(move.path) > 1:
         draw_token(board, layout, mover, disc_for(layout, mover, start, side), "", ghost=True)
+    draw_earlier_legs(board, layout, move.earlier, side)
     draw_path(board, layout, move.path, side, move.forced, teleport=move.teleport)
     if mover is not None:
         acting = encounter.acting

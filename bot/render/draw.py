@@ -73,12 +73,31 @@ def paste_text_at(im: Image.Image, text: str, size: int, xy: tuple[int, int], in
     return (x, y, x + mask.width, y + mask.height)
 
 
+# A token's outline by its team (issue 30: colour is never the only signal): a
+# circle, a square with rounded corners, or a diamond, each ``diameter`` across.
+ROUND, SQUARE, DIAMOND = "round", "square", "diamond"
+SQUARE_SIDE = 0.9  # of the diameter: its corners stay inside a ring round the circle
+SQUARE_CORNER = 0.18  # the corners' radius, of the side
+
+
 @lru_cache(maxsize=512)
-def disc_mask(diameter: int, alpha: float = 1.0) -> Image.Image:
-    """An antialiased filled circle ``diameter`` px across, at ``alpha`` opacity."""
+def disc_mask(diameter: int, alpha: float = 1.0, shape: str = ROUND) -> Image.Image:
+    """An antialiased filled circle (or ``shape``) ``diameter`` px across, at
+    ``alpha`` opacity."""
     big = diameter * SUPERSAMPLE
     mask = Image.new("L", (big, big), 0)
-    ImageDraw.Draw(mask).ellipse((0, 0, big - 1, big - 1), fill=round(255 * alpha))
+    fill = round(255 * alpha)
+    draw = ImageDraw.Draw(mask)
+    if shape == SQUARE:
+        inset = round(big * (1 - SQUARE_SIDE) / 2)
+        side = big - 2 * inset
+        box = (inset, inset, big - 1 - inset, big - 1 - inset)
+        draw.rounded_rectangle(box, radius=round(side * SQUARE_CORNER), fill=fill)
+    elif shape == DIAMOND:
+        half = (big - 1) / 2
+        draw.polygon([(half, 0), (big - 1, half), (half, big - 1), (0, half)], fill=fill)
+    else:
+        draw.ellipse((0, 0, big - 1, big - 1), fill=fill)
     small = mask.resize((diameter, diameter), Image.Resampling.BOX)
     return small.point(_POSTERIZE)
 
@@ -102,9 +121,14 @@ def flat_mask(width: int, height: int, alpha: int) -> Image.Image:
 
 
 def paste_disc(
-    im: Image.Image, centre: tuple[float, float], diameter: int, ink: RGB, alpha: float = 1.0
+    im: Image.Image,
+    centre: tuple[float, float],
+    diameter: int,
+    ink: RGB,
+    alpha: float = 1.0,
+    shape: str = ROUND,
 ) -> None:
-    mask = disc_mask(diameter, alpha)
+    mask = disc_mask(diameter, alpha, shape)
     x = round(centre[0] - diameter / 2)
     y = round(centre[1] - diameter / 2)
     im.paste(ink, (x, y, x + diameter, y + diameter), mask)

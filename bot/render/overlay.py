@@ -3,16 +3,18 @@ and a move's path with its running cost."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from itertools import pairwise
 
 from PIL import Image, ImageDraw
 
 from bot.grid.coords import Cell
 from bot.grid.geometry import footprint
+from bot.grid.terrain import Terrain
 from bot.render import style as s
 from bot.render.draw import Box, badge, pill, pill_box
 from bot.render.layout import Layout
+from bot.render.view import MoveOverlay
 from bot.units import feet, in_units
 
 LABEL_EVERY = 3  # squares between cost labels on a straight run
@@ -22,6 +24,30 @@ SHORT_PATH = 6  # steps: a path this short gets its cost at every square
 def footprint_cells(anchors: Iterable[Cell], side: int) -> set[Cell]:
     """Every square covered by a token of ``side`` standing on any of ``anchors``."""
     return {cell for anchor in anchors for cell in footprint(anchor, side)}
+
+
+def standable(
+    anchors: Iterable[Cell], side: int, terrain: Mapping[Cell, Terrain], *, over_pits: bool = False
+) -> frozenset[Cell]:
+    """The ``anchors`` where a token of ``side`` could stand: none of its squares a
+    wall, pillar or solid earth, nor a pit unless it flies (``over_pits``). A speed
+    band is drawn only there, never over what nobody ends a move in (issue 30)."""
+
+    def open_ground(cell: Cell) -> bool:
+        kind = terrain.get(cell, Terrain.CLEAR)
+        return not kind.blocks and (over_pits or kind is not Terrain.PIT)
+
+    return frozenset(a for a in anchors if all(open_ground(c) for c in footprint(a, side)))
+
+
+def band_squares(
+    move: MoveOverlay, side: int, terrain: Mapping[Cell, Terrain]
+) -> tuple[set[Cell], set[Cell]]:
+    """The squares the two speed bands cover: reachable with this action, and only
+    with the bigger one; each only where the mover could stand."""
+    now = standable(move.reach_now, side, terrain, over_pits=move.over_pits)
+    more = standable(move.reach_more, side, terrain, over_pits=move.over_pits)
+    return footprint_cells(now, side), footprint_cells(more, side)
 
 
 def visible(layout: Layout, cells: Iterable[Cell]) -> list[Cell]:
@@ -162,6 +188,23 @@ def draw_path(
     r = width
     for x, y in points[1:-1]:
         draw.ellipse((x - r, y - r, x + r, y + r), fill=ink, outline=s.PATH_CASING)
+
+
+EARLIER_ALPHA = 0.4  # how strongly an earlier leg of this turn's movement shows
+
+
+def draw_earlier_legs(
+    im: Image.Image, layout: Layout, legs: Sequence[Sequence[Cell]], side: int
+) -> None:
+    """This turn's earlier legs of movement: each drawn as a path is, faintly, so the
+    whole turn's way shows and the move just made stands out (issue 30)."""
+    drawn = [leg for leg in legs if len(leg) > 1]
+    if not drawn:
+        return
+    layer = im.copy()
+    for leg in drawn:
+        draw_path(layer, layout, leg, side, forced=False)
+    im.paste(Image.blend(im, layer, EARLIER_ALPHA))
 
 
 ARC_POINTS = 12  # a jump's arc, drawn as this many straight pieces

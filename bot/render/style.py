@@ -69,6 +69,9 @@ TEAM_COLOUR: Mapping[str, RGB] = {
     "enemy": (200, 60, 20),  # a deeper vermillion: white labels stay legible on it
     "neutral": (110, 110, 110),
 }
+# ...and by shape, so a table that can't tell the colours apart still tells the teams
+# (issue 30): the party round, enemies square, neutrals a diamond.
+TEAM_SHAPE: Mapping[str, str] = {"party": "round", "enemy": "square", "neutral": "diamond"}
 TOKEN_OUTLINE: RGB = WHITE
 TOKEN_TEXT: RGB = WHITE
 ACTING_RING: RGB = YELLOW

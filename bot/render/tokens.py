@@ -10,11 +10,26 @@ from PIL import Image, ImageDraw
 from bot.encounter import Condition, Token
 from bot.grid.coords import Cell
 from bot.render import style as s
-from bot.render.draw import badge, paste_disc, paste_ring, paste_text, pill, text_width
+from bot.render.draw import (
+    DIAMOND,
+    ROUND,
+    SQUARE,
+    SQUARE_SIDE,
+    badge,
+    paste_disc,
+    paste_ring,
+    paste_text,
+    pill,
+    text_width,
+)
 from bot.render.layout import Layout
 from bot.render.legend import condition_badge
 
 MAX_LABEL_FONT = 30
+# How much of a round token's label room each shape leaves: a diamond narrows
+# above and below its middle, a square is a little smaller than its circle.
+LABEL_ROOM = {SQUARE: SQUARE_SIDE, DIAMOND: 0.72}
+DIAMOND_SCALE = 1.15  # of the disc's diameter: still inside its square
 
 
 @lru_cache(maxsize=1024)
@@ -73,12 +88,17 @@ def draw_token(
         paste_ring(im, disc.centre, outer - 2, ring - 1, s.ACTING_RING)
     alpha = s.GHOST_ALPHA if ghost else 1.0
     edge = max(1, min(3, d // 16))
-    paste_disc(im, disc.centre, d, s.TOKEN_OUTLINE, alpha)
-    paste_disc(im, disc.centre, d - 2 * edge, colour, alpha)
+    shape = s.TEAM_SHAPE.get(token.team, ROUND)
+    if shape == DIAMOND:  # as much area as the others: its points reach past the circle
+        d = round(d * DIAMOND_SCALE)
+    paste_disc(im, disc.centre, d, s.TOKEN_OUTLINE, alpha, shape)
+    # a diamond's outline is as thick as a circle's across its sloping sides
+    inner = d - 2 * edge if shape != DIAMOND else d - round(2.8 * edge)
+    paste_disc(im, disc.centre, inner, colour, alpha, shape)
     if ghost:
         return
-    inner = d - 2 * edge
-    paste_text(im, label, label_font_size(label, inner), disc.centre, s.TOKEN_TEXT)
+    room = round(inner * LABEL_ROOM.get(shape, 1.0))
+    paste_text(im, label, label_font_size(label, room), disc.centre, s.TOKEN_TEXT)
     marks = max(10, min(22, round(layout.cell * 0.34)))
     r = d / 2
     cx, cy = disc.centre

@@ -20,7 +20,9 @@ class MoveOverlay:
     with this action, and only with a dash, double move or run;
     ``more_action`` names that bigger action for the caption (the ruleset's own
     word: dash, double, run); ``units`` writes the cost labels as the table
-    reads distances (feet, metres or squares of ``square_ft``).
+    reads distances (feet, metres or squares of ``square_ft``). The bands are drawn
+    only on squares the mover could stand in: never walls or solid squares, and pits
+    only when ``over_pits`` (a flyer may hover over one).
     """
 
     path: tuple[Cell, ...]
@@ -34,6 +36,9 @@ class MoveOverlay:
     more_action: str = "dash"
     units: str = "feet"  # the labels' units, as the channel reads distances (/settings units:)
     square_ft: int = 5
+    over_pits: bool = False  # a flyer's bands may cover pits
+    # this turn's earlier legs of movement, oldest first: drawn fainter under the path
+    earlier: tuple[tuple[Cell, ...], ...] = ()
 
     def __post_init__(self) -> None:
         if not self.path:

@@ -201,6 +201,7 @@ def _token_json(t: Token) -> dict[str, Any]:
             "actions": list(a.actions),
             "diagonals": a.diagonals,
             "provoked_by": list(a.provoked_by),
+            **({"legs": [[str(c) for c in leg] for leg in a.legs]} if a.legs else {}),
         },
         "initiative_bonus": t.initiative_bonus,
         "state": dict(sorted(t.state.items())),

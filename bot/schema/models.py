@@ -91,6 +91,11 @@ class ActivityModel(Strict):
     actions: Annotated[list[Word], Field(max_length=40)] = []
     diagonals: Annotated[int, Field(ge=0, le=100_000)] = 0
     provoked_by: Annotated[list[Name], Field(max_length=limits.MAX_TOKENS)] = []
+    # this turn's legs of movement, oldest first: the move picture draws them (issue 30)
+    legs: Annotated[
+        list[Annotated[list[CellText], Field(max_length=limits.MAX_LEG_SQUARES)]],
+        Field(max_length=limits.MAX_LEGS),
+    ] = []
 
 
 class TokenModel(Strict):

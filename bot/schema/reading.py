@@ -237,6 +237,7 @@ def _token(raw: TokenModel) -> Token:
             actions=tuple(a.actions),
             diagonals=a.diagonals,
             provoked_by=tuple(a.provoked_by),
+            legs=tuple(tuple(cell_of(c) for c in leg) for leg in a.legs),
         ),
         initiative_bonus=raw.initiative_bonus,
         initiative=raw.initiative,

@@ -78,6 +78,12 @@ activities = st.builds(
     actions=st.lists(st.sampled_from(("move", "dash", "run", "stand")), max_size=3).map(tuple),
     diagonals=st.integers(0, 9),
     provoked_by=st.lists(st.sampled_from(("Ogre", "Goblin 1")), max_size=2).map(tuple),
+    legs=st.lists(
+        st.lists(
+            st.builds(Cell, st.integers(0, 30), st.integers(0, 30)), min_size=2, max_size=6
+        ).map(tuple),
+        max_size=3,
+    ).map(tuple),
 )
 
 

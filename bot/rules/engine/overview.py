@@ -53,7 +53,8 @@ def speed_bands(
     rules: Ruleset, encounter: Encounter, name: str, mode: str | None = None
 ) -> tuple[frozenset[Cell], frozenset[Cell]]:
     """Where the token can still end a move: with what this action leaves, and with the
-    ruleset's next bigger action (dash, double move, run). Empty where it can't move.
+    ruleset's next bigger action (dash, double move, run). Empty where it can't move;
+    the second is empty once the token has taken that action this turn.
     A flyer in the air (or one that just flew) flies: its bands are its flight's."""
     from bot.rules.engine.altitude import altitude
 
@@ -64,7 +65,8 @@ def speed_bands(
     movement = rules.token_movement(token)
     board = Board.of(encounter, token, rules.footprint_squares)
     checks: dict[tuple[Cell, Cell, str, bool], tuple[str, bool, int]] = {}  # shared by both
-    for choices in ((None,), (rules.band_action, "move")):
+    spent = rules.band_action in token.activity.actions  # no second dash drawn (issue 30)
+    for choices in ((None,), () if spent else (rules.band_action, "move")):
         allowance: Allowance | None = None
         for action in choices:
             try:

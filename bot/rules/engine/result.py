@@ -5,13 +5,16 @@ the notes the reply carries, as a ``MoveResult``. Pure: no Discord, no database.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from bot.encounter import Activity, Condition, Token
 from bot.errors import IllegalMove, RulingError
+from bot.grid.coords import Cell
 from bot.grid.search import EPSILON
 from bot.grid.terrain import Terrain
+from bot.limits import MAX_LEG_SQUARES, MAX_LEGS
 from bot.rules.engine.actions import MoveAction
 from bot.rules.engine.altitude import altitude, at_altitude
 from bot.rules.engine.attacks import opportunity_attacks
@@ -47,6 +50,11 @@ def result_of(plan: MovePlan, route: Route) -> MoveResult:
         spent_ft=round(allowance.activity.spent_ft + cost, 4),
         diagonals=route.diagonals,
         provoked_by=tuple(dict.fromkeys((*allowance.activity.provoked_by, *provokes))),
+        legs=_legs(
+            allowance.activity.legs,
+            () if allowance.mode == "forced" else route.cells,
+            hidden=plan.token.hidden,
+        ),
     )
     moved = _moved(plan, route, activity)
     steps = _steps(route)
@@ -168,6 +176,19 @@ def _climbed(plan: MovePlan, route: Route) -> float:
         + f": {feet(climb)} of movement ({rules.vertical.text}).",
     )
     return climb
+
+
+def _legs(
+    before: tuple[tuple[Cell, ...], ...], path: Sequence[Cell], *, hidden: bool
+) -> tuple[tuple[Cell, ...], ...]:
+    """This turn's legs with ``path`` added (the last ``MAX_LEGS``, each cut to its last
+    ``MAX_LEG_SQUARES``). A hidden token's move keeps none: once revealed, its picture
+    never shows where it went unseen."""
+    if hidden:
+        return ()
+    if len(path) < 2:
+        return before
+    return (*before, tuple(path[-MAX_LEG_SQUARES:]))[-MAX_LEGS:]
 
 
 def _moved(plan: MovePlan, route: Route, activity: Activity) -> Token:
