@@ -133,11 +133,33 @@ def instead_of(refusal: Refusal) -> tuple[str, ...]:
         more = (f"action:{r.more_action} gains more",) if r.more_action else ()
         return (*more, "/turn next starts the next turn")
     instead: list[str] = []
+    door = _door_command(r)
     if r.nearest is not None and r.nearest_cost_ft is not None:
-        instead.append(f"{r.token} can reach {r.nearest} for {feet(r.nearest_cost_ft)}")
+        reach = f"{r.token} can reach {r.nearest} for {feet(r.nearest_cost_ft)}"
+        if door and r.nearest == r.door_from:
+            reach += f", beside the door, and open it with {door}"
+            door = ""
+        instead.append(reach)
+    if door:
+        instead.append(_door_opens(r, door))
     if r.bigger_action and r.bigger_ft is not None:
         instead.append(f"action:{r.bigger_action} reaches it ({feet(r.bigger_ft)} of movement)")
     return tuple(instead)
+
+
+def _door_command(r: Refusal) -> str:
+    """The /door line that opens the closed door blocking the way ("" when none does)."""
+    if r.door is None:
+        return ""
+    token = f'"{r.token}"' if " " in r.token else r.token
+    return f"/door token:{token} edge:{r.door[0]}/{r.door[1]}"
+
+
+def _door_opens(r: Refusal, door: str) -> str:
+    if r.door_from is None or r.door_from == r.start:
+        where = "" if r.door_from == r.start else f" ({r.token} must stand beside it)"
+        return f"{door} opens it{where}"
+    return f"{door} opens it from {r.door_from}"
 
 
 def refusal_json(refusal: Refusal) -> dict[str, Any]:
@@ -157,6 +179,9 @@ def refusal_json(refusal: Refusal) -> dict[str, Any]:
         "step_to": cell(r.step_to),
         "at_goal": r.at_goal,
         "blocker": r.blocker or None,
+        "blocked_by": r.blocked_by or None,
+        "door": None if r.door is None else f"{r.door[0]}/{r.door[1]}",
+        "door_from": cell(r.door_from),
         "rule": r.rule or None,
         "cost_ft": r.cost_ft,
         "at_least": r.at_least,

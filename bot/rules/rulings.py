@@ -131,6 +131,10 @@ class Refusal:
     at: Cell | None = None
     step_to: Cell | None = None  # the square the refused step enters (``at`` may be a corner)
     blocker: str = ""
+    # what kind of thing blocks: "creature", "door", "wall", "corner", "rule", "terrain"
+    blocked_by: str = ""
+    door: tuple[Cell, Cell] | None = None  # a closed door /door opens: its edge
+    door_from: Cell | None = None  # the square on the way from which the token opens it
     rule: str = ""
     at_goal: bool = False  # the goal square itself is what is refused
     cost_ft: float | None = None

@@ -1,0 +1,127 @@
+"""A refusal names the real reason (issue 30): what a table trying the board found
+misdiagnosed, each case as it was met. Driven through the handlers as the console
+drives them, and through the Discord interaction path where a player reads it."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.context import Context
+from bot.discord.dispatch import dispatch
+from bot.errors import IllegalMove
+from bot.storage import Store
+from tests.discord.fakes import FakeInteraction
+from tests.handlers.encounter_helpers import refused, run
+
+# a room's east wall built of wall squares down column L, its doorway at L9 with a
+# closed door on the edge K9/L9: the way from I7 to M7 goes through it
+WALL_SQUARES = '"L1-L8 L10-L15"'
+
+
+@pytest.fixture
+async def room(gm: Context) -> Context:
+    await run(
+        gm,
+        "/encounter start width:20 height:15",
+        f"/terrain set cells:{WALL_SQUARES} kind:wall",
+        "/terrain edge cells:K9/L9 kind:door",
+        "/token add name:Ana at:I7 speed:30 team:party",
+    )
+    return gm
+
+
+def laid_out(error: IllegalMove) -> dict[str, str]:
+    return dict(error.fields)
+
+
+async def test_a_closed_door_is_named_not_the_wall_beside_it(room: Context) -> None:
+    """Was: "blocked: a solid corner at L8 stops a diagonal step past it", and no
+    word of the door. The door is what blocks, and /door opens it."""
+    error = await refused(room, "/move token:Ana to:M7", IllegalMove)
+    assert isinstance(error, IllegalMove)
+    fields = laid_out(error)
+    assert fields["Why"] == (
+        "The cheapest way there is blocked: a closed door between K9 and L9 is in the way."
+    )
+    assert "corner" not in str(error) and "L8" not in str(error)
+    assert fields["Instead"] == (
+        "Ana can reach K9 for 10 ft, beside the door, and open it with /door token:Ana edge:K9/L9"
+    )
+    assert error.result is not None
+    refusal = error.result["refusal"]
+    assert (refusal["reason"], refusal["blocker"]) == ("blocked_by_wall", "closed door")
+    assert (refusal["blocked_by"], refusal["door"], refusal["door_from"]) == ("door", "K9/L9", "K9")
+    assert (refusal["nearest"], refusal["nearest_cost_ft"]) == ("K9", 10)
+
+
+async def test_the_door_hint_is_the_move_that_works(room: Context) -> None:
+    """Following the hint gets there: to K9, /door, then on to M7."""
+    await run(room, "/move token:Ana to:K9", "/door token:Ana edge:K9/L9")
+    reply = await run(room, "/move token:Ana to:M7")
+    assert reply.title is not None and reply.title.startswith("Ana moves to M7")
+
+
+async def test_beside_the_door_already_the_hint_is_door_alone(room: Context) -> None:
+    await run(room, "/token edit token:Ana at:K9")
+    error = await refused(room, "/move token:Ana to:M8", IllegalMove)
+    assert isinstance(error, IllegalMove)
+    assert "/door token:Ana edge:K9/L9 opens it" in laid_out(error)["Instead"]
+
+
+async def test_a_door_in_an_edge_wall_is_told_from_a_wall(gm: Context) -> None:
+    """Walls drawn on edges with a door among them: the door, not the wall next to it
+    (the way through the wall is no cheaper, so the door's tier comes first)."""
+    await run(
+        gm,
+        "/encounter start width:20 height:15",
+        "/terrain edge cells:K1-K15 side:east kind:wall",
+        "/terrain edge cells:K9/L9 kind:door",
+        "/token add name:Ana at:I7 speed:30 team:party",
+    )
+    error = await refused(gm, "/move token:Ana to:N7", IllegalMove)
+    assert isinstance(error, IllegalMove)
+    assert error.result is not None
+    refusal = error.result["refusal"]
+    assert (refusal["blocked_by"], refusal["door"]) == ("door", "K9/L9")
+    assert "wall between" not in laid_out(error)["Why"]
+
+
+async def test_a_wall_is_still_a_wall(room: Context) -> None:
+    """No door on the way: the wall stays the reason, and no /door is offered."""
+    await run(room, "/terrain edge cells:K9/L9 kind:wall")
+    error = await refused(room, "/move token:Ana to:M7", IllegalMove)
+    assert isinstance(error, IllegalMove)
+    assert "/door" not in str(error)
+    assert error.result is not None
+    assert error.result["refusal"]["door"] is None
+
+
+async def test_a_player_on_discord_reads_the_door_and_the_command(store: Store) -> None:
+    gm = FakeInteraction(store, manage_channels=True)
+    await dispatch(gm, "encounter start", {"width": 20, "height": 15})
+    await dispatch(gm, "terrain set", {"cells": "L1-L8 L10-L15", "kind": "wall"})
+    await dispatch(gm, "terrain edge", {"cells": "K9/L9", "kind": "door"})
+    await dispatch(gm, "token add", {"name": "Ana", "at": "I7", "owner": "78", "speed": 30})
+    player = FakeInteraction(store, user_id=78)
+    await dispatch(player, "move", {"token": "Ana", "to": "M7"})
+    embed = player.sent[-1].embed
+    fields = {f.name: f.value for f in embed.fields}
+    assert "a closed door between K9 and L9" in str(fields["Why"])
+    assert "/door token:Ana edge:K9/L9" in str(fields["Instead"])
+
+
+async def test_a_secret_door_stays_a_wall_to_a_player(store: Store) -> None:
+    """A player never learns what the GM hid: a secret door is refused as the wall
+    they see, with no /door to try."""
+    gm = FakeInteraction(store, manage_channels=True)
+    await dispatch(gm, "encounter start", {"width": 20, "height": 15})
+    await dispatch(gm, "terrain set", {"cells": "L1-L8 L10-L15", "kind": "wall"})
+    await dispatch(gm, "terrain edge", {"cells": "K9/L9", "kind": "door", "hidden": True})
+    await dispatch(gm, "token add", {"name": "Ana", "at": "I7", "owner": "78", "speed": 30})
+    player = FakeInteraction(store, user_id=78)
+    await dispatch(player, "move", {"token": "Ana", "to": "M7"})
+    shown = player.sent[-1].embed
+    text = " ".join([str(shown.title), *(str(f.value) for f in shown.fields)])
+    assert shown.title == "Ana can't reach M7"
+    assert "The cheapest way there is blocked" in text  # by the wall the player sees
+    assert "door" not in text.lower()
