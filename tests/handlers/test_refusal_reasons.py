@@ -9,6 +9,7 @@ import pytest
 from bot.context import Context
 from bot.discord.dispatch import dispatch
 from bot.errors import IllegalMove
+from bot.reply import Reply
 from bot.storage import Store
 from tests.discord.fakes import FakeInteraction
 from tests.handlers.encounter_helpers import refused, run
@@ -30,8 +31,12 @@ async def room(gm: Context) -> Context:
     return gm
 
 
+def fields_of(reply: Reply) -> dict[str, str]:
+    return {f.name: f.value for f in reply.fields}
+
+
 def laid_out(error: IllegalMove) -> dict[str, str]:
-    return dict(error.fields)
+    return {name: value for name, value in error.fields}
 
 
 async def test_a_closed_door_is_named_not_the_wall_beside_it(room: Context) -> None:
@@ -125,3 +130,77 @@ async def test_a_secret_door_stays_a_wall_to_a_player(store: Store) -> None:
     assert shown.title == "Ana can't reach M7"
     assert "The cheapest way there is blocked" in text  # by the wall the player sees
     assert "door" not in text.lower()
+
+
+# ------------------------------------------------- /distance: out of movement
+
+
+@pytest.fixture
+async def spent(gm: Context) -> Context:
+    """5e-alt: Ana has used all 30 ft of her move."""
+    await run(
+        gm,
+        "/encounter start width:20 height:15",
+        "/token add name:Ana at:B2 speed:30 team:party",
+        "/token add name:Gob at:J2",
+        "/move token:Ana to:H2",
+    )
+    return gm
+
+
+async def test_out_of_movement_is_said_with_the_dash_that_fixes_it(spent: Context) -> None:
+    """Was: "Cheapest way: to I1, beside Gob: no legal way found" and "out of reach
+    this turn", as if no path existed. The way costs 5 ft; she is out of movement,
+    and a Dash gets her there."""
+    reply = await run(spent, "/distance from:Ana to:Gob")
+    assert reply.title == "Ana to Gob: 10 ft — out of movement this turn; action:dash gets there"
+    fields = fields_of(reply)
+    assert fields["Cheapest way"] == "to I1, beside Gob: 5 ft"
+    assert (
+        fields["This turn"]
+        == "Ana is out of movement (30 ft of 30 ft used); action:dash gets there"
+    )
+    assert "no legal way" not in str(fields_of(reply))
+    reach = reply.result["reach"]
+    assert (reach["out_of_movement"], reach["action"], reach["cost_ft"]) == (True, "dash", 5)
+    assert reach["reachable"] is False
+
+
+async def test_out_of_movement_and_too_far_for_a_dash(spent: Context) -> None:
+    reply = await run(spent, "/distance from:Ana to:T15")
+    assert reply.title == "Ana to T15: 65 ft — out of movement this turn"
+    fields = fields_of(reply)
+    assert fields["Cheapest way"] == "to T15: 65 ft"
+    assert fields["This turn"] == (
+        "Ana is out of movement (30 ft of 30 ft used); next turn's move doesn't get there either"
+    )
+
+
+async def test_3_5_out_of_move_actions_prices_the_way_for_next_turn(gm: Context) -> None:
+    """3.5: both move actions spent (a double move); the way is still priced."""
+    await run(
+        gm,
+        "/encounter start width:20 height:15 ruleset:3.5",
+        "/token add name:Ana at:B2 team:party race:human",
+        "/move token:Ana to:H2 action:double",
+    )
+    reply = await run(gm, "/distance from:Ana to:K2")
+    assert reply.title == "Ana to K2: 15 ft — out of movement this turn"
+    fields = fields_of(reply)
+    assert fields["Cheapest way"] == "to K2: 15 ft"
+    assert fields["This turn"].startswith("Ana has no move action left this turn")
+    assert reply.result["reach"]["out_of_movement"] is True
+
+
+async def test_within_a_move_is_not_said_as_reach(gm: Context) -> None:
+    """Was "in reach (move)": a D&D table reads "reach" as melee reach."""
+    await run(gm, "/encounter start width:20 height:15", "/token add name:Ana at:B2 speed:30")
+    reply = await run(gm, "/distance from:Ana to:E2")
+    assert reply.title == "Ana to E2: 15 ft — can get there this turn (move)"
+    assert fields_of(reply)["This turn"] == "can get there with move; 15 ft left after it"
+    text = " ".join([reply.title, *fields_of(reply).values()])
+    assert "reach" not in text
+    far = await run(gm, "/distance from:Ana to:T2")
+    assert far.title == "Ana to T2: 90 ft — can't get there this turn"
+    dash = await run(gm, "/distance from:Ana to:L2")
+    assert dash.title == "Ana to L2: 50 ft — can get there with action:dash"
