@@ -94,7 +94,7 @@ def why_of(refusal: Refusal) -> str:
         )
         if r.at is not None and r.blocked_cost_ft is not None:
             text += f"; the shorter way ({feet(r.blocked_cost_ft)}) is blocked: {r.rule}"
-        return text
+        return text + _priced(r)
     if r.reason is RefusalReason.ACTION_LIMIT:
         return _limit(r)
     if r.reason in BLOCKED:
@@ -102,6 +102,23 @@ def why_of(refusal: Refusal) -> str:
             return r.rule or "it is not open"
         return f"the cheapest way there is blocked: {r.rule}"
     return f"no legal path reaches it ({action} allows {allowed})"
+
+
+def _priced(r: Refusal) -> str:
+    """How the mover's condition priced the way: "; priced as crawling while prone
+    (15 ft standing)", or what the condition leaves of the action's movement."""
+    if not r.priced_by:
+        return ""
+    text = ""
+    cost, allowed = r.unpriced_cost_ft, r.unpriced_allowed_ft
+    if cost is not None and r.cost_ft is not None and cost < r.cost_ft - 1e-6:
+        if r.priced_by == "prone":
+            text += f"; priced as crawling while prone ({feet(cost)} standing)"
+        else:
+            text += f"; priced as {r.priced_by} ({feet(cost)} without it)"
+    if allowed is not None and r.allowed_ft is not None and allowed > r.allowed_ft + 1e-6:
+        text += f"; {r.priced_by}, it has {feet(r.allowed_ft)} ({feet(allowed)} without it)"
+    return text
 
 
 def _limit(r: Refusal) -> str:
@@ -197,6 +214,9 @@ def refusal_json(refusal: Refusal) -> dict[str, Any]:
         "used_ft": r.used_ft,
         "gained_ft": r.gained_ft,
         "pocket": [str(c) for c in r.pocket],
+        "priced_by": r.priced_by or None,
+        "unpriced_cost_ft": r.unpriced_cost_ft,
+        "unpriced_allowed_ft": r.unpriced_allowed_ft,
         "group": (
             {"slowest": r.group_rate[0], "rate_ft": r.group_rate[1]} if r.group_rate else None
         ),

@@ -204,3 +204,65 @@ async def test_within_a_move_is_not_said_as_reach(gm: Context) -> None:
     assert far.title == "Ana to T2: 90 ft — can't get there this turn"
     dash = await run(gm, "/distance from:Ana to:L2")
     assert dash.title == "Ana to L2: 50 ft — can get there with action:dash"
+
+
+# ------------------------------------------------- a condition's price
+
+
+@pytest.mark.parametrize("ruleset", ["5e-alt", "5e", "5e-2024"])
+async def test_a_prone_refusal_says_it_was_priced_as_crawling(gm: Context, ruleset: str) -> None:
+    """Was: "that costs 60 ft and move allows 30 ft", with no word of the crawl that
+    doubled it (000 Prone; SRD 5.1/5.2 Being Prone: 1 extra foot for every foot)."""
+    await run(
+        gm,
+        f"/encounter start width:20 height:15 ruleset:{ruleset}",
+        "/token add name:Ana at:B2 speed:30 team:party",
+        "/token condition token:Ana add:prone",
+    )
+    error = await refused(gm, "/move token:Ana to:H2", IllegalMove)
+    assert isinstance(error, IllegalMove)
+    assert laid_out(error)["Why"] == (
+        "That costs 60 ft and move allows 30 ft; priced as crawling while prone (30 ft standing)."
+    )
+    assert error.result is not None
+    refusal = error.result["refusal"]
+    assert (refusal["priced_by"], refusal["unpriced_cost_ft"]) == ("prone", 30)
+
+
+async def test_5e_alt_slowed_says_what_it_costs_without(gm: Context) -> None:
+    """000 Slowed: twice the Movement to Move."""
+    await run(
+        gm,
+        "/encounter start width:20 height:15",
+        "/token add name:Ana at:B2 speed:30 team:party",
+        "/token condition token:Ana add:slowed",
+    )
+    error = await refused(gm, "/move token:Ana to:L2", IllegalMove)
+    assert isinstance(error, IllegalMove)
+    assert laid_out(error)["Why"].endswith("; priced as slowed (50 ft without it).")
+
+
+async def test_a_condition_that_changes_nothing_is_not_named(gm: Context) -> None:
+    await run(
+        gm,
+        "/encounter start width:20 height:15 ruleset:5e",
+        "/token add name:Ana at:B2 speed:30 team:party",
+        "/token condition token:Ana add:blinded",
+    )
+    error = await refused(gm, "/move token:Ana to:L2", IllegalMove)
+    assert isinstance(error, IllegalMove)
+    assert error.result is not None and error.result["refusal"]["priced_by"] is None
+    assert "priced" not in str(error)
+
+
+async def test_a_prone_player_reads_the_crawl_on_discord(store: Store) -> None:
+    gm = FakeInteraction(store, manage_channels=True)
+    await dispatch(gm, "encounter start", {"width": 20, "height": 15, "ruleset": "5e"})
+    await dispatch(gm, "token add", {"name": "Ana", "at": "B2", "owner": "78", "speed": 30})
+    await dispatch(gm, "token condition", {"token": "Ana", "add": "prone"})
+    player = FakeInteraction(store, user_id=78)
+    await dispatch(player, "move", {"token": "Ana", "to": "H2"})
+    sent = player.sent[-1]
+    assert sent.ephemeral
+    why = {f.name: f.value for f in sent.embed.fields}["Why"]
+    assert "priced as crawling while prone (30 ft standing)" in str(why)

@@ -22,6 +22,7 @@ from bot.rules.engine.alternatives import alternatives
 from bot.rules.engine.board import StepContext
 from bot.rules.engine.compiled import CompiledStep
 from bot.rules.engine.plan import MovePlan, Route
+from bot.rules.engine.priced import priced_by
 from bot.rules.engine.search import (
     DIAGNOSIS_NODES,
     find_path,
@@ -73,6 +74,8 @@ def why_not(plan: MovePlan) -> MoveRefused:
     elif full is not None:
         constrained = Route.of(full)
     why = _why(plan, free_step, full, constrained, budget, generous)
+    if why["reason"] is RefusalReason.TOO_FAR and token.conditions:
+        why |= priced_by(plan, why["cost_ft"], budget)
     toward = why.pop("toward", ())
     instead = alternatives(plan, full, constrained, budget, toward)
     return refused(allowed_ft=budget, **instead, **why)
