@@ -4,8 +4,11 @@ drives them, and through the Discord interaction path where a player reads it.""
 
 from __future__ import annotations
 
+import io
+
 import pytest
 
+from bot.console import run_once
 from bot.context import Context
 from bot.discord.dispatch import dispatch
 from bot.errors import IllegalMove
@@ -266,3 +269,11 @@ async def test_a_prone_player_reads_the_crawl_on_discord(store: Store) -> None:
     assert sent.ephemeral
     why = {f.name: f.value for f in sent.embed.fields}["Why"]
     assert "priced as crawling while prone (30 ft standing)" in str(why)
+
+
+async def test_the_console_says_its_own_remark_on_map_post(store: Store) -> None:
+    out = io.StringIO()
+    for line in ("/encounter start width:8 height:8", "/map post:true"):
+        out = io.StringIO()
+        await run_once(store, line, as_json=False, seed=1, channel="console", user="gm", out=out)
+    assert "(In the console there is no board message: /map shows the board.)" in out.getvalue()
