@@ -277,3 +277,36 @@ async def test_the_console_says_its_own_remark_on_map_post(store: Store) -> None
         out = io.StringIO()
         await run_once(store, line, as_json=False, seed=1, channel="console", user="gm", out=out)
     assert "(In the console there is no board message: /map shows the board.)" in out.getvalue()
+
+
+# ------------------------------------------------- /encounter show: this turn's movement
+
+
+def embed_text(interaction: FakeInteraction) -> str:
+    embed = interaction.sent[-1].embed
+    return " ".join(
+        [embed.title or "", embed.description or "", *(str(f.value) for f in embed.fields)]
+    )
+
+
+async def test_encounter_show_on_discord_drops_last_turns_movement(store: Store) -> None:
+    """Issue 30 (fixed on main by e88b4b8 for the console; here through Discord, with
+    and without a turn order): a token's line says this turn's movement only."""
+    gm = FakeInteraction(store, manage_channels=True)
+    await dispatch(gm, "encounter start", {"width": 10, "height": 10, "ruleset": "5e"})
+    await dispatch(gm, "token add", {"name": "Ari", "at": "A1"})
+    await dispatch(gm, "token add", {"name": "Bo", "at": "A5"})
+    await dispatch(gm, "move", {"token": "Ari", "to": "G1"})
+    await dispatch(gm, "encounter show", {})
+    assert "moved 30/30 ft" in embed_text(gm)
+    await dispatch(gm, "turn next", {})  # no order: a new round, every token fresh
+    await dispatch(gm, "encounter show", {})
+    assert "moved" not in embed_text(gm)
+    await dispatch(gm, "turn order", {"order": "Ari, Bo"})
+    await dispatch(gm, "move", {"token": "Ari", "to": "A1"})
+    await dispatch(gm, "turn next", {})
+    await dispatch(gm, "move", {"token": "Bo", "to": "B5"})
+    await dispatch(gm, "encounter show", {})
+    shown = embed_text(gm)
+    assert "moved 30/30 ft" not in shown  # Ari's was last turn's
+    assert "moved 5/30 ft" in shown
