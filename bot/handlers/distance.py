@@ -143,9 +143,9 @@ def _reach_one(encounter: Encounter, rules: Ruleset, mover: Token, goal: Cell) -
 def _not_now(encounter: Encounter, rules: Ruleset, mover: Token, goal: Cell, message: str) -> Reach:
     """A move refused before any way is priced: if next turn's move is allowed, the
     actions taken this turn are what stop it, and the way is priced as next turn's."""
+    if mover.activity == Activity():
+        return Reach(goal, None, "", False, why=message)  # nothing this turn to undo
     rested = encounter.with_token(replace(mover, activity=Activity()))
-    if rested == encounter:
-        return Reach(goal, None, "", False, why=message)
     try:
         later = rules.move(rested, MoveRequest(mover.name, to=goal))
     except MoveRefused as refused:

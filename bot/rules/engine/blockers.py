@@ -49,6 +49,14 @@ PASS_BARRIERS = PASS_DOORS | {WALL, CORNER, RULE}
 PASS_ALL = PASS_BARRIERS | {TERRAIN}
 TIERS = (PASS_CREATURES, PASS_DOORS, PASS_BARRIERS, PASS_ALL)
 
+
+def tiers(board: Board) -> tuple[frozenset[str], ...]:
+    """The tiers worth searching on ``board``: the doors' only where a door is closed."""
+    if any(kind is Barrier.DOOR for kind in board.encounter.edges.values()):
+        return TIERS
+    return tuple(t for t in TIERS if t is not PASS_DOORS)
+
+
 _KINDS = {
     RefusalReason.BLOCKED_BY_CREATURE: CREATURE,
     RefusalReason.BLOCKED_BY_WALL: WALL,

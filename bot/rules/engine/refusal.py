@@ -165,7 +165,7 @@ def _out_of_reach(
     move; if none is, the goal is simply too far (the real way's cost where a bounded
     search finds it, else at least the unblocked way's)."""
     start = plan.token.cell
-    for passes in blockers.TIERS:
+    for passes in blockers.tiers(plan.ctx.board):
         dream = blockers.unblocked_way(plan, free_step, start, goal, budget, passes)
         if dream is not None:
             found, blocked = dream
@@ -214,7 +214,7 @@ def _shorter_blocked(
     way: which one (nothing when even that way is too far, or only the map's solid
     terrain is in it: a lane's walls are its shape, not an obstacle)."""
     start = plan.token.cell
-    for passes in blockers.TIERS[:-1]:
+    for passes in blockers.tiers(plan.ctx.board)[:-1]:
         dream = blockers.unblocked_way(plan, free_step, start, goal, budget, passes)
         if dream is not None and dream[1]:
             found, blocked = dream
