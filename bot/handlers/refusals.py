@@ -93,7 +93,8 @@ def why_of(refusal: Refusal) -> str:
             else f"that costs {cost} and {action} allows {allowed}"
         )
         if r.at is not None and r.blocked_cost_ft is not None:
-            text += f"; the shorter way ({feet(r.blocked_cost_ft)}) is blocked: {r.rule}"
+            way = "the way" if r.at_least else "the shorter way"
+            text += f"; {way} ({feet(r.blocked_cost_ft)}) is blocked: {r.rule}"
         return text + _priced(r)
     if r.reason is RefusalReason.ACTION_LIMIT:
         return _limit(r)

@@ -62,6 +62,25 @@ async def test_a_closed_door_is_named_not_the_wall_beside_it(room: Context) -> N
     assert (refusal["nearest"], refusal["nearest_cost_ft"]) == ("K9", 10)
 
 
+async def test_too_far_through_a_closed_door_still_names_it(room: Context) -> None:
+    """Was: "it is at least 35 ft away and move allows 30 ft. Ana can reach K7": the
+    only way is through the door, out of range even opened; the door is named, and the
+    square beside it offered."""
+    error = await refused(room, "/move token:Ana to:P7", IllegalMove)
+    assert isinstance(error, IllegalMove)
+    fields = laid_out(error)
+    assert fields["Why"] == (
+        "It is at least 35 ft away and move allows 30 ft; the way (35 ft) is blocked: "
+        "a closed door between K9 and L9 is in the way."
+    )
+    assert fields["Instead"] == (
+        "Ana can reach K9 for 10 ft, beside the door, and open it with /door token:Ana edge:K9/L9"
+    )
+    assert error.result is not None
+    refusal = error.result["refusal"]
+    assert (refusal["reason"], refusal["at_least"], refusal["door"]) == ("too_far", True, "K9/L9")
+
+
 async def test_the_door_hint_is_the_move_that_works(room: Context) -> None:
     """Following the hint gets there: to K9, /door, then on to M7."""
     await run(room, "/move token:Ana to:K9", "/door token:Ana edge:K9/L9")

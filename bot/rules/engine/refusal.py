@@ -177,8 +177,30 @@ def _out_of_reach(
         return {"reason": RefusalReason.TOO_FAR, "cost_ft": real.cost_ft}
     dream = blockers.unblocked_way(plan, free_step, start, goal, far, blockers.PASS_ALL)
     if dream is not None:
-        return {"reason": RefusalReason.TOO_FAR, "cost_ft": dream[0].cost_ft, "at_least": True}
+        cost = dream[0].cost_ft
+        return {"reason": RefusalReason.TOO_FAR, "cost_ft": cost, "at_least": True} | _door_way(
+            plan, free_step, goal, far
+        )
     return {"reason": RefusalReason.NO_PATH}
+
+
+def _door_way(
+    plan: MovePlan, free_step: Stepper | CompiledStep, goal: Cell, far: float
+) -> dict[str, Any]:
+    """A goal out of range with no open way to it: the closed door that the way goes
+    through, if a way opening doors alone is found (the reply gives the /door line)."""
+    if blockers.PASS_DOORS not in blockers.tiers(plan.ctx.board):
+        return {}
+    start = plan.token.cell
+    dream = blockers.unblocked_way(plan, free_step, start, goal, far, blockers.PASS_DOORS)
+    if dream is None or not dream[1]:
+        return {}
+    found, blocked = dream
+    stop = blockers.first_block(plan.ctx.board, found, blocked)
+    if stop.get("door") is None:
+        return {}
+    kept = ("at", "blocker", "rule", "step_to", "blocked_by", "door", "door_from", "toward")
+    return {k: stop[k] for k in kept if k in stop} | {"blocked_cost_ft": found.cost_ft}
 
 
 def _detour(
