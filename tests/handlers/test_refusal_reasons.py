@@ -329,3 +329,16 @@ async def test_encounter_show_on_discord_drops_last_turns_movement(store: Store)
     shown = embed_text(gm)
     assert "moved 30/30 ft" not in shown  # Ari's was last turn's
     assert "moved 5/30 ft" in shown
+
+
+async def test_out_of_movement_on_discord(store: Store) -> None:
+    gm = FakeInteraction(store, manage_channels=True)
+    await dispatch(gm, "encounter start", {"width": 20, "height": 15})
+    await dispatch(gm, "token add", {"name": "Ana", "at": "B2", "owner": "78", "speed": 30})
+    player = FakeInteraction(store, user_id=78)
+    await dispatch(player, "move", {"token": "Ana", "to": "H2"})
+    await dispatch(player, "distance", {"to": "K2"})
+    embed = player.sent[-1].embed
+    assert embed.title == "Ana to K2: 15 ft — out of movement this turn; action:dash gets there"
+    fields = {f.name: str(f.value) for f in embed.fields}
+    assert fields["Cheapest way"] == "to K2: 15 ft"
