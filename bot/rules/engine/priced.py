@@ -9,12 +9,15 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from bot.encounter import Encounter, Token
+from bot.encounter import Condition, Encounter, Token
 from bot.errors import RulingError
 from bot.grid.search import EPSILON
 from bot.rules.engine.plan import MovePlan
 from bot.rules.engine.planning import plan_of
 from bot.rules.engine.search import search_route
+
+# a free-form reminder ("frightened") prices nothing: only the conditions the rules read
+KNOWN = frozenset(c.value for c in Condition)
 
 
 def priced_by(plan: MovePlan, cost_ft: float, allowed_ft: float) -> dict[str, Any]:
@@ -22,7 +25,7 @@ def priced_by(plan: MovePlan, cost_ft: float, allowed_ft: float) -> dict[str, An
     action allows more: ``priced_by`` (the condition), ``unpriced_cost_ft`` and
     ``unpriced_allowed_ft`` (without it)."""
     token, encounter = plan.token, plan.ctx.board.encounter
-    for condition in sorted(token.conditions):
+    for condition in sorted(c for c in token.conditions if c in KNOWN):
         other = replace(token, conditions=token.conditions - {condition})
         without = _costed(plan, encounter.with_token(other), other, cost_ft)
         if without is None:
