@@ -30,6 +30,10 @@ CONSOLE_GUILD = "console-server"  # the server the console's channels belong to
 IMAGE_DIR = Path(tempfile.gettempdir()) / "stride-images"
 
 
+# what /map post:true means in the console, where no channel holds a board message
+NO_BOARD_MESSAGE = "(In the console there is no board message: /map shows the board.)"
+
+
 def _save_image(reply: Reply) -> str | None:
     """The reply's picture in a file of its own (``move-1a2b3c.png``: concurrent runs never
     overwrite each other's); None when there is none, or when it can't be written: the
@@ -166,6 +170,8 @@ async def run_once(
         out.write(json.dumps(shaped) + "\n")
     elif reply is not None:
         out.write(reply.as_text() + "\n")
+        if reply.result.get("post_board"):  # the Discord shell's; said here, not there
+            out.write(f"{NO_BOARD_MESSAGE}\n")
         if image:
             out.write(f"image: {image}\n")
         if attached:

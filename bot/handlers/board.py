@@ -281,8 +281,7 @@ async def _post(ctx: Context, pin: bool) -> Reply:
         fields=(
             Field(
                 "Board",
-                "The board message moves to the bottom of the channel; the old one links "
-                "to it. (In the console there is no board message: /map shows the board.)",
+                "The board message moves to the bottom of the channel; the old one links to it.",
             ),
         ),
         result={"post_board": True, "pin": pin},

@@ -15,7 +15,7 @@ from typing import Any
 
 from bot.commands import Command, Option
 from bot.context import Context
-from bot.encounter import Encounter, Token, token_key
+from bot.encounter import Activity, Encounter, Token, token_key
 from bot.encounter_ops.access import default_token
 from bot.encounter_ops.placement import side, squares_of
 from bot.errors import InvalidInput, RulingError
@@ -33,7 +33,7 @@ from bot.handlers.refusals import refusal_error
 from bot.reply import Field, Reply
 from bot.rules.moving import MoveRequest, measure_3d_ft
 from bot.rules.ruleset import Ruleset
-from bot.rules.rulings import MoveRefused, RefusalReason
+from bot.rules.rulings import MoveRefused, Refusal, RefusalReason
 from bot.units import feet
 from bot.work import board as board_work
 
@@ -73,6 +73,7 @@ class Reach:
     at_least: bool = False
     left_ft: float | None = None
     why: str = ""  # why no action this turn gets there
+    spent: str = ""  # the mover is out of movement: how much it used of what it had
 
 
 def _goals(encounter: Encounter, rules: Ruleset, mover: Token, target: End) -> list[Cell]:
@@ -112,29 +113,73 @@ def reach(encounter: Encounter, rules: Ruleset, mover: Token, target: End) -> Re
             False,
             why=f"{mover.name} has no room to stand beside {target.label} on this map",
         )
-    found: list[Reach] = []
-    for goal in goals:
-        try:
-            result = rules.move(encounter, MoveRequest(mover.name, to=goal))
-        except MoveRefused as refused:
-            r = refused.refusal
-            if r.reason is RefusalReason.TOO_FAR and r.bigger_action:
-                found.append(Reach(goal, r.cost_ft, r.bigger_action, False, r.at_least))
-            else:
-                message = refusal_error(r).message
-                found.append(Reach(goal, r.cost_ft, "", False, r.at_least, why=message))
-            continue
-        except RulingError as error:
-            found.append(Reach(goal, None, "", False, why=error.message))
-            continue
-        left = None if result.done_for_the_turn else result.remaining_ft
-        found.append(Reach(goal, result.cost_ft, result.action, True, left_ft=left))
+    found = [_reach_one(encounter, rules, mover, goal) for goal in goals]
 
     def rank(r: Reach) -> tuple[int, float]:
         tier = 0 if r.now else 1 if r.action else 2 if r.cost_ft is not None else 3
         return tier, r.cost_ft if r.cost_ft is not None else 0.0
 
     return min(found, key=rank) if found else None
+
+
+def _reach_one(encounter: Encounter, rules: Ruleset, mover: Token, goal: Cell) -> Reach:
+    """The /move pipeline asked about one square, nothing saved."""
+    try:
+        result = rules.move(encounter, MoveRequest(mover.name, to=goal))
+    except MoveRefused as refused:
+        r = refused.refusal
+        if r.reason is RefusalReason.NO_MOVEMENT_LEFT:
+            return _spent(encounter, rules, mover, goal, r)
+        if r.reason is RefusalReason.TOO_FAR and r.bigger_action:
+            return Reach(goal, r.cost_ft, r.bigger_action, False, r.at_least)
+        message = refusal_error(r).message
+        return Reach(goal, r.cost_ft, "", False, r.at_least, why=message)
+    except RulingError as error:
+        return _not_now(encounter, rules, mover, goal, error.message)
+    left = None if result.done_for_the_turn else result.remaining_ft
+    return Reach(goal, result.cost_ft, result.action, True, left_ft=left)
+
+
+def _not_now(encounter: Encounter, rules: Ruleset, mover: Token, goal: Cell, message: str) -> Reach:
+    """A move refused before any way is priced: if next turn's move is allowed, the
+    actions taken this turn are what stop it, and the way is priced as next turn's."""
+    if mover.activity == Activity():
+        return Reach(goal, None, "", False, why=message)  # nothing this turn to undo
+    rested = encounter.with_token(replace(mover, activity=Activity()))
+    try:
+        later = rules.move(rested, MoveRequest(mover.name, to=goal))
+    except MoveRefused as refused:
+        cost = refused.refusal.cost_ft
+        return Reach(goal, cost, "", False, refused.refusal.at_least, why=message, spent=message)
+    except RulingError:
+        return Reach(goal, None, "", False, why=message)
+    return Reach(goal, later.cost_ft, "", False, why=message, spent=message)
+
+
+def _spent(encounter: Encounter, rules: Ruleset, mover: Token, goal: Cell, r: Refusal) -> Reach:
+    """A mover out of movement: what the way costs all the same (as on its next turn),
+    and whether the action that gains more (the SRDs' Dash) gets there now."""
+    used, gained = feet(r.used_ft or 0.0), feet(r.gained_ft or 0.0)
+    spent = f"{mover.name} is out of movement ({used} of {gained} used)"
+    if r.more_action:
+        more = MoveRequest(mover.name, to=goal, action=rules.read_action(r.more_action))
+        try:
+            result = rules.move(encounter, more)
+        except RulingError:
+            pass
+        else:
+            return Reach(goal, result.cost_ft, r.more_action, False, spent=spent)
+    rested = encounter.with_token(replace(mover, activity=Activity()))
+    try:
+        later = rules.move(rested, MoveRequest(mover.name, to=goal))
+    except MoveRefused as refused:
+        after = refused.refusal
+        why = f"{spent}; next turn's move doesn't get there either"
+        return Reach(goal, after.cost_ft, "", False, after.at_least, why=why, spent=spent)
+    except RulingError:
+        return Reach(goal, None, "", False, why=spent, spent=spent)
+    why = f"{spent}; next turn's move gets there (/turn next starts it)"
+    return Reach(goal, later.cost_ft, "", False, why=why, spent=spent)
 
 
 def _straight_ft(rules: Ruleset, a: End, b: End) -> tuple[float, Cell, Cell]:
@@ -195,17 +240,22 @@ async def handle_distance(ctx: Context, options: Mapping[str, Any]) -> Reply:
                 "reachable": way.now,
                 "action": way.action or None,
                 "left_ft": way.left_ft,
+                "out_of_movement": bool(way.spent),
             }
     reply = encounter_reply(encounter, title=title, fields=fields, result=data)
     return replace(reply, ephemeral=seen.private)  # it may name a hidden token
 
 
 def _answer(way: Reach) -> str:
+    """The title's answer, in movement's words ("reach" is a melee word at the table)."""
     if way.now:
-        return f"in reach ({way.action})"
+        return f"can get there this turn ({way.action})"
+    if way.spent:
+        more = f"; action:{way.action} gets there" if way.action else ""
+        return f"out of movement this turn{more}"
     if way.action:
-        return f"reachable with action:{way.action}"
-    return "out of reach this turn"
+        return f"can get there with action:{way.action}"
+    return "can't get there this turn"
 
 
 def _reach_fields(target: End, way: Reach, units: bool) -> list[Field]:
@@ -213,7 +263,7 @@ def _reach_fields(target: End, way: Reach, units: bool) -> list[Field]:
     cost = (
         ("at least " if way.at_least else "") + distance_text(way.cost_ft, units)
         if way.cost_ft is not None
-        else "no legal way found"
+        else "none this turn"
     )
     fields = [Field("Cheapest way", f"to {where}: {cost}")]
     if way.now:
@@ -222,11 +272,13 @@ def _reach_fields(target: End, way: Reach, units: bool) -> list[Field]:
             if way.left_ft
             else "; nothing left after it"
         )
-        fields.append(Field("This turn", f"in reach with {way.action}{left}"))
+        fields.append(Field("This turn", f"can get there with {way.action}{left}"))
+    elif way.spent and way.action:
+        fields.append(Field("This turn", f"{way.spent}; action:{way.action} gets there"))
     elif way.action:
-        fields.append(Field("This turn", f"not with a plain move; action:{way.action} reaches it"))
+        fields.append(Field("This turn", f"not with a plain move; action:{way.action} gets there"))
     else:
-        fields.append(Field("This turn", way.why or "no action this turn reaches it"))
+        fields.append(Field("This turn", way.why or "no action this turn gets there"))
     fields.append(Field("Nothing moved", "Measured only: send /move to go there."))
     return fields
 

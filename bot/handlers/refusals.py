@@ -93,8 +93,9 @@ def why_of(refusal: Refusal) -> str:
             else f"that costs {cost} and {action} allows {allowed}"
         )
         if r.at is not None and r.blocked_cost_ft is not None:
-            text += f"; the shorter way ({feet(r.blocked_cost_ft)}) is blocked: {r.rule}"
-        return text
+            way = "the way" if r.at_least else "the shorter way"
+            text += f"; {way} ({feet(r.blocked_cost_ft)}) is blocked: {r.rule}"
+        return text + _priced(r)
     if r.reason is RefusalReason.ACTION_LIMIT:
         return _limit(r)
     if r.reason in BLOCKED:
@@ -102,6 +103,23 @@ def why_of(refusal: Refusal) -> str:
             return r.rule or "it is not open"
         return f"the cheapest way there is blocked: {r.rule}"
     return f"no legal path reaches it ({action} allows {allowed})"
+
+
+def _priced(r: Refusal) -> str:
+    """How the mover's condition priced the way: "; priced as crawling while prone
+    (15 ft standing)", or what the condition leaves of the action's movement."""
+    if not r.priced_by:
+        return ""
+    text = ""
+    cost, allowed = r.unpriced_cost_ft, r.unpriced_allowed_ft
+    if cost is not None and r.cost_ft is not None and cost < r.cost_ft - 1e-6:
+        if r.priced_by == "prone":
+            text += f"; priced as crawling while prone ({feet(cost)} standing)"
+        else:
+            text += f"; priced as {r.priced_by} ({feet(cost)} without it)"
+    if allowed is not None and r.allowed_ft is not None and allowed > r.allowed_ft + 1e-6:
+        text += f"; {r.priced_by}, it has {feet(r.allowed_ft)} ({feet(allowed)} without it)"
+    return text
 
 
 def _limit(r: Refusal) -> str:
@@ -133,11 +151,33 @@ def instead_of(refusal: Refusal) -> tuple[str, ...]:
         more = (f"action:{r.more_action} gains more",) if r.more_action else ()
         return (*more, "/turn next starts the next turn")
     instead: list[str] = []
+    door = _door_command(r)
     if r.nearest is not None and r.nearest_cost_ft is not None:
-        instead.append(f"{r.token} can reach {r.nearest} for {feet(r.nearest_cost_ft)}")
+        reach = f"{r.token} can reach {r.nearest} for {feet(r.nearest_cost_ft)}"
+        if door and r.nearest == r.door_from:
+            reach += f", beside the door, and open it with {door}"
+            door = ""
+        instead.append(reach)
+    if door:
+        instead.append(_door_opens(r, door))
     if r.bigger_action and r.bigger_ft is not None:
         instead.append(f"action:{r.bigger_action} reaches it ({feet(r.bigger_ft)} of movement)")
     return tuple(instead)
+
+
+def _door_command(r: Refusal) -> str:
+    """The /door line that opens the closed door blocking the way ("" when none does)."""
+    if r.door is None:
+        return ""
+    token = f'"{r.token}"' if " " in r.token else r.token
+    return f"/door token:{token} edge:{r.door[0]}/{r.door[1]}"
+
+
+def _door_opens(r: Refusal, door: str) -> str:
+    if r.door_from is None or r.door_from == r.start:
+        where = "" if r.door_from == r.start else f" ({r.token} must stand beside it)"
+        return f"{door} opens it{where}"
+    return f"{door} opens it from {r.door_from}"
 
 
 def refusal_json(refusal: Refusal) -> dict[str, Any]:
@@ -157,6 +197,9 @@ def refusal_json(refusal: Refusal) -> dict[str, Any]:
         "step_to": cell(r.step_to),
         "at_goal": r.at_goal,
         "blocker": r.blocker or None,
+        "blocked_by": r.blocked_by or None,
+        "door": None if r.door is None else f"{r.door[0]}/{r.door[1]}",
+        "door_from": cell(r.door_from),
         "rule": r.rule or None,
         "cost_ft": r.cost_ft,
         "at_least": r.at_least,
@@ -172,6 +215,9 @@ def refusal_json(refusal: Refusal) -> dict[str, Any]:
         "used_ft": r.used_ft,
         "gained_ft": r.gained_ft,
         "pocket": [str(c) for c in r.pocket],
+        "priced_by": r.priced_by or None,
+        "unpriced_cost_ft": r.unpriced_cost_ft,
+        "unpriced_allowed_ft": r.unpriced_allowed_ft,
         "group": (
             {"slowest": r.group_rate[0], "rate_ft": r.group_rate[1]} if r.group_rate else None
         ),

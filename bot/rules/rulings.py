@@ -131,6 +131,10 @@ class Refusal:
     at: Cell | None = None
     step_to: Cell | None = None  # the square the refused step enters (``at`` may be a corner)
     blocker: str = ""
+    # what kind of thing blocks: "creature", "door", "wall", "corner", "rule", "terrain"
+    blocked_by: str = ""
+    door: tuple[Cell, Cell] | None = None  # a closed door /door opens: its edge
+    door_from: Cell | None = None  # the square on the way from which the token opens it
     rule: str = ""
     at_goal: bool = False  # the goal square itself is what is refused
     cost_ft: float | None = None
@@ -150,6 +154,11 @@ class Refusal:
     gained_ft: float | None = None
     more_action: str = ""  # NO_MOVEMENT_LEFT: the action that gains more (dash)
     pocket: tuple[Cell, ...] = ()  # WALLED_IN: the goal and the squares shut in with it
+    # TOO_FAR: the mover's condition that priced the way (prone's crawl, Slowed), and
+    # what the way costs and the action allows without it
+    priced_by: str = ""
+    unpriced_cost_ft: float | None = None
+    unpriced_allowed_ft: float | None = None
     group_rate: tuple[str, float] | None = None  # a group move: (slowest member, its rate)
 
 

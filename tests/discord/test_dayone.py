@@ -56,7 +56,7 @@ async def test_distance_from_a_players_token_on_discord(bot: StrideBot, store: S
     assert [p.display_name for p in distance.parameters] == ["to", "from"]
     await distance.callback(distance.binding, player, to="Goblin")  # type: ignore[arg-type]
     (sent,) = player.sent
-    assert sent.embed.title == "Ari to Goblin: 30 ft — in reach (move)"
+    assert sent.embed.title == "Ari to Goblin: 30 ft — can get there this turn (move)"
     fields = {f.name: f.value for f in sent.embed.fields}
     assert fields["Cheapest way"] == "to D4, beside Goblin: 20 ft"
     assert await stored_json(store) == before

@@ -38,3 +38,14 @@ async def test_pinning_is_the_gms_and_needs_post(store: Store) -> None:
     await dispatch(player, "map", {"post": True})  # type: ignore[arg-type]
     assert not player.sent[-1].ephemeral
     assert not any(m.pinned for m in player.channel.messages.values())
+
+
+async def test_the_consoles_remark_stays_in_the_console(store: Store) -> None:
+    """Issue 30: "(In the console there is no board message...)" reached Discord."""
+    gm = FakeInteraction(store, manage_channels=True)
+    await dispatch(gm, "encounter start", {"width": 8, "height": 8})  # type: ignore[arg-type]
+    await dispatch(gm, "map", {"post": True})  # type: ignore[arg-type]
+    embed = gm.sent[-1].embed
+    shown = " ".join([embed.title or "", *(str(f.value) for f in embed.fields)])
+    assert "The board message moves to the bottom of the channel" in shown
+    assert "console" not in shown.lower()

@@ -64,7 +64,7 @@ SCENARIO: list[tuple[str, dict[str, Any], str, bool]] = [
     (
         "distance",
         {"from": "Ari", "to": "Orc"},
-        "Ari to Orc: 50 ft — reachable with action:double",
+        "Ari to Orc: 50 ft — can get there with action:double",
         False,
     ),
     ("move", {"token": "Ari", "to": "C4", "preview": True}, "Preview: Ari moves to C4", True),

@@ -61,8 +61,9 @@ async def test_can_i_reach_the_goblin_answers_with_the_action_and_changes_nothin
         "reachable": True,
         "action": "move",
         "left_ft": 10,
+        "out_of_movement": False,
     }
-    assert reply.title == "Ari to Goblin: 30 ft — in reach (move)"
+    assert reply.title == "Ari to Goblin: 30 ft — can get there this turn (move)"
     assert await state(table.store) == before
     assert await table.store.history(table.channel_id, 50) == history
 
@@ -79,7 +80,7 @@ async def test_a_farther_square_names_the_bigger_action(table: Context) -> None:
 async def test_out_of_reach_says_what_stops_it(table: Context) -> None:
     reply = await run_line(table, "/distance from:Ari to:Ogre")
     assert reply.result["reach"]["reachable"] is False
-    assert reply.title.endswith("out of reach this turn")
+    assert reply.title.endswith("can't get there this turn")
     fields = {f.name: f.value for f in reply.fields}
     assert "can reach" in fields["This turn"]
 

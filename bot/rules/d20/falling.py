@@ -275,7 +275,7 @@ def _falling_object(
         notes.append(Note("Long drop", "Fell more than 150 ft: double the listed damage."))
     if request.object_light:
         scale /= 2
-        notes.append(Note("Light material", "Light material (wood, not stone): half damage."))
+        notes.append(Note("Light material", "Wood, not stone: half damage."))
     dice = roll(rules.object_dice[size], 6, rng, scale=scale)
     damage = dice.total
     if request.save is not None and request.save >= OBJECT_REFLEX_DC:

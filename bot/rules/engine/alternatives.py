@@ -25,14 +25,20 @@ if TYPE_CHECKING:
 
 
 def alternatives(
-    plan: MovePlan, full: Found | None, constrained: Route | None, budget: float
+    plan: MovePlan,
+    full: Found | None,
+    constrained: Route | None,
+    budget: float,
+    toward: tuple[Cell, ...] = (),
 ) -> dict[str, Any]:
     """What the player could do instead: the nearest square in reach, and the bigger
-    action (dash, double move, run) that would cover the whole way."""
+    action (dash, double move, run) that would cover the whole way. ``toward`` is the
+    way to what blocks the move (to the door, say): among squares as near and as cheap,
+    one on it is offered."""
     rules, ctx, token = plan.rules, plan.ctx, plan.token
     best = _along(rules, ctx, constrained, budget) if constrained is not None else None
     if best is None:
-        best = _nearest_alternative(rules, ctx, token, plan.targets[-1], budget)
+        best = _nearest_alternative(rules, ctx, token, plan.targets[-1], budget, toward)
     nearest, nearest_cost = best if best is not None else (None, None)
     bigger = ("", 0.0)
     if full is not None:
@@ -86,13 +92,17 @@ def _nearest_alternative(
     token: Token,
     goal: Cell,
     budget: float,
+    toward: tuple[Cell, ...] = (),
 ) -> tuple[Cell, float] | None:
     """The legal end square nearest ``goal`` within the budget, under the action's own
-    limits (a run's straight line and unhampered squares included)."""
+    limits (a run's straight line and unhampered squares included): the cheapest of
+    the nearest, and of those the one toward the goal (on the way ``toward`` it, then
+    the nearest in a straight line)."""
     if budget <= EPSILON:
         return None
     here = chebyshev(token.cell, goal)
-    choices: list[tuple[int, float, int, int, Cell]] = []
+    on_way = set(toward)
+    choices: list[tuple[int, float, bool, int, int, int, Cell]] = []
     for corridor in corridors(ctx.allowance.limits, token.cell, goal):
         costs = reachable(
             token.cell,
@@ -104,7 +114,15 @@ def _nearest_alternative(
             max_nodes=DIAGNOSIS_NODES,
         )
         choices += [
-            (chebyshev(cell, goal), cost, cell.row, cell.col, cell)
+            (
+                chebyshev(cell, goal),
+                round(cost, 6),
+                cell not in on_way,
+                (cell.col - goal.col) ** 2 + (cell.row - goal.row) ** 2,
+                cell.row,
+                cell.col,
+                cell,
+            )
             for cell, cost in costs.items()
             if cell not in (token.cell, goal) and not rules.end_problem(ctx, cell)
         ]
@@ -113,4 +131,4 @@ def _nearest_alternative(
     best = min(choices)
     if best[0] >= here:
         return None
-    return best[4], best[1]
+    return best[-1], best[1]

@@ -16,19 +16,20 @@ from typing import TYPE_CHECKING, Any
 
 from bot.grid.coords import Cell
 from bot.grid.geometry import chebyshev
-from bot.grid.search import EPSILON, Edge, Found, SearchTooLarge, cheapest_path
-from bot.grid.terrain import Terrain
+from bot.grid.search import EPSILON, Found, SearchTooLarge, cheapest_path
+from bot.rules.engine import blockers
 from bot.rules.engine.alternatives import alternatives
 from bot.rules.engine.board import StepContext
 from bot.rules.engine.compiled import CompiledStep
 from bot.rules.engine.plan import MovePlan, Route
+from bot.rules.engine.priced import priced_by
 from bot.rules.engine.search import (
     DIAGNOSIS_NODES,
     find_path,
     search_route,
     step_for,
 )
-from bot.rules.engine.steps import Stepper, barriers, blocks, creatures, enter, solid_corner
+from bot.rules.engine.steps import Stepper, creatures, enter
 from bot.rules.rulings import MoveRefused, Refusal, RefusalReason
 
 if TYPE_CHECKING:
@@ -73,7 +74,11 @@ def why_not(plan: MovePlan) -> MoveRefused:
     elif full is not None:
         constrained = Route.of(full)
     why = _why(plan, free_step, full, constrained, budget, generous)
-    return refused(allowed_ft=budget, **alternatives(plan, full, constrained, budget), **why)
+    if why["reason"] is RefusalReason.TOO_FAR and token.conditions:
+        why |= priced_by(plan, why["cost_ft"], budget)
+    toward = why.pop("toward", ())
+    instead = alternatives(plan, full, constrained, budget, toward)
+    return refused(allowed_ft=budget, **instead, **why)
 
 
 def _refused(reason: RefusalReason, **fields: Any) -> MoveRefused:
@@ -90,7 +95,7 @@ def _refused_outright(
     # the goal itself may be impossible to stand on
     problem, _ = enter(rules, ctx, goal, goal)
     if problem:
-        return refused(**_block(rules, ctx, goal, goal, problem), at_goal=True)
+        return refused(**blockers.block(rules, ctx, goal, goal, problem), at_goal=True)
     end = rules.end_problem(ctx, goal)
     if end:
         return refused(RefusalReason.CANNOT_END_THERE, at=goal, rule=end, at_goal=True)
@@ -152,20 +157,6 @@ def _why(
     return why
 
 
-# What the cheapest way "if nothing blocked it" may pass, tier by tier: first only
-# creatures (they move; the map doesn't), then walls, doors, corners and the
-# ruleset's own step rules, last solid terrain. The first tier whose way is in
-# range names what really stops the move.
-PASS_CREATURES = frozenset({RefusalReason.BLOCKED_BY_CREATURE})
-PASS_BARRIERS = PASS_CREATURES | {
-    RefusalReason.BLOCKED_BY_WALL,
-    RefusalReason.BLOCKED_BY_CORNER,
-    RefusalReason.RULE_FORBIDS,
-}
-PASS_ALL = PASS_BARRIERS | {RefusalReason.BLOCKED_BY_TERRAIN}
-TIERS = (PASS_CREATURES, PASS_BARRIERS, PASS_ALL)
-
-
 def _out_of_reach(
     plan: MovePlan, free_step: Stepper | CompiledStep, goal: Cell, budget: float, generous: float
 ) -> dict[str, Any]:
@@ -174,19 +165,42 @@ def _out_of_reach(
     move; if none is, the goal is simply too far (the real way's cost where a bounded
     search finds it, else at least the unblocked way's)."""
     start = plan.token.cell
-    for passes in TIERS:
-        dream = _unblocked_way(plan, free_step, start, goal, budget, passes)
+    for passes in blockers.tiers(plan.ctx.board):
+        dream = blockers.unblocked_way(plan, free_step, start, goal, budget, passes)
         if dream is not None:
             found, blocked = dream
-            return _first_block(found, blocked) | {"blocked_cost_ft": found.cost_ft}
+            stop = blockers.first_block(plan.ctx.board, found, blocked)
+            return stop | {"blocked_cost_ft": found.cost_ft}
     far = _far(plan, goal, generous)
     real = _detour(plan, free_step, goal, far) if far > generous + EPSILON else None
     if real is not None:
         return {"reason": RefusalReason.TOO_FAR, "cost_ft": real.cost_ft}
-    dream = _unblocked_way(plan, free_step, start, goal, far, PASS_ALL)
+    dream = blockers.unblocked_way(plan, free_step, start, goal, far, blockers.PASS_ALL)
     if dream is not None:
-        return {"reason": RefusalReason.TOO_FAR, "cost_ft": dream[0].cost_ft, "at_least": True}
+        cost = dream[0].cost_ft
+        return {"reason": RefusalReason.TOO_FAR, "cost_ft": cost, "at_least": True} | _door_way(
+            plan, free_step, goal, far
+        )
     return {"reason": RefusalReason.NO_PATH}
+
+
+def _door_way(
+    plan: MovePlan, free_step: Stepper | CompiledStep, goal: Cell, far: float
+) -> dict[str, Any]:
+    """A goal out of range with no open way to it: the closed door that the way goes
+    through, if a way opening doors alone is found (the reply gives the /door line)."""
+    if blockers.PASS_DOORS not in blockers.tiers(plan.ctx.board):
+        return {}
+    start = plan.token.cell
+    dream = blockers.unblocked_way(plan, free_step, start, goal, far, blockers.PASS_DOORS)
+    if dream is None or not dream[1]:
+        return {}
+    found, blocked = dream
+    stop = blockers.first_block(plan.ctx.board, found, blocked)
+    if stop.get("door") is None:
+        return {}
+    kept = ("at", "blocker", "rule", "step_to", "blocked_by", "door", "door_from", "toward")
+    return {k: stop[k] for k in kept if k in stop} | {"blocked_cost_ft": found.cost_ft}
 
 
 def _detour(
@@ -222,69 +236,14 @@ def _shorter_blocked(
     way: which one (nothing when even that way is too far, or only the map's solid
     terrain is in it: a lane's walls are its shape, not an obstacle)."""
     start = plan.token.cell
-    for passes in TIERS[:-1]:
-        dream = _unblocked_way(plan, free_step, start, goal, budget, passes)
+    for passes in blockers.tiers(plan.ctx.board)[:-1]:
+        dream = blockers.unblocked_way(plan, free_step, start, goal, budget, passes)
         if dream is not None and dream[1]:
             found, blocked = dream
-            block = _first_block(found, blocked)
-            kept = ("at", "blocker", "rule", "step_to")
+            block = blockers.first_block(plan.ctx.board, found, blocked)
+            kept = ("at", "blocker", "rule", "step_to", "blocked_by", "door", "door_from")
             return {k: block[k] for k in kept if k in block} | {"blocked_cost_ft": found.cost_ft}
     return {}
-
-
-Blocked = dict[tuple[Cell, Cell], dict[str, Any]]
-
-
-def _unblocked_way(
-    plan: MovePlan,
-    step: Stepper | CompiledStep,
-    start: Cell,
-    goal: Cell,
-    budget: float,
-    passes: frozenset[RefusalReason],
-) -> tuple[Found, Blocked] | None:
-    """The cheapest way from ``start`` to ``goal`` if the obstacles ``passes`` names
-    didn't block it (such a step costs what open ground would; the map's edge still
-    bounds it), preferring the way with the fewest; with the blocked steps it takes."""
-    rules, ctx = plan.rules, step.ctx
-    board = ctx.board
-    blocked: Blocked = {}
-
-    def through(frm: Cell, to: Cell, diagonals: int, spent: float) -> Edge | None:
-        edge = step(frm, to, diagonals, spent)
-        if edge is not None:
-            return edge
-        if not all(board.on_map(c) for c in board.cells(to)):
-            return None
-        key = (frm, to)
-        if key not in blocked:
-            problem = _problem(rules, ctx, step, frm, to, diagonals, spent)
-            blocked[key] = _block(rules, ctx, frm, to, problem)
-        if blocked[key]["reason"] not in passes:
-            return None
-        # what the step would cost on open ground (the ruleset's own cost reads the
-        # very terrain that refuses it)
-        diagonal = frm.col != to.col and frm.row != to.row
-        return Edge(to, rules.distance_ft(frm, to), diagonals + int(diagonal), "blocked")
-
-    try:
-        found = cheapest_path(
-            start,
-            goal,
-            through,
-            budget_ft=budget,
-            min_step_ft=rules.min_step_ft(ctx),
-            diagonals=ctx.allowance.activity.diagonals,
-            parity=rules.diagonal_parity,
-            penalty=lambda frm, to: 1.0 if (frm, to) in blocked else 0.0,
-            max_nodes=DIAGNOSIS_NODES,
-        )
-    except SearchTooLarge:
-        return None
-    if found is None:
-        return None
-    pairs = zip(found.cells, found.cells[1:], strict=False)
-    return found, {pair: blocked[pair] for pair in pairs if pair in blocked}
 
 
 def _waypoint_blocked(plan: MovePlan) -> dict[str, Any]:
@@ -294,85 +253,8 @@ def _waypoint_blocked(plan: MovePlan) -> dict[str, Any]:
             enter(plan.rules, plan.ctx, cell, cell)[0] or creatures(plan.rules, plan.ctx, cell)[0]
         )
         if problem:
-            return _block(plan.rules, plan.ctx, cell, cell, problem)
+            return blockers.block(plan.rules, plan.ctx, cell, cell, problem)
     return {}
-
-
-def _first_block(found: Found, blocked: Blocked) -> dict[str, Any]:
-    """The first blocked step along ``found``: what blocks it, and where."""
-    for pair in zip(found.cells, found.cells[1:], strict=False):
-        if pair in blocked:
-            return blocked[pair]
-    raise AssertionError("a blocked way has a blocked step")  # pragma: no cover
-
-
-def _problem(
-    rules: Ruleset,
-    ctx: StepContext,
-    step: Stepper | CompiledStep,
-    frm: Cell,
-    to: Cell,
-    diagonals: int,
-    spent: float,
-) -> str:
-    """Why the step ``frm`` → ``to`` is refused, in the step checks' words."""
-    problem, _ = enter(rules, ctx, frm, to)
-    if not problem:
-        problem, _ = barriers(ctx.board, frm, to, flying=ctx.allowance.mode == "fly")
-    if not problem:
-        problem, _ = creatures(rules, ctx, to)
-    if not problem:
-        result = rules.step_cost(ctx, frm, to, diagonals, spent, False)
-        problem = result if isinstance(result, str) else ""
-    return problem or step.why_not.get(to, "")
-
-
-def _block(rules: Ruleset, ctx: StepContext, frm: Cell, to: Cell, problem: str) -> dict[str, Any]:
-    """What refuses the step ``frm`` → ``to`` (whose checks said ``problem``): a solid
-    corner, terrain, a wall or door, a creature, or the ruleset's own step rule."""
-    board, mode = ctx.board, ctx.allowance.mode
-    block: dict[str, Any] = {"at": to, "rule": problem, "step_to": to}
-    entered, _ = enter(rules, ctx, frm, to)
-    if entered:
-        corner = (
-            solid_corner(board, frm, to, rules.solid_corners)
-            if frm.col != to.col and frm.row != to.row
-            else None
-        )
-        if corner is not None and "corner" in entered:
-            return block | {
-                "reason": RefusalReason.BLOCKED_BY_CORNER,
-                "at": corner,
-                "blocker": board.terrain(corner).value,
-            }
-        for cell in board.cells(to):
-            terrain = board.terrain(cell) if board.on_map(cell) else None
-            if terrain is None or blocks(terrain, mode) or terrain is Terrain.NARROW:
-                return block | {
-                    "reason": RefusalReason.BLOCKED_BY_TERRAIN,
-                    "at": cell,
-                    "blocker": terrain.value if terrain is not None else "the map's edge",
-                }
-        return block | {"reason": RefusalReason.BLOCKED_BY_TERRAIN}
-    walled, _ = barriers(board, frm, to, flying=mode == "fly")
-    if walled:
-        door = "closed door" in walled
-        return block | {
-            "reason": RefusalReason.BLOCKED_BY_WALL,
-            "blocker": "closed door" if door else "wall",
-        }
-    if creatures(rules, ctx, to)[0]:
-        others = board.others_in(board.cells(to))
-        name = next(
-            (
-                o.name
-                for o in others
-                if not rules.pass_creature(board, o).allowed or ctx.allowance.limits.no_creatures
-            ),
-            others[0].name if others else "",
-        )
-        return block | {"reason": RefusalReason.BLOCKED_BY_CREATURE, "blocker": name}
-    return block | {"reason": RefusalReason.RULE_FORBIDS}
 
 
 def _why_not_one_square(
@@ -388,8 +270,8 @@ def _why_not_one_square(
     edge = step(token.cell, goal, allowance.activity.diagonals, 0.0)
     if edge is None:
         diagonals = allowance.activity.diagonals
-        problem = _problem(rules, ctx, step, token.cell, goal, diagonals, 0.0)
-        return one | _block(rules, ctx, token.cell, goal, problem)
+        why = blockers.problem(rules, ctx, step, token.cell, goal, diagonals, 0.0)
+        return one | blockers.block(rules, ctx, token.cell, goal, why)
     if free_square and edge.hampered:
         return {
             "reason": RefusalReason.ACTION_LIMIT,

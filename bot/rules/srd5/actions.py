@@ -258,7 +258,7 @@ class SrdActions(Ruleset):
         taking.dashes += 1
         taking.actions.append("dash")
         taking.sections.append("Dash")
-        taking.notes.append(Note("Dash", f"Dash: movement equal to its speed ({feet(speed)})."))
+        taking.notes.append(Note("Dash", f"Gains movement equal to its speed ({feet(speed)})."))
 
     def _disengage(self, token: Token, speed: int, taking: _Taking) -> None:
         taking.actions.append("disengage")

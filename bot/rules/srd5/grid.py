@@ -193,7 +193,8 @@ class SrdRuleset(SrdEffects, SrdSheet):
         if squeezing and not self.squeezing_is_extra and not cause:
             cause = "squeezing"
         if cause:
-            extras.append(f"difficult terrain +1 ({cause})")
+            # "difficult at C2" is said "at C2" here: "difficult terrain +1 (at C2)"
+            extras.append(f"difficult terrain +1 ({cause.removeprefix('difficult ')})")
         if ctx.board.mover.has(Condition.PRONE) and not ctx.stood:
             extras.append("crawling +1")
         if allowance.stance.dragging:

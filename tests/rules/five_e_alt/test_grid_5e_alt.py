@@ -500,8 +500,8 @@ def test_000_stand_up_ignores_slowed() -> None:
     walk = move(lane(token), "Ari", "B1", action="stand")
     assert walk.cost_ft == 25.0
     assert refused(lane(token), "Ari", "C1", action="stand") == (
-        "Ari can't reach C1: that costs 20 ft and stand allows 15 ft. Ari can reach B1 for 10 ft. "
-        "action:dash reaches it (60 ft of movement)."
+        "Ari can't reach C1: that costs 20 ft and stand allows 15 ft; priced as slowed (10 ft "
+        "without it). Ari can reach B1 for 10 ft. action:dash reaches it (60 ft of movement)."
     )
 
 
