@@ -22,6 +22,7 @@ from bot.encounter import Encounter, Token
 from bot.encounter_ops.access import Actor, is_gm, mention
 from bot.encounter_ops.outcomes import Edit, Outcome
 from bot.encounter_ops.placement import size_label, squares_of
+from bot.encounter_ops.reactions import reaction_state
 from bot.encounter_ops.turns import turn_text
 from bot.encounter_ops.unseen import change_as_seen, hides_from
 from bot.encounter_ops.visibility import (
@@ -38,6 +39,7 @@ from bot.handlers import GM_NOTES
 from bot.metrics import METRICS
 from bot.reply import Field, Reply
 from bot.rules import rulesets
+from bot.rules.moving import reactions_left
 from bot.rules.ruleset import Ruleset
 from bot.storage import Conflict, StoredEncounter, dump_state
 from bot.units import feet
@@ -363,6 +365,9 @@ def token_line(token: Token, ruleset: Ruleset, encounter: Encounter | None = Non
         parts.append(", ".join(sorted(token.conditions)))
     if is_hidden(token):
         parts.append("hidden (the GM's eyes only)")
+    rule = ruleset.reaction_rule
+    if rule is not None and token.reactions_used:  # until its turn starts (issue 29)
+        parts.append(reaction_state(rule.word, token, reactions_left(rule, token)))
     if token.traits:
         parts.append(", ".join(token.traits))
     high = token.altitude_ft

@@ -10,7 +10,9 @@ from bot.grid.coords import Cell
 from bot.grid.search import EPSILON
 from bot.rules.engine.altitude import altitude, within_reach_up
 from bot.rules.engine.board import hostile
+from bot.rules.engine.kinds import ReactionRule
 from bot.rules.engine.plan import MovePlan
+from bot.rules.engine.reactions import has_reaction, spent_words
 from bot.rules.engine.search import zone
 from bot.rules.engine.steps import enter, provokes_on
 from bot.rules.rulings import Note
@@ -28,6 +30,7 @@ def opportunity_attacks(plan: MovePlan, cells: list[Cell]) -> dict[str, Cell]:
     # one opportunity attack per enemy per round (and per double move, 004)
     already = set(allowance.activity.provoked_by)
     provoked: dict[str, Cell] = {}
+    spent: list[str] = []  # would attack, but has no reaction left (issue 29)
     for enemy in plan.board.encounter.tokens.values():
         if enemy.key == token.key or not hostile(enemy, token) or enemy.name in already:
             continue
@@ -42,7 +45,9 @@ def opportunity_attacks(plan: MovePlan, cells: list[Cell]) -> dict[str, Cell]:
             where = entered
         else:
             where = entered if entered is not None else _left(plan, enemy, cells)
-        if where is not None:
+        if where is not None and not has_reaction(rules.reaction_rule, enemy):
+            spent.append(f"{enemy.name} (at {where})")
+        elif where is not None:
             provoked[enemy.name] = where
             spared = rules.withdraw_spares(enemy)
             if where == cells[0] and allowance.limits.safe_start and not spared:
@@ -53,7 +58,18 @@ def opportunity_attacks(plan: MovePlan, cells: list[Cell]) -> dict[str, Cell]:
                         "from enemies the mover can see (Withdraw).",
                     )
                 )
+    if spent and rules.reaction_rule is not None:
+        plan.notes.append(_no_reaction_left(rules.reaction_rule, spent))
     return provoked
+
+
+def _no_reaction_left(rule: ReactionRule, spent: list[str]) -> Note:
+    """The enemies a move would provoke but for their spent reactions."""
+    return Note(
+        "No reaction left",
+        f"{', '.join(spent)}: no opportunity attack; it has used {spent_words(rule)}, "
+        f"back when its turn starts ({rule.cite}).",
+    )
 
 
 def _left(plan: MovePlan, enemy: Token, cells: list[Cell]) -> Cell | None:
