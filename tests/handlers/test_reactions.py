@@ -120,3 +120,19 @@ async def test_a_hidden_tokens_reaction_is_the_gms_to_see(gm: Context) -> None:
     )
     shown = (await run(bob, "/encounter show")).as_text()
     assert "Lurker" not in shown
+
+
+async def test_a_hidden_creature_with_no_reaction_left_is_never_named(gm: Context) -> None:
+    """A move past a hidden Lurker whose reaction is spent: it attacks nobody, and the
+    reply the table reads doesn't say it was there."""
+    await run(
+        gm,
+        "/encounter start width:10 height:10 ruleset:5e",
+        "/token add name:Ari at:B2 team:party owner:bob",
+        "/token add name:Lurker at:C2 team:enemy hidden:true",
+        "/token reaction token:Lurker used:true",
+    )
+    for who in (gm, person(gm.store, "bob")):
+        moved = await run(who, "/move token:Ari to:B6 preview:true")
+        assert moved.result["provokes"] == []
+        assert "Lurker" not in moved.as_text() and "No reaction left" not in moved.as_text()

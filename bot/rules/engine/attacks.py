@@ -46,7 +46,8 @@ def opportunity_attacks(plan: MovePlan, cells: list[Cell]) -> dict[str, Cell]:
         else:
             where = entered if entered is not None else _left(plan, enemy, cells)
         if where is not None and not has_reaction(rules.reaction_rule, enemy):
-            spent.append(f"{enemy.name} (at {where})")
+            if not enemy.hidden:  # a hidden one with none left is silent: never named
+                spent.append(f"{enemy.name} (at {where})")
         elif where is not None:
             provoked[enemy.name] = where
             spared = rules.withdraw_spares(enemy)

@@ -1,0 +1,53 @@
+"""/token reaction through the interaction path (issue 29): a player marks the
+opportunity attack their token took, the table reads it on /encounter show, and a
+hidden token's reaction is the GM's alone."""
+
+from __future__ import annotations
+
+from bot.discord.dispatch import dispatch
+from bot.storage import Store
+from tests.discord.fakes import FakeInteraction
+
+
+def player(store: Store) -> FakeInteraction:
+    return FakeInteraction(store, user_id=78)
+
+
+def fields(interaction: FakeInteraction) -> dict[str, str]:
+    (sent,) = interaction.sent
+    return {f.name or "": f.value or "" for f in sent.embed.fields}
+
+
+async def test_a_reaction_marked_on_discord_shows_until_the_tokens_turn(store: Store) -> None:
+    gm = FakeInteraction(store, manage_channels=True)
+    await dispatch(gm, "encounter start", {"width": 8, "height": 8, "ruleset": "5e"})
+    await dispatch(gm, "token add", {"name": "Orc", "at": "C2", "team": "enemy"})
+    await dispatch(gm, "token add", {"name": "Lurker", "at": "C3", "hidden": True})
+    await dispatch(player(store), "token add", {"name": "Kit", "at": "B2"})
+    await dispatch(gm, "turn order", {"order": "Kit, Orc"})
+
+    marking = player(store)  # Kit's owner: an opportunity attack Kit took
+    await dispatch(marking, "token reaction", {"token": "Kit", "used": True})
+    (sent,) = marking.sent
+    assert not sent.ephemeral and sent.embed.title == "Kit: reaction used"
+    assert "reaction used" in fields(marking)["Token"]
+    showing = player(store)
+    await dispatch(showing, "encounter show", {})
+    shown = fields(showing)["Tokens"]
+    assert "Kit — B2 · Medium · party · <@78> · 30 ft · reaction used" in shown
+    assert "Lurker" not in shown
+
+    hiding = FakeInteraction(store, manage_channels=True)
+    await dispatch(hiding, "token reaction", {"token": "Lurker", "used": True})
+    (gms,) = hiding.sent
+    assert gms.ephemeral  # a hidden token's change answers the GM alone
+    guessing = player(store)
+    await dispatch(guessing, "token reaction", {"token": "Lurker", "used": True})
+    (refusal,) = guessing.sent
+    assert refusal.ephemeral and 'No token named "Lurker"' in (refusal.embed.description or "")
+
+    await dispatch(player(store), "turn next", {})  # Kit's owner ends it: the Orc's turn
+    await dispatch(FakeInteraction(store, manage_channels=True), "turn next", {})  # Kit's
+    again = player(store)
+    await dispatch(again, "encounter show", {})
+    assert "reaction used" not in fields(again)["Tokens"]
