@@ -236,14 +236,17 @@ async def _post_board(
         return
     from bot.handlers.backgrounds import background_of
     from bot.handlers.board import board_digest  # local: the handlers
+    from bot.handlers.board_news import board_news
 
     message_id = await store.board_message(stored.id)
     key = SHOWN_KEY + channel_id
-    digest = f"{board_digest(stored.encounter)} {int(embeds)}{int(can_attach(interaction))}"
+    news = await board_news(store, channel_id, stored.id, stored.encounter)
+    digest = board_digest(stored.encounter, news)
+    digest = f"{digest} {int(embeds)}{int(can_attach(interaction))}"
     if message_id is not None and await store.get_meta(key) == f"{message_id} {digest}":
         return  # nothing the table sees has changed (a hidden token's move, say)
     background = await background_of(store, channel_id, stored.encounter)
-    reply: Reply = await board_message(stored.encounter, background)
+    reply: Reply = await board_message(stored.encounter, background, news)
     if not can_attach(interaction) or not embeds:
         from bot.handlers.board import text_board_message  # local: the renderer
 

@@ -208,6 +208,11 @@ def edit_token(
         for rider in riders:
             after = replace_token(after, rider.key, replace(rider, cell=token.cell))
     summary = f"edited {old.name}: " + (", ".join(changes) or "no change")
+    if old.hidden and not token.hidden:  # said in the open (issue 29), not "edited"
+        rest = [c for c in changes if not c.startswith("hidden ")]
+        summary = f"{token.name} is revealed at {token.cell}" + (
+            f"; edited: {', '.join(rest)}" if rest else ""
+        )
     return TokenEdit(after, summary, token, notes)
 
 

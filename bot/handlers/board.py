@@ -9,7 +9,7 @@ event loop so a big board never stalls other channels.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -290,16 +290,20 @@ def ended_message() -> Reply:
     )
 
 
-def board_digest(encounter: Encounter) -> str:
-    """What the board message shows of ``encounter``, as a digest: the same digest, the
-    same message (the board is drawn from the public board alone), so a change nobody
-    at the table can see (a hidden token's move) redraws nothing."""
-    return hashlib.sha256(dump_state(public(encounter)).encode()).hexdigest()
+def board_digest(encounter: Encounter, news: Sequence[str] = ()) -> str:
+    """What the board message shows of ``encounter`` (and its ``news``), as a digest: the
+    same digest, the same message (the board is drawn from the public board alone), so a
+    change nobody at the table can see (a hidden token's move) redraws nothing."""
+    shown = dump_state(public(encounter)) + "\n".join(("", *news))
+    return hashlib.sha256(shown.encode()).hexdigest()
 
 
-async def board_message(encounter: Encounter, background: BackgroundImage | None = None) -> Reply:
+async def board_message(
+    encounter: Encounter, background: BackgroundImage | None = None, news: Sequence[str] = ()
+) -> Reply:
     """The channel's standing board (edited in place after every change): everyone reads
-    it, so hidden tokens are never on it."""
+    it, so hidden tokens are never on it. ``news``: what it announces of this turn (a
+    hidden token revealed: ``handlers.board_news``)."""
     encounter = public(encounter)
     acting = encounter.acting
     tokens = len(encounter.tokens)
@@ -318,6 +322,7 @@ async def board_message(encounter: Encounter, background: BackgroundImage | None
                 f"{encounter.width}×{encounter.height} · {tokens} token"
                 f"{'s' if tokens != 1 else ''} · {ruleset_of(encounter).id}",
             ),
+            *((Field("News", "\n".join(news)),) if news else ()),
         ),
     )
     return board_reply(reply, await render(encounter, BoardView(whole_map=True), background))

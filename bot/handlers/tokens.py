@@ -17,6 +17,7 @@ from bot.encounter_ops.token_options import TokenOptions
 from bot.encounter_ops.tokens import add_token, edit_token, remove_token
 from bot.encounter_ops.traits import trait_token
 from bot.encounter_ops.visibility import is_hidden, public
+from bot.handlers.board_news import announce
 from bot.handlers.common import note_fields, note_json
 from bot.handlers.encounter_common import (
     Changed,
@@ -191,10 +192,15 @@ async def handle_edit(ctx: Context, options: Mapping[str, Any]) -> Reply:
     )
     token = changed.outcome.token
     was = changed.before.encounter.tokens.get(token_key(options["token"]))
-    # revealed: the table's line says what it sees now (issue 26)
+    # revealed: the table's line says what it sees now (issue 26), and the board says so
     revealed = was is not None and is_hidden(was) and not is_hidden(token)
-    title = f"{token.name} appears at {token.cell}" if revealed else f"{token.name} edited"
-    return token_reply(changed, title, explain=bool(options.get("explain")))
+    title = f"{token.name} is revealed at {token.cell}" if revealed else f"{token.name} edited"
+    if revealed and changed.saved:
+        await announce(
+            ctx.store, ctx.channel_id, changed.before.id, changed.after, token.key, title
+        )
+    reply = token_reply(changed, title, explain=bool(options.get("explain")))
+    return replace(reply, result={**reply.result, "revealed": revealed})
 
 
 async def explain_token(ctx: Context, name: str) -> Reply:
