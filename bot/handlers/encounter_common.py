@@ -317,8 +317,12 @@ __all__ = [
 # ------------------------------------------------------------------- tokens
 
 
-def token_json(token: Token, ruleset: Ruleset) -> dict[str, Any]:
-    """A token as replies' JSON shows it: where, how big, whose, how fast now."""
+def token_json(
+    token: Token, ruleset: Ruleset, encounter: Encounter | None = None
+) -> dict[str, Any]:
+    """A token as replies' JSON shows it: where, how big, whose, how fast now; with the
+    ``encounter``, ``moved_ft`` is this turn's (0 for a token whose turn it isn't while an
+    order runs, as its line says: issue 29)."""
     movement = ruleset.token_movement(token)
     return {
         "name": token.name,
@@ -332,7 +336,7 @@ def token_json(token: Token, ruleset: Ruleset) -> dict[str, Any]:
         "speeds_ft": dict(movement.speeds_ft),
         "hover": movement.hover,
         "reach_ft": token.reach_ft,
-        "moved_ft": token.activity.spent_ft,
+        "moved_ft": 0.0 if _last_turns(token, encounter) else token.activity.spent_ft,
         # what its ruleset keeps (race, armor, load...), and the shared facts as this key
         # has always shown them (a public interface: scripts read them here)
         "state": state_shown(token),
