@@ -4,9 +4,14 @@ hidden token's reaction is the GM's alone."""
 
 from __future__ import annotations
 
+import re
+
 from bot.discord.dispatch import dispatch
+from bot.discord.reactions import ReactionButton
 from bot.storage import Store
 from tests.discord.fakes import FakeInteraction
+
+TEMPLATE = r"stride:rx:(?P<token>.{1,64})"
 
 
 def player(store: Store) -> FakeInteraction:
@@ -51,3 +56,37 @@ async def test_a_reaction_marked_on_discord_shows_until_the_tokens_turn(store: S
     again = player(store)
     await dispatch(again, "encounter show", {})
     assert "reaction used" not in fields(again)["Tokens"]
+
+
+async def test_a_moves_provoked_attacks_come_with_a_button_each(store: Store) -> None:
+    """The /move reply lists who it provoked with a button per attacker; the GM's press
+    marks the Goblin's reaction, a player's press on the GM's Goblin is refused, and a
+    button built again from its custom id (after a restart) does the same."""
+    gm = FakeInteraction(store, manage_channels=True)
+    await dispatch(gm, "encounter start", {"width": 8, "height": 8, "ruleset": "5e"})
+    await dispatch(gm, "token add", {"name": "Goblin", "at": "C2", "team": "enemy"})
+    await dispatch(player(store), "token add", {"name": "Kit", "at": "B2"})
+    moving = player(store)
+    await dispatch(moving, "move", {"token": "Kit", "to": "B6"})
+    (sent,) = moving.sent
+    view = sent.kwargs["view"]
+    (button,) = view.children
+    assert button.item.label == "Goblin attacks" and button.custom_id == "stride:rx:Goblin"
+    previewing = player(store)
+    await dispatch(previewing, "move", {"token": "Kit", "to": "B2", "preview": True})
+    assert "view" not in previewing.sent[0].kwargs  # a preview provokes nothing
+
+    refused = player(store)
+    item = await ReactionButton.from_custom_id(
+        refused, button, re.match(TEMPLATE, "stride:rx:Goblin")
+    )  # type: ignore[arg-type]
+    await item.callback(refused)  # type: ignore[arg-type]
+    (no,) = refused.sent
+    assert no.ephemeral and "belongs to the GM" in (no.embed.description or "")
+    pressing = FakeInteraction(store, manage_channels=True)
+    await item.callback(pressing)  # type: ignore[arg-type]
+    (yes,) = pressing.sent
+    assert yes.embed.title == "Goblin: reaction used"
+    again = player(store)
+    await dispatch(again, "move", {"token": "Kit", "to": "B7"})
+    assert "view" not in again.sent[0].kwargs  # the Goblin has no reaction left
