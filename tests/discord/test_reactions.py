@@ -90,3 +90,21 @@ async def test_a_moves_provoked_attacks_come_with_a_button_each(store: Store) ->
     again = player(store)
     await dispatch(again, "move", {"token": "Kit", "to": "B7"})
     assert "view" not in again.sent[0].kwargs  # the Goblin has no reaction left
+
+
+async def test_a_gms_move_never_names_a_hidden_attacker_to_the_table(store: Store) -> None:
+    """The GM moves Kit past the Goblin and a hidden Lurker: the table's reply (its
+    Provokes line, its buttons) has the Goblin alone; the Lurker is the GM's, privately."""
+    gm = FakeInteraction(store, manage_channels=True)
+    await dispatch(gm, "encounter start", {"width": 8, "height": 8, "ruleset": "5e"})
+    await dispatch(gm, "token add", {"name": "Goblin", "at": "C2", "team": "enemy"})
+    await dispatch(gm, "token add", {"name": "Lurker", "at": "A3", "team": "enemy", "hidden": True})
+    await dispatch(player(store), "token add", {"name": "Kit", "at": "B2"})
+    moving = FakeInteraction(store, manage_channels=True)
+    await dispatch(moving, "move", {"token": "Kit", "to": "B6"})
+    public, private = moving.sent
+    assert not public.ephemeral and private.ephemeral
+    said = " ".join(f"{f.name} {f.value}" for f in public.embed.fields)
+    assert "Goblin" in said and "Lurker" not in said
+    assert [b.custom_id for b in public.kwargs["view"].children] == ["stride:rx:Goblin"]
+    assert "Lurker" in " ".join(f.value or "" for f in private.embed.fields)
