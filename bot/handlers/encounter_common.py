@@ -369,9 +369,7 @@ def token_line(token: Token, ruleset: Ruleset, encounter: Encounter | None = Non
         parts.append(", ".join(sorted(token.conditions)))
     if is_hidden(token):
         parts.append("hidden (the GM's eyes only)")
-    rule = ruleset.reaction_rule
-    if rule is not None and token.reactions_used:  # until its turn starts (issue 29)
-        parts.append(reaction_state(rule.word, token, reactions_left(rule, token)))
+    parts += reaction_words(token, ruleset)
     if token.traits:
         parts.append(", ".join(token.traits))
     high = token.altitude_ft
@@ -388,6 +386,14 @@ def token_line(token: Token, ruleset: Ruleset, encounter: Encounter | None = Non
     if (activity.spent_ft or activity.budget_ft) and not _last_turns(token, encounter):
         parts.append(f"moved {activity.spent_ft:g}/{activity.budget_ft:g} ft")
     return " · ".join(parts)
+
+
+def reaction_words(token: Token, ruleset: Ruleset) -> list[str]:
+    """``["reaction used"]`` while a token's reaction is spent, until its turn (issue 29)."""
+    rule = ruleset.reaction_rule
+    if rule is None or not token.reactions_used:
+        return []
+    return [reaction_state(rule.word, token, reactions_left(rule, token))]
 
 
 def _last_turns(token: Token, encounter: Encounter | None) -> bool:

@@ -26,17 +26,6 @@ def without_hidden_attackers(reply: Reply, encounter: Encounter) -> Reply:
     if not unseen:
         return reply
     at = dict(reply.result.get("provoked_at") or {})
-    fields: list[Field] = []
-    for f in reply.fields:
-        if f.name == PROVOKES:
-            text = f.value
-            for name in unseen:
-                text = re.sub(rf"{re.escape(name)} \([^)]*\)(, )?", "", text)
-            text = text.replace(", .", ".").replace("from .", "")
-            if "(" in text:  # a visible attacker is left
-                fields.append(replace(f, value=text))
-            continue
-        fields.append(f)
     told = Field(
         "Hidden attackers",
         ", ".join(f"{n} (at {at.get(n, '?')})" for n in unseen)
@@ -49,7 +38,24 @@ def without_hidden_attackers(reply: Reply, encounter: Encounter) -> Reply:
     }
     return replace(
         reply,
-        fields=tuple(fields),
+        fields=_fields_without(reply.fields, unseen),
         result=result,
         private_fields=(*reply.private_fields, told),
     )
+
+
+def _fields_without(fields: tuple[Field, ...], unseen: list[str]) -> tuple[Field, ...]:
+    """The reply's fields with ``unseen`` taken out of its Provokes line (the line gone
+    when nobody the table sees is left in it)."""
+    out: list[Field] = []
+    for f in fields:
+        if f.name != PROVOKES:
+            out.append(f)
+            continue
+        text = f.value
+        for name in unseen:
+            text = re.sub(rf"{re.escape(name)} \([^)]*\)(, )?", "", text)
+        text = text.replace(", .", ".")
+        if "(" in text:  # a visible attacker is left
+            out.append(replace(f, value=text))
+    return tuple(out)
