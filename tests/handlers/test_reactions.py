@@ -136,3 +136,11 @@ async def test_a_hidden_creature_with_no_reaction_left_is_never_named(gm: Contex
         moved = await run(who, "/move token:Ari to:B6 preview:true")
         assert moved.result["provokes"] == []
         assert "Lurker" not in moved.as_text() and "No reaction left" not in moved.as_text()
+
+
+async def test_a_saved_scene_keeps_no_spent_reaction(gm: Context) -> None:
+    """A scene is a room to start a fight in: what was spent in the last one is left out."""
+    await skirmish(gm)
+    await run(gm, "/token reaction token:Goblin used:true", "/encounter save name:Camp")
+    await run(gm, "/encounter load name:Camp replace:true")
+    assert "reactions_used" not in (await tokens(gm.store))["Goblin"]
