@@ -16,6 +16,7 @@ from bot.discord.dispatch import dispatch
 
 PREFIX = "stride:rx"
 MAX_BUTTONS = 5  # one row: a move rarely provokes more
+VIEW_TIMEOUT_S = 900.0
 
 
 class ReactionButton(
@@ -55,7 +56,9 @@ def reaction_buttons(command_name: str, result: Mapping[str, Any]) -> discord.ui
     provoked = [str(n) for n in result.get("provokes") or () if isinstance(n, str)]
     if not provoked:
         return None
-    view = discord.ui.View(timeout=None)
+    # a timeout, so the bot doesn't hold every such view for ever: a press after it (or
+    # after a restart) is answered by the registered DynamicItem all the same
+    view = discord.ui.View(timeout=VIEW_TIMEOUT_S)
     for name in provoked[:MAX_BUTTONS]:
         view.add_item(ReactionButton(name))
     return view
