@@ -195,6 +195,9 @@ class Token:
     grappled_by: tuple[str, ...] = ()  # its grapplers' keys, the first first
     traits: tuple[str, ...] = ()  # /token trait: sorted, each once
     hidden: bool = False  # on the GM's board only: an ambush
+    # reactions (the d20 rulesets' attacks of opportunity) spent since its turn last
+    # began: an opportunity attack taken, a readied move; cleared as its turn starts
+    reactions_used: int = 0
 
     @property
     def key(self) -> str:

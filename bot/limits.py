@@ -23,6 +23,7 @@ MAX_REACH_FT = 100  # a token's own reach (None: its size's)
 MAX_INITIATIVE_BONUS = 30
 MAX_INITIATIVE = 100  # an initiative total, rolled or typed (/turn roll value:)
 MAX_ALTITUDE_FT = 10_000  # how high a flyer may be put
+MAX_REACTIONS = 20  # reactions spent between a token's turns (Combat Reflexes' many AoOs)
 MAX_CONDITIONS = 40  # conditions and reminders on one token
 
 MAX_TEMPLATES = 20  # areas on one board

@@ -1,4 +1,4 @@
-"""/token add, edit, remove, condition, trait and place on Discord: one group, each
+"""/token add, edit, remove, condition, trait, place, stats and reaction on Discord: one group, each
 built from its spec in ``bot.handlers.tokens``.
 
 ``owner`` is a Discord user; dispatch hands the handlers its id. /token add and
@@ -16,6 +16,7 @@ from discord.ext import commands
 
 from bot.discord.autocomplete import suggesting, token_choices
 from bot.discord.options import slash_command
+from bot.handlers.reactions import REACTION
 from bot.handlers.token_stats import STATS
 from bot.handlers.tokens import ADD, CONDITION, EDIT, PLACE, REMOVE, TRAIT
 
@@ -28,6 +29,7 @@ class Token(commands.GroupCog, group_name="token", group_description="The tokens
     trait = slash_command(TRAIT, "trait", "Token")
     place = slash_command(PLACE, "place", "Token")
     stats = slash_command(STATS, "stats", "Token")
+    reaction = slash_command(REACTION, "reaction", "Token")
 
     # what the channel's ruleset offers as the user types: its sizes, races, armor and
     # loads; the conditions the rules know (and the token's own, to remove); traits
@@ -48,6 +50,7 @@ class Token(commands.GroupCog, group_name="token", group_description="The tokens
     @remove.autocomplete("token")
     @condition.autocomplete("token")
     @trait.autocomplete("token")
+    @reaction.autocomplete("token")
     async def _token(
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:

@@ -80,6 +80,7 @@ DISCORD_LAYERS = (
     "board",
     "dispatch",
     "mover",
+    "reactions",
     "views",
     "options",
     "autocomplete",

@@ -26,6 +26,7 @@ from bot import work
 from bot.config import Settings
 from bot.discord.embeds import GENERIC_ERROR
 from bot.discord.mover import MoverButton, MoverMenu
+from bot.discord.reactions import ReactionButton
 from bot.discord.reminders import remind_forever
 from bot.discord.sending import NO_MENTIONS, send_error
 from bot.discord.views import BoardButtons
@@ -172,6 +173,7 @@ class StrideBot(commands.Bot):
         # the board message's buttons keep working after a restart
         self.add_view(BoardButtons())
         self.add_dynamic_items(MoverButton, MoverMenu)  # movers opened before a restart
+        self.add_dynamic_items(ReactionButton)  # a move's opportunity attacks, likewise
         if self.settings.syncs_commands or self.force_sync:
             await self.sync_commands_if_changed(force=self.force_sync)
         else:

@@ -196,7 +196,9 @@ async def _run_and_answer(
         reply = replace(reply, ephemeral=True)
     outcome = "ok"
     try:
-        await send_reply(interaction, reply)
+        from bot.discord.reactions import reaction_buttons  # local: it dispatches
+
+        await send_reply(interaction, reply, reaction_buttons(command_name, reply.result))
     except discord.HTTPException:
         # Discord refused what we built (a limit we missed?): log it for us,
         # and still tell the user something rather than "interaction failed".

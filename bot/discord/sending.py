@@ -66,6 +66,7 @@ async def send_answer(
     ephemeral: bool,
     make_file: Callable[[], discord.File | None] = lambda: None,
     ping: tuple[str, str] | None = None,
+    view: discord.ui.View | None = None,
 ) -> bool:
     """Send one answer the way the interaction still allows; False if nobody got it.
 
@@ -77,6 +78,8 @@ async def send_answer(
     the plain text, where the channel allows attachments.
     """
     base: dict[str, Any] = {"ephemeral": ephemeral, "allowed_mentions": NO_MENTIONS}
+    if view is not None:  # buttons under the answer (a move's opportunity attacks)
+        base["view"] = view
     said = ""
     if ping is not None:  # the one user this answer may ping, and no one else
         said = f"<@{ping[0]}> {ping[1]}"
@@ -117,9 +120,11 @@ async def send_answer(
     return True
 
 
-async def send_reply(interaction: discord.Interaction[Any], reply: Reply) -> None:
-    """A command's reply, with only what the channel lets Stride show; the GM's private
-    fields follow, for their eyes only, once the reply itself arrived."""
+async def send_reply(
+    interaction: discord.Interaction[Any], reply: Reply, view: discord.ui.View | None = None
+) -> None:
+    """A command's reply, with only what the channel lets Stride show (and ``view``'s
+    buttons); the GM's private fields follow, for their eyes only, once it arrived."""
     embeds = can_embed(interaction)
     if reply.image_png is not None and not can_attach(interaction):
         reply = replace(reply, image_png=None)  # the fields still carry the ruling
@@ -132,6 +137,7 @@ async def send_reply(interaction: discord.Interaction[Any], reply: Reply) -> Non
         ephemeral=reply.ephemeral,
         make_file=lambda: file_for(reply),
         ping=reply.ping if reply.ping is not None and reply.ping[0].isdigit() else None,
+        view=view,
     )
     if sent and reply.private_fields:
         private = Reply(title=GM_ONLY_TITLE, fields=reply.private_fields)

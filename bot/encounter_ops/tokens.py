@@ -207,8 +207,16 @@ def edit_token(
     if moved:
         for rider in riders:
             after = replace_token(after, rider.key, replace(rider, cell=token.cell))
-    summary = f"edited {old.name}: " + (", ".join(changes) or "no change")
-    return TokenEdit(after, summary, token, notes)
+    return TokenEdit(after, _edit_summary(old, token, changes), token, notes)
+
+
+def _edit_summary(old: Token, new: Token, changes: list[str]) -> str:
+    """/history's line for an edit: a reveal said in the open (issue 29), not "edited"."""
+    if old.hidden and not new.hidden:
+        rest = [c for c in changes if not c.startswith("hidden ")]
+        edited = f"; edited: {', '.join(rest)}" if rest else ""
+        return f"{new.name} is revealed at {new.cell}{edited}"
+    return f"edited {old.name}: " + (", ".join(changes) or "no change")
 
 
 _LABELS = {

@@ -79,6 +79,7 @@ _ENCOUNTER: tuple[tuple[str, str, str], ...] = (
     ("token remove", "tokens", "REMOVE"),
     ("token condition", "tokens", "CONDITION"),
     ("token trait", "tokens", "TRAIT"),
+    ("token reaction", "reactions", "REACTION"),
     ("token place", "tokens", "PLACE"),
     ("token stats", "token_stats", "STATS"),
     ("terrain set", "terrain", "SET"),

@@ -230,7 +230,7 @@ async def handle_show(ctx: Context, options: Mapping[str, Any]) -> Reply:
             "co_gms": list(encounter.co_gms),
             "background": encounter.background.filename if encounter.background else None,
             "order": [encounter.tokens[k].name for k in encounter.order],
-            "tokens": [token_json(t, ruleset) for t in encounter.tokens.values()],
+            "tokens": [token_json(t, ruleset, encounter) for t in encounter.tokens.values()],
             "terrain": counts,
             "board": board,
         },

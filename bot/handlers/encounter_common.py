@@ -22,6 +22,7 @@ from bot.encounter import Encounter, Token
 from bot.encounter_ops.access import Actor, is_gm, mention
 from bot.encounter_ops.outcomes import Edit, Outcome
 from bot.encounter_ops.placement import size_label, squares_of
+from bot.encounter_ops.reactions import reaction_state
 from bot.encounter_ops.turns import turn_text
 from bot.encounter_ops.unseen import change_as_seen, hides_from
 from bot.encounter_ops.visibility import (
@@ -38,6 +39,7 @@ from bot.handlers import GM_NOTES
 from bot.metrics import METRICS
 from bot.reply import Field, Reply
 from bot.rules import rulesets
+from bot.rules.moving import reactions_left
 from bot.rules.ruleset import Ruleset
 from bot.storage import Conflict, StoredEncounter, dump_state
 from bot.units import feet
@@ -317,8 +319,12 @@ __all__ = [
 # ------------------------------------------------------------------- tokens
 
 
-def token_json(token: Token, ruleset: Ruleset) -> dict[str, Any]:
-    """A token as replies' JSON shows it: where, how big, whose, how fast now."""
+def token_json(
+    token: Token, ruleset: Ruleset, encounter: Encounter | None = None
+) -> dict[str, Any]:
+    """A token as replies' JSON shows it: where, how big, whose, how fast now; with the
+    ``encounter``, ``moved_ft`` is this turn's (0 for a token whose turn it isn't while an
+    order runs, as its line says: issue 29)."""
     movement = ruleset.token_movement(token)
     return {
         "name": token.name,
@@ -332,7 +338,7 @@ def token_json(token: Token, ruleset: Ruleset) -> dict[str, Any]:
         "speeds_ft": dict(movement.speeds_ft),
         "hover": movement.hover,
         "reach_ft": token.reach_ft,
-        "moved_ft": token.activity.spent_ft,
+        "moved_ft": 0.0 if _last_turns(token, encounter) else token.activity.spent_ft,
         # what its ruleset keeps (race, armor, load...), and the shared facts as this key
         # has always shown them (a public interface: scripts read them here)
         "state": state_shown(token),
@@ -365,6 +371,7 @@ def token_line(token: Token, ruleset: Ruleset, encounter: Encounter | None = Non
         parts.append(", ".join(sorted(token.conditions)))
     if is_hidden(token):
         parts.append("hidden (the GM's eyes only)")
+    parts += reaction_words(token, ruleset)
     if token.traits:
         parts.append(", ".join(token.traits))
     high = token.altitude_ft
@@ -381,6 +388,14 @@ def token_line(token: Token, ruleset: Ruleset, encounter: Encounter | None = Non
     if (activity.spent_ft or activity.budget_ft) and not _last_turns(token, encounter):
         parts.append(f"moved {activity.spent_ft:g}/{activity.budget_ft:g} ft")
     return " · ".join(parts)
+
+
+def reaction_words(token: Token, ruleset: Ruleset) -> list[str]:
+    """``["reaction used"]`` while a token's reaction is spent, until its turn (issue 29)."""
+    rule = ruleset.reaction_rule
+    if rule is None or not token.reactions_used:
+        return []
+    return [reaction_state(rule.word, token, reactions_left(rule, token))]
 
 
 def _last_turns(token: Token, encounter: Encounter | None) -> bool:

@@ -113,6 +113,12 @@ def _tokens(ruleset: Ruleset) -> Table:
         "token place": (
             ("/token add name:Bat at:J9 fly:40", "/token place token:Bat altitude:30"),
         ),
+        # an opportunity attack the Goblin took; alone, what it has left
+        "token reaction": (
+            ("/token reaction token:Goblin used:true", "/token reaction token:Goblin")
+            if ruleset.reaction_rule is not None
+            else ("/token reaction token:Goblin",)
+        ),
         "token stats": (
             ("/token stats token:Ari strength:15 carried_lb:60", "/token stats token:Ari")
             if any(o.name == "strength" for o in ruleset.token_options)

@@ -40,6 +40,7 @@ from bot.handlers.encounter_common import (
     seen_in,
 )
 from bot.handlers.move_directions import as_written, directed
+from bot.handlers.move_hidden import without_hidden_attackers
 from bot.handlers.refusals import refusal_error
 from bot.names import complete
 from bot.render.background import BackgroundImage
@@ -331,6 +332,7 @@ async def handle_move(ctx: Context, options: Mapping[str, Any]) -> Reply:
     )
     if is_hidden(result.token):  # a hidden token's move is the GM's to know
         reply = replace(reply, ephemeral=True)
+    reply = without_hidden_attackers(reply, result.encounter)  # named to the GM alone
     if moved.found.anything:
         reply = with_discovery(reply, moved)
     return reply

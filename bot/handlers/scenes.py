@@ -41,8 +41,11 @@ async def handle_save(ctx: Context, options: Mapping[str, Any]) -> Reply:
             f"This channel keeps {MAX_SCENES} scenes, the most it holds: delete one "
             "(/encounter scene delete name:...) or save over one with replace:true."
         )
-    # the board as it stands, its turn and movement spent left out: a scene is a room
-    rested = {key: replace(t, activity=Activity()) for key, t in encounter.tokens.items()}
+    # the board as it stands, its turn, movement and reactions spent left out: a room
+    rested = {
+        key: replace(t, activity=Activity(), reactions_used=0)
+        for key, t in encounter.tokens.items()
+    }
     fresh = replace(encounter, order=(), turn_index=None, round=1, tokens=rested)
     saved = await ctx.store.save_scene(
         ctx.channel_id, name, dump_state(fresh), ctx.user_id, replace=overwrite

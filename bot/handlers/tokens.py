@@ -190,16 +190,17 @@ async def handle_edit(ctx: Context, options: Mapping[str, Any]) -> Reply:
         if was is None or not (is_hidden(was) and not is_hidden(now)):
             return edited
         # revealed: the board message tells the table too (issue 29)
-        line = f"Round {e.round}: {now.name} appears at {now.cell}"
+        line = f"Round {e.round}: {now.name} is revealed at {now.cell}"
         return replace(edited, encounter=announced(edited.encounter, (line,)))
 
     changed = await change_encounter(ctx, "token edit", edit)
     token = changed.outcome.token
     was = changed.before.encounter.tokens.get(token_key(options["token"]))
-    # revealed: the table's line says what it sees now (issue 26)
+    # revealed: the table's line says what it sees now (issue 26), and the board says so
     revealed = was is not None and is_hidden(was) and not is_hidden(token)
-    title = f"{token.name} appears at {token.cell}" if revealed else f"{token.name} edited"
-    return token_reply(changed, title, explain=bool(options.get("explain")))
+    title = f"{token.name} is revealed at {token.cell}" if revealed else f"{token.name} edited"
+    reply = token_reply(changed, title, explain=bool(options.get("explain")))
+    return replace(reply, result={**reply.result, "revealed": revealed})
 
 
 async def explain_token(ctx: Context, name: str) -> Reply:

@@ -11,7 +11,17 @@ from PIL import Image, ImageDraw
 from bot.grid.terrain import Terrain
 from bot.render import style as s
 from bot.render.draw import badge, paste_text_at, text_mask, text_width
-from bot.render.legend import BAND_MORE, BAND_NOW, PRONE, PROVOKED, REACH, TEMPLATE, THREAT, Key
+from bot.render.legend import (
+    BAND_MORE,
+    BAND_NOW,
+    PRONE,
+    PROVOKED,
+    REACH,
+    REACTION,
+    TEMPLATE,
+    THREAT,
+    Key,
+)
 from bot.render.tiles import square_tile
 
 FONT = 12
@@ -76,6 +86,9 @@ def draw_caption(im: Image.Image, keys: Sequence[Key], top: int) -> None:
 
 def _swatch(im: Image.Image, mark: str, xy: tuple[int, int]) -> None:
     x, y = xy
+    if mark == REACTION:
+        badge(im, (x + SWATCH / 2, y + SWATCH / 2), SWATCH - 2, s.REACTION_BADGE, "R", s.WHITE)
+        return
     if mark.startswith("badge:"):
         text = mark.removeprefix("badge:")
         centre = (x + SWATCH / 2, y + SWATCH / 2)

@@ -218,6 +218,10 @@ def legend_keys(
         provoked=move is not None and any(shown(c, side) for c in move.provoked_at),
         conditions=conditions,
         templates=any(shown(t.origin(encounter)) for t in encounter.templates),
+        reactions=any(
+            t.reactions_used and shown(t.cell, footprints.get(t.size, 1))
+            for t in encounter.tokens.values()
+        ),
     )
 
 

@@ -17,6 +17,7 @@ REACH = "reach"
 TEMPLATE = "template"
 PROVOKED = "badge:!"
 PRONE = "badge:P"
+REACTION = "reaction"  # a blue R badge: not "badge:R", which is a condition's initial
 
 _ACTION_PHRASE = {"double": "double move", "5ft-step": "5-foot step"}
 
@@ -53,6 +54,7 @@ def caption_keys(
     provoked: bool = False,
     conditions: Iterable[frozenset[str]] = (),
     templates: bool = False,
+    reactions: bool = False,
 ) -> tuple[Key, ...]:
     """The caption's entries for what a picture shows, in a fixed order.
 
@@ -74,6 +76,8 @@ def caption_keys(
     sets = list(conditions)
     if any("prone" in c for c in sets):
         keys.append(Key(PRONE, "prone"))
+    if reactions:
+        keys.append(Key(REACTION, "reaction used"))
     named: dict[str, set[str]] = {}
     for c in sets:
         badge = condition_badge(c)
@@ -102,6 +106,7 @@ def legend_lines(more_action: str = "dash") -> list[str]:
         " inside it outlined in purple",
         "Red ! badge: leaving this square provoked an opportunity attack",
         "Black P badge: prone",
+        "Blue R badge: its reaction (attack of opportunity) is used until its turn starts",
         "White badge with a letter: another condition by its initial (G grappled,"
         " U unconscious...); with a number: how many conditions",
         "Yellow ring: whose turn it is; a faint disc: where the token started",

@@ -82,6 +82,8 @@ HIDDEN_DASHES = 12
 PRONE_BADGE: RGB = (25, 25, 25)
 CONDITION_BADGE: RGB = WHITE
 BADGE_TEXT_DARK: RGB = (20, 20, 20)
+# a reaction used until its turn (issue 29): a blue R, apart from a white condition badge
+REACTION_BADGE: RGB = BLUE
 
 # Tiny and smaller creatures share squares: drawn smaller within theirs.
 DISC_SCALE: Mapping[int, float] = {-2: 0.62, -3: 0.48, -4: 0.38}  # Size value -> of the square

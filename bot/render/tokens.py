@@ -115,6 +115,8 @@ def draw_token(
             s.BADGE_TEXT_DARK,
             edge=s.BADGE_TEXT_DARK,
         )
+    if token.reactions_used:  # its reaction used until its turn starts (issue 29)
+        badge(im, (cx + r * 0.72, cy + r * 0.72), marks, s.REACTION_BADGE, "R", s.WHITE)
     if token.hidden:  # only the GM's pictures show one (issue 26)
         hidden_mark(im, layout, disc)
     high = token.altitude_ft

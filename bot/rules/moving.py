@@ -16,6 +16,8 @@ need of it is named here once, so such a change stays inside ``bot/rules/``:
   ``falls_from_the_air``, ``with_grapplers`` and ``let_go``, ``with_traits``,
   ``check_mountable``, ``knocked_prone`` (a rider or mount knocked prone: the SRDs'
   saddle rules);
+- a creature's reactions between its turns (issue 29): ``reactions_left``,
+  ``spend_reaction``, ``regain_reaction``, ``spent_words``;
 - what a player's move finds of hidden creatures: ``hidden_in_the_way``,
   ``hidden_attacks``, ``InTheWay``.
 """
@@ -36,6 +38,10 @@ from bot.rules.engine.moves import TokenSpec as TokenSpec
 from bot.rules.engine.overview import speed_bands as speed_bands
 from bot.rules.engine.overview import threat_squares as threat_squares
 from bot.rules.engine.overview import token_reach as token_reach
+from bot.rules.engine.reactions import reactions_left as reactions_left
+from bot.rules.engine.reactions import regain_reaction as regain_reaction
+from bot.rules.engine.reactions import spend_reaction as spend_reaction
+from bot.rules.engine.reactions import spent_words as spent_words
 from bot.rules.engine.specials import read_special as read_special
 from bot.rules.engine.specials.mount import Mount as Mount
 from bot.rules.engine.traits import with_traits as with_traits
@@ -60,8 +66,12 @@ __all__ = [
     "knocked_prone",
     "let_go",
     "measure_3d_ft",
+    "reactions_left",
     "read_special",
+    "regain_reaction",
     "speed_bands",
+    "spend_reaction",
+    "spent_words",
     "threat_squares",
     "token_reach",
     "with_grapplers",

@@ -14,6 +14,7 @@ from bot.errors import IllegalMove, InvalidInput
 from bot.rules.engine.grapple import parted
 from bot.rules.engine.moves import MoveRequest, MoveResult
 from bot.rules.engine.pipeline import plan_move
+from bot.rules.engine.reactions import has_reaction, spend_reaction
 from bot.rules.rulings import Note
 from bot.units import feet
 
@@ -94,9 +95,19 @@ def readied(self: Ruleset, encounter: Encounter, request: MoveRequest) -> MoveRe
             "movement of one move, spent in one go)."
         )
     token = encounter.token(request.token)
+    rule = self.reaction_rule
+    spends = rule is not None and rule.readied_spends
+    if rule is not None and spends and not has_reaction(rule, token):
+        raise IllegalMove(
+            f"{token.name} has used its reaction since its last turn, and a readied move "
+            f"takes it ({rule.cite}). If it hasn't, /token reaction token:{token.name} "
+            "used:false gives it back."
+        )
     fresh = replace(token, activity=Activity())
     result = self.move(encounter.with_token(fresh), replace(request, ready=False, action=None))
     kept = replace(result.token, activity=token.activity)
+    if spends:  # the SRDs' Ready: the readied move is its reaction, until its turn
+        kept = spend_reaction(kept)
     lost = result.remaining_ft
     note = Note(
         "Out of turn",
@@ -110,7 +121,7 @@ def readied(self: Ruleset, encounter: Encounter, request: MoveRequest) -> MoveRe
         done_for_the_turn=True,
         again_ft=0.0,
         notes=(*result.notes, note),
-        extra={**result.extra, "ready": True, "lost_ft": lost},
+        extra={**result.extra, "ready": True, "lost_ft": lost, "reaction_spent": spends},
     )
 
 

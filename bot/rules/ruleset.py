@@ -32,6 +32,7 @@ from bot.rules.engine.kinds import (
     GrappleRule,
     HeavyRule,
     MountRule,
+    ReactionRule,
     ThroughRule,
     VerticalRule,
 )
@@ -195,6 +196,9 @@ class Ruleset(ABC):
     # A readied move out of the token's turn (/move ready:true): what the rule says, for
     # the reply's note (its section cited in it); None where the rules have none (becmi)
     readied_move: ClassVar[str | None] = None
+    # Reactions between its turns (an opportunity attack, a readied move): how many and
+    # what they are called; None where the rules have none (becmi)
+    reaction_rule: ClassVar[ReactionRule | None] = None
     # Grappling on the board (/move drag:, grapples ending when parted); None: the
     # rules have none (becmi)
     grapple_rule: ClassVar[GrappleRule | None] = None

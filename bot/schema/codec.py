@@ -211,6 +211,7 @@ def _token_json(t: Token) -> dict[str, Any]:
         **({"grappled_by": list(t.grappled_by)} if t.grappled_by else {}),
         **({"traits": list(t.traits)} if t.traits else {}),
         **({"hidden": True} if t.hidden else {}),
+        **({"reactions_used": t.reactions_used} if t.reactions_used else {}),
         **({"initiative": t.initiative} if t.initiative is not None else {}),
     }
 

@@ -125,6 +125,7 @@ class TokenModel(Strict):
     grappled_by: Annotated[list[Name], Field(max_length=limits.MAX_TOKENS)] = []
     traits: Annotated[list[Word], Field(max_length=20)] = []
     hidden: bool = False
+    reactions_used: Annotated[int, Field(ge=0, le=limits.MAX_REACTIONS)] = 0
     # stored before the rulesets kept their own state: read into ``state``
     body: StateValue | None = None
     race: StateValue | None = None

@@ -241,6 +241,7 @@ def _token(raw: TokenModel) -> Token:
         ),
         initiative_bonus=raw.initiative_bonus,
         initiative=raw.initiative,
+        reactions_used=raw.reactions_used,
         state=state,
         **facts,
     )

@@ -54,6 +54,7 @@ SCENARIO: list[tuple[str, dict[str, Any], str, bool]] = [
     ("token trait", {"token": "Orc"}, "Orc: no traits", False),
     ("token place", {"token": "Orc", "altitude": 0}, "Placed Orc on the ground", False),
     ("token stats", {"token": "Orc"}, "Orc: no stats", False),
+    ("token reaction", {"token": "Orc", "used": True}, "Orc: attack of opportunity used", False),
     ("terrain set", {"cells": "C3 D3", "kind": "difficult"}, "Difficult", False),
     ("terrain light", {"cells": "K11", "dark": True}, "Darkness on 1 square", False),
     ("turn order", {"order": "Ari, Orc"}, "", False),

@@ -108,6 +108,13 @@ CASES: dict[str, tuple[str, ...]] = {
         "/token condition token:Ari add:prone",
     ),
     "token trait": ("/token trait token:Lurker", "/token trait token:Ari"),
+    "token reaction": (
+        "/token reaction token:Lurker",
+        "/token reaction token:Lurker used:true",
+        "/token reaction token:Ari used:true",
+        "/token reaction token:Ari",
+        "/token reaction token:Ari used:false",
+    ),
     "token place": (
         "/token place token:Ari mount:Lurker",
         "/token place token:Lurker altitude:10",

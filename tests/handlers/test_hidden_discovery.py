@@ -142,7 +142,7 @@ async def test_a_token_put_on_a_hidden_creature_makes_it_step_aside(twins: Twins
 async def test_revealing_a_token_is_a_public_line(twins: Twins) -> None:
     hidden_map = (await gm_reads(twins, "/map")).image_png
     revealed = await gm_reads(twins, "/token edit token:Lurker hidden:false")
-    assert revealed.title == "Lurker appears at E2" and not revealed.ephemeral
+    assert revealed.title == "Lurker is revealed at E2" and not revealed.ephemeral
     # the GM's picture marked it as hidden (a dashed ring, "hidden"); now it is plain
     assert (await gm_reads(twins, "/map")).image_png != hidden_map
     seen = await run_line(context(twins.hidden, PLAYER), "/encounter show")

@@ -227,6 +227,10 @@ FILLS: dict[tuple[str, str], Callable[[], list[Try]]] = {
     ("token trait", "token"): lambda: subject(
         "token trait", "token", "add:not-trained-for-war", when="any"
     ),
+    # an opportunity attack taken (issue 29): its owner's, any time, or the GM's
+    ("token reaction", "token"): lambda: subject(
+        "token reaction", "token", "used:true", when="any"
+    ),
     # a 5e token's Strength (issue 28): its owner's, or the GM's, as /token edit
     ("token stats", "token"): lambda: [
         replace(t, ruleset="5e") for t in subject("token stats", "token", "strength:15", when="any")

@@ -149,10 +149,10 @@ async def test_a_reveal_is_announced_on_the_board(gm: Context, store: Store) -> 
     await run(gm, "/token add name:Lurker at:E2 team:enemy hidden:true")
     assert "Latest" not in [f.name for f in (await board_message(await board_of(store))).fields]  # type: ignore[arg-type]
     revealed = await run(gm, "/token edit token:Lurker hidden:false")
-    assert revealed.title == "Lurker appears at E2"
+    assert revealed.title == "Lurker is revealed at E2"
     message = await board_message(await board_of(store))  # type: ignore[arg-type]
     latest = next(f for f in message.fields if f.name == "Latest")
-    assert latest.value == "Round 1: Lurker appears at E2"
+    assert latest.value == "Round 1: Lurker is revealed at E2"
 
 
 async def test_the_picture_tints_names_and_outlines_an_area(gm: Context, store: Store) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 from PIL import Image
@@ -20,11 +21,13 @@ from bot.render.legend import (
     BAND_NOW,
     PRONE,
     PROVOKED,
+    REACTION,
     THREAT,
     caption_keys,
     condition_badge,
     legend_lines,
 )
+from bot.render.style import BLUE as REACTION_BADGE
 from bot.render.tiles import square_tile
 from bot.rules import get_ruleset
 from tests.render.pixels import draw
@@ -183,3 +186,25 @@ def test_a_board_with_an_area_template_names_it_in_the_caption() -> None:
     bare = Encounter(10, 10, "5e-alt", gm_id="gm")
     assert not [k for k in plan(bare, footprints, BoardView(whole_map=True)).keys]
     assert any(line.startswith("Purple dotted area with its name") for line in legend_lines())
+
+
+def test_a_spent_reaction_is_a_blue_badge_on_the_token_and_in_the_caption() -> None:
+    """Issue 29: the board shows whose reaction is used until its turn starts."""
+    fresh = Encounter(6, 6, "5e", "gm").with_token(Token("Orc", Cell(2, 2), team="enemy"))
+    spent = fresh.with_token(replace(fresh.tokens["orc"], reactions_used=1))
+    assert REACTION not in [k.mark for k in plan(fresh, FOOT, BoardView(whole_map=True)).keys]
+    keys = plan(spent, FOOT, BoardView(whole_map=True)).keys
+    assert [(k.mark, k.text) for k in keys] == [(REACTION, "reaction used")]
+    before, layout = draw(fresh, FOOT, BoardView(whole_map=True))
+    after, _ = draw(spent, FOOT, BoardView(whole_map=True))
+    square = layout.cell
+    x0, y0 = layout.left + 2 * square, layout.top + 2 * square
+    box = (x0 + square // 2, y0 + square // 2, x0 + square, y0 + square)  # lower right
+    blues = [
+        p
+        for _, p in after.crop(box).getcolors(1 << 16) or []
+        if abs(p[0] - REACTION_BADGE[0]) + abs(p[1] - REACTION_BADGE[1]) < 30
+        and abs(p[2] - REACTION_BADGE[2]) < 30
+    ]
+    assert blues  # the badge's blue sits at the disc's lower right
+    assert before.crop(box).tobytes() != after.crop(box).tobytes()

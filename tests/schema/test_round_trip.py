@@ -119,6 +119,7 @@ def tokens(
         grappled_by=tuple(draw(st.lists(st.sampled_from(others), unique=True)) if others else ()),
         traits=tuple(sorted(draw(st.sets(st.sampled_from(["ice-walk", "spider-climb"]))))),
         hidden=draw(st.booleans()),
+        reactions_used=draw(st.sampled_from([0, 1, 3])),
     )
 
 
@@ -234,7 +235,7 @@ def test_the_round_trip_test_draws_every_field() -> None:
         "name", "cell", "size", "speed_ft", "speeds_ft", "hover", "team", "owner",
         "conditions", "reach_ft", "reach_weapon", "speed_bonus_ft", "speed_bonuses_ft",
         "activity", "initiative_bonus", "initiative", "state", "altitude_ft", "riding",
-        "grappled_by", "traits", "hidden",
+        "grappled_by", "traits", "hidden", "reactions_used",
     }  # fmt: skip
     assert {f.name for f in dataclasses.fields(Encounter)} == drawn_encounter
     assert {f.name for f in dataclasses.fields(Token)} == drawn_token

@@ -39,6 +39,7 @@ from bot.rules.engine.kinds import (
     HeavyRule,
     MountControl,
     MountRule,
+    ReactionRule,
     ThroughRule,
     VerticalRule,
 )
@@ -189,6 +190,15 @@ class Dnd35(D20Ruleset):
     readied_move: ClassVar[str | None] = (
         "A readied move action, taken out of its turn when its trigger comes: one move, up "
         "to its speed, in one go (3.5 SRD › Special Initiative Actions › Ready, borrowed)."
+    )
+    # the seeds count attacks of opportunity per mover (one per enemy per move); how
+    # many an enemy makes a round is the 3.5 SRD's: one (Combat Reflexes: more). A
+    # readied action is the round's action, not an attack of opportunity.
+    reaction_rule: ClassVar[ReactionRule | None] = ReactionRule(
+        1,
+        "attack of opportunity",
+        False,
+        "3.5 SRD › Attacks of Opportunity, borrowed",
     )
     seed_files: ClassVar[tuple[str, ...]] = SEED_FILES
     square_ft: ClassVar[int] = 5

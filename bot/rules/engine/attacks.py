@@ -10,7 +10,9 @@ from bot.grid.coords import Cell
 from bot.grid.search import EPSILON
 from bot.rules.engine.altitude import altitude, within_reach_up
 from bot.rules.engine.board import hostile
+from bot.rules.engine.kinds import ReactionRule
 from bot.rules.engine.plan import MovePlan
+from bot.rules.engine.reactions import has_reaction, spent_words
 from bot.rules.engine.search import zone
 from bot.rules.engine.steps import enter, provokes_on
 from bot.rules.rulings import Note
@@ -28,32 +30,65 @@ def opportunity_attacks(plan: MovePlan, cells: list[Cell]) -> dict[str, Cell]:
     # one opportunity attack per enemy per round (and per double move, 004)
     already = set(allowance.activity.provoked_by)
     provoked: dict[str, Cell] = {}
+    spent: list[str] = []  # would attack, but has no reaction left (issue 29)
     for enemy in plan.board.encounter.tokens.values():
         if enemy.key == token.key or not hostile(enemy, token) or enemy.name in already:
             continue
-        if enemy.has(Condition.INCAPACITATED):
-            continue
-        if (altitude(token) or altitude(enemy)) and not within_reach_up(
-            rules, enemy, token, rules.reach_ft(enemy)
-        ):
-            continue  # too far above or below to reach (004: reach in cubes)
-        entered = rules.entering_provokes(plan.board, token, enemy, cells)
-        if entering_only:
-            where = entered
-        else:
-            where = entered if entered is not None else _left(plan, enemy, cells)
-        if where is not None:
+        where = _provoked_where(plan, enemy, cells, entering_only)
+        if where is not None and not has_reaction(rules.reaction_rule, enemy):
+            spent += _spent_line(enemy, where)
+        elif where is not None:
             provoked[enemy.name] = where
-            spared = rules.withdraw_spares(enemy)
-            if where == cells[0] and allowance.limits.safe_start and not spared:
-                plan.notes.append(
-                    Note(
-                        "Unseen",
-                        f"{enemy.name} is invisible: a withdraw's first square is safe only "
-                        "from enemies the mover can see (Withdraw).",
-                    )
-                )
+            _withdraw_note(plan, enemy, where, cells)
+    if spent and rules.reaction_rule is not None:
+        plan.notes.append(_no_reaction_left(rules.reaction_rule, spent))
     return provoked
+
+
+def _provoked_where(
+    plan: MovePlan, enemy: Token, cells: list[Cell], entering_only: bool
+) -> Cell | None:
+    """The square where the move provokes ``enemy`` (leaving its reach, or entering a
+    space where that provokes), or None: it can't attack (incapacitated, out of reach
+    above or below) or the path never gives it the chance."""
+    rules, token = plan.rules, plan.token
+    if enemy.has(Condition.INCAPACITATED):
+        return None
+    if (altitude(token) or altitude(enemy)) and not within_reach_up(
+        rules, enemy, token, rules.reach_ft(enemy)
+    ):
+        return None  # too far above or below to reach (004: reach in cubes)
+    entered = rules.entering_provokes(plan.board, token, enemy, cells)
+    if entering_only or entered is not None:
+        return entered
+    return _left(plan, enemy, cells)
+
+
+def _withdraw_note(plan: MovePlan, enemy: Token, where: Cell, cells: list[Cell]) -> None:
+    """004 Withdraw: the first square is safe only from the enemies the mover sees."""
+    spared = plan.rules.withdraw_spares(enemy)
+    if where == cells[0] and plan.allowance.limits.safe_start and not spared:
+        plan.notes.append(
+            Note(
+                "Unseen",
+                f"{enemy.name} is invisible: a withdraw's first square is safe only "
+                "from enemies the mover can see (Withdraw).",
+            )
+        )
+
+
+def _spent_line(enemy: Token, where: Cell) -> list[str]:
+    """How the "No reaction left" note names ``enemy`` (a hidden one: never)."""
+    return [] if enemy.hidden else [f"{enemy.name} (at {where})"]
+
+
+def _no_reaction_left(rule: ReactionRule, spent: list[str]) -> Note:
+    """The enemies a move would provoke but for their spent reactions."""
+    return Note(
+        "No reaction left",
+        f"{', '.join(spent)}: no opportunity attack; it has used {spent_words(rule)}, "
+        f"back when its turn starts ({rule.cite}).",
+    )
 
 
 def _left(plan: MovePlan, enemy: Token, cells: list[Cell]) -> Cell | None:

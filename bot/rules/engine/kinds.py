@@ -124,3 +124,15 @@ class VerticalRule:
     measure: VerticalMeasure
     text: str  # the rule and its section
     forced_in_air: bool = False  # 004 Forced Movement In 3-D: directly down (or up)
+
+
+@dataclass(frozen=True)
+class ReactionRule:
+    """A ruleset's reactions between a creature's turns (issue 29): how many it has
+    (a reaction; the d20 rulesets' attacks of opportunity a round), what the table
+    calls one, whether a readied move spends one, and where the rule is."""
+
+    per_round: int
+    word: str  # "reaction", "attack of opportunity"
+    readied_spends: bool  # the SRDs' Ready: the readied move is its reaction
+    cite: str

@@ -245,5 +245,7 @@ def moving_as(token: Token) -> tuple[str, ...]:
 
 
 def fresh_turn(token: Token) -> Token:
-    """A token whose movement this turn is all still to come."""
-    return replace(token, activity=Activity())
+    """A token whose movement this turn is all still to come, its reactions back (a
+    reaction comes back at the start of its turn: SRD 5.1 "Reactions"; an attack of
+    opportunity is one per round, counted from its turn)."""
+    return replace(token, activity=Activity(), reactions_used=0)

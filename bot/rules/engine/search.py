@@ -26,6 +26,7 @@ from bot.grid.search import (
 from bot.rules.engine.board import Limits, StepContext, hostile, join
 from bot.rules.engine.compiled import CompiledStep
 from bot.rules.engine.plan import MovePlan, Route
+from bot.rules.engine.reactions import has_reaction
 from bot.rules.engine.steps import Stepper, provokes_on
 
 if TYPE_CHECKING:
@@ -245,6 +246,7 @@ def _avoid_provoking(rules: Ruleset, ctx: StepContext) -> Callable[[Cell, Cell],
         if enemy.key != board.mover.key
         and hostile(enemy, board.mover)
         and not enemy.has(Condition.INCAPACITATED)
+        and has_reaction(rules.reaction_rule, enemy)  # one with none left attacks nobody
     ]
     zones = [z for z in zones if z]
     if not zones:

@@ -20,7 +20,13 @@ from bot.rules.d20.grid import Action
 from bot.rules.d20.jumping import SkillJumpRules, skill_jump
 from bot.rules.d20.overland import overland_travel
 from bot.rules.engine.board import Board
-from bot.rules.engine.kinds import GrappleRule, MountRule, ThroughRule, VerticalRule
+from bot.rules.engine.kinds import (
+    GrappleRule,
+    MountRule,
+    ReactionRule,
+    ThroughRule,
+    VerticalRule,
+)
 from bot.rules.engine.moves import (
     MOVE_MODES,
     TokenFields,
@@ -156,6 +162,15 @@ class EpicPath(EpicActions, EpicSpace, EpicFlanks):
         "A readied move action, taken out of its turn when its trigger comes: one move, up "
         "to its speed, in one go (Pathfinder SRD › Special Initiative Actions › Ready, "
         "borrowed)."
+    )
+    # 004 counts attacks of opportunity per mover (one per double move); how many an
+    # enemy makes a round is Pathfinder's: one (Combat Reflexes: more). A readied action
+    # is the round's action, not an attack of opportunity.
+    reaction_rule: ClassVar[ReactionRule | None] = ReactionRule(
+        1,
+        "attack of opportunity",
+        False,
+        "Pathfinder SRD › Attacks of Opportunity, borrowed",
     )
     seed_files: ClassVar[tuple[str, ...]] = SEED_FILES
     square_ft: ClassVar[int] = 5

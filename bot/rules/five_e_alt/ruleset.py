@@ -24,7 +24,7 @@ from bot.rules.engine.board import (
     in_reach,
     within_reach,
 )
-from bot.rules.engine.kinds import GrappleRule, MountRule, VerticalRule
+from bot.rules.engine.kinds import GrappleRule, MountRule, ReactionRule, VerticalRule
 from bot.rules.engine.moves import (
     MOVE_MODES,
     TokenFields,
@@ -151,6 +151,14 @@ class FiveEAlt(AltActions, AltSteps, AltConditions):
         "Out of its turn (a readied Dash) it gains Movement equal to its Speed and spends "
         "it in one go; the rest is lost at once (Alternate Movement › Moving Out Of Your "
         "Turn › Sudden Movement; Dashing › Dashing Out of Your Turn)."
+    )
+    # the variant is silent on reactions: the 5e SRD's one, borrowed (a readied Dash and
+    # an opportunity attack each use it)
+    reaction_rule: ClassVar[ReactionRule | None] = ReactionRule(
+        1,
+        "reaction",
+        True,
+        "SRD 5.1 › Combat › Reactions, borrowed",
     )
     move_modes: ClassVar[tuple[str, ...]] = MOVE_MODES  # and teleport (000 Teleport)
     # 000 Updating A Creature's Movement › Step 2: "If a creature's Speed for the

@@ -27,7 +27,7 @@ from bot.rules.engine.board import (
     in_reach,
     within_reach,
 )
-from bot.rules.engine.kinds import GrappleRule, MountRule, VerticalRule
+from bot.rules.engine.kinds import GrappleRule, MountRule, ReactionRule, VerticalRule
 from bot.rules.engine.moves import (
     remembering_mode,
 )
@@ -102,6 +102,11 @@ class SrdRuleset(SrdEffects, SrdSheet):
     readied_move: ClassVar[str | None] = (
         "A readied move: when its trigger comes, it uses its reaction to move up to its "
         "speed, out of its turn (Actions in Combat › Ready)."
+    )
+    # one reaction, back at the start of its turn; an opportunity attack and a readied
+    # move each use it (Combat › Reactions, Opportunity Attacks, Ready)
+    reaction_rule: ClassVar[ReactionRule | None] = ReactionRule(
+        1, "reaction", True, "Combat › Reactions"
     )
     jump_uses_strength: ClassVar[bool] = True
     # SRD 5.1: squeezing costs 1 extra foot per foot on its own; SRD 5.2: an opening
