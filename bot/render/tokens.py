@@ -32,6 +32,20 @@ class Disc:
     diameter: int  # including the white edge
 
 
+def disc_edge(diameter: int) -> int:
+    return max(1, min(3, diameter // 16))
+
+
+def disc_label_size(label: str, disc: Disc) -> int:
+    """The font size of ``label`` printed on ``disc`` (inside its white edge)."""
+    return label_font_size(label, disc.diameter - 2 * disc_edge(disc.diameter))
+
+
+def pill_size(cell: int) -> int:
+    """The font size of the pills under and over a disc ("30 ft up", "hidden")."""
+    return max(9, min(14, round(cell * 0.3)))
+
+
 def disc_for(
     layout: Layout, token: Token, cell: Cell, side: int, slot: tuple[int, int] | None = None
 ) -> Disc:
@@ -72,13 +86,12 @@ def draw_token(
         paste_ring(im, disc.centre, outer, ring, s.ACTING_EDGE)
         paste_ring(im, disc.centre, outer - 2, ring - 1, s.ACTING_RING)
     alpha = s.GHOST_ALPHA if ghost else 1.0
-    edge = max(1, min(3, d // 16))
+    edge = disc_edge(d)
     paste_disc(im, disc.centre, d, s.TOKEN_OUTLINE, alpha)
     paste_disc(im, disc.centre, d - 2 * edge, colour, alpha)
     if ghost:
         return
-    inner = d - 2 * edge
-    paste_text(im, label, label_font_size(label, inner), disc.centre, s.TOKEN_TEXT)
+    paste_text(im, label, disc_label_size(label, disc), disc.centre, s.TOKEN_TEXT)
     marks = max(10, min(22, round(layout.cell * 0.34)))
     r = d / 2
     cx, cy = disc.centre
@@ -99,7 +112,7 @@ def draw_token(
         hidden_mark(im, layout, disc)
     high = token.altitude_ft
     if high:  # how high it flies, on a label under its disc (004 3-D movement)
-        size = max(9, min(14, round(layout.cell * 0.3)))
+        size = pill_size(layout.cell)
         pill(
             im,
             f"{high} ft up",
@@ -123,7 +136,7 @@ def hidden_mark(im: Image.Image, layout: Layout, disc: Disc) -> None:
     for i in range(s.HIDDEN_DASHES):
         start = i * step
         draw.arc(box, start, start + step / 2, fill=s.HIDDEN_DASH, width=max(2, ring // 2))
-    size = max(9, min(14, round(layout.cell * 0.3)))
+    size = pill_size(layout.cell)
     pill(
         im,
         "hidden",
