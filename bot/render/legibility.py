@@ -13,13 +13,16 @@ so a test and the layout's windowing read one answer.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 
 from bot.encounter import Encounter
+from bot.grid.coords import Cell
 from bot.grid.sizes import Size
 from bot.render import caption
-from bot.render.layout import Layout, plan
+from bot.render.layout import Layout, label_size, plan
+from bot.render.legend import Key
 from bot.render.overlay import cost_label_size, place_cost_labels
 from bot.render.tokens import disc_for, disc_label_size, pill_size
 from bot.render.view import BoardView
@@ -46,10 +49,49 @@ def on_phone(px: float, image_width: int) -> float:
 
 def widest_legible(font_px: int, cell_px: int) -> int:
     """The widest picture whose ``font_px`` texts and ``cell_px`` squares still read on a
-    phone (never less than the phone's own width: a narrower picture is not enlarged)."""
+    phone (never less than the phone's own width: a narrower picture is not enlarged,
+    so a text under ``MIN_TEXT_PX`` is no better for a narrower one)."""
     by_text = math.floor(font_px * PHONE_WIDTH_PX / MIN_TEXT_PX)
     by_square = math.floor(cell_px * PHONE_WIDTH_PX / MIN_SQUARE_PX)
     return max(PHONE_WIDTH_PX, min(by_text, by_square))
+
+
+def phone_width(
+    encounter: Encounter,
+    footprints: Mapping[Size, int],
+    view: BoardView,
+    keys: tuple[Key, ...],
+    box: tuple[int, int, int, int] | None,
+) -> Callable[[int], int]:
+    """The widest legible picture for each cell size: a function of the cell, for the
+    texts a picture of ``view`` prints at that size (its caption of ``keys``, the
+    labels of the tokens inside ``box``, the columns of squares, None: all of them)."""
+    labels = token_labels(encounter, footprints)
+    tokens = [
+        (labels[key], token, footprints.get(token.size, 1))
+        for key, token in encounter.tokens.items()
+        if box is None or _touches(token.cell, footprints.get(token.size, 1), box)
+    ]
+    shared = _shared_squares(encounter, footprints)
+    costs = view.move is not None and len(view.move.path) > 1
+
+    @lru_cache(maxsize=64)
+    def widest(cell: int) -> int:
+        probe = Layout(0, 0, 1, 1, cell, 0, 0, label_size(cell), False, 1, 1)
+        fonts = [label_size(cell)]
+        if costs:
+            fonts.append(cost_label_size(cell))
+        if keys:
+            fonts.append(caption.FONT)
+        for label, token, side in tokens:
+            count = shared.get(token.cell, 1) if side == 1 and token.size <= Size.TINY else 1
+            disc = disc_for(probe, token, token.cell, side, (0, count) if count > 1 else None)
+            fonts.append(disc_label_size(label, disc))
+            if token.altitude_ft or token.hidden:
+                fonts.append(pill_size(cell))
+        return widest_legible(min(fonts), cell)
+
+    return widest
 
 
 def texts(
@@ -85,10 +127,7 @@ def token_texts(
 ) -> list[Text]:
     """The labels on the tokens the window shows (and their altitude or hidden pills)."""
     labels = token_labels(encounter, footprints)
-    sharing: dict[object, int] = {}
-    for token in encounter.tokens.values():
-        if footprints.get(token.size, 1) == 1 and token.size <= Size.TINY:
-            sharing[token.cell] = sharing.get(token.cell, 0) + 1
+    sharing = _shared_squares(encounter, footprints)
     out: list[Text] = []
     for key, token in encounter.tokens.items():
         side = footprints.get(token.size, 1)
@@ -116,6 +155,24 @@ def too_small(texts_: list[Text], layout: Layout) -> list[str]:
     if square < MIN_SQUARE_PX:
         out.append(f"a square: {square:.1f} px")
     return out
+
+
+def _shared_squares(encounter: Encounter, footprints: Mapping[Size, int]) -> dict[Cell, int]:
+    """How many Tiny creatures stand on each square (they share it, drawn smaller)."""
+    sharing: dict[Cell, int] = {}
+    for token in encounter.tokens.values():
+        if footprints.get(token.size, 1) == 1 and token.size <= Size.TINY:
+            sharing[token.cell] = sharing.get(token.cell, 0) + 1
+    return sharing
+
+
+def _touches(cell: Cell, side: int, box: tuple[int, int, int, int]) -> bool:
+    return (
+        cell.col <= box[2]
+        and box[0] <= cell.col + side - 1
+        and cell.row <= box[3]
+        and box[1] <= cell.row + side - 1
+    )
 
 
 def _side(encounter: Encounter, footprints: Mapping[Size, int], key: str) -> int:

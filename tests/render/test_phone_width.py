@@ -52,10 +52,6 @@ async def drawn_pictures(
     return drawn
 
 
-# Failing before the phone windowing: in every ruleset the 508-px /move pictures
-# (steps 4 and 7) and the /map threats picture (step 8) print their caption at 12 px,
-# 8.5 px on a phone.
-@pytest.mark.xfail(strict=True, reason="caption lines 8.5 px at 360 px on 508-px pictures")
 @pytest.mark.parametrize("ruleset", RULESETS)
 async def test_every_scenario_picture_reads_at_phone_width(
     store: Store, ruleset: str, monkeypatch: pytest.MonkeyPatch
