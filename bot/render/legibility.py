@@ -17,7 +17,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 
-from bot.encounter import Encounter
+from bot.encounter import Encounter, Token
 from bot.grid.coords import Cell
 from bot.grid.sizes import Size
 from bot.render import caption
@@ -67,12 +67,15 @@ def phone_width(
     texts a picture of ``view`` prints at that size (its caption of ``keys``, the
     labels of the tokens inside ``box``, the columns of squares, None: all of them)."""
     labels = token_labels(encounter, footprints)
-    tokens = [
-        (labels[key], token, footprints.get(token.size, 1))
-        for key, token in encounter.tokens.items()
-        if box is None or _touches(token.cell, footprints.get(token.size, 1), box)
-    ]
     shared = _shared_squares(encounter, footprints)
+    # one of each look (label, size, footprint, sharers): a disc's size is all that counts
+    looks: dict[tuple[str, int, int, int, bool], Token] = {}
+    for key, token in encounter.tokens.items():
+        side = footprints.get(token.size, 1)
+        if box is None or _touches(token.cell, side, box):
+            count = shared.get(token.cell, 1) if side == 1 and token.size <= Size.TINY else 1
+            pills = bool(token.altitude_ft or token.hidden)
+            looks.setdefault((labels[key], int(token.size), side, count, pills), token)
     costs = view.move is not None and len(view.move.path) > 1
 
     @lru_cache(maxsize=64)
@@ -83,11 +86,10 @@ def phone_width(
             fonts.append(cost_label_size(cell))
         if keys:
             fonts.append(caption.FONT)
-        for label, token, side in tokens:
-            count = shared.get(token.cell, 1) if side == 1 and token.size <= Size.TINY else 1
+        for (label, _, side, count, pills), token in looks.items():
             disc = disc_for(probe, token, token.cell, side, (0, count) if count > 1 else None)
             fonts.append(disc_label_size(label, disc))
-            if token.altitude_ft or token.hidden:
+            if pills:
                 fonts.append(pill_size(cell))
         return widest_legible(min(fonts), cell)
 
