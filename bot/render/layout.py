@@ -306,6 +306,11 @@ def _region(encounter: Encounter, footprints: Mapping[Size, int], view: BoardVie
             box = _union(box, _token_box(cell, 1))
         for token in encounter.tokens.values():
             box = _union(box, _token_box(token.cell, footprints.get(token.size, 1)))
+    if view.frame is not None and view.center is None:
+        first, last = view.frame
+        framed: Box = (first.col, first.row, last.col, last.row)
+        cols, rows = (framed[0], framed[2]), (framed[1], framed[3])
+        return Region(cols, rows, _centre(framed), None, tuple(near_tokens))
     if view.center is not None:
         focus = (view.center.col + 0.5, view.center.row + 0.5)
         must = None

@@ -64,6 +64,9 @@ class BoardView:
     zoom: int | None = None
     whole_map: bool = False
     phone: bool = True
+    # the squares the GM pinned (/map view:A1:T20): first and last corner; they frame
+    # the picture, cut to the phone's width round their middle when wider
+    frame: tuple[Cell, Cell] | None = None
     background: BackgroundImage | None = None
     # the ruleset's square, in feet: how big an area template's squares are
     square_ft: int = 5
