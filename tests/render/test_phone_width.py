@@ -10,19 +10,23 @@ uses), and the picture's real width is checked against the layout's."""
 from __future__ import annotations
 
 import io
+import random
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import pytest
 from PIL import Image
 
 import bot.handlers.board as board_handlers
-from bot.encounter import Encounter
+from bot.encounter import Encounter, Token
+from bot.grid.coords import Cell
 from bot.grid.sizes import Size
-from bot.render.board import BoardView
+from bot.grid.terrain import Terrain
+from bot.render.board import BoardView, MoveOverlay, render_board
 from bot.render.layout import plan
 from bot.render.legibility import MIN_TEXT_PX, on_phone, texts, too_small
+from bot.rules import get_ruleset
 from bot.storage import Store
 from tests.scenarios.play import RULESETS, play
 
@@ -77,3 +81,49 @@ def test_the_rule_scales_with_the_picture() -> None:
     assert on_phone(12, 720) == 6
     assert on_phone(12, 200) == 12  # a narrow picture is shown at its own size
     assert on_phone(MIN_TEXT_PX * 2, 720) == MIN_TEXT_PX
+
+
+def thirty_by_thirty() -> tuple[Encounter, BoardView]:
+    """A representative 30x30 board (as bench/bench_render.py's): one square in eight
+    with terrain, 16 tokens (some Large, some prone), a move with both speed bands and
+    threats shaded."""
+    rng = random.Random(7)
+    kinds = [Terrain.DIFFICULT] * 6 + [Terrain.WALL] * 2 + [Terrain.WATER, Terrain.PIT]
+    cells = [Cell(c, r) for r in range(30) for c in range(30)]
+    terrain = {cell: rng.choice(kinds) for cell in rng.sample(cells, len(cells) // 8)}
+    e = Encounter(30, 30, "3.5", "gm", terrain=terrain)
+    free = [c for c in cells if c not in terrain]
+    for i in range(16):
+        cell = free.pop(rng.randrange(len(free)))
+        e = e.with_token(
+            Token(
+                f"Token {i}",
+                cell,
+                size=Size.LARGE if i % 7 == 3 else Size.MEDIUM,
+                team=("party", "enemy", "neutral")[i % 3],
+                conditions=frozenset({"prone"}) if i % 5 == 4 else frozenset(),
+            )
+        )
+    path = [Cell(8, 10)]
+    for i in range(8):
+        path.append(Cell(path[-1].col + 1, path[-1].row + (1 if i % 3 == 0 else 0)))
+    end = path[-1]
+    e = e.with_token(Token("Token 0", end, team="party"))
+    near = frozenset(Cell(end.col + c, end.row + r) for c in range(-4, 5) for r in range(-4, 5))
+    far = frozenset(Cell(end.col + c, end.row + r) for c in range(-8, 9) for r in range(-8, 9))
+    far = frozenset(c for c in far if 0 <= c.col < 30 and 0 <= c.row < 30)
+    move = MoveOverlay(tuple(path), tuple(5.0 * i for i in range(len(path))), "token-0")
+    move = replace(move, provoked_at=(path[0],), reach_now=near & far, reach_more=far)
+    threats = frozenset(Cell(c, r) for c in range(18, 24) for r in range(14, 20))
+    return e, BoardView(move=move, threats=threats)
+
+
+def test_the_30_by_30_picture_stays_under_60_kb_and_the_phone_s_is_smaller() -> None:
+    e, view = thirty_by_thirty()
+    foot = get_ruleset("3.5").footprint_squares
+    phone = render_board(e, foot, view)
+    whole = render_board(e, foot, replace(view, phone=False))
+    assert len(whole) < 60_000 and len(phone) < 60_000
+    assert len(phone) < len(whole)
+    layout = plan(e, foot, view)
+    assert not too_small(texts(e, foot, view, layout), layout)
