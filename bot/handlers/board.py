@@ -22,7 +22,7 @@ from bot.errors import InvalidInput
 from bot.grid.coords import Cell, parse_on_map
 from bot.handlers.backgrounds import MAX_BACKGROUND_BYTES, ctx_background, set_background
 from bot.handlers.board_flanks import flank_lines, flanks_json
-from bot.handlers.board_view import Frame, cut_note, frame_text, map_view, pinned_view
+from bot.handlers.board_view import Frame, cut_note, map_view, pin_result, pinned_view
 from bot.handlers.encounter_common import (
     actor_of,
     encounter_reply,
@@ -179,8 +179,7 @@ async def handle_map(ctx: Context, options: Mapping[str, Any]) -> Reply:
             "threats": sorted(str(c) for c in threats),
             **({"reach": sorted(str(c) for c in reached)} if options.get("reach") else {}),
             **flank_data,
-            **({"view": frame_text(frame) or None} if options.get("view") else {}),
-            **({"board_view": True} if options.get("view") else {}),
+            **pin_result(options, frame),
         },
     )
     reply = replace(reply, ephemeral=seen.private)  # the GM's view of hidden tokens

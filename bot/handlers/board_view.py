@@ -94,6 +94,14 @@ async def pinned_view(
     )
 
 
+def pin_result(options: Mapping[str, Any], frame: Frame | None) -> dict[str, Any]:
+    """The JSON a /map view: adds: the view now pinned (None: unpinned), and the flag
+    that has the Discord shell redraw the board message with it."""
+    if options.get("view") is None:
+        return {}
+    return {"view": frame_text(frame) or None, "board_view": True}
+
+
 def map_view(
     options: Mapping[str, Any],
     threats: frozenset[Cell],
