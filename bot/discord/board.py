@@ -236,14 +236,17 @@ async def _post_board(
         return
     from bot.handlers.backgrounds import background_of
     from bot.handlers.board import board_digest  # local: the handlers
+    from bot.handlers.board_view import frame_text, pinned_frame
 
     message_id = await store.board_message(stored.id)
     key = SHOWN_KEY + channel_id
+    frame = await pinned_frame(store, channel_id, stored.id, stored.encounter)  # /map view:
     digest = f"{board_digest(stored.encounter)} {int(embeds)}{int(can_attach(interaction))}"
+    digest += f" {frame_text(frame)}" if frame is not None else ""
     if message_id is not None and await store.get_meta(key) == f"{message_id} {digest}":
         return  # nothing the table sees has changed (a hidden token's move, say)
     background = await background_of(store, channel_id, stored.encounter)
-    reply: Reply = await board_message(stored.encounter, background)
+    reply: Reply = await board_message(stored.encounter, background, frame)
     if not can_attach(interaction) or not embeds:
         from bot.handlers.board import text_board_message  # local: the renderer
 

@@ -206,7 +206,8 @@ async def _run_and_answer(
         await send_error(interaction, failure_message(written))
         outcome = "error"
     await tell_about_plain_replies(interaction, store, reply)
-    if command.changes_state and reply.result.get("changed", True) is not False:
+    changed = command.changes_state and reply.result.get("changed", True) is not False
+    if changed or reply.result.get("board_view"):  # /map view: reframes the board message
         await refresh_board(interaction, store)
     if reply.result.get("post_board"):
         await repost_board(interaction, store, pin=bool(reply.result.get("pin")))

@@ -22,6 +22,7 @@ from bot.errors import InvalidInput
 from bot.grid.coords import Cell, parse_on_map
 from bot.handlers.backgrounds import MAX_BACKGROUND_BYTES, ctx_background, set_background
 from bot.handlers.board_flanks import flank_lines, flanks_json
+from bot.handlers.board_view import Frame, cut_note, map_view, pin_result, pinned_view
 from bot.handlers.encounter_common import (
     actor_of,
     encounter_reply,
@@ -123,9 +124,11 @@ async def handle_map(ctx: Context, options: Mapping[str, Any]) -> Reply:
         raise InvalidInput("pin:true goes with post:true: /map post:true pin:true.")
     if options.get("post"):
         return await _post(ctx, bool(options.get("pin")))
-    whole = (await load_active(ctx)).encounter
+    stored = await load_active(ctx)
+    whole = stored.encounter
     seen = seen_in(ctx, whole)
     encounter = seen.encounter
+    frame, pin_field = await pinned_view(ctx, stored.id, whole, options)
     rules = ruleset_of(encounter).for_encounter(encounter)
     threats = frozenset[Cell]()
     reach = reached = frozenset[Cell]()
@@ -177,11 +180,11 @@ async def handle_map(ctx: Context, options: Mapping[str, Any]) -> Reply:
     zoom = options.get("zoom")
     if zoom is not None and not ZOOM_RANGE[0] <= zoom <= ZOOM_RANGE[1]:
         raise InvalidInput(f"zoom: cells from {ZOOM_RANGE[0]} to {ZOOM_RANGE[1]} px.")
-    view = BoardView(
-        threats=threats, reach=reach, center=center, zoom=zoom, whole_map=center is None
-    )
+    view = map_view(options, threats, reach, center, zoom, frame)
     shown = window_text(encounter, view)
-    fields.insert(0, Field("Showing", shown))
+    fields.insert(0, Field("Showing", shown + cut_note(view, shown)))
+    if pin_field is not None:
+        fields.append(pin_field)
     reply = encounter_reply(
         encounter,
         title=f"The board — {encounter.width}×{encounter.height}, round {encounter.round}",
@@ -191,6 +194,7 @@ async def handle_map(ctx: Context, options: Mapping[str, Any]) -> Reply:
             "threats": sorted(str(c) for c in threats),
             **({"reach": sorted(str(c) for c in reached)} if options.get("reach") else {}),
             **flank_data,
+            **pin_result(options, frame),
         },
     )
     reply = replace(reply, ephemeral=seen.private)  # the GM's view of hidden tokens
@@ -203,7 +207,9 @@ BACKGROUND_OPTIONS = ("background", "clear_background", "cell_px", "offset_x", "
 async def _background(ctx: Context, options: Mapping[str, Any]) -> Reply:
     """/map background:<image> (or clear_background:true): the map under the grid."""
     others = [
-        n for n in ("threats", "reach", "at", "zoom", "flanks", "post", "pin") if options.get(n)
+        n
+        for n in ("threats", "reach", "at", "zoom", "flanks", "post", "pin", "whole", "view")
+        if options.get(n)
     ]
     if others:
         raise InvalidInput(
@@ -311,9 +317,14 @@ def board_digest(encounter: Encounter) -> str:
     return hashlib.sha256(dump_state(public(encounter)).encode()).hexdigest()
 
 
-async def board_message(encounter: Encounter, background: BackgroundImage | None = None) -> Reply:
+async def board_message(
+    encounter: Encounter,
+    background: BackgroundImage | None = None,
+    frame: Frame | None = None,
+) -> Reply:
     """The channel's standing board (edited in place after every change): everyone reads
-    it, so hidden tokens are never on it."""
+    it, so hidden tokens are never on it. It shows the window round the tokens at a
+    phone's width (docs/PICTURES.md), or the view the GM pinned (``frame``)."""
     encounter = public(encounter)
     acting = encounter.acting
     tokens = len(encounter.tokens)
@@ -340,7 +351,7 @@ async def board_message(encounter: Encounter, background: BackgroundImage | None
             ),
         ),
     )
-    return board_reply(reply, await render(encounter, BoardView(whole_map=True), background))
+    return board_reply(reply, await render(encounter, BoardView(frame=frame), background))
 
 
 MAP = Command(
@@ -389,6 +400,16 @@ MAP = Command(
             max_value=20000,
         ),
         Option("clear_background", "boolean", "Remove the map image under the grid (GM)"),
+        Option(
+            "whole",
+            "boolean",
+            "The whole map, as large as it fits (pictures are otherwise cut to a phone's width)",
+        ),
+        Option(
+            "view",
+            "string",
+            "Pin the squares the board shows, e.g. A1:T20 (GM); view:all unpins",
+        ),
     ),
     handle_map,
 )

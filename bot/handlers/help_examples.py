@@ -162,7 +162,14 @@ def _moving(ruleset: Ruleset) -> Table:
     return {
         "move": tuple(move),
         "distance": ("/distance from:Ari to:Goblin", "/distance from:A1 to:E5"),
-        "map": ("/map", "/map threats:true", "/map reach:Goblin", "/map post:true pin:true"),
+        "map": (
+            "/map",
+            "/map threats:true",
+            "/map reach:Goblin",
+            "/map post:true pin:true",
+            "/map view:A1:H8",
+            "/map whole:true",
+        ),
         "door": (("/terrain edge cells:A1/A2 kind:door", "/door token:Ari edge:A1/A2 open:true"),),
         "flank": (
             (

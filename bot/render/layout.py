@@ -13,7 +13,7 @@ the inset, which shows every token.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
 from bot.encounter import Encounter
@@ -32,6 +32,10 @@ MAX_SIDE_PX = 1024
 MARGIN = 2  # squares around the region that matters
 NEAR = 3  # tokens this close to a move's squares are part of its region
 MIN_WINDOW = 8  # squares on a side, where the map has them
+
+PHONE_CELL = 32  # the squares of a window cut to the phone rule's width
+PHONE_TALL = 1.5  # a phone picture's squares reach at most this times its width down
+Widest = Callable[[int], int]  # cell px → the widest picture that reads on a phone
 
 Span = tuple[int, int]  # first and last index, inclusive
 Box = tuple[int, int, int, int]  # first col, first row, last col, last row
@@ -115,23 +119,38 @@ def strips(cell: int, map_height: int) -> tuple[int, int, int]:
 
 
 def capacity(
-    cell: int, map_height: int, keys: tuple[Key, ...] = (), map_width: int | None = None
+    cell: int,
+    map_height: int,
+    keys: tuple[Key, ...] = (),
+    map_width: int | None = None,
+    widest: Widest | None = None,
 ) -> tuple[int, int]:
     """How many squares across and down fit in ``MAX_SIDE_PX`` at ``cell`` px,
-    leaving room for a caption of ``keys`` under a window at most ``map_width`` across."""
+    leaving room for a caption of ``keys`` under a window at most ``map_width`` across;
+    ``widest``: the widest picture that reads on a phone at each cell size."""
     left, top, _ = strips(cell, map_height)
     cols = (MAX_SIDE_PX - left) // cell
+    if widest is not None:  # the phone rule (docs/PICTURES.md)
+        cols = max(1, min(cols, (widest(cell) - left) // cell))
     shown = cols if map_width is None else min(cols, map_width)
     below = caption.height(keys, max(left + shown * cell, caption.min_width(keys)))
-    return cols, (MAX_SIDE_PX - top - below) // cell
+    rows = (MAX_SIDE_PX - top - below) // cell
+    if widest is not None:  # no taller than a phone's screen shows at once
+        rows = min(rows, math.floor(widest(cell) * PHONE_TALL / cell))
+    return cols, rows
 
 
 def fitting_cell(
-    cols: int, rows: int, map_height: int, least: int = MIN_CELL, keys: tuple[Key, ...] = ()
+    cols: int,
+    rows: int,
+    map_height: int,
+    least: int = MIN_CELL,
+    keys: tuple[Key, ...] = (),
+    widest: Widest | None = None,
 ) -> int | None:
     """The largest cell size from ``least`` to ``DEFAULT_CELL`` at which ``cols`` x ``rows`` fit."""
     for cell in range(DEFAULT_CELL, least - 1, -1):
-        fit_cols, fit_rows = capacity(cell, map_height, keys, cols)
+        fit_cols, fit_rows = capacity(cell, map_height, keys, cols, widest)
         if cols <= fit_cols and rows <= fit_rows:
             return cell
     return None
@@ -146,14 +165,18 @@ def plan(encounter: Encounter, footprints: Mapping[Size, int], view: BoardView) 
     # Room for the caption is kept for everything the map holds; the caption
     # drawn names only what the window shows, so it is never taller.
     every = legend_keys(encounter, footprints, view, None)
+    widest = _phone_rule(encounter, footprints, view, every)
     if view.zoom is not None:
         cell = max(MIN_CELL, min(MAX_CELL, view.zoom))
-        fit_cols, fit_rows = capacity(cell, height, every, width)
+        fit_cols, fit_rows = capacity(cell, height, every, width, widest)
         whole_cell = cell if width <= fit_cols and height <= fit_rows else None
     else:
-        cell = fitting_cell(region_cols, region_rows, height, keys=every) or MIN_CELL
-        whole_cell = fitting_cell(width, height, height, least=READABLE_CELL, keys=every)
-    cap_cols, cap_rows = capacity(cell, height, every, width)
+        cut_cell = MIN_CELL if widest is None else PHONE_CELL
+        cell = fitting_cell(region_cols, region_rows, height, keys=every, widest=widest) or cut_cell
+        whole_cell = fitting_cell(
+            width, height, height, least=READABLE_CELL, keys=every, widest=widest
+        )
+    cap_cols, cap_rows = capacity(cell, height, every, width, widest)
     windowed = region_cols > cap_cols or region_rows > cap_rows
     if whole_cell is not None:
         # A map that fits readably is shown whole: a window would only hide things.
@@ -170,7 +193,7 @@ def plan(encounter: Encounter, footprints: Mapping[Size, int], view: BoardView) 
         y0, y1 = _grow(rows_span, min(MIN_WINDOW, cap_rows), height)
         cols, rows = x1 - x0 + 1, y1 - y0 + 1
     whole = cols == width and rows == height
-    whole_fits = fitting_cell(width, height, height, keys=every) is not None
+    whole_fits = fitting_cell(width, height, height, keys=every, widest=widest) is not None
     window = (x0, y0, x0 + cols - 1, y0 + rows - 1)
     cropped = any(not _inside(box, window) for box in region.near_tokens)
     left, top, size = strips(cell, height)
@@ -188,6 +211,20 @@ def plan(encounter: Encounter, footprints: Mapping[Size, int], view: BoardView) 
         map_height=height,
         keys=legend_keys(encounter, footprints, view, window),
     )
+
+
+def _phone_rule(
+    encounter: Encounter,
+    footprints: Mapping[Size, int],
+    view: BoardView,
+    keys: tuple[Key, ...],
+) -> Widest | None:
+    """The widest legible picture at each cell size (None: the view asks for no limit)."""
+    if not view.phone:
+        return None
+    from bot.render.legibility import phone_width  # it reads this module's layouts
+
+    return phone_width(encounter, footprints, view, keys)
 
 
 def legend_keys(
@@ -271,6 +308,11 @@ def _region(encounter: Encounter, footprints: Mapping[Size, int], view: BoardVie
             box = _union(box, _token_box(cell, 1))
         for token in encounter.tokens.values():
             box = _union(box, _token_box(token.cell, footprints.get(token.size, 1)))
+    if view.frame is not None and view.center is None:
+        first, last = view.frame
+        framed: Box = (first.col, first.row, last.col, last.row)
+        cols, rows = (framed[0], framed[2]), (framed[1], framed[3])
+        return Region(cols, rows, _centre(framed), None, tuple(near_tokens))
     if view.center is not None:
         focus = (view.center.col + 0.5, view.center.row + 0.5)
         must = None

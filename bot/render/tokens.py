@@ -47,6 +47,34 @@ class Disc:
     diameter: int  # including the white edge
 
 
+def disc_edge(diameter: int) -> int:
+    return max(1, min(3, diameter // 16))
+
+
+def disc_sizes(diameter: int, shape: str) -> tuple[int, int, int]:
+    """A token of ``shape`` drawn on a disc ``diameter`` across: its size, its white
+    edge, and the coloured shape inside the edge. A diamond is drawn larger (as much
+    area as the others: its points reach past the circle), and its outline is as thick
+    as a circle's across its sloping sides."""
+    d = round(diameter * DIAMOND_SCALE) if shape == DIAMOND else diameter
+    edge = disc_edge(d)
+    inner = d - 2 * edge if shape != DIAMOND else d - round(2.8 * edge)
+    return d, edge, inner
+
+
+def disc_label_size(label: str, disc: Disc, team: str = "neutral") -> int:
+    """The font size of ``label`` printed on ``disc`` in its team's shape (inside its
+    white edge, in the room the shape leaves)."""
+    shape = s.TEAM_SHAPE.get(team, ROUND)
+    _, _, inner = disc_sizes(disc.diameter, shape)
+    return label_font_size(label, round(inner * LABEL_ROOM.get(shape, 1.0)))
+
+
+def pill_size(cell: int) -> int:
+    """The font size of the pills under and over a disc ("30 ft up", "hidden")."""
+    return max(9, min(14, round(cell * 0.3)))
+
+
 def disc_for(
     layout: Layout, token: Token, cell: Cell, side: int, slot: tuple[int, int] | None = None
 ) -> Disc:
@@ -87,18 +115,13 @@ def draw_token(
         paste_ring(im, disc.centre, outer, ring, s.ACTING_EDGE)
         paste_ring(im, disc.centre, outer - 2, ring - 1, s.ACTING_RING)
     alpha = s.GHOST_ALPHA if ghost else 1.0
-    edge = max(1, min(3, d // 16))
     shape = s.TEAM_SHAPE.get(token.team, ROUND)
-    if shape == DIAMOND:  # as much area as the others: its points reach past the circle
-        d = round(d * DIAMOND_SCALE)
+    d, _, inner = disc_sizes(d, shape)
     paste_disc(im, disc.centre, d, s.TOKEN_OUTLINE, alpha, shape)
-    # a diamond's outline is as thick as a circle's across its sloping sides
-    inner = d - 2 * edge if shape != DIAMOND else d - round(2.8 * edge)
     paste_disc(im, disc.centre, inner, colour, alpha, shape)
     if ghost:
         return
-    room = round(inner * LABEL_ROOM.get(shape, 1.0))
-    paste_text(im, label, label_font_size(label, room), disc.centre, s.TOKEN_TEXT)
+    paste_text(im, label, disc_label_size(label, disc, token.team), disc.centre, s.TOKEN_TEXT)
     marks = max(10, min(22, round(layout.cell * 0.34)))
     r = d / 2
     cx, cy = disc.centre
@@ -121,7 +144,7 @@ def draw_token(
         hidden_mark(im, layout, disc)
     high = token.altitude_ft
     if high:  # how high it flies, on a label under its disc (004 3-D movement)
-        size = max(9, min(14, round(layout.cell * 0.3)))
+        size = pill_size(layout.cell)
         pill(
             im,
             f"{high} ft up",
@@ -145,7 +168,7 @@ def hidden_mark(im: Image.Image, layout: Layout, disc: Disc) -> None:
     for i in range(s.HIDDEN_DASHES):
         start = i * step
         draw.arc(box, start, start + step / 2, fill=s.HIDDEN_DASH, width=max(2, ring // 2))
-    size = max(9, min(14, round(layout.cell * 0.3)))
+    size = pill_size(layout.cell)
     pill(
         im,
         "hidden",

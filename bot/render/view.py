@@ -56,7 +56,10 @@ class BoardView:
     ``center`` pans the window to a square; ``zoom`` is the cell size in px
     (clamped to 24..64); ``whole_map`` shows the whole map when it fits
     readably (a window round the action or ``center`` when it does not);
-    ``background`` is the map image drawn under the grid (/map background).
+    ``background`` is the map image drawn under the grid (/map background);
+    ``phone``: the picture keeps to the phone rule (docs/PICTURES.md: every text at
+    least 9 px and a square 14 px once scaled to 360 px wide), cutting a window round
+    what matters when that is wider; False draws it as large as it fits (/map whole:true).
     """
 
     move: MoveOverlay | None = None
@@ -65,6 +68,10 @@ class BoardView:
     center: Cell | None = None
     zoom: int | None = None
     whole_map: bool = False
+    phone: bool = True
+    # the squares the GM pinned (/map view:A1:T20): first and last corner; they frame
+    # the picture, cut to the phone's width round their middle when wider
+    frame: tuple[Cell, Cell] | None = None
     background: BackgroundImage | None = None
     # the ruleset's square, in feet: how big an area template's squares are
     square_ft: int = 5

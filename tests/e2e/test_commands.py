@@ -73,6 +73,8 @@ SCENARIO: list[tuple[str, dict[str, Any], str, bool]] = [
     ("terrain edge", {"cells": "C4/D4", "kind": "door"}, "Door on 1 edge", False),
     ("door", {"token": "Ari", "edge": "C4/D4"}, "", False),
     ("map", {"threats": True}, "The board", True),
+    ("map", {"view": "A1:H8"}, "The board", True),
+    ("map", {"whole": True}, "The board", True),
     ("flank", {"a": "Ari", "b": "Bo", "target": "Orc"}, "No flanking rule under 3.5", False),
     ("encounter show", {}, "Encounter: 12×12 map, 3 tokens", True),
     ("history", {"count": 5}, "The last 5 changes here", False),

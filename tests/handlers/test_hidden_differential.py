@@ -173,6 +173,9 @@ CASES: dict[str, tuple[str, ...]] = {
         "/map reach:Ari",
         "/map flanks:true",
         "/map at:E2 zoom:2",
+        "/map view:A1:F6",
+        "/map whole:true",
+        "/map view:all",
     ),
     "door": ("/door token:Bo edge:H8/I8 open:true",),
     "flank": (

@@ -4,7 +4,9 @@
 The order: the acting token; else a token that has moved (``Activity.moved``:
 the encounter keeps no order of moves across tokens); else the tokens' middle
 when they all fit in one window; else the window holding the most tokens, ties
-to the earlier token. All on a 200x200 map, whose window at 24 px is 41x41.
+to the earlier token. All on a 200x200 map, whose window at 24 px is 41x41 (as
+/map whole:true draws it, ``phone=False``; a phone's window is narrower and chosen the
+same way: tests/render/test_phone_width.py).
 """
 
 from __future__ import annotations
@@ -54,7 +56,7 @@ def shows(layout: Layout, token: Token, footprints: Mapping[Size, int] = FOOT) -
 
 def drawn(e: Encounter, name: str) -> bool:
     """The token's disc is on the rendered image, in its team colour."""
-    image, layout = draw(e, FOOT)
+    image, layout = draw(e, FOOT, BoardView(phone=False))
     token = e.token(name)
     if not layout.shows(token.cell):
         return False
@@ -65,7 +67,7 @@ def drawn(e: Encounter, name: str) -> bool:
 def test_two_far_tokens_show_one_of_them_not_the_empty_middle():
     """The reported case: K40 and GR190 used to give CH95–DV135, empty."""
     e = big(at("Ari", "K40", "party"), at("Orc", "GR190"))
-    layout = plan(e, FOOT, BoardView())
+    layout = plan(e, FOOT, BoardView(phone=False))
     assert layout.inset and layout.cols < 200
     assert shows(layout, e.token("Ari"))  # a tie: the earlier token
     assert drawn(e, "Ari")
@@ -77,7 +79,7 @@ def test_the_acting_token_comes_first():
     e = big(at("Ari", "K40", "party"), at("Orc", "GR190"), at("Gob", "GP188"))
     e = replace(e, order=("ari", "orc"), turn_index=1)
     e = e.with_token(replace(e.token("Ari"), activity=MOVED))  # moved, but not its turn
-    layout = plan(e, FOOT, BoardView())
+    layout = plan(e, FOOT, BoardView(phone=False))
     assert shows(layout, e.token("Orc")) and not shows(layout, e.token("Ari"))
     assert drawn(e, "Orc")
 
@@ -86,7 +88,7 @@ def test_the_token_that_moved_when_no_turn_order_runs():
     """/move Ari to:K44, then /map: the window is round Ari, though two
     tokens stand together far away."""
     e = big(at("Orc", "GR190"), at("Gob", "GP188"), at("Ari", "K44", "party", activity=MOVED))
-    layout = plan(e, FOOT, BoardView())
+    layout = plan(e, FOOT, BoardView(phone=False))
     assert shows(layout, e.token("Ari"))
     assert not shows(layout, e.token("Orc"))
     assert drawn(e, "Ari") and not drawn(e, "Orc")
@@ -103,7 +105,7 @@ def test_with_several_movers_the_window_holding_most_of_them():
         at("Idle 1", "L41", "neutral"),
         at("Idle 2", "L42", "neutral"),
     )
-    layout = plan(e, FOOT, BoardView())
+    layout = plan(e, FOOT, BoardView(phone=False))
     assert shows(layout, e.token("Orc")) and shows(layout, e.token("Gob"))
     assert not shows(layout, e.token("Ari"))
 
@@ -111,14 +113,14 @@ def test_with_several_movers_the_window_holding_most_of_them():
 def test_a_token_that_only_dropped_prone_has_not_moved():
     prone_only = Activity(actions=("drop-prone",))
     e = big(at("Ari", "K40", "party", activity=prone_only), at("Orc", "GR190", activity=MOVED))
-    assert shows(plan(e, FOOT, BoardView()), e.token("Orc"))
+    assert shows(plan(e, FOOT, BoardView(phone=False)), e.token("Orc"))
 
 
 def test_tokens_that_fit_in_one_window_are_all_shown_round_their_middle():
     """40 columns apart: with the 2-square margin the region needs 44 (more than
     the 41 a window holds), but the two tokens themselves fit."""
     e = big(at("Ari", "K100", "party"), at("Orc", "AY130"))
-    layout = plan(e, FOOT, BoardView())
+    layout = plan(e, FOOT, BoardView(phone=False))
     assert layout.inset and layout.cols == 41
     assert shows(layout, e.token("Ari")) and shows(layout, e.token("Orc"))
     assert drawn(e, "Ari") and drawn(e, "Orc")
@@ -133,7 +135,7 @@ def test_otherwise_the_densest_cluster():
         at("Gob 2", "GM180"),
         at("Gob 3", "GC170"),
     )
-    layout = plan(e, FOOT, BoardView())
+    layout = plan(e, FOOT, BoardView(phone=False))
     for name in ("Orc", "Gob 1", "Gob 2", "Gob 3"):
         assert shows(layout, e.token(name)), name
     assert not shows(layout, e.token("Ari")) and not shows(layout, e.token("Bo"))
@@ -149,7 +151,7 @@ def test_the_densest_cluster_is_centred_on_its_middle():
         at("Gob 1", "DA100"),
         at("Gob 2", "DZ100"),
     )
-    layout = plan(e, FOOT, BoardView())
+    layout = plan(e, FOOT, BoardView(phone=False))
     middle = (99 + 129 + 1) / 2
     assert abs(layout.x0 + layout.cols / 2 - middle) <= 1
     for name in ("Orc", "Gob 1", "Gob 2"):
@@ -158,8 +160,8 @@ def test_the_densest_cluster_is_centred_on_its_middle():
 
 def test_ties_go_to_the_earlier_token():
     ari, orc = at("Ari", "K40", "party"), at("Orc", "GR190")
-    assert shows(plan(big(ari, orc), FOOT, BoardView()), ari)
-    assert shows(plan(big(orc, ari), FOOT, BoardView()), orc)
+    assert shows(plan(big(ari, orc), FOOT, BoardView(phone=False)), ari)
+    assert shows(plan(big(orc, ari), FOOT, BoardView(phone=False)), orc)
 
 
 def test_big_tokens_count_by_their_whole_footprint():
@@ -168,23 +170,23 @@ def test_big_tokens_count_by_their_whole_footprint():
     e = e.with_token(Token("Dragon", Cell.parse("K40"), size=Size.COLOSSAL, team="enemy"))
     e = e.with_token(Token("Rat 1", Cell.parse("GR190"), size=Size.TINY))
     e = e.with_token(Token("Rat 2", Cell.parse("GQ189"), size=Size.TINY))
-    layout = plan(e, FOOT_EP, BoardView())
+    layout = plan(e, FOOT_EP, BoardView(phone=False))
     assert shows(layout, e.token("Rat 1"), FOOT_EP) and shows(layout, e.token("Rat 2"), FOOT_EP)
     e = e.with_token(Token("Imp", Cell.parse("N40"), size=Size.TINY))
     e = e.with_token(Token("Imp 2", Cell.parse("K46"), size=Size.TINY))
-    layout = plan(e, FOOT_EP, BoardView())
+    layout = plan(e, FOOT_EP, BoardView(phone=False))
     assert shows(layout, e.token("Dragon"), FOOT_EP)
 
 
 def test_no_tokens_keeps_the_middle_of_the_map():
-    layout = plan(big(), FOOT, BoardView())
+    layout = plan(big(), FOOT, BoardView(phone=False))
     assert abs(layout.x0 + layout.cols / 2 - 100) <= 1
     assert abs(layout.y0 + layout.rows / 2 - 100) <= 1
 
 
 def test_an_explicit_centre_still_wins():
     e = big(at("Ari", "K40", "party", activity=MOVED), at("Orc", "GR190"))
-    layout = plan(e, FOOT, BoardView(center=Cell.parse("CV100")))
+    layout = plan(e, FOOT, BoardView(phone=False, center=Cell.parse("CV100")))
     assert layout.x0 <= 99 < layout.x0 + layout.cols
     assert not shows(layout, e.token("Ari")) and not shows(layout, e.token("Orc"))
 
@@ -220,7 +222,7 @@ def crowds(draw_: st.DrawFn) -> Encounter:
 def test_the_default_window_always_shows_the_action(e: Encounter, zoom: int | None):
     """Some token is always wholly in view; the acting token, or else a mover,
     when there is one."""
-    layout = plan(e, FOOT_EP, BoardView(zoom=zoom))
+    layout = plan(e, FOOT_EP, BoardView(phone=False, zoom=zoom))
     tokens = list(e.tokens.values())
     assert any(shows(layout, t, FOOT_EP) for t in tokens)
     if e.acting is not None:
@@ -244,7 +246,7 @@ def clusters(draw_: st.DrawFn) -> Encounter:
 @given(clusters())
 def test_no_window_position_holds_more_tokens(e: Encounter):
     """Checked against every position a window of the same size could take."""
-    layout = plan(e, FOOT, BoardView())
+    layout = plan(e, FOOT, BoardView(phone=False))
     tokens = list(e.tokens.values())
 
     def held(x0: int, y0: int) -> int:

@@ -4,6 +4,8 @@ letter strips; a window that crops a nearby token shows it in the inset."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -12,6 +14,7 @@ from bot.grid.coords import Cell
 from bot.render import style as s
 from bot.render.board import BoardView, MoveOverlay, board_window
 from bot.render.layout import NEAR, READABLE_CELL, plan
+from bot.render.legibility import MIN_SQUARE_PX, MIN_TEXT_PX, on_phone, texts
 from bot.render.overlay import place_cost_labels
 from bot.rules import get_ruleset
 from tests.render.pixels import cell_box, draw, share
@@ -87,6 +90,7 @@ def test_every_token_is_drawn_and_every_label_is_inside_the_image(
 ) -> None:
     e, view = board
     assert view.move is not None
+    view = replace(view, phone=False)  # /map whole:true's size; the phone's: below
     image, layout = draw(e, FOOT, view)
     assert (layout.cols, layout.rows) == (e.width, e.height)  # small maps: always whole
     for token in e.tokens.values():
@@ -96,6 +100,25 @@ def test_every_token_is_drawn_and_every_label_is_inside_the_image(
     for text, (x0, y0, x1, y1) in place_cost_labels(layout, view.move.path, view.move.costs_ft, 1):
         assert x0 >= 0 and x1 <= image.width and y1 <= image.height, text
         assert x0 >= layout.left and y0 >= layout.top, text  # not under the letter strips
+
+
+@settings(max_examples=60, deadline=None)
+@given(small_moves())
+def test_at_phone_width_the_move_and_its_labels_read(
+    board: tuple[Encounter, BoardView],
+) -> None:
+    """The phone rule (docs/PICTURES.md): the window keeps the mover's last square, every
+    text that is 9 px or more in the picture is 9 px or more at 360 px wide, and a
+    square is 14 px or more there."""
+    e, view = board
+    assert view.move is not None
+    image, layout = draw(e, FOOT, view)
+    assert layout.shows(view.move.path[-1])
+    assert image.width == layout.width
+    for text in texts(e, FOOT, view, layout):
+        if text.font_px >= MIN_TEXT_PX:
+            assert on_phone(text.font_px, layout.width) >= MIN_TEXT_PX, text
+    assert on_phone(layout.cell, layout.width) >= MIN_SQUARE_PX
 
 
 def test_near_is_a_few_squares() -> None:

@@ -14,7 +14,7 @@ from PIL import Image, ImageChops, ImageStat
 from bot.reply import MENTION_MARK
 from bot.storage import Store
 from tests.scenarios.play import BOB_ID, GM_ID, PICTURED, RULESETS, Played, play, reference_name
-from tests.scenarios.record import REFERENCE
+from tests.scenarios.record import PHONE, REFERENCE
 
 # What a new GM would have to look up, or what only a developer should see.
 NOT_FOR_USERS = {
@@ -63,3 +63,6 @@ async def test_the_pictures_match_the_reference_images(played: tuple[str, list[P
         assert image.size == stored.size, f"{path.name}: {image.size} != {stored.size}"
         diff = ImageStat.Stat(ImageChops.difference(image, stored)).mean
         assert sum(diff) / len(diff) < 1.0, f"{path.name} drifted from its reference: {diff}"
+        phone = Image.open(PHONE / path.name)  # as a phone shows it, recorded with it
+        assert phone.width == min(image.width, 360), phone.size
+        assert abs(phone.height - image.height * phone.width / image.width) <= 1
