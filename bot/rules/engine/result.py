@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from bot.encounter import Activity, Condition, Token
 from bot.errors import IllegalMove, RulingError
-from bot.grid.search import EPSILON
+from bot.grid.paths import EPSILON
 from bot.grid.terrain import Terrain
 from bot.rules.engine.actions import MoveAction
 from bot.rules.engine.altitude import altitude, at_altitude
