@@ -13,21 +13,15 @@ Not part of the tests.
 from __future__ import annotations
 
 import argparse
-import os
 import statistics
 import time
 from dataclasses import replace
 from typing import Any
 
 from bench.maps import battle_map
+from bench.stats import Load, spread
 from bot.rules.engine import compiled
 from bot.rules.engine.overview import band_costs
-
-
-def spread(samples: list[float]) -> dict[str, float]:
-    """p50 with its p25-p75 spread, in ms."""
-    q = statistics.quantiles(samples, n=4) if len(samples) > 1 else samples * 3
-    return {"p50": round(q[1], 3), "p25": round(q[0], 3), "p75": round(q[2], 3)}
 
 
 def measure(side: int, n: int, *, fresh: bool) -> dict[str, dict[str, Any]]:
@@ -47,7 +41,7 @@ def measure(side: int, n: int, *, fresh: bool) -> dict[str, dict[str, Any]]:
     try:
         samples: dict[str, list[float]] = {"30ft": [], "60ft": []}
         asks: dict[str, list[int]] = {"30ft": [], "60ft": []}
-        load = os.getloadavg()[0]
+        load = Load()
         for i in range(n + 3):
             for budget, key in ((30.0, "30ft"), (60.0, "60ft")):
                 board = replace(encounter) if fresh else encounter
@@ -58,12 +52,12 @@ def measure(side: int, n: int, *, fresh: bool) -> dict[str, dict[str, Any]]:
                 if i >= 3:
                     samples[key].append((time.perf_counter() - start) * 1000)
                     asks[key].append(asked[0])
-        load = max(load, os.getloadavg()[0])
         for key, taken in samples.items():
             out[key] = {
+                "p50": round(statistics.median(taken), 3),
                 **spread(taken),
                 "asks": statistics.median(asks[key]),
-                "load": round(load, 2),
+                "load": load.seen(),
             }
     finally:
         compiled._Table._ask = ask  # type: ignore[method-assign]
