@@ -40,7 +40,7 @@ from bot.grid.coords import Cell
 from bot.grid.geometry import DIRECTIONS
 from bot.grid.search import Edge, StepFn
 from bot.rules.engine.board import StepContext
-from bot.rules.engine.compiled_kinds import Kind, known_kinds, terrain_steps
+from bot.rules.engine.compiled_kinds import LISTS_KEPT, Kind, known_kinds, terrain_steps
 from bot.rules.engine.compiled_map import map_of
 from bot.rules.engine.watched import Watched
 
@@ -69,17 +69,19 @@ class _Table:
         packed = self.map.keys()
         self.shared = terrain_steps(self.known, packed) if packed is not None else None
         self.packed_kinds: list[dict[int, Kind]] = [{} for _ in DIRECTIONS]
+        # each list of steps laid out for a search (many squares share one list)
+        self.open_rows: dict[int, tuple[Sequence[Entry], tuple[list[Lean], list[Lean]]]] = {}
+        self.every_rows: dict[int, tuple[Sequence[Entry], tuple[list[Lean], list[Lean]]]] = {}
         self.rows: dict[tuple[int, ...], list[Entry]] = {}  # the steps per packed row
         self.cells: dict[int, Cell] = {}
         if self.shared is not None:
             self.packed_kinds, self.rows = self.shared.packed_kinds, self.shared.rows
             self.cells = self.shared.cells
+            self.open_rows, self.every_rows = self.shared.open_rows, self.shared.every_rows
         # the steps not refused whatever the diagonal count, per square and per list of
         # steps (the lists of ``rows`` are shared by many squares)
         self.open_steps: dict[int, tuple[list[Lean], list[Lean]]] = {}
-        self.open_rows: dict[int, tuple[Sequence[Entry], tuple[list[Lean], list[Lean]]]] = {}
         self.every_steps: dict[int, tuple[list[Lean], list[Lean]]] = {}
-        self.every_rows: dict[int, tuple[Sequence[Entry], tuple[list[Lean], list[Lean]]]] = {}
         self.steps: dict[int, list[Entry]] = {}
         self.lock = threading.Lock()
 
@@ -119,6 +121,14 @@ class _Table:
                 shared.steps[index] = entries
             return entries
         classes, barriers = self.map.classes, self.map.barriers
+        near_key: tuple[Hashable, ...] | None = None
+        if self.shared is not None:  # near a creature: as the last board had it, if alike
+            value_of = self.map.value_of
+            near_key = tuple([value_of(classes[index + o]) for o in self.map.reads])
+            kept = self.shared.near.get(index)
+            if kept is not None and kept[0] == near_key:
+                self.steps[index] = kept[1]
+                return kept[1]
         kinds = self.kinds
         entries = []
         for d, offset, block, inner in self.map.directions:
@@ -130,6 +140,8 @@ class _Table:
                 kind = kinds[key] = self._kind(index, offset, d)
             entries.append((offset, *kind))
         self.steps[index] = entries
+        if near_key is not None and self.shared is not None:
+            self.shared.near[index] = (near_key, entries)
         return entries
 
     def _kind(self, index: int, offset: int, d: int) -> Kind:
@@ -292,6 +304,8 @@ class CompiledStep(CompiledSteps):
             kept = by_list.get(id(entries))
             if kept is None or kept[0] is not entries:
                 lean = make(entries, self.parity)
+                if len(by_list) >= LISTS_KEPT:  # shared by the boards of a map: bounded
+                    by_list.clear()
                 by_list[id(entries)] = (entries, lean)
             else:
                 lean = kept[1]

@@ -15,7 +15,10 @@ stands there. So the costs the rules gave are kept here too, keyed by those valu
   Stepover reads it), and the walls and doors on the edges between those squares.
 
 A table that meets a kind of step it hasn't seen reads it here before asking the
-rules. Both levels are bounded LRU caches. Pure: no Discord, no database.
+rules. Both levels are bounded LRU caches. Per mover context and map (``TerrainSteps``)
+the steps of every square no creature is near are kept too, and those of a square
+near one with the values of the squares they read (a later board where they hold the
+same values reads them). Pure: no Discord, no database.
 """
 
 from __future__ import annotations
@@ -117,10 +120,17 @@ class TerrainSteps:
         self.open_steps: dict[int, Leans] = {}
         self.every_steps: dict[int, Leans] = {}
         self.cells: dict[int, Cell] = {}  # the square of an index (the layout is the map's)
+        # a square near creatures: the values of the squares its steps read, and its steps
+        # (a later board with the same values there reads them)
+        self.near: dict[int, tuple[tuple[Hashable, ...], list[Any]]] = {}
+        # each list of steps laid out for a search, by the list (``CompiledStep._lean``)
+        self.open_rows: dict[int, tuple[Any, Leans]] = {}
+        self.every_rows: dict[int, tuple[Any, Leans]] = {}
 
 
 _TERRAIN: OrderedDict[tuple[int, int], tuple[KnownKinds, object, TerrainSteps]] = OrderedDict()
 TERRAIN_KEPT = 8  # (mover context, map) pairs kept
+LISTS_KEPT = 4096  # lists of steps laid out for a search, per (mover context, map)
 
 
 def terrain_steps(known: KnownKinds, packed: object) -> TerrainSteps:

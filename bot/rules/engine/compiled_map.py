@@ -228,6 +228,7 @@ class CompiledMap:
         # the squares a step from which reads an occupied square: their kinds are
         # worked out one by one (the packed keys know terrain alone)
         reads = {o for _, _, block, _ in self.directions for o in block}
+        self.reads = tuple(sorted(reads))  # every square a step from a square reads
         self.near_occupied = {f - o for f in occupied for o in reads}
 
     def value_of(self, klass: int) -> Hashable:
