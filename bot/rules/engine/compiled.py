@@ -40,7 +40,13 @@ from bot.grid.coords import Cell
 from bot.grid.geometry import DIRECTIONS
 from bot.grid.search import Edge, StepFn
 from bot.rules.engine.board import StepContext
-from bot.rules.engine.compiled_kinds import LISTS_KEPT, Kind, known_kinds, terrain_steps
+from bot.rules.engine.compiled_kinds import (
+    LISTS_KEPT,
+    Kind,
+    TerrainSteps,
+    known_kinds,
+    terrain_steps,
+)
 from bot.rules.engine.compiled_map import map_of
 from bot.rules.engine.watched import Watched
 
@@ -52,6 +58,7 @@ if TYPE_CHECKING:
 Entry = tuple[int, float, float, int]
 
 _LOCK = threading.Lock()  # guards the tables kept (``_TABLES``)
+COPIED_AT_MOST = 8192  # a new table copies the terrain steps laid out so far up to this
 
 
 class _Table:
@@ -84,6 +91,22 @@ class _Table:
         self.every_steps: dict[int, tuple[list[Lean], list[Lean]]] = {}
         self.steps: dict[int, list[Entry]] = {}
         self.lock = threading.Lock()
+        if self.shared is not None:
+            self._start_from(self.shared)
+
+    def _start_from(self, shared: TerrainSteps) -> None:
+        """Start with what other boards of the map laid out for the searches over
+        terrain alone, this board's squares near creatures left out (a copy: cheap
+        while it is small, so only then)."""
+        near = self.map.near_occupied
+        for mine, theirs in (
+            (self.every_steps, shared.every_steps),
+            (self.open_steps, shared.open_steps),
+        ):
+            if len(theirs) <= COPIED_AT_MOST:
+                mine.update(theirs)
+                for index in near:
+                    mine.pop(index, None)
 
     def cell(self, index: int) -> Cell:
         found = self.cells.get(index)
