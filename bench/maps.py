@@ -6,6 +6,7 @@ import random
 
 from bot.encounter import Encounter, Token
 from bot.grid.coords import Cell
+from bot.grid.geometry import footprint
 from bot.grid.sizes import Size
 from bot.grid.terrain import Terrain
 
@@ -39,14 +40,16 @@ def battle_map(side: int, tokens: int = 6, ruleset: str = "3.5", seed: int = 7) 
     encounter = encounter.with_token(Token(HERO, centre, team="party", speed_ft=speed))
     taken = {centre}
     for i in range(tokens - 1):
+        size = Size.LARGE if i % 7 == 6 else Size.MEDIUM
         while True:
             cell = Cell(rng.randrange(side), rng.randrange(side))
             near = abs(cell.col - centre.col) <= 4 and abs(cell.row - centre.row) <= 4
-            if cell not in terrain and cell not in taken and not (near and i >= 3):
+            # a Large token's whole space is free: no two tokens share a square
+            space = footprint(cell, 2) if size is Size.LARGE else (cell,)
+            if not any(c in terrain or c in taken for c in space) and not (near and i >= 3):
                 break
-        taken.add(cell)
+        taken.update(space)
         team = "enemy" if i % 2 else "party"
-        size = Size.LARGE if i % 7 == 6 else Size.MEDIUM
         encounter = encounter.with_token(Token(f"T{i}", cell, team=team, size=size, speed_ft=speed))
     return encounter
 

@@ -12,13 +12,10 @@ of medians (p95 for latencies) and writes the figures as JSON. Not part of the t
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import io
-import json
 import math
 import os
-import platform
 import random
 import statistics
 import subprocess
@@ -33,6 +30,7 @@ from typing import Any
 from PIL import Image
 
 from bench.maps import HERO, battle_map, hero_cell, maze, open_map, random_terrain
+from bench.stats import spread
 from bot.context import Context
 from bot.encounter import Encounter, Token
 from bot.errors import RulingError
@@ -66,7 +64,12 @@ def p95(samples: Samples) -> float:
 
 
 def latency(samples: Samples) -> dict[str, float]:
-    return {"p50": round(p50(samples), 3), "p95": round(p95(samples), 3), "n": len(samples)}
+    return {
+        "p50": round(p50(samples), 3),
+        "p95": round(p95(samples), 3),
+        "n": len(samples),
+        **spread(samples),
+    }
 
 
 # ------------------------------------------------------------------ /move end to end
@@ -207,6 +210,8 @@ def paths(reps: int, side: int = 200) -> dict[str, dict[str, float]]:
         out[name] = {
             "ours_ms": round(p50(ours_ms), 2),
             "pathfinding_ms": round(p50(theirs_ms), 2),
+            "ours_p25_p75_ms": list(spread(ours_ms, 2).values()),
+            "pathfinding_p25_p75_ms": list(spread(theirs_ms, 2).values()),
             "ratio": round(p50(ours_ms) / p50(theirs_ms), 3),
             "cost_ft": found.cost_ft if found else -1.0,
             "squares": len(found.cells) if found else 0,
@@ -264,6 +269,7 @@ def pictures(n: int) -> dict[str, dict[str, float]]:
         out[str(side)] = {
             "render_ms": round(p50(drawn), 3),
             "floor_ms": round(p50(floors), 3),
+            "render_p25_p75_ms": list(spread(drawn).values()),
             "ratio": round(p50(drawn) / p50(floors), 3),
             "png_kb": round(len(png) / 1024, 1),
         }
@@ -351,8 +357,10 @@ async def throughput(channels: int, rounds: int, side: int = 30, tokens: int = 8
 # ------------------------------------------------------------------ the process
 
 
-def cold_start(reps: int) -> float:
-    times: Samples = []
+def cold_start(reps: int, times: Samples | None = None) -> float:
+    """The median seconds of ``python -m bot ask '/fall height:60'`` (each run's seconds
+    also go in ``times``, where given)."""
+    times = [] if times is None else times
     with tempfile.TemporaryDirectory() as tmp:
         env = {**os.environ, "STRIDE_DB": str(Path(tmp) / "cold.db")}
         for _ in range(reps):
@@ -385,95 +393,10 @@ def rss_1000(encounters: int) -> float:
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description="Stride's benchmark suite (issue 15)")
-    parser.add_argument("--quick", action="store_true", help="fewer samples: a smoke run")
-    parser.add_argument("--out", type=Path, default=ROOT / "results" / "latest.json")
-    parser.add_argument("--label", default="", help="a note stored with the figures")
-    args = parser.parse_args(argv)
-    n = 30 if args.quick else 200
-    report: dict[str, Any] = {
-        "label": args.label,
-        "when": time.strftime("%Y-%m-%d %H:%M:%S"),
-        "python": platform.python_version(),
-        "cpus": os.cpu_count(),
-        "samples": n,
-    }
+    """The whole suite (``bench/report.py`` runs the sections and writes the JSON)."""
+    from bench.report import main as report
 
-    def section(title: str) -> None:
-        print(f"\n== {title}", flush=True)
-
-    section("/move end to end (ms, run_line, 6 tokens)")
-    cases = {f"{side}": (side, battle_map(side)) for side in SIZES}
-    moves = asyncio.run(move_latencies(cases, n))
-    report["move_ms"] = {k: latency(v) for k, v in moves.items()}
-    for k, v in report["move_ms"].items():
-        print(f"  {k:>4}²   p50 {v['p50']:8.2f}   p95 {v['p95']:8.2f}")
-
-    section("/move sweep: tokens on 100², rulesets on 50² (ms)")
-    sweep_n = max(20, n // 2)
-    sweep = {f"tokens-{t}": (100, battle_map(100, tokens=t)) for t in (6, 50, 100)}
-    sweep |= {f"ruleset-{r}": (50, battle_map(50, ruleset=r)) for r in RULESETS}
-    swept = asyncio.run(move_latencies(sweep, sweep_n))
-    report["move_sweep_ms"] = {k: latency(v) for k, v in swept.items()}
-    for k, v in report["move_sweep_ms"].items():
-        print(f"  {k:<18} p50 {v['p50']:8.2f}   p95 {v['p95']:8.2f}")
-
-    section("reach bands, 50² (ms per band)")
-    banded = bands(n)
-    report["bands_ms"] = {k: latency(v) for k, v in banded.items()}
-    for k, v in report["bands_ms"].items():
-        print(
-            f"  {k:<6} p50 {v['p50']:8.3f}   p95 {v['p95']:8.3f}   (a new board, as after a move)"
-        )
-    reused = bands(n, fresh=False)
-    report["bands_ms_same_board"] = {k: latency(v) for k, v in reused.items()}
-    for k, v in report["bands_ms_same_board"].items():
-        print(f"  {k:<6} p50 {v['p50']:8.3f}   p95 {v['p95']:8.3f}   (the same board again)")
-
-    section("unbounded search corner to corner, 200² (3.5 exact vs pathfinding A*)")
-    searched = paths(3 if args.quick else 5)
-    report["path_200"] = searched
-    report["path_ms_200"] = {k: v["ours_ms"] for k, v in searched.items()}
-    report["path_ratio_vs_pathfinding_200"] = {k: v["ratio"] for k, v in searched.items()}
-    for k, v in searched.items():
-        print(
-            f"  {k:<7} ours {v['ours_ms']:9.1f}  pathfinding {v['pathfinding_ms']:9.1f}  "
-            f"ratio {v['ratio']:6.3f}  ({v['cost_ft']:.0f} ft, {v['squares']} squares)"
-        )
-
-    section("picture: render + encode over the encode floor")
-    drawn = pictures(max(10, n // 4))
-    report["render"] = drawn
-    report["render_over_encode_floor"] = {k: v["ratio"] for k, v in drawn.items()}
-    report["png_kb_30"] = drawn["30"]["png_kb"]
-    for k, v in drawn.items():
-        print(
-            f"  {k:>4}²  render {v['render_ms']:7.2f}  floor {v['floor_ms']:6.2f}  "
-            f"x{v['ratio']:5.2f}  {v['png_kb']:6.1f} KB"
-        )
-
-    section("40 channels at once, 30², 8 tokens moving concurrently in each")
-    busy = asyncio.run(throughput(40, 4 if args.quick else 12))
-    report["throughput"] = busy
-    report["moves_per_s_40_channels"] = busy["moves_per_s"]
-    report["loop_lag_ms_p95"] = busy["loop_lag_ms_p95"]
-    report["lost_updates"] = busy["lost_updates"]
-    print(
-        f"  {busy['moves_per_s']} moves/s ({busy['moves']} moves, {busy['refused']} refused), "
-        f"lost updates {busy['lost_updates']}, loop lag p95 {busy['loop_lag_ms_p95']} ms"
-    )
-
-    section("process")
-    report["cold_start_s"] = cold_start(3 if args.quick else 7)
-    held = 100 if args.quick else 1000
-    report["rss_encounters"] = held
-    report["rss_mb_1000_encounters"] = rss_1000(held)
-    print(f"  cold start {report['cold_start_s']} s (python -m bot ask '/fall height:60')")
-    print(f"  RSS {report['rss_mb_1000_encounters']} MB with {held:,} encounters (a fresh process)")
-
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text(json.dumps(report, indent=2) + "\n")
-    print(f"\nwrote {args.out}")
+    report(argv)
 
 
 if __name__ == "__main__":

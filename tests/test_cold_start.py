@@ -57,6 +57,10 @@ def test_a_fall_loads_neither_discord_nor_the_board_nor_other_rulesets(tmp_path:
         "bot.render.board",
         "bot.rules.becmi.ruleset",
         "bot.rules.epic_path.ruleset",
+        # the path search and the move planner: a step's Edge lives in bot.grid.paths
+        "bot.grid.search",
+        "bot.grid.compiled_search",
+        "bot.rules.engine.plan",
     ):
         assert absent not in modules, absent
 

@@ -15,13 +15,13 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import replace
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from bot.encounter import Activity, Condition, Encounter, Token
 from bot.errors import InvalidInput
 from bot.grid.coords import Cell
 from bot.grid.geometry import chebyshev
-from bot.grid.search import Edge
+from bot.grid.paths import Edge
 from bot.grid.sizes import Size
 from bot.grid.terrain import Terrain
 from bot.names import Vocabulary
@@ -45,7 +45,6 @@ from bot.rules.engine.moves import (
     TokenSpec,
     fresh_turn,
 )
-from bot.rules.engine.plan import PlanContext, Route
 from bot.rules.engine.steps import ProvokeRule, Stepper
 from bot.rules.identity import Identity
 from bot.rules.options import OptionSpec
@@ -61,6 +60,9 @@ from bot.rules.rulings import (
     TravelRequest,
     TravelResult,
 )
+
+if TYPE_CHECKING:  # the plan's types: a calculator's cold start never loads the planner
+    from bot.rules.engine.plan import PlanContext, Route
 
 
 class Ruleset(ABC):

@@ -18,7 +18,7 @@ from bot.dice import no_dice, roll
 from bot.encounter import Condition, Encounter, Token
 from bot.errors import IllegalMove, InvalidInput
 from bot.grid.coords import Cell
-from bot.grid.search import EPSILON, Edge
+from bot.grid.paths import EPSILON, Edge
 from bot.grid.sizes import Size
 from bot.grid.terrain import Terrain
 from bot.names import Vocabulary

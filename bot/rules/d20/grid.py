@@ -17,7 +17,7 @@ from typing import ClassVar, Literal
 from bot.encounter import Condition, Token
 from bot.grid.coords import Cell, cell_row
 from bot.grid.geometry import gap, squares_one_two
-from bot.grid.search import EPSILON, Edge
+from bot.grid.paths import EPSILON, Edge
 from bot.grid.sizes import Size
 from bot.grid.terrain import Terrain
 from bot.names import Vocabulary

@@ -15,7 +15,7 @@ from typing import ClassVar
 from bot.encounter import Condition, Encounter, Token
 from bot.errors import IllegalMove
 from bot.grid.coords import Cell
-from bot.grid.search import Edge
+from bot.grid.paths import Edge
 from bot.grid.sizes import Size
 from bot.names import Vocabulary
 from bot.rules.d20.falling import D20FallRules, d20_fall

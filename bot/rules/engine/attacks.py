@@ -7,7 +7,7 @@ from dataclasses import replace
 from bot.encounter import Condition, Token
 from bot.errors import IllegalMove
 from bot.grid.coords import Cell
-from bot.grid.search import EPSILON
+from bot.grid.paths import EPSILON
 from bot.rules.engine.altitude import altitude, within_reach_up
 from bot.rules.engine.board import hostile
 from bot.rules.engine.kinds import ReactionRule

@@ -40,6 +40,13 @@ from bot.grid.coords import Cell
 from bot.grid.geometry import DIRECTIONS
 from bot.grid.search import Edge, StepFn
 from bot.rules.engine.board import StepContext
+from bot.rules.engine.compiled_kinds import (
+    LISTS_KEPT,
+    Kind,
+    TerrainSteps,
+    known_kinds,
+    terrain_steps,
+)
 from bot.rules.engine.compiled_map import map_of
 from bot.rules.engine.watched import Watched
 
@@ -51,6 +58,7 @@ if TYPE_CHECKING:
 Entry = tuple[int, float, float, int]
 
 _LOCK = threading.Lock()  # guards the tables kept (``_TABLES``)
+COPIED_AT_MOST = 8192  # a new table copies the terrain steps laid out so far up to this
 
 
 class _Table:
@@ -62,18 +70,43 @@ class _Table:
         self.unhampered = unhampered
         self.parity = rules.diagonal_parity
         self.floor_ft = rules.min_step_ft(ctx)
+        self.known = known_kinds(rules, ctx, unhampered)  # what other boards learnt
         self.kinds: dict[Hashable, tuple[float, float, int]] = {}
-        self.packed_kinds: list[dict[int, tuple[float, float, int]]] = [{} for _ in DIRECTIONS]
+        # the steps over terrain alone that other boards of this map learnt, shared
+        packed = self.map.keys()
+        self.shared = terrain_steps(self.known, packed) if packed is not None else None
+        self.packed_kinds: list[dict[int, Kind]] = [{} for _ in DIRECTIONS]
+        # each list of steps laid out for a search (many squares share one list)
+        self.open_rows: dict[int, tuple[Sequence[Entry], tuple[list[Lean], list[Lean]]]] = {}
+        self.every_rows: dict[int, tuple[Sequence[Entry], tuple[list[Lean], list[Lean]]]] = {}
         self.rows: dict[tuple[int, ...], list[Entry]] = {}  # the steps per packed row
+        self.cells: dict[int, Cell] = {}
+        if self.shared is not None:
+            self.packed_kinds, self.rows = self.shared.packed_kinds, self.shared.rows
+            self.cells = self.shared.cells
+            self.open_rows, self.every_rows = self.shared.open_rows, self.shared.every_rows
         # the steps not refused whatever the diagonal count, per square and per list of
         # steps (the lists of ``rows`` are shared by many squares)
         self.open_steps: dict[int, tuple[list[Lean], list[Lean]]] = {}
-        self.open_rows: dict[int, tuple[Sequence[Entry], tuple[list[Lean], list[Lean]]]] = {}
         self.every_steps: dict[int, tuple[list[Lean], list[Lean]]] = {}
-        self.every_rows: dict[int, tuple[Sequence[Entry], tuple[list[Lean], list[Lean]]]] = {}
         self.steps: dict[int, list[Entry]] = {}
-        self.cells: dict[int, Cell] = {}
         self.lock = threading.Lock()
+        if self.shared is not None:
+            self._start_from(self.shared)
+
+    def _start_from(self, shared: TerrainSteps) -> None:
+        """Start with what other boards of the map laid out for the searches over
+        terrain alone, this board's squares near creatures left out (a copy: cheap
+        while it is small, so only then)."""
+        near = self.map.near_occupied
+        for mine, theirs in (
+            (self.every_steps, shared.every_steps),
+            (self.open_steps, shared.open_steps),
+        ):
+            if len(theirs) <= COPIED_AT_MOST:
+                mine.update(theirs)
+                for index in near:
+                    mine.pop(index, None)
 
     def cell(self, index: int) -> Cell:
         found = self.cells.get(index)
@@ -89,6 +122,12 @@ class _Table:
             return found
         packed = self.map.keys()
         if packed is not None and index not in self.map.near_occupied:
+            shared = self.shared
+            if shared is not None:
+                found = shared.steps.get(index)
+                if found is not None:
+                    self.steps[index] = found
+                    return found
             row = tuple(packed[index].tolist())
             entries = self.rows.get(row)
             if entries is None:
@@ -97,12 +136,22 @@ class _Table:
                     by_key = self.packed_kinds[d]
                     kind = by_key.get(row[d])
                     if kind is None:
-                        kind = by_key[row[d]] = self._ask(index, index + offset, d)
+                        kind = by_key[row[d]] = self._kind(index, offset, d)
                     entries.append((offset, *kind))
                 self.rows[row] = entries
             self.steps[index] = entries
+            if shared is not None:
+                shared.steps[index] = entries
             return entries
         classes, barriers = self.map.classes, self.map.barriers
+        near_key: tuple[Hashable, ...] | None = None
+        if self.shared is not None:  # near a creature: as the last board had it, if alike
+            value_of = self.map.value_of
+            near_key = tuple([value_of(classes[index + o]) for o in self.map.reads])
+            kept = self.shared.near.get(index)
+            if kept is not None and kept[0] == near_key:
+                self.steps[index] = kept[1]
+                return kept[1]
         kinds = self.kinds
         entries = []
         for d, offset, block, inner in self.map.directions:
@@ -111,12 +160,30 @@ class _Table:
                 key += tuple(barriers.get((index + a, index + b)) for a, b in inner)
             kind = kinds.get(key)
             if kind is None:
-                kind = kinds[key] = self._ask(index, index + offset, d)
+                kind = kinds[key] = self._kind(index, offset, d)
             entries.append((offset, *kind))
         self.steps[index] = entries
+        if near_key is not None and self.shared is not None:
+            self.shared.near[index] = (near_key, entries)
         return entries
 
-    def _ask(self, frm: int, to: int, d: int) -> tuple[float, float, int]:
+    def _kind(self, index: int, offset: int, d: int) -> Kind:
+        """A kind of step this table hasn't met: as another board's table learnt it
+        (``engine/compiled_kinds.py``), or asked of the rules."""
+        compiled = self.map
+        _, _, block, inner = compiled.directions[d]
+        classes, value_of = compiled.classes, compiled.value_of
+        key: tuple[Hashable, ...] = (d, *[value_of(classes[index + o]) for o in block])
+        barriers = compiled.barriers
+        if barriers:
+            key += tuple(barriers.get((index + a, index + b)) for a, b in inner)
+        kind = self.known.get(key)
+        if kind is None:
+            kind = self._ask(index, index + offset, d)
+            self.known.put(key, kind)
+        return kind
+
+    def _ask(self, frm: int, to: int, d: int) -> Kind:
         """One kind of step, as the rules cost it after an even and an odd count of
         diagonals (``VOLATILE`` where the cost reads what was spent)."""
         a, b = self.cell(frm), self.cell(to)
@@ -226,33 +293,48 @@ class CompiledStep(CompiledSteps):
 
     def open_out(self, index: int) -> tuple[list[Lean], list[Lean]]:
         table = self.table
-        return self._lean(index, table.open_steps, table.open_rows, open_leans)
+        shared = table.shared.open_steps if table.shared is not None else None
+        return self._lean(index, table.open_steps, shared, table.open_rows, open_leans)
 
     def every_out(self, index: int) -> tuple[list[Lean], list[Lean]]:
         table = self.table
-        return self._lean(index, table.every_steps, table.every_rows, all_leans)
+        shared = table.shared.every_steps if table.shared is not None else None
+        return self._lean(index, table.every_steps, shared, table.every_rows, all_leans)
 
     def _lean(
         self,
         index: int,
         by_square: dict[int, tuple[list[Lean], list[Lean]]],
+        shared: dict[int, tuple[list[Lean], list[Lean]]] | None,
         by_list: dict[int, tuple[Sequence[Entry], tuple[list[Lean], list[Lean]]]],
         make: Callable[[Sequence[Entry], bool], tuple[list[Lean], list[Lean]]],
     ) -> tuple[list[Lean], list[Lean]]:
         """The square's steps as ``make`` lays them out for a search, made once per
-        list of steps (many squares share one)."""
+        list of steps (many squares share one); over terrain alone, as another board
+        of the map laid them out (``shared``)."""
         found = by_square.get(index)
         if found is not None:
             return found
+        if shared is not None and index in self.table.map.near_occupied:
+            shared = None  # a creature is near: this board's own
+        if shared is not None:
+            found = shared.get(index)
+            if found is not None:
+                by_square[index] = found
+                return found
         entries = self.out(index)
         with self.table.lock:
             kept = by_list.get(id(entries))
             if kept is None or kept[0] is not entries:
                 lean = make(entries, self.parity)
+                if len(by_list) >= LISTS_KEPT:  # shared by the boards of a map: bounded
+                    by_list.clear()
                 by_list[id(entries)] = (entries, lean)
             else:
                 lean = kept[1]
             by_square[index] = lean
+            if shared is not None:
+                shared[index] = lean
         return lean
 
     def edge(self, frm: Cell, to: Cell, diagonals: int, spent: float) -> Edge | None:

@@ -21,6 +21,7 @@ from bot.grid.coords import Cell
 from bot.grid.geometry import DIRECTIONS
 from bot.grid.terrain import Terrain
 from bot.rules.engine.board import Board
+from bot.rules.engine.compiled_kinds import occupant_value
 
 OFF_MAP = -1  # the class of a square beyond the map's edge
 
@@ -195,6 +196,9 @@ class CompiledMap:
         side = board.side
         self.layout = layout = Layout(encounter.width, encounter.height, side + 1)
         base, names = _terrain_layer(encounter, layout)
+        self._board, self._names = board, names
+        self._values: dict[int, Hashable] = {OFF_MAP: "off the map"}
+        self._by_number: dict[int, Any] | None = None
         occupied: list[int] = []
         if board.occupants:
             classes = list(base)
@@ -208,6 +212,7 @@ class CompiledMap:
                     )
                     classes[layout.flat(cell)] = names.setdefault(name, len(names))
                     occupied.append(layout.flat(cell))
+            self._names = names
         else:
             classes = base
         self.classes = classes
@@ -223,7 +228,26 @@ class CompiledMap:
         # the squares a step from which reads an occupied square: their kinds are
         # worked out one by one (the packed keys know terrain alone)
         reads = {o for _, _, block, _ in self.directions for o in block}
+        self.reads = tuple(sorted(reads))  # every square a step from a square reads
         self.near_occupied = {f - o for f in occupied for o in reads}
+
+    def value_of(self, klass: int) -> Hashable:
+        """A class as a value the same on every board (``engine/compiled_kinds.py``):
+        its terrain, whether it is dark, and its creatures as values."""
+        found = self._values.get(klass)
+        if found is None:
+            by_number = self._by_number
+            if by_number is None:  # the first time: every class's name by number
+                by_number = self._by_number = {n: name for name, n in self._names.items()}
+            kind, dark, keys = by_number[klass]
+            board = self._board
+            tokens = board.encounter.tokens
+            found = self._values[klass] = (
+                kind,
+                dark,
+                tuple(occupant_value(board, tokens[k]) for k in keys),
+            )
+        return found
 
     def keys(self) -> Any:
         """The packed kinds of step over terrain (``_terrain_keys``), or None."""

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from bot.encounter import Encounter, Token
 from bot.grid.coords import Cell
-from bot.grid.search import Edge, Found
+from bot.grid.paths import Edge, Found
 from bot.rules.engine.board import Allowance, Board, StepContext
 from bot.rules.engine.moves import MoveRequest, MoveResult
 from bot.rules.rulings import Note

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from bot.encounter import Activity, Condition, Token
 from bot.errors import IllegalMove, RulingError
 from bot.grid.coords import Cell
-from bot.grid.search import EPSILON
+from bot.grid.paths import EPSILON
 from bot.grid.terrain import Terrain
 from bot.limits import MAX_LEG_SQUARES, MAX_LEGS
 from bot.rules.engine.actions import MoveAction

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from bot.errors import InvalidInput
 from bot.grid.coords import Cell
-from bot.grid.search import EPSILON, Edge
+from bot.grid.paths import EPSILON, Edge
 from bot.rules.engine.attacks import charge_target
 from bot.rules.engine.jump import JumpRule, jump_route
 from bot.rules.engine.plan import MovePlan, Route

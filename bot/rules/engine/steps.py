@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Literal
 from bot.encounter import Token
 from bot.grid.coords import Cell
 from bot.grid.geometry import footprint
-from bot.grid.search import Edge
+from bot.grid.paths import Edge
 from bot.grid.sizes import Size
 from bot.grid.terrain import Barrier, Terrain
 from bot.rules.engine.board import Board, StepContext, at, hostile

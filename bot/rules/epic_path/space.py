@@ -9,7 +9,7 @@ from dataclasses import replace
 from bot.encounter import Condition, Token
 from bot.errors import IllegalMove
 from bot.grid.coords import Cell
-from bot.grid.search import EPSILON
+from bot.grid.paths import EPSILON
 from bot.grid.sizes import Size
 from bot.rules.d20.grid import D20Ruleset
 from bot.rules.engine.altitude import altitude, height_ft

@@ -9,7 +9,7 @@ import math
 
 from bot.encounter import Condition, Token
 from bot.grid.coords import Cell
-from bot.grid.search import Edge
+from bot.grid.paths import Edge
 from bot.grid.sizes import Size
 from bot.grid.terrain import Terrain
 from bot.rules.engine.board import Board, StepContext

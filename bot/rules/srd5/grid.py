@@ -18,7 +18,7 @@ from typing import ClassVar, Literal
 from bot.encounter import Condition, Token
 from bot.grid.coords import Cell
 from bot.grid.geometry import squares_one_two
-from bot.grid.search import Edge
+from bot.grid.paths import Edge
 from bot.grid.sizes import Size
 from bot.grid.terrain import Terrain
 from bot.rules.engine.board import (
