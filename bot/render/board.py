@@ -26,7 +26,7 @@ from bot.render.background import BackgroundImage, backdrop
 from bot.render.barriers import barriers
 from bot.render.caption import draw_caption
 from bot.render.draw import encode_png, flat_mask, paste_text, rgb_at
-from bot.render.inset import inset_corner, overview
+from bot.render.inset import INSET_GAP, inset_corner, overview
 from bot.render.layout import Layout, plan
 from bot.render.overlay import (
     band_squares,
@@ -125,14 +125,27 @@ def board_image(
         busy = set(path)
         for token in encounter.tokens.values():
             busy |= footprint_cells([token.cell], footprints.get(token.size, 1))
-        x, y = inset_corner(layout, inset.size, busy)
-        image.paste(inset, (layout.left + x, layout.top + y))
+        corner = inset_corner(layout, inset.size, busy, avoid=view.phone)
+        if corner is None:  # every corner of a small window covers someone: under the board
+            image = _strip_below(image, layout, inset)
+        else:
+            image.paste(inset, (layout.left + corner[0], layout.top + corner[1]))
     if layout.keys:
         if image.width > layout.board_right:  # a caption wider than a tiny map
             box = (layout.board_right, layout.top, image.width - 1, layout.board_bottom - 1)
             ImageDraw.Draw(image).rectangle(box, fill=caption.BG)
-        draw_caption(image, layout.keys, layout.board_bottom)
+        draw_caption(image, layout.keys, image.height - caption.height(layout.keys, image.width))
     return image
+
+
+def _strip_below(image: Image.Image, layout: Layout, inset: Image.Image) -> Image.Image:
+    """The picture with the overview inset in a strip of its own under the board
+    (above the caption), so it covers no token."""
+    strip = inset.height + 2 * INSET_GAP
+    taller = Image.new("RGB", (image.width, image.height + strip), caption.BG)
+    taller.paste(image.crop((0, 0, image.width, layout.board_bottom)), (0, 0))
+    taller.paste(inset, (layout.left, layout.board_bottom + INSET_GAP))
+    return taller
 
 
 # ---------------------------------------------------------------- layers

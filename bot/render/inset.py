@@ -98,9 +98,12 @@ def _terrain_overview(encounter: Encounter, size: tuple[int, int]) -> Image.Imag
     return image
 
 
-def inset_corner(layout: Layout, size: tuple[int, int], busy: set[Cell]) -> tuple[int, int]:
+def inset_corner(
+    layout: Layout, size: tuple[int, int], busy: set[Cell], *, avoid: bool = False
+) -> tuple[int, int] | None:
     """Where on the board the inset goes: the corner covering the fewest busy
-    squares (tokens, the path), bottom-right first on ties."""
+    squares (tokens, the path), bottom-right first on ties; with ``avoid``, None
+    when every corner covers one (the caller puts it under the board)."""
     board_w, board_h = layout.cols * layout.cell, layout.rows * layout.cell
     w, h = size
     corners = [
@@ -117,4 +120,5 @@ def inset_corner(layout: Layout, size: tuple[int, int], busy: set[Cell]) -> tupl
         rows = range(layout.y0 + y // c, layout.y0 + (y + h) // c + 1)
         return sum(1 for cell in busy if cell.col in cols and cell.row in rows)
 
-    return min(corners, key=covered)
+    best = min(corners, key=covered)
+    return None if avoid and covered(best) else best

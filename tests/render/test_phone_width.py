@@ -23,11 +23,13 @@ from bot.encounter import Encounter, Token
 from bot.grid.coords import Cell
 from bot.grid.sizes import Size
 from bot.grid.terrain import Terrain
+from bot.render import style as s
 from bot.render.board import BoardView, MoveOverlay, render_board
 from bot.render.layout import plan
 from bot.render.legibility import MIN_TEXT_PX, on_phone, texts, too_small
 from bot.rules import get_ruleset
 from bot.storage import Store
+from tests.render.pixels import cell_box, draw, share
 from tests.scenarios.play import RULESETS, play
 
 
@@ -66,7 +68,7 @@ async def test_every_scenario_picture_reads_at_phone_width(
     for number, picture in enumerate(pictures):
         layout = plan(picture.encounter, picture.footprints, picture.view)
         width, height = Image.open(io.BytesIO(picture.png)).size
-        assert (width, height) == (layout.width, layout.height)
+        assert width == layout.width and height >= layout.height  # (an inset strip under it)
         printed = texts(picture.encounter, picture.footprints, picture.view, layout)
         if picture.encounter.tokens:  # the labels are counted
             assert any(t.what.startswith("token ") for t in printed)
@@ -127,3 +129,19 @@ def test_the_30_by_30_picture_stays_under_60_kb_and_the_phone_s_is_smaller() -> 
     assert len(phone) < len(whole)
     layout = plan(e, foot, view)
     assert not too_small(texts(e, foot, view, layout), layout)
+
+
+def test_an_inset_that_would_cover_a_token_goes_under_the_board() -> None:
+    """The goblins fill every corner of the phone's window: the overview inset is drawn
+    in a strip under the board, and every goblin's disc shows."""
+    e = Encounter(40, 40, "3.5", "gm")
+    corners = ("AH33", "AI34", "AJ35", "AK36", "AL37", "AM38", "AH38", "AM33", "AJ33", "AN40")
+    for i, at in enumerate(corners, start=1):
+        e = e.with_token(Token(f"Goblin {i}", Cell.parse(at), team="enemy"))
+    foot = get_ruleset("3.5").footprint_squares
+    image, layout = draw(e, foot, BoardView())
+    assert layout.inset and image.height > layout.height
+    for token in e.tokens.values():
+        assert layout.shows(token.cell)
+        box = cell_box(layout, token.cell, inset=layout.cell // 4)
+        assert share(image, box, s.TEAM_COLOUR["enemy"]) > 0.4, token.name
