@@ -80,4 +80,8 @@ def test_any_board_renders_to_a_png_of_the_planned_size(board: tuple[Encounter, 
     e, view = board
     image = decode(render_board(e, FOOT, view))
     layout = plan(e, FOOT, view)
-    assert image.size == (layout.width, layout.height)
+    assert image.width == layout.width
+    if layout.inset and view.phone:  # an inset that would cover a token: a strip under it
+        assert layout.height <= image.height <= layout.height + 2 * 6 + 204
+    else:
+        assert image.height == layout.height
