@@ -198,12 +198,17 @@ async def _settled(ctx: Context, reply: Reply) -> Reply:
     if ctx.default_notice_pending:
         ctx.default_notice_pending = False
         await ctx.store.take_default_notice(ctx.channel_id)
-    units = await ctx.store.channel_units(ctx.channel_id)
-    if units is not None and units != "feet":
-        from bot.handlers.common import in_channel_units
+    return await _with_gm_notes(ctx, await in_units(ctx, reply))
 
-        reply = await in_channel_units(ctx, reply, units)
-    return await _with_gm_notes(ctx, reply)
+
+async def in_units(ctx: Context, reply: Reply) -> Reply:
+    """``reply`` with its distances in the units the channel reads (/settings units:)."""
+    units = await ctx.store.channel_units(ctx.channel_id)
+    if units is None or units == "feet":
+        return reply
+    from bot.handlers.common import in_channel_units
+
+    return await in_channel_units(ctx, reply, units)
 
 
 async def _with_gm_notes(ctx: Context, reply: Reply) -> Reply:

@@ -284,13 +284,9 @@ async def _shown(ctx: Context, command: Command, options: dict[str, object]) -> 
     """What ``command`` shows for ``options``, in the channel's units: run as the
     command itself is, except that the GM's waiting notes stay for their next real
     reply (a mover shows no private part)."""
-    reply = await command.handler(ctx, command.validate(options))
-    units = await ctx.store.channel_units(ctx.channel_id)
-    if units is not None and units != "feet":
-        from bot.handlers.common import in_channel_units
+    from bot.handlers import in_units
 
-        reply = await in_channel_units(ctx, reply, units)
-    return reply
+    return await in_units(ctx, await command.handler(ctx, command.validate(options)))
 
 
 def _way_field(state: MoverState, words: dict[str, str]) -> Field:
