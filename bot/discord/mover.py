@@ -29,6 +29,7 @@ from bot.errors import RulingError
 from bot.handlers.mover import (
     ACTIONS,
     ARROWS,
+    BONUSES,
     MAX_PRESSES,
     MoverPanel,
     MoverState,
@@ -53,7 +54,8 @@ class MoverButton(
     template=r"stride:mv:(?P<verb>[0-9a-z]{1,2}):(?P<state>.*)",
 ):
     """One button of a mover: a press of the pad (keypad digits), Back ("b"), Dash
-    ("d"), Disengage ("g") or Confirm ("ok"), with the mover's state before it."""
+    ("d"), Disengage ("g"), the same as a bonus action ("bd", "bg") or Confirm ("ok"),
+    with the mover's state before it."""
 
     def __init__(
         self,
@@ -154,15 +156,16 @@ def mover_view(panel: MoverPanel) -> discord.ui.View:
                 )
             else:
                 view.add_item(MoverButton(key, code, label=ARROWS[key], row=row, disabled=full))
-    for row, action in zip((1, 2), ACTIONS, strict=True):
+    for row, action in ((1, "d"), (2, "g"), (4, "bd"), (4, "bg")):
         word = panel.words.get(action)
         if word:
-            on = state.action == action
+            on = (state.bonus if action in BONUSES else state.action) == action[-1]
+            label = ("Bonus " if action in BONUSES else "") + button_label(word)
             view.add_item(
                 MoverButton(
                     action,
                     code,
-                    label=button_label(word) + (" \u2713" if on else ""),
+                    label=label + (" \u2713" if on else ""),
                     style=discord.ButtonStyle.primary if on else discord.ButtonStyle.secondary,
                     row=row,
                 )
@@ -211,7 +214,7 @@ async def pressed(
 def _next(state: MoverState, verb: str, picked: str) -> MoverState:
     if verb == "b":
         return state.back()
-    if verb in ACTIONS:
+    if verb in ACTIONS or verb in BONUSES:
         return state.toggled(verb)
     if verb == "q":
         return state.picked(picked)

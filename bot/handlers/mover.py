@@ -13,18 +13,22 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
 
 from bot.commands import Command
 from bot.context import Context
 from bot.encounter import Encounter, Token
 from bot.encounter_ops.access import is_gm, own_tokens
 from bot.errors import InvalidInput, NotAllowed, RulingError
-from bot.grid.coords import parse_on_map
+from bot.grid.coords import Cell, parse_on_map
 from bot.handlers.encounter_common import actor_of, load_active, ruleset_of, seen_in
 from bot.names import normalize
 from bot.reply import Field, Reply
-from bot.rules.moving import destinations
+from bot.rules.moving import MoveAction, destinations
 from bot.units import feet
+
+if TYPE_CHECKING:
+    from bot.rules.ruleset import Ruleset
 
 # the pad's presses as a phone's keypad draws them: 7 8 9 / 4 · 6 / 1 2 3
 PAD: dict[str, str] = {
@@ -54,10 +58,13 @@ MAX_LISTED = 25  # a Discord select menu lists at most 25 choices
 DASH_WORDS = ("dash", "double", "run")  # the ruleset's action that doubles a move
 DISENGAGE_WORDS = ("disengage", "withdraw")  # the one that leaves without provoking
 STALE = "This mover is out of date: {name} is no longer on {start}. Press Move on the board again."
-_FIELDS = ("token", "start", "steps", "to", "action")
+_FIELDS = ("token", "start", "steps", "to", "action", "bonus")
 _SEP = ","  # token names never hold a comma
 _SAFE = re.compile(r"[^,]*")
 ACTIONS = ("d", "g")  # the mover's Dash and Disengage, as the state writes them
+BONUSES = ("bd", "bg")  # the same taken as a bonus action (5e's Cunning Action), as pressed
+Words = dict[str, str]  # the mover's action codes ("d", "bd"...) to the ruleset's words
+UNREADABLE = "This mover can't be read any more: press Move on the board again."
 
 
 @dataclass(frozen=True)
@@ -66,13 +73,15 @@ class MoverState:
     square it stood on when chosen (a mover whose token has moved since is stale),
     the pad's presses (keypad digits), or a square picked from the list, and the
     action: "d" for the ruleset's Dash (or its double move), "g" for its Disengage
-    (or withdraw), "" for a plain move."""
+    (or withdraw), "" for a plain move; and the bonus action taken with it, in the
+    same letters (5e's Cunning Action and Nimble Escape: Dash or Disengage)."""
 
     token: str = ""
     start: str = ""
     steps: str = ""
     to: str = ""
     action: str = ""
+    bonus: str = ""
 
     def encode(self) -> str:
         return _SEP.join(getattr(self, name) for name in _FIELDS)
@@ -80,11 +89,17 @@ class MoverState:
     @classmethod
     def decode(cls, text: str) -> MoverState:
         parts = text.split(_SEP)
+        if len(parts) == len(_FIELDS) - 1:
+            parts.append("")  # a mover opened before bonus actions were offered
         if len(parts) != len(_FIELDS) or any(not _SAFE.fullmatch(p) for p in parts):
-            raise InvalidInput("This mover can't be read any more: press Move on the board again.")
+            raise InvalidInput(UNREADABLE)
         state = cls(**dict(zip(_FIELDS, parts, strict=True)))
-        if any(step not in PAD for step in state.steps) or state.action not in ("", *ACTIONS):
-            raise InvalidInput("This mover can't be read any more: press Move on the board again.")
+        if (
+            any(step not in PAD for step in state.steps)
+            or state.action not in ("", *ACTIONS)
+            or state.bonus not in ("", *ACTIONS)
+        ):
+            raise InvalidInput(UNREADABLE)
         return state
 
     def pressed(self, key: str) -> MoverState:
@@ -112,6 +127,11 @@ class MoverState:
         return replace(self, steps=self.steps[:-1])
 
     def toggled(self, action: str) -> MoverState:
+        """Dash or Disengage pressed ("d", "g"), or the same as a bonus action ("bd",
+        "bg"): on, or off when it was on."""
+        if action in BONUSES:
+            bonus = action[1]
+            return replace(self, bonus="" if self.bonus == bonus else bonus)
         return replace(self, action="" if self.action == action else action)
 
     @property
@@ -123,10 +143,9 @@ class MoverState:
     def has_way(self) -> bool:
         return bool(self.steps or self.to)
 
-    def move_options(
-        self, token_name: str, words: dict[str, str], *, preview: bool
-    ) -> dict[str, object]:
-        """/move's options for this state (``words``: the ruleset's word for each action)."""
+    def move_options(self, token_name: str, words: Words, *, preview: bool) -> dict[str, object]:
+        """/move's options for this state (``words``: the ruleset's word for each action
+        and bonus action)."""
         options: dict[str, object] = {"token": token_name}
         if self.to:
             options["to"] = self.to
@@ -134,6 +153,8 @@ class MoverState:
             options["path"] = self.path_text
         if self.action and words.get(self.action):
             options["action"] = words[self.action]
+        if self.bonus and words.get(f"b{self.bonus}"):
+            options["bonus"] = words[f"b{self.bonus}"]
         if preview:
             options["preview"] = True
         return options
@@ -148,8 +169,9 @@ class MoverPanel:
     reply: Reply
     tokens: tuple[tuple[str, str], ...] = ()  # (shown, key): a token is to be chosen
     squares: tuple[tuple[str, str], ...] = ()  # (shown, square), cheapest first
-    # the ruleset's word for the mover's Dash ("d") and Disengage ("g"), where it has one
-    words: dict[str, str] = field(default_factory=dict)
+    # the ruleset's word for the mover's Dash ("d") and Disengage ("g"), and for the
+    # same as a bonus action ("bd", "bg"), where it has one
+    words: Words = field(default_factory=dict)
 
 
 # the buttons' labels where the ruleset's word alone reads oddly on a button
@@ -160,11 +182,15 @@ def button_label(word: str) -> str:
     return BUTTON_LABELS.get(word, word.capitalize())
 
 
-def action_words(actions: tuple[str, ...]) -> dict[str, str]:
-    """The ruleset's words for the mover's two action buttons (3.5 doubles, withdraws)."""
+def action_words(rules: Ruleset) -> Words:
+    """The ruleset's words for the mover's action buttons (3.5 doubles, withdraws), and
+    for its bonus actions that move (the SRDs' Dash and Disengage)."""
+    actions, bonuses = rules.actions, tuple(str(b) for b in rules.bonus_actions)
     words = {
         "d": next((w for w in DASH_WORDS if w in actions), ""),
         "g": next((w for w in DISENGAGE_WORDS if w in actions), ""),
+        "bd": next((w for w in DASH_WORDS if w in bonuses), ""),
+        "bg": next((w for w in DISENGAGE_WORDS if w in bonuses), ""),
     }
     return {code: word for code, word in words.items() if word}
 
@@ -250,7 +276,7 @@ async def mover_panel(ctx: Context, state: MoverState) -> MoverPanel:
     encounter = seen_in(ctx, (await load_active(ctx)).encounter).encounter
     token = _token(encounter, state)
     rules = ruleset_of(encounter)
-    words = action_words(rules.actions)
+    words = action_words(rules)
     if state.to:
         parse_on_map(state.to, encounter.width, encounter.height)
     if state.has_way:
@@ -268,7 +294,7 @@ async def mover_panel(ctx: Context, state: MoverState) -> MoverPanel:
         shown = replace(shown, title=f"Move {token.name} from {token.cell}")
     squares = tuple(
         (f"{cell} · {feet(cost)}", str(cell))
-        for cell, cost in destinations(rules, encounter, token.name)[:MAX_LISTED]
+        for cell, cost in _reachable(rules, encounter, token, state, words)[:MAX_LISTED]
     )
     # the preview's own "send it again without preview:true" is the Confirm button here
     fields = tuple(f for f in shown.fields if f.name != "Preview")
@@ -289,7 +315,17 @@ async def _shown(ctx: Context, command: Command, options: dict[str, object]) -> 
     return await in_units(ctx, await command.handler(ctx, command.validate(options)))
 
 
-def _way_field(state: MoverState, words: dict[str, str]) -> Field:
+def _reachable(
+    rules: Ruleset, encounter: Encounter, token: Token, state: MoverState, words: Words
+) -> list[tuple[Cell, float]]:
+    """The squares the menu lists: those reached with the actions pressed (Dash on: the
+    squares a Dash reaches)."""
+    action = rules.read_action(words.get(state.action)) if state.action else None
+    bonus = MoveAction(words[f"b{state.bonus}"]) if f"b{state.bonus}" in words else None
+    return destinations(rules, encounter, token.name, action=action, bonus=bonus)
+
+
+def _way_field(state: MoverState, words: Words) -> Field:
     if state.to:
         way = f"to {state.to} (the cheapest way)"
     elif state.steps:
@@ -298,6 +334,8 @@ def _way_field(state: MoverState, words: dict[str, str]) -> Field:
     else:
         way = "nothing yet: press the arrows, or pick a square"
     action = f", {words[state.action]}" if state.action in words else ""
+    if f"b{state.bonus}" in words:
+        action += f", bonus action: {words[f'b{state.bonus}']}"
     return Field("Mover", f"{way}{action}. Nothing moves until Confirm.")
 
 
@@ -308,5 +346,5 @@ async def confirm_options(ctx: Context, state: MoverState) -> dict[str, object]:
         raise InvalidInput("Nothing to confirm yet: press the arrows or pick a square first.")
     encounter = seen_in(ctx, (await load_active(ctx)).encounter).encounter
     token = _token(encounter, state)
-    words = action_words(ruleset_of(encounter).actions)
+    words = action_words(ruleset_of(encounter))
     return state.move_options(token.name, words, preview=False)

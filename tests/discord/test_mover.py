@@ -161,6 +161,84 @@ async def test_dash_is_toggled_and_confirmed_as_the_action(store: Store) -> None
     assert await where(store, "ari") == "B9"
 
 
+def labels_of(view: discord.ui.View) -> set[str]:
+    return {str(item.label) for item in custom_ids(view).values() if hasattr(item, "label")}
+
+
+async def test_5e_offers_the_bonus_action_dash_and_disengage_and_3_5_does_not(
+    store: Store,
+) -> None:
+    """The SRD's Cunning Action and Nimble Escape: Dash or Disengage as a bonus action;
+    3.5 has no bonus actions, so its mover offers none."""
+    await table(store)
+    alice = player(store)
+    await open_panel(alice)  # type: ignore[arg-type]
+    assert {"Bonus Dash", "Bonus Disengage"} <= labels_of(alice.sent[0].kwargs["view"])
+    table35 = FakeInteraction(store, manage_channels=True, channel_number=777)
+    await dispatch(table35, "encounter start", {"width": 10, "height": 12, "ruleset": "3.5"})
+    await dispatch(
+        FakeInteraction(store, manage_channels=True, channel_number=777),
+        "token add",
+        {"name": "Ari", "at": "B2", "owner": str(ARI_OWNER)},
+    )
+    bob = FakeInteraction(store, user_id=ARI_OWNER, channel_number=777)
+    await open_panel(bob)  # type: ignore[arg-type]
+    labels = labels_of(bob.sent[0].kwargs["view"])
+    assert "Double move" in labels and not any(label.startswith("Bonus") for label in labels)
+    doubling = FakeInteraction(store, user_id=ARI_OWNER, channel_number=777)
+    state = MoverState(token="ari", start="B2", steps="2" * 8)  # 40 ft: a double move
+    await pressed(doubling, "d", state.encode())  # type: ignore[arg-type]
+    assert doubling.sent[0].embed.title.startswith("Preview: Ari")
+
+
+async def test_a_bonus_dash_reaches_further_and_is_confirmed_as_the_bonus_action(
+    store: Store,
+) -> None:
+    await table(store)
+    far = MoverState(token="ari", start="B2", steps="2" * 10)  # 50 ft south: B12
+    dashing = player(store)
+    await pressed(dashing, "bd", far.encode())  # type: ignore[arg-type]
+    (edit,) = dashing.sent
+    assert edit.embed.title.startswith("Preview: Ari")
+    assert "bonus action: dash" in str(edit.embed.to_dict())
+    state = state_of(edit.kwargs["view"])
+    assert MoverState.decode(state).bonus == "d"
+    assert "Bonus Dash \u2713" in labels_of(edit.kwargs["view"])
+    confirm = player(store)
+    await pressed(confirm, "ok", state)  # type: ignore[arg-type]
+    assert not confirm.sent[0].ephemeral
+    assert await where(store, "ari") == "B12"
+    stored = await store.active_encounter("4242")
+    assert stored is not None
+    assert "bonus-dash" in stored.encounter.tokens["ari"].activity.actions
+
+
+async def test_the_square_menu_lists_what_the_pressed_actions_reach(store: Store) -> None:
+    """Dash and a bonus Dash pressed: the menu offers the squares they reach, not only
+    the plain move's 30 ft (a corridor, so the menu's 25 cheapest reach that far)."""
+    await table(store)
+    walls = "A1:A12 C1:J5 C7:J12 C6:F6"
+    await dispatch(gm(store), "terrain set", {"kind": "wall", "cells": walls})
+
+    def farthest(view: discord.ui.View) -> int:
+        menu = next(i for c, i in custom_ids(view).items() if c.startswith("stride:mvs:q:"))
+        return max(int(o.label.split("· ")[1].split()[0]) for o in menu.options)
+
+    plain = player(store)
+    await pressed(plain, "b", MoverState(token="ari", start="B2", steps="2").encode())  # type: ignore[arg-type]
+    both = player(store)
+    dashed = MoverState(token="ari", start="B2", steps="2", action="d")
+    await pressed(both, "bd", dashed.encode())  # type: ignore[arg-type]
+    assert farthest(plain.sent[0].kwargs["view"]) <= 30
+    assert farthest(both.sent[0].kwargs["view"]) == 50  # B12, the corridor's end
+
+
+def test_a_mover_opened_before_bonus_actions_still_reads() -> None:
+    """A custom id from before the bonus field (five parts) reads as no bonus action:
+    a mover opened before an upgrade still answers after it."""
+    assert MoverState.decode("ari,B2,22,,d") == MoverState("ari", "B2", "22", "", "d", "")
+
+
 async def test_the_gm_chooses_which_token_from_a_menu(store: Store) -> None:
     await table(store)
     await dispatch(gm(store), "token add", {"name": "Goblin", "at": "H2"})
@@ -231,13 +309,14 @@ async def test_a_mangled_custom_id_is_a_clear_refusal(store: Store) -> None:
     ),
     steps=st.text(alphabet="12346789", max_size=MAX_PRESSES),
     action=st.sampled_from(["", "d", "g"]),
+    bonus=st.sampled_from(["", "d", "g"]),
 )
 def test_every_mover_state_fits_a_custom_id_and_reads_back(
-    token: str, steps: str, action: str
+    token: str, steps: str, action: str, bonus: str
 ) -> None:
-    state = MoverState(token=token, start="AD200", steps=steps, action=action)
+    state = MoverState(token=token, start="AD200", steps=steps, action=action, bonus=bonus)
     assert MoverState.decode(state.encode()) == state
-    for verb in ("ok", "7", "b"):
+    for verb in ("ok", "7", "b", "bd"):
         button = MoverButton(verb, state.encode())
         assert len(button.custom_id) <= 100
     assert len(MoverMenu("q", state.encode()).custom_id) <= 100

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from bot.encounter import Encounter
 from bot.errors import RulingError
 from bot.grid.coords import Cell
+from bot.rules.engine.actions import MoveAction
 from bot.rules.engine.board import Board, StepContext
 from bot.rules.engine.moves import MoveRequest
 from bot.rules.engine.overview import band_costs
@@ -16,18 +17,29 @@ if TYPE_CHECKING:
     from bot.rules.ruleset import Ruleset
 
 
-def destinations(rules: Ruleset, encounter: Encounter, name: str) -> list[tuple[Cell, float]]:
+def destinations(
+    rules: Ruleset,
+    encounter: Encounter,
+    name: str,
+    *,
+    action: MoveAction | None = None,
+    bonus: MoveAction | None = None,
+) -> list[tuple[Cell, float]]:
     """The squares ``name`` may end its move on with the action it is taking (a plain
-    move when none yet), with their cost, cheapest first. Suggestions: /move checks
-    the square again when it is sent. Empty when it can't move now."""
+    move when none yet; ``action`` and ``bonus``: the ones about to be taken, as the
+    mover's Dash buttons say), with their cost, cheapest first. Suggestions: /move
+    checks the square again when it is sent. Empty when it can't move now."""
     token = encounter.token(name)
     movement = rules.token_movement(token)
     try:
-        request = MoveRequest(token.name, to=token.cell)
+        request = MoveRequest(token.name, to=token.cell, action=action, bonus=bonus)
         allowance = rules.allowance(encounter, token, request, movement)
     except RulingError:
         return []
-    budget = token.activity.left_ft if token.activity.actions else allowance.available_ft
+    taking = action is not None or bonus is not None
+    budget = (
+        token.activity.left_ft if token.activity.actions and not taking else allowance.available_ft
+    )
     board = Board.of(encounter, token, rules.footprint_squares)
     ctx = StepContext(board, movement, allowance, stood=False, checks={})
     costs = band_costs(rules, ctx, budget)
