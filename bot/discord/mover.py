@@ -30,6 +30,7 @@ from bot.handlers.mover import (
     ACTIONS,
     ARROWS,
     BONUSES,
+    FLY,
     MAX_PRESSES,
     MoverPanel,
     MoverState,
@@ -54,8 +55,8 @@ class MoverButton(
     template=r"stride:mv:(?P<verb>[0-9a-z]{1,2}):(?P<state>.*)",
 ):
     """One button of a mover: a press of the pad (keypad digits), Back ("b"), Dash
-    ("d"), Disengage ("g"), the same as a bonus action ("bd", "bg") or Confirm ("ok"),
-    with the mover's state before it."""
+    ("d"), Disengage ("g"), the same as a bonus action ("bd", "bg"), fly up or down
+    ("fu", "fd") or Confirm ("ok"), with the mover's state before it."""
 
     def __init__(
         self,
@@ -170,6 +171,10 @@ def mover_view(panel: MoverPanel) -> discord.ui.View:
                     row=row,
                 )
             )
+    if panel.flies:
+        for verb, label in (("fu", "Up 5 ft"), ("fd", "Down 5 ft")):
+            low = verb == "fd" and panel.altitude_ft <= 0  # on the ground: no lower
+            view.add_item(MoverButton(verb, code, label=label, row=4, disabled=low))
     view.add_item(
         MoverButton(
             "ok",
@@ -216,6 +221,8 @@ def _next(state: MoverState, verb: str, picked: str) -> MoverState:
         return state.back()
     if verb in ACTIONS or verb in BONUSES:
         return state.toggled(verb)
+    if verb in FLY:
+        return state.flown(verb)
     if verb == "q":
         return state.picked(picked)
     if verb == "t":

@@ -58,11 +58,14 @@ MAX_LISTED = 25  # a Discord select menu lists at most 25 choices
 DASH_WORDS = ("dash", "double", "run")  # the ruleset's action that doubles a move
 DISENGAGE_WORDS = ("disengage", "withdraw")  # the one that leaves without provoking
 STALE = "This mover is out of date: {name} is no longer on {start}. Press Move on the board again."
-_FIELDS = ("token", "start", "steps", "to", "action", "bonus")
+_FIELDS = ("token", "start", "steps", "to", "action", "bonus", "up")
 _SEP = ","  # token names never hold a comma
 _SAFE = re.compile(r"[^,]*")
 ACTIONS = ("d", "g")  # the mover's Dash and Disengage, as the state writes them
 BONUSES = ("bd", "bg")  # the same taken as a bonus action (5e's Cunning Action), as pressed
+FLY = ("fu", "fd")  # fly up and down, 5 ft a press (a token with a fly speed, or aloft)
+MAX_CLIMB_FT = 200  # a mover's climb or dive; more is typed (/move up:)
+_UP = re.compile(r"-?[1-9][0-9]{0,2}")
 Words = dict[str, str]  # the mover's action codes ("d", "bd"...) to the ruleset's words
 UNREADABLE = "This mover can't be read any more: press Move on the board again."
 
@@ -74,7 +77,8 @@ class MoverState:
     the pad's presses (keypad digits), or a square picked from the list, and the
     action: "d" for the ruleset's Dash (or its double move), "g" for its Disengage
     (or withdraw), "" for a plain move; and the bonus action taken with it, in the
-    same letters (5e's Cunning Action and Nimble Escape: Dash or Disengage)."""
+    same letters (5e's Cunning Action and Nimble Escape: Dash or Disengage); and the
+    feet flown up on the way ("-10": down; "" neither)."""
 
     token: str = ""
     start: str = ""
@@ -82,6 +86,7 @@ class MoverState:
     to: str = ""
     action: str = ""
     bonus: str = ""
+    up: str = ""
 
     def encode(self) -> str:
         return _SEP.join(getattr(self, name) for name in _FIELDS)
@@ -89,8 +94,8 @@ class MoverState:
     @classmethod
     def decode(cls, text: str) -> MoverState:
         parts = text.split(_SEP)
-        if len(parts) == len(_FIELDS) - 1:
-            parts.append("")  # a mover opened before bonus actions were offered
+        if len(_FIELDS) - 2 <= len(parts) < len(_FIELDS):  # a mover from before bonus or fly
+            parts += [""] * (len(_FIELDS) - len(parts))
         if len(parts) != len(_FIELDS) or any(not _SAFE.fullmatch(p) for p in parts):
             raise InvalidInput(UNREADABLE)
         state = cls(**dict(zip(_FIELDS, parts, strict=True)))
@@ -98,6 +103,9 @@ class MoverState:
             any(step not in PAD for step in state.steps)
             or state.action not in ("", *ACTIONS)
             or state.bonus not in ("", *ACTIONS)
+            or (state.up and not _UP.fullmatch(state.up))
+            or state.up_ft % 5
+            or abs(state.up_ft) > MAX_CLIMB_FT
         ):
             raise InvalidInput(UNREADABLE)
         return state
@@ -121,10 +129,27 @@ class MoverState:
         return replace(self, to=text, steps="")
 
     def back(self) -> MoverState:
-        """The last press undone (or the picked square dropped)."""
+        """The last press undone (or the picked square dropped); with no way left, the
+        climb or dive 5 ft less."""
         if self.to:
             return replace(self, to="")
-        return replace(self, steps=self.steps[:-1])
+        if self.steps:
+            return replace(self, steps=self.steps[:-1])
+        return self.flown("fd" if self.up_ft > 0 else "fu") if self.up_ft else self
+
+    def flown(self, verb: str) -> MoverState:
+        """Fly up ("fu") or down ("fd") 5 ft more on the way."""
+        change = self.up_ft + (5 if verb == "fu" else -5)
+        if abs(change) > MAX_CLIMB_FT:
+            raise InvalidInput(
+                f"The mover flies up or down {MAX_CLIMB_FT} ft at most; for more type it: "
+                "/move up:<feet> or down:<feet>."
+            )
+        return replace(self, up=str(change) if change else "")
+
+    @property
+    def up_ft(self) -> int:
+        return int(self.up or 0)
 
     def toggled(self, action: str) -> MoverState:
         """Dash or Disengage pressed ("d", "g"), or the same as a bonus action ("bd",
@@ -141,7 +166,7 @@ class MoverState:
 
     @property
     def has_way(self) -> bool:
-        return bool(self.steps or self.to)
+        return bool(self.steps or self.to or self.up)
 
     def move_options(self, token_name: str, words: Words, *, preview: bool) -> dict[str, object]:
         """/move's options for this state (``words``: the ruleset's word for each action
@@ -155,6 +180,8 @@ class MoverState:
             options["action"] = words[self.action]
         if self.bonus and words.get(f"b{self.bonus}"):
             options["bonus"] = words[f"b{self.bonus}"]
+        if self.up_ft:
+            options["up" if self.up_ft > 0 else "down"] = abs(self.up_ft)
         if preview:
             options["preview"] = True
         return options
@@ -172,6 +199,10 @@ class MoverPanel:
     # the ruleset's word for the mover's Dash ("d") and Disengage ("g"), and for the
     # same as a bonus action ("bd", "bg"), where it has one
     words: Words = field(default_factory=dict)
+    # the token flies (a fly speed, or already aloft): the mover offers Up and Down;
+    # where it would end, in feet above the ground
+    flies: bool = False
+    altitude_ft: int = 0
 
 
 # the buttons' labels where the ruleset's word alone reads oddly on a button
@@ -303,6 +334,8 @@ async def mover_panel(ctx: Context, state: MoverState) -> MoverPanel:
         replace(shown, fields=(*fields, _way_field(state, words)), ephemeral=True),
         squares=squares,
         words=words,
+        flies="fly" in rules.token_movement(token).speeds_ft or token.altitude_ft > 0,
+        altitude_ft=token.altitude_ft + state.up_ft,
     )
 
 
@@ -336,6 +369,8 @@ def _way_field(state: MoverState, words: Words) -> Field:
     action = f", {words[state.action]}" if state.action in words else ""
     if f"b{state.bonus}" in words:
         action += f", bonus action: {words[f'b{state.bonus}']}"
+    if state.up_ft:
+        action += f", {'up' if state.up_ft > 0 else 'down'} {abs(state.up_ft)} ft"
     return Field("Mover", f"{way}{action}. Nothing moves until Confirm.")
 
 

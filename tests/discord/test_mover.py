@@ -17,7 +17,7 @@ from bot.cooldown import Cooldown
 from bot.discord.dispatch import dispatch
 from bot.discord.mover import MoverButton, MoverMenu, open_panel, pressed
 from bot.discord.views import BOARD_MOVE, BoardButtons
-from bot.handlers.mover import MAX_PRESSES, PAD, MoverState
+from bot.handlers.mover import MAX_CLIMB_FT, MAX_PRESSES, PAD, MoverState
 from bot.storage import Store
 from tests.discord.fakes import FakeInteraction
 
@@ -233,10 +233,56 @@ async def test_the_square_menu_lists_what_the_pressed_actions_reach(store: Store
     assert farthest(both.sent[0].kwargs["view"]) == 50  # B12, the corridor's end
 
 
-def test_a_mover_opened_before_bonus_actions_still_reads() -> None:
-    """A custom id from before the bonus field (five parts) reads as no bonus action:
-    a mover opened before an upgrade still answers after it."""
-    assert MoverState.decode("ari,B2,22,,d") == MoverState("ari", "B2", "22", "", "d", "")
+def test_a_mover_opened_before_bonus_actions_and_flight_still_reads() -> None:
+    """A custom id from before the bonus and fly fields (five or six parts) reads as
+    neither: a mover opened before an upgrade still answers after it."""
+    assert MoverState.decode("ari,B2,22,,d") == MoverState("ari", "B2", "22", "", "d")
+    assert MoverState.decode("ari,B2,22,,d,g") == MoverState("ari", "B2", "22", "", "d", "g")
+
+
+@pytest.mark.parametrize("up", ["x", "07", "3", "-0", "205", "-400"])
+def test_a_mangled_climb_is_refused(up: str) -> None:
+    with pytest.raises(Exception, match="press Move"):
+        MoverState.decode(f"ari,B2,22,,,,{up}")
+
+
+async def test_a_flyer_flies_up_from_the_mover_and_a_walker_is_not_offered_it(
+    store: Store,
+) -> None:
+    """Up and Down (5 ft a press) for a token with a fly speed; Down is off on the
+    ground; Confirm moves it as /move up: does (SRD Movement › Flying)."""
+    await table(store)
+    await dispatch(gm(store), "token add", {"name": "Bat", "at": "F9", "fly": 60})
+    walker = player(store)
+    await open_panel(walker)  # type: ignore[arg-type]
+    assert not {"Up 5 ft", "Down 5 ft"} & labels_of(walker.sent[0].kwargs["view"])
+    state = MoverState(token="bat", start="F9", steps="6")
+    for verb in ("fu", "fu"):
+        press = gm(store)
+        await pressed(press, verb, state.encode())  # type: ignore[arg-type]
+        (edit,) = press.sent
+        state = MoverState.decode(state_of(edit.kwargs["view"]))
+    assert state.up == "10"
+    assert "up 10 ft" in str(edit.embed.to_dict())
+    controls = custom_ids(edit.kwargs["view"]).values()
+    down = next(i for i in controls if getattr(i, "label", "") == "Down 5 ft")
+    assert not down.disabled  # it would end 10 ft up: it may come down again
+    confirm = gm(store)
+    await pressed(confirm, "ok", state.encode())  # type: ignore[arg-type]
+    assert not confirm.sent[0].ephemeral
+    stored = await store.active_encounter("4242")
+    assert stored is not None
+    bat = stored.encounter.tokens["bat"]
+    assert (str(bat.cell), bat.altitude_ft) == ("G9", 10)
+    await dispatch(gm(store), "token add", {"name": "Owl", "at": "H9", "fly": 60})
+    grounded = gm(store)  # up 5 ft pressed, then down: back on the ground
+    await pressed(grounded, "fd", MoverState(token="owl", start="H9", up="5").encode())  # type: ignore[arg-type]
+    landing = next(
+        i
+        for i in custom_ids(grounded.sent[0].kwargs["view"]).values()
+        if getattr(i, "label", "") == "Down 5 ft"
+    )
+    assert landing.disabled  # it would end on the ground: no lower
 
 
 async def test_the_gm_chooses_which_token_from_a_menu(store: Store) -> None:
@@ -310,16 +356,25 @@ async def test_a_mangled_custom_id_is_a_clear_refusal(store: Store) -> None:
     steps=st.text(alphabet="12346789", max_size=MAX_PRESSES),
     action=st.sampled_from(["", "d", "g"]),
     bonus=st.sampled_from(["", "d", "g"]),
+    up_ft=st.integers(-MAX_CLIMB_FT // 5, MAX_CLIMB_FT // 5).map(lambda n: 5 * n),
 )
 def test_every_mover_state_fits_a_custom_id_and_reads_back(
-    token: str, steps: str, action: str, bonus: str
+    token: str, steps: str, action: str, bonus: str, up_ft: int
 ) -> None:
-    state = MoverState(token=token, start="AD200", steps=steps, action=action, bonus=bonus)
+    up = str(up_ft) if up_ft else ""
+    state = MoverState(token=token, start="AD200", steps=steps, action=action, bonus=bonus, up=up)
     assert MoverState.decode(state.encode()) == state
-    for verb in ("ok", "7", "b", "bd"):
+    for verb in ("ok", "7", "b", "bd", "fd"):
         button = MoverButton(verb, state.encode())
         assert len(button.custom_id) <= 100
     assert len(MoverMenu("q", state.encode()).custom_id) <= 100
+
+
+def test_back_undoes_the_way_then_the_climb() -> None:
+    state = MoverState(token="bat", start="F9", steps="6", up="10")
+    assert state.back() == MoverState(token="bat", start="F9", up="10")
+    assert state.back().back().back() == MoverState(token="bat", start="F9")
+    assert MoverState(token="bat", start="F9", up="-5").back().up == ""
 
 
 def test_the_pad_stops_at_its_limit() -> None:
