@@ -85,6 +85,17 @@ COLOUR_RGB: tuple[tuple[str, tuple[int, int, int]], ...] = (
 MAX_ENTRIES = 100
 MAX_LABEL = 32
 DOOR_LETTER = {Barrier.DOOR: "d", Barrier.OPEN_DOOR: "o"}
+# Stride's terrain written as the object otfbm.io draws for it, one that reads back as it
+# (otfbm/docs pages/objects.md); difficult terrain has no fitting picture (a web is no
+# rubble) and stays in the JSON export alone
+OBJECT_OF_TERRAIN: dict[Terrain, str] = {
+    Terrain.WALL: "bw",  # brick wall
+    Terrain.PILLAR: "pr",  # round pillar
+    Terrain.PIT: "po",  # open pit
+    Terrain.HAZARD: "tr",  # trap
+    Terrain.OBSTACLE: "ta",  # table
+}
+OTFBM = "https://otfbm.io/"
 
 
 @dataclass(frozen=True)
@@ -133,12 +144,34 @@ class NotedBoard:
 
 
 def write_board(board: NotedBoard) -> str:
-    """The notation for ``board``: the size first (when known), every token, then its
-    walls and doors as one OTFBM line entry (``_A1D1_D1-dD2``)."""
+    """The notation for ``board``: the size first (when known), every token, the terrain
+    otfbm.io has a picture for as objects (``A3D3$bw``), then its walls and doors as one
+    OTFBM line entry (``_A1D1_D1-dD2``)."""
     parts = [f"{board.width}x{board.height}"] if board.width and board.height else []
     parts += [str(t) for t in board.tokens]
+    parts += write_objects(board.terrain)
     walls = write_edges(board.edges)
     return " ".join(parts + ([walls] if walls else []))
+
+
+def otfbm_url(notation: str) -> str:
+    """The otfbm.io link that draws ``notation`` (its entries as the link's path)."""
+    return OTFBM + "/".join(notation.split())
+
+
+def write_objects(terrain: tuple[tuple[Cell, Terrain], ...]) -> list[str]:
+    """The terrain otfbm.io draws, as objects: each run of one kind along a row is one
+    (``A3D3$bw``), a square alone is ``A3$bw``."""
+    kinds = {cell: OBJECT_OF_TERRAIN[kind] for cell, kind in terrain if kind in OBJECT_OF_TERRAIN}
+    out: list[str] = []
+    for cell in sorted(kinds, key=lambda c: (c.row, c.col)):
+        if kinds.get(Cell(cell.col - 1, cell.row)) == kinds[cell]:
+            continue  # inside a run already written
+        end = cell
+        while kinds.get(Cell(end.col + 1, end.row)) == kinds[cell]:
+            end = Cell(end.col + 1, end.row)
+        out.append(f"{cell}{end if end != cell else ''}${kinds[cell]}")
+    return out
 
 
 Point = tuple[int, int]  # a grid corner: (x, y), A1's top-left is (0, 0)

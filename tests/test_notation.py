@@ -10,8 +10,16 @@ from hypothesis import strategies as st
 from bot.errors import InvalidInput
 from bot.grid.coords import Cell, edge_key
 from bot.grid.sizes import Size
-from bot.grid.terrain import Barrier
-from bot.notation import COLOURS, SIZE_LETTERS, NotedBoard, NotedEdge, NotedToken, write_board
+from bot.grid.terrain import Barrier, Terrain
+from bot.notation import (
+    COLOURS,
+    OBJECT_OF_TERRAIN,
+    SIZE_LETTERS,
+    NotedBoard,
+    NotedEdge,
+    NotedToken,
+    write_board,
+)
 from bot.notation_otfbm import parse_board
 
 
@@ -111,3 +119,20 @@ def test_writing_then_reading_gives_the_same_board(noted: list[NotedToken], size
     assert (read.width, read.height) == (board.width, board.height)
     assert read.edges == board.edges
     assert read.skipped == () and read.renamed == ()
+
+
+@given(
+    st.dictionaries(
+        st.builds(Cell, st.integers(0, 11), st.integers(0, 7)),
+        st.sampled_from(list(Terrain)),
+        max_size=40,
+    )
+)
+def test_terrain_written_as_objects_reads_back_as_itself(terrain: dict[Cell, Terrain]) -> None:
+    """Every kind otfbm.io draws goes out as an object and comes back as the same
+    terrain on the same squares (a run along a row as one object); the rest (difficult
+    terrain) is left to the JSON export."""
+    board = NotedBoard(12, 8, (), (), tuple(terrain.items()))
+    back = parse_board(write_board(board))
+    drawn = {c: k for c, k in terrain.items() if k in OBJECT_OF_TERRAIN}
+    assert dict(back.terrain) == drawn

@@ -50,8 +50,9 @@ COLOUR_OF_TEAM: dict[str, str] = {"enemy": "red", "party": "blue"}
 
 def notation_of(encounter: Encounter) -> str:
     """The board in the notation: its size, every token (a size the notation has no
-    letter for as the nearest it has: the JSON export keeps it), then its walls and
-    doors (a hidden door as a secret one; a low or hidden wall only in the JSON)."""
+    letter for as the nearest it has: the JSON export keeps it), the terrain otfbm.io
+    draws as objects (difficult terrain only in the JSON), then its walls and doors (a
+    hidden door as a secret one; a low or hidden wall only in the JSON)."""
     tokens = tuple(
         NotedToken(
             cell=t.cell,
@@ -65,7 +66,8 @@ def notation_of(encounter: Encounter) -> str:
         NotedEdge(edge, barrier, secret=edge in encounter.hidden_edges)
         for edge, barrier in sorted(encounter.edges.items())
     )
-    return write_board(NotedBoard(encounter.width, encounter.height, tokens, edges))
+    terrain = tuple(encounter.terrain.items())
+    return write_board(NotedBoard(encounter.width, encounter.height, tokens, edges, terrain))
 
 
 def export_json(encounter: Encounter) -> bytes:

@@ -22,12 +22,14 @@ from bot.handlers.common import RULESET_CHOICES, ruleset_for
 from bot.handlers.damaged import require_repairer
 from bot.handlers.encounter import contents, map_text
 from bot.handlers.encounter_common import actor_of, encounter_reply, load_active, seen_in
+from bot.notation import otfbm_url
 from bot.reply import Field, Reply
 from bot.rules import identities
 from bot.storage import Conflict, DamagedState
 from bot.work import board as board_work
 
 MAX_NOTATION_SHOWN = 3_900  # the reply's description holds 4,096 characters
+MAX_LINK_SHOWN = 1_000  # a field's value holds 1,024
 REPLACED = (
     "The encounter running here is archived: /undo takes the import back, a second "
     "/undo brings the old encounter back."
@@ -42,6 +44,9 @@ async def handle_export(ctx: Context, options: Mapping[str, Any]) -> Reply:
     notation = notation_of(encounter)
     shown = notation if len(notation) <= MAX_NOTATION_SHOWN else notation[:MAX_NOTATION_SHOWN]
     cut = "" if shown == notation else "\n(the notation goes on in the file)"
+    url = otfbm_url(notation)
+    # a field holds 1,024 characters: a longer link is in the JSON result alone
+    draw_it = (Field("Draw it", f"[otfbm.io]({url})"),) if len(url) <= MAX_LINK_SHOWN else ()
     return Reply(
         title=f"Export: {map_text(encounter)}, {contents(encounter)}",
         description=f"```\n{shown}\n```{cut}",
@@ -50,13 +55,15 @@ async def handle_export(ctx: Context, options: Mapping[str, Any]) -> Reply:
                 "Import",
                 "The JSON file is the exact copy: /encounter import file:<it> brings back "
                 "everything (terrain, edges, conditions, turn order). The line above is "
-                "OTFBM's map notation (tokens with sizes and team colours, walls and "
-                "doors): /encounter import text:<it> makes them anew, and otfbm.io draws it.",
+                "OTFBM's map notation (tokens with sizes and team colours, walls, doors "
+                "and the terrain it has pictures for): /encounter import text:<it> makes "
+                "them anew, and otfbm.io draws it.",
             ),
+            *draw_it,
         ),
         footer="Map notation: square, size letter, colour letter, -label (e.g. D4Mr-GO1); "
-        "walls _B3J3, a door -d.",
-        result={"notation": notation, "tokens": len(encounter.tokens)},
+        "walls _B3J3, a door -d; terrain A3D3$bw.",
+        result={"notation": notation, "otfbm_url": url, "tokens": len(encounter.tokens)},
         attachment=(f"encounter-{ctx.channel_id}.json", export_json(encounter)),
         ephemeral=seen.private,
     )

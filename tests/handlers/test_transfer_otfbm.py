@@ -129,3 +129,44 @@ async def test_a_repeated_label_is_numbered_and_said(gm: Context) -> None:
     fields = {f.name: f.value for f in reply.fields}
     assert fields["Renamed"] == "goblin at B2 → goblin 2; goblin at C3 → goblin 3"
     assert fields["Skipped"] == "panned view"
+
+
+async def test_the_export_writes_terrain_as_objects_and_a_link_that_draws_it(
+    gm: Context, store: Store
+) -> None:
+    """Walls, pillars, pits, hazards and obstacles go out as the objects otfbm.io draws
+    for them (otfbm/docs pages/objects.md), a run along a row as one; difficult terrain
+    has no fitting picture and stays in the JSON file. The line imports back to the same
+    terrain, and the link draws it."""
+    await run(
+        gm,
+        "/encounter start width:10 height:8",
+        "/terrain set kind:wall cells:A3:D3",
+        "/terrain set kind:pit cells:F5",
+        "/terrain set kind:pillar cells:H2",
+        "/terrain set kind:hazard cells:B7:C7",
+        "/terrain set kind:obstacle cells:J8",
+        "/terrain set kind:difficult cells:G6:H6",
+        "/token add name:Ari at:B5",
+    )
+    exported = await run(gm, "/encounter export")
+    line = exported.result["notation"]
+    assert line == "10x8 B5Mr-Ari H2$pr A3D3$bw F5$po B7C7$tr J8$ta"
+    url = exported.result["otfbm_url"]
+    assert url == "https://otfbm.io/10x8/B5Mr-Ari/H2$pr/A3D3$bw/F5$po/B7C7$tr/J8$ta"
+    assert any(f.name == "Draw it" and url in f.value for f in exported.fields)
+    before = (await store.active_encounter(gm.channel_id)).encounter  # type: ignore[union-attr]
+    await run(gm, f'/encounter import text:"{url}" replace:true')
+    after = (await store.active_encounter(gm.channel_id)).encounter  # type: ignore[union-attr]
+    drawn = {c: k for c, k in before.terrain.items() if k is not Terrain.DIFFICULT}
+    assert dict(after.terrain) == drawn
+
+
+async def test_a_board_too_big_for_a_field_keeps_its_link_in_the_json(gm: Context) -> None:
+    await run(gm, "/encounter start width:60 height:60")
+    for row in range(1, 61, 2):  # a wall every other square: one object each
+        cells = " ".join(f"{c}{row}" for c in "ACEGIKMOQS")
+        await run(gm, f'/terrain set kind:wall cells:"{cells}"')
+    exported = await run(gm, "/encounter export")
+    assert len(exported.result["otfbm_url"]) > 1_024
+    assert not any(f.name == "Draw it" for f in exported.fields)
