@@ -350,6 +350,34 @@ async def test_the_mover_shows_a_player_the_same_on_both_boards(twins: Twins) ->
         assert answers[0] == answers[1], steps
 
 
+# the mover's other buttons, pressed on a way toward the Lurker: a bonus Dash, Disengage,
+# fly up (refused for a walker: the same refusal on both boards) and Back
+MOVER_PRESSES = (
+    (MoverState(token="ari", start="A2", steps="666"), "bd"),
+    (MoverState(token="ari", start="A2", steps="6666", action="d"), "bg"),
+    (MoverState(token="ari", start="A2", steps="66"), "fu"),
+    (MoverState(token="ari", start="A2", steps="666", bonus="d"), "b"),
+)
+
+
+@pytest.mark.parametrize(("before", "verb"), MOVER_PRESSES)
+async def test_the_movers_action_and_fly_buttons_show_a_player_the_same(
+    twins: Twins, before: MoverState, verb: str
+) -> None:
+    answers = []
+    for store in (twins.hidden, twins.plain):
+        interaction = FakeInteraction(store)
+        with patch.object(dispatching, "COOLDOWN", Cooldown()):
+            await pressed(interaction, verb, before.encode())  # type: ignore[arg-type]
+        answers.append(
+            [
+                (_message(s.kwargs), _controls(s.kwargs["view"]) if "view" in s.kwargs else [])
+                for s in interaction.sent
+            ]
+        )
+    assert answers[0] == answers[1]
+
+
 @pytest.fixture
 async def stride(tmp_path: Path) -> AsyncIterator[StrideBot]:
     settings = Settings(
