@@ -498,7 +498,9 @@ class Ruleset(ABC):
         )
 
     def end_problem(self, ctx: StepContext, anchor: Cell) -> str:
-        """Why the move may not end with the token at ``anchor`` ("" when it may)."""
+        """Why the move may not end with the token at ``anchor`` ("" when it may). Only a
+        square another creature stands on may say no: the bands ask about those alone
+        (``engine.overview.may_end_on``; a property test holds every ruleset to it)."""
         return self.sharing_problem(ctx.board, anchor)
 
     def standing_problem(self, encounter: Encounter, token: Token) -> str:

@@ -11,7 +11,7 @@ from bot.grid.coords import Cell
 from bot.rules.engine.actions import MoveAction
 from bot.rules.engine.board import Board, StepContext
 from bot.rules.engine.moves import MoveRequest
-from bot.rules.engine.overview import band_costs
+from bot.rules.engine.overview import band_costs, may_end_on
 
 if TYPE_CHECKING:
     from bot.rules.ruleset import Ruleset
@@ -43,9 +43,6 @@ def destinations(
     board = Board.of(encounter, token, rules.footprint_squares)
     ctx = StepContext(board, movement, allowance, stood=False, checks={})
     costs = band_costs(rules, ctx, budget)
-    found = [
-        (cell, cost)
-        for cell, cost in costs.items()
-        if cell != token.cell and not rules.end_problem(ctx, cell)
-    ]
+    ending = may_end_on(rules, ctx, (cell for cell in costs if cell != token.cell))
+    found = [(cell, costs[cell]) for cell in ending]
     return sorted(found, key=lambda pair: (pair[1], pair[0].row, pair[0].col))

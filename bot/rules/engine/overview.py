@@ -3,6 +3,7 @@ a token can still end a move (the speed bands)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -83,9 +84,26 @@ def speed_bands(
             allowance = replace(allowance, available_ft=token.activity.left_ft)
         ctx = StepContext(board, movement, allowance, stood=False, checks=checks)
         costs = band_costs(rules, ctx, allowance.available_ft)
-        bands.append(frozenset(c for c in costs if not rules.end_problem(ctx, c)))
+        bands.append(frozenset(may_end_on(rules, ctx, costs)))
     now, more = bands
     return now, more - now
+
+
+def may_end_on(rules: Ruleset, ctx: StepContext, anchors: Iterable[Cell]) -> list[Cell]:
+    """The ``anchors`` the mover may end its move on (``Ruleset.end_problem`` says ""),
+    in their order. Only where another creature stands can a square say no (the
+    contract of ``end_problem``, checked over every ruleset by a property test), so
+    the rules are asked about those squares alone: a band floods hundreds of squares
+    and a handful hold someone."""
+    board = ctx.board
+    crowded = board.occupants
+    if board.side == 1:
+        return [c for c in anchors if c not in crowded or not rules.end_problem(ctx, c)]
+    return [
+        c
+        for c in anchors
+        if not any(cell in crowded for cell in board.cells(c)) or not rules.end_problem(ctx, c)
+    ]
 
 
 def band_costs(rules: Ruleset, ctx: StepContext, budget_ft: float) -> dict[Cell, float]:
