@@ -41,6 +41,35 @@ class Context:
             self.is_gm = True
             self.gm_by_role = True
 
+    # what a command has read of the channel's settings, asked once per command (each
+    # read is a trip to the store): ``begin`` empties it as each command starts
+    _read: dict[str, str | bool | None] = field(default_factory=dict, compare=False, repr=False)
+
+    def begin(self) -> None:
+        """A new command on this context: what the last one read is read again."""
+        self._read.clear()
+
+    async def _command_reads(self) -> None:
+        if "units" not in self._read:
+            units, notes = await self.store.command_reads(self.channel_id)
+            self._read.update(units=units, gm_notes=notes)
+
+    async def channel_units(self) -> str | None:
+        """The channel's units (/settings units:; None: feet), read once per command."""
+        await self._command_reads()
+        units = self._read["units"]
+        return units if isinstance(units, str) else None
+
+    async def gm_notes_waiting(self) -> bool:
+        """Whether notes wait for the channel's GM (read with the units, once per
+        command: a note added meanwhile is told on the GM's next reply)."""
+        await self._command_reads()
+        return self._read["gm_notes"] is True
+
+    async def set_channel_units(self, units: str | None) -> None:
+        await self.store.set_channel_units(self.channel_id, units)
+        self._read["units"] = units
+
     async def holds_gm_role(self) -> bool:
         """Whether the asker holds the server's GM role (a server-wide GM)."""
         if self.guild_id is None or not self.role_ids:

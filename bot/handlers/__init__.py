@@ -26,14 +26,15 @@ from bot.commands import Command, Invocation, Option, resolve
 from bot.context import Context
 from bot.errors import RulingError
 from bot.reply import Reply
+from bot.storage.settings import GM_NOTES as STORED_GM_NOTES
 from bot.work import admitted
 
 log = logging.getLogger(__name__)
 
 # The meta key (and the channel id) under which notes for the channel's GM wait: a JSON
-# list of lines (handlers.encounter_common.tell_gm); read on every command, so it lives
-# here, where reading it loads nothing more.
-GM_NOTES = "gm-notes:"
+# list of lines (handlers.encounter_common.tell_gm); the store reads it with the units
+# on every command (``Context.gm_notes_waiting``).
+GM_NOTES = STORED_GM_NOTES
 
 
 async def _help(ctx: Context, options: Mapping[str, Any]) -> Reply:
@@ -165,6 +166,7 @@ def __getattr__(name: str) -> Any:
 async def run(ctx: Context, command: Command, raw: Mapping[str, object]) -> Reply:
     """Validate ``raw`` against ``command`` and run it: the one way in for every shell."""
     options = command.validate(raw)
+    ctx.begin()
     with admitted(ctx.channel_id):  # its work in the channel's lane (bot/work.py)
         await ctx.settle_gm_role()
         read = await _labels_read(ctx, command, options)
@@ -173,6 +175,7 @@ async def run(ctx: Context, command: Command, raw: Mapping[str, object]) -> Repl
 
 async def run_line(ctx: Context, line: str) -> Reply:
     invocation: Invocation = resolve(line, COMMANDS)
+    ctx.begin()
     with admitted(ctx.channel_id):
         await ctx.settle_gm_role()
         options = await _labels_read(ctx, invocation.command, invocation.options)
@@ -203,7 +206,7 @@ async def _settled(ctx: Context, reply: Reply) -> Reply:
 
 async def in_units(ctx: Context, reply: Reply) -> Reply:
     """``reply`` with its distances in the units the channel reads (/settings units:)."""
-    units = await ctx.store.channel_units(ctx.channel_id)
+    units = await ctx.channel_units()
     if units is None or units == "feet":
         return reply
     from bot.handlers.common import in_channel_units
@@ -215,7 +218,7 @@ async def _with_gm_notes(ctx: Context, reply: Reply) -> Reply:
     """The notes kept for the channel's GM (what players' moves found of the hidden
     things), on the GM's next reply for their eyes only: a private field, which Discord
     sends as an ephemeral follow-up and the console marks "for the GM only"."""
-    if await ctx.store.get_meta(GM_NOTES + ctx.channel_id) in (None, "", "[]"):
+    if not await ctx.gm_notes_waiting():
         return reply
     from dataclasses import replace
 

@@ -328,7 +328,7 @@ async def handle_move(ctx: Context, options: Mapping[str, Any]) -> Reply:
         saved=saved,
         preview=previewing,
         background=await ctx_background(ctx, result.encounter),
-        table_units=await ctx.store.channel_units(ctx.channel_id) or "feet",
+        table_units=await ctx.channel_units() or "feet",
     )
     if is_hidden(result.token):  # a hidden token's move is the GM's to know
         reply = replace(reply, ephemeral=True)

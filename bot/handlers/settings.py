@@ -38,7 +38,7 @@ async def handle_settings(ctx: Context, options: Mapping[str, Any]) -> Reply:
     before_role = changing[1]
     settings = await ctx.store.guild_settings(ctx.guild_id)
     here = _Here(
-        await ctx.store.channel_units(ctx.channel_id) or "feet",
+        await ctx.channel_units() or "feet",
         await ctx.store.turn_pings(ctx.channel_id),
         await ctx.store.remind_after_s(ctx.channel_id),
     )
@@ -91,7 +91,7 @@ async def _set_channel(ctx: Context, options: Mapping[str, Any]) -> None:
         raise NotAllowed("Only a GM sets this channel's units, turn pings and reminders.")
     wait_s = read_wait(remind) if remind is not None else None  # refused before any change
     if units is not None:
-        await ctx.store.set_channel_units(ctx.channel_id, None if units == "feet" else units)
+        await ctx.set_channel_units(None if units == "feet" else units)
     if pings is not None:
         await ctx.store.set_turn_pings(ctx.channel_id, pings == "on")
     if remind is not None:

@@ -298,6 +298,11 @@ SQL_DUE_REMINDERS = """
 SQL_MOVE_REMINDER = "UPDATE turn_reminders SET due_at = ? WHERE channel_id = ? AND due_at = ?"
 SQL_TAKE_REMINDER = "DELETE FROM turn_reminders WHERE channel_id = ? AND due_at = ?"
 SQL_GET_UNITS = "SELECT units FROM channel_settings WHERE channel_id = ?"
+# what every command's reply reads (the units, the GM's waiting notes): one query
+SQL_COMMAND_READS = """
+    SELECT (SELECT units FROM channel_settings WHERE channel_id = ?),
+           (SELECT value FROM meta WHERE key = ?)
+"""
 SQL_SET_UNITS = """
     INSERT INTO channel_settings (channel_id, units, notice_shown) VALUES (?, ?, 0)
     ON CONFLICT (channel_id) DO UPDATE SET units = excluded.units

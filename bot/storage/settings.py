@@ -13,6 +13,9 @@ from bot.storage.backend import Backend, Row
 from bot.storage.boards import wrote
 from bot.storage.records import GuildSettings, Scene, TurnReminder
 
+# The notes kept for a channel's GM (what players' moves found of hidden things), by
+# channel: a meta key
+GM_NOTES = "gm-notes:"
 # How many map images a channel keeps (/map background; its boards and scenes name them).
 BACKGROUNDS_KEPT = 10
 
@@ -203,6 +206,14 @@ class SettingsStore(StoreBase):
     async def ping(self) -> None:
         """One trivial query: raises when the database can't be reached."""
         await self._one("SELECT 1")
+
+    async def command_reads(self, channel_id: str) -> tuple[str | None, bool]:
+        """What every command's reply reads of the channel, in one trip to the store: its
+        units (None: feet) and whether notes wait for its GM (``GM_NOTES``)."""
+        row = await self._one(q.SQL_COMMAND_READS, channel_id, GM_NOTES + channel_id)
+        units, notes = row if row is not None else (None, None)
+        waiting = notes is not None and str(notes) not in ("", "[]")
+        return (None if units is None else str(units)), waiting
 
     async def get_meta(self, key: str) -> str | None:
         row = await self._one(q.SQL_GET_META, key)

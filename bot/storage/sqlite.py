@@ -34,14 +34,16 @@ class SqliteSession:
     def __init__(self, db: aiosqlite.Connection) -> None:
         self._db = db
 
+    # A read is one trip to aiosqlite's thread (``execute_fetchall``), not three (execute,
+    # fetch, close the cursor): each trip is a wake-up of the thread and of the loop.
     async def fetchone(self, sql: str, *args: object) -> Row | None:
-        async with self._db.execute(sql, args) as cur:
-            row = await cur.fetchone()
-        return tuple(row) if row is not None else None
+        rows = await self._db.execute_fetchall(sql, args)
+        for row in rows:
+            return tuple(row)
+        return None
 
     async def fetchall(self, sql: str, *args: object) -> list[Row]:
-        async with self._db.execute(sql, args) as cur:
-            rows = await cur.fetchall()
+        rows = await self._db.execute_fetchall(sql, args)
         return [tuple(r) for r in rows]
 
     async def execute(self, sql: str, *args: object) -> int:

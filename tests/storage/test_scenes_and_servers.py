@@ -4,6 +4,7 @@ SQLite and on PostgreSQL)."""
 from __future__ import annotations
 
 from bot.storage import Store
+from bot.storage.settings import GM_NOTES
 
 
 async def test_a_scene_name_is_taken_until_replaced(store: Store) -> None:
@@ -85,3 +86,14 @@ async def test_a_channel_keeps_its_newest_map_images(store: Store) -> None:
         await store.save_background("c", f"later-{n:02}", b"x", 32, "gm")
     assert await store.background("c", "first") is None
     assert await store.background("c", f"later-{BACKGROUNDS_KEPT - 1:02}") == (b"x", 32)
+
+
+async def test_a_commands_reads_come_in_one_query_on_both_backends(store: Store) -> None:
+    """The units and whether notes wait for the GM: what every reply reads, in one trip."""
+    assert await store.command_reads("c1") == (None, False)
+    await store.set_channel_units("c1", "metres")
+    await store.set_meta(GM_NOTES + "c1", "[]")
+    assert await store.command_reads("c1") == ("metres", False)
+    await store.set_meta(GM_NOTES + "c1", '["Ari bumped into something at E2"]')
+    assert await store.command_reads("c1") == ("metres", True)
+    assert await store.command_reads("c2") == (None, False)  # another channel's are its own
