@@ -129,7 +129,10 @@ class TerrainSteps:
 
 
 _TERRAIN: OrderedDict[tuple[int, int], tuple[KnownKinds, object, TerrainSteps]] = OrderedDict()
-TERRAIN_KEPT = 8  # (mover context, map) pairs kept
+# (mover context, map) pairs kept: a /move makes 3-4 (its bands, its route), and the
+# pairs of a few channels moving in turn must outlast one another (8 thrashed with five
+# boards: /move 1.5-2 ms slower); about 100-150 KB each, so 64 hold ~10 MB at most
+TERRAIN_KEPT = 64
 LISTS_KEPT = 4096  # lists of steps laid out for a search, per (mover context, map)
 
 
