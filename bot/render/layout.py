@@ -147,13 +147,35 @@ def fitting_cell(
     least: int = MIN_CELL,
     keys: tuple[Key, ...] = (),
     widest: Widest | None = None,
+    fits: Fits | None = None,
 ) -> int | None:
-    """The largest cell size from ``least`` to ``DEFAULT_CELL`` at which ``cols`` x ``rows`` fit."""
+    """The largest cell size from ``least`` to ``DEFAULT_CELL`` at which ``cols`` x ``rows`` fit
+    (``fits``: ``capacity`` for this map, as a plan remembers it)."""
     for cell in range(DEFAULT_CELL, least - 1, -1):
-        fit_cols, fit_rows = capacity(cell, map_height, keys, cols, widest)
+        if fits is not None:
+            fit_cols, fit_rows = fits(cell, cols)
+        else:
+            fit_cols, fit_rows = capacity(cell, map_height, keys, cols, widest)
         if cols <= fit_cols and rows <= fit_rows:
             return cell
     return None
+
+
+Fits = Callable[[int, int], tuple[int, int]]  # (cell, window's columns) -> capacity
+
+
+def _remembered(map_height: int, keys: tuple[Key, ...], widest: Widest | None) -> Fits:
+    """``capacity`` for one map's plan, each (cell, columns) worked out once: a plan asks
+    the same sizes over and over (the region's fit, the whole map's, the window's)."""
+    known: dict[tuple[int, int], tuple[int, int]] = {}
+
+    def fits(cell: int, map_width: int) -> tuple[int, int]:
+        found = known.get((cell, map_width))
+        if found is None:
+            found = known[(cell, map_width)] = capacity(cell, map_height, keys, map_width, widest)
+        return found
+
+    return fits
 
 
 def plan(encounter: Encounter, footprints: Mapping[Size, int], view: BoardView) -> Layout:
@@ -166,17 +188,16 @@ def plan(encounter: Encounter, footprints: Mapping[Size, int], view: BoardView) 
     # drawn names only what the window shows, so it is never taller.
     every = legend_keys(encounter, footprints, view, None)
     widest = _phone_rule(encounter, footprints, view, every)
+    fits = _remembered(height, every, widest)
     if view.zoom is not None:
         cell = max(MIN_CELL, min(MAX_CELL, view.zoom))
-        fit_cols, fit_rows = capacity(cell, height, every, width, widest)
+        fit_cols, fit_rows = fits(cell, width)
         whole_cell = cell if width <= fit_cols and height <= fit_rows else None
     else:
         cut_cell = MIN_CELL if widest is None else PHONE_CELL
-        cell = fitting_cell(region_cols, region_rows, height, keys=every, widest=widest) or cut_cell
-        whole_cell = fitting_cell(
-            width, height, height, least=READABLE_CELL, keys=every, widest=widest
-        )
-    cap_cols, cap_rows = capacity(cell, height, every, width, widest)
+        cell = fitting_cell(region_cols, region_rows, height, fits=fits) or cut_cell
+        whole_cell = fitting_cell(width, height, height, least=READABLE_CELL, fits=fits)
+    cap_cols, cap_rows = fits(cell, width)
     windowed = region_cols > cap_cols or region_rows > cap_rows
     if whole_cell is not None:
         # A map that fits readably is shown whole: a window would only hide things.
@@ -193,7 +214,7 @@ def plan(encounter: Encounter, footprints: Mapping[Size, int], view: BoardView) 
         y0, y1 = _grow(rows_span, min(MIN_WINDOW, cap_rows), height)
         cols, rows = x1 - x0 + 1, y1 - y0 + 1
     whole = cols == width and rows == height
-    whole_fits = fitting_cell(width, height, height, keys=every, widest=widest) is not None
+    whole_fits = fitting_cell(width, height, height, fits=fits) is not None
     window = (x0, y0, x0 + cols - 1, y0 + rows - 1)
     cropped = any(not _inside(box, window) for box in region.near_tokens)
     left, top, size = strips(cell, height)
