@@ -15,6 +15,18 @@ from bot.storage import Store
 from tests.postgres_server import REQUIRE_ENV, PostgresServer, required
 
 
+@pytest.fixture(autouse=True)
+def answered_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A Discord reply is sent whole however loaded the machine: work slower than
+    ``DEFER_AFTER_S`` is deferred first, which would turn a busy CI host's answer into
+    another shape (tests/discord/test_board_message.py sets it low to test that path)."""
+    import bot.discord.dispatch as dispatching
+    import bot.discord.mover as mover
+
+    monkeypatch.setattr(dispatching, "DEFER_AFTER_S", 60.0)
+    monkeypatch.setattr(mover, "DEFER_AFTER_S", 60.0)
+
+
 @pytest.fixture
 async def store(tmp_path: Path) -> AsyncIterator[Store]:
     opened = await Store.open(tmp_path / "stride.db")
