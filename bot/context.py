@@ -68,7 +68,8 @@ class Context:
 
     async def set_channel_units(self, units: str | None) -> None:
         await self.store.set_channel_units(self.channel_id, units)
-        self._read["units"] = units
+        if "units" in self._read:  # read already: the reply speaks the new units
+            self._read["units"] = units
 
     async def holds_gm_role(self) -> bool:
         """Whether the asker holds the server's GM role (a server-wide GM)."""

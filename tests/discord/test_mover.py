@@ -24,6 +24,13 @@ from tests.discord.fakes import FakeInteraction
 ARI_OWNER = 78
 
 
+@pytest.fixture(autouse=True)
+def own_cooldown(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each test's presses counted on their own: the cooldown is the process's, and the
+    tests before this one pressed as the same users moments ago."""
+    monkeypatch.setattr(dispatching, "COOLDOWN", Cooldown())
+
+
 def gm(store: Store) -> FakeInteraction:
     return FakeInteraction(store, manage_channels=True)
 
