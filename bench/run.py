@@ -29,6 +29,7 @@ from typing import Any
 
 from PIL import Image
 
+import bot
 from bench.maps import HERO, battle_map, hero_cell, maze, open_map, random_terrain
 from bench.stats import spread
 from bot.context import Context
@@ -50,6 +51,9 @@ from bot.storage import Store
 SIZES = (20, 30, 50, 100, 200)
 RULESETS = ("3.5", "epic-path", "becmi", "5e-alt", "5e", "5e-2024")
 ROOT = Path(__file__).resolve().parent
+# The checkout whose code is measured (its ``bot``), which need not hold this bench
+# (``python -m bench.compare`` runs this bench on an older checkout's code).
+CODE_ROOT = Path(bot.__file__ or ".").resolve().parents[1]
 FOOTPRINTS = get_ruleset("3.5").footprint_squares
 Samples = list[float]
 
@@ -357,6 +361,15 @@ async def throughput(channels: int, rounds: int, side: int = 30, tokens: int = 8
 # ------------------------------------------------------------------ the process
 
 
+def child_env() -> dict[str, str]:
+    """The environment of a child that runs this bench on the measured code: this
+    bench's package first, then the measured checkout (the same one when both are in
+    one checkout)."""
+    bench_parent = Path(__file__).absolute().parents[1]  # a symlinked bench stays itself
+    path = dict.fromkeys([str(bench_parent), str(CODE_ROOT)])
+    return {**os.environ, "PYTHONPATH": os.pathsep.join(path)}
+
+
 def cold_start(reps: int, times: Samples | None = None) -> float:
     """The median seconds of ``python -m bot ask '/fall height:60'`` (each run's seconds
     also go in ``times``, where given)."""
@@ -365,26 +378,28 @@ def cold_start(reps: int, times: Samples | None = None) -> float:
         env = {**os.environ, "STRIDE_DB": str(Path(tmp) / "cold.db")}
         for _ in range(reps):
             start = time.perf_counter()
-            subprocess.run(
+            subprocess.run(  # -m from the measured checkout: its bot, as a user runs it
                 [sys.executable, "-m", "bot", "ask", "/fall height:60"],
                 check=True,
                 capture_output=True,
                 env=env,
-                cwd=ROOT.parent,
+                cwd=CODE_ROOT,
             )
             times.append(time.perf_counter() - start)
     return round(p50(times), 3)
 
 
 def rss_1000(encounters: int) -> float:
-    """Peak RSS of a process that holds ``encounters`` running encounters and has made
-    a /move in each (``python -m bench.rss``)."""
+    """Peak RSS of a fresh process (not a fork of this one) that holds ``encounters``
+    running encounters and has made a /move in each (``python -m bench.rss``: this
+    bench, the measured checkout's code)."""
     out = subprocess.run(
-        [sys.executable, "-m", "bench.rss", str(encounters)],
+        [sys.executable, "-P", "-m", "bench.rss", str(encounters)],
         check=True,
         capture_output=True,
         text=True,
-        cwd=ROOT.parent,
+        env=child_env(),
+        cwd=CODE_ROOT,
     )
     return float(out.stdout.strip().splitlines()[-1])
 
