@@ -44,9 +44,13 @@ def battle_map(side: int, tokens: int = 6, ruleset: str = "3.5", seed: int = 7) 
         while True:
             cell = Cell(rng.randrange(side), rng.randrange(side))
             near = abs(cell.col - centre.col) <= 4 and abs(cell.row - centre.row) <= 4
-            # a Large token's whole space is free: no two tokens share a square
+            # a Large token's whole space is on the map and free: no two tokens share a
+            # square (the store refuses that, on old code as on new)
             space = footprint(cell, 2) if size is Size.LARGE else (cell,)
-            if not any(c in terrain or c in taken for c in space) and not (near and i >= 3):
+            clear = all(c.col < side and c.row < side for c in space) and not any(
+                c in terrain or c in taken for c in space
+            )
+            if clear and not (near and i >= 3):
                 break
         taken.update(space)
         team = "enemy" if i % 2 else "party"

@@ -15,6 +15,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from bench import SECTIONS
 from bench.bands import measure as bands_on
 from bench.maps import battle_map
 from bench.run import (
@@ -175,10 +176,6 @@ def _process(report: dict[str, Any], sections: _Sections, quick: bool) -> None:
         f"  RSS {report['rss_mb_1000_encounters']} MB with {held:,} encounters "
         f"(a fresh process)   load {load}"
     )
-
-
-# The sections ``--section`` names, in the order the whole suite runs them.
-SECTIONS = ("move", "sweep", "bands", "path", "render", "throughput", "process")
 
 
 def run_section(name: str, report: dict[str, Any], sections: _Sections, quick: bool) -> None:
