@@ -152,10 +152,23 @@ def _busy(report: dict[str, Any], sections: _Sections, quick: bool) -> None:
     report["moves_per_s_40_channels"] = busy["moves_per_s"]
     report["loop_lag_ms_p95"] = busy["loop_lag_ms_p95"]
     report["lost_updates"] = busy["lost_updates"]
+    report["cpu_ms_per_move"] = busy["cpu_ms_per_move"]
+    report["moves_per_s_per_core"] = busy["moves_per_s_per_core"]
     print(
         f"  {busy['moves_per_s']} moves/s ({busy['moves']} moves, {busy['refused']} refused), "
         f"lost updates {busy['lost_updates']}, loop lag p95 {busy['loop_lag_ms_p95']} ms   "
         f"load {sections.end()}"
+    )
+    print(
+        f"  CPU {busy['cpu_ms_per_move']} ms a move ({busy['cpu_s']} s CPU in {busy['wall_s']} s,"
+        f" {busy['cores_busy']} cores busy): {busy['moves_per_s_per_core']} moves/s per core, "
+        f"{busy['moves_per_s_per_process']} per process"
+    )
+    print(
+        f"  {busy['target_moves_per_s']} moves/s on this {busy['cores']}-core host needs "
+        f"{busy['target_moves_per_s_per_core']} per core: <= "
+        f"{busy['target_cpu_ms_per_move_all_cores']} ms CPU a move over all cores, "
+        f"<= {busy['target_cpu_ms_per_move_one_process']} ms in one process"
     )
 
 

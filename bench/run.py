@@ -303,7 +303,9 @@ def _busy_map(side: int, tokens: int) -> tuple[Encounter, list[tuple[str, str, s
 
 async def throughput(channels: int, rounds: int, side: int = 30, tokens: int = 8) -> dict[str, Any]:
     """``channels`` channels at once, each moving ``tokens`` tokens concurrently per
-    round (then /turn next): moves a second, refusals, updates lost, event-loop lag."""
+    round (then /turn next): moves a second, refusals, updates lost, event-loop lag,
+    and the CPU a move took (``per_core``: the rounds' /turn next and the bench's
+    read-back of each round count in it, as a bot's other commands would)."""
     with tempfile.TemporaryDirectory() as tmp:
         store = await Store.open(Path(tmp) / "busy.db")
         encounter, moves = _busy_map(side, tokens)
@@ -343,9 +345,9 @@ async def throughput(channels: int, rounds: int, side: int = 30, tokens: int = 8
                         lost += 1
 
         watcher = asyncio.create_task(watch())
-        start = time.perf_counter()
+        clock = CpuClock()
         await asyncio.gather(*(channel(ctx) for ctx in contexts))
-        seconds = time.perf_counter() - start
+        seconds, cpu_s = clock.read()
         running = False
         await watcher
         await store.close()
@@ -355,6 +357,59 @@ async def throughput(channels: int, rounds: int, side: int = 30, tokens: int = 8
         "refused": refused,
         "lost_updates": lost,
         "loop_lag_ms_p95": round(p95(lags), 2) if lags else 0.0,
+        **per_core(done, seconds, cpu_s),
+    }
+
+
+def cores() -> int:
+    """The cores this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+class CpuClock:
+    """Wall time and CPU time (all this process's threads, and its children's that
+    have ended: ``os.times``) from ``CpuClock()`` to ``read()``, in seconds."""
+
+    def __init__(self) -> None:
+        self.wall = time.perf_counter()
+        self.cpu = self._cpu()
+
+    @staticmethod
+    def _cpu() -> float:
+        mine = os.times()
+        return time.process_time() + mine.children_user + mine.children_system
+
+    def read(self) -> tuple[float, float]:
+        return time.perf_counter() - self.wall, self._cpu() - self.cpu
+
+
+TARGET_MOVES_PER_S = 300  # issue 15's target for the whole host
+
+
+def per_core(moves: int, wall_s: float, cpu_s: float) -> dict[str, Any]:
+    """What ``moves`` in ``wall_s`` seconds, using ``cpu_s`` of CPU, mean per core
+    (issue 31, item 8): the CPU one move costs, the moves a fully busy core would
+    make, the cores the run kept busy, and what the 300 moves/s target needs of each
+    of this host's cores (one process, which the interpreter lock keeps on about one
+    core, needs the whole target from one core; ``python -m bench.cluster`` spreads
+    it over processes)."""
+    cpu_ms = 1000 * cpu_s / moves if moves else 0.0
+    host = cores()
+    return {
+        "wall_s": round(wall_s, 3),
+        "cpu_s": round(cpu_s, 3),
+        "cores_busy": round(cpu_s / wall_s, 2) if wall_s else 0.0,
+        "cpu_ms_per_move": round(cpu_ms, 2),
+        "moves_per_s_per_core": round(1000 / cpu_ms, 1) if cpu_ms else 0.0,
+        "moves_per_s_per_process": round(moves / wall_s, 1) if wall_s else 0.0,
+        "cores": host,
+        "target_moves_per_s": TARGET_MOVES_PER_S,
+        "target_moves_per_s_per_core": round(TARGET_MOVES_PER_S / host, 1),
+        "target_cpu_ms_per_move_one_process": round(1000 / TARGET_MOVES_PER_S, 2),
+        "target_cpu_ms_per_move_all_cores": round(1000 * host / TARGET_MOVES_PER_S, 2),
     }
 
 
