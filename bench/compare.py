@@ -95,6 +95,8 @@ def run_one(checkout: Path, shim: Path, section: str, out: Path, quick: bool) ->
     report: dict[str, Any] = json.loads(out.read_text())
     if Path(report.get("code", "")).resolve() != checkout:
         return {"error": f"measured the code in {report.get('code')}, not {checkout}"}
+    if Path(report.get("bench", "")).resolve() != (shim / "bench").resolve():
+        return {"error": f"measured with the bench in {report.get('bench')}"}
     return report
 
 

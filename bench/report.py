@@ -243,6 +243,7 @@ def main(argv: list[str] | None = None) -> None:
         "quick": args.quick,
         "sections": args.sections,
         "code": str(CODE_ROOT),
+        "bench": str(ROOT),
     }
     sections = _Sections(report)
     for name in args.sections:
