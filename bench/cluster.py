@@ -13,8 +13,9 @@ in the PostgreSQL server (its process and ended backends, from /proc) and the lo
 average; ``scaling`` has, per process count, the speed-up over one process, moves/s
 per core it could use and per process, and the speed-up per core (1.0: perfect);
 ``target`` what 300 moves/s needs per core on this host and how far the best run is
-from it (issue 31, item 8). PostgreSQL is a throwaway server started like the tests start one
-(tests/postgres_server.py: ``initdb``/``pg_ctl`` on the machine). Not part of the tests.
+from it (issue 31, item 8). PostgreSQL is a throwaway server started like the tests
+start one (tests/postgres_server.py: ``initdb``/``pg_ctl`` on the machine). Not part of
+the tests.
 """
 
 from __future__ import annotations
@@ -31,7 +32,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-from bench.run import CODE_ROOT, TARGET_MOVES_PER_S, child_env, cores
+from bench.cpu import TARGET_MOVES_PER_S, CpuClock, cores
+from bench.process import CODE_ROOT, child_env
 from bench.stats import Load
 
 ROOT = Path(__file__).resolve().parent
@@ -43,7 +45,7 @@ TOKENS = 4  # runners per channel, each stepping right and back
 
 
 async def _worker(args: argparse.Namespace) -> dict[str, Any]:
-    from bench.run import CpuClock, _busy_map
+    from bench.run import _busy_map
     from bot.context import Context
     from bot.errors import BoardChanged, RulingError
     from bot.handlers import run_line
@@ -177,27 +179,31 @@ def _run(
     results = _workers(db, per_process, rounds, contended)
     time.sleep(0.3)  # the backends end and the server counts their CPU
     server_after = _server_cpu_s(server)
-    wall = max(r["seconds"] for r in results)
+    server_s = None
+    if server_before is not None and server_after is not None:
+        server_s = server_after - server_before
+    totals = _total(results, server_s)
+    return {"processes": processes, "contended": contended, **totals, "load": load.seen()}
+
+
+def _total(results: list[Any], server_s: float | None) -> dict[str, Any]:
+    """The workers' reports summed (the slowest one's seconds for the rate)."""
     moves = sum(r["moves"] for r in results)
-    cpu_s = sum(r["cpu_s"] for r in results)
-    server_s = (
-        None if server_before is None or server_after is None else server_after - server_before
-    )
     return {
-        "processes": processes,
-        "contended": contended,
         "moves": moves,
-        "moves_per_s": round(moves / wall, 1),
+        "moves_per_s": round(moves / max(r["seconds"] for r in results), 1),
         "retries": sum(r["retries"] for r in results),
         "board_changed": sum(r["board_changed"] for r in results),
         "refused": sum(r["refused"] for r in results),
         "move_ms_p50": max(r["move_ms_p50"] or 0 for r in results),
-        "cpu_ms_per_move": round(1000 * cpu_s / moves, 2) if moves else None,
-        "server_cpu_ms_per_move": (
-            round(1000 * server_s / moves, 2) if moves and server_s is not None else None
-        ),
-        "load": load.seen(),
+        "cpu_ms_per_move": _per_move(sum(r["cpu_s"] for r in results), moves),
+        "server_cpu_ms_per_move": _per_move(server_s, moves),
     }
+
+
+def _per_move(cpu_s: float | None, moves: int) -> float | None:
+    """Milliseconds of CPU a move, or None where unknown."""
+    return round(1000 * cpu_s / moves, 2) if cpu_s is not None and moves else None
 
 
 def scaling(rows: dict[int, dict[str, Any]], host_cores: int) -> dict[str, dict[str, Any]]:

@@ -27,9 +27,13 @@ def merge(reports: list[Any]) -> Any:
         return {k: merge([r.get(k) for r in present]) for k in keys}
     if all(_number(r) for r in present):
         return round(statistics.median(present), 3)
-    if all(isinstance(r, list) for r in present) and len({len(r) for r in present}) == 1:
+    if _same_length_lists(present):
         return [merge(list(column)) for column in zip(*present, strict=True)]
     return present[0]
+
+
+def _same_length_lists(values: list[Any]) -> bool:
+    return all(isinstance(v, list) for v in values) and len({len(v) for v in values}) == 1
 
 
 def _number(value: Any) -> bool:

@@ -18,19 +18,17 @@ from typing import Any
 from bench import SECTIONS
 from bench.bands import measure as bands_on
 from bench.maps import battle_map
+from bench.process import CODE_ROOT, cold_start, rss_1000
 from bench.run import (
-    CODE_ROOT,
     ROOT,
     RULESETS,
     SIZES,
     Samples,
     bands,
-    cold_start,
     latency,
     move_latencies,
     paths,
     pictures,
-    rss_1000,
     throughput,
 )
 from bench.stats import Load, spread

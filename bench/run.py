@@ -15,11 +15,8 @@ from __future__ import annotations
 import asyncio
 import io
 import math
-import os
 import random
 import statistics
-import subprocess
-import sys
 import tempfile
 import time
 from collections.abc import Callable
@@ -29,7 +26,7 @@ from typing import Any
 
 from PIL import Image
 
-import bot
+from bench.cpu import CpuClock, per_core
 from bench.maps import HERO, battle_map, hero_cell, maze, open_map, random_terrain
 from bench.stats import spread
 from bot.context import Context
@@ -51,9 +48,6 @@ from bot.storage import Store
 SIZES = (20, 30, 50, 100, 200)
 RULESETS = ("3.5", "epic-path", "becmi", "5e-alt", "5e", "5e-2024")
 ROOT = Path(__file__).resolve().parent
-# The checkout whose code is measured (its ``bot``), which need not hold this bench
-# (``python -m bench.compare`` runs this bench on an older checkout's code).
-CODE_ROOT = Path(bot.__file__ or ".").resolve().parents[1]
 FOOTPRINTS = get_ruleset("3.5").footprint_squares
 Samples = list[float]
 
@@ -359,104 +353,6 @@ async def throughput(channels: int, rounds: int, side: int = 30, tokens: int = 8
         "loop_lag_ms_p95": round(p95(lags), 2) if lags else 0.0,
         **per_core(done, seconds, cpu_s),
     }
-
-
-def cores() -> int:
-    """The cores this process may run on."""
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:  # not on Linux
-        return os.cpu_count() or 1
-
-
-class CpuClock:
-    """Wall time and CPU time (all this process's threads, and its children's that
-    have ended: ``os.times``) from ``CpuClock()`` to ``read()``, in seconds."""
-
-    def __init__(self) -> None:
-        self.wall = time.perf_counter()
-        self.cpu = self._cpu()
-
-    @staticmethod
-    def _cpu() -> float:
-        mine = os.times()
-        return time.process_time() + mine.children_user + mine.children_system
-
-    def read(self) -> tuple[float, float]:
-        return time.perf_counter() - self.wall, self._cpu() - self.cpu
-
-
-TARGET_MOVES_PER_S = 300  # issue 15's target for the whole host
-
-
-def per_core(moves: int, wall_s: float, cpu_s: float) -> dict[str, Any]:
-    """What ``moves`` in ``wall_s`` seconds, using ``cpu_s`` of CPU, mean per core
-    (issue 31, item 8): the CPU one move costs, the moves a fully busy core would
-    make, the cores the run kept busy, and what the 300 moves/s target needs of each
-    of this host's cores (one process, which the interpreter lock keeps on about one
-    core, needs the whole target from one core; ``python -m bench.cluster`` spreads
-    it over processes)."""
-    cpu_ms = 1000 * cpu_s / moves if moves else 0.0
-    host = cores()
-    return {
-        "wall_s": round(wall_s, 3),
-        "cpu_s": round(cpu_s, 3),
-        "cores_busy": round(cpu_s / wall_s, 2) if wall_s else 0.0,
-        "cpu_ms_per_move": round(cpu_ms, 2),
-        "moves_per_s_per_core": round(1000 / cpu_ms, 1) if cpu_ms else 0.0,
-        "moves_per_s_per_process": round(moves / wall_s, 1) if wall_s else 0.0,
-        "cores": host,
-        "target_moves_per_s": TARGET_MOVES_PER_S,
-        "target_moves_per_s_per_core": round(TARGET_MOVES_PER_S / host, 1),
-        "target_cpu_ms_per_move_one_process": round(1000 / TARGET_MOVES_PER_S, 2),
-        "target_cpu_ms_per_move_all_cores": round(1000 * host / TARGET_MOVES_PER_S, 2),
-    }
-
-
-# ------------------------------------------------------------------ the process
-
-
-def child_env() -> dict[str, str]:
-    """The environment of a child that runs this bench on the measured code: this
-    bench's package first, then the measured checkout (the same one when both are in
-    one checkout)."""
-    bench_parent = Path(__file__).absolute().parents[1]  # a symlinked bench stays itself
-    path = dict.fromkeys([str(bench_parent), str(CODE_ROOT)])
-    return {**os.environ, "PYTHONPATH": os.pathsep.join(path)}
-
-
-def cold_start(reps: int, times: Samples | None = None) -> float:
-    """The median seconds of ``python -m bot ask '/fall height:60'`` (each run's seconds
-    also go in ``times``, where given)."""
-    times = [] if times is None else times
-    with tempfile.TemporaryDirectory() as tmp:
-        env = {**os.environ, "STRIDE_DB": str(Path(tmp) / "cold.db")}
-        for _ in range(reps):
-            start = time.perf_counter()
-            subprocess.run(  # -m from the measured checkout: its bot, as a user runs it
-                [sys.executable, "-m", "bot", "ask", "/fall height:60"],
-                check=True,
-                capture_output=True,
-                env=env,
-                cwd=CODE_ROOT,
-            )
-            times.append(time.perf_counter() - start)
-    return round(p50(times), 3)
-
-
-def rss_1000(encounters: int) -> float:
-    """Peak RSS of a fresh process (not a fork of this one) that holds ``encounters``
-    running encounters and has made a /move in each (``python -m bench.rss``: this
-    bench, the measured checkout's code)."""
-    out = subprocess.run(
-        [sys.executable, "-P", "-m", "bench.rss", str(encounters)],
-        check=True,
-        capture_output=True,
-        text=True,
-        env=child_env(),
-        cwd=CODE_ROOT,
-    )
-    return float(out.stdout.strip().splitlines()[-1])
 
 
 # ------------------------------------------------------------------ the report

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from bench import SECTIONS, cluster, compare, report, run
+from bench import SECTIONS, cluster, compare, cpu, process, report, run
 from bench.compare_table import merge, table
 
 
@@ -209,15 +209,15 @@ def test_quick_holds_100_encounters_and_says_so(
 
 
 def test_the_rss_child_is_a_fresh_process_running_this_bench_on_the_measured_code() -> None:
-    path = run.child_env()["PYTHONPATH"].split(":")
-    assert path[0] == str(Path(run.__file__).absolute().parents[1])
-    assert str(run.CODE_ROOT) in path
-    assert (run.CODE_ROOT / "bot" / "__init__.py").is_file()
+    path = process.child_env()["PYTHONPATH"].split(":")
+    assert path[0] == str(Path(process.__file__).absolute().parents[1])
+    assert str(process.CODE_ROOT) in path
+    assert (process.CODE_ROOT / "bot" / "__init__.py").is_file()
 
 
 def test_figures_per_core(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(run, "cores", lambda: 2)
-    got = run.per_core(moves=100, wall_s=2.0, cpu_s=1.5)
+    monkeypatch.setattr(cpu, "cores", lambda: 2)
+    got = cpu.per_core(moves=100, wall_s=2.0, cpu_s=1.5)
     assert got["cpu_ms_per_move"] == 15.0
     assert got["moves_per_s_per_core"] == 66.7
     assert got["moves_per_s_per_process"] == 50.0
