@@ -174,16 +174,54 @@ def _run(
         for p in range(processes)
     ]
     asyncio.run(_prepare(db, sorted({c for cs in per_process for c in cs})))
-    load = Load()
-    server_before = _server_cpu_s(server)
+    load, host = Load(), _Host(server)
     results = _workers(db, per_process, rounds, contended)
     time.sleep(0.3)  # the backends end and the server counts their CPU
-    server_after = _server_cpu_s(server)
-    server_s = None
-    if server_before is not None and server_after is not None:
-        server_s = server_after - server_before
+    server_s, others = host.read()
     totals = _total(results, server_s)
-    return {"processes": processes, "contended": contended, **totals, "load": load.seen()}
+    return {
+        "processes": processes,
+        "contended": contended,
+        **totals,
+        "load": load.seen(),
+        "other_cores_busy": others,
+    }
+
+
+class _Host:
+    """The CPU the whole host, the workers (this process's children) and the server
+    used from ``_Host()`` to ``read()``: what was left is other jobs' (a figure from a
+    host where they kept a core busy is not this code's scaling)."""
+
+    def __init__(self, server: int | None) -> None:
+        self.server = server
+        self.start = (time.perf_counter(), _host_busy_s(), _children_s(), _server_cpu_s(server))
+
+    def read(self) -> tuple[float | None, float | None]:
+        """(the server's CPU seconds, the cores other jobs kept busy on average)."""
+        wall, busy, children, server = self.start
+        server_now, busy_now = _server_cpu_s(self.server), _host_busy_s()
+        server_s = None if server is None or server_now is None else server_now - server
+        if busy is None or busy_now is None:
+            return server_s, None
+        ours = _children_s() - children + (server_s or 0.0)
+        others = (busy_now - busy - ours) / (time.perf_counter() - wall)
+        return server_s, round(max(0.0, others), 2)
+
+
+def _host_busy_s() -> float | None:
+    """CPU seconds the host has spent on anything but idling (/proc/stat)."""
+    try:
+        line = Path("/proc/stat").read_text().splitlines()[0]
+    except OSError:
+        return None
+    ticks = [int(f) for f in line.split()[1:9]]  # user nice system idle iowait irq softirq steal
+    return (sum(ticks) - ticks[3] - ticks[4]) / os.sysconf("SC_CLK_TCK")
+
+
+def _children_s() -> float:
+    mine = os.times()
+    return mine.children_user + mine.children_system
 
 
 def _total(results: list[Any], server_s: float | None) -> dict[str, Any]:
@@ -225,6 +263,7 @@ def scaling(rows: dict[int, dict[str, Any]], host_cores: int) -> dict[str, dict[
             "speedup_per_core": round(speedup / usable, 2),
             "processes": processes,
             "load": row["load"],
+            "other_cores_busy": row.get("other_cores_busy"),
         }
     return out
 
@@ -258,7 +297,8 @@ def _postgres(report: dict[str, Any], rounds: int) -> None:
             print(
                 f"  PostgreSQL, {processes} process(es) {row['moves_per_s']:7.1f} moves/s, "
                 f"CPU {row['cpu_ms_per_move']} ms a move in the bot, "
-                f"{row['server_cpu_ms_per_move']} in the server   load {row['load']}"
+                f"{row['server_cpu_ms_per_move']} in the server   load {row['load']}, "
+                f"{row['other_cores_busy']} cores busy with other jobs"
             )
         for processes in (1, 2):
             row = _run(server.create_database(), processes, rounds, contended=True, server=pid)
@@ -318,7 +358,8 @@ def main() -> None:
         report["sqlite_1"] = sqlite
         print(
             f"  SQLite, 1 process        {sqlite['moves_per_s']:7.1f} moves/s, "
-            f"CPU {sqlite['cpu_ms_per_move']} ms a move   load {sqlite['load']}"
+            f"CPU {sqlite['cpu_ms_per_move']} ms a move   load {sqlite['load']}, "
+            f"{sqlite['other_cores_busy']} cores busy with other jobs"
         )
     _postgres(report, rounds)
     args.out.parent.mkdir(parents=True, exist_ok=True)
