@@ -41,17 +41,36 @@ def battle_map(side: int, tokens: int = 6, ruleset: str = "3.5", seed: int = 7) 
     taken = {centre}
     for i in range(tokens - 1):
         size = Size.LARGE if i % 7 == 6 else Size.MEDIUM
-        while True:
-            cell = Cell(rng.randrange(side), rng.randrange(side))
-            near = abs(cell.col - centre.col) <= 4 and abs(cell.row - centre.row) <= 4
-            # a Large token's whole space is free: no two tokens share a square
-            space = footprint(cell, 2) if size is Size.LARGE else (cell,)
-            if not any(c in terrain or c in taken for c in space) and not (near and i >= 3):
-                break
-        taken.update(space)
+        cell = _place(rng, side, size, terrain, taken, away_from=centre if i >= 3 else None)
         team = "enemy" if i % 2 else "party"
         encounter = encounter.with_token(Token(f"T{i}", cell, team=team, size=size, speed_ft=speed))
     return encounter
+
+
+def _place(
+    rng: random.Random,
+    side: int,
+    size: Size,
+    terrain: dict[Cell, Terrain],
+    taken: set[Cell],
+    away_from: Cell | None,
+) -> Cell:
+    """A random square for a token of ``size`` whose whole space is on the map, clear
+    of terrain and of every token so far (the store refuses two tokens on one square,
+    on old code as on new), more than 4 squares from ``away_from`` where given; its
+    space is added to ``taken``."""
+    while True:
+        cell = Cell(rng.randrange(side), rng.randrange(side))
+        space = footprint(cell, 2) if size is Size.LARGE else (cell,)
+        on_map = all(c.col < side and c.row < side for c in space)
+        free = not any(c in terrain or c in taken for c in space)
+        near = (
+            away_from is not None
+            and max(abs(cell.col - away_from.col), abs(cell.row - away_from.row)) <= 4
+        )
+        if on_map and free and not near:
+            taken.update(space)
+            return cell
 
 
 def open_map(side: int) -> dict[Cell, Terrain]:

@@ -15,20 +15,20 @@ import time
 from pathlib import Path
 from typing import Any
 
+from bench import SECTIONS
 from bench.bands import measure as bands_on
 from bench.maps import battle_map
+from bench.process import CODE_ROOT, cold_start, rss_1000
 from bench.run import (
     ROOT,
     RULESETS,
     SIZES,
     Samples,
     bands,
-    cold_start,
     latency,
     move_latencies,
     paths,
     pictures,
-    rss_1000,
     throughput,
 )
 from bench.stats import Load, spread
@@ -67,6 +67,8 @@ def _moves(report: dict[str, Any], sections: _Sections, n: int) -> None:
     for k, v in report["move_ms"].items():
         print(f"  {k:>4}²   p50 {v['p50']:8.2f} {_spread(v)}   p95 {v['p95']:8.2f}   load {load}")
 
+
+def _sweep(report: dict[str, Any], sections: _Sections, n: int) -> None:
     sections.start("move_sweep_ms", "/move sweep: tokens on 100², rulesets on 50² (ms)")
     sweep_n = max(20, n // 2)
     sweep = {f"tokens-{t}": (100, battle_map(100, tokens=t)) for t in (6, 50, 100)}
@@ -148,10 +150,23 @@ def _busy(report: dict[str, Any], sections: _Sections, quick: bool) -> None:
     report["moves_per_s_40_channels"] = busy["moves_per_s"]
     report["loop_lag_ms_p95"] = busy["loop_lag_ms_p95"]
     report["lost_updates"] = busy["lost_updates"]
+    report["cpu_ms_per_move"] = busy["cpu_ms_per_move"]
+    report["moves_per_s_per_core"] = busy["moves_per_s_per_core"]
     print(
         f"  {busy['moves_per_s']} moves/s ({busy['moves']} moves, {busy['refused']} refused), "
         f"lost updates {busy['lost_updates']}, loop lag p95 {busy['loop_lag_ms_p95']} ms   "
         f"load {sections.end()}"
+    )
+    print(
+        f"  CPU {busy['cpu_ms_per_move']} ms a move ({busy['cpu_s']} s CPU in {busy['wall_s']} s,"
+        f" {busy['cores_busy']} cores busy): {busy['moves_per_s_per_core']} moves/s per core, "
+        f"{busy['moves_per_s_per_process']} per process"
+    )
+    print(
+        f"  {busy['target_moves_per_s']} moves/s on this {busy['cores']}-core host needs "
+        f"{busy['target_moves_per_s_per_core']} per core: <= "
+        f"{busy['target_cpu_ms_per_move_all_cores']} ms CPU a move over all cores, "
+        f"<= {busy['target_cpu_ms_per_move_one_process']} ms in one process"
     )
 
 
@@ -174,27 +189,64 @@ def _process(report: dict[str, Any], sections: _Sections, quick: bool) -> None:
     )
 
 
-def main(argv: list[str] | None = None) -> None:
+def run_section(name: str, report: dict[str, Any], sections: _Sections, quick: bool) -> None:
+    """One section's figures into ``report`` (``name`` one of ``SECTIONS``)."""
+    n = int(report["samples"])
+    runs = {
+        "move": lambda: _moves(report, sections, n),
+        "sweep": lambda: _sweep(report, sections, n),
+        "bands": lambda: _bands(report, sections, n),
+        "path": lambda: _paths(report, sections, quick),
+        "render": lambda: _pictures(report, sections, n),
+        "throughput": lambda: _busy(report, sections, quick),
+        "process": lambda: _process(report, sections, quick),
+    }
+    runs[name]()
+
+
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description="Stride's benchmark suite (issue 15)")
     parser.add_argument("--quick", action="store_true", help="fewer samples: a smoke run")
-    parser.add_argument("--out", type=Path, default=ROOT / "results" / "latest.json")
+    parser.add_argument(
+        "--out",
+        type=Path,
+        default=None,
+        help="where the JSON goes (default bench/results/latest.json for the whole suite; "
+        "with --section, no file unless this is given)",
+    )
     parser.add_argument("--label", default="", help="a note stored with the figures")
+    parser.add_argument(
+        "--section",
+        action="append",
+        choices=SECTIONS,
+        default=None,
+        help="run this section alone (repeatable; the suite's order is kept)",
+    )
     args = parser.parse_args(argv)
-    n = 30 if args.quick else 200
+    chosen = set(args.section or SECTIONS)
+    args.sections = [name for name in SECTIONS if name in chosen]
+    if args.out is None and not args.section:
+        args.out = ROOT / "results" / "latest.json"
+    return args
+
+
+def main(argv: list[str] | None = None) -> None:
+    args = parse_args(argv)
     report: dict[str, Any] = {
         "label": args.label,
         "when": time.strftime("%Y-%m-%d %H:%M:%S"),
         "python": platform.python_version(),
         "cpus": os.cpu_count(),
-        "samples": n,
+        "samples": 30 if args.quick else 200,
+        "quick": args.quick,
+        "sections": args.sections,
+        "code": str(CODE_ROOT),
+        "bench": str(ROOT),
     }
     sections = _Sections(report)
-    _moves(report, sections, n)
-    _bands(report, sections, n)
-    _paths(report, sections, args.quick)
-    _pictures(report, sections, n)
-    _busy(report, sections, args.quick)
-    _process(report, sections, args.quick)
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text(json.dumps(report, indent=2) + "\n")
-    print(f"\nwrote {args.out}")
+    for name in args.sections:
+        run_section(name, report, sections, args.quick)
+    if args.out is not None:
+        args.out.parent.mkdir(parents=True, exist_ok=True)
+        args.out.write_text(json.dumps(report, indent=2) + "\n")
+        print(f"\nwrote {args.out}")

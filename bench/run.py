@@ -15,11 +15,8 @@ from __future__ import annotations
 import asyncio
 import io
 import math
-import os
 import random
 import statistics
-import subprocess
-import sys
 import tempfile
 import time
 from collections.abc import Callable
@@ -29,6 +26,7 @@ from typing import Any
 
 from PIL import Image
 
+from bench.cpu import CpuClock, per_core
 from bench.maps import HERO, battle_map, hero_cell, maze, open_map, random_terrain
 from bench.stats import spread
 from bot.context import Context
@@ -299,7 +297,9 @@ def _busy_map(side: int, tokens: int) -> tuple[Encounter, list[tuple[str, str, s
 
 async def throughput(channels: int, rounds: int, side: int = 30, tokens: int = 8) -> dict[str, Any]:
     """``channels`` channels at once, each moving ``tokens`` tokens concurrently per
-    round (then /turn next): moves a second, refusals, updates lost, event-loop lag."""
+    round (then /turn next): moves a second, refusals, updates lost, event-loop lag,
+    and the CPU a move took (``per_core``: the rounds' /turn next and the bench's
+    read-back of each round count in it, as a bot's other commands would)."""
     with tempfile.TemporaryDirectory() as tmp:
         store = await Store.open(Path(tmp) / "busy.db")
         encounter, moves = _busy_map(side, tokens)
@@ -339,9 +339,9 @@ async def throughput(channels: int, rounds: int, side: int = 30, tokens: int = 8
                         lost += 1
 
         watcher = asyncio.create_task(watch())
-        start = time.perf_counter()
+        clock = CpuClock()
         await asyncio.gather(*(channel(ctx) for ctx in contexts))
-        seconds = time.perf_counter() - start
+        seconds, cpu_s = clock.read()
         running = False
         await watcher
         await store.close()
@@ -351,42 +351,8 @@ async def throughput(channels: int, rounds: int, side: int = 30, tokens: int = 8
         "refused": refused,
         "lost_updates": lost,
         "loop_lag_ms_p95": round(p95(lags), 2) if lags else 0.0,
+        **per_core(done, seconds, cpu_s),
     }
-
-
-# ------------------------------------------------------------------ the process
-
-
-def cold_start(reps: int, times: Samples | None = None) -> float:
-    """The median seconds of ``python -m bot ask '/fall height:60'`` (each run's seconds
-    also go in ``times``, where given)."""
-    times = [] if times is None else times
-    with tempfile.TemporaryDirectory() as tmp:
-        env = {**os.environ, "STRIDE_DB": str(Path(tmp) / "cold.db")}
-        for _ in range(reps):
-            start = time.perf_counter()
-            subprocess.run(
-                [sys.executable, "-m", "bot", "ask", "/fall height:60"],
-                check=True,
-                capture_output=True,
-                env=env,
-                cwd=ROOT.parent,
-            )
-            times.append(time.perf_counter() - start)
-    return round(p50(times), 3)
-
-
-def rss_1000(encounters: int) -> float:
-    """Peak RSS of a process that holds ``encounters`` running encounters and has made
-    a /move in each (``python -m bench.rss``)."""
-    out = subprocess.run(
-        [sys.executable, "-m", "bench.rss", str(encounters)],
-        check=True,
-        capture_output=True,
-        text=True,
-        cwd=ROOT.parent,
-    )
-    return float(out.stdout.strip().splitlines()[-1])
 
 
 # ------------------------------------------------------------------ the report
