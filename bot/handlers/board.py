@@ -20,7 +20,14 @@ from bot.encounter_ops.access import require_gm
 from bot.encounter_ops.visibility import public
 from bot.errors import InvalidInput
 from bot.grid.coords import Cell, parse_on_map
-from bot.handlers.backgrounds import MAX_BACKGROUND_BYTES, ctx_background, set_background
+from bot.handlers.backgrounds import (
+    BACKGROUND_OPTIONS,
+    MAX_BACKGROUND_BYTES,
+    background_reply,
+    ctx_background,
+    require_background_alone,
+    set_background,
+)
 from bot.handlers.board_flanks import flank_lines, flanks_json
 from bot.handlers.board_view import Frame, cut_note, map_view, pin_result, pinned_view
 from bot.handlers.encounter_common import (
@@ -30,10 +37,11 @@ from bot.handlers.encounter_common import (
     ruleset_of,
     seen_in,
 )
+from bot.handlers.move_picture import earlier_legs, move_view
 from bot.render.background import MIN_CELL_PX, BackgroundImage
-from bot.render.board import BoardView, MoveOverlay, board_window, render_board
+from bot.render.board import BoardView, board_window, render_board
 from bot.reply import Field, Reply
-from bot.rules.moving import MoveResult, speed_bands, threat_squares, token_reach
+from bot.rules.moving import MoveResult, threat_squares, token_reach
 from bot.schema.codec import dump_state
 from bot.units import feet
 from bot.work import board as board_work
@@ -70,51 +78,6 @@ def window_text(encounter: Encounter, view: BoardView) -> str:
     first, last = board_window(encounter, ruleset_of(encounter).footprint_squares, view)
     whole = first == Cell(0, 0) and last == Cell(encounter.width - 1, encounter.height - 1)
     return "the whole map" if whole else f"{first}–{last}"
-
-
-def move_view(result: MoveResult, table_units: str = "feet") -> BoardView:
-    """A /move's picture: the path with running costs (in the units the table reads,
-    /settings units:), who it provoked, and where the token can still go this turn
-    (two bands)."""
-    encounter = result.encounter
-    costs = [0.0, *(step.total_ft for step in result.steps)]
-    if len(costs) != len(result.path):
-        costs = [0.0] * len(result.path)
-    rules = ruleset_of(encounter).for_encounter(encounter)
-    if result.mode == "forced":
-        now: frozenset[Cell] = frozenset()
-        more: frozenset[Cell] = frozenset()
-    else:
-        now, more = speed_bands(rules, encounter, result.token.name, result.mode)
-    overlay = MoveOverlay(
-        path=result.path,
-        costs_ft=tuple(costs),
-        mover=result.token.key,
-        provoked_at=tuple(result.provoked_at.values()),
-        reach_now=now,
-        reach_more=more,
-        forced=result.mode == "forced",
-        teleport=result.mode == "teleport",
-        more_action=rules.band_action,
-        units=table_units,
-        square_ft=rules.square_ft,
-        over_pits=result.mode == "fly",
-        earlier=earlier_legs(result),
-    )
-    return BoardView(move=overlay)
-
-
-def earlier_legs(result: MoveResult) -> tuple[tuple[Cell, ...], ...]:
-    """The mover's legs of movement this turn before this one (this one, when the
-    rules kept it, is the last of them); none when it moves outside its own turn (a
-    shove, a readied move): its legs are of a turn already over."""
-    acting = result.encounter.acting
-    if result.mode == "forced" or (acting is not None and acting.key != result.token.key):
-        return ()
-    legs = result.token.activity.legs
-    if legs and legs[-1] == result.path:
-        legs = legs[:-1]
-    return legs
 
 
 async def handle_map(ctx: Context, options: Mapping[str, Any]) -> Reply:
@@ -201,76 +164,15 @@ async def handle_map(ctx: Context, options: Mapping[str, Any]) -> Reply:
     return board_reply(reply, await render(encounter, view, await ctx_background(ctx, whole)))
 
 
-BACKGROUND_OPTIONS = ("background", "clear_background", "cell_px", "offset_x", "offset_y")
-
-
 async def _background(ctx: Context, options: Mapping[str, Any]) -> Reply:
     """/map background:<image> (or clear_background:true): the map under the grid."""
-    others = [
-        n
-        for n in ("threats", "reach", "at", "zoom", "flanks", "post", "pin", "whole", "view")
-        if options.get(n)
-    ]
-    if others:
-        raise InvalidInput(
-            f"Set the background on its own, then look: /map background:<image>, then "
-            f"/map {' '.join(f'{n}:…' for n in others)}."
-        )
+    require_background_alone(options)
     changed, prepared = await set_background(ctx, options)
     encounter = changed.outcome.encounter
-    named = encounter.background
-    if named is None or prepared is None:
-        reply = encounter_reply(
-            encounter,
-            title="Background image cleared",
-            fields=(
-                Field("Board", "The grid is drawn on plain floor again (/undo brings it back)."),
-            ),
-            result={"background": None},
-            changed=changed.saved,
-        )
-    else:
-        across = min(prepared.squares_across, encounter.width)
-        down = min(prepared.squares_down, encounter.height)
-        covers = (
-            "the whole map"
-            if across >= encounter.width and down >= encounter.height
-            else f"{across:g}×{down:g} of the map's {encounter.width}×{encounter.height} squares, "
-            "from A1 (the rest is plain floor)"
-        )
-        reply = encounter_reply(
-            encounter,
-            title=f"Background set: {named.filename or 'the image'} under the grid",
-            fields=(
-                Field(
-                    "Grid",
-                    f"{named.cell_px} px a square, the first square's corner at "
-                    f"({named.offset_px[0]}, {named.offset_px[1]}) px of the "
-                    f"{prepared.source_size[0]}×{prepared.source_size[1]} px image"
-                    + ("" if options.get("cell_px") else " (the image's width spans the map)"),
-                ),
-                Field("Covers", covers),
-                Field(
-                    "Next",
-                    "The lines should fall on the image's own grid: if not, set it again "
-                    "with cell_px, offset_x and offset_y. /map clear_background:true removes it.",
-                ),
-            ),
-            result={
-                "background": {
-                    "filename": named.filename,
-                    "cell_px": named.cell_px,
-                    "offset_px": list(named.offset_px),
-                    "squares_across": across,
-                    "squares_down": down,
-                },
-            },
-            changed=changed.saved,
-        )
     png = await render(
         public(encounter), BoardView(whole_map=True), await ctx_background(ctx, encounter)
     )
-    return board_reply(reply, png)
+    return board_reply(background_reply(changed, prepared, options), png)
 
 
 async def _post(ctx: Context, pin: bool) -> Reply:
@@ -426,3 +328,21 @@ def text_board_message(reply: Reply, encounter: Encounter) -> Reply:
     drawn = board_text(seen, ruleset_of(seen))
     text = f"```\n{drawn}\n```\n{terrain_legend(seen)}" if drawn else reply.description
     return replace(reply, image_png=None, description=text)
+
+
+# a /move's picture (move_picture.py) too, where the bench and the tests import it from
+__all__ = [
+    "MAP",
+    "ZOOM_RANGE",
+    "board_digest",
+    "board_message",
+    "board_reply",
+    "earlier_legs",
+    "ended_message",
+    "handle_map",
+    "move_view",
+    "render",
+    "render_move",
+    "text_board_message",
+    "window_text",
+]
