@@ -28,7 +28,6 @@ from bot.handlers.backgrounds import (
     require_background_alone,
     set_background,
 )
-from bot.handlers.board_flanks import flank_lines, flanks_json
 from bot.handlers.board_view import Frame, cut_note, map_view, pin_result, pinned_view
 from bot.handlers.encounter_common import (
     actor_of,
@@ -37,13 +36,13 @@ from bot.handlers.encounter_common import (
     ruleset_of,
     seen_in,
 )
+from bot.handlers.map_shading import map_shading
 from bot.handlers.move_picture import earlier_legs, move_view
 from bot.render.background import MIN_CELL_PX, BackgroundImage
 from bot.render.board import BoardView, board_window, render_board
 from bot.reply import Field, Reply
-from bot.rules.moving import MoveResult, threat_squares, token_reach
+from bot.rules.moving import MoveResult
 from bot.schema.codec import dump_state
-from bot.units import feet
 from bot.work import board as board_work
 
 ZOOM_RANGE = (24, 64)
@@ -93,59 +92,11 @@ async def handle_map(ctx: Context, options: Mapping[str, Any]) -> Reply:
     encounter = seen.encounter
     frame, pin_field = await pinned_view(ctx, stored.id, whole, options)
     rules = ruleset_of(encounter).for_encounter(encounter)
-    threats = frozenset[Cell]()
-    reach = reached = frozenset[Cell]()
-    fields: list[Field] = []
-    # a ruleset whose movement rules have no opportunity attacks (becmi) has nothing to
-    # shade or outline: say so rather than "0 squares"
-    no_reach = (
-        f"{rules.id}'s movement rules have no reach or opportunity attacks: nothing to "
-        "outline or shade."
-    )
-    if rules.provoke_rule == "never" and (options.get("threats") or options.get("reach")):
-        if options.get("reach"):
-            encounter.token(options["reach"])  # an unknown name is still refused
-        asked = [n for n in ("threats", "reach") if options.get(n)]
-        fields.append(Field(" and ".join(asked).capitalize(), no_reach))  # said once
-    elif options.get("threats"):
-        threats = await board_work(threat_squares, rules, encounter)
-        count = _squares(len(threats))
-        text = f"{count} the enemies threaten are shaded." if threats else "No enemy threatens "
-        text = text if threats else text + "a square (or no enemies are on the map)."
-        fields.append(Field("Threats", text))
-    if options.get("reach") and rules.provoke_rule != "never":
-        token = encounter.token(options["reach"])
-        reach = reached = await board_work(token_reach, rules, encounter, token.name)
-        text = f"{token.name}'s reach is outlined ({_squares(len(reach))})."
-        if not reach:
-            text = f"{token.name} reaches no square now: nothing is outlined."
-            if token.altitude_ft:
-                text = (
-                    f"{token.name} is {feet(token.altitude_ft)} up, out of reach of anyone on "
-                    "the ground: nothing is outlined."
-                )
-        fields.append(Field("Reach", text))
-    flank_data: dict[str, Any] = {}
-    if options.get("flanks"):
-        found = await board_work(rules.board_flanks, encounter)
-        lines, flanked = flank_lines(found)
-        flank_data = flanks_json(found)
-        if lines is None:
-            fields.append(Field("Flanks", f"{rules.name}'s movement rules have no flanking rule."))
-        else:
-            fields.append(Field("Flanks", "\n".join(lines) or "Nobody is flanked."))
-            reach = reach | flanked
-    center = (
-        parse_on_map(options["at"], encounter.width, encounter.height)
-        if options.get("at")
-        else None
-    )
-    zoom = options.get("zoom")
-    if zoom is not None and not ZOOM_RANGE[0] <= zoom <= ZOOM_RANGE[1]:
-        raise InvalidInput(f"zoom: cells from {ZOOM_RANGE[0]} to {ZOOM_RANGE[1]} px.")
-    view = map_view(options, threats, reach, center, zoom, frame)
+    shaded = await map_shading(rules, encounter, options)
+    center, zoom = _framing(options, encounter)
+    view = map_view(options, shaded.threats, shaded.outlined, center, zoom, frame)
     shown = window_text(encounter, view)
-    fields.insert(0, Field("Showing", shown + cut_note(view, shown)))
+    fields = [Field("Showing", shown + cut_note(view, shown)), *shaded.fields]
     if pin_field is not None:
         fields.append(pin_field)
     reply = encounter_reply(
@@ -154,14 +105,27 @@ async def handle_map(ctx: Context, options: Mapping[str, Any]) -> Reply:
         fields=fields,
         result={
             "showing": shown,
-            "threats": sorted(str(c) for c in threats),
-            **({"reach": sorted(str(c) for c in reached)} if options.get("reach") else {}),
-            **flank_data,
+            "threats": sorted(str(c) for c in shaded.threats),
+            **({"reach": sorted(str(c) for c in shaded.reached)} if options.get("reach") else {}),
+            **shaded.flanks,
             **pin_result(options, frame),
         },
     )
     reply = replace(reply, ephemeral=seen.private)  # the GM's view of hidden tokens
     return board_reply(reply, await render(encounter, view, await ctx_background(ctx, whole)))
+
+
+def _framing(options: Mapping[str, Any], encounter: Encounter) -> tuple[Cell | None, int | None]:
+    """/map at: and zoom:, checked: the square the view centres on, the cell size."""
+    center = (
+        parse_on_map(options["at"], encounter.width, encounter.height)
+        if options.get("at")
+        else None
+    )
+    zoom = options.get("zoom")
+    if zoom is not None and not ZOOM_RANGE[0] <= zoom <= ZOOM_RANGE[1]:
+        raise InvalidInput(f"zoom: cells from {ZOOM_RANGE[0]} to {ZOOM_RANGE[1]} px.")
+    return center, zoom
 
 
 async def _background(ctx: Context, options: Mapping[str, Any]) -> Reply:
@@ -194,10 +158,6 @@ async def _post(ctx: Context, pin: bool) -> Reply:
         ),
         result={"post_board": True, "pin": pin},
     )
-
-
-def _squares(count: int) -> str:
-    return f"{count} square{'' if count == 1 else 's'}"
 
 
 def board_reply(reply: Reply, png: bytes) -> Reply:
