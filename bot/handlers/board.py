@@ -1,9 +1,10 @@
 """The board as an image: /map, the image on /move replies, and the board message
 that play-by-post channels keep current.
 
-Rendering is ``bot.render`` (pure, Pillow); this module decides what to show
-(the window, the path, the speed bands, threats) and runs the drawing off the
-event loop so a big board never stalls other channels.
+Rendering is ``bot.render`` (pure, Pillow); this module decides what to show (the
+window; a /move's path and speed bands with ``move_picture.py``, /map's threats, reach
+and flanks with ``map_shading.py``) and runs the drawing off the event loop so a big
+board never stalls other channels.
 """
 
 from __future__ import annotations
