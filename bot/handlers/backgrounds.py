@@ -21,12 +21,21 @@ from bot.encounter import Background, Encounter
 from bot.encounter_ops.access import require_gm
 from bot.encounter_ops.outcomes import Edit
 from bot.errors import InvalidInput
-from bot.handlers.encounter_common import Changed, actor_of, change_encounter, load_active
+from bot.handlers.encounter_common import (
+    Changed,
+    actor_of,
+    change_encounter,
+    encounter_reply,
+    load_active,
+)
 from bot.render.background import BackgroundImage, Prepared, decode, prepare
+from bot.reply import Field, Reply
 from bot.storage.store import Store
 from bot.work import board as board_work
 
 MAX_BACKGROUND_BYTES = 8_000_000  # an attached map image
+# /map's options that set or clear the map image (given alone, without a look's)
+BACKGROUND_OPTIONS = ("background", "clear_background", "cell_px", "offset_x", "offset_y")
 DECODED_KEPT = 16  # decoded images kept in memory (a few channels' maps)
 
 _decoded: OrderedDict[tuple[str, str], BackgroundImage] = OrderedDict()
@@ -125,3 +134,79 @@ async def set_background(
         )
 
     return await change_encounter(ctx, "map background", put), prepared
+
+
+def require_background_alone(options: Mapping[str, Any]) -> None:
+    """A background is set on its own: /map's ways of looking wait for the next /map."""
+    others = [
+        n
+        for n in ("threats", "reach", "at", "zoom", "flanks", "post", "pin", "whole", "view")
+        if options.get(n)
+    ]
+    if others:
+        raise InvalidInput(
+            f"Set the background on its own, then look: /map background:<image>, then "
+            f"/map {' '.join(f'{n}:…' for n in others)}."
+        )
+
+
+def background_reply(
+    changed: Changed[Edit], prepared: Prepared | None, options: Mapping[str, Any]
+) -> Reply:
+    """What /map background (or clear_background) answers, the picture aside."""
+    encounter = changed.outcome.encounter
+    named = encounter.background
+    if named is None or prepared is None:
+        return encounter_reply(
+            encounter,
+            title="Background image cleared",
+            fields=(
+                Field("Board", "The grid is drawn on plain floor again (/undo brings it back)."),
+            ),
+            result={"background": None},
+            changed=changed.saved,
+        )
+    return _set_reply(changed, named, prepared, options)
+
+
+def _set_reply(
+    changed: Changed[Edit], named: Background, prepared: Prepared, options: Mapping[str, Any]
+) -> Reply:
+    encounter = changed.outcome.encounter
+    across = min(prepared.squares_across, encounter.width)
+    down = min(prepared.squares_down, encounter.height)
+    covers = (
+        "the whole map"
+        if across >= encounter.width and down >= encounter.height
+        else f"{across:g}×{down:g} of the map's {encounter.width}×{encounter.height} squares, "
+        "from A1 (the rest is plain floor)"
+    )
+    return encounter_reply(
+        encounter,
+        title=f"Background set: {named.filename or 'the image'} under the grid",
+        fields=(
+            Field(
+                "Grid",
+                f"{named.cell_px} px a square, the first square's corner at "
+                f"({named.offset_px[0]}, {named.offset_px[1]}) px of the "
+                f"{prepared.source_size[0]}×{prepared.source_size[1]} px image"
+                + ("" if options.get("cell_px") else " (the image's width spans the map)"),
+            ),
+            Field("Covers", covers),
+            Field(
+                "Next",
+                "The lines should fall on the image's own grid: if not, set it again "
+                "with cell_px, offset_x and offset_y. /map clear_background:true removes it.",
+            ),
+        ),
+        result={
+            "background": {
+                "filename": named.filename,
+                "cell_px": named.cell_px,
+                "offset_px": list(named.offset_px),
+                "squares_across": across,
+                "squares_down": down,
+            },
+        },
+        changed=changed.saved,
+    )

@@ -1,9 +1,10 @@
 """The board as an image: /map, the image on /move replies, and the board message
 that play-by-post channels keep current.
 
-Rendering is ``bot.render`` (pure, Pillow); this module decides what to show
-(the window, the path, the speed bands, threats) and runs the drawing off the
-event loop so a big board never stalls other channels.
+Rendering is ``bot.render`` (pure, Pillow); this module decides what to show (the
+window; a /move's path and speed bands with ``move_picture.py``, /map's threats, reach
+and flanks with ``map_shading.py``) and runs the drawing off the event loop so a big
+board never stalls other channels.
 """
 
 from __future__ import annotations
@@ -20,8 +21,14 @@ from bot.encounter_ops.access import require_gm
 from bot.encounter_ops.visibility import public
 from bot.errors import InvalidInput
 from bot.grid.coords import Cell, parse_on_map
-from bot.handlers.backgrounds import MAX_BACKGROUND_BYTES, ctx_background, set_background
-from bot.handlers.board_flanks import flank_lines, flanks_json
+from bot.handlers.backgrounds import (
+    BACKGROUND_OPTIONS,
+    MAX_BACKGROUND_BYTES,
+    background_reply,
+    ctx_background,
+    require_background_alone,
+    set_background,
+)
 from bot.handlers.board_view import Frame, cut_note, map_view, pin_result, pinned_view
 from bot.handlers.encounter_common import (
     actor_of,
@@ -30,12 +37,13 @@ from bot.handlers.encounter_common import (
     ruleset_of,
     seen_in,
 )
+from bot.handlers.map_shading import map_shading
+from bot.handlers.move_picture import earlier_legs, move_view
 from bot.render.background import MIN_CELL_PX, BackgroundImage
-from bot.render.board import BoardView, MoveOverlay, board_window, render_board
+from bot.render.board import BoardView, board_window, render_board
 from bot.reply import Field, Reply
-from bot.rules.moving import MoveResult, speed_bands, threat_squares, token_reach
+from bot.rules.moving import MoveResult
 from bot.schema.codec import dump_state
-from bot.units import feet
 from bot.work import board as board_work
 
 ZOOM_RANGE = (24, 64)
@@ -72,51 +80,6 @@ def window_text(encounter: Encounter, view: BoardView) -> str:
     return "the whole map" if whole else f"{first}–{last}"
 
 
-def move_view(result: MoveResult, table_units: str = "feet") -> BoardView:
-    """A /move's picture: the path with running costs (in the units the table reads,
-    /settings units:), who it provoked, and where the token can still go this turn
-    (two bands)."""
-    encounter = result.encounter
-    costs = [0.0, *(step.total_ft for step in result.steps)]
-    if len(costs) != len(result.path):
-        costs = [0.0] * len(result.path)
-    rules = ruleset_of(encounter).for_encounter(encounter)
-    if result.mode == "forced":
-        now: frozenset[Cell] = frozenset()
-        more: frozenset[Cell] = frozenset()
-    else:
-        now, more = speed_bands(rules, encounter, result.token.name, result.mode)
-    overlay = MoveOverlay(
-        path=result.path,
-        costs_ft=tuple(costs),
-        mover=result.token.key,
-        provoked_at=tuple(result.provoked_at.values()),
-        reach_now=now,
-        reach_more=more,
-        forced=result.mode == "forced",
-        teleport=result.mode == "teleport",
-        more_action=rules.band_action,
-        units=table_units,
-        square_ft=rules.square_ft,
-        over_pits=result.mode == "fly",
-        earlier=earlier_legs(result),
-    )
-    return BoardView(move=overlay)
-
-
-def earlier_legs(result: MoveResult) -> tuple[tuple[Cell, ...], ...]:
-    """The mover's legs of movement this turn before this one (this one, when the
-    rules kept it, is the last of them); none when it moves outside its own turn (a
-    shove, a readied move): its legs are of a turn already over."""
-    acting = result.encounter.acting
-    if result.mode == "forced" or (acting is not None and acting.key != result.token.key):
-        return ()
-    legs = result.token.activity.legs
-    if legs and legs[-1] == result.path:
-        legs = legs[:-1]
-    return legs
-
-
 async def handle_map(ctx: Context, options: Mapping[str, Any]) -> Reply:
     if any(options.get(n) is not None for n in BACKGROUND_OPTIONS):
         return await _background(ctx, options)
@@ -130,59 +93,11 @@ async def handle_map(ctx: Context, options: Mapping[str, Any]) -> Reply:
     encounter = seen.encounter
     frame, pin_field = await pinned_view(ctx, stored.id, whole, options)
     rules = ruleset_of(encounter).for_encounter(encounter)
-    threats = frozenset[Cell]()
-    reach = reached = frozenset[Cell]()
-    fields: list[Field] = []
-    # a ruleset whose movement rules have no opportunity attacks (becmi) has nothing to
-    # shade or outline: say so rather than "0 squares"
-    no_reach = (
-        f"{rules.id}'s movement rules have no reach or opportunity attacks: nothing to "
-        "outline or shade."
-    )
-    if rules.provoke_rule == "never" and (options.get("threats") or options.get("reach")):
-        if options.get("reach"):
-            encounter.token(options["reach"])  # an unknown name is still refused
-        asked = [n for n in ("threats", "reach") if options.get(n)]
-        fields.append(Field(" and ".join(asked).capitalize(), no_reach))  # said once
-    elif options.get("threats"):
-        threats = await board_work(threat_squares, rules, encounter)
-        count = _squares(len(threats))
-        text = f"{count} the enemies threaten are shaded." if threats else "No enemy threatens "
-        text = text if threats else text + "a square (or no enemies are on the map)."
-        fields.append(Field("Threats", text))
-    if options.get("reach") and rules.provoke_rule != "never":
-        token = encounter.token(options["reach"])
-        reach = reached = await board_work(token_reach, rules, encounter, token.name)
-        text = f"{token.name}'s reach is outlined ({_squares(len(reach))})."
-        if not reach:
-            text = f"{token.name} reaches no square now: nothing is outlined."
-            if token.altitude_ft:
-                text = (
-                    f"{token.name} is {feet(token.altitude_ft)} up, out of reach of anyone on "
-                    "the ground: nothing is outlined."
-                )
-        fields.append(Field("Reach", text))
-    flank_data: dict[str, Any] = {}
-    if options.get("flanks"):
-        found = await board_work(rules.board_flanks, encounter)
-        lines, flanked = flank_lines(found)
-        flank_data = flanks_json(found)
-        if lines is None:
-            fields.append(Field("Flanks", f"{rules.name}'s movement rules have no flanking rule."))
-        else:
-            fields.append(Field("Flanks", "\n".join(lines) or "Nobody is flanked."))
-            reach = reach | flanked
-    center = (
-        parse_on_map(options["at"], encounter.width, encounter.height)
-        if options.get("at")
-        else None
-    )
-    zoom = options.get("zoom")
-    if zoom is not None and not ZOOM_RANGE[0] <= zoom <= ZOOM_RANGE[1]:
-        raise InvalidInput(f"zoom: cells from {ZOOM_RANGE[0]} to {ZOOM_RANGE[1]} px.")
-    view = map_view(options, threats, reach, center, zoom, frame)
+    shaded = await map_shading(rules, encounter, options)
+    center, zoom = _framing(options, encounter)
+    view = map_view(options, shaded.threats, shaded.outlined, center, zoom, frame)
     shown = window_text(encounter, view)
-    fields.insert(0, Field("Showing", shown + cut_note(view, shown)))
+    fields = [Field("Showing", shown + cut_note(view, shown)), *shaded.fields]
     if pin_field is not None:
         fields.append(pin_field)
     reply = encounter_reply(
@@ -191,9 +106,9 @@ async def handle_map(ctx: Context, options: Mapping[str, Any]) -> Reply:
         fields=fields,
         result={
             "showing": shown,
-            "threats": sorted(str(c) for c in threats),
-            **({"reach": sorted(str(c) for c in reached)} if options.get("reach") else {}),
-            **flank_data,
+            "threats": sorted(str(c) for c in shaded.threats),
+            **({"reach": sorted(str(c) for c in shaded.reached)} if options.get("reach") else {}),
+            **shaded.flanks,
             **pin_result(options, frame),
         },
     )
@@ -201,76 +116,28 @@ async def handle_map(ctx: Context, options: Mapping[str, Any]) -> Reply:
     return board_reply(reply, await render(encounter, view, await ctx_background(ctx, whole)))
 
 
-BACKGROUND_OPTIONS = ("background", "clear_background", "cell_px", "offset_x", "offset_y")
+def _framing(options: Mapping[str, Any], encounter: Encounter) -> tuple[Cell | None, int | None]:
+    """/map at: and zoom:, checked: the square the view centres on, the cell size."""
+    center = (
+        parse_on_map(options["at"], encounter.width, encounter.height)
+        if options.get("at")
+        else None
+    )
+    zoom = options.get("zoom")
+    if zoom is not None and not ZOOM_RANGE[0] <= zoom <= ZOOM_RANGE[1]:
+        raise InvalidInput(f"zoom: cells from {ZOOM_RANGE[0]} to {ZOOM_RANGE[1]} px.")
+    return center, zoom
 
 
 async def _background(ctx: Context, options: Mapping[str, Any]) -> Reply:
     """/map background:<image> (or clear_background:true): the map under the grid."""
-    others = [
-        n
-        for n in ("threats", "reach", "at", "zoom", "flanks", "post", "pin", "whole", "view")
-        if options.get(n)
-    ]
-    if others:
-        raise InvalidInput(
-            f"Set the background on its own, then look: /map background:<image>, then "
-            f"/map {' '.join(f'{n}:…' for n in others)}."
-        )
+    require_background_alone(options)
     changed, prepared = await set_background(ctx, options)
     encounter = changed.outcome.encounter
-    named = encounter.background
-    if named is None or prepared is None:
-        reply = encounter_reply(
-            encounter,
-            title="Background image cleared",
-            fields=(
-                Field("Board", "The grid is drawn on plain floor again (/undo brings it back)."),
-            ),
-            result={"background": None},
-            changed=changed.saved,
-        )
-    else:
-        across = min(prepared.squares_across, encounter.width)
-        down = min(prepared.squares_down, encounter.height)
-        covers = (
-            "the whole map"
-            if across >= encounter.width and down >= encounter.height
-            else f"{across:g}×{down:g} of the map's {encounter.width}×{encounter.height} squares, "
-            "from A1 (the rest is plain floor)"
-        )
-        reply = encounter_reply(
-            encounter,
-            title=f"Background set: {named.filename or 'the image'} under the grid",
-            fields=(
-                Field(
-                    "Grid",
-                    f"{named.cell_px} px a square, the first square's corner at "
-                    f"({named.offset_px[0]}, {named.offset_px[1]}) px of the "
-                    f"{prepared.source_size[0]}×{prepared.source_size[1]} px image"
-                    + ("" if options.get("cell_px") else " (the image's width spans the map)"),
-                ),
-                Field("Covers", covers),
-                Field(
-                    "Next",
-                    "The lines should fall on the image's own grid: if not, set it again "
-                    "with cell_px, offset_x and offset_y. /map clear_background:true removes it.",
-                ),
-            ),
-            result={
-                "background": {
-                    "filename": named.filename,
-                    "cell_px": named.cell_px,
-                    "offset_px": list(named.offset_px),
-                    "squares_across": across,
-                    "squares_down": down,
-                },
-            },
-            changed=changed.saved,
-        )
     png = await render(
         public(encounter), BoardView(whole_map=True), await ctx_background(ctx, encounter)
     )
-    return board_reply(reply, png)
+    return board_reply(background_reply(changed, prepared, options), png)
 
 
 async def _post(ctx: Context, pin: bool) -> Reply:
@@ -292,10 +159,6 @@ async def _post(ctx: Context, pin: bool) -> Reply:
         ),
         result={"post_board": True, "pin": pin},
     )
-
-
-def _squares(count: int) -> str:
-    return f"{count} square{'' if count == 1 else 's'}"
 
 
 def board_reply(reply: Reply, png: bytes) -> Reply:
@@ -426,3 +289,21 @@ def text_board_message(reply: Reply, encounter: Encounter) -> Reply:
     drawn = board_text(seen, ruleset_of(seen))
     text = f"```\n{drawn}\n```\n{terrain_legend(seen)}" if drawn else reply.description
     return replace(reply, image_png=None, description=text)
+
+
+# a /move's picture (move_picture.py) too, where the bench and the tests import it from
+__all__ = [
+    "MAP",
+    "ZOOM_RANGE",
+    "board_digest",
+    "board_message",
+    "board_reply",
+    "earlier_legs",
+    "ended_message",
+    "handle_map",
+    "move_view",
+    "render",
+    "render_move",
+    "text_board_message",
+    "window_text",
+]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from bot.commands import Command, Option
@@ -127,41 +127,11 @@ async def handle_history(ctx: Context, options: Mapping[str, Any]) -> Reply:
 
 
 async def handle_undo(ctx: Context, options: Mapping[str, Any]) -> Reply:
-    actor = actor_of(ctx)
     async with ctx.store.channel_lock(ctx.channel_id):
-        latest = await ctx.store.history(ctx.channel_id, 1)
-        if not latest:
-            raise InvalidInput(
-                f"There is nothing to undo in this channel: no changes are recorded "
-                f"(the last {HISTORY_DEPTH} are kept)."
-            )
-        change = latest[0]
-        held = await ctx.store.active_or_damaged(ctx.channel_id)
-        was = held if isinstance(held, StoredEncounter) else None
-        co_gms = was.encounter.co_gms if was is not None else ()
-        if isinstance(held, DamagedState):
-            co_gms = held.gm_ids  # mending a damaged board: its GMs, as far as they're known
-        gm = await gm_of(ctx.store, change)
-        by_gm = may_undo(actor, gm, "", co_gms)
-        if not by_gm and secret(was.encounter if was else None, change):
-            await _refuse_past_a_secret(ctx, was.encounter if was else None)
-        if not may_undo(actor, gm, change.user_id, co_gms):
-            raise NotAllowed(_not_yours(change))
-        try:
-            await ctx.store.undo(change)
-        except Conflict:
-            raise BoardChanged(
-                "Another change landed while undoing: nothing was undone. See /history and "
-                "try again."
-            ) from None
-        now_held = await ctx.store.active_or_damaged(ctx.channel_id)
+        undone = await _undo_latest(ctx)
+    change, now_held = undone.change, undone.now_held
     stored = now_held if isinstance(now_held, StoredEncounter) else None
-    # undoing a change the table didn't see is answered to the GM alone; any other undo
-    # shows the asker the board they may see, and the GM's part of its line to the GM only
-    private = by_gm and (
-        secret(stored.encounter if stored else None, change)
-        or secret(was.encounter if was else None, change)
-    )
+    private = _answered_to_the_gm(undone, stored)
     summary = for_the_gm(change.summary) if private else for_the_table(change.summary)
     title = f"Undid /{change.command}: {summary}"
     fields = [Field("By", f"{mention(change.user_id)}, {when(change)}")]
@@ -180,13 +150,10 @@ async def handle_undo(ctx: Context, options: Mapping[str, Any]) -> Reply:
         fields.append(Field("Encounter", "No encounter is running here now."))
         return channel_reply(stored, title, fields, result)
     shown = stored.encounter if private else public(stored.encounter)
-    # where the tokens it touched stand now (not after a whole encounter came back), as
-    # the reply's readers may see them
-    if was is not None and was.id == stored.id:
-        now = where_now(was.encounter if private else public(was.encounter), shown)
-        if now:
-            fields.append(Field("Now", "\n".join(now)))
-            result["now"] = now
+    now = _where_touched_now(undone.was, stored, shown, private)
+    if now:
+        fields.append(Field("Now", "\n".join(now)))
+        result["now"] = now
     reply = replace(channel_reply(stored, title, fields, result), ephemeral=private)
     return board_reply(
         reply,
@@ -196,6 +163,73 @@ async def handle_undo(ctx: Context, options: Mapping[str, Any]) -> Reply:
             await ctx_background(ctx, stored.encounter),
         ),
     )
+
+
+def _answered_to_the_gm(undone: _Undone, stored: StoredEncounter | None) -> bool:
+    """Undoing a change the table didn't see is answered to the GM alone; any other undo
+    shows the asker the board they may see, and the GM's part of its line to the GM only."""
+    change, was = undone.change, undone.was
+    return undone.by_gm and (
+        secret(stored.encounter if stored else None, change)
+        or secret(was.encounter if was else None, change)
+    )
+
+
+def _where_touched_now(
+    was: StoredEncounter | None, stored: StoredEncounter, shown: Encounter, private: bool
+) -> list[str]:
+    """Where the tokens the undo touched stand now, as the reply's readers may see them
+    (nothing after a whole encounter came back)."""
+    if was is None or was.id != stored.id:
+        return []
+    return where_now(was.encounter if private else public(was.encounter), shown)
+
+
+@dataclass(frozen=True)
+class _Undone:
+    """An undo done: the change walked back, the encounter running before (None: none,
+    or a damaged board), whether the asker may undo any change (the GM), and what the
+    channel holds now."""
+
+    change: Change
+    was: StoredEncounter | None
+    by_gm: bool
+    now_held: StoredEncounter | DamagedState | None
+
+
+async def _undo_latest(ctx: Context) -> _Undone:
+    """The channel's latest change walked back, if the asker may (under the channel's
+    lock: it is still the latest when undone)."""
+    actor = actor_of(ctx)
+    change = await _latest_change(ctx)
+    held = await ctx.store.active_or_damaged(ctx.channel_id)
+    was = held if isinstance(held, StoredEncounter) else None
+    co_gms = was.encounter.co_gms if was is not None else ()
+    if isinstance(held, DamagedState):
+        co_gms = held.gm_ids  # mending a damaged board: its GMs, as far as they're known
+    gm = await gm_of(ctx.store, change)
+    by_gm = may_undo(actor, gm, "", co_gms)
+    if not by_gm and secret(was.encounter if was else None, change):
+        await _refuse_past_a_secret(ctx, was.encounter if was else None)
+    if not may_undo(actor, gm, change.user_id, co_gms):
+        raise NotAllowed(_not_yours(change))
+    try:
+        await ctx.store.undo(change)
+    except Conflict:
+        raise BoardChanged(
+            "Another change landed while undoing: nothing was undone. See /history and try again."
+        ) from None
+    return _Undone(change, was, by_gm, await ctx.store.active_or_damaged(ctx.channel_id))
+
+
+async def _latest_change(ctx: Context) -> Change:
+    latest = await ctx.store.history(ctx.channel_id, 1)
+    if not latest:
+        raise InvalidInput(
+            f"There is nothing to undo in this channel: no changes are recorded "
+            f"(the last {HISTORY_DEPTH} are kept)."
+        )
+    return latest[0]
 
 
 def _not_yours(change: Change) -> str:

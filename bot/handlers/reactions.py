@@ -20,7 +20,7 @@ from bot.handlers.encounter_common import (
     ruleset_of,
     seen_in,
 )
-from bot.handlers.tokens import TOKEN, token_reply
+from bot.handlers.token_common import TOKEN, token_reply
 from bot.reply import Field, Reply
 from bot.rules.moving import reactions_left
 from bot.rules.ruleset import Ruleset

@@ -31,28 +31,39 @@ def suggest(
 ) -> list[Suggestion]:
     """Suggestions for ``option`` of ``command`` while ``typed`` is being written;
     ``given`` holds the options already filled in (the token, for /move to:)."""
-    if option == "size":
-        return _plain(complete(typed, [s.name.lower() for s in ruleset.footprint_squares]))
-    spec = next((o for o in ruleset.token_options if o.name == option), None)
-    if spec is not None:
-        return _plain(complete(typed, spec.suggestions or spec.choices))
-    if option == "kind":
-        return _plain(complete(typed, TERRAIN_NAMES.names, aliases=TERRAIN_NAMES.entries))
+    words = _words(ruleset, option, typed)
+    if words is not None:
+        return _plain(words)
     if encounter is None:
         return []
+    return _on_the_board(ruleset, encounter, command, option, typed, given)
+
+
+def _words(ruleset: Ruleset, option: str, typed: str) -> list[str] | None:
+    """The words an option takes that need no board: the ruleset's sizes and its own
+    token options' values, terrain kinds (None: the option isn't one of those)."""
+    if option == "size":
+        return complete(typed, [s.name.lower() for s in ruleset.footprint_squares])
+    spec = next((o for o in ruleset.token_options if o.name == option), None)
+    if spec is not None:
+        return complete(typed, spec.suggestions or spec.choices)
+    if option == "kind":
+        return complete(typed, TERRAIN_NAMES.names, aliases=TERRAIN_NAMES.entries)
+    return None
+
+
+def _on_the_board(
+    ruleset: Ruleset,
+    encounter: Encounter,
+    command: str,
+    option: str,
+    typed: str,
+    given: Mapping[str, Any],
+) -> list[Suggestion]:
+    """What the running encounter offers: conditions and traits, token names, squares."""
+    if command in ("token condition", "token trait") and option in ("add", "remove"):
+        return _plain(_marks(ruleset, encounter, command, option, typed, given))
     names = [t.name for t in encounter.tokens.values()]
-    if option == "add" and command == "token condition":
-        known = complete(typed, CONDITION_NAMES.names, aliases=CONDITION_NAMES.entries, listed=True)
-        return _plain(known)
-    if option == "add" and command == "token trait":
-        return _plain(complete(typed, list(ruleset.traits), listed=True))
-    if option == "remove" and command == "token trait":
-        token = encounter.tokens.get(normalize(str(given.get("token", ""))))
-        return _plain(complete(typed, list(token.traits) if token else [], listed=True))
-    if option == "remove" and command == "token condition":
-        token = encounter.tokens.get(normalize(str(given.get("token", ""))))
-        held = sorted(token.conditions) if token else []
-        return _plain(complete(typed, held, listed=True))
     if option in ("by", "drag", "mount", "target"):
         return _plain(complete(typed, names))
     if option == "group":
@@ -60,6 +71,28 @@ def suggest(
     if option == "to" and command == "move":
         return _squares(ruleset, encounter, str(given.get("token", "")), typed)
     return []
+
+
+def _marks(
+    ruleset: Ruleset,
+    encounter: Encounter,
+    command: str,
+    option: str,
+    typed: str,
+    given: Mapping[str, Any],
+) -> list[str]:
+    """/token condition's and /token trait's add: (what the rules know) and remove:
+    (what the token has)."""
+    condition = command == "token condition"
+    if option == "add" and condition:
+        return complete(typed, CONDITION_NAMES.names, aliases=CONDITION_NAMES.entries, listed=True)
+    if option == "add":
+        return complete(typed, list(ruleset.traits), listed=True)
+    token = encounter.tokens.get(normalize(str(given.get("token", ""))))
+    if token is None:
+        return complete(typed, [], listed=True)
+    held = sorted(token.conditions) if condition else list(token.traits)
+    return complete(typed, held, listed=True)
 
 
 def _squares(ruleset: Ruleset, encounter: Encounter, name: str, typed: str) -> list[Suggestion]:

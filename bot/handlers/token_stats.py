@@ -28,7 +28,7 @@ from bot.handlers.encounter_common import (
     token_json,
     token_line,
 )
-from bot.handlers.tokens import TOKEN, token_reply
+from bot.handlers.token_common import TOKEN, token_reply
 from bot.reply import Field, Reply
 from bot.rules import token_options
 

@@ -1,4 +1,4 @@
-"""/token add, edit, remove and condition: the creatures on the map."""
+"""/token add and /token edit: a creature put on the map, and changed."""
 
 from __future__ import annotations
 
@@ -9,18 +9,14 @@ from typing import Any
 from bot.commands import Command, Option
 from bot.context import Context
 from bot.encounter import TEAM_NAMES, TEAMS, Encounter, token_key
-from bot.encounter_ops.bulk_tokens import MAX_BULK, add_tokens, is_pattern, remove_matching
-from bot.encounter_ops.conditions import condition_token
+from bot.encounter_ops.bulk_tokens import MAX_BULK, add_tokens
 from bot.encounter_ops.outcomes import TokenEdit
-from bot.encounter_ops.placing import place_token
 from bot.encounter_ops.templates import announced
 from bot.encounter_ops.token_options import TokenOptions
-from bot.encounter_ops.tokens import add_token, edit_token, remove_token
-from bot.encounter_ops.traits import trait_token
-from bot.encounter_ops.visibility import is_hidden, public
+from bot.encounter_ops.tokens import add_token, edit_token
+from bot.encounter_ops.visibility import is_hidden
 from bot.handlers.common import note_fields, note_json
 from bot.handlers.encounter_common import (
-    Changed,
     actor_of,
     change_encounter,
     chunked_fields,
@@ -31,6 +27,10 @@ from bot.handlers.encounter_common import (
     token_json,
     token_line,
 )
+from bot.handlers.token_common import TOKEN, token_reply
+from bot.handlers.token_conditions import CONDITION, TRAIT
+from bot.handlers.token_place import PLACE
+from bot.handlers.token_removal import REMOVE
 from bot.limits import MAX_REACH_FT, MAX_SPEED_FT
 from bot.reply import Field, Reply
 from bot.rules import token_options
@@ -106,32 +106,8 @@ TOKEN_OPTIONS = (
     *(Option.of(spec) for spec in token_options() if not spec.stats),
     Option("explain", "boolean", "Show the whole working behind its speed, step by step"),
 )
-TOKEN = Option("token", "string", "The token's name", required=True, refers_to="token")
 # the ruleset options /token stats takes (add and edit are at Discord's 25 options)
 STATS_ELSEWHERE = {spec.name: "token stats" for spec in token_options() if spec.stats}
-
-
-def token_reply(changed: Changed[TokenEdit], title: str, *, explain: bool = False) -> Reply:
-    outcome = changed.outcome
-    ruleset = ruleset_of(changed.after)
-    notes = note_fields(outcome.notes, explain=explain)
-    # a visible token as the table sees it: nothing of a hidden grappler in its state
-    token = outcome.token
-    if not is_hidden(token):
-        token = public(changed.after).tokens.get(token.key, token)
-    reply = encounter_reply(
-        changed.after,
-        title=title,
-        fields=(Field("Token", token_line(token, ruleset)), *notes),
-        result={
-            "token": token_json(token, ruleset),
-            "summary": outcome.summary,
-            "notes": [note_json(n) for n in outcome.notes],
-        },
-        changed=changed.saved,
-    )
-    # a hidden token (or one just revealed: say so in the open) answers the GM alone
-    return replace(reply, ephemeral=is_hidden(outcome.token))
 
 
 async def handle_add(ctx: Context, options: Mapping[str, Any]) -> Reply:
@@ -221,127 +197,6 @@ async def explain_token(ctx: Context, name: str) -> Reply:
     return replace(reply, ephemeral=is_hidden(token))
 
 
-async def handle_remove(ctx: Context, options: Mapping[str, Any]) -> Reply:
-    actor = actor_of(ctx)
-    if is_pattern(options["token"]):
-        return await _remove_matching(ctx, options["token"])
-    changed = await change_encounter(
-        ctx, "token remove", lambda e: remove_token(e, ruleset_of(e), actor, options["token"])
-    )
-    removed = changed.before.encounter.token(options["token"])
-    return encounter_reply(
-        changed.after,
-        title=f"{removed.name} removed from the map",
-        fields=(Field("Removed", changed.summary),),
-        result={"removed": removed.name, "summary": changed.summary},
-        changed=changed.saved,
-    )
-
-
-async def _remove_matching(ctx: Context, pattern: str) -> Reply:
-    """/token remove token:"Goblin*": every match the asker may remove, in one change."""
-    actor = actor_of(ctx)
-    changed = await change_encounter(
-        ctx, "token remove", lambda e: remove_matching(e, ruleset_of(e), actor, pattern)
-    )
-    outcome = changed.outcome
-    removed = outcome.removed
-    fields = [*chunked_fields("Removed", [", ".join(removed)])]
-    if outcome.skipped:
-        fields.append(
-            Field(
-                "Not yours, kept",
-                f"{', '.join(outcome.skipped)}: players remove only their own tokens.",
-            )
-        )
-    count = len(removed)
-    return encounter_reply(
-        changed.after,
-        title=f"{count} token{'s' if count != 1 else ''} removed from the map",
-        fields=fields,
-        result={
-            "removed": ", ".join(removed),
-            "removed_all": list(removed),
-            "skipped": list(outcome.skipped),
-            "summary": outcome.summary,
-        },
-        changed=changed.saved,
-    )
-
-
-async def handle_condition(ctx: Context, options: Mapping[str, Any]) -> Reply:
-    actor = actor_of(ctx)
-    changed = await change_encounter(
-        ctx,
-        "token condition",
-        lambda e: condition_token(
-            e,
-            actor,
-            options["token"],
-            options.get("add"),
-            options.get("remove"),
-            options.get("by"),
-        ),
-    )
-    token = changed.outcome.token
-    now = ", ".join(sorted(token.conditions)) or "no conditions"
-    return token_reply(changed, f"{token.name}: {now}")
-
-
-async def handle_trait(ctx: Context, options: Mapping[str, Any]) -> Reply:
-    if not options.get("add") and not options.get("remove"):
-        return await _traits_shown(ctx, options["token"])
-    actor = actor_of(ctx)
-    changed = await change_encounter(
-        ctx,
-        "token trait",
-        lambda e: trait_token(
-            e, ruleset_of(e), actor, options["token"], options.get("add"), options.get("remove")
-        ),
-    )
-    token = changed.outcome.token
-    now = ", ".join(token.traits) or "no traits"
-    return token_reply(changed, f"{token.name}: {now}")
-
-
-async def handle_place(ctx: Context, options: Mapping[str, Any]) -> Reply:
-    actor = actor_of(ctx)
-    changed = await change_encounter(
-        ctx,
-        "token place",
-        lambda e: place_token(
-            e,
-            ruleset_of(e),
-            actor,
-            options["token"],
-            altitude_ft=options.get("altitude"),
-            mount=options.get("mount"),
-            at=options.get("at"),
-        ),
-    )
-    outcome = changed.outcome
-    return token_reply(changed, outcome.summary[0].upper() + outcome.summary[1:])
-
-
-async def _traits_shown(ctx: Context, name: str) -> Reply:
-    """/token trait token:X alone: its traits, and those its ruleset reads."""
-    encounter = seen_in(ctx, (await load_active(ctx)).encounter).encounter
-    token = encounter.token(name)
-    ruleset = ruleset_of(encounter)
-    held = token.traits
-    reads = (
-        "\n".join(f"{t}: {text}" for t, text in ruleset.traits.items())
-        or f"{ruleset.id}'s movement rules read no traits on the board."
-    )
-    reply = encounter_reply(
-        encounter,
-        title=f"{token.name}: {', '.join(held) or 'no traits'}",
-        fields=(Field(f"Traits {ruleset.id} reads", reads),),
-        result={"traits": list(held), "known": list(ruleset.traits)},
-    )
-    return replace(reply, ephemeral=is_hidden(token))
-
-
 ADD = Command(
     "token add",
     "Put a token on the map (players own the tokens they add)",
@@ -368,72 +223,19 @@ EDIT = Command(
     changes_state=True,
     elsewhere=STATS_ELSEWHERE,
 )
-REMOVE = Command(
-    "token remove",
-    "Take a token off the map (yours, or any as GM)",
-    (
-        Option(
-            "token",
-            "string",
-            'The token\'s name, or a pattern: "Goblin*"',
-            required=True,
-            refers_to="token",
-        ),
-    ),
-    handle_remove,
-    changes_state=True,
-)
-CONDITION = Command(
-    "token condition",
-    "Add or remove conditions on a token: prone, grappled, restrained...",
-    (
-        TOKEN,
-        Option(
-            "add", "string", "Conditions to add, comma-separated: prone, grappled, restrained..."
-        ),
-        Option("remove", "string", "Conditions to remove, comma-separated"),
-        Option(
-            "by",
-            "string",
-            "With add:grappled, who grapples it (it can drag it: /move drag:)",
-            refers_to="token",
-        ),
-    ),
-    handle_condition,
-    changes_state=True,
-)
-TRAIT = Command(
-    "token trait",
-    "Give or take a trait its rules read: ice-walk, spider-climb, fly-good...",
-    (
-        TOKEN,
-        Option("add", "string", "Traits to add, comma-separated: ice-walk, spider-climb..."),
-        Option("remove", "string", "Traits to remove, comma-separated"),
-    ),
-    handle_trait,
-    changes_state=True,
-)
-PLACE = Command(
-    "token place",
-    "Place a token in the air or on a mount, spending no movement (yours, or any as GM)",
-    (
-        TOKEN,
-        Option(
-            "altitude",
-            "integer",
-            "How high a flyer is, in feet (0: on the ground); its riders go with it",
-            min_value=0,
-            max_value=10_000,
-            unit="ft",
-        ),
-        Option(
-            "mount",
-            "string",
-            "The mount it sits on; none takes it off (with at:)",
-            refers_to="token",
-        ),
-        Option("at", "string", "With mount:none, the square it stands on, e.g. C5"),
-    ),
-    handle_place,
-    changes_state=True,
-)
+
+# the other /token commands too, where cogs/token.py imports them from
+# (bot/handlers/__init__.py names each one's own module)
+__all__ = [
+    "ADD",
+    "CONDITION",
+    "EDIT",
+    "PLACE",
+    "REMOVE",
+    "STATS_ELSEWHERE",
+    "TOKEN_OPTIONS",
+    "TRAIT",
+    "explain_token",
+    "handle_add",
+    "handle_edit",
+]

@@ -8,7 +8,7 @@ import base64
 from collections.abc import Callable
 from datetime import UTC, datetime
 
-from bot.storage import schema as q
+from bot.storage import settings_queries as q
 from bot.storage.backend import Backend, Row
 from bot.storage.boards import wrote
 from bot.storage.records import GuildSettings, Scene, TurnReminder

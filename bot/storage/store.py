@@ -25,7 +25,7 @@ from pathlib import Path
 from bot.encounter import Encounter
 from bot.errors import InvalidInput
 from bot.schema.codec import dump_state as dump_state
-from bot.storage import schema as q
+from bot.storage import encounter_queries as q
 from bot.storage.backend import Backend, Row, Session, open_backend
 from bot.storage.boards import checked, read, read_stored, wrote
 from bot.storage.errors import Conflict, DamagedBoard, DamagedState, StorageError, gm_ids_of

@@ -11,55 +11,17 @@ fill them in.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import ClassVar, Literal
 
 from bot.encounter import Condition, Token
-from bot.grid.coords import Cell, cell_row
-from bot.grid.geometry import gap, squares_one_two
+from bot.grid.coords import Cell
 from bot.grid.paths import EPSILON, Edge
-from bot.grid.sizes import Size
 from bot.grid.terrain import Terrain
-from bot.names import Vocabulary
 from bot.rules.d20.actions import ACTIONS, FULL_ROUND, MOVE_ACTIONS, NO_MOVE, Action, D20Actions
-from bot.rules.engine.board import (
-    Board,
-    Limits,
-    StepContext,
-    around,
-)
-from bot.rules.engine.moves import TokenSpec
+from bot.rules.d20.reach import D20Reach
+from bot.rules.d20.sheet import armor, d20_token_state, load
+from bot.rules.engine.board import Limits, StepContext
 from bot.rules.engine.steps import flies_where_needed
-from bot.state import StateValue, text
-
-# Armor and load categories, as both rulesets' tables name them.
-ARMOR_NAMES = Vocabulary(
-    "armor", {"none": ("no", "unarmored"), "light": (), "medium": (), "heavy": ()}
-)
-LOAD_NAMES = Vocabulary("load", {"light": (), "medium": (), "heavy": ()})
-
-
-def armor(token: Token) -> str | None:
-    """The armor it wears (none, light, medium, heavy; None: not given)."""
-    return text(token.state, "armor")
-
-
-def load(token: Token) -> str | None:
-    """The load it carries (light, medium, heavy; None: not given)."""
-    return text(token.state, "load")
-
-
-def d20_token_state(spec: TokenSpec) -> dict[str, StateValue | None]:
-    """The armor, load and body given, checked (tall, the default, is not stored)."""
-    given, state = spec.options, dict[str, StateValue | None]()
-    if "armor" in given:
-        state["armor"] = ARMOR_NAMES.match(given["armor"])
-    if "load" in given:
-        state["load"] = LOAD_NAMES.match(given["load"])
-    if "body" in given:
-        state["body"] = None if given["body"] == "tall" else str(given["body"])
-    return state
-
 
 # Terrain that hampers a walker (001 "Difficult Terrain", "Obstacles").
 HAMPERING = frozenset({Terrain.DIFFICULT, Terrain.OBSTACLE, Terrain.SLOPE, Terrain.ICE})
@@ -89,17 +51,13 @@ def _share_spent(limits: Limits, limit_ft: float, spent: float, cost: float) -> 
     )
 
 
-class D20Ruleset(D20Actions):
+class D20Ruleset(D20Actions, D20Reach):
     """The d20 family's grid movement; subclasses give the data (their actions:
-    ``D20Actions``, bot/rules/d20/actions.py)."""
+    ``D20Actions``, bot/rules/d20/actions.py; their reach: ``D20Reach``, reach.py)."""
 
-    reach_tall_ft: ClassVar[Mapping[Size, int]]
-    reach_long_ft: ClassVar[Mapping[Size, int]]
-    one_two_diagonals: ClassVar[bool]
     doublings_stack: ClassVar[bool]
     impeded_full_round: ClassVar[bool]
     darkness_doubles: ClassVar[bool]  # 3.5's poor visibility costs double; epic-path's not
-    threatens_own_space: ClassVar[bool]
     provoke_rule: ClassVar[Literal["leave-threatened", "leave-reach", "never"]] = "leave-threatened"
 
     def __init__(self) -> None:
@@ -321,100 +279,16 @@ class D20Ruleset(D20Actions):
         # 001 Obstacles: "Flying and incorporeal creatures are able to avoid most obstacles"
         return mode == "fly" or token.has(Condition.INCORPOREAL)
 
-    # ---- reach
 
-    def reach_ft(self, token: Token) -> int:
-        return self.natural_reach_ft(token)
-
-    def natural_reach_ft(self, token: Token) -> int:
-        if token.reach_ft is not None:
-            return token.reach_ft
-        long = text(token.state, "body") == "long"
-        table = self.reach_long_ft if long else self.reach_tall_ft
-        return table.get(token.size, 5)
-
-    def distance_ft(self, a: Cell, b: Cell) -> float:
-        dx, dy = abs(a.col - b.col), abs(a.row - b.row)
-        return float(self.distance_squares(dx, dy) * self.square_ft)
-
-    def distance_squares(self, dx: int, dy: int) -> int:
-        return squares_one_two(dx, dy) if self.one_two_diagonals else max(dx, dy)
-
-    def threat_range(self, enemy: Token) -> tuple[int, int]:
-        """How many squares away ``enemy`` threatens, nearest and farthest: from the next
-        square to its natural reach, or with a reach weapon from beyond its natural
-        reach to double it (001: not at natural reach or less)."""
-        squares = self.natural_reach_ft(enemy) // self.square_ft
-        if enemy.reach_weapon:
-            return max(1, squares) + 1, 2 * max(1, squares)
-        return 1, squares
-
-    def threatens(self, board: Board, enemy: Token, cell: Cell) -> bool:
-        """Whether ``enemy`` threatens ``cell``: one square of ``threatened``, found
-        without working out the rest."""
-        side = board.sides.get(enemy.key, 1)
-        if self.threatens_own_space and cell in board.footprint_of(enemy):
-            return True
-        lo, hi = self.threat_range(enemy)
-        d = self.distance_squares(*gap(cell, 1, enemy.cell, side))
-        return d > 0 and lo <= d <= hi
-
-    def threatened(self, board: Board, enemy: Token) -> frozenset[Cell]:
-        lo, hi = self.threat_range(enemy)
-        side = board.sides.get(enemy.key, 1)
-        cells: set[Cell] = set()
-        if self.threatens_own_space:
-            cells.update(board.footprint_of(enemy))
-        cols, rows = around(board, enemy.cell, side, hi)  # a reach past the map: the map
-        if not cols:
-            return frozenset(cells)
-        first, last = enemy.cell.col, enemy.cell.col + side - 1  # the enemy's own columns
-        widest = max(first - cols.start, cols.stop - 1 - last, 0)
-        for row in rows:
-            dy = gap(Cell(first, row), 1, enemy.cell, side)[1]
-            across = self._gaps_within(dy, lo, hi, widest)
-            if across is None:
-                continue
-            near, far = across
-            spans = []
-            if near == 0:
-                spans.append((first, last))
-                near = 1
-            if near <= far:
-                spans += [(first - far, first - near), (last + near, last + far)]
-            whole_row = cell_row(row, board.encounter.width)
-            for start, stop in spans:
-                start, stop = max(start, cols.start), min(stop, cols[-1])
-                if start <= stop:  # (a slice's negative end would count from the right)
-                    cells.update(whole_row[start : stop + 1])
-        return frozenset(cells)
-
-    def _gaps_within(self, dy: int, lo: int, hi: int, widest: int) -> tuple[int, int] | None:
-        """The squares across (nearest, farthest; at most ``widest``, the map's edge) at
-        which a square ``dy`` rows away is between ``lo`` and ``hi`` squares away: the
-        distance grows with the squares across, so each end is a binary search, however
-        far the reach."""
-        if self.distance_squares(0, dy) > hi:
-            return None
-        low, high = 0, min(hi, widest)  # the farthest within hi (distance >= across)
-        while low < high:
-            mid = (low + high + 1) // 2
-            if self.distance_squares(mid, dy) <= hi:
-                low = mid
-            else:
-                high = mid - 1
-        far = low
-        if self.distance_squares(far, dy) < lo:
-            return None
-        low, high = 0, far  # the nearest: the first at lo or more
-        while low < high:
-            mid = (low + high) // 2
-            if self.distance_squares(mid, dy) >= lo:
-                high = mid
-            else:
-                low = mid + 1
-        return low, far
-
-
-# the actions' names, as the rulesets import them from here
-__all__ = ["ACTIONS", "FULL_ROUND", "MOVE_ACTIONS", "NO_MOVE", "Action", "D20Ruleset"]
+# the actions' names and the sheet's readers, as the rulesets import them from here
+__all__ = [
+    "ACTIONS",
+    "FULL_ROUND",
+    "MOVE_ACTIONS",
+    "NO_MOVE",
+    "Action",
+    "D20Ruleset",
+    "armor",
+    "d20_token_state",
+    "load",
+]
