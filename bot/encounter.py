@@ -303,7 +303,7 @@ class Encounter:
     # edges only the GM sees (a secret door): /terrain edge hidden:true
     hidden_edges: frozenset[EdgeKey] = frozenset()
     # what the board message announces to the table, newest last (a token revealed, an
-    # area that ended): public lines only, the last few kept
+    # area that ended): public lines only, the current turn's (a new turn clears them)
     board_lines: tuple[str, ...] = ()
 
     # ---------------------------------------------------------------- queries

@@ -35,6 +35,9 @@ def turn_text(encounter: Encounter) -> str:
 
 
 def _start(encounter: Encounter, ruleset: Ruleset, keys: Iterable[str]) -> Encounter:
+    """The turn of ``keys`` begins: their movement fresh, and the board message's lines
+    (a reveal, an area that ended) cleared: they were the turn before's news."""
+    encounter = replace(encounter, board_lines=())
     for key in keys:
         encounter = replace_token(encounter, key, ruleset.start_turn(encounter.tokens[key]))
     return encounter

@@ -185,3 +185,17 @@ async def test_the_picture_tints_names_and_outlines_an_area(gm: Context, store: 
 
 def _near(px: tuple[int, int, int], colour: tuple[int, int, int], within: int) -> bool:
     return all(abs(a - b) <= within for a, b in zip(px, colour, strict=True))
+
+
+async def test_a_reveal_leaves_the_board_as_the_next_turn_starts(gm: Context, store: Store) -> None:
+    """The board's Latest is the current turn's news: a reveal on Ari's turn is dropped as
+    the Goblin's turn starts (it does not linger until three newer lines push it out)."""
+    await fight(gm)
+    await run(gm, "/token add name:Lurker at:E2 team:enemy hidden:true")
+    await run(gm, "/token edit token:Lurker hidden:false")
+    assert (await board_of(store)).board_lines == ("Round 1: Lurker is revealed at E2",)  # type: ignore[attr-defined]
+    await run(gm, "/turn next")  # the Goblin's turn
+    after = await board_of(store)
+    assert after.board_lines == ()  # type: ignore[attr-defined]
+    message = await board_message(after)  # type: ignore[arg-type]
+    assert "Latest" not in [f.name for f in message.fields]

@@ -8,9 +8,9 @@ reads them; the others leave a rider where it is. Pure: no Discord, no database.
   reply states the save the table rolls and how to apply a failure.
 - A rider knocked prone (``/token condition add:prone``): the same save; /token
   condition takes no roll, so the reply states it and what a failure or a success does.
-- A mount knocked prone: its riders are dismounted and fall prone within 5 ft (no save;
-  a rider may use its reaction to land on its feet instead, which the reply says how to
-  record).
+- A mount knocked prone: its riders are dismounted within 5 ft (no save). A rider with
+  its reaction left uses it to land on its feet (spent, standing); one without falls
+  prone. The reply says how to record the other choice.
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ from bot.rules.engine.altitude import at_altitude
 from bot.rules.engine.board import Board
 from bot.rules.engine.kinds import MountRule
 from bot.rules.engine.moves import MoveRequest, MoveResult
+from bot.rules.engine.reactions import reactions_left, spend_reaction
 from bot.rules.rulings import JSONValue, Note
 
 if TYPE_CHECKING:
@@ -63,16 +64,18 @@ def landing(rules: Ruleset, encounter: Encounter, rider: Token, mount: Token) ->
 
 
 def thrown(
-    rules: Ruleset, encounter: Encounter, rider: Token, mount: Token
+    rules: Ruleset, encounter: Encounter, rider: Token, mount: Token, *, on_feet: bool = False
 ) -> tuple[Encounter, str]:
-    """``rider`` off ``mount``, prone on the ground within 5 ft of it: the board after and
-    where it landed in words ("" when there was no room: it stays on, for the GM)."""
+    """``rider`` off ``mount``, on the ground within 5 ft of it, prone (or ``on_feet``):
+    the board after and where it landed in words ("" when there was no room: it stays
+    on, for the GM)."""
     cell = landing(rules, encounter, rider, mount)
     if cell is None:
         return encounter, ""
-    conditions = rider.conditions | {Condition.PRONE.value}
+    conditions = rider.conditions if on_feet else rider.conditions | {Condition.PRONE.value}
     off = at_altitude(replace(rider, riding=None, cell=cell, conditions=conditions), 0)
-    return encounter.with_token(off), f"lands prone at {cell}"
+    how = "lands on its feet" if on_feet else "lands prone"
+    return encounter.with_token(off), f"{how} at {cell}"
 
 
 def mount_moved(
@@ -136,7 +139,8 @@ def knocked_prone(
     rules: Ruleset, encounter: Encounter, before: Token, after: Token
 ) -> tuple[Encounter, list[Note]]:
     """``after`` (``before`` with its conditions changed) knocked prone: a rider is told
-    of its save; a mount's riders fall off, prone within 5 ft of it."""
+    of its save; a mount's riders come off within 5 ft of it (on their feet with a
+    reaction spent, else prone)."""
     rule = _rule(rules)
     if rule is None or before.has(Condition.PRONE) or not after.has(Condition.PRONE):
         return encounter, []
@@ -153,28 +157,41 @@ def knocked_prone(
             )
         )
     for rider in encounter.riders_of(after):
-        encounter, where = thrown(rules, encounter, rider, after)
-        if rider.hidden:
-            continue  # the GM's to see: a player's reply never names a hidden rider
-        if not where:
-            notes.append(
-                Note(
-                    "Unseated",
-                    f"{after.name} falls prone and {rider.name} is dismounted, but there is "
-                    f"no open space within 5 ft: the GM places it ({rule.mounted_combat}).",
-                )
-            )
-            continue
-        notes.append(
-            Note(
-                "Unseated",
-                f"{after.name} falls prone: {rider.name} is dismounted and {where} "
-                f"({rule.mounted_combat}). With its reaction it could instead dismount as "
-                f"{after.name} falls and land on its feet: /token condition "
-                f"token:{rider.name} remove:prone.",
-            )
-        )
+        encounter, note = _mount_falls(rules, rule, encounter, rider, after)
+        if not rider.hidden:  # a player's reply never names a hidden rider
+            notes.append(note)
     return encounter, notes
+
+
+def _mount_falls(
+    rules: Ruleset, rule: MountRule, encounter: Encounter, rider: Token, mount: Token
+) -> tuple[Encounter, Note]:
+    """``mount`` falls prone under ``rider``: with its reaction left the rider takes it
+    to "dismount it as it falls and land on your feet" (the reading most tables use:
+    docs/RULINGS.md), spent; without, it is "dismounted and fall[s] prone" within 5 ft."""
+    reacts = reactions_left(rules.reaction_rule, rider) > 0
+    encounter, where = thrown(rules, encounter, rider, mount, on_feet=reacts)
+    if not where:
+        text = (
+            f"{mount.name} falls prone and {rider.name} is dismounted, but there is no open "
+            f"space within 5 ft: the GM places it ({rule.mounted_combat})."
+        )
+        return encounter, Note("Unseated", text)
+    name = rider.name
+    if not reacts:
+        text = (
+            f"{mount.name} falls prone: {name} has no reaction left to land on its feet, so "
+            f"it is dismounted and {where} ({rule.mounted_combat})."
+        )
+        return encounter, Note("Unseated", text)
+    encounter = encounter.with_token(spend_reaction(encounter.tokens[rider.key]))
+    text = (
+        f"{mount.name} falls prone: {name} uses its reaction to dismount as it falls and "
+        f"{where} ({rule.mounted_combat}). To keep the reaction and fall prone instead: "
+        f"/token condition token:{name} add:prone, then /token reaction token:{name} "
+        "used:false."
+    )
+    return encounter, Note("Unseated", text)
 
 
 __all__ = ["knocked_prone", "landing", "mount_moved", "thrown"]

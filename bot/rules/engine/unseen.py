@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from bot.encounter import Encounter, Token
 from bot.errors import RulingError
 from bot.grid.coords import Cell
-from bot.rules.engine.altitude import altitude
+from bot.rules.engine.altitude import altitude, height_ft
 from bot.rules.engine.attacks import opportunity_attacks
 from bot.rules.engine.board import Board
 from bot.rules.engine.moves import MoveRequest
@@ -38,17 +38,32 @@ def hidden_in_the_way(
     hidden: Collection[str],
 ) -> InTheWay | None:
     """The first square after the start where ``mover`` (as it stood before the move)
-    would enter the space of a token keyed in ``hidden``, at its height (a flyer high
-    above passes over); None when the path meets none."""
+    would enter the space of a token keyed in ``hidden``, in a cube of height they both
+    fill (a flyer in a cube above passes over); None when the path meets none."""
     if not hidden:
         return None
     board = Board.of(whole, mover, rules.footprint_squares)
-    high = altitude(mover)
     for index, cell in enumerate(path[1:], start=1):
         for other in board.others_in(board.cells(cell)):
-            if other.key in hidden and altitude(other) == high:
+            if other.key in hidden and share_a_cube(rules, mover, other):
                 return InTheWay(index, cell, other)
     return None
+
+
+def cube_levels(rules: Ruleset, token: Token) -> range:
+    """The cubes of height ``token``'s space fills, counted in squares up from the
+    ground: from the one its altitude is in, as many as it is squares across (004 Three
+    Dimensional Movement). 12 ft and 14 ft up are both in the cube from 10 to 15 ft."""
+    square = rules.square_ft
+    lowest = altitude(token) // square
+    return range(lowest, lowest + max(1, height_ft(rules, token) // square))
+
+
+def share_a_cube(rules: Ruleset, one: Token, other: Token) -> bool:
+    """Whether ``one``'s and ``other``'s spaces fill a common cube of height: heights in
+    the same cube count as the same level (the rules measure in squares, not feet)."""
+    a, b = cube_levels(rules, one), cube_levels(rules, other)
+    return a.start < b.stop and b.start < a.stop
 
 
 def hidden_attacks(

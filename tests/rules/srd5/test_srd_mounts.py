@@ -204,19 +204,52 @@ async def test_srd_mounted_combat_a_rider_knocked_prone_makes_the_save(
 
 
 @pytest.mark.parametrize("ruleset", SRDS)
-async def test_srd_mounted_combat_a_mount_knocked_prone_unseats_its_rider(
+async def test_srd_mounted_combat_a_rider_with_its_reaction_lands_on_its_feet(
     gm: Context, store: Store, ruleset: str
 ):
-    """SRD Mounted Combat: "If your mount is knocked prone, you can use your reaction to
-    dismount it as it falls and land on your feet. Otherwise, you are dismounted and
-    fall prone in a space within 5 feet it." The bot applies the fall and says how to
-    record the reaction."""
+    """SRD 5.1 / 5.2 Mounted Combat: "If your mount is knocked prone, you can use your
+    reaction to dismount it as it falls and land on your feet." A rider with its
+    reaction left takes it (docs/RULINGS.md, Fixes: a falling mount's rider): it is
+    dismounted within 5 ft, standing, its reaction spent; the reply says how to take
+    the other choice."""
     await riding(gm, ruleset)
     knocked = await run(gm, "/token condition token:Horse add:prone")
-    assert "land on its feet" in knocked.as_text()
+    text = knocked.as_text()
+    assert "Ari uses its reaction" in text and "lands on its feet" in text
+    assert "/token reaction token:Ari used:false" in text  # the other choice
+    ari = (await tokens(store))["Ari"]
+    assert "riding" not in ari and "prone" not in ari.get("conditions", [])
+    assert ari["reactions_used"] == 1
+    assert within_5_ft_of_large(ari["cell"], "B5")
+
+
+@pytest.mark.parametrize("ruleset", SRDS)
+async def test_srd_mounted_combat_a_rider_without_its_reaction_falls_prone(
+    gm: Context, store: Store, ruleset: str
+):
+    """SRD Mounted Combat: "Otherwise, you are dismounted and fall prone in a space
+    within 5 feet it": a rider whose reaction is spent can't land on its feet."""
+    await riding(gm, ruleset)
+    await run(gm, "/token reaction token:Ari used:true")
+    knocked = await run(gm, "/token condition token:Horse add:prone")
+    assert "no reaction left" in knocked.as_text()
     ari = (await tokens(store))["Ari"]
     assert "riding" not in ari and "prone" in ari["conditions"]
+    assert ari["reactions_used"] == 1  # nothing more spent
     assert within_5_ft_of_large(ari["cell"], "B5")
+
+
+@pytest.mark.parametrize("ruleset", ["3.5", "epic-path", "5e-alt"])
+async def test_the_seeds_keep_a_rider_on_a_mount_knocked_prone(
+    gm: Context, store: Store, ruleset: str
+):
+    """Seeds 000, 001/002 and 004 say nothing of a mount knocked prone under its rider
+    (002's Ride checks are the table's): the rider stays where it is, as it was."""
+    await stable(gm, ruleset, horse_at="B5")
+    await run(gm, "/move token:Ari mount:Horse")
+    await run(gm, "/token condition token:Horse add:prone")
+    ari = (await tokens(store))["Ari"]
+    assert ari["riding"] == "horse" and "prone" not in ari.get("conditions", [])
 
 
 async def test_the_seeds_keep_a_rider_on_a_pushed_mount_without_a_save(gm: Context, store: Store):
@@ -247,3 +280,25 @@ async def test_srd_mounted_combat_the_save_through_discord(store: Store):
     assert stored is not None
     ari = stored.encounter.token("Ari")
     assert ari.riding is None and "prone" in ari.conditions
+
+
+async def test_srd_mounted_combat_a_falling_mounts_rider_lands_standing_through_discord(
+    store: Store,
+):
+    """SRD Mounted Combat, as a Discord user sees it: the Horse knocked prone, Ari (its
+    reaction left) lands on its feet; the embed says so and the stored Ari is standing."""
+    gm = FakeInteraction(store, manage_channels=True)
+    for command, options in (
+        ("encounter start", {"width": 12, "height": 12, "ruleset": "5e"}),
+        ("token add", {"name": "Ari", "at": "A5", "team": "party"}),
+        ("token add", {"name": "Horse", "at": "B5", "size": "large", "team": "party"}),
+        ("move", {"token": "Ari", "mount": "Horse"}),
+        ("token condition", {"token": "Horse", "add": "prone"}),
+    ):
+        await dispatch(gm, command, options)  # type: ignore[arg-type]
+    fields = {f.name: f.value for f in gm.sent[-1].embed.fields}
+    assert "lands on its feet" in fields["Unseated"]
+    stored = await store.active_encounter(str(gm.channel_id))
+    assert stored is not None
+    ari = stored.encounter.token("Ari")
+    assert ari.riding is None and "prone" not in ari.conditions and ari.reactions_used == 1
