@@ -156,6 +156,29 @@ def expired(encounter: Encounter) -> tuple[Encounter, tuple[str, ...]]:
     return announced(after, lines), lines
 
 
+def rounds_left(encounter: Encounter, template: Template) -> int | None:
+    """How many rounds ``template`` has left (None: it lasts until removed): the turns
+    of the creature it waits for still to start, the one that ends it counted (placed
+    on Ari's turn for 1 round: 1 all round, until Ari's next turn ends it); waiting for
+    no one in the order, the rounds still to begin, the one that ends it counted. The
+    same clock :func:`expired` reads."""
+    end = template.ends_in_round
+    if end is None:
+        return None
+    left = end - encounter.round
+    who = template.ends_at_turn_of
+    if who is not None and who in encounter.order:
+        acting = encounter.turn_index
+        if acting is None or encounter.order.index(who) > acting:
+            left += 1  # its turn this round is still to come
+    return max(1, left)
+
+
+def rounds_left_text(rounds: int) -> str:
+    """``1 round left``, ``3 rounds left``."""
+    return f"{rounds} round{'s' if rounds != 1 else ''} left"
+
+
 def _follows_hidden(encounter: Encounter, template: Template) -> bool:
     token = encounter.tokens.get(template.follows) if template.follows else None
     return token is not None and token.hidden

@@ -17,6 +17,7 @@ from bot.commands import Command, Option
 from bot.context import Context
 from bot.encounter import Encounter
 from bot.encounter_ops.access import require_gm
+from bot.encounter_ops.templates import rounds_left, rounds_left_text
 from bot.encounter_ops.visibility import public
 from bot.errors import InvalidInput
 from bot.grid.coords import Cell, parse_on_map
@@ -317,6 +318,16 @@ def board_digest(encounter: Encounter) -> str:
     return hashlib.sha256(dump_state(public(encounter)).encode()).hexdigest()
 
 
+def areas_text(encounter: Encounter) -> str:
+    """The templates on the board, each with the rounds it has left when it has a
+    duration: ``Fog (2 rounds left) · Web``."""
+    named = []
+    for template in encounter.templates:
+        left = rounds_left(encounter, template)
+        named.append(template.name + (f" ({rounds_left_text(left)})" if left else ""))
+    return " · ".join(named)
+
+
 async def board_message(
     encounter: Encounter,
     background: BackgroundImage | None = None,
@@ -343,6 +354,7 @@ async def board_message(
                 f"{encounter.width}×{encounter.height} · {tokens} token"
                 f"{'s' if tokens != 1 else ''} · {ruleset_of(encounter).id}",
             ),
+            *((Field("Areas", areas_text(encounter)),) if encounter.templates else ()),
             # what the table was told lately: a token revealed, an area that ended
             *(
                 (Field("Latest", "\n".join(encounter.board_lines)),)

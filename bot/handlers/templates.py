@@ -9,7 +9,14 @@ from typing import Any
 from bot.commands import Command, Option
 from bot.context import Context
 from bot.encounter import TEMPLATE_SHAPES, Encounter, Template
-from bot.encounter_ops.templates import add_template, inside, remove_template, squares_of
+from bot.encounter_ops.templates import (
+    add_template,
+    inside,
+    remove_template,
+    rounds_left,
+    rounds_left_text,
+    squares_of,
+)
 from bot.encounter_ops.visibility import is_hidden, public
 from bot.handlers.backgrounds import ctx_background
 from bot.handlers.board import board_reply, render
@@ -35,6 +42,9 @@ def _line(encounter: Encounter, template: Template, names: list[str], count: int
     if template.follows:
         follows = encounter.tokens.get(template.follows)
         where += f", following {follows.name if follows else template.follows}"
+    left = rounds_left(encounter, template)
+    if left is not None:
+        where += f", {rounds_left_text(left)}"
     who = ", ".join(names) or "nobody"
     return (
         f"{template.name}: {template.size_ft} ft {template.shape} {where} ({count} squares) — {who}"
