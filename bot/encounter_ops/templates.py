@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import replace
 
-from bot.encounter import TEMPLATE_SHAPES, Encounter, Template, Token, token_key
+from bot.encounter import TEMPLATE_COLOURS, TEMPLATE_SHAPES, Encounter, Template, Token, token_key
 from bot.encounter_ops.access import GM_IS, Actor, is_gm, mention
 from bot.encounter_ops.outcomes import Edit
 from bot.errors import InvalidInput, NotAllowed
@@ -69,11 +69,12 @@ def add_template(
     placed_by: str | None = None,
     rounds: int | None = None,
     from_corner: bool = False,
+    colour: str | None = None,
 ) -> Edit:
     """``placed_by`` (a user id) owns the template: they and the GM may remove it.
     ``rounds``: it ends that many rounds on, at the start of the turn of the token acting
     now (see :func:`ending`); ``from_corner``: a circle's origin is its square's top-left
-    corner (the ruleset says)."""
+    corner (the ruleset says); ``colour``: one of ``TEMPLATE_COLOURS`` (None: purple)."""
     if shape not in TEMPLATE_SHAPES:
         raise InvalidInput(f"shape: one of {', '.join(TEMPLATE_SHAPES)}, not {shape}.")
     if not square_ft <= size_ft <= MAX_SIZE_FT or size_ft % 5:
@@ -89,6 +90,8 @@ def add_template(
         raise InvalidInput(f"A {shape} points somewhere: give toward:<a square>, e.g. toward:H5.")
     if shape not in ("cone", "line") and aim is not None:
         raise InvalidInput(f"A {shape} points nowhere: leave out toward:.")
+    if colour is not None and colour not in TEMPLATE_COLOURS:
+        raise InvalidInput(f"colour: one of {', '.join(TEMPLATE_COLOURS)}, not {colour}.")
     label = " ".join((name or f"{shape.capitalize()} {len(encounter.templates) + 1}").split())
     if not label or len(label) > MAX_NAME:
         raise InvalidInput(f"name: 1 to {MAX_NAME} characters.")
@@ -102,6 +105,7 @@ def add_template(
         aim,
         placed_by=placed_by,
         from_corner=from_corner and shape == "circle",
+        colour=colour or "purple",  # type: ignore[arg-type]
     )
     if rounds is not None:
         template = ending(encounter, template, rounds)

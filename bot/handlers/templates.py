@@ -8,7 +8,7 @@ from typing import Any
 
 from bot.commands import Command, Option
 from bot.context import Context
-from bot.encounter import TEMPLATE_SHAPES, Encounter, Template
+from bot.encounter import TEMPLATE_COLOURS, TEMPLATE_SHAPES, Encounter, Template
 from bot.encounter_ops.templates import (
     add_template,
     inside,
@@ -46,9 +46,8 @@ def _line(encounter: Encounter, template: Template, names: list[str], count: int
     if left is not None:
         where += f", {rounds_left_text(left)}"
     who = ", ".join(names) or "nobody"
-    return (
-        f"{template.name}: {template.size_ft} ft {template.shape} {where} ({count} squares) — {who}"
-    )
+    shape = template.shape if template.colour == "purple" else f"{template.colour} {template.shape}"
+    return f"{template.name}: {template.size_ft} ft {shape} {where} ({count} squares) — {who}"
 
 
 def _listing(encounter: Encounter) -> tuple[list[str], dict[str, list[str]]]:
@@ -81,6 +80,7 @@ async def handle_add(ctx: Context, options: Mapping[str, Any]) -> Reply:
             placed_by=ctx.user_id,
             rounds=options.get("rounds"),
             from_corner=ruleset_of(encounter).circle_from_corner,
+            colour=options.get("colour"),
         )
 
     changed = await change_encounter(ctx, "template add", add)
@@ -97,7 +97,11 @@ async def handle_add(ctx: Context, options: Mapping[str, Any]) -> Reply:
         after,
         title=f"{template.name}: {template.size_ft} ft {template.shape} at {template.at}",
         fields=(Field("Inside", lines[0]),),
-        result={"template": template.name, "inside": inside_each[template.name]},
+        result={
+            "template": template.name,
+            "inside": inside_each[template.name],
+            "colour": template.colour,
+        },
         sections=(),
         changed=changed.saved,
     )
@@ -172,6 +176,12 @@ ADD = Command(
             "It lasts this many rounds: removed as the placer's turn comes round again",
             min_value=1,
             max_value=MAX_TEMPLATE_ROUNDS,
+        ),
+        Option(
+            "colour",
+            "string",
+            "Its colour on the picture (default purple; its dots and name mark it too)",
+            choices=TEMPLATE_COLOURS,
         ),
     ),
     handle_add,

@@ -21,6 +21,28 @@ from bot.render.overlay import outline, visible
 
 Covered = Sequence[tuple[Template, frozenset[Cell]]]
 
+# each template colour's ink (/template add colour:), Okabe-Ito's, told apart under
+# simulated colour blindness (tests/render/test_area_colours.py); yellow deepened to
+# read on the floor
+TEMPLATE_INKS: Mapping[str, s.RGB] = {
+    "purple": s.TEMPLATE_OUTLINE,
+    "red": s.VERMILLION,
+    "yellow": (214, 196, 20),
+    "blue": s.SKY_BLUE,
+}
+
+
+def ink_of(template: Template) -> s.RGB:
+    return TEMPLATE_INKS.get(template.colour, s.TEMPLATE_OUTLINE)
+
+
+def _text_ink(ink: s.RGB) -> s.RGB:
+    """A label's letters: in the template's ink when it reads on the white label (3:1),
+    else the dark label text (yellow, sky blue)."""
+    lin = [(v / 255) / 12.92 if v <= 10 else ((v / 255 + 0.055) / 1.055) ** 2.4 for v in ink]
+    luminance = 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+    return ink if 1.05 / (luminance + 0.05) >= 3 else s.LABEL_TEXT
+
 
 @lru_cache(maxsize=16)
 def _dotted(cell: int) -> Image.Image:
@@ -41,12 +63,13 @@ def _dotted(cell: int) -> Image.Image:
 def fill_areas(image: Image.Image, layout: Layout, covered: Covered) -> None:
     """Each template's squares tinted and dotted, then outlined: under the tokens."""
     c = layout.cell
-    for _, cells in covered:
+    for template, cells in covered:
+        ink = ink_of(template)
         for cell in visible(layout, cells):
             x, y = layout.corner(cell)
-            image.paste(s.TEMPLATE_OUTLINE, (x, y, x + c, y + c), _dotted(c))
-    for _, cells in covered:
-        outline(image, layout, set(cells), s.TEMPLATE_OUTLINE, max(2, c // 16))
+            image.paste(ink, (x, y, x + c, y + c), _dotted(c))
+    for template, cells in covered:
+        outline(image, layout, set(cells), ink_of(template), max(2, c // 16))
 
 
 def label_areas(
@@ -65,10 +88,10 @@ def label_areas(
         for token in encounter.tokens.values()
     }
     taken = frozenset().union(*spaces.values()) if spaces else frozenset()
-    for _, cells in covered:
+    for template, cells in covered:
         for space in spaces.values():
             if space & cells:
-                outline(image, layout, set(space), s.TEMPLATE_OUTLINE, max(2, c // 10))
+                outline(image, layout, set(space), ink_of(template), max(2, c // 10))
     size = max(9, layout.label_size)
     for template, cells in covered:
         shown = visible(layout, cells)
@@ -85,6 +108,6 @@ def label_areas(
             size,
             (x + c / 2, y + c / 2),
             fill=s.TEMPLATE_LABEL_FILL,
-            edge=s.TEMPLATE_OUTLINE,
-            ink=s.TEMPLATE_OUTLINE,
+            edge=ink_of(template),
+            ink=_text_ink(ink_of(template)),
         )

@@ -42,3 +42,25 @@ async def test_the_rounds_left_on_template_list_and_the_board_message(store: Sto
     for _ in range(2):  # the Orc's turn, then Ari's in round 3: it ends
         await dispatch(gm(store, channel), "turn next", {})
     assert "Areas" not in {f.name for f in board.edits[-1]["embed"].fields}
+
+
+async def test_a_colour_on_discord_is_drawn_and_a_strange_one_refused(store: Store) -> None:
+    channel = FakeChannel(4242)
+    await dispatch(gm(store, channel), "encounter start", {"width": 10, "height": 10})
+    adding = gm(store, channel)
+    options = {"shape": "square", "size": 10, "at": "C3", "name": "Web", "colour": "yellow"}
+    await dispatch(adding, "template add", options)
+    (sent,) = adding.sent
+    assert sent.embed.title == "Web: 10 ft square at C3"
+    assert "Web: 10 ft yellow square at C3" in sent.embed.fields[0].value
+    stored = await store.active_encounter("4242")
+    assert stored is not None and stored.encounter.templates[0].colour == "yellow"
+
+    refusing = gm(store, channel)
+    await dispatch(
+        refusing, "template add", {"shape": "circle", "size": 10, "at": "E5", "colour": "pink"}
+    )
+    (sent,) = refusing.sent
+    assert sent.ephemeral and "colour" in (sent.embed.description or "").lower()
+    after = await store.active_encounter("4242")
+    assert after is not None and after.state_json == stored.state_json

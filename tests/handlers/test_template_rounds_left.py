@@ -10,7 +10,7 @@ from bot.context import Context
 from bot.encounter import Encounter
 from bot.handlers.board import board_message
 from bot.storage import Store
-from tests.handlers.encounter_helpers import run
+from tests.handlers.encounter_helpers import refused, run
 
 
 async def board_of(store: Store) -> Encounter:
@@ -99,3 +99,17 @@ async def test_an_area_with_no_duration_says_nothing_of_rounds(gm: Context) -> N
     await fight(gm)
     await run(gm, "/template add shape:circle size:10 at:G6 name:Aura")
     assert "round" not in listed(await run(gm, "/template list"))
+
+
+async def test_a_colour_is_stored_listed_and_a_strange_one_refused(
+    gm: Context, store: Store
+) -> None:
+    await fight(gm)
+    added = await run(gm, "/template add shape:circle size:20 at:G6 name:Fireball colour:red")
+    assert added.result["colour"] == "red"  # type: ignore[index]
+    assert (await board_of(store)).templates[0].colour == "red"
+    assert "Fireball: 20 ft red circle at G6" in listed(await run(gm, "/template list"))
+    await run(gm, "/template add shape:circle size:5 at:B2 name:Light")
+    assert (await board_of(store)).templates[1].colour == "purple"  # the default
+    assert "Light: 5 ft circle at B2" in listed(await run(gm, "/template list"))
+    await refused(gm, "/template add shape:circle size:10 at:G6 colour:pink", match="colour")
