@@ -37,6 +37,16 @@ def squares_of(encounter: Encounter, template: Template, square_ft: int) -> froz
     )
 
 
+def origin_point(encounter: Encounter, template: Template) -> tuple[float, float]:
+    """Where ``template`` is measured from, in squares (col, row; a square's top-left
+    corner is whole): the grid intersection at its square's top-left corner for a
+    circle from a corner (5e), else its square's centre."""
+    at = template.origin(encounter)
+    if template.from_corner and template.shape == "circle":
+        return (float(at.col), float(at.row))
+    return (at.col + 0.5, at.row + 0.5)
+
+
 def inside(
     encounter: Encounter,
     template: Template,

@@ -11,6 +11,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from bot.encounter import Encounter, Template
+from bot.encounter_ops.templates import origin_point
 from bot.grid.coords import Cell
 from bot.grid.geometry import footprint
 from bot.grid.sizes import Size
@@ -60,8 +61,11 @@ def _dotted(cell: int) -> Image.Image:
     return mask
 
 
-def fill_areas(image: Image.Image, layout: Layout, covered: Covered) -> None:
-    """Each template's squares tinted and dotted, then outlined: under the tokens."""
+def fill_areas(
+    image: Image.Image, layout: Layout, covered: Covered, encounter: Encounter | None = None
+) -> None:
+    """Each template's squares tinted and dotted, then outlined, and (given the
+    ``encounter`` it is on) its point of origin marked: under the tokens."""
     c = layout.cell
     for template, cells in covered:
         ink = ink_of(template)
@@ -70,6 +74,39 @@ def fill_areas(image: Image.Image, layout: Layout, covered: Covered) -> None:
             image.paste(ink, (x, y, x + c, y + c), _dotted(c))
     for template, cells in covered:
         outline(image, layout, set(cells), ink_of(template), max(2, c // 16))
+    if encounter is not None:
+        for template, _ in covered:
+            origin_dot(image, layout, origin_point(encounter, template), ink_of(template))
+
+
+def _label_spot(shown: list[Cell], taken: frozenset[Cell], origin_row: float) -> Cell:
+    """Where a template's name goes: the square nearest the middle of ``shown``, no
+    token on it and its row clear of the origin's dot (``origin_row``: a centre's row,
+    or the line between two rows), the first of these that leaves a square."""
+    mid_col = sum(cell.col for cell in shown) / len(shown)
+    mid_row = sum(cell.row for cell in shown) / len(shown)
+    clear = [cell for cell in shown if cell not in taken]
+    off_dot = [cell for cell in clear if not cell.row <= origin_row <= cell.row + 1]
+    return min(
+        off_dot or clear or shown,
+        key=lambda cell: abs(cell.col - mid_col) + abs(cell.row - mid_row),
+    )
+
+
+def origin_dot(image: Image.Image, layout: Layout, at: tuple[float, float], ink: s.RGB) -> None:
+    """A template's point of origin (a grid intersection, or a square's centre): a dot in
+    its ink, cased in white so it reads over the tint and the grid lines; nothing when
+    the point is outside the window."""
+    col, row = at
+    if not (
+        layout.x0 <= col <= layout.x0 + layout.cols and layout.y0 <= row <= layout.y0 + layout.rows
+    ):
+        return
+    x, y = layout.point(col, row)
+    r = max(3, layout.cell // 9)
+    draw = ImageDraw.Draw(image)
+    draw.ellipse((x - r - 1, y - r - 1, x + r + 1, y + r + 1), fill=s.WHITE)
+    draw.ellipse((x - r, y - r, x + r, y + r), fill=ink)
 
 
 def label_areas(
@@ -81,7 +118,8 @@ def label_areas(
 ) -> None:
     """Over the tokens: the creatures inside a template outlined in its colour, and each
     template's name on a label at the middle of its squares in the window (on a square
-    no token stands on, where there is one)."""
+    no token stands on, and off the rows its point of origin is on, where there is one,
+    so the name never hides that dot)."""
     c = layout.cell
     spaces = {
         token.key: frozenset(footprint(token.cell, footprints.get(token.size, 1)))
@@ -97,11 +135,7 @@ def label_areas(
         shown = visible(layout, cells)
         if not shown:
             continue
-        mid_col = sum(cell.col for cell in shown) / len(shown)
-        mid_row = sum(cell.row for cell in shown) / len(shown)
-        free = [cell for cell in shown if cell not in taken] or shown
-        spot = min(free, key=lambda cell: abs(cell.col - mid_col) + abs(cell.row - mid_row))
-        x, y = layout.corner(spot)
+        x, y = layout.corner(_label_spot(shown, taken, origin_point(encounter, template)[1]))
         pill(
             image,
             template.name,

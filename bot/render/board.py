@@ -110,7 +110,7 @@ def board_image(
     # areas: on every picture of the board, tinted under the tokens, named over them
     areas = [(t, template_cells(encounter, t, view.square_ft)) for t in encounter.templates]
     areas = [(t, cells) for t, cells in areas if cells]
-    fill_areas(image, layout, areas)
+    fill_areas(image, layout, areas, encounter)
     _tokens(image, layout, encounter, footprints, move)
     label_areas(image, layout, encounter, footprints, areas)
     if move is not None:
