@@ -256,6 +256,9 @@ class Template:
     # the fifth editions put a circle's point of origin on a grid intersection: the
     # top-left corner of ``at`` (False: the centre of ``at``, as the seeds read it)
     from_corner: bool = False
+    # a square or cube centred on ``at`` (an even side: on its top-left corner), as
+    # epic-path reads them (False: running right and down from ``at``)
+    centred: bool = False
     colour: TemplateColour = "purple"
 
     def origin(self, encounter: Encounter) -> Cell:

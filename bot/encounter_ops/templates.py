@@ -34,16 +34,24 @@ def squares_of(encounter: Encounter, template: Template, square_ft: int) -> froz
         width=encounter.width,
         height=encounter.height,
         from_corner=template.from_corner,
+        centred=template.centred,
     )
 
 
-def origin_point(encounter: Encounter, template: Template) -> tuple[float, float]:
+def origin_point(
+    encounter: Encounter, template: Template, square_ft: int = 5
+) -> tuple[float, float]:
     """Where ``template`` is measured from, in squares (col, row; a square's top-left
     corner is whole): the grid intersection at its square's top-left corner for a
-    circle from a corner (5e), else its square's centre."""
+    circle from a corner (5e) or a centred square or cube with an even side in squares
+    of ``square_ft`` (epic-path), else its square's centre."""
     at = template.origin(encounter)
+    corner = (float(at.col), float(at.row))
     if template.from_corner and template.shape == "circle":
-        return (float(at.col), float(at.row))
+        return corner
+    even = (template.size_ft // square_ft) % 2 == 0
+    if template.centred and template.shape in ("square", "cube") and even:
+        return corner
     return (at.col + 0.5, at.row + 0.5)
 
 
@@ -80,11 +88,13 @@ def add_template(
     rounds: int | None = None,
     from_corner: bool = False,
     colour: str | None = None,
+    centred: bool = False,
 ) -> Edit:
     """``placed_by`` (a user id) owns the template: they and the GM may remove it.
     ``rounds``: it ends that many rounds on, at the start of the turn of the token acting
     now (see :func:`ending`); ``from_corner``: a circle's origin is its square's top-left
-    corner (the ruleset says); ``colour``: one of ``TEMPLATE_COLOURS`` (None: purple)."""
+    corner, ``centred``: a square or cube is centred on ``at`` (the ruleset says);
+    ``colour``: one of ``TEMPLATE_COLOURS`` (None: purple)."""
     if shape not in TEMPLATE_SHAPES:
         raise InvalidInput(f"shape: one of {', '.join(TEMPLATE_SHAPES)}, not {shape}.")
     if not square_ft <= size_ft <= MAX_SIZE_FT or size_ft % 5:
@@ -115,6 +125,7 @@ def add_template(
         aim,
         placed_by=placed_by,
         from_corner=from_corner and shape == "circle",
+        centred=centred and shape in ("square", "cube"),
         colour=colour or "purple",  # type: ignore[arg-type]
     )
     if rounds is not None:

@@ -8,7 +8,8 @@ table, written in docs/RULINGS.md). Distances are in feet, ``square_ft`` to a sq
   centred on the top-left corner of its square instead, so a 20 ft radius covers an
   8 × 8 block rather than 9 × 9;
 - square, cube: ``size_ft`` a side, its top-left square at ``at`` (a cube is its
-  square seen from above);
+  square seen from above); with ``centred`` (epic-path's cubes), its middle on ``at``:
+  an odd side centred on that square, an even side on its top-left corner;
 - line: from the centre of ``at`` toward the centre of ``toward``, ``size_ft`` long
   and one square wide;
 - cone: from the centre of ``at`` toward ``toward``, ``size_ft`` long, as wide at any
@@ -36,6 +37,7 @@ def template_squares(
     width: int,
     height: int,
     from_corner: bool = False,
+    centred: bool = False,
 ) -> frozenset[Cell]:
     """The squares on a ``width`` × ``height`` map whose centres ``shape`` holds.
 
@@ -51,6 +53,9 @@ def template_squares(
     reach = size_ft / square_ft if size_ft <= farthest * square_ft else float(farthest)
     if shape in ("square", "cube"):
         side = max(1, round(reach))
+        if centred:  # 3 squares: one each side of ``at``; 2: ``at`` and up-left of it
+            side = max(1, round(size_ft / square_ft))
+            at = Cell(at.col - side // 2, at.row - side // 2)
         first, last = max(0, at.col), min(width, at.col + side) - 1
         return frozenset(
             cell

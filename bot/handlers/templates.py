@@ -37,6 +37,10 @@ from bot.work import board as board_work
 def _line(encounter: Encounter, template: Template, names: list[str], count: int) -> str:
     """One template, its ``count`` squares and who is inside it (``names``)."""
     where = f"at {template.origin(encounter)}"
+    if template.centred:  # epic-path: on the square, or an even side on its corner
+        even = (template.size_ft // ruleset_of(encounter).square_ft) % 2 == 0
+        corner = "'s top-left corner" if even else ""
+        where = f"centred on {template.origin(encounter)}{corner}"
     if template.aim(encounter) is not None:
         where += f" toward {template.aim(encounter)}"
     if template.follows:
@@ -81,6 +85,7 @@ async def handle_add(ctx: Context, options: Mapping[str, Any]) -> Reply:
             rounds=options.get("rounds"),
             from_corner=ruleset_of(encounter).circle_from_corner,
             colour=options.get("colour"),
+            centred=ruleset_of(encounter).squares_centred,
         )
 
     changed = await change_encounter(ctx, "template add", add)
@@ -163,8 +168,8 @@ ADD = Command(
         Option(
             "at",
             "string",
-            "A circle's centre (5e: its top-left corner), a cone's or line's start, a square's "
-            "top-left",
+            "Circle: centre (5e: top-left corner); cone, line: start; square, cube: top-left "
+            "(epic-path: centre)",
             required=True,
         ),
         Option("toward", "string", "A cone's or line's direction: a square, e.g. H5"),

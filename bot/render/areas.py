@@ -62,7 +62,11 @@ def _dotted(cell: int) -> Image.Image:
 
 
 def fill_areas(
-    image: Image.Image, layout: Layout, covered: Covered, encounter: Encounter | None = None
+    image: Image.Image,
+    layout: Layout,
+    covered: Covered,
+    encounter: Encounter | None = None,
+    square_ft: int = 5,
 ) -> None:
     """Each template's squares tinted and dotted, then outlined, and (given the
     ``encounter`` it is on) its point of origin marked: under the tokens."""
@@ -76,7 +80,8 @@ def fill_areas(
         outline(image, layout, set(cells), ink_of(template), max(2, c // 16))
     if encounter is not None:
         for template, _ in covered:
-            origin_dot(image, layout, origin_point(encounter, template), ink_of(template))
+            at = origin_point(encounter, template, square_ft)
+            origin_dot(image, layout, at, ink_of(template))
 
 
 def _label_spot(shown: list[Cell], taken: frozenset[Cell], origin_row: float) -> Cell:
@@ -115,6 +120,7 @@ def label_areas(
     encounter: Encounter,
     footprints: Mapping[Size, int],
     covered: Covered,
+    square_ft: int = 5,
 ) -> None:
     """Over the tokens: the creatures inside a template outlined in its colour, and each
     template's name on a label at the middle of its squares in the window (on a square
@@ -135,7 +141,9 @@ def label_areas(
         shown = visible(layout, cells)
         if not shown:
             continue
-        x, y = layout.corner(_label_spot(shown, taken, origin_point(encounter, template)[1]))
+        x, y = layout.corner(
+            _label_spot(shown, taken, origin_point(encounter, template, square_ft)[1])
+        )
         pill(
             image,
             template.name,

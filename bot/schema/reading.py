@@ -281,6 +281,7 @@ def _template(raw: TemplateModel) -> Template:
         ends_at_turn_of=raw.ends_at_turn_of if raw.ends_in_round is not None else None,
         from_corner=raw.from_corner,
         colour=raw.colour,
+        centred=raw.centred,
     )
 
 

@@ -74,3 +74,14 @@ def test_an_origin_off_the_window_draws_no_dot() -> None:
     image, layout = draw(board, FOOTPRINTS, BoardView())
     assert layout.x0 > 0  # the window starts past the origin
     assert image.width > 0
+
+
+def test_an_epic_path_even_cube_is_marked_on_its_intersection() -> None:
+    """004 › Three Dimensional Movement: an even cube is targeted on an intersection,
+    an odd one on a square: the dot says which."""
+    even = Template("Web", "cube", 10, Cell(5, 5), centred=True)
+    odd = Template("Fog", "cube", 15, Cell(5, 5), centred=True)
+    assert origin_point(_board(even), even) == (5.0, 5.0)
+    assert origin_point(_board(odd), odd) == (5.5, 5.5)
+    image, layout = draw(_board(even), FOOTPRINTS, WHOLE)
+    assert near(pixel(image, _at(layout, 5, 5)), s.TEMPLATE_OUTLINE, 10)

@@ -169,6 +169,7 @@ def encounters(draw: st.DrawFn) -> Encounter:
                 ends_at_turn_of=ends[1] if ends else None,
                 from_corner=corner,
                 colour=colour,  # type: ignore[arg-type]
+                centred=centred,
             )
             for i, (
                 shape,
@@ -181,6 +182,7 @@ def encounters(draw: st.DrawFn) -> Encounter:
                 ends,
                 corner,
                 colour,
+                centred,
             ) in enumerate(
                 draw(
                     st.lists(
@@ -195,6 +197,7 @@ def encounters(draw: st.DrawFn) -> Encounter:
                             st.none() | st.tuples(st.integers(1, 60), st.none() | followed),
                             st.booleans(),
                             st.sampled_from(TEMPLATE_COLOURS),
+                            st.booleans(),
                         ),
                         max_size=3,
                     )
@@ -243,6 +246,7 @@ def test_the_round_trip_test_draws_every_field() -> None:
     drawn_template = {
         "name", "shape", "size_ft", "at", "toward", "follows", "offset", "placed_by",
         "ends_in_round", "ends_at_turn_of", "from_corner", "colour",
+        "centred",
     }  # fmt: skip
     assert {f.name for f in dataclasses.fields(Template)} == drawn_template
     drawn_token = {
