@@ -318,12 +318,13 @@ def board_digest(encounter: Encounter) -> str:
     return hashlib.sha256(dump_state(public(encounter)).encode()).hexdigest()
 
 
-def areas_text(encounter: Encounter) -> str:
-    """The templates on the board, each with the rounds it has left when it has a
-    duration: ``Fog (2 rounds left) · Web``."""
+def areas_text(shown: Encounter, whole: Encounter) -> str:
+    """The templates on the board ``shown``, each with the rounds it has left when it
+    has a duration (read on the ``whole`` board, whose turn order has every creature):
+    ``Fog (2 rounds left) · Web``."""
     named = []
-    for template in encounter.templates:
-        left = rounds_left(encounter, template)
+    for template in shown.templates:
+        left = rounds_left(whole, template)
         named.append(template.name + (f" ({rounds_left_text(left)})" if left else ""))
     return " · ".join(named)
 
@@ -336,7 +337,7 @@ async def board_message(
     """The channel's standing board (edited in place after every change): everyone reads
     it, so hidden tokens are never on it. It shows the window round the tokens at a
     phone's width (docs/PICTURES.md), or the view the GM pinned (``frame``)."""
-    encounter = public(encounter)
+    whole, encounter = encounter, public(encounter)
     acting = encounter.acting
     tokens = len(encounter.tokens)
     if acting is not None:
@@ -354,7 +355,7 @@ async def board_message(
                 f"{encounter.width}×{encounter.height} · {tokens} token"
                 f"{'s' if tokens != 1 else ''} · {ruleset_of(encounter).id}",
             ),
-            *((Field("Areas", areas_text(encounter)),) if encounter.templates else ()),
+            *((Field("Areas", areas_text(encounter, whole)),) if encounter.templates else ()),
             # what the table was told lately: a token revealed, an area that ended
             *(
                 (Field("Latest", "\n".join(encounter.board_lines)),)

@@ -34,8 +34,11 @@ from bot.reply import Field, Reply
 from bot.work import board as board_work
 
 
-def _line(encounter: Encounter, template: Template, names: list[str], count: int) -> str:
-    """One template, its ``count`` squares and who is inside it (``names``)."""
+def _line(
+    encounter: Encounter, template: Template, names: list[str], count: int, left: int | None
+) -> str:
+    """One template, its ``count`` squares, the rounds it has ``left`` and who is
+    inside it (``names``)."""
     where = f"at {template.origin(encounter)}"
     if template.centred:  # epic-path: on the square, or an even side on its corner
         even = (template.size_ft // ruleset_of(encounter).square_ft) % 2 == 0
@@ -46,7 +49,6 @@ def _line(encounter: Encounter, template: Template, names: list[str], count: int
     if template.follows:
         follows = encounter.tokens.get(template.follows)
         where += f", following {follows.name if follows else template.follows}"
-    left = rounds_left(encounter, template)
     if left is not None:
         where += f", {rounds_left_text(left)}"
     who = ", ".join(names) or "nobody"
@@ -54,7 +56,15 @@ def _line(encounter: Encounter, template: Template, names: list[str], count: int
     return f"{template.name}: {template.size_ft} ft {shape} {where} ({count} squares) — {who}"
 
 
-def _listing(encounter: Encounter) -> tuple[list[str], dict[str, list[str]]]:
+def rounds_left_of(whole: Encounter) -> dict[str, int | None]:
+    """Each template's rounds left, read on the whole board (a viewer's copy leaves out
+    a hidden creature's turn, and with it where the round is)."""
+    return {t.name: rounds_left(whole, t) for t in whole.templates}
+
+
+def _listing(
+    encounter: Encounter, left: Mapping[str, int | None]
+) -> tuple[list[str], dict[str, list[str]]]:
     """Each template's line and who is inside each: the squares of a big template are
     real work, so this runs in a worker (``board_work``)."""
     ruleset = ruleset_of(encounter)
@@ -66,7 +76,7 @@ def _listing(encounter: Encounter) -> tuple[list[str], dict[str, list[str]]]:
             encounter, template, ruleset.square_ft, ruleset.footprint_squares, covered=covered
         )
         inside_each[template.name] = names
-        lines.append(_line(encounter, template, names, len(covered)))
+        lines.append(_line(encounter, template, names, len(covered), left.get(template.name)))
     return lines, inside_each
 
 
@@ -97,7 +107,9 @@ async def handle_add(ctx: Context, options: Mapping[str, Any]) -> Reply:
     private = follows is not None and is_hidden(follows)
     # (the asker's own view: a player who owns the hidden token sees it, and no other)
     after = seen_in(ctx, whole).encounter if private else public(whole)
-    lines, inside_each = await board_work(_listing, replace(after, templates=(template,)))
+    lines, inside_each = await board_work(
+        _listing, replace(after, templates=(template,)), rounds_left_of(whole)
+    )
     reply = encounter_reply(
         after,
         title=f"{template.name}: {template.size_ft} ft {template.shape} at {template.at}",
@@ -133,9 +145,10 @@ async def handle_remove(ctx: Context, options: Mapping[str, Any]) -> Reply:
 
 
 async def handle_list(ctx: Context, options: Mapping[str, Any]) -> Reply:
-    seen = seen_in(ctx, (await load_active(ctx)).encounter)
+    whole = (await load_active(ctx)).encounter
+    seen = seen_in(ctx, whole)
     encounter = seen.encounter
-    lines, inside_each = await board_work(_listing, encounter)
+    lines, inside_each = await board_work(_listing, encounter, rounds_left_of(whole))
     reply = encounter_reply(
         encounter,
         title=f"{len(lines)} template{'s' if len(lines) != 1 else ''} on the board",

@@ -10,7 +10,7 @@ from bot.context import Context
 from bot.encounter import Encounter
 from bot.handlers.board import board_message
 from bot.storage import Store
-from tests.handlers.encounter_helpers import refused, run
+from tests.handlers.encounter_helpers import person, refused, run
 
 
 async def board_of(store: Store) -> Encounter:
@@ -113,3 +113,23 @@ async def test_a_colour_is_stored_listed_and_a_strange_one_refused(
     assert (await board_of(store)).templates[1].colour == "purple"  # the default
     assert "Light: 5 ft circle at B2" in listed(await run(gm, "/template list"))
     await refused(gm, "/template add shape:circle size:10 at:G6 colour:pink", match="colour")
+
+
+async def test_a_hidden_creatures_turn_changes_no_ones_count(gm: Context, store: Store) -> None:
+    """On a hidden creature's turn the table's copy of the board has no one acting: the
+    count is still read on the whole board, so players and the board message say what
+    the GM sees, and nothing tells them a turn is under way."""
+    await run(
+        gm,
+        "/encounter start width:12 height:10 ruleset:5e",
+        "/token add name:Ari at:B2 team:party",
+        "/token add name:Ghost at:F5 team:enemy hidden:true",
+        "/token add name:Orc at:J9 team:enemy",
+        "/turn order order:Ari,Ghost,Orc",
+        "/template add shape:circle size:10 at:G6 name:Fog rounds:1",
+        "/turn next",  # the Ghost's turn
+    )
+    player = person(store, "p1")
+    assert "Fog: 10 ft circle at G6, 1 round left" in listed(await run(player, "/template list"))
+    assert "Fog: 10 ft circle at G6, 1 round left" in listed(await run(gm, "/template list"))
+    assert await areas_field(store) == "Fog (1 round left)"
