@@ -118,6 +118,8 @@ async def handle_add(ctx: Context, options: Mapping[str, Any]) -> Reply:
             "template": template.name,
             "inside": inside_each[template.name],
             "colour": template.colour,
+            "rounds_left": rounds_left(whole, template),
+            "centred": template.centred,
         },
         sections=(),
         changed=changed.saved,
@@ -153,7 +155,10 @@ async def handle_list(ctx: Context, options: Mapping[str, Any]) -> Reply:
         encounter,
         title=f"{len(lines)} template{'s' if len(lines) != 1 else ''} on the board",
         fields=(Field("Templates", "\n".join(lines) or "none: /template add"),),
-        result={"inside": inside_each},
+        result={
+            "inside": inside_each,
+            "rounds_left": {t.name: rounds_left(whole, t) for t in encounter.templates},
+        },
     )
     return replace(reply, ephemeral=seen.private)
 

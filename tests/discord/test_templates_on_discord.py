@@ -39,9 +39,17 @@ async def test_the_rounds_left_on_template_list_and_the_board_message(store: Sto
     templates = {f.name: f.value for f in sent.embed.fields}["Templates"]
     assert templates.startswith("Fog: 10 ft circle at E5, 1 round left (")
 
-    for _ in range(2):  # the Orc's turn, then Ari's in round 3: it ends
-        await dispatch(gm(store, channel), "turn next", {})
-    assert "Areas" not in {f.name for f in board.edits[-1]["embed"].fields}
+    orc_turn = gm(store, channel)
+    await dispatch(orc_turn, "turn next", {})
+    fields = {f.name: f.value for f in orc_turn.sent[0].embed.fields}
+    assert "Ended" not in fields
+    ari_turn = gm(store, channel)
+    await dispatch(ari_turn, "turn next", {})  # round 3, Ari's turn: it ends
+    fields = {f.name: f.value for f in ari_turn.sent[0].embed.fields}
+    assert fields["Ended"] == "Round 3: Fog ends"
+    board_fields = {f.name: f.value for f in board.edits[-1]["embed"].fields}
+    assert "Areas" not in board_fields
+    assert board_fields["Latest"] == "Round 3: Fog ends"
 
 
 async def test_a_colour_on_discord_is_drawn_and_a_strange_one_refused(store: Store) -> None:

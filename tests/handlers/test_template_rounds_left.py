@@ -133,3 +133,24 @@ async def test_a_hidden_creatures_turn_changes_no_ones_count(gm: Context, store:
     assert "Fog: 10 ft circle at G6, 1 round left" in listed(await run(player, "/template list"))
     assert "Fog: 10 ft circle at G6, 1 round left" in listed(await run(gm, "/template list"))
     assert await areas_field(store) == "Fog (1 round left)"
+
+
+async def test_an_area_whose_creature_left_the_order_counts_the_rounds_to_begin(
+    gm: Context,
+) -> None:
+    """Placed on the Goblin's turn for 2 rounds, the Goblin then removed: it ends at the
+    first turn of its last round (docs/RULINGS.md), so the count is of rounds to begin."""
+    await fight(gm)
+    await run(gm, "/turn next")  # the Goblin's turn
+    added = await run(gm, "/template add shape:circle size:5 at:G6 name:Fog rounds:2")
+    assert added.result["rounds_left"] == 2  # type: ignore[index]
+    await run(gm, "/token remove token:Goblin")
+    assert "2 rounds left" in listed(await run(gm, "/template list"))
+    # the Goblin's turn passed with it, to the Orc: next is Ari's, in round 2
+    assert (await run(gm, "/turn next")).title == "Round 2 · Ari's turn"
+    listing = await run(gm, "/template list")
+    assert "1 round left" in listed(listing)
+    assert listing.result["rounds_left"] == {"Fog": 1}  # type: ignore[index]
+    await run(gm, "/turn next")  # the Orc's
+    ends = await run(gm, "/turn next")  # round 3, Ari's turn: the first of round 3
+    assert next(f for f in ends.fields if f.name == "Ended").value == "Round 3: Fog ends"
