@@ -95,13 +95,7 @@ def add_template(
     now (see :func:`ending`); ``from_corner``: a circle's origin is its square's top-left
     corner, ``centred``: a square or cube is centred on ``at`` (the ruleset says);
     ``colour``: one of ``TEMPLATE_COLOURS`` (None: purple)."""
-    if shape not in TEMPLATE_SHAPES:
-        raise InvalidInput(f"shape: one of {', '.join(TEMPLATE_SHAPES)}, not {shape}.")
-    if not square_ft <= size_ft <= MAX_SIZE_FT or size_ft % 5:
-        raise InvalidInput(
-            f"size: {square_ft} to {MAX_SIZE_FT} ft in steps of 5 (the radius of a circle, "
-            "the side of a square or cube, the length of a cone or line)."
-        )
+    _check_looks(shape, size_ft, square_ft, colour)
     if len(encounter.templates) >= MAX_TEMPLATES:
         raise InvalidInput(f"At most {MAX_TEMPLATES} templates: remove one first.")
     origin = parse_on_map(at, encounter.width, encounter.height)
@@ -110,13 +104,7 @@ def add_template(
         raise InvalidInput(f"A {shape} points somewhere: give toward:<a square>, e.g. toward:H5.")
     if shape not in ("cone", "line") and aim is not None:
         raise InvalidInput(f"A {shape} points nowhere: leave out toward:.")
-    if colour is not None and colour not in TEMPLATE_COLOURS:
-        raise InvalidInput(f"colour: one of {', '.join(TEMPLATE_COLOURS)}, not {colour}.")
-    label = " ".join((name or f"{shape.capitalize()} {len(encounter.templates) + 1}").split())
-    if not label or len(label) > MAX_NAME:
-        raise InvalidInput(f"name: 1 to {MAX_NAME} characters.")
-    if any(t.name.casefold() == label.casefold() for t in encounter.templates):
-        raise InvalidInput(f'A template named "{label}" is on the board already: name it anew.')
+    label = _label(encounter, name, shape)
     template = Template(
         label,
         shape,  # type: ignore[arg-type]
@@ -137,6 +125,29 @@ def add_template(
     after = replace(encounter, templates=(*encounter.templates, template))
     lasting = f", for {rounds} round{'s' if rounds != 1 else ''}" if rounds else ""
     return Edit(after, f"added the {shape} {label} ({size_ft} ft) at {origin}{lasting}")
+
+
+def _check_looks(shape: str, size_ft: int, square_ft: int, colour: str | None) -> None:
+    """A template's shape, size and colour, checked."""
+    if shape not in TEMPLATE_SHAPES:
+        raise InvalidInput(f"shape: one of {', '.join(TEMPLATE_SHAPES)}, not {shape}.")
+    if not square_ft <= size_ft <= MAX_SIZE_FT or size_ft % 5:
+        raise InvalidInput(
+            f"size: {square_ft} to {MAX_SIZE_FT} ft in steps of 5 (the radius of a circle, "
+            "the side of a square or cube, the length of a cone or line)."
+        )
+    if colour is not None and colour not in TEMPLATE_COLOURS:
+        raise InvalidInput(f"colour: one of {', '.join(TEMPLATE_COLOURS)}, not {colour}.")
+
+
+def _label(encounter: Encounter, name: str | None, shape: str) -> str:
+    """The template's name: the one given, or ``Circle 2``; new on the board."""
+    label = " ".join((name or f"{shape.capitalize()} {len(encounter.templates) + 1}").split())
+    if not label or len(label) > MAX_NAME:
+        raise InvalidInput(f"name: 1 to {MAX_NAME} characters.")
+    if any(t.name.casefold() == label.casefold() for t in encounter.templates):
+        raise InvalidInput(f'A template named "{label}" is on the board already: name it anew.')
+    return label
 
 
 def ending(encounter: Encounter, template: Template, rounds: int) -> Template:
@@ -202,6 +213,17 @@ def rounds_left(encounter: Encounter, template: Template) -> int | None:
 def rounds_left_text(rounds: int) -> str:
     """``1 round left``, ``3 rounds left``."""
     return f"{rounds} round{'s' if rounds != 1 else ''} left"
+
+
+def areas_text(shown: Encounter, whole: Encounter) -> str:
+    """The templates on the board ``shown``, each with the rounds it has left when it
+    has a duration (read on the ``whole`` board, whose turn order has every creature):
+    ``Fog (2 rounds left) · Web``. The board message's Areas field."""
+    named = []
+    for template in shown.templates:
+        left = rounds_left(whole, template)
+        named.append(template.name + (f" ({rounds_left_text(left)})" if left else ""))
+    return " · ".join(named)
 
 
 def _follows_hidden(encounter: Encounter, template: Template) -> bool:

@@ -52,16 +52,10 @@ def template_squares(
     )
     reach = size_ft / square_ft if size_ft <= farthest * square_ft else float(farthest)
     if shape in ("square", "cube"):
-        side = max(1, round(reach))
-        if centred:  # 3 squares: one each side of ``at``; 2: ``at`` and up-left of it
+        if centred:  # its whole side: the squares are clipped to the map anyway
             side = max(1, round(size_ft / square_ft))
-            at = Cell(at.col - side // 2, at.row - side // 2)
-        first, last = max(0, at.col), min(width, at.col + side) - 1
-        return frozenset(
-            cell
-            for r in range(max(0, at.row), min(height, at.row + side))
-            for cell in _span(r, first, last, width)
-        )
+            return _block(Cell(at.col - side // 2, at.row - side // 2), side, width, height)
+        return _block(at, max(1, round(reach)), width, height)
     span = math.ceil(reach) + 1
     rows = range(max(0, at.row - span), min(height, at.row + span + 1))
     cols = range(max(0, at.col - span), min(width, at.col + span + 1))
@@ -103,6 +97,19 @@ def template_squares(
         first, last = max(cols.start, at.col + lo), min(cols[-1], at.col + hi)
         found.update(Cell(c, r) for c in range(first, last + 1) if inside(c, r))
     return frozenset(found)
+
+
+def _block(corner: Cell, side: int, width: int, height: int) -> frozenset[Cell]:
+    """The squares of a ``side``-square block from its top-left square ``corner`` (a
+    centred one starts ``side // 2`` up and left of its middle: an odd side one square
+    each way round it, an even side round the intersection at its top-left corner),
+    those on the map."""
+    first, last = max(0, corner.col), min(width, corner.col + side) - 1
+    return frozenset(
+        cell
+        for r in range(max(0, corner.row), min(height, corner.row + side))
+        for cell in _span(r, first, last, width)
+    )
 
 
 def _corner_circle(at: Cell, reach: float, rows: range, cols: range, width: int) -> frozenset[Cell]:

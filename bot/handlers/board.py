@@ -17,7 +17,7 @@ from bot.commands import Command, Option
 from bot.context import Context
 from bot.encounter import Encounter
 from bot.encounter_ops.access import require_gm
-from bot.encounter_ops.templates import rounds_left, rounds_left_text
+from bot.encounter_ops.templates import areas_text
 from bot.encounter_ops.visibility import public
 from bot.errors import InvalidInput
 from bot.grid.coords import Cell, parse_on_map
@@ -316,17 +316,6 @@ def board_digest(encounter: Encounter) -> str:
     same message (the board is drawn from the public board alone), so a change nobody
     at the table can see (a hidden token's move) redraws nothing."""
     return hashlib.sha256(dump_state(public(encounter)).encode()).hexdigest()
-
-
-def areas_text(shown: Encounter, whole: Encounter) -> str:
-    """The templates on the board ``shown``, each with the rounds it has left when it
-    has a duration (read on the ``whole`` board, whose turn order has every creature):
-    ``Fog (2 rounds left) · Web``."""
-    named = []
-    for template in shown.templates:
-        left = rounds_left(whole, template)
-        named.append(template.name + (f" ({rounds_left_text(left)})" if left else ""))
-    return " · ".join(named)
 
 
 async def board_message(
