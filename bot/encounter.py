@@ -226,6 +226,11 @@ def token_key(name: str) -> str:
 
 TemplateShape = Literal["circle", "cone", "line", "square", "cube"]
 TEMPLATE_SHAPES: tuple[str, ...] = ("circle", "cone", "line", "square", "cube")
+# A template's colour on the picture (/template add colour:): few, and told apart under
+# deuteranopia, protanopia and tritanopia (tests/render/test_area_colours.py); never
+# the only signal, its dots and name are on it. bot/render/areas.py has each one's ink.
+TemplateColour = Literal["purple", "red", "yellow", "blue"]
+TEMPLATE_COLOURS: tuple[str, ...] = ("purple", "red", "yellow", "blue")
 
 
 @dataclass(frozen=True)
@@ -251,6 +256,10 @@ class Template:
     # the fifth editions put a circle's point of origin on a grid intersection: the
     # top-left corner of ``at`` (False: the centre of ``at``, as the seeds read it)
     from_corner: bool = False
+    # a square or cube centred on ``at`` (an even side: on its top-left corner), as
+    # epic-path reads them (False: running right and down from ``at``)
+    centred: bool = False
+    colour: TemplateColour = "purple"
 
     def origin(self, encounter: Encounter) -> Cell:
         """Where it starts now: following its token, or where it was put."""

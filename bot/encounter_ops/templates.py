@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import replace
 
-from bot.encounter import TEMPLATE_SHAPES, Encounter, Template, Token, token_key
+from bot.encounter import TEMPLATE_COLOURS, TEMPLATE_SHAPES, Encounter, Template, Token, token_key
 from bot.encounter_ops.access import GM_IS, Actor, is_gm, mention
 from bot.encounter_ops.outcomes import Edit
 from bot.errors import InvalidInput, NotAllowed
@@ -34,7 +34,25 @@ def squares_of(encounter: Encounter, template: Template, square_ft: int) -> froz
         width=encounter.width,
         height=encounter.height,
         from_corner=template.from_corner,
+        centred=template.centred,
     )
+
+
+def origin_point(
+    encounter: Encounter, template: Template, square_ft: int = 5
+) -> tuple[float, float]:
+    """Where ``template`` is measured from, in squares (col, row; a square's top-left
+    corner is whole): the grid intersection at its square's top-left corner for a
+    circle from a corner (5e) or a centred square or cube with an even side in squares
+    of ``square_ft`` (epic-path), else its square's centre."""
+    at = template.origin(encounter)
+    corner = (float(at.col), float(at.row))
+    if template.from_corner and template.shape == "circle":
+        return corner
+    even = (template.size_ft // square_ft) % 2 == 0
+    if template.centred and template.shape in ("square", "cube") and even:
+        return corner
+    return (at.col + 0.5, at.row + 0.5)
 
 
 def inside(
@@ -69,18 +87,15 @@ def add_template(
     placed_by: str | None = None,
     rounds: int | None = None,
     from_corner: bool = False,
+    colour: str | None = None,
+    centred: bool = False,
 ) -> Edit:
     """``placed_by`` (a user id) owns the template: they and the GM may remove it.
     ``rounds``: it ends that many rounds on, at the start of the turn of the token acting
     now (see :func:`ending`); ``from_corner``: a circle's origin is its square's top-left
-    corner (the ruleset says)."""
-    if shape not in TEMPLATE_SHAPES:
-        raise InvalidInput(f"shape: one of {', '.join(TEMPLATE_SHAPES)}, not {shape}.")
-    if not square_ft <= size_ft <= MAX_SIZE_FT or size_ft % 5:
-        raise InvalidInput(
-            f"size: {square_ft} to {MAX_SIZE_FT} ft in steps of 5 (the radius of a circle, "
-            "the side of a square or cube, the length of a cone or line)."
-        )
+    corner, ``centred``: a square or cube is centred on ``at`` (the ruleset says);
+    ``colour``: one of ``TEMPLATE_COLOURS`` (None: purple)."""
+    _check_looks(shape, size_ft, square_ft, colour)
     if len(encounter.templates) >= MAX_TEMPLATES:
         raise InvalidInput(f"At most {MAX_TEMPLATES} templates: remove one first.")
     origin = parse_on_map(at, encounter.width, encounter.height)
@@ -89,11 +104,7 @@ def add_template(
         raise InvalidInput(f"A {shape} points somewhere: give toward:<a square>, e.g. toward:H5.")
     if shape not in ("cone", "line") and aim is not None:
         raise InvalidInput(f"A {shape} points nowhere: leave out toward:.")
-    label = " ".join((name or f"{shape.capitalize()} {len(encounter.templates) + 1}").split())
-    if not label or len(label) > MAX_NAME:
-        raise InvalidInput(f"name: 1 to {MAX_NAME} characters.")
-    if any(t.name.casefold() == label.casefold() for t in encounter.templates):
-        raise InvalidInput(f'A template named "{label}" is on the board already: name it anew.')
+    label = _label(encounter, name, shape)
     template = Template(
         label,
         shape,  # type: ignore[arg-type]
@@ -102,6 +113,8 @@ def add_template(
         aim,
         placed_by=placed_by,
         from_corner=from_corner and shape == "circle",
+        centred=centred and shape in ("square", "cube"),
+        colour=colour or "purple",  # type: ignore[arg-type]
     )
     if rounds is not None:
         template = ending(encounter, template, rounds)
@@ -112,6 +125,29 @@ def add_template(
     after = replace(encounter, templates=(*encounter.templates, template))
     lasting = f", for {rounds} round{'s' if rounds != 1 else ''}" if rounds else ""
     return Edit(after, f"added the {shape} {label} ({size_ft} ft) at {origin}{lasting}")
+
+
+def _check_looks(shape: str, size_ft: int, square_ft: int, colour: str | None) -> None:
+    """A template's shape, size and colour, checked."""
+    if shape not in TEMPLATE_SHAPES:
+        raise InvalidInput(f"shape: one of {', '.join(TEMPLATE_SHAPES)}, not {shape}.")
+    if not square_ft <= size_ft <= MAX_SIZE_FT or size_ft % 5:
+        raise InvalidInput(
+            f"size: {square_ft} to {MAX_SIZE_FT} ft in steps of 5 (the radius of a circle, "
+            "the side of a square or cube, the length of a cone or line)."
+        )
+    if colour is not None and colour not in TEMPLATE_COLOURS:
+        raise InvalidInput(f"colour: one of {', '.join(TEMPLATE_COLOURS)}, not {colour}.")
+
+
+def _label(encounter: Encounter, name: str | None, shape: str) -> str:
+    """The template's name: the one given, or ``Circle 2``; new on the board."""
+    label = " ".join((name or f"{shape.capitalize()} {len(encounter.templates) + 1}").split())
+    if not label or len(label) > MAX_NAME:
+        raise InvalidInput(f"name: 1 to {MAX_NAME} characters.")
+    if any(t.name.casefold() == label.casefold() for t in encounter.templates):
+        raise InvalidInput(f'A template named "{label}" is on the board already: name it anew.')
+    return label
 
 
 def ending(encounter: Encounter, template: Template, rounds: int) -> Template:
@@ -154,6 +190,40 @@ def expired(encounter: Encounter) -> tuple[Encounter, tuple[str, ...]]:
     kept = tuple(t for t in encounter.templates if t not in gone)
     after = replace(encounter, templates=kept)
     return announced(after, lines), lines
+
+
+def rounds_left(encounter: Encounter, template: Template) -> int | None:
+    """How many rounds ``template`` has left (None: it lasts until removed): the turns
+    of the creature it waits for still to start, the one that ends it counted (placed
+    on Ari's turn for 1 round: 1 all round, until Ari's next turn ends it); waiting for
+    no one in the order, the rounds still to begin, the one that ends it counted. The
+    same clock :func:`expired` reads."""
+    end = template.ends_in_round
+    if end is None:
+        return None
+    left = end - encounter.round
+    who = template.ends_at_turn_of
+    if who is not None and who in encounter.order:
+        acting = encounter.turn_index
+        if acting is None or encounter.order.index(who) > acting:
+            left += 1  # its turn this round is still to come
+    return max(1, left)
+
+
+def rounds_left_text(rounds: int) -> str:
+    """``1 round left``, ``3 rounds left``."""
+    return f"{rounds} round{'s' if rounds != 1 else ''} left"
+
+
+def areas_text(shown: Encounter, whole: Encounter) -> str:
+    """The templates on the board ``shown``, each with the rounds it has left when it
+    has a duration (read on the ``whole`` board, whose turn order has every creature):
+    ``Fog (2 rounds left) · Web``. The board message's Areas field."""
+    named = []
+    for template in shown.templates:
+        left = rounds_left(whole, template)
+        named.append(template.name + (f" ({rounds_left_text(left)})" if left else ""))
+    return " · ".join(named)
 
 
 def _follows_hidden(encounter: Encounter, template: Template) -> bool:

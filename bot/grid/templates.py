@@ -8,7 +8,8 @@ table, written in docs/RULINGS.md). Distances are in feet, ``square_ft`` to a sq
   centred on the top-left corner of its square instead, so a 20 ft radius covers an
   8 × 8 block rather than 9 × 9;
 - square, cube: ``size_ft`` a side, its top-left square at ``at`` (a cube is its
-  square seen from above);
+  square seen from above); with ``centred`` (epic-path's cubes), its middle on ``at``:
+  an odd side centred on that square, an even side on its top-left corner;
 - line: from the centre of ``at`` toward the centre of ``toward``, ``size_ft`` long
   and one square wide;
 - cone: from the centre of ``at`` toward ``toward``, ``size_ft`` long, as wide at any
@@ -36,6 +37,7 @@ def template_squares(
     width: int,
     height: int,
     from_corner: bool = False,
+    centred: bool = False,
 ) -> frozenset[Cell]:
     """The squares on a ``width`` × ``height`` map whose centres ``shape`` holds.
 
@@ -50,13 +52,10 @@ def template_squares(
     )
     reach = size_ft / square_ft if size_ft <= farthest * square_ft else float(farthest)
     if shape in ("square", "cube"):
-        side = max(1, round(reach))
-        first, last = max(0, at.col), min(width, at.col + side) - 1
-        return frozenset(
-            cell
-            for r in range(max(0, at.row), min(height, at.row + side))
-            for cell in _span(r, first, last, width)
-        )
+        if centred:  # its whole side: the squares are clipped to the map anyway
+            side = max(1, round(size_ft / square_ft))
+            return _block(Cell(at.col - side // 2, at.row - side // 2), side, width, height)
+        return _block(at, max(1, round(reach)), width, height)
     span = math.ceil(reach) + 1
     rows = range(max(0, at.row - span), min(height, at.row + span + 1))
     cols = range(max(0, at.col - span), min(width, at.col + span + 1))
@@ -98,6 +97,19 @@ def template_squares(
         first, last = max(cols.start, at.col + lo), min(cols[-1], at.col + hi)
         found.update(Cell(c, r) for c in range(first, last + 1) if inside(c, r))
     return frozenset(found)
+
+
+def _block(corner: Cell, side: int, width: int, height: int) -> frozenset[Cell]:
+    """The squares of a ``side``-square block from its top-left square ``corner`` (a
+    centred one starts ``side // 2`` up and left of its middle: an odd side one square
+    each way round it, an even side round the intersection at its top-left corner),
+    those on the map."""
+    first, last = max(0, corner.col), min(width, corner.col + side) - 1
+    return frozenset(
+        cell
+        for r in range(max(0, corner.row), min(height, corner.row + side))
+        for cell in _span(r, first, last, width)
+    )
 
 
 def _corner_circle(at: Cell, reach: float, rows: range, cols: range, width: int) -> frozenset[Cell]:

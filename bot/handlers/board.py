@@ -18,6 +18,7 @@ from bot.commands import Command, Option
 from bot.context import Context
 from bot.encounter import Encounter
 from bot.encounter_ops.access import require_gm
+from bot.encounter_ops.templates import areas_text
 from bot.encounter_ops.visibility import public
 from bot.errors import InvalidInput
 from bot.grid.coords import Cell, parse_on_map
@@ -188,7 +189,7 @@ async def board_message(
     """The channel's standing board (edited in place after every change): everyone reads
     it, so hidden tokens are never on it. It shows the window round the tokens at a
     phone's width (docs/PICTURES.md), or the view the GM pinned (``frame``)."""
-    encounter = public(encounter)
+    whole, encounter = encounter, public(encounter)
     acting = encounter.acting
     tokens = len(encounter.tokens)
     if acting is not None:
@@ -206,6 +207,7 @@ async def board_message(
                 f"{encounter.width}×{encounter.height} · {tokens} token"
                 f"{'s' if tokens != 1 else ''} · {ruleset_of(encounter).id}",
             ),
+            *((Field("Areas", areas_text(encounter, whole)),) if encounter.templates else ()),
             # what the table was told lately: a token revealed, an area that ended
             *(
                 (Field("Latest", "\n".join(encounter.board_lines)),)

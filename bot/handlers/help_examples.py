@@ -187,6 +187,7 @@ def _templates(ruleset: Ruleset) -> Table:
             "/template add shape:circle size:20 at:E5",
             "/template add shape:cone size:15 at:A1 toward:D4 follows:Ari",
             "/template add shape:circle size:10 at:E5 name:Fog rounds:10",
+            "/template add shape:circle size:20 at:E5 name:Fireball colour:red",
         ),
         "template remove": (
             ("/template add shape:circle size:10 at:E5 name:Fog", "/template remove name:Fog"),

@@ -8,8 +8,15 @@ from typing import Any
 
 from bot.commands import Command, Option
 from bot.context import Context
-from bot.encounter import TEMPLATE_SHAPES, Encounter, Template
-from bot.encounter_ops.templates import add_template, inside, remove_template, squares_of
+from bot.encounter import TEMPLATE_COLOURS, TEMPLATE_SHAPES, Encounter, Template
+from bot.encounter_ops.templates import (
+    add_template,
+    inside,
+    remove_template,
+    rounds_left,
+    rounds_left_text,
+    squares_of,
+)
 from bot.encounter_ops.visibility import is_hidden, public
 from bot.handlers.backgrounds import ctx_background
 from bot.handlers.board import board_reply, render
@@ -27,21 +34,37 @@ from bot.reply import Field, Reply
 from bot.work import board as board_work
 
 
-def _line(encounter: Encounter, template: Template, names: list[str], count: int) -> str:
-    """One template, its ``count`` squares and who is inside it (``names``)."""
+def _line(
+    encounter: Encounter, template: Template, names: list[str], count: int, left: int | None
+) -> str:
+    """One template, its ``count`` squares, the rounds it has ``left`` and who is
+    inside it (``names``)."""
     where = f"at {template.origin(encounter)}"
+    if template.centred:  # epic-path: on the square, or an even side on its corner
+        even = (template.size_ft // ruleset_of(encounter).square_ft) % 2 == 0
+        corner = "'s top-left corner" if even else ""
+        where = f"centred on {template.origin(encounter)}{corner}"
     if template.aim(encounter) is not None:
         where += f" toward {template.aim(encounter)}"
     if template.follows:
         follows = encounter.tokens.get(template.follows)
         where += f", following {follows.name if follows else template.follows}"
+    if left is not None:
+        where += f", {rounds_left_text(left)}"
     who = ", ".join(names) or "nobody"
-    return (
-        f"{template.name}: {template.size_ft} ft {template.shape} {where} ({count} squares) — {who}"
-    )
+    shape = template.shape if template.colour == "purple" else f"{template.colour} {template.shape}"
+    return f"{template.name}: {template.size_ft} ft {shape} {where} ({count} squares) — {who}"
 
 
-def _listing(encounter: Encounter) -> tuple[list[str], dict[str, list[str]]]:
+def rounds_left_of(whole: Encounter) -> dict[str, int | None]:
+    """Each template's rounds left, read on the whole board (a viewer's copy leaves out
+    a hidden creature's turn, and with it where the round is)."""
+    return {t.name: rounds_left(whole, t) for t in whole.templates}
+
+
+def _listing(
+    encounter: Encounter, left: Mapping[str, int | None]
+) -> tuple[list[str], dict[str, list[str]]]:
     """Each template's line and who is inside each: the squares of a big template are
     real work, so this runs in a worker (``board_work``)."""
     ruleset = ruleset_of(encounter)
@@ -53,7 +76,7 @@ def _listing(encounter: Encounter) -> tuple[list[str], dict[str, list[str]]]:
             encounter, template, ruleset.square_ft, ruleset.footprint_squares, covered=covered
         )
         inside_each[template.name] = names
-        lines.append(_line(encounter, template, names, len(covered)))
+        lines.append(_line(encounter, template, names, len(covered), left.get(template.name)))
     return lines, inside_each
 
 
@@ -71,6 +94,8 @@ async def handle_add(ctx: Context, options: Mapping[str, Any]) -> Reply:
             placed_by=ctx.user_id,
             rounds=options.get("rounds"),
             from_corner=ruleset_of(encounter).circle_from_corner,
+            colour=options.get("colour"),
+            centred=ruleset_of(encounter).squares_centred,
         )
 
     changed = await change_encounter(ctx, "template add", add)
@@ -82,12 +107,20 @@ async def handle_add(ctx: Context, options: Mapping[str, Any]) -> Reply:
     private = follows is not None and is_hidden(follows)
     # (the asker's own view: a player who owns the hidden token sees it, and no other)
     after = seen_in(ctx, whole).encounter if private else public(whole)
-    lines, inside_each = await board_work(_listing, replace(after, templates=(template,)))
+    lines, inside_each = await board_work(
+        _listing, replace(after, templates=(template,)), rounds_left_of(whole)
+    )
     reply = encounter_reply(
         after,
         title=f"{template.name}: {template.size_ft} ft {template.shape} at {template.at}",
         fields=(Field("Inside", lines[0]),),
-        result={"template": template.name, "inside": inside_each[template.name]},
+        result={
+            "template": template.name,
+            "inside": inside_each[template.name],
+            "colour": template.colour,
+            "rounds_left": rounds_left(whole, template),
+            "centred": template.centred,
+        },
         sections=(),
         changed=changed.saved,
     )
@@ -114,14 +147,18 @@ async def handle_remove(ctx: Context, options: Mapping[str, Any]) -> Reply:
 
 
 async def handle_list(ctx: Context, options: Mapping[str, Any]) -> Reply:
-    seen = seen_in(ctx, (await load_active(ctx)).encounter)
+    whole = (await load_active(ctx)).encounter
+    seen = seen_in(ctx, whole)
     encounter = seen.encounter
-    lines, inside_each = await board_work(_listing, encounter)
+    lines, inside_each = await board_work(_listing, encounter, rounds_left_of(whole))
     reply = encounter_reply(
         encounter,
         title=f"{len(lines)} template{'s' if len(lines) != 1 else ''} on the board",
         fields=(Field("Templates", "\n".join(lines) or "none: /template add"),),
-        result={"inside": inside_each},
+        result={
+            "inside": inside_each,
+            "rounds_left": {t.name: rounds_left(whole, t) for t in encounter.templates},
+        },
     )
     return replace(reply, ephemeral=seen.private)
 
@@ -149,8 +186,8 @@ ADD = Command(
         Option(
             "at",
             "string",
-            "A circle's centre (5e: its top-left corner), a cone's or line's start, a square's "
-            "top-left",
+            "Circle: centre (5e: top-left corner); cone, line: start; square, cube: top-left "
+            "(epic-path: centre)",
             required=True,
         ),
         Option("toward", "string", "A cone's or line's direction: a square, e.g. H5"),
@@ -162,6 +199,12 @@ ADD = Command(
             "It lasts this many rounds: removed as the placer's turn comes round again",
             min_value=1,
             max_value=MAX_TEMPLATE_ROUNDS,
+        ),
+        Option(
+            "colour",
+            "string",
+            "Its colour on the picture (default purple; its dots and name mark it too)",
+            choices=TEMPLATE_COLOURS,
         ),
     ),
     handle_add,

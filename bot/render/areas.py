@@ -11,6 +11,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from bot.encounter import Encounter, Template
+from bot.encounter_ops.templates import origin_point
 from bot.grid.coords import Cell
 from bot.grid.geometry import footprint
 from bot.grid.sizes import Size
@@ -20,6 +21,28 @@ from bot.render.layout import Layout
 from bot.render.overlay import outline, visible
 
 Covered = Sequence[tuple[Template, frozenset[Cell]]]
+
+# each template colour's ink (/template add colour:), Okabe-Ito's, told apart under
+# simulated colour blindness (tests/render/test_area_colours.py); yellow deepened to
+# read on the floor
+TEMPLATE_INKS: Mapping[str, s.RGB] = {
+    "purple": s.TEMPLATE_OUTLINE,
+    "red": s.VERMILLION,
+    "yellow": (214, 196, 20),
+    "blue": s.SKY_BLUE,
+}
+
+
+def ink_of(template: Template) -> s.RGB:
+    return TEMPLATE_INKS.get(template.colour, s.TEMPLATE_OUTLINE)
+
+
+def _text_ink(ink: s.RGB) -> s.RGB:
+    """A label's letters: in the template's ink when it reads on the white label (3:1),
+    else the dark label text (yellow, sky blue)."""
+    lin = [(v / 255) / 12.92 if v <= 10 else ((v / 255 + 0.055) / 1.055) ** 2.4 for v in ink]
+    luminance = 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+    return ink if 1.05 / (luminance + 0.05) >= 3 else s.LABEL_TEXT
 
 
 @lru_cache(maxsize=16)
@@ -38,15 +61,57 @@ def _dotted(cell: int) -> Image.Image:
     return mask
 
 
-def fill_areas(image: Image.Image, layout: Layout, covered: Covered) -> None:
-    """Each template's squares tinted and dotted, then outlined: under the tokens."""
+def fill_areas(
+    image: Image.Image,
+    layout: Layout,
+    covered: Covered,
+    encounter: Encounter | None = None,
+    square_ft: int = 5,
+) -> None:
+    """Each template's squares tinted and dotted, then outlined, and (given the
+    ``encounter`` it is on) its point of origin marked: under the tokens."""
     c = layout.cell
-    for _, cells in covered:
+    for template, cells in covered:
+        ink = ink_of(template)
         for cell in visible(layout, cells):
             x, y = layout.corner(cell)
-            image.paste(s.TEMPLATE_OUTLINE, (x, y, x + c, y + c), _dotted(c))
-    for _, cells in covered:
-        outline(image, layout, set(cells), s.TEMPLATE_OUTLINE, max(2, c // 16))
+            image.paste(ink, (x, y, x + c, y + c), _dotted(c))
+    for template, cells in covered:
+        outline(image, layout, set(cells), ink_of(template), max(2, c // 16))
+    if encounter is not None:
+        for template, _ in covered:
+            at = origin_point(encounter, template, square_ft)
+            origin_dot(image, layout, at, ink_of(template))
+
+
+def _label_spot(shown: list[Cell], taken: frozenset[Cell], origin_row: float) -> Cell:
+    """Where a template's name goes: the square nearest the middle of ``shown``, no
+    token on it and its row clear of the origin's dot (``origin_row``: a centre's row,
+    or the line between two rows), the first of these that leaves a square."""
+    mid_col = sum(cell.col for cell in shown) / len(shown)
+    mid_row = sum(cell.row for cell in shown) / len(shown)
+    clear = [cell for cell in shown if cell not in taken]
+    off_dot = [cell for cell in clear if not cell.row <= origin_row <= cell.row + 1]
+    return min(
+        off_dot or clear or shown,
+        key=lambda cell: abs(cell.col - mid_col) + abs(cell.row - mid_row),
+    )
+
+
+def origin_dot(image: Image.Image, layout: Layout, at: tuple[float, float], ink: s.RGB) -> None:
+    """A template's point of origin (a grid intersection, or a square's centre): a dot in
+    its ink, cased in white so it reads over the tint and the grid lines; nothing when
+    the point is outside the window."""
+    col, row = at
+    if not (
+        layout.x0 <= col <= layout.x0 + layout.cols and layout.y0 <= row <= layout.y0 + layout.rows
+    ):
+        return
+    x, y = layout.point(col, row)
+    r = max(3, layout.cell // 9)
+    draw = ImageDraw.Draw(image)
+    draw.ellipse((x - r - 1, y - r - 1, x + r + 1, y + r + 1), fill=s.WHITE)
+    draw.ellipse((x - r, y - r, x + r, y + r), fill=ink)
 
 
 def label_areas(
@@ -55,36 +120,36 @@ def label_areas(
     encounter: Encounter,
     footprints: Mapping[Size, int],
     covered: Covered,
+    square_ft: int = 5,
 ) -> None:
     """Over the tokens: the creatures inside a template outlined in its colour, and each
     template's name on a label at the middle of its squares in the window (on a square
-    no token stands on, where there is one)."""
+    no token stands on, and off the rows its point of origin is on, where there is one,
+    so the name never hides that dot)."""
     c = layout.cell
     spaces = {
         token.key: frozenset(footprint(token.cell, footprints.get(token.size, 1)))
         for token in encounter.tokens.values()
     }
     taken = frozenset().union(*spaces.values()) if spaces else frozenset()
-    for _, cells in covered:
+    for template, cells in covered:
         for space in spaces.values():
             if space & cells:
-                outline(image, layout, set(space), s.TEMPLATE_OUTLINE, max(2, c // 10))
+                outline(image, layout, set(space), ink_of(template), max(2, c // 10))
     size = max(9, layout.label_size)
     for template, cells in covered:
         shown = visible(layout, cells)
         if not shown:
             continue
-        mid_col = sum(cell.col for cell in shown) / len(shown)
-        mid_row = sum(cell.row for cell in shown) / len(shown)
-        free = [cell for cell in shown if cell not in taken] or shown
-        spot = min(free, key=lambda cell: abs(cell.col - mid_col) + abs(cell.row - mid_row))
-        x, y = layout.corner(spot)
+        x, y = layout.corner(
+            _label_spot(shown, taken, origin_point(encounter, template, square_ft)[1])
+        )
         pill(
             image,
             template.name,
             size,
             (x + c / 2, y + c / 2),
             fill=s.TEMPLATE_LABEL_FILL,
-            edge=s.TEMPLATE_OUTLINE,
-            ink=s.TEMPLATE_OUTLINE,
+            edge=ink_of(template),
+            ink=_text_ink(ink_of(template)),
         )

@@ -110,9 +110,9 @@ def board_image(
     # areas: on every picture of the board, tinted under the tokens, named over them
     areas = [(t, template_cells(encounter, t, view.square_ft)) for t in encounter.templates]
     areas = [(t, cells) for t, cells in areas if cells]
-    fill_areas(image, layout, areas)
+    fill_areas(image, layout, areas, encounter, view.square_ft)
     _tokens(image, layout, encounter, footprints, move)
-    label_areas(image, layout, encounter, footprints, areas)
+    label_areas(image, layout, encounter, footprints, areas, view.square_ft)
     if move is not None:
         _move(image, layout, encounter, footprints, move, mover, mover_side)
     # The label strips again, from the static layer: they trim anything drawn past

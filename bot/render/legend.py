@@ -102,8 +102,9 @@ def legend_lines(more_action: str = "dash") -> list[str]:
         f"Light-blue band with stripes: reachable only with a {more}",
         "Red diagonal hatching: squares an enemy threatens (/map threats:true)",
         "Orange outline: a token's reach (/map reach:)",
-        "Purple dotted area with its name: an area template (/template add); the tokens"
-        " inside it outlined in purple",
+        "Purple dotted area with its name (red, yellow or blue with colour:): an area"
+        " template (/template add); the tokens inside it outlined in its colour; a bigger"
+        " dot cased in white: its point of origin",
         "Red ! badge: leaving this square provoked an opportunity attack",
         "Black P badge: prone",
         "Blue R badge: its reaction (attack of opportunity) is used until its turn starts",

@@ -84,6 +84,9 @@ class Ruleset(ABC):
     # where a circle's point of origin sits: an intersection of grid lines (the top-left
     # corner of the square named), or the square's centre (docs/RULINGS.md)
     circle_from_corner: ClassVar[bool] = False
+    # a square or cube template centred on the square named (an even side: on its
+    # top-left corner), or running right and down from it (docs/RULINGS.md)
+    squares_centred: ClassVar[bool] = False
     # The sizes a token may have under this ruleset, smallest first.
     sizes: ClassVar[tuple[Size, ...]]
     # Squares on a side a token of each size covers.

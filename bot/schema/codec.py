@@ -165,6 +165,10 @@ def _template_json(t: Template) -> dict[str, Any]:
             out["ends_at_turn_of"] = t.ends_at_turn_of
     if t.from_corner:
         out["from_corner"] = True
+    if t.centred:
+        out["centred"] = True
+    if t.colour != "purple":
+        out["colour"] = t.colour
     return out
 
 

@@ -154,6 +154,8 @@ class TemplateModel(Strict):
     ends_in_round: Annotated[int, Field(ge=1, le=limits.MAX_ROUND)] | None = None
     ends_at_turn_of: Name | None = None
     from_corner: bool = False
+    centred: bool = False
+    colour: Literal["purple", "red", "yellow", "blue"] = "purple"
 
 
 class BackgroundModel(Strict):

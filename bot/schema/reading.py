@@ -280,6 +280,8 @@ def _template(raw: TemplateModel) -> Template:
         ends_in_round=raw.ends_in_round,
         ends_at_turn_of=raw.ends_at_turn_of if raw.ends_in_round is not None else None,
         from_corner=raw.from_corner,
+        colour=raw.colour,
+        centred=raw.centred,
     )
 
 

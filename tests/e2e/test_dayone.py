@@ -13,7 +13,11 @@ from tests.e2e.standin import ERROR_COLOUR, FakeDiscord
 DAY_ONE: list[tuple[str, dict[str, Any], str]] = [
     ("encounter start", {"width": 8, "height": 8}, "Encounter started"),
     ("token add", {"name": "Orc", "at": "H8"}, "Orc added at H8"),
-    ("template add", {"shape": "circle", "size": 10, "at": "G7", "name": "Fog"}, "Fog: 10 ft"),
+    (
+        "template add",
+        {"shape": "circle", "size": 10, "at": "G7", "name": "Fog", "colour": "yellow"},
+        "Fog: 10 ft",
+    ),
     ("template list", {}, "1 template on the board"),
     ("template remove", {"name": "Fog"}, "Template removed: Fog"),
     ("settings", {"units": "metres"}, "This channel reads distances in metres"),

@@ -186,7 +186,7 @@ CASES: dict[str, tuple[str, ...]] = {
         "/template add shape:circle size:10 at:E3 follows:Lurker",
         "/template add shape:circle size:10 at:E3",
         "/template add shape:square size:10 at:D1",
-        "/template add shape:circle size:5 at:K10 name:Fog rounds:1",
+        "/template add shape:circle size:5 at:K10 name:Fog rounds:1 colour:blue",
     ),
     "template remove": ('/template remove name:"Circle 1"', "/template remove name:Lurker"),
     "template list": ("/template list",),

@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 
 from bot.encounter import (
     TEAMS,
+    TEMPLATE_COLOURS,
     Activity,
     Background,
     Condition,
@@ -167,8 +168,22 @@ def encounters(draw: st.DrawFn) -> Encounter:
                 ends_in_round=ends[0] if ends else None,
                 ends_at_turn_of=ends[1] if ends else None,
                 from_corner=corner,
+                colour=colour,  # type: ignore[arg-type]
+                centred=centred,
             )
-            for i, (shape, size, at, toward, follows, offset, placed_by, ends, corner) in enumerate(
+            for i, (
+                shape,
+                size,
+                at,
+                toward,
+                follows,
+                offset,
+                placed_by,
+                ends,
+                corner,
+                colour,
+                centred,
+            ) in enumerate(
                 draw(
                     st.lists(
                         st.tuples(
@@ -180,6 +195,8 @@ def encounters(draw: st.DrawFn) -> Encounter:
                             st.tuples(st.integers(-3, 3), st.integers(-3, 3)),
                             st.none() | st.sampled_from(["77", "dm"]),
                             st.none() | st.tuples(st.integers(1, 60), st.none() | followed),
+                            st.booleans(),
+                            st.sampled_from(TEMPLATE_COLOURS),
                             st.booleans(),
                         ),
                         max_size=3,
@@ -228,7 +245,8 @@ def test_the_round_trip_test_draws_every_field() -> None:
     }  # fmt: skip
     drawn_template = {
         "name", "shape", "size_ft", "at", "toward", "follows", "offset", "placed_by",
-        "ends_in_round", "ends_at_turn_of", "from_corner",
+        "ends_in_round", "ends_at_turn_of", "from_corner", "colour",
+        "centred",
     }  # fmt: skip
     assert {f.name for f in dataclasses.fields(Template)} == drawn_template
     drawn_token = {

@@ -207,3 +207,23 @@ async def test_a_check_that_reads_fewer_rows_than_there_are_fails(
     finally:
         await source.close()
         await target.close()
+
+
+async def test_a_templates_colour_and_duration_are_copied(tmp_path: Path, db_url: str):
+    """/template add colour: and rounds: live in the encounter's JSON: copied as stored."""
+    source = await Store.open(tmp_path / "source.db")
+    target = await Store.open(db_url)
+    try:
+        gm = Context(source, "c1", "dm", is_gm=True, rng=random.Random(1))
+        await run_line(gm, "/encounter start width:10 height:10")
+        await run_line(gm, "/template add shape:circle size:10 at:E5 name:Fog colour:red rounds:2")
+        await copy_database(source, target)
+        copied = await target.active_encounter("c1")
+        assert copied is not None
+        (fog,) = copied.encounter.templates
+        assert (fog.name, fog.colour, fog.ends_in_round) == ("Fog", "red", 3)
+        stored = await source.active_encounter("c1")
+        assert stored is not None and copied.state_json == stored.state_json
+    finally:
+        await source.close()
+        await target.close()

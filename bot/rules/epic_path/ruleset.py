@@ -95,6 +95,10 @@ class EpicPath(EpicActions, EpicSpace, EpicFlanks):
     identity: ClassVar[Identity] = IDENTITY
     document: ClassVar[str] = DOCUMENT
     grid_document: ClassVar[str] = GRID_DOCUMENT
+    # 004 › Three Dimensional Movement: "Odd-sized cubes are centered upon a target
+    # cube, even-sized cubes are targeted upon the three-axis intersection of eight
+    # cubes" (a square or cube template, docs/RULINGS.md)
+    squares_centred: ClassVar[bool] = True
     # 004 Blocked Terrain: "impossible to move into without ... burrowing, earth glide";
     # its examples are "solid walls, natural stone or dirt", pillars and statues
     burrows_through: ClassVar[frozenset[Terrain]] = frozenset(
