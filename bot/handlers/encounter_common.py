@@ -6,6 +6,9 @@ channel's lock, loads the running encounter, calls a pure function on it
 (``bot.encounter_ops``, or /move's own) and saves the result with a history
 entry for /undo. Two commands at once in one channel never lose an update; a
 refused change (a ``RulingError`` from the pure function) writes nothing.
+
+A token's line and JSON (``token_line``, ``token_json``, ``chunked_fields``) live in
+``token_lines`` and are imported from here as before.
 """
 
 from __future__ import annotations
@@ -18,11 +21,9 @@ from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 from bot.context import Context
-from bot.encounter import Encounter, Token
+from bot.encounter import Encounter
 from bot.encounter_ops.access import Actor, is_gm, mention
 from bot.encounter_ops.outcomes import Edit, Outcome
-from bot.encounter_ops.placement import size_label, squares_of
-from bot.encounter_ops.reactions import reaction_state
 from bot.encounter_ops.turns import turn_text
 from bot.encounter_ops.unseen import change_as_seen, hides_from
 from bot.encounter_ops.visibility import (
@@ -36,17 +37,21 @@ from bot.encounter_ops.visibility import (
 )
 from bot.errors import BoardChanged, InvalidInput
 from bot.handlers import GM_NOTES
+from bot.handlers.token_lines import (
+    FIELD_VALUE_MAX,
+    chunked_fields,
+    reaction_words,
+    state_shown,
+    token_json,
+    token_line,
+)
 from bot.metrics import METRICS
 from bot.reply import Field, Reply
 from bot.rules import rulesets
-from bot.rules.moving import reactions_left
 from bot.rules.ruleset import Ruleset
 from bot.storage import Conflict, StoredEncounter, dump_state
-from bot.units import feet
 from bot.work import board as board_work
 
-# Discord's limit on one field's text; longer lists are split over several fields.
-FIELD_VALUE_MAX = 1024
 # How often a change is worked out again when another writer got there first.
 CHANGE_ATTEMPTS = 25
 NO_ENCOUNTER = "No encounter is running in this channel. Start one with /encounter start."
@@ -298,6 +303,7 @@ def encounter_reply(
 
 
 __all__ = [
+    "FIELD_VALUE_MAX",
     "NO_ENCOUNTER",
     "Changed",
     "Edit",
@@ -308,115 +314,11 @@ __all__ = [
     "footer_for",
     "is_encounter_gm",
     "load_active",
+    "reaction_words",
     "ruleset_of",
+    "state_shown",
     "token_json",
     "token_line",
     "turn_field",
     "turn_json",
 ]
-
-
-# ------------------------------------------------------------------- tokens
-
-
-def token_json(
-    token: Token, ruleset: Ruleset, encounter: Encounter | None = None
-) -> dict[str, Any]:
-    """A token as replies' JSON shows it: where, how big, whose, how fast now; with the
-    ``encounter``, ``moved_ft`` is this turn's (0 for a token whose turn it isn't while an
-    order runs, as its line says: issue 29)."""
-    movement = ruleset.token_movement(token)
-    return {
-        "name": token.name,
-        "cell": str(token.cell),
-        "cells": [str(c) for c in squares_of(token, ruleset)],
-        "size": token.size.name.lower(),
-        "team": token.team,
-        "owner": token.owner,
-        "conditions": sorted(token.conditions),
-        "speed_ft": movement.speed_ft,
-        "speeds_ft": dict(movement.speeds_ft),
-        "hover": movement.hover,
-        "reach_ft": token.reach_ft,
-        "moved_ft": 0.0 if _last_turns(token, encounter) else token.activity.spent_ft,
-        # what its ruleset keeps (race, armor, load...), and the shared facts as this key
-        # has always shown them (a public interface: scripts read them here)
-        "state": state_shown(token),
-    }
-
-
-def state_shown(token: Token) -> dict[str, Any]:
-    """A token's state as replies' JSON has always shown it: its ruleset's keys, with
-    the shared facts (now typed fields) among them under their old names and forms."""
-    facts: dict[str, Any] = {
-        "altitude_ft": token.altitude_ft or None,
-        "riding": token.riding,
-        "grappled_by": ",".join(token.grappled_by) or None,
-        "traits": ",".join(token.traits) or None,
-        "hidden": token.hidden or None,
-    }
-    shown = {**token.state, **{k: v for k, v in facts.items() if v is not None}}
-    return dict(sorted(shown.items()))
-
-
-def token_line(token: Token, ruleset: Ruleset, encounter: Encounter | None = None) -> str:
-    """``Ari — C3 · Medium · party · <@1> · 30 ft · prone · moved 10/30 ft``; with the
-    ``encounter``, whom it rides and who grapples it, by name."""
-    parts = [f"{token.name} — {token.cell}", size_label(token.size, ruleset), token.team]
-    if token.owner:
-        parts.append(mention(token.owner))
-    parts.append(ruleset.token_movement(token).describe())
-    parts += ruleset.token_words(token)  # its ruleset's state: "exhaustion 2", "swimming"
-    if token.conditions:
-        parts.append(", ".join(sorted(token.conditions)))
-    if is_hidden(token):
-        parts.append("hidden (the GM's eyes only)")
-    parts += reaction_words(token, ruleset)
-    if token.traits:
-        parts.append(", ".join(token.traits))
-    high = token.altitude_ft
-    if high:
-        parts.append(f"{feet(high)} up")
-    if encounter is not None:
-        mount = encounter.mount_of(token)
-        if mount is not None:
-            parts.append(f"riding {mount.name}")
-        holders = [encounter.tokens[k].name for k in token.grappled_by if k in encounter.tokens]
-        if holders:
-            parts.append("grappled by " + ", ".join(holders))
-    activity = token.activity
-    if (activity.spent_ft or activity.budget_ft) and not _last_turns(token, encounter):
-        parts.append(f"moved {activity.spent_ft:g}/{activity.budget_ft:g} ft")
-    return " · ".join(parts)
-
-
-def reaction_words(token: Token, ruleset: Ruleset) -> list[str]:
-    """``["reaction used"]`` while a token's reaction is spent, until its turn (issue 29)."""
-    rule = ruleset.reaction_rule
-    if rule is None or not token.reactions_used:
-        return []
-    return [reaction_state(rule.word, token, reactions_left(rule, token))]
-
-
-def _last_turns(token: Token, encounter: Encounter | None) -> bool:
-    """Whether what ``token`` moved is from its last turn, not this one: while a turn
-    order runs, a token that isn't acting has not moved this turn (issue 29: /encounter
-    show said "moved 30/30 ft" of every token that had moved last round)."""
-    if encounter is None or not encounter.order:
-        return False
-    acting = encounter.acting
-    return acting is None or acting.key != token.key
-
-
-def chunked_fields(name: str, lines: Sequence[str], limit: int = FIELD_VALUE_MAX) -> list[Field]:
-    """``lines`` as fields of at most ``limit`` characters: "Tokens", "Tokens (more)"..."""
-    out: list[Field] = []
-    current: list[str] = []
-    for line in lines:
-        if current and len("\n".join([*current, line])) > limit:
-            out.append(Field(name if not out else f"{name} (more)", "\n".join(current)))
-            current = []
-        current.append(line)
-    if current:
-        out.append(Field(name if not out else f"{name} (more)", "\n".join(current)))
-    return out
