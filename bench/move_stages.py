@@ -53,6 +53,11 @@ STAGES: tuple[tuple[str, str, str, int], ...] = (
     ("picture", "bot.handlers.board", "render_board", 0),
     ("layout", "bot.render.board", "plan", 1),
     ("encode", "bot.render.board", "encode_png", 1),
+    # inside several of the stages above (depth -1): shown apart, after them
+    ("floods (bands)", "bot.rules.engine.overview", "band_costs", -1),
+    ("map compiled", "bot.rules.engine.compiled", "map_of", -1),
+    ("step tables made", "bot.rules.engine.compiled", "_Table", -1),
+    ("board (Board.of)", "bot.rules.engine.board:Board", "of", -1),
 )
 
 _spent: dict[str, float] = defaultdict(float)
@@ -98,7 +103,10 @@ def instrument() -> Callable[[], None]:
     for label, path, name, depth in STAGES:
         owner = _owner(path)
         original = owner.__dict__[name] if isinstance(owner, type) else getattr(owner, name)
-        setattr(owner, name, _timed(label, original))
+        if isinstance(original, classmethod):
+            setattr(owner, name, classmethod(_timed(label, original.__func__)))
+        else:
+            setattr(owner, name, _timed(label, original))
         undo.append((owner, name, original))
         _depth[label] = depth
 
@@ -156,11 +164,16 @@ def report(side: int, found: dict[str, Any]) -> str:
     ]
     for label, *_ in STAGES:
         ms, count = found["stages"][label], found["calls"][label]
-        if not count and ms < 0.005:
+        if (not count and ms < 0.005) or _depth[label] < 0:
             continue
         indent = "    " * (1 + _depth[label])
         lines.append(f"{indent}{label:<24} {ms:6.2f} ms  ×{count:g}")
     lines.append(f"    {'other (hops, lock, text)':<24} {found['stages']['other']:6.2f} ms")
+    lines.append("  inside the stages above:")
+    for label, *_ in STAGES:
+        if _depth[label] < 0 and found["calls"][label]:
+            ms, count = found["stages"][label], found["calls"][label]
+            lines.append(f"    {label:<24} {ms:6.2f} ms  ×{count:g}")
     return "\n".join(lines)
 
 

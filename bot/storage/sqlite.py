@@ -16,18 +16,57 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
+from typing import TypeVar
 
 import aiosqlite
 
-from bot.storage.backend import Row, apply_migrations
+from bot.storage.backend import Row, Write, apply_migrations
 from bot.storage.errors import Conflict, StorageError
 from bot.storage.schema import SQLITE
 
+T = TypeVar("T")
+
 # How long a write waits for another process's transaction before giving up.
 BUSY_TIMEOUT_S = 15.0
+
+
+def _fetchone(db: sqlite3.Connection, sql: str, args: tuple[object, ...]) -> Row | None:
+    cur = db.execute(sql, args)
+    try:
+        row = cur.fetchone()
+    finally:
+        cur.close()
+    return tuple(row) if row is not None else None
+
+
+def _write_all(db: sqlite3.Connection, writes: Sequence[Write]) -> None:
+    """``SqliteBackend.write_all``'s transaction, run in the connection's thread."""
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        for write in writes:
+            changed = db.execute(write.sql, write.args).rowcount
+            if write.changes_one and changed != 1:
+                raise Conflict
+        db.commit()
+    except sqlite3.IntegrityError as exc:
+        db.rollback()
+        if "UNIQUE" in str(exc):
+            raise Conflict from exc  # another process wrote the same row first
+        raise
+    except BaseException:
+        db.rollback()
+        raise
+
+
+async def in_thread(db: aiosqlite.Connection, fn: Callable[..., T], *args: object) -> T:
+    """``fn(connection, *args)`` in the connection's own thread, in one hop (aiosqlite
+    hops there once per call: a statement, its fetch and its cursor's close are three).
+    aiosqlite's ``_execute`` is how each of its own calls gets there."""
+    found: T = await db._execute(fn, db._conn, *args)  # type: ignore[no-untyped-call]
+    return found
 
 
 class SqliteSession:
@@ -35,9 +74,7 @@ class SqliteSession:
         self._db = db
 
     async def fetchone(self, sql: str, *args: object) -> Row | None:
-        async with self._db.execute(sql, args) as cur:
-            row = await cur.fetchone()
-        return tuple(row) if row is not None else None
+        return await in_thread(self._db, _fetchone, sql, args)
 
     async def fetchall(self, sql: str, *args: object) -> list[Row]:
         async with self._db.execute(sql, args) as cur:
@@ -106,6 +143,10 @@ class SqliteBackend:
             except BaseException:
                 await self._db.rollback()
                 raise
+
+    async def write_all(self, writes: Sequence[Write]) -> None:
+        async with self._write_lock:
+            await in_thread(self._db, _write_all, writes)
 
     async def schema_version(self) -> int:
         row = await self._session.fetchone("PRAGMA user_version")
