@@ -196,11 +196,15 @@ class Store(SettingsStore):
         command: str,
         summary: str,
         state_json: str | None = None,
+        decoded: Encounter | None = None,
     ) -> None:
         """Write ``after`` over ``stored`` and remember ``stored`` for /undo, atomically;
-        ``Conflict`` (nothing written) when another writer changed it since it was read."""
+        ``Conflict`` (nothing written) when another writer changed it since it was read.
+        ``decoded``: ``state_json`` already read back by ``checked_now`` (on the board
+        pool, with the change: no second hop there for a big board)."""
         text = state_json if state_json is not None else dump_state(after)
-        decoded = await checked(text)
+        if decoded is None or state_json is None:
+            decoded = await checked(text)
         patch = before_patch(stored.state_json, text)
         # one trip: the compare-and-swap and its history line, all or nothing
         await self.backend.write_all(
