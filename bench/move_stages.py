@@ -45,10 +45,12 @@ STAGES: tuple[tuple[str, str, str, int], ...] = (
     ("search", "bot.rules.engine.route", "search_route", 1),
     ("result (attacks...)", "bot.rules.engine.pipeline", "result_of", 1),
     ("dump state", "bot.handlers.encounter_common", "dump_state", 0),
+    ("read-back check", "bot.handlers.encounter_common", "checked_now", 0),
     ("history line", "bot.handlers.encounter_common", "history_line", 0),
     ("save", "bot.storage.store:Store", "save_encounter", 0),
-    ("re-read check", "bot.storage.store", "checked", 1),
+    ("read-back (in save)", "bot.storage.store", "checked", 1),
     ("public view", "bot.handlers.move", "public", 0),
+    ("reply text", "bot.handlers.move", "encounter_reply", 0),
     ("reach bands", "bot.handlers.board", "speed_bands", 0),
     ("picture", "bot.handlers.board", "render_board", 0),
     ("layout", "bot.render.board", "plan", 1),
@@ -102,13 +104,16 @@ def instrument() -> Callable[[], None]:
     undo: list[tuple[Any, str, Any]] = []
     for label, path, name, depth in STAGES:
         owner = _owner(path)
-        original = owner.__dict__[name] if isinstance(owner, type) else getattr(owner, name)
+        where = owner.__dict__ if isinstance(owner, type) else vars(owner)
+        original = where.get(name)
+        _depth[label] = depth
+        if original is None:  # not in this version of the code (an older checkout)
+            continue
         if isinstance(original, classmethod):
             setattr(owner, name, classmethod(_timed(label, original.__func__)))
         else:
             setattr(owner, name, _timed(label, original))
         undo.append((owner, name, original))
-        _depth[label] = depth
 
     def restore() -> None:
         for owner, name, original in reversed(undo):
