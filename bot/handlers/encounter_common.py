@@ -49,7 +49,7 @@ from bot.metrics import METRICS
 from bot.reply import Field, Reply
 from bot.rules import rulesets
 from bot.rules.ruleset import Ruleset
-from bot.storage import Conflict, StoredEncounter, dump_state
+from bot.storage import Conflict, StoredEncounter, checked_now, dump_state
 from bot.work import board as board_work
 
 # How often a change is worked out again when another writer got there first.
@@ -104,11 +104,15 @@ class Changed(Generic[OutcomeT]):
 
 
 def _worked_out(
-    ruled: Callable[[Encounter], tuple[OutcomeT, str]], encounter: Encounter
-) -> tuple[OutcomeT, str, str]:
-    """The change, its note for the GM, and the text the store would keep."""
-    outcome, note = ruled(encounter)
-    return outcome, note, dump_state(outcome.encounter)
+    ruled: Callable[[Encounter], tuple[OutcomeT, str]], stored: StoredEncounter
+) -> tuple[OutcomeT, str, str, Encounter | None]:
+    """The change, its note for the GM, the text the store would keep and, when that
+    differs from the stored text, the text read back as the store checks it (here, in
+    the worker: ``checked_now``)."""
+    outcome, note = ruled(stored.encounter)
+    after_json = dump_state(outcome.encounter)
+    decoded = checked_now(after_json) if after_json != stored.state_json else None
+    return outcome, note, after_json, decoded
 
 
 async def change_encounter(
@@ -145,7 +149,7 @@ async def change_encounter(
             # one dump, in the worker too (a big board's text is real work): compared
             # with the stored text (the same state always gives the same text), then
             # written as it is
-            outcome, note, after_json = await board_work(_worked_out, ruled, stored.encounter)
+            outcome, note, after_json, decoded = await board_work(_worked_out, ruled, stored)
             if after_json == stored.state_json:
                 if note:  # nothing changed, but the GM is still told (a move stopped at once)
                     await tell_gm(ctx, f"/{command_name} by {mention(ctx.user_id)}: {note}")
@@ -160,6 +164,7 @@ async def change_encounter(
                     command=command_name,
                     summary=summary,
                     state_json=after_json,
+                    decoded=decoded,
                 )
             except Conflict:
                 METRICS.store_retry()

@@ -9,7 +9,7 @@ ended ones), ``settings`` (what channels and servers set, scenes, map images, me
 ``patches`` (history rows), ``copy`` (moving a database to another).
 """
 
-from bot.storage.boards import recording_writes
+from bot.storage.boards import checked_now, recording_writes
 from bot.storage.errors import Conflict, DamagedBoard, DamagedState, StorageError
 from bot.storage.patches import PATCH, apply_patch, before_patch
 from bot.storage.records import Change, GuildSettings, StoredEncounter, TurnReminder
@@ -33,6 +33,7 @@ __all__ = [
     "TurnReminder",
     "apply_patch",
     "before_patch",
+    "checked_now",
     "dump_state",
     "recording_writes",
 ]

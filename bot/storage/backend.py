@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Sequence
 from contextlib import AbstractAsyncContextManager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -34,6 +35,17 @@ class Session(Protocol):
     async def executemany(self, sql: str, rows: Sequence[Sequence[object]]) -> None: ...
 
 
+@dataclass(frozen=True)
+class Write:
+    """One statement of a transaction given whole (``Backend.write_all``)."""
+
+    sql: str
+    args: tuple[object, ...] = ()
+    # a compare-and-swap: unless it changes exactly one row, nothing is written
+    # (``Conflict``)
+    changes_one: bool = False
+
+
 class Backend(Protocol):
     dialect: Dialect
     # what to show in messages: the file, or the server and database without password
@@ -46,6 +58,13 @@ class Backend(Protocol):
     def transaction(self) -> AbstractAsyncContextManager[Session]:
         """A session inside a transaction: committed when the block ends, rolled back
         when it raises. A unique index refusing a row is a ``Conflict``."""
+        ...
+
+    async def write_all(self, writes: Sequence[Write]) -> None:
+        """The statements in one transaction, all or nothing: ``Conflict`` when one
+        marked ``changes_one`` changes another number of rows, or a unique index refuses
+        a row. Known in advance, they go to the database in one trip where it can (one
+        hop to SQLite's thread instead of one per statement, issue 31)."""
         ...
 
     async def schema_version(self) -> int: ...

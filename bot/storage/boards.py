@@ -61,14 +61,23 @@ async def read(text: str) -> Encounter:
     return read_stored(text)
 
 
-async def checked(text: str) -> Encounter:
+def checked_now(text: str) -> Encounter:
     """The state about to be written, read back as the next load would read it:
     nothing the schema refuses is ever stored (``InvalidState`` names what is wrong:
-    a change that would break the board is refused, and nothing is written)."""
+    a change that would break the board is refused, and nothing is written). Read
+    where it is called: a change worked out on the board pool checks its own text
+    there (``save_encounter``'s ``decoded``)."""
     from bot.schema.read import InvalidState
 
     try:
-        return await read(text)
+        return read_stored(text)
     except InvalidState as invalid:
         log.error("refused to store an invalid board: %s", invalid.message)
         raise InvalidState(invalid.problems, what="The board after that change") from None
+
+
+async def checked(text: str) -> Encounter:
+    """``checked_now``, a big state read on the board pool."""
+    if len(text) > READ_IN_THREAD_CHARS:
+        return await board_work(checked_now, text)
+    return checked_now(text)

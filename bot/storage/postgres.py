@@ -20,7 +20,7 @@ from typing import Any
 import asyncpg
 
 from bot.config import redact
-from bot.storage.backend import Row, Session, apply_migrations
+from bot.storage.backend import Row, Session, Write, apply_migrations
 from bot.storage.errors import Conflict, StorageError
 from bot.storage.schema import POSTGRES
 
@@ -110,6 +110,13 @@ class PostgresBackend:
                     yield PostgresSession(con)
             except asyncpg.UniqueViolationError as exc:
                 raise Conflict from exc  # another process wrote the same row first
+
+    async def write_all(self, writes: Sequence[Write]) -> None:
+        async with self.transaction() as session:
+            for write in writes:
+                changed = await session.execute(write.sql, *write.args)
+                if write.changes_one and changed != 1:
+                    raise Conflict
 
     async def schema_version(self) -> int:
         async with self.reading() as session:

@@ -16,26 +16,56 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
+from typing import TypeVar
 
 import aiosqlite
 
-from bot.storage.backend import Row, apply_migrations
+from bot.storage.backend import Row, Write, apply_migrations
 from bot.storage.errors import Conflict, StorageError
 from bot.storage.schema import SQLITE
 
+T = TypeVar("T")
+
 # How long a write waits for another process's transaction before giving up.
 BUSY_TIMEOUT_S = 15.0
+
+
+def _write_all(db: sqlite3.Connection, writes: Sequence[Write]) -> None:
+    """``SqliteBackend.write_all``'s transaction, run in the connection's thread."""
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        for write in writes:
+            changed = db.execute(write.sql, write.args).rowcount
+            if write.changes_one and changed != 1:
+                raise Conflict
+        db.commit()
+    except sqlite3.IntegrityError as exc:
+        db.rollback()
+        if "UNIQUE" in str(exc):
+            raise Conflict from exc  # another process wrote the same row first
+        raise
+    except BaseException:
+        db.rollback()
+        raise
+
+
+async def in_thread(db: aiosqlite.Connection, fn: Callable[..., T], *args: object) -> T:
+    """``fn(connection, *args)`` in the connection's own thread, in one hop (aiosqlite
+    hops there once per call: a statement, its fetch and its cursor's close are three).
+    aiosqlite's ``_execute`` is how each of its own calls gets there."""
+    found: T = await db._execute(fn, db._conn, *args)  # type: ignore[no-untyped-call]
+    return found
 
 
 class SqliteSession:
     def __init__(self, db: aiosqlite.Connection) -> None:
         self._db = db
 
-    # A read is one trip to aiosqlite's thread (``execute_fetchall``), not three (execute,
-    # fetch, close the cursor): each trip is a wake-up of the thread and of the loop.
+    # A read is one hop to the connection's thread through aiosqlite's own
+    # ``execute_fetchall`` (execute, fetch and close would be three).
     async def fetchone(self, sql: str, *args: object) -> Row | None:
         rows = await self._db.execute_fetchall(sql, args)
         for row in rows:
@@ -108,6 +138,10 @@ class SqliteBackend:
             except BaseException:
                 await self._db.rollback()
                 raise
+
+    async def write_all(self, writes: Sequence[Write]) -> None:
+        async with self._write_lock:
+            await in_thread(self._db, _write_all, writes)
 
     async def schema_version(self) -> int:
         row = await self._session.fetchone("PRAGMA user_version")

@@ -26,7 +26,7 @@ from bot.encounter import Encounter
 from bot.errors import InvalidInput
 from bot.schema.codec import dump_state as dump_state
 from bot.storage import encounter_queries as q
-from bot.storage.backend import Backend, Row, Session, open_backend
+from bot.storage.backend import Backend, Row, Session, Write, open_backend
 from bot.storage.boards import checked, read, read_stored, wrote
 from bot.storage.errors import Conflict, DamagedBoard, DamagedState, StorageError, gm_ids_of
 from bot.storage.patches import apply_patch, before_patch
@@ -196,25 +196,23 @@ class Store(SettingsStore):
         command: str,
         summary: str,
         state_json: str | None = None,
+        decoded: Encounter | None = None,
     ) -> None:
         """Write ``after`` over ``stored`` and remember ``stored`` for /undo, atomically;
-        ``Conflict`` (nothing written) when another writer changed it since it was read."""
+        ``Conflict`` (nothing written) when another writer changed it since it was read.
+        ``decoded``: ``state_json`` already read back by ``checked_now`` (on the board
+        pool, with the change: no second hop there for a big board)."""
         text = state_json if state_json is not None else dump_state(after)
-        decoded = await checked(text)
-        async with self.backend.transaction() as session:
-            changed = await session.execute(q.SQL_UPDATE_ENCOUNTER, text, stored.id, stored.version)
-            if changed != 1:
-                raise Conflict
-            await _record(
-                session,
-                channel_id,
-                stored.id,
-                user_id,
-                command,
-                summary,
-                before_patch(stored.state_json, text),
-                "active",
-            )
+        if decoded is None or state_json is None:
+            decoded = await checked(text)
+        patch = before_patch(stored.state_json, text)
+        # one trip: the compare-and-swap and its history line, all or nothing
+        await self.backend.write_all(
+            [
+                Write(q.SQL_UPDATE_ENCOUNTER, (text, stored.id, stored.version), changes_one=True),
+                *_history_writes(channel_id, stored.id, user_id, command, summary, patch, "active"),
+            ]
+        )
         wrote(summary)
         # the next read of this version needs no decoding: it was just read back
         self._remember(channel_id, StoredEncounter(stored.id, decoded, text, stored.version + 1))
@@ -379,15 +377,13 @@ async def _record(
 ) -> None:
     """A history line, in the transaction of the change it records; the channel keeps
     its latest ``HISTORY_DEPTH``."""
-    await session.execute(
-        q.SQL_INSERT_HISTORY,
-        channel_id,
-        encounter_id,
-        user_id,
-        command,
-        summary,
-        before_state,
-        before_status,
-        now(),
-    )
-    await session.execute(q.SQL_PRUNE_HISTORY, channel_id, channel_id, HISTORY_DEPTH)
+    row = (encounter_id, user_id, command, summary, before_state, before_status)
+    for write in _history_writes(channel_id, *row):
+        await session.execute(write.sql, *write.args)
+
+
+def _history_writes(channel_id: str, *row: object) -> tuple[Write, Write]:
+    """``_record``'s statements: the line (its encounter, user, command, summary, state
+    and status before) and the pruning to ``HISTORY_DEPTH``."""
+    line = Write(q.SQL_INSERT_HISTORY, (channel_id, *row, now()))
+    return line, Write(q.SQL_PRUNE_HISTORY, (channel_id, channel_id, HISTORY_DEPTH))

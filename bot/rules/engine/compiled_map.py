@@ -14,6 +14,7 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from collections.abc import Hashable
+from functools import lru_cache
 from typing import Any
 
 from bot.encounter import Encounter
@@ -81,10 +82,12 @@ Directions = list[tuple[int, int, tuple[int, ...], tuple[tuple[int, int], ...]]]
 _KEYS: OrderedDict[tuple[int, ...], tuple[object, object, object, Any]] = OrderedDict()
 
 
+@lru_cache(maxsize=64)
 def _directions(stride: int, side: int) -> Directions:
     """Per direction: its index, the offset to the next anchor, the block of squares
     the step reads (both footprints and the two corner anchors'), and the block's inner
-    edges (pairs of squares)."""
+    edges (pairs of squares). The same for every board of a width and mover's size:
+    made once (each board's map compiled reads it, never changes it)."""
     out: Directions = []
     for d, (dc, dr) in enumerate(DIRECTIONS):
         cols = range(min(0, dc), max(0, dc) + side)
@@ -99,6 +102,12 @@ def _directions(stride: int, side: int) -> Directions:
         )
         out.append((d, dc * stride + dr, block, inner))
     return out
+
+
+@lru_cache(maxsize=64)
+def _reads(stride: int, side: int) -> tuple[int, ...]:
+    """Every square a step from a square reads, as offsets from it (``_directions``)."""
+    return tuple(sorted({o for _, _, block, _ in _directions(stride, side) for o in block}))
 
 
 def _terrain_keys(
@@ -227,8 +236,7 @@ class CompiledMap:
         self._keys_made = False
         # the squares a step from which reads an occupied square: their kinds are
         # worked out one by one (the packed keys know terrain alone)
-        reads = {o for _, _, block, _ in self.directions for o in block}
-        self.reads = tuple(sorted(reads))  # every square a step from a square reads
+        self.reads = reads = _reads(layout.stride, side)  # what a step from a square reads
         self.near_occupied = {f - o for f in occupied for o in reads}
 
     def value_of(self, klass: int) -> Hashable:
