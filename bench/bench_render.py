@@ -12,6 +12,23 @@ Four cases, in milliseconds (p50 / p95 / max), PNG encoding included:
 as PNG at compression level 1 (the least any encoder of these pixels spends);
 ``x floor`` is the p50 over it. Targets: render+encode at most 2x the floor, and
 the 30x30 board at most 60 KB. ``--out`` writes each case's PNG.
+
+``--stages`` splits a /move's picture (bench/run.py's ``pictures()`` boards, at each of
+its map sizes) into its stages, p50 ms: ``plan`` (the layout), ``draw`` (the drawing,
+plan excluded), then the encoding: ``search`` (the palette search, ``getcolors``),
+``map`` (the pixels mapped to it, ``quantize``) and ``save`` (zlib and the PNG).
+
+Baseline, main at 9d5f7f2 (issue 31 item 4), load average 0.06, p50 of 60:
+
+    side  total  plan  draw  search   map  save  floor  x floor  colours  KB
+     20²   4.99  0.68  1.31    0.46  0.30  0.50   0.48    10.5       73  11.1
+     30²   4.03  0.77  1.45    0.43  0.30  0.62   0.57     7.0       73  11.7
+     50²   4.63  0.93  1.53    0.43  0.30  0.57   0.51     9.0       62  11.9
+    100²   4.52  1.03  1.07    0.44  0.31  0.60   0.52     8.7       62  13.2
+    200²   4.07  0.70  1.49    0.44  0.31  0.60   0.55     7.4       62  13.0
+
+The palette search and the mapping (0.75 ms) cost more than the save; the layout
+(0.7-1.0 ms, ``fitting_cell`` asking ``capacity`` ~44 times) more than either.
 """
 
 from __future__ import annotations
@@ -33,7 +50,8 @@ from bot.encounter import Encounter, Token
 from bot.grid.coords import Cell
 from bot.grid.sizes import Size
 from bot.grid.terrain import Terrain
-from bot.render.board import BoardView, MoveOverlay, render_board
+from bot.render.board import BoardView, MoveOverlay, board_image, render_board
+from bot.render.layout import plan
 from bot.rules import get_ruleset
 
 FOOTPRINTS = get_ruleset("3.5").footprint_squares
@@ -125,11 +143,63 @@ def floor_of(png: bytes) -> Callable[[], object]:
     return save
 
 
+def move_picture(side: int) -> tuple[Encounter, BoardView]:
+    """bench/run.py ``pictures()``'s /move on a ``side`` x ``side`` battle map."""
+    from bench.maps import HERO, battle_map, hero_cell
+    from bot.handlers.board import move_view as view_of
+    from bot.rules.engine.moves import MoveRequest
+
+    here = hero_cell(side)
+    result = get_ruleset("3.5").move(
+        battle_map(side), MoveRequest(HERO, Cell(here.col + 3, here.row + 1))
+    )
+    return result.encounter, view_of(result)
+
+
+def stages(n: int) -> None:
+    """``--stages``: where a /move picture's time goes (see the module's docstring)."""
+    from bench.run import SIZES
+
+    print("side  total  plan  draw  search   map  save  floor  x floor  colours  KB")
+    for side in SIZES:
+        print(f"{side:>3}²  " + _stages_of(*move_picture(side), n))
+
+
+def _stages_of(encounter: Encounter, view: BoardView, n: int) -> str:
+    image = board_image(encounter, FOOTPRINTS, view)
+    png = render_board(encounter, FOOTPRINTS, view)
+    rgb = image.convert("RGB")
+    found = rgb.getcolors(256) or []
+    flat = [v for _, c in sorted(found, key=lambda f: f[1]) for v in c]
+    palette = Image.new("P", (1, 1))
+    palette.putpalette(flat + flat[:3] * (256 - len(found)))
+    indexed = rgb.quantize(palette=palette, dither=Image.Dither.NONE)
+    figures = {
+        "total": lambda: render_board(encounter, FOOTPRINTS, view),
+        "plan": lambda: plan(encounter, FOOTPRINTS, view),
+        "image": lambda: board_image(encounter, FOOTPRINTS, view),
+        "search": lambda: rgb.getcolors(256),
+        "map": lambda: rgb.quantize(palette=palette, dither=Image.Dither.NONE),
+        "save": lambda: indexed.save(io.BytesIO(), "PNG", compress_level=1),
+        "floor": floor_of(png),
+    }
+    ms = {name: statistics.median(measure(fn, n)) for name, fn in figures.items()}
+    return (
+        f"{ms['total']:5.2f}  {ms['plan']:4.2f}  {ms['image'] - ms['plan']:4.2f}"
+        f"  {ms['search']:6.2f}  {ms['map']:4.2f}  {ms['save']:4.2f}  {ms['floor']:5.2f}"
+        f"  {ms['total'] / ms['floor']:7.1f}  {len(found):7}  {len(png) / 1024:4.1f}"
+    )
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--n", type=int, default=50)
     parser.add_argument("--out", type=Path, default=None)
+    parser.add_argument("--stages", action="store_true", help="a /move picture's stages")
     args = parser.parse_args(argv)
+    if args.stages:
+        stages(args.n)
+        return
     for name, fn in cases().items():
         times = measure(fn, args.n)
         png = fn()
