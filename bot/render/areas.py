@@ -18,6 +18,7 @@ from bot.render import style as s
 from bot.render.draw import pill
 from bot.render.layout import Layout
 from bot.render.overlay import outline, visible
+from bot.render.paletted import paste_colour
 
 Covered = Sequence[tuple[Template, frozenset[Cell]]]
 
@@ -44,7 +45,7 @@ def fill_areas(image: Image.Image, layout: Layout, covered: Covered) -> None:
     for _, cells in covered:
         for cell in visible(layout, cells):
             x, y = layout.corner(cell)
-            image.paste(s.TEMPLATE_OUTLINE, (x, y, x + c, y + c), _dotted(c))
+            paste_colour(image, s.TEMPLATE_OUTLINE, (x, y, x + c, y + c), _dotted(c))
     for _, cells in covered:
         outline(image, layout, set(cells), s.TEMPLATE_OUTLINE, max(2, c // 16))
 

@@ -39,6 +39,7 @@ from bot.render.overlay import (
     runs,
     visible,
 )
+from bot.render.paletted import Overflow, check, paste_colour, put_rgb, put_tile
 from bot.render.tiles import band_stripes, square_tile
 from bot.render.tokens import Disc, disc_for, draw_token
 from bot.render.view import BoardView, MoveOverlay
@@ -60,7 +61,14 @@ def board_window(
 def render_board(
     encounter: Encounter, footprints: Mapping[Size, int], view: BoardView = _DEFAULT_VIEW
 ) -> bytes:
-    """The board as PNG bytes (see ``board_image``)."""
+    """The board as PNG bytes (see ``board_image``): drawn as a palette image
+    (``bot.render.paletted``: the same pixels, without a palette to search), or in
+    RGB over a background photo or past a palette's colours."""
+    if view.background is None:
+        try:
+            return encode_png(_picture(encounter, footprints, view, paletted=True))
+        except Overflow:
+            pass
     return encode_png(board_image(encounter, footprints, view), photo=view.background is not None)
 
 
@@ -71,10 +79,17 @@ def board_image(
     letters across the top and row numbers down the left, and an overview inset
     when the map is bigger than the window and too big to show whole; under
     the board, a caption strip naming the marks this picture shows."""
+    return _picture(encounter, footprints, view, paletted=False)
+
+
+def _picture(
+    encounter: Encounter, footprints: Mapping[Size, int], view: BoardView, *, paletted: bool
+) -> Image.Image:
+    """``board_image``, as a palette image if ``paletted`` (``Overflow`` past 255 colours)."""
     layout = plan(encounter, footprints, view)
     # The static layers (terrain, darkness, grid, walls, label strips) come from a
     # cache per encounter state and window; what a view adds is drawn on a copy.
-    static = _static_layer(layout, encounter, view.background)
+    static = _static_layer(layout, encounter, view.background, paletted=paletted)
     image = static.copy()
     move = view.move
     mover = encounter.tokens.get(move.mover) if move is not None else None
@@ -129,12 +144,14 @@ def board_image(
         if corner is None:  # every corner of a small window covers someone: under the board
             image = _strip_below(image, layout, inset)
         else:
-            image.paste(inset, (layout.left + corner[0], layout.top + corner[1]))
+            put_rgb(image, inset, (layout.left + corner[0], layout.top + corner[1]))
     if layout.keys:
         if image.width > layout.board_right:  # a caption wider than a tiny map
             box = (layout.board_right, layout.top, image.width - 1, layout.board_bottom - 1)
             ImageDraw.Draw(image).rectangle(box, fill=caption.BG)
         draw_caption(image, layout.keys, image.height - caption.height(layout.keys, image.width))
+    if paletted:
+        check(image)
     return image
 
 
@@ -142,9 +159,9 @@ def _strip_below(image: Image.Image, layout: Layout, inset: Image.Image) -> Imag
     """The picture with the overview inset in a strip of its own under the board
     (above the caption), so it covers no token."""
     strip = inset.height + 2 * INSET_GAP
-    taller = Image.new("RGB", (image.width, image.height + strip), caption.BG)
-    taller.paste(image.crop((0, 0, image.width, layout.board_bottom)), (0, 0))
-    taller.paste(inset, (layout.left, layout.board_bottom + INSET_GAP))
+    taller = image.crop((0, 0, image.width, image.height + strip))  # in the same palette
+    paste_colour(taller, caption.BG, (0, layout.board_bottom, image.width, taller.height))
+    put_rgb(taller, inset, (layout.left, layout.board_bottom + INSET_GAP))
     return taller
 
 
@@ -200,12 +217,15 @@ def _squares(
         for first, count in runs(floor):
             x, y = layout.corner(first)
             tint = flat_mask(count * c, c, TINT_ALPHA) if see_through else None
-            board.paste(colour, (x, y, x + count * c, y + c), tint)
+            paste_colour(board, colour, (x, y, x + count * c, y + c), tint)
             for dy in stripes:
-                board.paste(stripe, (x, y + dy, x + count * c, y + dy + 1))
+                paste_colour(board, stripe, (x, y + dy, x + count * c, y + dy + 1))
     for cell in kinds.keys() | hatched:
         tile = square_tile(kinds.get(cell, Terrain.CLEAR), c, bands.get(cell, 0), cell in hatched)
-        board.paste(tile, layout.corner(cell), flat_mask(c, c, TINT_ALPHA) if see_through else None)
+        if see_through:
+            board.paste(tile, layout.corner(cell), flat_mask(c, c, TINT_ALPHA))
+        else:
+            put_tile(board, tile, layout.corner(cell))
 
 
 TINT_ALPHA = 150  # of 255: terrain and bands over a background image let the map show
@@ -226,7 +246,7 @@ def _darkness(board: Image.Image, layout: Layout, dark: frozenset[Cell]) -> None
     for cell in dark:
         if layout.shows(cell):
             x, y = layout.corner(cell)
-            board.paste(DARK, (x, y, x + c, y + c), _shade(c))
+            paste_colour(board, DARK, (x, y, x + c, y + c), _shade(c))
 
 
 def _grid(image: Image.Image, layout: Layout, within: Box | None = None) -> None:
@@ -279,7 +299,11 @@ _static_lock = threading.Lock()
 
 
 def _static_layer(
-    layout: Layout, encounter: Encounter, background: BackgroundImage | None = None
+    layout: Layout,
+    encounter: Encounter,
+    background: BackgroundImage | None = None,
+    *,
+    paletted: bool = False,
 ) -> Image.Image:
     """The background image, terrain, darkness, grid, walls and label strips for this
     window of this encounter's map; the caller copies it before drawing on it.
@@ -295,6 +319,7 @@ def _static_layer(
         len(encounter.edges),
         len(encounter.dark),
         background.digest if background is not None else None,
+        paletted,
     )
     with _static_lock:
         hit = _static.get(key)
@@ -307,7 +332,7 @@ def _static_layer(
         and hit.dark == encounter.dark
     ):
         return hit.image
-    image = Image.new("RGB", (layout.width, layout.height), s.FLOOR)
+    image = Image.new("P" if paletted else "RGB", (layout.width, layout.height), s.FLOOR)
     if background is not None:
         under = backdrop(background, layout.x0, layout.y0, layout.cols, layout.rows, layout.cell)
         if under.width and under.height:
@@ -319,6 +344,8 @@ def _static_layer(
     if encounter.edges:
         barriers(image, layout, encounter)
     _headers(image, layout)
+    if paletted:
+        check(image)
     with _static_lock:
         _static[key] = _Static(encounter.terrain, encounter.edges, encounter.dark, image)
         while len(_static) > STATIC_CACHE:

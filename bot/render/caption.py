@@ -22,6 +22,7 @@ from bot.render.legend import (
     THREAT,
     Key,
 )
+from bot.render.paletted import put_tile
 from bot.render.tiles import square_tile
 
 FONT = 12
@@ -107,7 +108,7 @@ def _swatch(im: Image.Image, mark: str, xy: tuple[int, int]) -> None:
                 edge=s.BADGE_TEXT_DARK,
             )
         return
-    im.paste(swatch_tile(mark), (x, y))
+    put_tile(im, swatch_tile(mark), (x, y))
 
 
 @lru_cache(maxsize=16)

@@ -3,7 +3,9 @@ and a move's path with its running cost."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import replace
 from itertools import pairwise
 
 from PIL import Image, ImageDraw
@@ -14,6 +16,7 @@ from bot.grid.terrain import Terrain
 from bot.render import style as s
 from bot.render.draw import Box, badge, pill, pill_box
 from bot.render.layout import Layout
+from bot.render.paletted import around, paletted, through_rgb
 from bot.render.view import MoveOverlay
 from bot.units import feet, in_units
 
@@ -200,6 +203,15 @@ def draw_earlier_legs(
     whole turn's way shows and the move just made stands out (issue 30)."""
     drawn = [leg for leg in legs if len(leg) > 1]
     if not drawn:
+        return
+    if paletted(im):  # blended with what is under them: drawn in RGB, round the legs
+        reach = max(3, layout.cell // 10) + 4
+        points = [p for leg in drawn for p in _with_arcs(leg, path_points(layout, leg, side))]
+        xs, ys = [p[0] for p in points], [p[1] for p in points]
+        half = math.ceil(max(max(xs) - min(xs), max(ys) - min(ys)) / 2) + reach
+        box = around(((max(xs) + min(xs)) / 2, (max(ys) + min(ys)) / 2), half)
+        moved = replace(layout, left=layout.left - box[0], top=layout.top - box[1])
+        through_rgb(im, box, lambda rgb: draw_earlier_legs(rgb, moved, legs, side))
         return
     layer = im.copy()
     for leg in drawn:

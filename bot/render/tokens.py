@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -20,10 +21,12 @@ from bot.render.draw import (
     paste_ring,
     paste_text,
     pill,
+    pill_box,
     text_width,
 )
 from bot.render.layout import Layout
 from bot.render.legend import condition_badge
+from bot.render.paletted import around, paletted, through_rgb
 
 MAX_LABEL_FONT = 30
 # How much of a round token's label room each shape leaves: a diamond narrows
@@ -107,6 +110,15 @@ def draw_token(
     acting: bool = False,
     ghost: bool = False,
 ) -> None:
+    if paletted(im):  # its soft edges blend with what is under it: drawn in RGB
+        box = around(disc.centre, _reach(layout, token, disc))
+        moved = Disc((disc.centre[0] - box[0], disc.centre[1] - box[1]), disc.diameter)
+        through_rgb(
+            im,
+            box,
+            lambda rgb: draw_token(rgb, layout, token, moved, label, acting=acting, ghost=ghost),
+        )
+        return
     colour = s.TEAM_COLOUR.get(token.team, s.TEAM_COLOUR["neutral"])
     d = disc.diameter
     if acting and not ghost:
@@ -154,6 +166,19 @@ def draw_token(
             edge=s.LABEL_EDGE,
             ink=s.LABEL_TEXT,
         )
+
+
+def _reach(layout: Layout, token: Token, disc: Disc) -> int:
+    """How far from its disc's centre ``draw_token`` may draw, in px."""
+    ring = ring_width(layout.cell)
+    d, _, _ = disc_sizes(disc.diameter, s.TEAM_SHAPE.get(token.team, ROUND))
+    marks = max(10, min(22, round(layout.cell * 0.34)))
+    reach = max(disc.diameter / 2 + 2 * ring, d / 2 * 0.72 + marks / 2 + 2, d / 2)
+    size = pill_size(layout.cell)
+    for text in ("hidden", f"{token.altitude_ft} ft up"):
+        x0, y0, x1, y1 = pill_box(text, size, (0, 0))
+        reach = max(reach, -x0, x1, (d / 2 + 2 * ring) + max(-y0, y1))
+    return math.ceil(reach) + 2
 
 
 def hidden_mark(im: Image.Image, layout: Layout, disc: Disc) -> None:
