@@ -40,7 +40,7 @@ from bot.render.overlay import (
     visible,
 )
 from bot.render.paletted import Overflow, check, paste_colour, put_rgb, put_tile
-from bot.render.tiles import band_stripes, square_tile
+from bot.render.tiles import band_run, band_stripes, square_tile
 from bot.render.tokens import Disc, disc_for, draw_token
 from bot.render.view import BoardView, MoveOverlay
 from bot.token_labels import token_labels
@@ -216,7 +216,10 @@ def _squares(
         stripe = rgb_at(tile, (0, stripes[0])) if stripes else colour
         for first, count in runs(floor):
             x, y = layout.corner(first)
-            tint = flat_mask(count * c, c, TINT_ALPHA) if see_through else None
+            if not see_through:
+                put_tile(board, band_run(c, band, count), (x, y))
+                continue
+            tint = flat_mask(count * c, c, TINT_ALPHA)
             paste_colour(board, colour, (x, y, x + count * c, y + c), tint)
             for dy in stripes:
                 paste_colour(board, stripe, (x, y + dy, x + count * c, y + dy + 1))

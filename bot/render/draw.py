@@ -161,6 +161,7 @@ def badge(
             im,
             box,
             lambda rgb: badge(rgb, (centre[0] - x, centre[1] - y), diameter, fill, text, ink, edge),
+            key=("badge", (centre[0] - x, centre[1] - y), diameter, fill, text, ink, edge),
         )
         return
     paste_disc(im, centre, diameter + 2, edge)

@@ -36,11 +36,14 @@ def standable(
     wall, pillar or solid earth, nor a pit unless it flies (``over_pits``). A speed
     band is drawn only there, never over what nobody ends a move in (issue 30)."""
 
-    def open_ground(cell: Cell) -> bool:
-        kind = terrain.get(cell, Terrain.CLEAR)
-        return not kind.blocks and (over_pits or kind is not Terrain.PIT)
+    closed = _UNDER_FOOT if over_pits else _UNDER_FOOT | {Terrain.PIT}
+    get = terrain.get
+    if side == 1:  # most movers: one square each, one look-up
+        return frozenset(a for a in anchors if get(a) not in closed)
+    return frozenset(a for a in anchors if all(get(c) not in closed for c in footprint(a, side)))
 
-    return frozenset(a for a in anchors if all(open_ground(c) for c in footprint(a, side)))
+
+_UNDER_FOOT = frozenset(kind for kind in Terrain if kind.blocks)
 
 
 def band_squares(
@@ -50,6 +53,8 @@ def band_squares(
     with the bigger one; each only where the mover could stand."""
     now = standable(move.reach_now, side, terrain, over_pits=move.over_pits)
     more = standable(move.reach_more, side, terrain, over_pits=move.over_pits)
+    if side == 1:
+        return set(now), set(more)
     return footprint_cells(now, side), footprint_cells(more, side)
 
 

@@ -33,7 +33,7 @@ import io
 import math
 import threading
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from functools import lru_cache
 
 from PIL import Image
@@ -121,9 +121,14 @@ def paste_colour(im: Image.Image, colour: RGB, box: Box, mask: Image.Image | Non
     if set(levels) <= {0, 255}:
         im.paste(ink, box, mask)
         return
-    counts = im.crop(box).histogram(support)
-    under = [i for i, n in enumerate(counts) if n]
-    if len(under) == 1:  # one colour under the mask: a ramp of it
+    region = im.crop(box)
+    low, high = region.getextrema()
+    if low == high:  # the whole box one colour (a pill's text, the caption's)
+        under = [low]
+    else:
+        counts = region.histogram(support)
+        under = [i for i, n in enumerate(counts) if n]
+    if len(under) == 1 and isinstance(under[0], int):  # one colour under the mask: a ramp
         below = under[0]
         base = colour_at(im, below)
         lut = [below] * 256
@@ -144,16 +149,54 @@ def around(centre: tuple[float, float], half: int) -> Box:
     return (x, y, math.ceil(centre[0]) + half + 2, math.ceil(centre[1]) + half + 2)
 
 
-def through_rgb(im: Image.Image, box: Box, draw: Callable[[Image.Image], None]) -> None:
-    """Draw on the ``box`` of ``im`` as an RGB image (``draw`` gets the crop)."""
+def through_rgb(
+    im: Image.Image,
+    box: Box,
+    draw: Callable[[Image.Image], None],
+    key: Hashable = None,
+) -> None:
+    """Draw on the ``box`` of ``im`` as an RGB image (``draw`` gets the crop).
+
+    ``key``: what ``draw`` draws, all of it (a token's look and where in the box):
+    the result is kept per key and what was under it, so the same token on the
+    same squares is drawn once (the board message and every move redraw them)."""
     if not paletted(im):
         crop = im.crop(box)
         draw(crop)
         im.paste(crop, box[:2])
         return
-    crop = im.crop(box).convert("RGB")
+    under = im.crop(box)
+    seen: tuple[Hashable, ...] | None = None
+    if key is not None:
+        # the indices under it, and the colours of every index up to the last one used
+        last = under.getextrema()[1]
+        assert im.palette is not None and isinstance(last, int)
+        seen = (key, under.tobytes(), bytes(im.palette.palette[: 3 * last + 3]))
+        with _lock:
+            hit = _drawn.get(seen)
+        if hit is not None:
+            _put_local(im, *hit, box[:2])
+            return
+    crop = under.convert("RGB")
     draw(crop)
-    put_rgb(im, crop, box[:2])
+    local, colours = _local(crop)
+    if seen is not None:
+        with _lock:
+            _drawn[seen] = (local, colours)
+            while len(_drawn) > DRAWN_CACHE:
+                _drawn.popitem(last=False)
+    _put_local(im, local, colours, box[:2])
+
+
+DRAWN_CACHE = 512  # tokens and badges, each with what was under it
+_drawn: OrderedDict[tuple[Hashable, ...], tuple[Image.Image, tuple[RGB, ...]]] = OrderedDict()
+
+
+def _put_local(
+    im: Image.Image, local: Image.Image, colours: tuple[RGB, ...], xy: tuple[int, int]
+) -> None:
+    lut = [index(im, c) for c in colours]
+    im.paste(_point(local, lut + [0] * (256 - len(lut))), xy)
 
 
 def put_rgb(im: Image.Image, picture: Image.Image, xy: tuple[int, int]) -> None:
@@ -161,16 +204,15 @@ def put_rgb(im: Image.Image, picture: Image.Image, xy: tuple[int, int]) -> None:
     if not paletted(im):
         im.paste(picture, xy)
         return
-    local, colours = _local(picture)
-    lut = [index(im, c) for c in colours]
-    im.paste(_point(local, lut + [0] * (256 - len(lut))), xy)
+    _put_local(im, *_local(picture), xy)
 
 
 def _point(im: Image.Image, lut: list[int]) -> Image.Image:
-    """``im.point(lut)`` for an ``L`` or ``P`` image, without Pillow rounding the
-    table's 256 integers in Python first."""
+    """``im.point(lut)`` for an ``L`` or ``P`` image, as a ``P`` image of those indices
+    (pasted into a board as they are), without Pillow rounding the table's 256
+    integers in Python first."""
     im.load()
-    return im._new(im.im.point(lut, None))
+    return im._new(im.im.point(lut, "P"))
 
 
 _tiles: OrderedDict[int, tuple[Image.Image, Image.Image, tuple[RGB, ...]]] = OrderedDict()
@@ -259,19 +301,42 @@ def merged(colours: tuple[RGB, ...]) -> tuple[RGB, ...]:
 
 def encode(im: Image.Image) -> bytes:
     """A palette board as PNG bytes: its pixels as ``draw.encode_png`` writes the same
-    board drawn in RGB (the same colours merged), at the same compression level."""
-    counts = im.histogram()
+    board drawn in RGB (the same colours merged), at the same compression level.
+    Changes ``im``'s palette to the colours written."""
     assert im.palette is not None
-    raw = im.palette.palette
-    used = [i for i, n in enumerate(counts[: len(raw) // 3]) if n]
-    colours = {i: (raw[3 * i], raw[3 * i + 1], raw[3 * i + 2]) for i in used}
+    raw = bytes(im.palette.palette)
+    pixels = im.tobytes()
+    # Merged as among every colour given an index; that is how they merge among the
+    # colours on the picture as long as each colour another merges into is on it (a
+    # colour drawn and then covered is not): a byte search for each of those few.
+    flat, targets = _written(raw)
+    if not all(any(bytes((i,)) in pixels for i in target) for target in targets):
+        shown = [i for i in range(len(raw) // 3) if bytes((i,)) in pixels]
+        flat = _written_among(raw, tuple(shown))
+    im.putpalette(flat)
+    buffer = io.BytesIO()
+    im.save(buffer, "PNG", compress_level=PNG_COMPRESS_LEVEL)
+    return buffer.getvalue()
+
+
+@lru_cache(maxsize=256)
+def _written(raw: bytes) -> tuple[bytes, tuple[tuple[int, ...], ...]]:
+    """The palette ``raw`` as written (``merged`` among all its colours), and the
+    indices of each colour another merges into."""
+    every = tuple(range(len(raw) // 3))
+    flat = _written_among(raw, every)
+    colours = [raw[3 * i : 3 * i + 3] for i in every]
+    targets = {flat[3 * i : 3 * i + 3] for i in every if flat[3 * i : 3 * i + 3] != colours[i]}
+    return flat, tuple(tuple(i for i in every if colours[i] == t) for t in sorted(targets))
+
+
+def _written_among(raw: bytes, shown: tuple[int, ...]) -> bytes:
+    """The palette ``raw`` with each of the ``shown`` indices' colours as ``merged``
+    among those colours writes it."""
+    colours = {i: (raw[3 * i], raw[3 * i + 1], raw[3 * i + 2]) for i in shown}
     ordered = tuple(sorted(set(colours.values())))
     written = dict(zip(ordered, merged(ordered), strict=True))
     flat = bytearray(raw)
     for i, c in colours.items():
         flat[3 * i : 3 * i + 3] = bytes(written[c])
-    out = im.copy()
-    out.putpalette(bytes(flat))
-    buffer = io.BytesIO()
-    out.save(buffer, "PNG", compress_level=PNG_COMPRESS_LEVEL)
-    return buffer.getvalue()
+    return bytes(flat)

@@ -113,10 +113,19 @@ def draw_token(
     if paletted(im):  # its soft edges blend with what is under it: drawn in RGB
         box = around(disc.centre, _reach(layout, token, disc))
         moved = Disc((disc.centre[0] - box[0], disc.centre[1] - box[1]), disc.diameter)
+        look = (
+            layout.cell,
+            token.team,
+            token.conditions,
+            bool(token.reactions_used),
+            token.hidden,
+            token.altitude_ft,
+        )
         through_rgb(
             im,
             box,
             lambda rgb: draw_token(rgb, layout, token, moved, label, acting=acting, ghost=ghost),
+            key=("token", look, moved, label, acting, ghost),
         )
         return
     colour = s.TEAM_COLOUR.get(token.team, s.TEAM_COLOUR["neutral"])
