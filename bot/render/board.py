@@ -39,11 +39,10 @@ from bot.render.overlay import (
     runs,
     visible,
 )
-from bot.render.paletted import Overflow, check, paste_colour, put_rgb, put_tile
+from bot.render.paletted import Overflow, check, ink_of, paste_colour, put_rgb, put_tile
 from bot.render.tiles import band_run, band_stripes, square_tile
-from bot.render.tokens import Disc, disc_for, draw_token
+from bot.render.tokens import Disc, disc_for, draw_token, labels_of
 from bot.render.view import BoardView, MoveOverlay
-from bot.token_labels import token_labels
 
 __all__ = ["BoardView", "MoveOverlay", "board_image", "board_window", "render_board"]
 
@@ -266,12 +265,13 @@ def _grid(image: Image.Image, layout: Layout, within: Box | None = None) -> None
         cols, rows = range(i0, i1 + 1), range(j0, j1 + 1)
         x_lo, x_hi = layout.left + i0 * c, min(layout.left + i1 * c, right)
         y_lo, y_hi = layout.top + j0 * c, min(layout.top + j1 * c, bottom)
+    ink = ink_of(image, s.GRID_LINE)
     for i in cols:
         x = min(layout.left + i * c, right)
-        draw.line([(x, y_lo), (x, y_hi)], fill=s.GRID_LINE)
+        draw.line([(x, y_lo), (x, y_hi)], fill=ink)
     for j in rows:
         y = min(layout.top + j * c, bottom)
-        draw.line([(x_lo, y), (x_hi, y)], fill=s.GRID_LINE)
+        draw.line([(x_lo, y), (x_hi, y)], fill=ink)
 
 
 Box = tuple[int, int, int, int]
@@ -378,7 +378,7 @@ def _tokens(
     move: MoveOverlay | None,
 ) -> None:
     """Every token but the mover; bigger ones first so small ones stay visible."""
-    labels = token_labels(encounter, footprints)
+    labels = labels_of(encounter, footprints)
     acting = encounter.acting
     skip = move.mover if move is not None else None
     shown: list[tuple[str, Token, int]] = []
@@ -439,7 +439,7 @@ def _move(
     side: int,
 ) -> None:
     """The ghost at the start, the path, the mover at the end, then badges and costs."""
-    labels = token_labels(encounter, footprints)
+    labels = labels_of(encounter, footprints)
     start, end = move.path[0], move.path[-1]
     if mover is not None and len(move.path) > 1:
         draw_token(board, layout, mover, disc_for(layout, mover, start, side), "", ghost=True)

@@ -184,13 +184,28 @@ def pill(
     mask = text_mask(text, size)
     box = pill_box(text, size, centre)
     x0, y0, x1, y1 = box
-    ImageDraw.Draw(im).rounded_rectangle(
-        (x0, y0, x1 - 1, y1 - 1), radius=min((y1 - y0) // 2, 6), fill=fill, outline=edge
-    )
+    if paletted(im):  # the same shape, as two masks: no drawing per label
+        inside, rim = pill_masks(x1 - x0, y1 - y0)
+        paste_colour(im, fill, box, inside)
+        paste_colour(im, edge, box, rim)
+    else:
+        ImageDraw.Draw(im).rounded_rectangle(
+            (x0, y0, x1 - 1, y1 - 1), radius=min((y1 - y0) // 2, 6), fill=fill, outline=edge
+        )
     tx = x0 + (x1 - x0 - mask.width) // 2
     ty = y0 + (y1 - y0 - mask.height) // 2
     paste_colour(im, ink, (tx, ty, tx + mask.width, ty + mask.height), mask)
     return box
+
+
+@lru_cache(maxsize=256)
+def pill_masks(width: int, height: int) -> tuple[Image.Image, Image.Image]:
+    """A pill's inside and its outline, each a mask of 0 and 255 (``pill``'s shape)."""
+    shape = Image.new("L", (width, height), 0)
+    ImageDraw.Draw(shape).rounded_rectangle(
+        (0, 0, width - 1, height - 1), radius=min(height // 2, 6), fill=1, outline=2
+    )
+    return shape.point([0, 255] + [0] * 254), shape.point([0, 0, 255] + [0] * 253)
 
 
 def pill_box(text: str, size: int, centre: tuple[float, float]) -> Box:

@@ -25,9 +25,8 @@ from bot.render import caption
 from bot.render.layout import Layout, label_size, plan
 from bot.render.legend import Key
 from bot.render.overlay import cost_label_size, place_cost_labels
-from bot.render.tokens import disc_for, disc_label_size, pill_size
+from bot.render.tokens import disc_for, disc_label_size, labels_of, pill_size
 from bot.render.view import BoardView
-from bot.token_labels import token_labels
 
 PHONE_WIDTH_PX = 360  # the width of the picture a phone shows at once
 MIN_TEXT_PX = 9  # the least a text may measure, scaled to that width
@@ -66,7 +65,7 @@ def phone_width(
     """The widest legible picture for each cell size: a function of the cell, for the
     texts a picture of ``view`` prints at that size (its caption of ``keys``, every
     token's label: the window chosen may show any of them)."""
-    labels = token_labels(encounter, footprints)
+    labels = labels_of(encounter, footprints)
     shared = _shared_squares(encounter, footprints)
     # one of each look (label, size, footprint, sharers, team's shape): what sizes a label
     looks: dict[tuple[str, int, int, int, bool, str], Token] = {}
@@ -150,7 +149,7 @@ def token_texts(
     encounter: Encounter, footprints: Mapping[Size, int], view: BoardView, layout: Layout
 ) -> list[Text]:
     """The labels on the tokens the window shows (and their altitude or hidden pills)."""
-    labels = token_labels(encounter, footprints)
+    labels = labels_of(encounter, footprints)
     sharing = _shared_squares(encounter, footprints)
     out: list[Text] = []
     for key, token in encounter.tokens.items():

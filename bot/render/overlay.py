@@ -16,7 +16,7 @@ from bot.grid.terrain import Terrain
 from bot.render import style as s
 from bot.render.draw import Box, badge, pill, pill_box
 from bot.render.layout import Layout
-from bot.render.paletted import around, paletted, through_rgb
+from bot.render.paletted import around, ink_of, paletted, through_rgb
 from bot.render.view import MoveOverlay
 from bot.units import feet, in_units
 
@@ -83,19 +83,20 @@ def outline(im: Image.Image, layout: Layout, cells: set[Cell], colour: s.RGB, wi
     draw = ImageDraw.Draw(im)
     c = layout.cell
     half = width // 2
+    ink = ink_of(im, colour)
     for cell in visible(layout, cells):
         x, y = layout.corner(cell)
         if Cell(cell.col, cell.row - 1) not in cells:
-            draw.rectangle((x - half, y - half, x + c + half, y - half + width - 1), fill=colour)
+            draw.rectangle((x - half, y - half, x + c + half, y - half + width - 1), fill=ink)
         if Cell(cell.col, cell.row + 1) not in cells:
             draw.rectangle(
-                (x - half, y + c - half, x + c + half, y + c - half + width - 1), fill=colour
+                (x - half, y + c - half, x + c + half, y + c - half + width - 1), fill=ink
             )
         if Cell(cell.col - 1, cell.row) not in cells:
-            draw.rectangle((x - half, y - half, x - half + width - 1, y + c + half), fill=colour)
+            draw.rectangle((x - half, y - half, x - half + width - 1, y + c + half), fill=ink)
         if Cell(cell.col + 1, cell.row) not in cells:
             draw.rectangle(
-                (x + c - half, y - half, x + c - half + width - 1, y + c + half), fill=colour
+                (x + c - half, y - half, x + c - half + width - 1, y + c + half), fill=ink
             )
 
 

@@ -32,6 +32,7 @@ from __future__ import annotations
 import io
 import math
 import threading
+import weakref
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from functools import lru_cache
@@ -63,6 +64,12 @@ def index(im: Image.Image, colour: RGB) -> int:
     if len(palette.colors) >= MAX_INKS:
         raise Overflow
     return palette.getcolor(colour, im)
+
+
+def ink_of(im: Image.Image, colour: RGB) -> int | RGB:
+    """What to hand ``ImageDraw`` for ``colour``: its index on a palette image (no
+    look-up per shape), the colour itself on an RGB one."""
+    return index(im, colour) if paletted(im) else colour
 
 
 def check(im: Image.Image) -> None:
@@ -227,6 +234,27 @@ def put_tile(im: Image.Image, tile: Image.Image, xy: tuple[int, int]) -> None:
     if not paletted(im):
         im.paste(tile, xy)
         return
+    # this picture's tiles so far, by the palette they were translated to (a board's
+    # palette only grows, so an index once given stays right)
+    assert im.palette is not None
+    mine = _mine.get(im.palette)
+    if mine is None:
+        mine = _mine[im.palette] = {}
+    key = id(tile)
+    done = mine.get(key)
+    if done is None or done[0] is not tile:
+        done = mine[key] = _translate(im, tile)
+    x, y = xy
+    im.im.paste(done[1].im, (x, y, x + tile.width, y + tile.height))
+
+
+_mine: weakref.WeakKeyDictionary[object, dict[int, tuple[Image.Image, Image.Image]]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def _translate(im: Image.Image, tile: Image.Image) -> tuple[Image.Image, Image.Image]:
+    """``tile`` as ``im``'s palette indices (kept per tile and those indices)."""
     key = id(tile)
     with _lock:
         hit = _tiles.get(key)
@@ -247,7 +275,7 @@ def put_tile(im: Image.Image, tile: Image.Image, xy: tuple[int, int]) -> None:
             _translated[(key, lut)] = done
             while len(_translated) > 1024:
                 _translated.popitem(last=False)
-    im.paste(done[1], xy)
+    return done
 
 
 def _local(picture: Image.Image) -> tuple[Image.Image, tuple[RGB, ...]]:

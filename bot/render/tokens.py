@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from bot.encounter import Condition, Token
+from bot.encounter import Condition, Encounter, Token
 from bot.grid.coords import Cell
+from bot.grid.sizes import Size
 from bot.render import style as s
 from bot.render.draw import (
     DIAMOND,
@@ -27,6 +29,7 @@ from bot.render.draw import (
 from bot.render.layout import Layout
 from bot.render.legend import condition_badge
 from bot.render.paletted import around, paletted, through_rgb
+from bot.token_labels import token_labels
 
 MAX_LABEL_FONT = 30
 # How much of a round token's label room each shape leaves: a diamond narrows
@@ -188,6 +191,21 @@ def _reach(layout: Layout, token: Token, disc: Disc) -> int:
         x0, y0, x1, y1 = pill_box(text, size, (0, 0))
         reach = max(reach, -x0, x1, (d / 2 + 2 * ring) + max(-y0, y1))
     return math.ceil(reach) + 2
+
+
+_last_labels: tuple[object, object, dict[str, str]] | None = None
+
+
+def labels_of(encounter: Encounter, footprints: Mapping[Size, int]) -> dict[str, str]:
+    """``token_labels``, kept for the last board asked (a picture asks three times:
+    the layout's phone rule, the tokens, the mover). Read-only."""
+    global _last_labels
+    last = _last_labels
+    if last is not None and last[0] is encounter.tokens and last[1] is footprints:
+        return last[2]
+    labels = token_labels(encounter, footprints)
+    _last_labels = (encounter.tokens, footprints, labels)
+    return labels
 
 
 def hidden_mark(im: Image.Image, layout: Layout, disc: Disc) -> None:
