@@ -336,10 +336,12 @@ def _token_box(anchor: Cell, side: int) -> Box:
 
 
 def _bbox(cells: Iterable[Cell], side: int) -> Box | None:
-    box: Box | None = None
-    for cell in cells:
-        box = _union(box, _token_box(cell, side))
-    return box
+    listed = cells if isinstance(cells, list | tuple) else list(cells)
+    if not listed:
+        return None
+    cols = [cell.col for cell in listed]
+    rows = [cell.row for cell in listed]
+    return (min(cols), min(rows), max(cols) + side - 1, max(rows) + side - 1)
 
 
 def _union(a: Box | None, b: Box) -> Box:

@@ -199,10 +199,20 @@ DRAWN_CACHE = 512  # tokens and badges, each with what was under it
 _drawn: OrderedDict[tuple[Hashable, ...], tuple[Image.Image, tuple[RGB, ...]]] = OrderedDict()
 
 
+def indices(im: Image.Image, colours: tuple[RGB, ...]) -> list[int]:
+    """``index`` of each of ``colours`` (the palette's table read once)."""
+    assert im.palette is not None
+    known = im.palette.colors
+    found = [known.get(c, -1) for c in colours]
+    if -1 in found:
+        found = [index(im, c) for c in colours]
+    return found
+
+
 def _put_local(
     im: Image.Image, local: Image.Image, colours: tuple[RGB, ...], xy: tuple[int, int]
 ) -> None:
-    lut = [index(im, c) for c in colours]
+    lut = indices(im, colours)
     im.paste(_point(local, lut + [0] * (256 - len(lut))), xy)
 
 
@@ -211,7 +221,20 @@ def put_rgb(im: Image.Image, picture: Image.Image, xy: tuple[int, int]) -> None:
     if not paletted(im):
         im.paste(picture, xy)
         return
-    _put_local(im, *_local(picture), xy)
+    seen = (picture.size, picture.tobytes())  # the inset: the same while nobody moves
+    with _lock:
+        hit = _pictures.get(seen)
+    if hit is None:
+        hit = _local(picture)
+        with _lock:
+            _pictures[seen] = hit
+            while len(_pictures) > PICTURES_CACHE:
+                _pictures.popitem(last=False)
+    _put_local(im, *hit, xy)
+
+
+PICTURES_CACHE = 32  # insets mapped to their own palette
+_pictures: OrderedDict[tuple[object, ...], tuple[Image.Image, tuple[RGB, ...]]] = OrderedDict()
 
 
 def _point(im: Image.Image, lut: list[int]) -> Image.Image:
@@ -266,7 +289,7 @@ def _translate(im: Image.Image, tile: Image.Image) -> tuple[Image.Image, Image.I
             while len(_tiles) > 1024:
                 _tiles.popitem(last=False)
     _, local, colours = hit
-    lut = tuple(index(im, c) for c in colours)
+    lut = tuple(indices(im, colours))
     with _lock:
         done = _translated.get((key, lut))
     if done is None or done[0] is not tile:
