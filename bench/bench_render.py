@@ -14,11 +14,13 @@ as PNG at compression level 1 (the least any encoder of these pixels spends);
 the 30x30 board at most 60 KB. ``--out`` writes each case's PNG.
 
 ``--stages`` splits a /move's picture (bench/run.py's ``pictures()`` boards, at each of
-its map sizes) into its stages, p50 ms: ``plan`` (the layout), ``draw`` (the drawing,
-plan excluded), then the encoding: ``search`` (the palette search, ``getcolors``),
-``map`` (the pixels mapped to it, ``quantize``) and ``save`` (zlib and the PNG).
+its map sizes) into its stages, p50 ms: ``plan`` (the layout), ``draw`` (the drawing
+into a palette image, plan excluded), ``merge`` (the colours on it and the palette
+written: ``bot.render.paletted.encode``) and ``save`` (zlib and the PNG).
 
-Baseline, main at 9d5f7f2 (issue 31 item 4), load average 0.06, p50 of 60:
+Baseline, main at 9d5f7f2 (issue 31 item 4), load average 0.06, p50 of 60, when the
+board was drawn in RGB and encoding it meant ``search`` (the palette search,
+``getcolors``), ``map`` (the pixels mapped to it, ``quantize``), then the save:
 
     side  total  plan  draw  search   map  save  floor  x floor  colours  KB
      20²   4.99  0.68  1.31    0.46  0.30  0.50   0.48    10.5       73  11.1
@@ -29,6 +31,19 @@ Baseline, main at 9d5f7f2 (issue 31 item 4), load average 0.06, p50 of 60:
 
 The palette search and the mapping (0.75 ms) cost more than the save; the layout
 (0.7-1.0 ms, ``fitting_cell`` asking ``capacity`` ~44 times) more than either.
+
+Drawn into a palette image (issue 31 item 4), load average 5.8 (a busy host), p50 of 60
+(``colours``: of the PNG, after the merge both encoders make):
+
+    side  total  plan  draw  merge  save  floor  x floor  colours  KB
+     20²   2.29  0.10  1.20   0.11  0.48   0.48      4.8       63  10.5
+     30²   2.07  0.10  1.21   0.18  0.57   0.52      4.0       63  11.1
+     50²   2.02  0.10  1.17   0.09  0.54   0.55      3.7       55  11.3
+    100²   2.03  0.11  1.15   0.06  0.59   0.57      3.6       55  12.4
+    200²   2.29  0.14  1.06   0.09  0.58   0.59      3.9       55  12.4
+
+What is left over the floor is the drawing itself (tokens, bands, outlines, labels,
+the inset: Python calling Pillow a few hundred times a picture).
 """
 
 from __future__ import annotations
@@ -50,7 +65,7 @@ from bot.encounter import Encounter, Token
 from bot.grid.coords import Cell
 from bot.grid.sizes import Size
 from bot.grid.terrain import Terrain
-from bot.render.board import BoardView, MoveOverlay, board_image, render_board
+from bot.render.board import BoardView, MoveOverlay, render_board
 from bot.render.layout import plan
 from bot.rules import get_ruleset
 
@@ -160,34 +175,33 @@ def stages(n: int) -> None:
     """``--stages``: where a /move picture's time goes (see the module's docstring)."""
     from bench.run import SIZES
 
-    print("side  total  plan  draw  search   map  save  floor  x floor  colours  KB")
+    print("side  total  plan  draw  merge  save  floor  x floor  colours  KB")
     for side in SIZES:
         print(f"{side:>3}²  " + _stages_of(*move_picture(side), n))
 
 
 def _stages_of(encounter: Encounter, view: BoardView, n: int) -> str:
-    image = board_image(encounter, FOOTPRINTS, view)
+    from bot.render.board import _picture
+    from bot.render.draw import encode_png
+
+    picture = _picture(encounter, FOOTPRINTS, view, paletted=True)
     png = render_board(encounter, FOOTPRINTS, view)
-    rgb = image.convert("RGB")
-    found = rgb.getcolors(256) or []
-    flat = [v for _, c in sorted(found, key=lambda f: f[1]) for v in c]
-    palette = Image.new("P", (1, 1))
-    palette.putpalette(flat + flat[:3] * (256 - len(found)))
-    indexed = rgb.quantize(palette=palette, dither=Image.Dither.NONE)
+    written = picture.copy()
+    encode_png(written)  # its palette as written: what the save alone costs
     figures = {
         "total": lambda: render_board(encounter, FOOTPRINTS, view),
         "plan": lambda: plan(encounter, FOOTPRINTS, view),
-        "image": lambda: board_image(encounter, FOOTPRINTS, view),
-        "search": lambda: rgb.getcolors(256),
-        "map": lambda: rgb.quantize(palette=palette, dither=Image.Dither.NONE),
-        "save": lambda: indexed.save(io.BytesIO(), "PNG", compress_level=1),
+        "image": lambda: _picture(encounter, FOOTPRINTS, view, paletted=True),
+        "encode": lambda: encode_png(picture.copy()),
+        "save": lambda: written.save(io.BytesIO(), "PNG", compress_level=1),
         "floor": floor_of(png),
     }
     ms = {name: statistics.median(measure(fn, n)) for name, fn in figures.items()}
+    colours = len(Image.open(io.BytesIO(png)).convert("RGB").getcolors(256) or [])
     return (
         f"{ms['total']:5.2f}  {ms['plan']:4.2f}  {ms['image'] - ms['plan']:4.2f}"
-        f"  {ms['search']:6.2f}  {ms['map']:4.2f}  {ms['save']:4.2f}  {ms['floor']:5.2f}"
-        f"  {ms['total'] / ms['floor']:7.1f}  {len(found):7}  {len(png) / 1024:4.1f}"
+        f"  {ms['encode'] - ms['save']:5.2f}  {ms['save']:4.2f}  {ms['floor']:5.2f}"
+        f"  {ms['total'] / ms['floor']:7.1f}  {colours:7}  {len(png) / 1024:4.1f}"
     )
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
+from functools import lru_cache
 from itertools import pairwise
 
 from PIL import Image, ImageDraw
@@ -314,9 +315,22 @@ def place_cost_labels(
     that would stick out of the board (into the letter strips or past the image's
     edge) is slid back onto it; a run's label is left out where it would cover
     one already placed."""
+    return list(_placed(layout, tuple(path), tuple(costs), side, units, square_ft))
+
+
+@lru_cache(maxsize=256)
+def _placed(
+    layout: Layout,
+    path: tuple[Cell, ...],
+    costs: tuple[float, ...],
+    side: int,
+    units: str,
+    square_ft: int,
+) -> tuple[tuple[str, Box], ...]:
+    """``place_cost_labels``, kept per move and window (the layout asks it too)."""
     indices = cost_label_indices(path, costs)
     if not indices:
-        return []
+        return ()
     c = layout.cell
     size = cost_label_size(c)
     last = len(path) - 1
@@ -338,7 +352,7 @@ def place_cost_labels(
         if i != last and i not in corners and any(_overlap(box, b) for _, b in placed):
             continue
         placed.append((text, box))
-    return placed
+    return tuple(placed)
 
 
 def _onto_board(layout: Layout, box: Box) -> Box:

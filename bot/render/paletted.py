@@ -9,19 +9,21 @@ has no palette to search and no pixels to map: it writes the indices.
 Every pixel keeps the exact colour the RGB drawing gives it:
 
 - a fill or a line is its colour's index;
-- a colour through a soft mask (text, discs, tints) over one colour is a ramp of
-  that colour blended at each of the mask's levels, computed by Pillow itself
-  (``blend``), so a label on a disc or a pill costs a lookup;
-- over several colours (a disc's edge over the terrain) the box is drawn in RGB
-  and its colours looked up again (``put_rgb``);
-- an RGB picture (a terrain tile, a swatch, the inset) is mapped once to its own
-  little palette and translated to the board's.
+- a colour through a soft mask (text, tints) over one colour is a ramp of that
+  colour blended at each of the mask's levels, computed by Pillow itself
+  (``blend``), so a pill's text costs a lookup;
+- a token or a badge, whose soft edges fall on several colours, is drawn in an RGB
+  crop and its colours looked up again (``through_rgb``), kept per its look and
+  what was under it;
+- an RGB picture (a terrain tile, a band's run, the caption strip, the inset) is
+  mapped once to its own little palette and translated to the board's.
 
-``encode`` then gives the bytes of what ``draw.encode_png`` gives for the same
-picture drawn in RGB: pixel for pixel the same image (that encoder maps each colour
-through Pillow's cache of 6 bits a channel, which can merge two colours a few
-levels apart; ``encode`` merges the same ones, asking Pillow the same question
-about the picture's few colours rather than about every pixel).
+``encode`` then writes a PNG whose pixels are those ``draw.encode_png`` writes for the
+same picture drawn in RGB (that encoder maps each colour through Pillow's cache of 6
+bits a channel, which can merge two colours a few levels apart; ``encode`` merges the
+same ones, asking Pillow the same question about the picture's few colours rather
+than about every pixel). The bytes differ (the palette's order), and are the same
+for the same board, however warm the caches.
 
 A picture with more than 255 colours, or over a photo, is drawn in RGB as before
 (``Overflow`` says so).
