@@ -58,7 +58,9 @@ def render_board(
     RGB over a background photo or past a palette's colours."""
     if view.background is None:
         try:
-            return encode_png(_picture(encounter, footprints, view, paletted=True))
+            picture = _picture(encounter, footprints, view, paletted=True)
+            check(picture)
+            return encode_png(picture)
         except Overflow:
             pass
     return encode_png(board_image(encounter, footprints, view), photo=view.background is not None)
@@ -77,7 +79,8 @@ def board_image(
 def _picture(
     encounter: Encounter, footprints: Mapping[Size, int], view: BoardView, *, paletted: bool
 ) -> Image.Image:
-    """``board_image``, as a palette image if ``paletted`` (``Overflow`` past 255 colours)."""
+    """``board_image``, as a palette image if ``paletted`` (``Overflow`` past 255
+    colours given out by this module's drawing; ``check`` for ImageDraw's)."""
     layout = plan(encounter, footprints, view)
     # The static layers (terrain, darkness, grid, walls, label strips) come from a
     # cache per encounter state and window; what a view adds is drawn on a copy.
@@ -142,8 +145,6 @@ def _picture(
             box = (layout.board_right, layout.top, image.width - 1, layout.board_bottom - 1)
             ImageDraw.Draw(image).rectangle(box, fill=caption.BG)
         draw_caption(image, layout.keys, image.height - caption.height(layout.keys, image.width))
-    if paletted:
-        check(image)
     return image
 
 

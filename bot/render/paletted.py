@@ -65,6 +65,15 @@ def index(im: Image.Image, colour: RGB) -> int:
         return found
     if len(palette.colors) >= MAX_INKS:
         raise Overflow
+    raw = getattr(palette, "_palette", None)
+    if palette.mode == "RGB" and isinstance(raw, bytearray) and len(raw) % 3 == 0:
+        # what ImagePalette.getcolor does for a board (no transparency, room left),
+        # without its checks: a board gives out ~60 indices a picture
+        given = len(raw) // 3
+        raw += bytes(colour)
+        palette.colors[colour] = given
+        palette.dirty = 1
+        return given
     return palette.getcolor(colour, im)
 
 

@@ -190,6 +190,18 @@ def static_layer(
         and hit.dark == encounter.dark
     ):
         return hit.image
+    image = _drawn(layout, encounter, background, paletted)
+    with _static_lock:
+        _static[key] = _Static(encounter.terrain, encounter.edges, encounter.dark, image)
+        while len(_static) > STATIC_CACHE:
+            _static.popitem(last=False)
+    return image
+
+
+def _drawn(
+    layout: Layout, encounter: Encounter, background: BackgroundImage | None, paletted: bool
+) -> Image.Image:
+    """The static layer drawn afresh (``static_layer`` keeps it)."""
     image = Image.new("P" if paletted else "RGB", (layout.width, layout.height), s.FLOOR)
     if background is not None:
         under = backdrop(background, layout.x0, layout.y0, layout.cols, layout.rows, layout.cell)
@@ -204,10 +216,6 @@ def static_layer(
     _headers(image, layout)
     if paletted:
         check(image)
-    with _static_lock:
-        _static[key] = _Static(encounter.terrain, encounter.edges, encounter.dark, image)
-        while len(_static) > STATIC_CACHE:
-            _static.popitem(last=False)
     return image
 
 
