@@ -355,6 +355,8 @@ def merged(colours: tuple[RGB, ...]) -> tuple[RGB, ...]:
     """Each of a picture's (sorted) colours as ``draw.encode_png`` writes it: that
     encoder maps the picture's pixels to the palette of these colours, and Pillow's
     mapping can send a colour to a neighbour a few levels off."""
+    if not colours:
+        return ()
     strip = Image.new("RGB", (len(colours), 1))
     strip.putdata(colours)
     mapped = strip.quantize(palette=_palette_image(colours), dither=Image.Dither.NONE)

@@ -18,7 +18,7 @@ from bot.grid.terrain import Barrier, Terrain
 from bot.render import board as board_module
 from bot.render.board import BoardView, MoveOverlay, board_image, render_board
 from bot.render.draw import encode_png
-from bot.render.paletted import MAX_INKS, Overflow, encode, index, paste_colour, put_rgb
+from bot.render.paletted import MAX_INKS, Overflow, encode, index, merged, paste_colour, put_rgb
 from bot.rules import get_ruleset
 from tests.render.scenarios import SCENARIOS
 
@@ -169,3 +169,21 @@ def test_encode_merges_colours_as_the_rgb_encoder_does(colours, rng):
     canvas = Image.new("P", picture.size, (0, 0, 0))
     put_rgb(canvas, picture, (0, 0))
     assert pixels(encode(canvas)).tobytes() == pixels(encode_png(picture)).tobytes()
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(st.tuples(*[st.integers(0, 255)] * 3), min_size=2, max_size=60, unique=True),
+    st.randoms(),
+)
+def test_colours_merge_among_a_few_as_among_all_while_their_targets_stay(colours, rng):
+    """What ``encode`` relies on to skip the histogram: Pillow maps a colour to the
+    palette entry nearest its cache slot, so among the colours left on a picture a
+    colour merges as it does among all the colours given an index, as long as the one
+    it merges into is left too."""
+    near = [(r, min(255, g + rng.randint(1, 5)), b) for r, g, b in colours[: len(colours) // 2]]
+    every = tuple(sorted(set(colours + near)))
+    into = dict(zip(every, merged(every), strict=True))
+    kept = {c for c in every if rng.random() < 0.5}
+    shown = tuple(sorted(kept | {into[c] for c in kept}))
+    assert merged(shown) == tuple(into[c] for c in shown)
