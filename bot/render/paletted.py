@@ -224,7 +224,10 @@ def _put_local(
     im: Image.Image, local: Image.Image, colours: tuple[RGB, ...], xy: tuple[int, int]
 ) -> None:
     lut = indices(im, colours)
-    im.paste(_point(local, lut + [0] * (256 - len(lut))), xy)
+    x, y = xy
+    im.im.paste(
+        _point(local, lut + [0] * (256 - len(lut))).im, (x, y, x + local.width, y + local.height)
+    )
 
 
 def put_rgb(im: Image.Image, picture: Image.Image, xy: tuple[int, int]) -> None:

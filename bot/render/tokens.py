@@ -114,7 +114,8 @@ def draw_token(
     ghost: bool = False,
 ) -> None:
     if paletted(im):  # its soft edges blend with what is under it: drawn in RGB
-        box = around(disc.centre, _reach(layout, token, disc))
+        reach = _reach(layout.cell, token.team, disc.diameter, token.altitude_ft)
+        box = around(disc.centre, reach)
         moved = Disc((disc.centre[0] - box[0], disc.centre[1] - box[1]), disc.diameter)
         look = (
             layout.cell,
@@ -180,14 +181,15 @@ def draw_token(
         )
 
 
-def _reach(layout: Layout, token: Token, disc: Disc) -> int:
+@lru_cache(maxsize=1024)
+def _reach(cell: int, team: str, diameter: int, altitude_ft: int) -> int:
     """How far from its disc's centre ``draw_token`` may draw, in px."""
-    ring = ring_width(layout.cell)
-    d, _, _ = disc_sizes(disc.diameter, s.TEAM_SHAPE.get(token.team, ROUND))
-    marks = max(10, min(22, round(layout.cell * 0.34)))
-    reach = max(disc.diameter / 2 + 2 * ring, d / 2 * 0.72 + marks / 2 + 2, d / 2)
-    size = pill_size(layout.cell)
-    for text in ("hidden", f"{token.altitude_ft} ft up"):
+    ring = ring_width(cell)
+    d, _, _ = disc_sizes(diameter, s.TEAM_SHAPE.get(team, ROUND))
+    marks = max(10, min(22, round(cell * 0.34)))
+    reach = max(diameter / 2 + 2 * ring, d / 2 * 0.72 + marks / 2 + 2, d / 2)
+    size = pill_size(cell)
+    for text in ("hidden", f"{altitude_ft} ft up"):
         x0, y0, x1, y1 = pill_box(text, size, (0, 0))
         reach = max(reach, -x0, x1, (d / 2 + 2 * ring) + max(-y0, y1))
     return math.ceil(reach) + 2
