@@ -215,8 +215,8 @@ def indices(im: Image.Image, colours: tuple[RGB, ...]) -> list[int]:
     assert im.palette is not None
     known = im.palette.colors
     found = [known.get(c, -1) for c in colours]
-    if -1 in found:
-        found = [index(im, c) for c in colours]
+    if -1 in found:  # new ones given indices in order
+        found = [i if i >= 0 else index(im, c) for i, c in zip(found, colours, strict=True)]
     return found
 
 
