@@ -15,8 +15,8 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
 
+from bot.render.palette_png import encode as paletted_png
 from bot.render.paletted import PNG_COMPRESS_LEVEL, around, paletted, paste_colour, through_rgb
-from bot.render.paletted import encode as paletted_png
 from bot.render.style import RGB
 
 Box = tuple[int, int, int, int]

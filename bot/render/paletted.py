@@ -18,12 +18,9 @@ Every pixel keeps the exact colour the RGB drawing gives it:
 - an RGB picture (a terrain tile, a band's run, the caption strip, the inset) is
   mapped once to its own little palette and translated to the board's.
 
-``encode`` then writes a PNG whose pixels are those ``draw.encode_png`` writes for the
-same picture drawn in RGB (that encoder maps each colour through Pillow's cache of 6
-bits a channel, which can merge two colours a few levels apart; ``encode`` merges the
-same ones, asking Pillow the same question about the picture's few colours rather
-than about every pixel). The bytes differ (the palette's order), and are the same
-for the same board, however warm the caches.
+``bot.render.palette_png.encode`` then writes a PNG whose pixels are those
+``draw.encode_png`` writes for the same picture drawn in RGB. The bytes differ (the
+palette's order), and are the same for the same board, however warm the caches.
 
 A picture with more than 255 colours, or over a photo, is drawn in RGB as before
 (``Overflow`` says so).
@@ -31,7 +28,6 @@ A picture with more than 255 colours, or over a photo, is drawn in RGB as before
 
 from __future__ import annotations
 
-import io
 import math
 import threading
 import weakref
@@ -274,9 +270,10 @@ def put_tile(im: Image.Image, tile: Image.Image, xy: tuple[int, int]) -> None:
     # this picture's tiles so far, by the palette they were translated to (a board's
     # palette only grows, so an index once given stays right)
     assert im.palette is not None
-    mine = _mine.get(im.palette)
-    if mine is None:
-        mine = _mine[im.palette] = {}
+    with _lock:  # pictures are drawn in several worker threads
+        mine = _mine.get(im.palette)
+        if mine is None:
+            mine = _mine[im.palette] = {}
     key = id(tile)
     done = mine.get(key)
     if done is None or done[0] is not tile:
@@ -338,72 +335,17 @@ def _exact(colours: tuple[RGB, ...]) -> Image.Image | None:
     off); None when it would not."""
     if not colours or len(colours) > 256:
         return None
-    palette = _palette_image(colours)
+    palette = palette_image(colours)
     strip = Image.new("RGB", (len(colours), 1))
     strip.putdata(colours)
     mapped = strip.quantize(palette=palette, dither=Image.Dither.NONE)
     return palette if list(mapped.tobytes()) == list(range(len(colours))) else None
 
 
-def _palette_image(colours: tuple[RGB, ...]) -> Image.Image:
+def palette_image(colours: tuple[RGB, ...]) -> Image.Image:
+    """A 1x1 palette image of ``colours`` (padded with the first: Pillow maps to 256)."""
     flat = [v for c in colours for v in c]
     flat += flat[:3] * (256 - len(colours))  # pad with a colour that is present
     image = Image.new("P", (1, 1))
     image.putpalette(flat)
     return image
-
-
-@lru_cache(maxsize=256)
-def merged(colours: tuple[RGB, ...]) -> tuple[RGB, ...]:
-    """Each of a picture's (sorted) colours as ``draw.encode_png`` writes it: that
-    encoder maps the picture's pixels to the palette of these colours, and Pillow's
-    mapping can send a colour to a neighbour a few levels off."""
-    if not colours:
-        return ()
-    strip = Image.new("RGB", (len(colours), 1))
-    strip.putdata(colours)
-    mapped = strip.quantize(palette=_palette_image(colours), dither=Image.Dither.NONE)
-    return tuple(colours[i] for i in mapped.tobytes())
-
-
-def encode(im: Image.Image) -> bytes:
-    """A palette board as PNG bytes: its pixels as ``draw.encode_png`` writes the same
-    board drawn in RGB (the same colours merged), at the same compression level.
-    Changes ``im``'s palette to the colours written."""
-    assert im.palette is not None
-    raw = bytes(im.palette.palette)
-    pixels = im.tobytes()
-    # Merged as among every colour given an index; that is how they merge among the
-    # colours on the picture as long as each colour another merges into is on it (a
-    # colour drawn and then covered is not): a byte search for each of those few.
-    flat, targets = _written(raw)
-    if not all(any(bytes((i,)) in pixels for i in target) for target in targets):
-        shown = [i for i in range(len(raw) // 3) if bytes((i,)) in pixels]
-        flat = _written_among(raw, tuple(shown))
-    im.putpalette(flat)
-    buffer = io.BytesIO()
-    im.save(buffer, "PNG", compress_level=PNG_COMPRESS_LEVEL)
-    return buffer.getvalue()
-
-
-@lru_cache(maxsize=256)
-def _written(raw: bytes) -> tuple[bytes, tuple[tuple[int, ...], ...]]:
-    """The palette ``raw`` as written (``merged`` among all its colours), and the
-    indices of each colour another merges into."""
-    every = tuple(range(len(raw) // 3))
-    flat = _written_among(raw, every)
-    colours = [raw[3 * i : 3 * i + 3] for i in every]
-    targets = {flat[3 * i : 3 * i + 3] for i in every if flat[3 * i : 3 * i + 3] != colours[i]}
-    return flat, tuple(tuple(i for i in every if colours[i] == t) for t in sorted(targets))
-
-
-def _written_among(raw: bytes, shown: tuple[int, ...]) -> bytes:
-    """The palette ``raw`` with each of the ``shown`` indices' colours as ``merged``
-    among those colours writes it."""
-    colours = {i: (raw[3 * i], raw[3 * i + 1], raw[3 * i + 2]) for i in shown}
-    ordered = tuple(sorted(set(colours.values())))
-    written = dict(zip(ordered, merged(ordered), strict=True))
-    flat = bytearray(raw)
-    for i, c in colours.items():
-        flat[3 * i : 3 * i + 3] = bytes(written[c])
-    return bytes(flat)

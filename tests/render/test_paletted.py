@@ -18,7 +18,8 @@ from bot.grid.terrain import Barrier, Terrain
 from bot.render import board as board_module
 from bot.render.board import BoardView, MoveOverlay, board_image, render_board
 from bot.render.draw import encode_png
-from bot.render.paletted import MAX_INKS, Overflow, encode, index, merged, paste_colour, put_rgb
+from bot.render.palette_png import encode, merged
+from bot.render.paletted import MAX_INKS, Overflow, index, paste_colour, put_rgb
 from bot.rules import get_ruleset
 from tests.render.scenarios import SCENARIOS
 
