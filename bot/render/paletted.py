@@ -202,7 +202,7 @@ def through_rgb(
     _put_local(im, local, colours, box[:2])
 
 
-DRAWN_CACHE = 512  # tokens and badges, each with what was under it
+DRAWN_CACHE = 256  # tokens and badges, each with what was under it (~7 KB each at 40 px)
 _drawn: OrderedDict[tuple[Hashable, ...], tuple[Image.Image, tuple[RGB, ...]]] = OrderedDict()
 
 
@@ -243,7 +243,7 @@ def put_rgb(im: Image.Image, picture: Image.Image, xy: tuple[int, int]) -> None:
     _put_local(im, *hit, xy)
 
 
-PICTURES_CACHE = 32  # insets mapped to their own palette
+PICTURES_CACHE = 8  # insets mapped to their own palette (keyed by their pixels: up to 120 KB)
 _pictures: OrderedDict[tuple[object, ...], tuple[Image.Image, tuple[RGB, ...]]] = OrderedDict()
 
 

@@ -188,3 +188,18 @@ def test_colours_merge_among_a_few_as_among_all_while_their_targets_stay(colours
     kept = {c for c in every if rng.random() < 0.5}
     shown = tuple(sorted(kept | {into[c] for c in kept}))
     assert merged(shown) == tuple(into[c] for c in shown)
+
+
+def test_pictures_drawn_at_once_in_several_threads_are_the_same_bytes():
+    """Pictures are drawn in the board pool's worker threads, which share the caches
+    (the static layers, tokens per look, tiles per palette)."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from bot.render import static as static_module
+
+    scenarios = [make() for make in SCENARIOS.values()] * 3
+    static_module._static.clear()
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        drawn = list(pool.map(lambda s: render_board(s.encounter, s.footprints, s.view), scenarios))
+    alone = [render_board(s.encounter, s.footprints, s.view) for s in scenarios]
+    assert drawn == alone
