@@ -269,11 +269,17 @@ def put_tile(im: Image.Image, tile: Image.Image, xy: tuple[int, int]) -> None:
         return
     # this picture's tiles so far, by the palette they were translated to (a board's
     # palette only grows, so an index once given stays right)
-    assert im.palette is not None
-    with _lock:  # pictures are drawn in several worker threads
-        mine = _mine.get(im.palette)
-        if mine is None:
-            mine = _mine[im.palette] = {}
+    palette = im.palette
+    assert palette is not None
+    last = getattr(_here, "mine", None)  # the picture this thread is drawing, usually
+    if last is not None and last[0]() is palette:
+        mine = last[1]
+    else:
+        with _lock:  # pictures are drawn in several worker threads
+            mine = _mine.get(palette)
+            if mine is None:
+                mine = _mine[palette] = {}
+        _here.mine = (weakref.ref(palette), mine)
     key = id(tile)
     done = mine.get(key)
     if done is None or done[0] is not tile:
@@ -282,6 +288,7 @@ def put_tile(im: Image.Image, tile: Image.Image, xy: tuple[int, int]) -> None:
     im.im.paste(done[1].im, (x, y, x + tile.width, y + tile.height))
 
 
+_here = threading.local()
 _mine: weakref.WeakKeyDictionary[object, dict[int, tuple[Image.Image, Image.Image]]] = (
     weakref.WeakKeyDictionary()
 )
