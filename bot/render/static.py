@@ -109,7 +109,6 @@ def darkness(board: Image.Image, layout: Layout, dark: frozenset[Cell]) -> None:
 def grid(image: Image.Image, layout: Layout, within: Box | None = None) -> None:
     """The grid lines; ``within`` (first col, first row, last col, last row): only
     the lines round those squares, only as far as they reach."""
-    draw = ImageDraw.Draw(image)
     c = layout.cell
     right, bottom = layout.board_right - 1, layout.board_bottom - 1
     cols, rows = range(layout.cols + 1), range(layout.rows + 1)
@@ -121,12 +120,14 @@ def grid(image: Image.Image, layout: Layout, within: Box | None = None) -> None:
         x_lo, x_hi = layout.left + i0 * c, min(layout.left + i1 * c, right)
         y_lo, y_hi = layout.top + j0 * c, min(layout.top + j1 * c, bottom)
     ink = ink_of(image, s.GRID_LINE)
+    image.load()
+    fill = image.im.paste  # a line a pixel wide is a box: no drawing call per line
     for i in cols:
         x = min(layout.left + i * c, right)
-        draw.line([(x, y_lo), (x, y_hi)], fill=ink)
+        fill(ink, (x, y_lo, x + 1, y_hi + 1))
     for j in rows:
         y = min(layout.top + j * c, bottom)
-        draw.line([(x_lo, y), (x_hi, y)], fill=ink)
+        fill(ink, (x_lo, y, x_hi + 1, y + 1))
 
 
 Box = tuple[int, int, int, int]
