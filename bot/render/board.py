@@ -30,7 +30,7 @@ from bot.render.overlay import (
     draw_provoked,
     footprint_cells,
     outline,
-    visible,
+    shown,
 )
 from bot.render.paletted import Overflow, check, paste_colour, put_rgb
 from bot.render.static import bbox, darkness, grid, squares, static_layer
@@ -93,9 +93,9 @@ def _picture(
     now: set[Cell] = set()
     if move is not None:
         now, more = band_squares(move, mover_side, encounter.terrain)
-        bands = dict.fromkeys(visible(layout, more), 1)
-        bands.update(dict.fromkeys(visible(layout, now), 2))
-    hatched = set(visible(layout, view.threats))
+        bands = dict.fromkeys(shown(layout, more), 1)  # drawn in no order: squares apart
+        bands.update(dict.fromkeys(shown(layout, now), 2))
+    hatched = set(shown(layout, view.threats))
     if bands or hatched:
         # Redrawn in the static layers' order over just these squares.
         overlaid = set(bands) | hatched

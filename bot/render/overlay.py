@@ -61,9 +61,14 @@ def band_squares(
 
 def visible(layout: Layout, cells: Iterable[Cell]) -> list[Cell]:
     """The cells inside the window, sorted."""
+    return sorted(shown(layout, cells))
+
+
+def shown(layout: Layout, cells: Iterable[Cell]) -> list[Cell]:
+    """The cells inside the window, in no order (``visible`` sorts them)."""
     x0, y0 = layout.x0, layout.y0
     x1, y1 = x0 + layout.cols, y0 + layout.rows
-    return sorted(c for c in cells if x0 <= c.col < x1 and y0 <= c.row < y1)
+    return [c for c in cells if x0 <= c.col < x1 and y0 <= c.row < y1]
 
 
 def runs(cells: Iterable[Cell]) -> list[tuple[Cell, int]]:
