@@ -203,3 +203,34 @@ def test_pictures_drawn_at_once_in_several_threads_are_the_same_bytes():
         drawn = list(pool.map(lambda s: render_board(s.encounter, s.footprints, s.view), scenarios))
     alone = [render_board(s.encounter, s.footprints, s.view) for s in scenarios]
     assert drawn == alone
+
+
+def test_a_board_of_more_colours_than_a_palette_holds_is_drawn_in_rgb_as_before():
+    """Every terrain kind, darkness, doors, templates, threats and bands at once: some
+    500 colours. The palette drawing gives up (``Overflow``) and the RGB one draws it."""
+    import random
+
+    rng = random.Random(3)
+    side = 16
+    every = [Cell(c, r) for r in range(side) for c in range(side)]
+    e = Encounter(side, side, "3.5", "gm")
+    for kind in Terrain:
+        e = e.with_terrain(rng.sample(every, 12), kind)
+    e = e.in_dark(rng.sample(every, 60), True)
+    doors = [(c, Cell(c.col + 1, c.row)) for c in rng.sample(every, 20) if c.col + 1 < side]
+    e = e.with_barriers(doors, Barrier.DOOR)
+    for i, cell in enumerate(rng.sample(every, 14)):
+        e = e.with_token(Token(f"T{i}", cell, team=TEAMS[i % 4], reactions_used=i % 2))
+    e = replace(e, templates=(Template("Fog", "circle", 15, Cell(5, 5)),))
+    start = next(iter(e.tokens.values())).cell
+    move = MoveOverlay(
+        (start,), (0.0,), "t0", reach_now=frozenset(every[:120]), reach_more=frozenset(every)
+    )
+    view = BoardView(move=move, threats=frozenset(rng.sample(every, 120)), whole_map=True)
+    try:
+        board_module._picture(e, FOOT, view, paletted=True)
+    except Overflow:
+        pass
+    else:
+        raise AssertionError("expected more colours than a palette holds")
+    assert render_board(e, FOOT, view) == encode_png(board_image(e, FOOT, view))
