@@ -12,6 +12,51 @@ Four cases, in milliseconds (p50 / p95 / max), PNG encoding included:
 as PNG at compression level 1 (the least any encoder of these pixels spends);
 ``x floor`` is the p50 over it. Targets: render+encode at most 2x the floor, and
 the 30x30 board at most 60 KB. ``--out`` writes each case's PNG.
+
+``--stages`` splits a /move's picture (bench/run.py's ``pictures()`` boards, at each of
+its map sizes) into its stages, p50 ms: ``plan`` (the layout), ``draw`` (the drawing
+into a palette image, plan excluded), ``merge`` (the colours on it and the palette
+written: ``bot.render.paletted.encode``) and ``save`` (zlib and the PNG).
+
+Baseline, main at 9d5f7f2 (issue 31 item 4), load average 0.06, p50 of 60, when the
+board was drawn in RGB and encoding it meant ``search`` (the palette search,
+``getcolors``), ``map`` (the pixels mapped to it, ``quantize``), then the save:
+
+    side  total  plan  draw  search   map  save  floor  x floor  colours  KB
+     20²   4.99  0.68  1.31    0.46  0.30  0.50   0.48    10.5       73  11.1
+     30²   4.03  0.77  1.45    0.43  0.30  0.62   0.57     7.0       73  11.7
+     50²   4.63  0.93  1.53    0.43  0.30  0.57   0.51     9.0       62  11.9
+    100²   4.52  1.03  1.07    0.44  0.31  0.60   0.52     8.7       62  13.2
+    200²   4.07  0.70  1.49    0.44  0.31  0.60   0.55     7.4       62  13.0
+
+The palette search and the mapping (0.75 ms) cost more than the save; the layout
+(0.7-1.0 ms, ``fitting_cell`` asking ``capacity`` ~44 times) more than either.
+
+Drawn into a palette image (issue 31 item 4), load average 5.8 (a busy host), p50 of 60
+(``colours``: of the PNG, after the merge both encoders make):
+
+    side  total  plan  draw  merge  save  floor  x floor  colours  KB
+     20²   2.29  0.10  1.20   0.11  0.48   0.48      4.8       63  10.5
+     30²   2.07  0.10  1.21   0.18  0.57   0.52      4.0       63  11.1
+     50²   2.02  0.10  1.17   0.09  0.54   0.55      3.7       55  11.3
+    100²   2.03  0.11  1.15   0.06  0.59   0.57      3.6       55  12.4
+    200²   2.29  0.14  1.06   0.09  0.58   0.59      3.9       55  12.4
+
+What is left over the floor is the drawing itself (tokens, bands, outlines, labels,
+the inset: Python calling Pillow a few hundred times a picture).
+
+Before and after interleaved in one process (main's bot/render copied beside this
+one, each picture drawn by both in turn), p50 of 80, load average 4.0 (busy):
+
+    side  before  after  floor  before x  after x  after/before
+     20²   5.71   2.89   0.68     8.4      4.3       0.51
+     30²   5.21   2.64   0.65     8.0      4.1       0.51
+     50²   6.85   3.43   0.86     8.0      4.0       0.50
+    100²   7.69   3.83   0.78     9.9      4.9       0.50
+    200²   5.63   2.65   0.71     7.9      3.7       0.47
+
+Over twelve different moves in turn (kept tokens and insets hit less): 0.46-0.75x;
+with every cache emptied before each picture (main's static layer too): 0.48-0.81x.
 """
 
 from __future__ import annotations
@@ -34,6 +79,7 @@ from bot.grid.coords import Cell
 from bot.grid.sizes import Size
 from bot.grid.terrain import Terrain
 from bot.render.board import BoardView, MoveOverlay, render_board
+from bot.render.layout import plan
 from bot.rules import get_ruleset
 
 FOOTPRINTS = get_ruleset("3.5").footprint_squares
@@ -125,11 +171,62 @@ def floor_of(png: bytes) -> Callable[[], object]:
     return save
 
 
+def move_picture(side: int) -> tuple[Encounter, BoardView]:
+    """bench/run.py ``pictures()``'s /move on a ``side`` x ``side`` battle map."""
+    from bench.maps import HERO, battle_map, hero_cell
+    from bot.handlers.board import move_view as view_of
+    from bot.rules.engine.moves import MoveRequest
+
+    here = hero_cell(side)
+    result = get_ruleset("3.5").move(
+        battle_map(side), MoveRequest(HERO, Cell(here.col + 3, here.row + 1))
+    )
+    return result.encounter, view_of(result)
+
+
+def stages(n: int) -> None:
+    """``--stages``: where a /move picture's time goes (see the module's docstring)."""
+    from bench.run import SIZES
+
+    print("side  total  plan  draw  merge  save  floor  x floor  colours  KB")
+    for side in SIZES:
+        print(f"{side:>3}²  " + _stages_of(*move_picture(side), n))
+
+
+def _stages_of(encounter: Encounter, view: BoardView, n: int) -> str:
+    from bot.render.board import _picture
+    from bot.render.draw import encode_png
+
+    picture = _picture(encounter, FOOTPRINTS, view, paletted=True)
+    png = render_board(encounter, FOOTPRINTS, view)
+    written = picture.copy()
+    encode_png(written)  # its palette as written: what the save alone costs
+    figures = {
+        "total": lambda: render_board(encounter, FOOTPRINTS, view),
+        "plan": lambda: plan(encounter, FOOTPRINTS, view),
+        "image": lambda: _picture(encounter, FOOTPRINTS, view, paletted=True),
+        "encode": lambda: encode_png(picture.copy()),
+        "save": lambda: written.save(io.BytesIO(), "PNG", compress_level=1),
+        "floor": floor_of(png),
+    }
+    ms = {name: statistics.median(measure(fn, n)) for name, fn in figures.items()}
+    colours = len(Image.open(io.BytesIO(png)).convert("RGB").getcolors(256) or [])
+    return (
+        f"{ms['total']:5.2f}  {ms['plan']:4.2f}  {ms['image'] - ms['plan']:4.2f}"
+        f"  {ms['encode'] - ms['save']:5.2f}  {ms['save']:4.2f}  {ms['floor']:5.2f}"
+        f"  {ms['total'] / ms['floor']:7.1f}  {colours:7}  {len(png) / 1024:4.1f}"
+    )
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--n", type=int, default=50)
     parser.add_argument("--out", type=Path, default=None)
+    parser.add_argument("--stages", action="store_true", help="a /move picture's stages")
     args = parser.parse_args(argv)
+    if args.stages:
+        stages(args.n)
+        return
     for name, fn in cases().items():
         times = measure(fn, args.n)
         png = fn()

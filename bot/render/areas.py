@@ -19,6 +19,8 @@ from bot.render import style as s
 from bot.render.draw import pill
 from bot.render.layout import Layout
 from bot.render.overlay import outline, visible
+from bot.render.paletted import ink_of as paint
+from bot.render.paletted import paste_colour
 
 Covered = Sequence[tuple[Template, frozenset[Cell]]]
 
@@ -75,7 +77,7 @@ def fill_areas(
         ink = ink_of(template)
         for cell in visible(layout, cells):
             x, y = layout.corner(cell)
-            image.paste(ink, (x, y, x + c, y + c), _dotted(c))
+            paste_colour(image, ink, (x, y, x + c, y + c), _dotted(c))
     for template, cells in covered:
         outline(image, layout, set(cells), ink_of(template), max(2, c // 16))
     if encounter is not None:
@@ -109,9 +111,9 @@ def origin_dot(image: Image.Image, layout: Layout, at: tuple[float, float], ink:
         return
     x, y = layout.point(col, row)
     r = max(3, layout.cell // 9)
-    draw = ImageDraw.Draw(image)
-    draw.ellipse((x - r - 1, y - r - 1, x + r + 1, y + r + 1), fill=s.WHITE)
-    draw.ellipse((x - r, y - r, x + r, y + r), fill=ink)
+    draw = ImageDraw.Draw(image)  # a palette image takes indices: no look-up per shape
+    draw.ellipse((x - r - 1, y - r - 1, x + r + 1, y + r + 1), fill=paint(image, s.WHITE))
+    draw.ellipse((x - r, y - r, x + r, y + r), fill=paint(image, ink))
 
 
 def label_areas(

@@ -22,6 +22,7 @@ from bot.render.legend import (
     THREAT,
     Key,
 )
+from bot.render.paletted import paletted, put_tile
 from bot.render.tiles import square_tile
 
 FONT = 12
@@ -70,6 +71,9 @@ def draw_caption(im: Image.Image, keys: Sequence[Key], top: int) -> None:
     """The strip from ``top`` to the image's bottom edge."""
     if not keys:
         return
+    if paletted(im):  # one strip per entries and size, drawn once
+        put_tile(im, strip_of(keys, im.width, im.height - top, top % 2), (0, top))
+        return
     draw = ImageDraw.Draw(im)
     draw.rectangle((0, top, im.width - 1, im.height - 1), fill=BG)
     draw.line([(0, top), (im.width - 1, top)], fill=RULE)
@@ -82,6 +86,16 @@ def draw_caption(im: Image.Image, keys: Sequence[Key], top: int) -> None:
             paste_text_at(im, key.text, FONT, (x + SWATCH + SPACE, ink_top), s.LABEL_TEXT)
             x += entry_width(key) + GAP
         y += LINE
+
+
+@lru_cache(maxsize=64)
+def strip_of(keys: tuple[Key, ...], width: int, height: int, odd: int) -> Image.Image:
+    """The caption of ``keys``, ``width`` x ``height``, drawn in RGB one row down when
+    it goes on an ``odd`` row (``round`` halves to even: the same parity, the same
+    pixels)."""
+    strip = Image.new("RGB", (width, height + odd), BG)
+    draw_caption(strip, keys, odd)
+    return strip.crop((0, odd, width, height + odd)) if odd else strip
 
 
 def _swatch(im: Image.Image, mark: str, xy: tuple[int, int]) -> None:
@@ -107,7 +121,7 @@ def _swatch(im: Image.Image, mark: str, xy: tuple[int, int]) -> None:
                 edge=s.BADGE_TEXT_DARK,
             )
         return
-    im.paste(swatch_tile(mark), (x, y))
+    put_tile(im, swatch_tile(mark), (x, y))
 
 
 @lru_cache(maxsize=16)

@@ -15,13 +15,14 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
 
+from bot.render.palette_png import encode as paletted_png
+from bot.render.paletted import PNG_COMPRESS_LEVEL, around, paletted, paste_colour, through_rgb
 from bot.render.style import RGB
 
 Box = tuple[int, int, int, int]
 
 AA_LEVELS = 8  # grey levels kept at soft edges
 SUPERSAMPLE = 4
-PNG_COMPRESS_LEVEL = 1  # the least zlib work; a 30x30 board stays well under 60 KB
 
 
 def _posterize_table() -> list[int]:
@@ -61,7 +62,7 @@ def paste_text(im: Image.Image, text: str, size: int, centre: tuple[float, float
     mask = text_mask(text, size)
     x = round(centre[0] - mask.width / 2)
     y = round(centre[1] - mask.height / 2)
-    im.paste(ink, (x, y, x + mask.width, y + mask.height), mask)
+    paste_colour(im, ink, (x, y, x + mask.width, y + mask.height), mask)
     return (x, y, x + mask.width, y + mask.height)
 
 
@@ -69,7 +70,7 @@ def paste_text_at(im: Image.Image, text: str, size: int, xy: tuple[int, int], in
     """Draw ``text`` with its ink's top-left corner at ``xy``."""
     mask = text_mask(text, size)
     x, y = xy
-    im.paste(ink, (x, y, x + mask.width, y + mask.height), mask)
+    paste_colour(im, ink, (x, y, x + mask.width, y + mask.height), mask)
     return (x, y, x + mask.width, y + mask.height)
 
 
@@ -131,7 +132,7 @@ def paste_disc(
     mask = disc_mask(diameter, alpha, shape)
     x = round(centre[0] - diameter / 2)
     y = round(centre[1] - diameter / 2)
-    im.paste(ink, (x, y, x + diameter, y + diameter), mask)
+    paste_colour(im, ink, (x, y, x + diameter, y + diameter), mask)
 
 
 def paste_ring(
@@ -140,7 +141,7 @@ def paste_ring(
     mask = ring_mask(diameter, width)
     x = round(centre[0] - diameter / 2)
     y = round(centre[1] - diameter / 2)
-    im.paste(ink, (x, y, x + diameter, y + diameter), mask)
+    paste_colour(im, ink, (x, y, x + diameter, y + diameter), mask)
 
 
 def badge(
@@ -153,6 +154,16 @@ def badge(
     edge: RGB = (255, 255, 255),
 ) -> None:
     """A small round badge with a letter or two in it."""
+    if paletted(im):  # drawn in RGB over whatever is under it
+        box = around(centre, diameter // 2 + 2)
+        x, y = box[0], box[1]
+        through_rgb(
+            im,
+            box,
+            lambda rgb: badge(rgb, (centre[0] - x, centre[1] - y), diameter, fill, text, ink, edge),
+            key=("badge", (centre[0] - x, centre[1] - y), diameter, fill, text, ink, edge),
+        )
+        return
     paste_disc(im, centre, diameter + 2, edge)
     paste_disc(im, centre, diameter, fill)
     size = max(8, round(diameter * 0.72))
@@ -173,13 +184,28 @@ def pill(
     mask = text_mask(text, size)
     box = pill_box(text, size, centre)
     x0, y0, x1, y1 = box
-    ImageDraw.Draw(im).rounded_rectangle(
-        (x0, y0, x1 - 1, y1 - 1), radius=min((y1 - y0) // 2, 6), fill=fill, outline=edge
-    )
+    if paletted(im):  # the same shape, as two masks: no drawing per label
+        inside, rim = pill_masks(x1 - x0, y1 - y0)
+        paste_colour(im, fill, box, inside)
+        paste_colour(im, edge, box, rim)
+    else:
+        ImageDraw.Draw(im).rounded_rectangle(
+            (x0, y0, x1 - 1, y1 - 1), radius=min((y1 - y0) // 2, 6), fill=fill, outline=edge
+        )
     tx = x0 + (x1 - x0 - mask.width) // 2
     ty = y0 + (y1 - y0 - mask.height) // 2
-    im.paste(ink, (tx, ty, tx + mask.width, ty + mask.height), mask)
+    paste_colour(im, ink, (tx, ty, tx + mask.width, ty + mask.height), mask)
     return box
+
+
+@lru_cache(maxsize=256)
+def pill_masks(width: int, height: int) -> tuple[Image.Image, Image.Image]:
+    """A pill's inside and its outline, each a mask of 0 and 255 (``pill``'s shape)."""
+    shape = Image.new("L", (width, height), 0)
+    ImageDraw.Draw(shape).rounded_rectangle(
+        (0, 0, width - 1, height - 1), radius=min(height // 2, 6), fill=1, outline=2
+    )
+    return shape.point([0, 255] + [0] * 254), shape.point([0, 0, 255] + [0] * 253)
 
 
 def pill_box(text: str, size: int, centre: tuple[float, float]) -> Box:
@@ -210,7 +236,10 @@ def encode_png(im: Image.Image, *, photo: bool = False) -> bytes:
     few levels of each other can come out as one (seen: at most 5 levels off):
     invisible, and still deterministic. Busier images are written as RGB, except a
     ``photo`` (a board over a map image), which is reduced to 256 colours first: an
-    RGB photo-sized PNG would be megabytes."""
+    RGB photo-sized PNG would be megabytes. A board drawn as a palette image
+    (``bot.render.paletted``) is written as those same pixels without either step."""
+    if paletted(im):
+        return paletted_png(im)
     rgb = im if im.mode == "RGB" else im.convert("RGB")
     colours = rgb.getcolors(256)
     out = io.BytesIO()

@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 
 from bot.encounter import Encounter
 from bot.grid.coords import Cell
@@ -128,15 +129,22 @@ def capacity(
     """How many squares across and down fit in ``MAX_SIDE_PX`` at ``cell`` px,
     leaving room for a caption of ``keys`` under a window at most ``map_width`` across;
     ``widest``: the widest picture that reads on a phone at each cell size."""
+    return _capacity(cell, map_height, keys, map_width, None if widest is None else widest(cell))
+
+
+@lru_cache(maxsize=4096)
+def _capacity(
+    cell: int, map_height: int, keys: tuple[Key, ...], map_width: int | None, phone_px: int | None
+) -> tuple[int, int]:
     left, top, _ = strips(cell, map_height)
     cols = (MAX_SIDE_PX - left) // cell
-    if widest is not None:  # the phone rule (docs/PICTURES.md)
-        cols = max(1, min(cols, (widest(cell) - left) // cell))
+    if phone_px is not None:  # the phone rule (docs/PICTURES.md)
+        cols = max(1, min(cols, (phone_px - left) // cell))
     shown = cols if map_width is None else min(cols, map_width)
     below = caption.height(keys, max(left + shown * cell, caption.min_width(keys)))
     rows = (MAX_SIDE_PX - top - below) // cell
-    if widest is not None:  # no taller than a phone's screen shows at once
-        rows = min(rows, math.floor(widest(cell) * PHONE_TALL / cell))
+    if phone_px is not None:  # no taller than a phone's screen shows at once
+        rows = min(rows, math.floor(phone_px * PHONE_TALL / cell))
     return cols, rows
 
 
@@ -349,10 +357,12 @@ def _token_box(anchor: Cell, side: int) -> Box:
 
 
 def _bbox(cells: Iterable[Cell], side: int) -> Box | None:
-    box: Box | None = None
-    for cell in cells:
-        box = _union(box, _token_box(cell, side))
-    return box
+    listed = cells if isinstance(cells, list | tuple) else list(cells)
+    if not listed:
+        return None
+    cols = [cell.col for cell in listed]
+    rows = [cell.row for cell in listed]
+    return (min(cols), min(rows), max(cols) + side - 1, max(rows) + side - 1)
 
 
 def _union(a: Box | None, b: Box) -> Box:

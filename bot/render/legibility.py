@@ -13,9 +13,10 @@ so a test and the layout's windowing read one answer.
 from __future__ import annotations
 
 import math
+import threading
+from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from functools import lru_cache
 
 from bot.encounter import Encounter, Token
 from bot.grid.coords import Cell
@@ -24,9 +25,8 @@ from bot.render import caption
 from bot.render.layout import Layout, label_size, plan
 from bot.render.legend import Key
 from bot.render.overlay import cost_label_size, place_cost_labels
-from bot.render.tokens import disc_for, disc_label_size, pill_size
+from bot.render.tokens import disc_for, disc_label_size, labels_of, pill_size
 from bot.render.view import BoardView
-from bot.token_labels import token_labels
 
 PHONE_WIDTH_PX = 360  # the width of the picture a phone shows at once
 MIN_TEXT_PX = 9  # the least a text may measure, scaled to that width
@@ -65,7 +65,7 @@ def phone_width(
     """The widest legible picture for each cell size: a function of the cell, for the
     texts a picture of ``view`` prints at that size (its caption of ``keys``, every
     token's label: the window chosen may show any of them)."""
-    labels = token_labels(encounter, footprints)
+    labels = labels_of(encounter, footprints)
     shared = _shared_squares(encounter, footprints)
     # one of each look (label, size, footprint, sharers, team's shape): what sizes a label
     looks: dict[tuple[str, int, int, int, bool, str], Token] = {}
@@ -78,23 +78,43 @@ def phone_width(
         look = (labels[key], int(token.size), side, count, pills, token.team)
         looks.setdefault(look, token)
     costs = view.move is not None and len(view.move.path) > 1
+    # What the answer depends on, so that the next picture of this board (another
+    # move, the board message) reads it from the cache: the layout asks it per cell.
+    asked = (frozenset(looks), costs, bool(keys))
 
-    @lru_cache(maxsize=64)
     def widest(cell: int) -> int:
-        probe = Layout(0, 0, 1, 1, cell, 0, 0, label_size(cell), False, 1, 1)
-        fonts = [label_size(cell)]
-        if costs:
-            fonts.append(cost_label_size(cell))
-        if keys:
-            fonts.append(caption.FONT)
-        for (label, _, side, count, pills, _), token in looks.items():
-            disc = disc_for(probe, token, token.cell, side, (0, count) if count > 1 else None)
-            fonts.append(disc_label_size(label, disc, token.team))
-            if pills:
-                fonts.append(pill_size(cell))
-        return widest_legible(min(fonts), cell)
+        found = _widest.get((cell, asked))
+        if found is None:
+            found = _widest_at(cell, looks, costs, bool(keys))
+            with _widest_lock:
+                _widest[(cell, asked)] = found
+                while len(_widest) > WIDEST_CACHE:
+                    _widest.popitem(last=False)
+        return found
 
     return widest
+
+
+WIDEST_CACHE = 4096  # (cell size, a board's label looks) answers kept
+_widest: OrderedDict[tuple[int, object], int] = OrderedDict()
+_widest_lock = threading.Lock()
+
+
+def _widest_at(
+    cell: int, looks: Mapping[tuple[str, int, int, int, bool, str], Token], costs: bool, keys: bool
+) -> int:
+    probe = Layout(0, 0, 1, 1, cell, 0, 0, label_size(cell), False, 1, 1)
+    fonts = [label_size(cell)]
+    if costs:
+        fonts.append(cost_label_size(cell))
+    if keys:
+        fonts.append(caption.FONT)
+    for (label, _, side, count, pills, _), token in looks.items():
+        disc = disc_for(probe, token, token.cell, side, (0, count) if count > 1 else None)
+        fonts.append(disc_label_size(label, disc, token.team))
+        if pills:
+            fonts.append(pill_size(cell))
+    return widest_legible(min(fonts), cell)
 
 
 def texts(
@@ -129,7 +149,7 @@ def token_texts(
     encounter: Encounter, footprints: Mapping[Size, int], view: BoardView, layout: Layout
 ) -> list[Text]:
     """The labels on the tokens the window shows (and their altitude or hidden pills)."""
-    labels = token_labels(encounter, footprints)
+    labels = labels_of(encounter, footprints)
     sharing = _shared_squares(encounter, footprints)
     out: list[Text] = []
     for key, token in encounter.tokens.items():

@@ -3,7 +3,10 @@ and a move's path with its running cost."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import replace
+from functools import lru_cache
 from itertools import pairwise
 
 from PIL import Image, ImageDraw
@@ -14,6 +17,7 @@ from bot.grid.terrain import Terrain
 from bot.render import style as s
 from bot.render.draw import Box, badge, pill, pill_box
 from bot.render.layout import Layout
+from bot.render.paletted import around, ink_of, paletted, through_rgb
 from bot.render.view import MoveOverlay
 from bot.units import feet, in_units
 
@@ -33,11 +37,14 @@ def standable(
     wall, pillar or solid earth, nor a pit unless it flies (``over_pits``). A speed
     band is drawn only there, never over what nobody ends a move in (issue 30)."""
 
-    def open_ground(cell: Cell) -> bool:
-        kind = terrain.get(cell, Terrain.CLEAR)
-        return not kind.blocks and (over_pits or kind is not Terrain.PIT)
+    closed = _UNDER_FOOT if over_pits else _UNDER_FOOT | {Terrain.PIT}
+    get = terrain.get
+    if side == 1:  # most movers: one square each, one look-up
+        return frozenset(a for a in anchors if get(a) not in closed)
+    return frozenset(a for a in anchors if all(get(c) not in closed for c in footprint(a, side)))
 
-    return frozenset(a for a in anchors if all(open_ground(c) for c in footprint(a, side)))
+
+_UNDER_FOOT = frozenset(kind for kind in Terrain if kind.blocks)
 
 
 def band_squares(
@@ -47,14 +54,21 @@ def band_squares(
     with the bigger one; each only where the mover could stand."""
     now = standable(move.reach_now, side, terrain, over_pits=move.over_pits)
     more = standable(move.reach_more, side, terrain, over_pits=move.over_pits)
+    if side == 1:
+        return set(now), set(more)
     return footprint_cells(now, side), footprint_cells(more, side)
 
 
 def visible(layout: Layout, cells: Iterable[Cell]) -> list[Cell]:
     """The cells inside the window, sorted."""
+    return sorted(shown(layout, cells))
+
+
+def shown(layout: Layout, cells: Iterable[Cell]) -> list[Cell]:
+    """The cells inside the window, in no order (``visible`` sorts them)."""
     x0, y0 = layout.x0, layout.y0
     x1, y1 = x0 + layout.cols, y0 + layout.rows
-    return sorted(c for c in cells if x0 <= c.col < x1 and y0 <= c.row < y1)
+    return [c for c in cells if x0 <= c.col < x1 and y0 <= c.row < y1]
 
 
 def runs(cells: Iterable[Cell]) -> list[tuple[Cell, int]]:
@@ -72,23 +86,21 @@ def runs(cells: Iterable[Cell]) -> list[tuple[Cell, int]]:
 
 def outline(im: Image.Image, layout: Layout, cells: set[Cell], colour: s.RGB, width: int) -> None:
     """Draw the boundary of a set of squares (its edges against squares outside it)."""
-    draw = ImageDraw.Draw(im)
     c = layout.cell
     half = width // 2
+    ink = ink_of(im, colour)
+    im.load()
+    fill = im.im.paste  # each edge a filled box (x1, y1 exclusive): no drawing call each
     for cell in visible(layout, cells):
         x, y = layout.corner(cell)
         if Cell(cell.col, cell.row - 1) not in cells:
-            draw.rectangle((x - half, y - half, x + c + half, y - half + width - 1), fill=colour)
+            fill(ink, (x - half, y - half, x + c + half + 1, y - half + width))
         if Cell(cell.col, cell.row + 1) not in cells:
-            draw.rectangle(
-                (x - half, y + c - half, x + c + half, y + c - half + width - 1), fill=colour
-            )
+            fill(ink, (x - half, y + c - half, x + c + half + 1, y + c - half + width))
         if Cell(cell.col - 1, cell.row) not in cells:
-            draw.rectangle((x - half, y - half, x - half + width - 1, y + c + half), fill=colour)
+            fill(ink, (x - half, y - half, x - half + width, y + c + half + 1))
         if Cell(cell.col + 1, cell.row) not in cells:
-            draw.rectangle(
-                (x + c - half, y - half, x + c - half + width - 1, y + c + half), fill=colour
-            )
+            fill(ink, (x + c - half, y - half, x + c - half + width, y + c + half + 1))
 
 
 # ------------------------------------------------------------------ the path
@@ -201,6 +213,15 @@ def draw_earlier_legs(
     drawn = [leg for leg in legs if len(leg) > 1]
     if not drawn:
         return
+    if paletted(im):  # blended with what is under them: drawn in RGB, round the legs
+        reach = max(3, layout.cell // 10) + 4
+        points = [p for leg in drawn for p in _with_arcs(leg, path_points(layout, leg, side))]
+        xs, ys = [p[0] for p in points], [p[1] for p in points]
+        half = math.ceil(max(max(xs) - min(xs), max(ys) - min(ys)) / 2) + reach
+        box = around(((max(xs) + min(xs)) / 2, (max(ys) + min(ys)) / 2), half)
+        moved = replace(layout, left=layout.left - box[0], top=layout.top - box[1])
+        through_rgb(im, box, lambda rgb: draw_earlier_legs(rgb, moved, legs, side))
+        return
     layer = im.copy()
     for leg in drawn:
         draw_path(layer, layout, leg, side, forced=False)
@@ -296,9 +317,22 @@ def place_cost_labels(
     that would stick out of the board (into the letter strips or past the image's
     edge) is slid back onto it; a run's label is left out where it would cover
     one already placed."""
+    return list(_placed(layout, tuple(path), tuple(costs), side, units, square_ft))
+
+
+@lru_cache(maxsize=256)
+def _placed(
+    layout: Layout,
+    path: tuple[Cell, ...],
+    costs: tuple[float, ...],
+    side: int,
+    units: str,
+    square_ft: int,
+) -> tuple[tuple[str, Box], ...]:
+    """``place_cost_labels``, kept per move and window (the layout asks it too)."""
     indices = cost_label_indices(path, costs)
     if not indices:
-        return []
+        return ()
     c = layout.cell
     size = cost_label_size(c)
     last = len(path) - 1
@@ -320,7 +354,7 @@ def place_cost_labels(
         if i != last and i not in corners and any(_overlap(box, b) for _, b in placed):
             continue
         placed.append((text, box))
-    return placed
+    return tuple(placed)
 
 
 def _onto_board(layout: Layout, box: Box) -> Box:

@@ -199,3 +199,14 @@ def square_tile(kind: Terrain, cell: int, band: int = 0, threatened: bool = Fals
     if threatened:
         tile.paste(s.THREAT_INK, (0, 0, cell, cell), hatch_mask(cell))
     return tile
+
+
+@lru_cache(maxsize=256)
+def band_run(cell: int, band: int, count: int) -> Image.Image:
+    """``count`` squares of clear floor side by side in a speed band: its tint, and
+    the outer band's stripes."""
+    tile = square_tile(Terrain.CLEAR, cell, band)
+    run = Image.new("RGB", (count * cell, cell))
+    for i in range(count):
+        run.paste(tile, (i * cell, 0))
+    return run

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import math
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from bot.encounter import Condition, Token
+from bot.encounter import Condition, Encounter, Token
 from bot.grid.coords import Cell
+from bot.grid.sizes import Size
 from bot.render import style as s
 from bot.render.draw import (
     DIAMOND,
@@ -20,10 +23,13 @@ from bot.render.draw import (
     paste_ring,
     paste_text,
     pill,
+    pill_box,
     text_width,
 )
 from bot.render.layout import Layout
 from bot.render.legend import condition_badge
+from bot.render.paletted import around, paletted, through_rgb
+from bot.token_labels import token_labels
 
 MAX_LABEL_FONT = 30
 # How much of a round token's label room each shape leaves: a diamond narrows
@@ -107,6 +113,25 @@ def draw_token(
     acting: bool = False,
     ghost: bool = False,
 ) -> None:
+    if paletted(im):  # its soft edges blend with what is under it: drawn in RGB
+        reach = _reach(layout.cell, token.team, disc.diameter, token.altitude_ft)
+        box = around(disc.centre, reach)
+        moved = Disc((disc.centre[0] - box[0], disc.centre[1] - box[1]), disc.diameter)
+        look = (
+            layout.cell,
+            token.team,
+            token.conditions,
+            bool(token.reactions_used),
+            token.hidden,
+            token.altitude_ft,
+        )
+        through_rgb(
+            im,
+            box,
+            lambda rgb: draw_token(rgb, layout, token, moved, label, acting=acting, ghost=ghost),
+            key=("token", look, moved, label, acting, ghost),
+        )
+        return
     colour = s.TEAM_COLOUR.get(token.team, s.TEAM_COLOUR["neutral"])
     d = disc.diameter
     if acting and not ghost:
@@ -154,6 +179,35 @@ def draw_token(
             edge=s.LABEL_EDGE,
             ink=s.LABEL_TEXT,
         )
+
+
+@lru_cache(maxsize=1024)
+def _reach(cell: int, team: str, diameter: int, altitude_ft: int) -> int:
+    """How far from its disc's centre ``draw_token`` may draw, in px."""
+    ring = ring_width(cell)
+    d, _, _ = disc_sizes(diameter, s.TEAM_SHAPE.get(team, ROUND))
+    marks = max(10, min(22, round(cell * 0.34)))
+    reach = max(diameter / 2 + 2 * ring, d / 2 * 0.72 + marks / 2 + 2, d / 2)
+    size = pill_size(cell)
+    for text in ("hidden", f"{altitude_ft} ft up"):
+        x0, y0, x1, y1 = pill_box(text, size, (0, 0))
+        reach = max(reach, -x0, x1, (d / 2 + 2 * ring) + max(-y0, y1))
+    return math.ceil(reach) + 2
+
+
+_last_labels: tuple[object, object, dict[str, str]] | None = None
+
+
+def labels_of(encounter: Encounter, footprints: Mapping[Size, int]) -> dict[str, str]:
+    """``token_labels``, kept for the last board asked (a picture asks three times:
+    the layout's phone rule, the tokens, the mover). Read-only."""
+    global _last_labels
+    last = _last_labels
+    if last is not None and last[0] is encounter.tokens and last[1] is footprints:
+        return last[2]
+    labels = token_labels(encounter, footprints)
+    _last_labels = (encounter.tokens, footprints, labels)
+    return labels
 
 
 def hidden_mark(im: Image.Image, layout: Layout, disc: Disc) -> None:

@@ -7,13 +7,13 @@ from dataclasses import replace
 
 from bot.grid.coords import Cell
 from bot.grid.terrain import Barrier, Terrain
-from bot.render import board as board_module
-from bot.render.board import board_image
+from bot.render import static as static_module
+from bot.render.board import board_image, render_board
 from tests.render.scenarios import SCENARIOS
 
 
 def fresh(scenario):  # type: ignore[no-untyped-def]
-    board_module._static.clear()
+    static_module._static.clear()
     return board_image(scenario.encounter, scenario.footprints, scenario.view).tobytes()
 
 
@@ -25,6 +25,17 @@ def test_a_cached_layer_draws_the_same_pixels_as_a_fresh_one():
         board_image(scenario.encounter, scenario.footprints, replace(scenario.view, move=None))
         again = board_image(scenario.encounter, scenario.footprints, scenario.view).tobytes()
         assert again == first
+
+
+def test_a_cached_palette_layer_gives_the_same_bytes_as_a_fresh_one():
+    """The palette layer ``render_board`` draws on, and the indices it hands out."""
+    for build in SCENARIOS.values():
+        scenario = build()
+        args = (scenario.encounter, scenario.footprints, scenario.view)
+        static_module._static.clear()
+        first = render_board(*args)
+        render_board(scenario.encounter, scenario.footprints, replace(scenario.view, move=None))
+        assert render_board(*args) == first
 
 
 def test_a_changed_map_is_drawn_anew():
