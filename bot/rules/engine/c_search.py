@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from bot.grid.compiled_tables import VOLATILE, NotInC
+from bot.grid.compiled_tables import VOLATILE, NotInC, TableFallback
 from bot.grid.coords import Cell
 from bot.grid.geometry import DIRECTIONS
 from bot.grid.paths import SearchTooLarge
@@ -95,7 +95,10 @@ GRAPHS_KEPT = 4  # a graph at 200² is ~4 MB of costs
 def _build(step: CompiledStep) -> Graph | None:
     if _tcod() is None:
         return None
-    kinds = _kinds(step)
+    try:
+        kinds = _kinds(step)
+    except TableFallback:  # a kind the table can't hold, maybe where no search goes
+        return None
     if kinds is None:
         return None
     costs, adds = kinds
