@@ -82,9 +82,13 @@ def graph_of(step: CompiledStep) -> Graph | None:
 
 
 def is_kept(step: CompiledStep) -> bool:
+    """Whether this table's graph is kept, or another board's of the same map and mover
+    context (patched where creatures are near: cheap)."""
     with _LOCK:
         kept = _GRAPHS.get(id(step.table))
-        return kept is not None and kept[0] is step.table
+        if kept is not None and kept[0] is step.table:
+            return True
+    return _terrain_of(step.table.shared) is not None
 
 
 _LOCK = threading.Lock()
@@ -139,7 +143,9 @@ def _map_indices(layout: Any) -> Any:
 def _kinds(step: CompiledStep) -> tuple[Any, Any] | None:
     """Every map square's steps: cost (shape (squares, 8, 2): after an even, an odd count)
     and diagonals added (squares, 8), in the order of ``_map_indices``; None where a cost
-    depends on what was spent or the map has no packed kinds."""
+    depends on what was spent or the map has no packed kinds. The squares no creature is
+    near are read from the last board of the map and mover context where they were too
+    (kept by the table's terrain steps, by identity); the others are asked."""
     table = step.table
     compiled = table.map
     packed = compiled.keys()
@@ -149,7 +155,39 @@ def _kinds(step: CompiledStep) -> tuple[Any, Any] | None:
     near = np.isin(idx, np.fromiter(compiled.near_occupied, np.int64))
     costs = np.zeros((len(idx), 8, 2))
     adds = np.zeros((len(idx), 8), np.int64)
-    far = idx[~near]
+    todo = ~near
+    kept = _terrain_of(table.shared)
+    if kept is not None:
+        kept_costs, kept_adds, kept_valid = kept
+        reuse = kept_valid & ~near
+        costs[reuse], adds[reuse] = kept_costs[reuse], kept_adds[reuse]
+        todo &= ~kept_valid
+    _terrain_kinds(step, idx, todo, costs, adds)
+    if table.shared is not None:
+        valid = ~near if kept is None else (~near | kept_valid)
+        terrain_costs, terrain_adds = costs.copy(), adds.copy()
+        if kept is not None:
+            back = kept_valid & near  # near a creature now, not on the board kept
+            terrain_costs[back], terrain_adds[back] = kept_costs[back], kept_adds[back]
+        _keep_terrain(table.shared, (terrain_costs, terrain_adds, valid))
+    for i in np.nonzero(near)[0].tolist():
+        for d, (_, even, odd, added) in enumerate(step.out(int(idx[i]))):
+            costs[i, d] = (even, odd)
+            adds[i, d] = added
+    if (costs == VOLATILE).any():
+        return None
+    return costs, adds
+
+
+def _terrain_kinds(step: CompiledStep, idx: Any, todo: Any, costs: Any, adds: Any) -> None:
+    """Fill in the steps of the squares ``todo`` (none near a creature) from the table's
+    kinds by packed key, asking the rules for a kind no table has met."""
+    table = step.table
+    compiled = table.map
+    packed = compiled.keys()
+    far = idx[todo]
+    if not len(far):
+        return
     for d, offset, _, _ in compiled.directions:
         keys = packed[far, d]
         unique, first, inverse = np.unique(keys, return_index=True, return_inverse=True)
@@ -161,17 +199,31 @@ def _kinds(step: CompiledStep) -> tuple[Any, Any] | None:
                 if kind is None:
                     kind = by_key[key] = table._kind(int(far[at]), offset, d)
                 found.append(kind)
-        values = np.array(found, dtype=np.float64).reshape(-1, 3)
-        costs[~near, d, 0] = values[inverse.ravel(), 0]
-        costs[~near, d, 1] = values[inverse.ravel(), 1]
-        adds[~near, d] = values[inverse.ravel(), 2].astype(np.int64)
-    for i in np.nonzero(near)[0].tolist():
-        for d, (_, even, odd, added) in enumerate(step.out(int(idx[i]))):
-            costs[i, d] = (even, odd)
-            adds[i, d] = added
-    if (costs == VOLATILE).any():
+        values = np.array(found, dtype=np.float64).reshape(-1, 3)[inverse.ravel()]
+        costs[todo, d, 0] = values[:, 0]
+        costs[todo, d, 1] = values[:, 1]
+        adds[todo, d] = values[:, 2].astype(np.int64)
+
+
+_TERRAIN: OrderedDict[int, tuple[object, tuple[Any, Any, Any]]] = OrderedDict()
+
+
+def _terrain_of(shared: object | None) -> tuple[Any, Any, Any] | None:
+    if shared is None:
         return None
-    return costs, adds
+    with _LOCK:
+        kept = _TERRAIN.get(id(shared))
+        if kept is None or kept[0] is not shared:
+            return None
+        _TERRAIN.move_to_end(id(shared))
+        return kept[1]
+
+
+def _keep_terrain(shared: object, arrays: tuple[Any, Any, Any]) -> None:
+    with _LOCK:
+        _TERRAIN[id(shared)] = (shared, arrays)
+        while len(_TERRAIN) > GRAPHS_KEPT:
+            _TERRAIN.popitem(last=False)
 
 
 def states_in_c(

@@ -127,3 +127,35 @@ def test_a_maze_is_searched_in_c_with_the_same_path() -> None:
     in_c = _search(rules, ctx, Cell(0, 0), goal, 1e9, 40_000, c=True)
     assert isinstance(python, Found) and in_c == python
     assert python.cells[-1] == goal
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    seed=st.integers(0, 10_000),
+    spots=st.lists(st.integers(0, 10_000), min_size=2, max_size=4),
+    ruleset=st.sampled_from(("3.5", "5e")),
+)
+def test_a_graph_kept_for_the_map_is_patched_where_creatures_moved(
+    seed: int, spots: list[int], ruleset: str
+) -> None:
+    """Board after board of one map, a creature on another square each time: the
+    squares no creature is near come from the last board's graph, the others are asked
+    again, and every search in C still finds the path the Python one does."""
+    side = 25
+    terrain = maze(side, seed)
+    corridors = sorted(
+        Cell(c, r) for c in range(side) for r in range(side) if Cell(c, r) not in terrain
+    )
+    base = Encounter(side, side, ruleset, "gm", terrain=terrain).with_token(
+        Token("Mover", Cell(0, 0), team="party", speed_ft=30)
+    )
+    goal = Cell(side - 1, side - 1)
+    for spot in spots:
+        square = corridors[spot % len(corridors)]
+        if square in (Cell(0, 0), goal):
+            continue
+        board = base.with_token(Token("Ogre", square, team="enemy"))
+        rules, ctx = contexts(ruleset, (board, "move", "walk", goal))
+        python = _search(rules, ctx, Cell(0, 0), goal, 1e9, 40_000, c=False)
+        in_c = _search(rules, ctx, Cell(0, 0), goal, 1e9, 40_000, c=True)
+        assert in_c == python
