@@ -154,7 +154,7 @@ def _kinds(step: CompiledStep) -> tuple[Any, Any] | None:
     idx = _map_indices(compiled.layout)
     near = np.isin(idx, np.fromiter(compiled.near_occupied, np.int64))
     costs = np.zeros((len(idx), 8, 2))
-    adds = np.zeros((len(idx), 8), np.int64)
+    adds = np.zeros((len(idx), 8), np.int8)
     todo = ~near
     kept = _terrain_of(table.shared)
     if kept is not None:
@@ -202,7 +202,7 @@ def _terrain_kinds(step: CompiledStep, idx: Any, todo: Any, costs: Any, adds: An
         values = np.array(found, dtype=np.float64).reshape(-1, 3)[inverse.ravel()]
         costs[todo, d, 0] = values[:, 0]
         costs[todo, d, 1] = values[:, 1]
-        adds[todo, d] = values[:, 2].astype(np.int64)
+        adds[todo, d] = values[:, 2].astype(np.int8)
 
 
 _TERRAIN: OrderedDict[int, tuple[object, tuple[Any, Any, Any]]] = OrderedDict()
