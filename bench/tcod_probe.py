@@ -2,7 +2,9 @@
 (python-tcod) next to today's lean search, the whole of today's search, and the
 ``pathfinding`` package, interleaved on the bench's 200² open / random / maze maps.
 
-Run: ``python -m bench.tcod_probe [reps]``. Standalone: nothing in the bot uses it.
+Run: ``python -m bench.tcod_probe [reps]``. Standalone: nothing in the bot uses it (the
+bot's own is ``bot/rules/engine/c_search.py``, with the cap on squares expanded, the
+parity and what was spent at the start, and the graph kept per map).
 
 The graph: the padded map, two layers (the parity of the diagonals counted), an edge
 rule per (direction, layer change) with its cost per square read from the compiled
