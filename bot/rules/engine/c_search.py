@@ -109,10 +109,13 @@ def _build(step: CompiledStep) -> Graph | None:
     floor = step.floor_ft
     if floor <= 0 or floor != round(floor) or (costs != np.round(costs)).any():
         return None  # a cost in fractions of a foot (5e-alt's euclidean diagonals)
+    scaled = np.where(costs > 0, costs * SCALE / floor, 0.0)
+    if (scaled != np.round(scaled)).any():
+        return None  # a cost in no whole eighth of the cheapest step: not exact in C
     layout = step.table.map.layout
     columns = layout.size // layout.stride
     layers = 2 if step.parity else 1
-    units = np.where(costs > 0, np.round(costs * SCALE / floor), 0).astype(np.int64)
+    units = scaled.astype(np.int64)
     if units.max(initial=0) * 4 * layout.size >= BIG:
         return None
     rules: Rules = {}
