@@ -11,7 +11,7 @@ import heapq
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from bot.grid.compiled_tables import VOLATILE, CompiledSteps, bound_ft
+from bot.grid.compiled_tables import VOLATILE, CompiledSteps, NotInC, bound_ft
 from bot.grid.coords import Cell
 from bot.grid.geometry import DIRECTIONS
 from bot.grid.paths import EPSILON, SearchTooLarge
@@ -50,6 +50,38 @@ def cheapest_states(
     alone, keeps the order it would have over the whole map and finds the same path.
     It expands the same states as that search until the goal is reached (so the cap
     on squares expanded counts alike)."""
+    probe = table.lean_probe() if allowed is None else None
+    if probe is not None and probe < max_nodes:
+        # a search that floods (a maze, a cluttered map) is answered in C past a few
+        # thousand states; one on open ground is over long before
+        try:
+            return _in_python(
+                table, start_state, last, goal, limit, spent_ft, diagonals, None, probe
+            )
+        except SearchTooLarge:
+            pass
+        try:
+            return table.states_in_c(
+                start_state, last, goal, limit=limit, spent_ft=spent_ft, max_nodes=max_nodes
+            )
+        except NotInC:
+            pass
+    return _in_python(
+        table, start_state, last, goal, limit, spent_ft, diagonals, allowed, max_nodes
+    )
+
+
+def _in_python(
+    table: CompiledSteps,
+    start_state: int,
+    last: int,
+    goal: Cell,
+    limit: float,
+    spent_ft: float,
+    diagonals: int,
+    allowed: Callable[[Cell], bool] | None,
+    max_nodes: int,
+) -> set[int] | None:
     states = 2 * table.squares
     lean = _Lean([float("inf")] * states, [0] * states, bytearray(states))
     lean.g_at[start_state], lean.diag_at[start_state] = spent_ft, diagonals

@@ -143,7 +143,12 @@ class _Ranked:
             cost = odd_cost if odd else even_cost
             edge: Edge | None = None
             if cost < 0:
-                edge = priced(table, here, nxt, cost, diag, g)
+                if cost != VOLATILE:  # ``priced``, inlined: most steps in a maze
+                    refusals = table.refusals  # (asking the step function renews it)
+                    if (nxt, cost) not in refusals:
+                        refusals[(nxt, cost)] = (here, diag, g)
+                    continue
+                edge = table(cell_of(here), cell_of(nxt), diag, g)
                 if edge is None:
                     continue
                 cost, diag2 = edge.cost_ft, edge.diagonals

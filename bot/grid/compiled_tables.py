@@ -71,6 +71,25 @@ class CompiledSteps(ABC):
         ``HAMPERED``), in the order of the squares entered."""
         return all_leans(self.out(index), self.parity)
 
+    def lean_probe(self) -> int | None:
+        """How many states the lean search (``bot.grid.cheapest_states``) expands in
+        Python before ``states_in_c`` takes over, or None where it never does."""
+        return None
+
+    def states_in_c(
+        self,
+        start_state: int,
+        last: int,
+        goal: Cell,
+        *,
+        limit: float,
+        spent_ft: float,
+        max_nodes: int,
+    ) -> set[int] | None:
+        """``cheapest_states`` without ``allowed``, answered in C; ``NotInC`` where it
+        can't be (then the Python search runs)."""
+        raise NotInC
+
     @abstractmethod
     def edge(self, frm: Cell, to: Cell, diagonals: int, spent: float) -> Edge | None:
         """A step the table says is legal, as the step function words it."""
@@ -119,6 +138,10 @@ def all_leans(
         [(2 * o + (a & 1), e, a) for o, e, _, a in ordered],
         [(2 * o + ((1 ^ a) & 1) - 1, c, a) for o, _, c, a in ordered],
     )
+
+
+class NotInC(Exception):
+    """``CompiledSteps.states_in_c`` can't answer this search: run it in Python."""
 
 
 class TableFallback(Exception):

@@ -59,6 +59,8 @@ Entry = tuple[int, float, float, int]
 
 _LOCK = threading.Lock()  # guards the tables kept (``_TABLES``)
 COPIED_AT_MOST = 8192  # a new table copies the terrain steps laid out so far up to this
+PROBE_KEPT = 1_000  # lean states expanded in Python before C takes over: graph kept
+PROBE_COLD = 12_000  # ... graph to be built first (tens of ms at 200²)
 
 
 class _Table:
@@ -336,6 +338,29 @@ class CompiledStep(CompiledSteps):
             if shared is not None:
                 shared[index] = lean
         return lean
+
+    def lean_probe(self) -> int | None:
+        # past this many states the lean search runs in C (``engine/c_search.py``):
+        # soon where this table's graph is kept, later where it would be built first
+        from bot.rules.engine import c_search  # numpy and tcod: only for a search
+
+        return PROBE_KEPT if c_search.is_kept(self) else PROBE_COLD
+
+    def states_in_c(
+        self,
+        start_state: int,
+        last: int,
+        goal: Cell,
+        *,
+        limit: float,
+        spent_ft: float,
+        max_nodes: int,
+    ) -> set[int] | None:
+        from bot.rules.engine import c_search
+
+        return c_search.states_in_c(
+            self, start_state, last, goal, limit=limit, spent_ft=spent_ft, max_nodes=max_nodes
+        )
 
     def edge(self, frm: Cell, to: Cell, diagonals: int, spent: float) -> Edge | None:
         step: StepFn = self.outer
