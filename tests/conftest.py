@@ -21,10 +21,8 @@ def answered_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
     ``DEFER_AFTER_S`` is deferred first, which would turn a busy CI host's answer into
     another shape (tests/discord/test_board_message.py sets it low to test that path)."""
     import bot.discord.dispatch as dispatching
-    import bot.discord.mover as mover
 
     monkeypatch.setattr(dispatching, "DEFER_AFTER_S", 60.0)
-    monkeypatch.setattr(mover, "DEFER_AFTER_S", 60.0)
 
 
 @pytest.fixture

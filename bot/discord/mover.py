@@ -22,7 +22,7 @@ import discord
 
 import bot.discord.dispatch as dispatching
 from bot.discord.channel import context_for, store_of
-from bot.discord.dispatch import DEFER_AFTER_S, dispatch
+from bot.discord.dispatch import dispatch
 from bot.discord.embeds import embed_for, file_for
 from bot.discord.sending import NO_MENTIONS, send_error
 from bot.errors import RulingError
@@ -264,7 +264,8 @@ async def _build_and_show(
     with in_channel(str(interaction.channel_id)):
         task = asyncio.ensure_future(build(ctx))
     try:
-        done, _ = await asyncio.wait({task}, timeout=DEFER_AFTER_S)
+        # the one setting every command defers by, read when used
+        done, _ = await asyncio.wait({task}, timeout=dispatching.DEFER_AFTER_S)
         if not done and not interaction.response.is_done():
             await interaction.response.defer(ephemeral=True, thinking=not edit)
         panel = await task
