@@ -133,6 +133,11 @@ ROWS += [
     ),
     ("render + encode over the encode floor, 30² (KB)", "render", _render),
     ("render + encode, 30², ms", "render", _each("render", ("30",), "{:.2f}", "render_ms")),
+    (
+        "the board message's render after a /move, 30², ms (CPU)",
+        "board_message",
+        _each("board_message", ("after_move_ms", "after_move_cpu_ms_p50"), "{:.2f}"),
+    ),
     ("moves/s, 40 channels at 30² (lost updates; loop lag p95)", "throughput", _busy),
     ("CPU per move in that run, ms (moves/s per core)", "throughput", _cpu),
     ("cold start, s", "process", _single("cold_start_s", "{:.2f}")),

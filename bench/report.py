@@ -17,6 +17,7 @@ from typing import Any
 
 from bench import SECTIONS
 from bench.bands import measure as bands_on
+from bench.board_message import measure as board_renders
 from bench.maps import battle_map
 from bench.process import CODE_ROOT, cold_start, rss_1000
 from bench.run import (
@@ -143,6 +144,18 @@ def _pictures(report: dict[str, Any], sections: _Sections, n: int) -> None:
         )
 
 
+def _board(report: dict[str, Any], sections: _Sections, n: int) -> None:
+    sections.start("board_message", "the board message's render after a /move, 30² (ms)")
+    figures = asyncio.run(board_renders(max(20, n // 2)))
+    report["board_message"] = figures
+    report["board_message_ms_after_move"] = figures["after_move_ms"]["p50"]
+    load = sections.end()
+    for key, title in (("after_move_ms", "after a move"), ("again_ms", "the same board again")):
+        v = figures[key]
+        print(f"  {title:<22} p50 {v['p50']:7.2f} {_spread(v)}   load {load}")
+    print(f"  CPU per render after a move, p50 {figures['after_move_cpu_ms_p50']} ms")
+
+
 def _busy(report: dict[str, Any], sections: _Sections, quick: bool) -> None:
     sections.start("throughput", "40 channels at once, 30², 8 tokens moving concurrently in each")
     busy = asyncio.run(throughput(40, 4 if quick else 12))
@@ -198,6 +211,7 @@ def run_section(name: str, report: dict[str, Any], sections: _Sections, quick: b
         "bands": lambda: _bands(report, sections, n),
         "path": lambda: _paths(report, sections, quick),
         "render": lambda: _pictures(report, sections, n),
+        "board": lambda: _board(report, sections, n),
         "throughput": lambda: _busy(report, sections, quick),
         "process": lambda: _process(report, sections, quick),
     }

@@ -4,12 +4,13 @@ figures per core, and --quick's RSS count. No timing is measured or asserted."""
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from bench import SECTIONS, cluster, compare, cpu, process, report, run
+from bench import SECTIONS, board_message, cluster, compare, cpu, process, report, run
 from bench.compare_table import merge, table
 
 
@@ -27,6 +28,7 @@ def fake_report(scale: float, *, load: float = 1.0, rss_held: int = 1000) -> dic
         "render": {"30": {"render_ms": 8.0 * scale, "ratio": 3.0 * scale, "png_kb": 32.9}},
         "render_over_encode_floor": {"30": 3.0 * scale},
         "png_kb_30": 32.9,
+        "board_message": {"after_move_ms": lat(2.0), "after_move_cpu_ms_p50": 2.2 * scale},
         "moves_per_s_40_channels": 40.0 / scale,
         "lost_updates": 0,
         "loop_lag_ms_p95": 10.0,
@@ -62,6 +64,11 @@ def test_the_table_has_both_figures_their_ratio_and_each_load() -> None:
     assert got["render + encode over the encode floor, 30² (KB)"][:2] == [
         "3.0× (32.9)",
         "1.5× (32.9)",
+    ]
+    assert got["the board message's render after a /move, 30², ms (CPU)"][:3] == [
+        "2.00 / 2.20",
+        "1.00 / 1.10",
+        "0.50× / 0.50×",
     ]
     busy = got["moves/s, 40 channels at 30² (lost updates; loop lag p95)"]
     assert busy[:3] == ["40.0 (0; 10 ms)", "80.0 (0; 10 ms)", "2.00×"]
@@ -238,3 +245,10 @@ def test_cluster_scaling_per_process_count_and_per_core() -> None:
     target = cluster._target(got["2"], 2)
     assert target["needed_moves_per_s_per_core"] == 150.0
     assert target["short_by"] == round(300 / 90, 2)
+
+
+def test_the_board_message_is_rendered_after_each_move_and_again() -> None:
+    figures = asyncio.run(board_message.measure(2))
+    assert figures["side"] == 30
+    assert figures["after_move_ms"]["n"] == 2 and figures["again_ms"]["n"] == 2
+    assert figures["after_move_cpu_ms_p50"] > 0
