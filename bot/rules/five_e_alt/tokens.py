@@ -22,12 +22,8 @@ from bot.rules.engine.moves import (
     TokenSpec,
     parse_plain_speed,
 )
-from bot.rules.five_e_alt.speeds import (
-    SingleSpeed,
-    SpeedModifier,
-    convert,
-    parse_speed_line,
-)
+from bot.rules.five_e_alt.speed_line import parse_speed_line
+from bot.rules.five_e_alt.speeds import SingleSpeed, SpeedModifier, convert
 from bot.rules.five_e_alt.tables import FOOTPRINTS
 from bot.rules.rulings import Note
 

@@ -10,14 +10,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bot.errors import InvalidInput
-from bot.rules.five_e_alt.speeds import (
-    MOVES,
-    SpeedModifier,
-    convert,
-    convert_line,
-    modifier_for,
-    parse_speed_line,
-)
+from bot.rules.five_e_alt.speed_line import MOVES, parse_speed_line
+from bot.rules.five_e_alt.speeds import SpeedModifier, convert, convert_line, modifier_for
 
 DRAGON_LINE = "40 ft., burrow 20 ft., fly 80 ft., swim 40 ft."
 DRAGON = {"walk": 40, "burrow": 20, "fly": 80, "swim": 40}
