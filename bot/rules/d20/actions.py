@@ -16,50 +16,13 @@ from typing import ClassVar
 from bot.encounter import Activity, Condition, Encounter, Token
 from bot.errors import IllegalMove, InvalidInput
 from bot.names import Vocabulary
+from bot.rules.d20.action_terms import ACTIONS, FULL_ROUND, MOVE_ACTIONS, NO_MOVE, Action
+from bot.rules.d20.turn_actions import D20TurnActions
 from bot.rules.engine.actions import MoveAction
 from bot.rules.engine.board import Allowance, Limits, Stance, check_mode
 from bot.rules.engine.moves import MoveRequest, TokenMovement
-from bot.rules.ruleset import Ruleset
 from bot.rules.rulings import Note
 from bot.state import number
-
-ACTIONS = Vocabulary(
-    "action",
-    {
-        "move": ("walk", "move-action", "normal"),
-        "double": ("double-move", "double move", "doublemove"),
-        "run": ("running", "sprint"),
-        "withdraw": ("retreat", "withdrawal"),
-        "charge": ("charging",),
-        "5ft-step": ("5-foot-step", "five-foot-step", "step", "5ft", "5-ft-step", "shift"),
-        "crawl": ("crawling",),
-        "stand": ("stand-up", "get-up", "standup"),
-        "drop-prone": ("prone", "drop", "go-prone"),
-        "accelerated-climb": ("accelerated", "fast-climb", "quick-climb"),
-    },
-)
-
-MOVE_ACTIONS = frozenset({"move", "stand", "crawl", "door", "accelerated-climb", "control-mount"})
-# "turn-ended": a failed check that ends the turn (002 Control a Frightened Mount)
-FULL_ROUND = frozenset({"double", "run", "withdraw", "charge", "minimum", "turn-ended"})
-NO_MOVE = (Condition.IMMOBILIZED, Condition.HELPLESS, Condition.PARALYZED, Condition.STUNNED)
-
-
-@dataclass(frozen=True)
-class Action:
-    """One action's terms: how many times the speed, and what it requires."""
-
-    speed_multiple: int
-    sections: tuple[str, ...]
-    full_round: bool = False
-    straight: bool = False
-    unhampered: bool = False
-    no_creatures: bool = False
-    shortest_path: bool = False
-    min_ft: float = 0.0
-    one_square: bool = False
-    safe_start: bool = False
-    provokes: bool = True
 
 
 @dataclass
@@ -77,9 +40,11 @@ class _Taking:
     after: Callable[[Token], Token] | None = None
 
 
-class D20Actions(Ruleset):
+class D20Actions(D20TurnActions):
     """The d20 family's actions; ``D20Ruleset`` derives from it, its rulesets give the
-    data (``action_terms``, ``standing_is_movement``, ``run_multiple``...)."""
+    data (``action_terms``, ``standing_is_movement``, ``run_multiple``...). The move
+    actions that aren't movement (a door, a mount) and the full-round minimum are
+    ``D20TurnActions`` (turn_actions.py)."""
 
     action_words: ClassVar[Vocabulary] = ACTIONS
     actions: ClassVar[tuple[str, ...]] = ACTIONS.names
@@ -88,7 +53,6 @@ class D20Actions(Ruleset):
     # Does standing up count as movement (no 5-foot step after it)? 3.5: no (002
     # "Stand Up from Prone"); epic-path: yes (004 "5-Foot Step").
     standing_is_movement: ClassVar[bool]
-    minimum_sections: ClassVar[tuple[str, ...]] = ("Minimum Movement",)
     # where the ruleset's own document says a withdraw (run, charge) needs a mode with a
     # speed (002 Withdraw; 004 Withdraw)
     withdraw_rule: ClassVar[str] = "Rules of the Game › Withdraw"
@@ -379,49 +343,6 @@ class D20Actions(Ruleset):
         if action in ("run", "charge", "withdraw"):
             return replace(terms, full_round=False), 1
         return terms, terms.speed_multiple
-
-    def door_action(self, token: Token) -> tuple[Token, Note]:
-        """002 "Open or Close a Door": a move action (it isn't movement)."""
-        token = self._move_action(token, "door", "Opening or closing a door")
-        note = Note("Action", "A move action; it doesn't count as movement (Rules of the Game).")
-        return token, note
-
-    def spend_move_action(self, token: Token, doing: str, *, ends_turn: bool = False) -> Token:
-        token = self._move_action(token, "control-mount", doing)
-        if ends_turn:
-            activity = replace(token.activity, actions=(*token.activity.actions, "turn-ended"))
-            token = replace(token, activity=activity)
-        return token
-
-    def _move_action(self, token: Token, tag: str, doing: str) -> Token:
-        taken = token.activity.actions
-        move_actions = sum(1 for a in taken if a in MOVE_ACTIONS)
-        if any(a in FULL_ROUND for a in taken) or move_actions >= 2:
-            raise IllegalMove(
-                f"{doing} is a move action, and {token.name} has none left this turn "
-                f"({', '.join(taken)})."
-            )
-        return replace(token, activity=replace(token.activity, actions=(*taken, tag)))
-
-    def full_round_minimum(self, token: Token, allowance: Allowance) -> Allowance | None:
-        """001 "Minimum Movement" / 004 "Impeded Terrain": 5 ft as a full-round action."""
-        taken = [a for a in token.activity.actions if a != "drop-prone"]
-        if taken or allowance.action not in ("move", "double"):
-            return None
-        activity = replace(
-            token.activity,
-            budget_ft=token.activity.budget_ft + 5.0,
-            actions=(*token.activity.actions, "minimum"),
-        )
-        return replace(
-            allowance,
-            action="minimum",
-            available_ft=5.0,
-            activity=activity,
-            limits=replace(allowance.limits, one_square=True),
-            full_round=True,
-            sections=self.minimum_sections,
-        )
 
     def _allowed(self, token: Token, taking: _Taking) -> Allowance:
         """The allowance the action gives, with what it demands of the path."""

@@ -17,7 +17,8 @@ from bot.encounter import Condition, Token
 from bot.grid.coords import Cell
 from bot.grid.paths import EPSILON, Edge
 from bot.grid.terrain import Terrain
-from bot.rules.d20.actions import ACTIONS, FULL_ROUND, MOVE_ACTIONS, NO_MOVE, Action, D20Actions
+from bot.rules.d20.action_terms import ACTIONS, FULL_ROUND, MOVE_ACTIONS, NO_MOVE, Action
+from bot.rules.d20.actions import D20Actions
 from bot.rules.d20.reach import D20Reach
 from bot.rules.d20.sheet import armor, d20_token_state, load
 from bot.rules.engine.board import Limits, StepContext
