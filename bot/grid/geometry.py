@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import cache
 
 from bot.grid.coords import Cell
@@ -111,3 +112,29 @@ def on_one_line(start: Cell, end: Cell, cells: tuple[Cell, ...]) -> bool:
     """Whether one corner-to-corner line from ``start`` to ``end`` touches every one of
     ``cells``: a path that does keeps "straight" (002 "Run")."""
     return any(all(cell in line for cell in cells) for line in corner_lines(start, end))
+
+
+def anchors_touching(target_cells: Iterable[Cell], side: int, width: int, height: int) -> set[Cell]:
+    """The anchors of a ``side``-square footprint, on a ``width`` x ``height`` map, that
+    touch the target's squares (an edge or a corner) without overlapping them."""
+    target = set(target_cells)
+    out = set()
+    cols = range(min(c.col for c in target) - side, max(c.col for c in target) + 2)
+    rows = range(min(c.row for c in target) - side, max(c.row for c in target) + 2)
+    for col in cols:
+        for row in rows:
+            anchor = Cell(col, row)
+            mine = set(footprint(anchor, side))
+            if mine & target or not all(0 <= c.col < width and 0 <= c.row < height for c in mine):
+                continue
+            if any(chebyshev(a, b) == 1 for a in mine for b in target):
+                out.add(anchor)
+    return out
+
+
+def direction_away(start: Cell, side: int, target: Cell, target_side: int) -> tuple[int, int]:
+    """The direction (one of eight) straight from a ``side``-square footprint at
+    ``start`` through one of ``target_side`` at ``target``, centre to centre."""
+    dc = (target.col + target_side / 2) - (start.col + side / 2)
+    dr = (target.row + target_side / 2) - (start.row + side / 2)
+    return (dc > 0) - (dc < 0), (dr > 0) - (dr < 0)

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from bot.encounter import Activity, Encounter, Token
 from bot.errors import IllegalMove, InvalidInput
 from bot.grid.coords import Cell
-from bot.grid.geometry import footprint
+from bot.grid.geometry import anchors_touching, direction_away, footprint
 from bot.rules.engine.actions import MoveAction
 from bot.rules.engine.destinations import destinations
 from bot.rules.engine.forced import forced_move
@@ -163,7 +163,7 @@ def _approach(
     """The square the mover rushes from, beside the foe, and the charge there (None:
     no charge; the move there, if it isn't there, is the pipeline's plain move)."""
     rules, mover, target, charging = ctx.rules, rush.mover, rush.target, rush.part.charge
-    beside = _beside(encounter, set(rush.target_cells), rush.mover_side)
+    beside = anchors_touching(rush.target_cells, rush.mover_side, encounter.width, encounter.height)
     to = plain.to
     if charging and (mover.cell in beside if to is None else to == mover.cell):
         raise IllegalMove(
@@ -234,7 +234,7 @@ def _push(rules: Ruleset, rush: _Rush, entered: _Entered, start: Cell, margin: i
     pushes the foe as far as the margin and the movement left allow, the mover
     following."""
     rule, mover, target = rush.rule, rush.mover, rush.target
-    direction = _away(start, rush.mover_side, target.cell, rush.target_side)
+    direction = direction_away(start, rush.mover_side, target.cell, rush.target_side)
     if margin < 0:
         lost = Note(
             "Bull rush",
@@ -386,31 +386,6 @@ def _charge_approach(
             refusal = refusal or caught
     assert refusal is not None
     raise refusal
-
-
-def _beside(encounter: Encounter, target_cells: set[Cell], side: int) -> set[Cell]:
-    """The squares a mover of ``side`` squares may stand on touching the target."""
-    out = set()
-    cols = range(min(c.col for c in target_cells) - side, max(c.col for c in target_cells) + 2)
-    rows = range(min(c.row for c in target_cells) - side, max(c.row for c in target_cells) + 2)
-    for col in cols:
-        for row in rows:
-            anchor = Cell(col, row)
-            mine = set(footprint(anchor, side))
-            if mine & target_cells or not all(encounter.on_map(c) for c in mine):
-                continue
-            if any(
-                max(abs(a.col - b.col), abs(a.row - b.row)) == 1 for a in mine for b in target_cells
-            ):
-                out.add(anchor)
-    return out
-
-
-def _away(start: Cell, side: int, target: Cell, target_side: int) -> tuple[int, int]:
-    """The direction straight away from the mover (one of eight), centre to centre."""
-    dc = (target.col + target_side / 2) - (start.col + side / 2)
-    dr = (target.row + target_side / 2) - (start.row + side / 2)
-    return (dc > 0) - (dc < 0), (dr > 0) - (dr < 0)
 
 
 def _clamped(encounter: Encounter, cell: Cell) -> Cell:
