@@ -12,9 +12,10 @@ microseconds a call, nothing per square):
 - ``C forward``: tcod's A* and the numpy counts of ``states_in_c`` (its walk back
   excluded);
 - ``C walk back``: the exact-difference steps marked and followed back (``_on_cheapest``);
-- ``tie-break``: the ranked search over the states on a cheapest path;
+- ``tie-break``: the ranked search over the states on a cheapest path (``of which in
+  C``: ``c_ranked.ranked_in_c``, where it answers);
 - ``worded steps``: the path's squares and its steps as the rules word them
-  (``compiled_unwind``).
+  (``word_path``).
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ from bot.encounter import Encounter, Token
 from bot.grid import cheapest_states, compiled_search, search
 from bot.grid.coords import Cell
 from bot.grid.terrain import Terrain
-from bot.rules.engine import c_search
+from bot.rules.engine import c_ranked, c_search
 
 # (module, attribute, stage): each wrapped in turn, the innermost last
 STAGES = (
@@ -41,7 +42,8 @@ STAGES = (
     (cheapest_states, "_in_python", "lean probe"),
     (c_search, "states_in_c", "C stage"),
     (c_search, "_on_cheapest", "C walk back"),
-    (compiled_search, "compiled_unwind", "worded steps"),
+    (c_ranked, "ranked_in_c", "C tie-break"),
+    (compiled_search, "word_path", "worded steps"),
 )
 
 
@@ -78,6 +80,7 @@ def breakdown(spent: dict[str, float], total: float) -> dict[str, float]:
         "C forward": get("C stage", 0.0) - get("C walk back", 0.0),
         "C walk back": get("C walk back", 0.0),
         "tie-break": get("search", 0.0) - get("lean stage", 0.0) - get("worded steps", 0.0),
+        "(of which in C)": get("C tie-break", 0.0),
         "worded steps": get("worded steps", 0.0),
         "(lean stage other)": get("lean stage", 0.0) - get("lean probe", 0.0) - get("C stage", 0.0),
     }

@@ -90,6 +90,23 @@ class CompiledSteps(ABC):
         can't be (then the Python search runs)."""
         raise NotInC
 
+    def ranked_in_c(
+        self,
+        on_cheapest: set[int],
+        start_state: int,
+        goal: Cell,
+        *,
+        spent_ft: float,
+        diagonals: int,
+        max_nodes: int,
+    ) -> list[int]:
+        """The states of the path ``compiled_path``'s ranked search finds over
+        ``on_cheapest`` (given no ``allowed`` nor ``penalty``), start first, and the
+        refused steps it passes up added to ``refusals`` as it adds them, answered in C;
+        ``SearchTooLarge`` as it would raise it; ``NotInC`` where it can't be (then the
+        Python search runs)."""
+        raise NotInC
+
     @abstractmethod
     def edge(self, frm: Cell, to: Cell, diagonals: int, spent: float) -> Edge | None:
         """A step the table says is legal, as the step function words it."""

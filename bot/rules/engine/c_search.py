@@ -42,6 +42,29 @@ TOLERANCE = 1e-6  # as the Python search compares its estimates
 Rules = dict[tuple[int, int, int], Any]  # (layer change, columns, rows): cost where entered
 
 
+class MapSteps:
+    """The table's steps by map square, as the ranked pass (``c_ranked.py``) reads
+    them: the code of each refused step (shape (squares, 8, 2): after an even, an odd
+    count; 0 where taken), the diagonals each step adds (squares, 8), and each padded
+    square's row in those (-1 off the map)."""
+
+    def __init__(self, codes: Any, adds: Any, row_of: Any) -> None:
+        self.codes, self.adds, self.row_of = codes, adds, row_of
+
+
+class Cheapest(set[int]):
+    """The states on a cheapest path, as ``states_in_c`` found them, with what it found
+    them by: the graph, every state's cost from the start (graph units, shape
+    ``graph.shape``), which states these are (the same shape), and the goal's cheapest
+    states."""
+
+    def __init__(
+        self, states: set[int], graph: Graph, dist: Any, on: Any, ends: list[tuple[int, int, int]]
+    ) -> None:
+        super().__init__(states)
+        self.graph, self.dist, self.on, self.ends = graph, dist, on, ends
+
+
 def _tcod() -> Any:
     """tcod's path module (imported on the first search that floods), or None."""
     try:
@@ -55,8 +78,11 @@ class Graph:
     """One compiled table as tcod's graph: the cost of every step, per edge rule, read
     at the state entered (tcod's convention), and the forward graph over them."""
 
-    def __init__(self, rules: Rules, shape: tuple[int, int, int], unit_ft: float) -> None:
+    def __init__(
+        self, rules: Rules, shape: tuple[int, int, int], unit_ft: float, steps: MapSteps
+    ) -> None:
         self.rules, self.shape, self.unit_ft = rules, shape, unit_ft
+        self.steps = steps  # what the ranked pass reads of the table (``c_ranked.py``)
         self.forward = _tcod().CustomGraph(shape)
         for key, cost in rules.items():
             self.forward.add_edge(key, 1, cost=cost)
@@ -134,7 +160,11 @@ def _build(step: CompiledStep) -> Graph | None:
                 if entered is None:
                     entered = rules[key] = np.zeros((layers, columns, layout.stride), np.int32)
                 entered[to, cols + dc, rows + dr] += cost.astype(np.int32)
-    return Graph(rules, (layers, columns, layout.stride), floor / SCALE)
+    row_of = np.full(layout.size, -1, np.int64)
+    row_of[idx] = np.arange(len(idx))
+    codes = np.where(costs < 0, costs, 0).astype(np.int8)
+    steps = MapSteps(codes, adds.astype(np.int8), row_of)
+    return Graph(rules, (layers, columns, layout.stride), floor / SCALE, steps)
 
 
 def _map_indices(layout: Any) -> Any:
@@ -275,7 +305,11 @@ def states_in_c(
     surely = (closed & not_goal & (estimate < cheapest_ft - TOLERANCE)).sum()
     perhaps = (closed & not_goal & (estimate <= cheapest_ft + TOLERANCE)).sum()
     if perhaps <= max_nodes:
-        return _on_cheapest(graph, dist, closed, best, [e for e in ends if dist[e] == best])
+        cheapest_ends = [e for e in ends if dist[e] == best]
+        on = _on_cheapest(graph, dist, closed, best, cheapest_ends)
+        layer, at_col, at_row = np.nonzero(on)
+        states = set(((at_col * stride + at_row) * 2 + layer).tolist())
+        return Cheapest(states, graph, dist, on, cheapest_ends)
     if surely > max_nodes:
         raise SearchTooLarge
     raise NotInC  # the count depends on the order ties are expanded in
@@ -296,9 +330,10 @@ def _bound(step: CompiledStep, shape: tuple[int, ...], gc: int, gr: int) -> Any:
 
 def _on_cheapest(
     graph: Graph, dist: Any, closed: Any, best: int, ends: list[tuple[int, int, int]]
-) -> set[int]:
-    """The states a cheapest path passes: back from the goal's cheapest states over the
-    steps whose cost is exactly the difference (marked with numpy, followed by tcod)."""
+) -> Any:
+    """Which states a cheapest path passes (a mask, shaped as ``dist``): back from the
+    goal's cheapest states over the steps whose cost is exactly the difference (marked
+    with numpy, followed by tcod)."""
     tcod_path = _tcod()
     reached = np.where(closed, dist, -(1 << 40))
     for end in ends:
@@ -317,6 +352,4 @@ def _on_cheapest(
     for end in ends:
         finder.add_root(end)
     finder.resolve()
-    layer, col, row = np.nonzero(finder.distance != np.iinfo(finder.distance.dtype).max)
-    stride = dist.shape[2]
-    return set(((col * stride + row) * 2 + layer).tolist())
+    return finder.distance != np.iinfo(finder.distance.dtype).max

@@ -346,21 +346,17 @@ class CompiledStep(CompiledSteps):
 
         return PROBE_KEPT if c_search.is_kept(self) else PROBE_COLD
 
-    def states_in_c(
-        self,
-        start_state: int,
-        last: int,
-        goal: Cell,
-        *,
-        limit: float,
-        spent_ft: float,
-        max_nodes: int,
-    ) -> set[int] | None:
+    def states_in_c(self, start_state: int, last: int, goal: Cell, **how: Any) -> set[int] | None:
         from bot.rules.engine import c_search
 
-        return c_search.states_in_c(
-            self, start_state, last, goal, limit=limit, spent_ft=spent_ft, max_nodes=max_nodes
-        )
+        return c_search.states_in_c(self, start_state, last, goal, **how)
+
+    def ranked_in_c(
+        self, on_cheapest: set[int], start_state: int, goal: Cell, **how: Any
+    ) -> list[int]:
+        from bot.rules.engine import c_ranked
+
+        return c_ranked.ranked_in_c(self, on_cheapest, start_state, goal, **how)
 
     def edge(self, frm: Cell, to: Cell, diagonals: int, spent: float) -> Edge | None:
         step: StepFn = self.outer
