@@ -124,6 +124,19 @@ class CompiledSteps(ABC):
     # The steps searches passed up, first per (square entered, code): remembered so a
     # refusal can word them (in the order a search asking step by step would have).
     refusals: dict[tuple[int, float], tuple[int, int, float]]
+    # what a search in C passed up, added to ``refusals`` before they're next read
+    deferred: list[Callable[[], None]]
+
+    def defer_refusals(self, add: Callable[[], None]) -> None:
+        """Have ``add`` add what a search passed up to ``refusals`` before they're next
+        read (a search, a refusal's wording: ``settle_refusals``), not now: a path
+        found is seldom asked why the steps beside it were refused."""
+        self.deferred.append(add)
+
+    def settle_refusals(self) -> None:
+        """Add what searches passed up (``defer_refusals``) to ``refusals``, in turn."""
+        while self.deferred:
+            self.deferred.pop(0)()
 
 
 def open_leans(

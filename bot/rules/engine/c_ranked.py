@@ -53,7 +53,8 @@ def ranked_in_c(
     max_nodes: int,
 ) -> list[int]:
     """The states of the path the ranked search finds over ``on_cheapest`` (start
-    first); what it passes up is added to ``step.refusals`` as it adds it.
+    first); what it passes up is added to ``step.refusals`` as it adds it (when they're
+    next read: ``defer_refusals``).
     ``SearchTooLarge`` where it would expand more than ``max_nodes``; ``NotInC`` where
     ``on_cheapest`` wasn't found in C or an answer isn't exact here."""
     if not isinstance(on_cheapest, Cheapest):
@@ -211,14 +212,22 @@ def _refusals(
     once = np.flatnonzero(first[key] == np.arange(len(key)))  # in order
     at, entered, code = at[once], entered[once], code[once]
     feet = spent_ft + ranks.all_dist[shown[at]] * graph.unit_ft
+    passed = (entered, code.astype(np.float64), square[at], counted[at], feet)
+    step = ranks.step
+    step.defer_refusals(lambda: _remember(step.refusals, *passed))
+
+
+def _remember(refusals: dict[Any, Any], *passed: Any) -> None:
+    """Add the refused steps ``passed`` up (squares entered, codes, squares left,
+    diagonals, feet: arrays, in order) to ``refusals``, each not there yet."""
+    entered, code, left, counted, feet = (values.tolist() for values in passed)
     found = dict(
         zip(
-            zip(entered.tolist(), code.astype(np.float64).tolist(), strict=True),
-            zip(square[at].tolist(), counted[at].tolist(), feet.tolist(), strict=True),
+            zip(entered, code, strict=True),
+            zip(left, counted, feet, strict=True),
             strict=True,
         )
     )
-    refusals = ranks.step.refusals
     for kept in refusals.keys() & found.keys():  # the first remembered stays
         del found[kept]
     refusals.update(found)

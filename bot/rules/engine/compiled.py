@@ -264,7 +264,7 @@ class CompiledStep(CompiledSteps):
         self.known_steps, self.open_steps = table.steps, table.open_steps
         self.every_steps = table.every_steps
         self.floor_ft, self.parity = table.floor_ft, table.parity
-        self.refusals = {}
+        self.refusals, self.deferred = {}, []
 
     def __call__(self, frm: Cell, to: Cell, diagonals: int, spent: float) -> Edge | None:
         self._flush()
@@ -373,6 +373,7 @@ class CompiledStep(CompiledSteps):
     def _flush(self) -> None:
         """Word the refusals passed up so far, first come first (as a search asking
         the rules step by step would have)."""
+        self.settle_refusals()
         if not self.refusals:
             return
         pending, self.refusals = self.refusals, {}

@@ -66,6 +66,7 @@ def _search(
             )
         except SearchTooLarge:
             found = "too large"
+        step.settle_refusals()  # as a refusal's wording reads them
         return found, list(step.refusals.items())
 
 
