@@ -39,7 +39,6 @@ if TYPE_CHECKING:
 
 LAST = np.iinfo(np.int64).max  # a position no state is expanded at
 SORTS = 8  # sorts to settle the order in before leaving it to Python
-AXES = (0, 1, 2)
 
 
 def ranked_in_c(
@@ -64,19 +63,21 @@ def ranked_in_c(
     if spent_units != round(spent_units) or abs(spent_units) >= 2**40:
         raise NotInC  # float sums in another order could differ
     ranks = _Ranks(step, on_cheapest, start_state, goal)
-    order, pos, back_rule = ranks.order()
-    where = pos.ravel()
-    first_end = min(on_cheapest.ends, key=lambda end: int(pos[end]))
+    order, pos, came = ranks.order()
+    first_end = min(ranks.ends, key=lambda end: int(pos[end]))
     expanded = int(pos[first_end])  # every state before the goal's first
-    shown = order[: min(expanded, max_nodes)]
-    _refusals(ranks, shown, back_rule, where, spent_ft, diagonals)
+    _refusals(ranks, order[: min(expanded, max_nodes)], pos, came, spent_ft, diagonals)
     if expanded > max_nodes:
         raise SearchTooLarge
-    return ranks.path(first_end, back_rule)
+    return ranks.path(first_end, came)
 
 
 class _Ranks:
-    """Every state's rank over the exact steps (flat arrays shaped as the graph)."""
+    """Every state's rank over the exact steps. The states on a cheapest path are
+    numbered 0 to n - 1 (in the order of their flat indexes into the graph's arrays:
+    ``flat``); per edge rule, ``came`` holds each one's state stepped from by that rule
+    for exactly the difference (-1: none), then ``fewest`` and ``best`` which of those
+    steps keep the fewest squares, and also the least straying."""
 
     def __init__(
         self, step: CompiledStep, cheapest: Cheapest, start_state: int, goal: Cell
@@ -85,123 +86,111 @@ class _Ranks:
         self.graph, self.step = graph, step
         self.shape = _, columns, stride = graph.shape
         self.keys = list(graph.rules)
-        self.offsets = [dz * columns * stride + dc * stride + dr for dz, dc, dr in self.keys]
         col, row = divmod(start_state >> 1, stride)
-        self.start = (start_state & 1, col, row)
+        self.flat = flat = np.flatnonzero(cheapest.on)
+        self.size = size = cheapest.on.size
+        number = np.full(size, -1, np.int64)
+        number[flat] = np.arange(len(flat))
+        self.start = int(number[np.ravel_multi_index((start_state & 1, col, row), self.shape)])
+        self.ends = [int(number[np.ravel_multi_index(end, self.shape)]) for end in cheapest.ends]
+        self.dist = dist = cheapest.dist.ravel()[flat]
+        came = []
+        for (dz, dc, dr), cost in graph.rules.items():
+            at = cost.ravel()[flat]
+            stepped = number[(flat - (dz * columns + dc) * stride - dr) % size]
+            exact = (at > 0) & (stepped >= 0) & (dist[stepped] + at == dist)
+            came.append(np.where(exact, stepped, -1))
+        self.came = np.array(came).reshape(len(came), len(flat))
+        steps = self._least(self.came >= 0, None)
+        _, cols, rows = np.unravel_index(flat, self.shape)
         gc, gr = goal.col + step.pad, goal.row + step.pad
-        self.on, dist = cheapest.on, cheapest.dist
-        g = np.where(self.on, dist, -(1 << 40))
-        exact = [
-            (cost > 0) & (np.roll(g, key, axis=AXES) + cost == g)
-            for key, cost in graph.rules.items()
-        ]
-        steps = self._least(exact, None)
-        _, cols, rows = np.indices(self.shape, sparse=True)
         stray = np.abs((gc - col) * (rows - row) - (gr - row) * (cols - col))
-        most = int(stray.max(initial=0)) + 1
-        if most * (int(steps[self.on].max(initial=0)) + 1) >= BIG:
+        if (int(stray.max(initial=0)) + 1) * (int(steps.max(initial=0)) + 1) >= BIG:
             raise NotInC  # the straying could overflow tcod's distances
-        fewest = [
-            e & (np.roll(steps, key, axis=AXES) + 1 == steps)
-            for e, key in zip(exact, self.keys, strict=True)
-        ]
-        stray1 = np.broadcast_to(stray + 1, self.shape).astype(np.int32)
-        strayed = self._least(fewest, stray1) - steps
-        self.best = [
-            f & (np.roll(strayed, key, axis=AXES) + stray == strayed)
-            for f, key in zip(fewest, self.keys, strict=True)
-        ]
-        bound_units = np.rint(_bound(step, self.shape, gc, gr) / graph.unit_ft).astype(np.int64)
-        self.flat = np.flatnonzero(self.on)
-        layer, c, r = np.unravel_index(self.flat, self.shape)
-        self.states = (c * stride + r) * 2 + layer
-        at = self.flat
-        self.all_dist = dist.ravel()
-        self.dist = self.all_dist[at]
+        before = np.maximum(self.came, 0)
+        self.fewest = (self.came >= 0) & (steps[before] + 1 == steps)
+        strayed = self._least(self.fewest, stray + 1) - steps
+        self.best = self.fewest & (strayed[before] + stray == strayed)
+        bound = _bound(step, self.shape, gc, gr).ravel()[flat]
+        layer = flat // (columns * stride)
+        self.states = (cols * stride + rows) * 2 + layer
         self.sort_keys = (
-            self.dist,
-            strayed.ravel()[at],
-            steps.ravel()[at],
-            self.dist + bound_units.ravel()[at],
+            dist,
+            strayed,
+            steps,
+            dist + np.rint(bound / graph.unit_ft).astype(np.int64),
         )
 
-    def _least(self, steps: list[Any], cost: Any | None) -> Any:
-        """tcod's least cost from the start over ``steps`` (masks at the state
-        entered), each costing ``cost`` at the state entered (one where None)."""
+    def _least(self, steps: Any, cost: Any | None) -> Any:
+        """tcod's least cost from the start over ``steps`` (per rule, per state entered),
+        each costing ``cost`` at the state entered (one where None), per state."""
         tcod_path = _tcod()
         graph = tcod_path.CustomGraph(self.shape)
-        for key, mask in zip(self.keys, steps, strict=True):
-            if mask.any():
-                each = mask.view(np.int8) if cost is None else np.where(mask, cost, 0)
-                graph.add_edge(key, 1, cost=each.astype(np.int32 if cost is not None else np.int8))
+        for key, taken in zip(self.keys, steps, strict=True):
+            if taken.any():
+                each = np.zeros(self.size, np.int8 if cost is None else np.int32)
+                each[self.flat[taken]] = 1 if cost is None else cost[taken]
+                graph.add_edge(key, 1, cost=each.reshape(self.shape))
         finder = tcod_path.Pathfinder(graph)
-        finder.add_root(self.start)
+        finder.add_root(np.unravel_index(self.flat[self.start], self.shape))
         finder.resolve()
-        found = finder.distance.astype(np.int64)
-        if (found[self.on] == BIG).any():
+        found = finder.distance.ravel()[self.flat].astype(np.int64)
+        if (found == BIG).any():
             raise NotInC  # never: every state on a cheapest path is reached by exact steps
         return found
 
-    def _first(self, pos: Any) -> tuple[Any, Any]:
-        """Per state, the position of the first expanded of the states ranking it
-        best, and the rule of that step (-1 at the start)."""
-        first = np.full(self.shape, LAST, np.int64)
-        rule = np.full(self.shape, -1, np.int8)
-        for i, (key, best) in enumerate(zip(self.keys, self.best, strict=True)):
-            came = np.where(best, np.roll(pos, key, axis=AXES), LAST)
-            earlier = came < first
-            first = np.where(earlier, came, first)
-            rule[earlier] = i
-        return first, rule
-
     def order(self) -> tuple[Any, Any, Any]:
-        """The states in the order they're expanded (flat indexes), each state's
-        position in it (``LAST`` off the cheapest paths), and each one's step's rule."""
+        """The states in the order they're expanded, each one's position in it, and
+        each one's state stepped from on the path (-1 at the start)."""
         dist, strayed, steps, estimate = self.sort_keys
         order = np.lexsort((self.states, dist, strayed, steps, estimate))
-        pos = np.full(self.shape, LAST, np.int64)
+        pos = np.empty(len(order), np.int64)
+        rows = np.arange(len(order))
         for _ in range(SORTS):
-            pos.ravel()[self.flat[order]] = np.arange(len(order))
-            first, rule = self._first(pos)
-            came = first.ravel()[self.flat]
-            came[came == LAST] = -1  # the start
-            again = np.lexsort((self.states, came, dist, strayed, steps, estimate))
+            pos[order] = rows
+            # the first expanded of the states ranking each one best
+            when = np.where(self.best, pos[np.maximum(self.came, 0)], LAST)
+            rule = when.argmin(axis=0)
+            first = when[rule, rows]
+            first[self.start] = -1
+            again = np.lexsort((self.states, first, dist, strayed, steps, estimate))
             if np.array_equal(again, order):
-                return self.flat[order], pos, rule
+                came = self.came[rule, rows]
+                came[self.start] = -1
+                return order, pos, came
             order = again
         raise NotInC  # ties too deep to settle here
 
-    def path(self, end: tuple[int, int, int], rule: Any) -> list[int]:
-        """The states from the start to ``end``, each from its step's rule."""
-        rules, offsets = rule.ravel(), self.offsets
-        at = int(np.ravel_multi_index(end, self.shape))
-        start = int(np.ravel_multi_index(self.start, self.shape))
-        flats = [at]
-        while at != start:
-            at -= offsets[rules[at]]
-            flats.append(at)
-        flats.reverse()
-        layer, c, r = np.unravel_index(np.array(flats), self.shape)
-        states: list[int] = ((c * self.shape[2] + r) * 2 + layer).tolist()
+    def path(self, end: int, came: Any) -> list[int]:
+        """The states from the start to ``end``, each stepped from the one before."""
+        before = came.tolist()
+        at, numbers = end, [end]
+        while at != self.start:
+            at = before[at]
+            if at < 0 or len(numbers) > len(before):
+                raise NotInC  # never: each state on the path was stepped into
+            numbers.append(at)
+        numbers.reverse()
+        states: list[int] = self.states[numbers].tolist()
         return states
 
 
 def _refusals(
-    ranks: _Ranks, shown: Any, rule: Any, where: Any, spent_ft: float, diagonals: int
+    ranks: _Ranks, shown: Any, pos: Any, came: Any, spent_ft: float, diagonals: int
 ) -> None:
-    """The refused steps from the states ``shown`` (flat, in the order expanded), each
+    """The refused steps from the states ``shown`` (in the order expanded), each
     remembered the first time as the ranked search remembers it: (square entered,
     code) -> (square left, diagonals counted, feet spent)."""
     if not len(shown):
         return
     graph = ranks.graph
-    layers, _, stride = graph.shape
-    layer, col, row = np.unravel_index(shown, graph.shape)
-    square = col * stride + row
-    codes = graph.steps.codes[graph.steps.row_of[square], :, layer if layers > 1 else 0]
+    stride = graph.shape[2]
+    square = ranks.states[shown] >> 1
+    layer = ranks.states[shown] & 1
+    codes = graph.steps.codes[graph.steps.row_of[square], :, layer]
     if not codes.any():
         return
-    counted = _diagonals(ranks, shown, rule, where, diagonals)
+    counted = _diagonals(ranks, shown, pos, came, diagonals)
     offsets = np.array([dc * stride + dr for dc, dr in DIRECTIONS])
     at, d = np.nonzero(codes)  # in the order expanded, then of the directions
     entered = square[at] + offsets[d]
@@ -211,10 +200,32 @@ def _refusals(
     np.minimum.at(first, key, np.arange(len(key)))
     once = np.flatnonzero(first[key] == np.arange(len(key)))  # in order
     at, entered, code = at[once], entered[once], code[once]
-    feet = spent_ft + ranks.all_dist[shown[at]] * graph.unit_ft
+    feet = spent_ft + ranks.dist[shown[at]] * graph.unit_ft
     passed = (entered, code.astype(np.float64), square[at], counted[at], feet)
     step = ranks.step
     step.defer_refusals(lambda: _remember(step.refusals, *passed))
+
+
+def _diagonals(ranks: _Ranks, shown: Any, pos: Any, came: Any, diagonals: int) -> Any:
+    """The diagonals counted at each of the states ``shown`` (the first expanded, in
+    order), along its steps from the start: summed by pointer jumping."""
+    stride = ranks.graph.shape[2]
+    before = came[shown]
+    start = before < 0
+    left = ranks.states[np.maximum(before, 0)] >> 1
+    entered = ranks.states[shown] >> 1
+    direction = {dc * stride + dr: d for d, (dc, dr) in enumerate(DIRECTIONS)}
+    moved = np.array([direction.get(o, 0) for o in range(-stride - 1, stride + 2)])
+    d = moved[np.clip(entered - left + stride + 1, 0, 2 * stride + 2)]
+    steps = ranks.graph.steps
+    added = steps.adds[steps.row_of[left], d]
+    total = np.where(start, diagonals, added).astype(np.int64)
+    up = np.where(start, -1, pos[np.maximum(before, 0)])
+    while (up >= 0).any():
+        jumps = up >= 0
+        total = total + np.where(jumps, total[up], 0)
+        up = np.where(jumps, up[up], -1)
+    return total
 
 
 def _remember(refusals: dict[Any, Any], *passed: Any) -> None:
@@ -231,24 +242,3 @@ def _remember(refusals: dict[Any, Any], *passed: Any) -> None:
     for kept in refusals.keys() & found.keys():  # the first remembered stays
         del found[kept]
     refusals.update(found)
-
-
-def _diagonals(ranks: _Ranks, shown: Any, rule: Any, where: Any, diagonals: int) -> Any:
-    """The diagonals counted at each of the states ``shown`` (the first expanded, in
-    order), along its steps from the start: summed by pointer jumping."""
-    graph = ranks.graph
-    stride = graph.shape[2]
-    direction = np.array([DIRECTIONS.index((dc, dr)) for _, dc, dr in ranks.keys] or [0])
-    rules = rule.ravel()[shown].astype(np.int64)
-    first = rules < 0  # the start
-    rules[first] = 0
-    came = shown - np.array(ranks.offsets or [0])[rules]
-    _, col, row = np.unravel_index(came, graph.shape)
-    added = graph.steps.adds[graph.steps.row_of[col * stride + row], direction[rules]]
-    total = np.where(first, diagonals, added).astype(np.int64)
-    up = np.where(first, -1, where[came])
-    while (up >= 0).any():
-        jumps = up >= 0
-        total = total + np.where(jumps, total[up], 0)
-        up = np.where(jumps, up[up], -1)
-    return total
