@@ -107,13 +107,14 @@ def graph_of(step: CompiledStep) -> Graph | None:
     return made
 
 
-def is_kept(step: CompiledStep) -> bool:
+def is_kept(step: CompiledStep) -> bool | None:
     """Whether this table's graph is kept, or another board's of the same map and mover
-    context (patched where creatures are near: cheap)."""
+    context (patched where creatures are near: cheap); None where the table was found
+    not to be searched in C."""
     with _LOCK:
         kept = _GRAPHS.get(id(step.table))
         if kept is not None and kept[0] is step.table:
-            return True
+            return None if kept[1] is None else True
     return _terrain_of(step.table.shared) is not None
 
 

@@ -341,10 +341,12 @@ class CompiledStep(CompiledSteps):
 
     def lean_probe(self) -> int | None:
         # past this many states the lean search runs in C (``engine/c_search.py``):
-        # soon where this table's graph is kept, later where it would be built first
+        # soon where this table's graph is kept, later where it would be built first,
+        # never where C was found not to search it (no probe to throw away)
         from bot.rules.engine import c_search  # numpy and tcod: only for a search
 
-        return PROBE_KEPT if c_search.is_kept(self) else PROBE_COLD
+        kept = c_search.is_kept(self)
+        return None if kept is None else PROBE_KEPT if kept else PROBE_COLD
 
     def states_in_c(self, start_state: int, last: int, goal: Cell, **how: Any) -> set[int] | None:
         from bot.rules.engine import c_search

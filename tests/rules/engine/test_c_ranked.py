@@ -139,3 +139,33 @@ def test_on_a_maze_the_ranked_pass_answers_in_c() -> None:
     assert isinstance(in_c[0], Found) and in_c[0].cells[-1] == goal
     assert len(in_c[1]) > side  # walls passed up on the way
     assert in_c == python
+
+
+def test_a_table_c_cannot_search_is_searched_in_python_from_the_start() -> None:
+    """5e-alt's euclidean diagonals cost fractions of a foot: once C has said so for a
+    table, the lean search no longer probes first (a probe's states were thrown away
+    when C then declined), and it finds the same path."""
+    side = 25
+    encounter = Encounter(
+        side, side, "5e-alt", "gm", terrain=maze(side), options={"diagonals": "euclidean"}
+    ).with_token(Token("Mover", Cell(0, 0), team="party", speed_ft=30))
+    goal = Cell(side - 1, side - 1)
+    rules, ctx = contexts("5e-alt", (encounter, "move", "walk", goal))
+    step = step_for(rules, ctx)  # type: ignore[arg-type]
+    first, last = step.index(Cell(0, 0)), step.index(goal)
+    assert first is not None and last is not None
+    assert step.lean_probe() is not None  # not known yet
+    with pytest.raises(NotInC):
+        step.states_in_c(first * 2, last, goal, limit=1e9, spent_ft=0.0, max_nodes=40_000)
+    assert step.lean_probe() is None
+    assert step_for(rules, ctx).lean_probe() is None  # the table's, not the step's
+    found = cheapest_path(
+        Cell(0, 0),
+        goal,
+        step_for(rules, ctx),
+        budget_ft=1e9,
+        min_step_ft=rules.min_step_ft(ctx),  # type: ignore[attr-defined]
+        parity=rules.diagonal_parity,  # type: ignore[attr-defined]
+    )
+    assert isinstance(found, Found) and found.cells[-1] == goal
+    assert found == _search(rules, ctx, Cell(0, 0), goal, c=False)[0]
