@@ -30,6 +30,7 @@ from bot.grid.compiled_tables import VOLATILE, NotInC, TableFallback
 from bot.grid.coords import Cell
 from bot.grid.geometry import DIRECTIONS
 from bot.grid.paths import SearchTooLarge
+from bot.rules.engine import c_kept
 
 if TYPE_CHECKING:
     from bot.rules.engine.compiled import CompiledStep
@@ -124,6 +125,8 @@ GRAPHS_KEPT = 4  # a graph at 200² is ~4 MB of costs
 
 
 def _build(step: CompiledStep) -> Graph | None:
+    """This table's graph: from the last one built for the map and mover context where
+    there is one (``c_kept``: only the squares whose steps differ laid in again)."""
     if _tcod() is None:
         return None
     try:
@@ -134,38 +137,68 @@ def _build(step: CompiledStep) -> Graph | None:
         return None
     costs, adds = kinds
     floor = step.floor_ft
-    if floor <= 0 or floor != round(floor) or (costs != np.round(costs)).any():
+    if floor <= 0 or floor != round(floor):
+        return None
+    layout = step.table.map.layout
+    shape = (2 if step.parity else 1, layout.size // layout.stride, layout.stride)
+    shared = step.table.shared
+    built = c_kept.built_for(shared, costs, shape, floor / SCALE)
+    idx = _map_indices(layout)
+    if built is None:
+        rows, rules, top = np.arange(len(idx)), {}, 0
+        codes = np.zeros(costs.shape, np.int8)
+    else:
+        rows = built.changed(costs, adds)
+        if not len(rows):
+            c_kept.keep(shared, built)
+            return built.graph  # every step the same: the same graph
+        rules = {key: cost.copy() for key, cost in built.graph.rules.items()}
+        codes, top = built.graph.steps.codes.copy(), built.top
+    units = _units(costs[rows], floor)
+    if units is None:
+        return None
+    top = max(top, int(units.max(initial=0)))
+    if top * 4 * layout.size >= BIG:
+        return None
+    _lay(rules, shape, idx[rows], units, adds[rows], step.parity)
+    codes[rows] = np.where(costs[rows] < 0, costs[rows], 0)
+    row_of = np.full(layout.size, -1, np.int64)
+    row_of[idx] = np.arange(len(idx))
+    graph = Graph(rules, shape, floor / SCALE, MapSteps(codes, adds.astype(np.int8), row_of))
+    c_kept.keep(shared, c_kept.Built(graph, costs, adds, top))
+    return graph
+
+
+def _units(costs: Any, floor: float) -> Any:
+    """The costs in graph units (0: no such step), or None where one isn't exact."""
+    if (costs != np.round(costs)).any():
         return None  # a cost in fractions of a foot (5e-alt's euclidean diagonals)
     scaled = np.where(costs > 0, costs * SCALE / floor, 0.0)
     if (scaled != np.round(scaled)).any():
         return None  # a cost in no whole eighth of the cheapest step: not exact in C
-    layout = step.table.map.layout
-    columns = layout.size // layout.stride
-    layers = 2 if step.parity else 1
-    units = scaled.astype(np.int64)
-    if units.max(initial=0) * 4 * layout.size >= BIG:
-        return None
-    rules: Rules = {}
-    idx = _map_indices(layout)
-    cols, rows = np.divmod(idx, layout.stride)
+    return scaled.astype(np.int64)
+
+
+def _lay(
+    rules: Rules, shape: tuple[int, int, int], idx: Any, units: Any, adds: Any, parity: bool
+) -> None:
+    """Lay the steps from the squares ``idx`` (padded indexes; their costs in units and
+    diagonals added) into the rules' costs, each at the state entered."""
+    layers, _, stride = shape
+    cols, rows = np.divmod(idx, stride)
     for d, (dc, dr) in enumerate(DIRECTIONS):
         for layer in range(layers):
-            for odd in (0, 1) if step.parity else (0,):
-                to = layer ^ odd if step.parity else 0
-                picked = (adds[:, d] & 1) == odd if step.parity else adds[:, d] >= 0
-                cost = np.where(picked, units[:, d, layer], 0)
-                if not cost.any():
-                    continue
+            for odd in (0, 1) if parity else (0,):
+                to = layer ^ odd if parity else 0
+                picked = (adds[:, d] & 1) == odd if parity else adds[:, d] >= 0
+                cost = np.where(picked, units[:, d, layer], 0).astype(np.int32)
                 key = (to - layer, dc, dr)
                 entered = rules.get(key)
                 if entered is None:
-                    entered = rules[key] = np.zeros((layers, columns, layout.stride), np.int32)
-                entered[to, cols + dc, rows + dr] += cost.astype(np.int32)
-    row_of = np.full(layout.size, -1, np.int64)
-    row_of[idx] = np.arange(len(idx))
-    codes = np.where(costs < 0, costs, 0).astype(np.int8)
-    steps = MapSteps(codes, adds.astype(np.int8), row_of)
-    return Graph(rules, (layers, columns, layout.stride), floor / SCALE, steps)
+                    if not cost.any():
+                        continue
+                    entered = rules[key] = np.zeros(shape, np.int32)
+                entered[to, cols + dc, rows + dr] = cost
 
 
 def _map_indices(layout: Any) -> Any:
