@@ -224,43 +224,46 @@ def word_path(
     function itself words them (``given``: the steps into a state it was asked for
     already), what it cost and the diagonals counted, summed step by step as the
     ranked search sums them."""
-    cell_of = table.cell
-    cells = tuple(cell_of(s >> 1) for s in states)
+    squares = [s >> 1 for s in states]
+    cells = tuple(map(table.cell, squares))
     edges: list[Edge] = []
+    append = edges.append
     direction = {dc * table.stride + dr: d for d, (dc, dr) in enumerate(DIRECTIONS)}
     known, out, parity = table.known_steps, table.out, table.parity
     # a step of a kind already worded (the same list of steps, direction and parity)
     # reads as that one did, unless its wording names a square
     worded: dict[tuple[int, int, int], Edge] = {}
     diag, real = diagonals, spent_ft
-    for i, s2 in enumerate(states[1:]):
-        edge = given.get(s2)
+    frm = squares[0]
+    for i in range(1, len(states)):
+        to = squares[i]
+        edge = given.get(states[i]) if given else None
         if edge is not None:
-            edges.append(edge)
-            diag, real = edge.diagonals, real + edge.cost_ft
+            append(edge)
+            diag, real, frm = edge.diagonals, real + edge.cost_ft, to
             continue
-        frm = states[i] >> 1
         steps = known.get(frm) or out(frm)
-        d = direction[(s2 >> 1) - frm]
+        d = direction[to - frm]
         _, even_cost, odd_cost, adds = steps[d]
         key = (id(steps), d, diag & 1)
         like = worded.get(key)
         if like is not None:
-            edge = Edge(cells[i + 1], like.cost_ft, diag + adds, like.why, like.hampered)
+            edge = Edge(cells[i], like.cost_ft, diag + adds, like.why, like.hampered)
         else:
-            edge = table.edge(cells[i], cells[i + 1], diag, real)
+            edge = table.edge(cells[i - 1], cells[i], diag, real)
             if edge is None:  # the table and the rules disagree: never, but be exact
                 raise TableFallback
             if (
                 even_cost != VOLATILE
                 and edge.diagonals == diag + adds
                 and str(edge.to) not in edge.why
-                and str(cells[i]) not in edge.why
+                and str(cells[i - 1]) not in edge.why
             ):
                 worded[key] = edge
-        edges.append(edge)
+        append(edge)
         real += odd_cost if parity and diag & 1 else even_cost
         diag += adds
+        frm = to
     return Found(cells, tuple(edges), real - spent_ft, diag)
 
 
