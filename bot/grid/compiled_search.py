@@ -71,7 +71,7 @@ def compiled_path(
     )
     if on_cheapest is None:
         return None
-    if allowed is None and penalty is None:
+    if allowed is None:
         try:
             states = table.ranked_in_c(
                 on_cheapest,
@@ -80,6 +80,7 @@ def compiled_path(
                 spent_ft=spent_ft,
                 diagonals=diagonals,
                 max_nodes=max_nodes,
+                penalty=penalty,
             )
         except NotInC:
             pass

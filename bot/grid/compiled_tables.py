@@ -99,9 +99,10 @@ class CompiledSteps(ABC):
         spent_ft: float,
         diagonals: int,
         max_nodes: int,
+        penalty: Callable[[Cell, Cell], float] | None,
     ) -> list[int]:
         """The states of the path ``compiled_path``'s ranked search finds over
-        ``on_cheapest`` (given no ``allowed`` nor ``penalty``), start first, and the
+        ``on_cheapest`` (given no ``allowed``), start first, and the
         refused steps it passes up added to ``refusals`` as it adds them, answered in C;
         ``SearchTooLarge`` as it would raise it; ``NotInC`` where it can't be (then the
         Python search runs)."""

@@ -3,18 +3,21 @@
 ``bot.grid.compiled_search`` finds, the squares it expands, counted against the cap, and
 the refused steps it passes up, remembered as it remembers them.
 
-That search breaks ties among the cheapest paths by a rank (feet, then squares
-entered, then how far the squares stray from the straight line), popping states by
-(estimate, rank, the expansion that queued them, state). Over the states on a cheapest
-path every step it can keep is one that costs exactly the difference (the others reach
-a state for more than its cheapest), and the rank only grows along those, so:
+That search breaks ties among the cheapest paths by a rank (feet, then steps to avoid,
+then squares entered, then how far the squares stray from the straight line), popping
+states by (estimate, rank, the expansion that queued them, state). Over the states on a
+cheapest path every step it can keep is one that costs exactly the difference (the
+others reach a state for more than its cheapest), and the rank only grows along those,
+so:
 
-- each state's rank is the least over the exact steps into it: the fewest squares
-  (tcod, a step costing one), then, over the steps keeping that, the least straying
-  (tcod, a step costing the stray of the state entered, plus one);
-- the order the states are expanded in is the order of (estimate, squares, stray, feet,
-  where the state that first ranked it so was expanded, state): sorted with numpy, the
-  one key that depends on the order itself settled by sorting again until it holds;
+- each state's rank is the least over the exact steps into it: the fewest steps to
+  avoid, then squares (tcod, a step costing its penalty times more than any count of
+  squares, plus one), then, over the steps keeping those, the least straying (tcod, a
+  step costing the stray of the state entered, plus one);
+- the order the states are expanded in is the order of (estimate, steps to avoid,
+  squares, stray, feet, where the state that first ranked it so was expanded, state):
+  sorted with numpy, the one key that depends on the order itself settled by sorting
+  again until it holds;
 - each state's step on the path is from the first expanded of the states that rank it
   so (the first to queue that rank keeps it).
 
@@ -24,6 +27,7 @@ search runs. Pure: no Discord, no database.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -37,6 +41,7 @@ from bot.rules.engine.c_search import BIG, Cheapest, Graph, _bound, _tcod
 if TYPE_CHECKING:
     from bot.rules.engine.compiled import CompiledStep
 
+Penalty = Callable[[Cell, Cell], float]  # the steps to avoid (``compiled_path``'s)
 LAST = np.iinfo(np.int64).max  # a position no state is expanded at
 SORTS = 8  # sorts to settle the order in before leaving it to Python
 
@@ -50,6 +55,7 @@ def ranked_in_c(
     spent_ft: float,
     diagonals: int,
     max_nodes: int,
+    penalty: Penalty | None = None,
 ) -> list[int]:
     """The states of the path the ranked search finds over ``on_cheapest`` (start
     first); what it passes up is added to ``step.refusals`` as it adds it (when they're
@@ -62,7 +68,7 @@ def ranked_in_c(
     spent_units = spent_ft / graph.unit_ft
     if spent_units != round(spent_units) or abs(spent_units) >= 2**40:
         raise NotInC  # float sums in another order could differ
-    ranks = _Ranks(step, on_cheapest, start_state, goal)
+    ranks = _Ranks(step, on_cheapest, start_state, goal, penalty)
     order, pos, came = ranks.order()
     first_end = min(ranks.ends, key=lambda end: int(pos[end]))
     expanded = int(pos[first_end])  # every state before the goal's first
@@ -80,7 +86,12 @@ class _Ranks:
     steps keep the fewest squares, and also the least straying."""
 
     def __init__(
-        self, step: CompiledStep, cheapest: Cheapest, start_state: int, goal: Cell
+        self,
+        step: CompiledStep,
+        cheapest: Cheapest,
+        start_state: int,
+        goal: Cell,
+        penalty: Penalty | None,
     ) -> None:
         graph: Graph = cheapest.graph
         self.graph, self.step = graph, step
@@ -94,6 +105,8 @@ class _Ranks:
         self.start = int(number[np.ravel_multi_index((start_state & 1, col, row), self.shape)])
         self.ends = [int(number[np.ravel_multi_index(end, self.shape)]) for end in cheapest.ends]
         self.dist = dist = cheapest.dist.ravel()[flat]
+        layer, cols, rows = np.unravel_index(flat, self.shape)
+        self.states = (cols * stride + rows) * 2 + layer
         came = []
         for (dz, dc, dr), cost in graph.rules.items():
             at = cost.ravel()[flat]
@@ -101,35 +114,57 @@ class _Ranks:
             exact = (at > 0) & (stepped >= 0) & (dist[stepped] + at == dist)
             came.append(np.where(exact, stepped, -1))
         self.came = np.array(came).reshape(len(came), len(flat))
-        steps = self._least(self.came >= 0, None)
-        _, cols, rows = np.unravel_index(flat, self.shape)
+        avoid, steps, dear = self._fewest(penalty)
         gc, gr = goal.col + step.pad, goal.row + step.pad
         stray = np.abs((gc - col) * (rows - row) - (gr - row) * (cols - col))
         if (int(stray.max(initial=0)) + 1) * (int(steps.max(initial=0)) + 1) >= BIG:
             raise NotInC  # the straying could overflow tcod's distances
         before = np.maximum(self.came, 0)
         self.fewest = (self.came >= 0) & (steps[before] + 1 == steps)
-        strayed = self._least(self.fewest, stray + 1) - steps
+        self.fewest &= avoid[before] + dear == avoid
+        strayed = self._least(self.fewest, np.broadcast_to(stray + 1, self.came.shape)) - steps
         self.best = self.fewest & (strayed[before] + stray == strayed)
         bound = _bound(step, self.shape, gc, gr).ravel()[flat]
-        layer = flat // (columns * stride)
-        self.states = (cols * stride + rows) * 2 + layer
         self.sort_keys = (
             dist,
             strayed,
             steps,
+            avoid,
             dist + np.rint(bound / graph.unit_ft).astype(np.int64),
         )
 
+    def _fewest(self, penalty: Penalty | None) -> tuple[Any, Any, Any]:
+        """Each state's least steps to avoid and then fewest squares over the exact
+        steps (one tcod pass: a step costs its penalty times more than any count of
+        squares, plus one), and each exact step's penalty (per rule, per state)."""
+        taken = self.came >= 0
+        if penalty is None:
+            dear = np.zeros(self.came.shape, np.int64)
+            return np.zeros(len(self.flat), np.int64), self._least(taken, None), dear
+        rule, at = np.nonzero(taken)
+        cell = self.step.cell
+        left = (self.states[self.came[rule, at]] >> 1).tolist()
+        entered = (self.states[at] >> 1).tolist()
+        found = np.array([penalty(cell(a), cell(b)) for a, b in zip(left, entered, strict=True)])
+        if len(found) and ((found != np.round(found)).any() or found.min() < 0):
+            raise NotInC  # a penalty not in whole non-negative counts
+        dear = np.zeros(self.came.shape, np.int64)
+        dear[rule, at] = found
+        weight = len(self.flat) + 1  # more than any count of squares
+        if len(self.flat) * (int(dear.max(initial=0)) * weight + 1) >= BIG:
+            raise NotInC  # the sum could overflow tcod's distances
+        avoid, steps = np.divmod(self._least(taken, dear * weight + 1), weight)
+        return avoid, steps, dear
+
     def _least(self, steps: Any, cost: Any | None) -> Any:
         """tcod's least cost from the start over ``steps`` (per rule, per state entered),
-        each costing ``cost`` at the state entered (one where None), per state."""
+        each costing ``cost`` (likewise; one where None), per state."""
         tcod_path = _tcod()
         graph = tcod_path.CustomGraph(self.shape)
-        for key, taken in zip(self.keys, steps, strict=True):
+        for k, (key, taken) in enumerate(zip(self.keys, steps, strict=True)):
             if taken.any():
                 each = np.zeros(self.size, np.int8 if cost is None else np.int32)
-                each[self.flat[taken]] = 1 if cost is None else cost[taken]
+                each[self.flat[taken]] = 1 if cost is None else cost[k][taken]
                 graph.add_edge(key, 1, cost=each.reshape(self.shape))
         finder = tcod_path.Pathfinder(graph)
         finder.add_root(np.unravel_index(self.flat[self.start], self.shape))
@@ -142,8 +177,8 @@ class _Ranks:
     def order(self) -> tuple[Any, Any, Any]:
         """The states in the order they're expanded, each one's position in it, and
         each one's state stepped from on the path (-1 at the start)."""
-        dist, strayed, steps, estimate = self.sort_keys
-        order = np.lexsort((self.states, dist, strayed, steps, estimate))
+        dist, strayed, steps, avoid, estimate = self.sort_keys
+        order = np.lexsort((self.states, dist, strayed, steps, avoid, estimate))
         pos = np.empty(len(order), np.int64)
         rows = np.arange(len(order))
         for _ in range(SORTS):
@@ -153,7 +188,7 @@ class _Ranks:
             rule = when.argmin(axis=0)
             first = when[rule, rows]
             first[self.start] = -1
-            again = np.lexsort((self.states, first, dist, strayed, steps, estimate))
+            again = np.lexsort((self.states, first, dist, strayed, steps, avoid, estimate))
             if np.array_equal(again, order):
                 came = self.came[rule, rows]
                 came[self.start] = -1

@@ -6,6 +6,7 @@ wording reads)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from contextlib import ExitStack
 from typing import Any
 from unittest.mock import patch
@@ -23,10 +24,25 @@ from bot.grid.search import SearchTooLarge, cheapest_path
 from bot.grid.terrain import Terrain
 from bot.rules.engine import c_ranked
 from bot.rules.engine.compiled import CompiledStep
-from bot.rules.engine.search import step_for
+from bot.rules.engine.search import _avoid_provoking, step_for
 from tests.rules.engine.test_compiled_search import RULESETS, contexts, worlds
 
 Outcome = tuple[Found | str | None, list[tuple[Any, Any]]]
+# the steps to avoid among equally cheap paths: none, whole counts (ties galore), a
+# fraction (left to Python), and the enemies' threats themselves
+PENALTIES = ("none", "counts", "many", "half", "threat")
+
+
+def _penalty(avoid: str, rules: Any, ctx: Any) -> Callable[[Cell, Cell], float] | None:
+    if avoid == "counts":
+        return lambda a, b: float((a.col * 7 + b.row * 3 + b.col) % 3 == 0)
+    if avoid == "many":
+        return lambda a, b: float((a.col + 2 * b.row) % 4)
+    if avoid == "half":
+        return lambda a, b: 0.5 * ((a.col + b.row) % 2)
+    if avoid == "threat":
+        return _avoid_provoking(rules, ctx)
+    return None
 
 
 def _not_in_c(*args: object, **kwargs: object) -> list[int]:
@@ -43,6 +59,7 @@ def _search(
     max_nodes: int = 40_000,
     spent_ft: float = 0.0,
     diagonals: int = 0,
+    avoid: str = "none",
     c: bool,
 ) -> Outcome:
     """The path (or None, or the cap) and the refused steps passed up: the lean stage in
@@ -62,6 +79,7 @@ def _search(
                 spent_ft=spent_ft,
                 diagonals=diagonals,
                 parity=rules.diagonal_parity,
+                penalty=_penalty(avoid, rules, ctx),
                 max_nodes=max_nodes,
             )
         except SearchTooLarge:
@@ -82,6 +100,7 @@ def test_the_ranked_pass_in_c_finds_what_python_does(ruleset: str, data: st.Data
         "max_nodes": data.draw(st.sampled_from((3, 10, 25, 40_000))),
         "spent_ft": data.draw(st.sampled_from((0.0, 5.0, 7.5, 2.0))),
         "diagonals": data.draw(st.integers(0, 3)),
+        "avoid": data.draw(st.sampled_from(PENALTIES)),
     }
     python = _search(rules, ctx, start, goal, c=False, **how)  # type: ignore[arg-type]
     assert _search(rules, ctx, start, goal, c=True, **how) == python  # type: ignore[arg-type]
@@ -95,9 +114,16 @@ def test_the_ranked_pass_in_c_finds_what_python_does(ruleset: str, data: st.Data
     ruleset=st.sampled_from(("3.5", "5e", "epic-path")),
     max_nodes=st.sampled_from((20, 200, 40_000)),
     ends=st.tuples(st.integers(0, 10_000), st.integers(0, 10_000)),
+    avoid=st.sampled_from(PENALTIES[:4]),
 )
 def test_on_flooding_and_open_maps_the_ranked_pass_in_c_agrees(
-    seed: int, side: int, kind: str, ruleset: str, max_nodes: int, ends: tuple[int, int]
+    seed: int,
+    side: int,
+    kind: str,
+    ruleset: str,
+    max_nodes: int,
+    ends: tuple[int, int],
+    avoid: str,
 ) -> None:
     """Mazes, cluttered maps and open ground (where equally cheap paths tie, and the
     order of the squares that queued them decides), any two squares."""
@@ -112,8 +138,8 @@ def test_on_flooding_and_open_maps_the_ranked_pass_in_c_agrees(
         Token("Mover", start, team="party", speed_ft=30)
     )
     rules, ctx = contexts(ruleset, (encounter, "move", "walk", goal))
-    python = _search(rules, ctx, start, goal, max_nodes=max_nodes, c=False)
-    assert _search(rules, ctx, start, goal, max_nodes=max_nodes, c=True) == python
+    python = _search(rules, ctx, start, goal, max_nodes=max_nodes, avoid=avoid, c=False)
+    assert _search(rules, ctx, start, goal, max_nodes=max_nodes, avoid=avoid, c=True) == python
 
 
 def test_on_a_maze_the_ranked_pass_answers_in_c() -> None:
