@@ -195,3 +195,38 @@ def test_a_table_c_cannot_search_is_searched_in_python_from_the_start() -> None:
     )
     assert isinstance(found, Found) and found.cells[-1] == goal
     assert found == _search(rules, ctx, Cell(0, 0), goal, c=False)[0]
+
+
+def test_refusals_a_search_in_c_deferred_come_before_the_next_searchs() -> None:
+    """Two searches on one step function, the first's ranked pass in C: the refused
+    steps it passed up (added when read) come first, then the second's, as when both
+    ran in Python; and a refusal's wording reads them all."""
+    side = 31
+    encounter = Encounter(side, side, "3.5", "gm", terrain=maze(side, 7)).with_token(
+        Token("Mover", Cell(0, 0), team="party", speed_ft=30)
+    )
+    goal = Cell(side - 1, side - 1)
+    rules, ctx = contexts("3.5", (encounter, "move", "walk", goal))
+    corridor = {Cell(c, r) for c in range(side) for r in range(side)}
+
+    def both(c: bool) -> tuple[list[tuple[Any, Any]], dict[Cell, str]]:
+        with ExitStack() as stack:
+            stack.enter_context(patch.object(CompiledStep, "lean_probe", lambda self: 0))
+            if not c:
+                stack.enter_context(patch.object(CompiledStep, "ranked_in_c", _not_in_c))
+            step = step_for(rules, ctx)
+            how = {
+                "budget_ft": 1e9,
+                "min_step_ft": rules.min_step_ft(ctx),
+                "parity": rules.diagonal_parity,
+            }
+            assert cheapest_path(Cell(0, 0), goal, step, **how) is not None
+            assert step.deferred if c else not step.deferred  # not added yet
+            # the second in Python (a corridor): it settles the first's first
+            found = cheapest_path(goal, Cell(0, 0), step, allowed=corridor.__contains__, **how)
+            assert found is not None
+            step.settle_refusals()
+            return list(step.refusals.items()), dict(step.why_not)
+
+    in_c, python = both(True), both(False)
+    assert len(in_c[0]) > side and in_c == python
