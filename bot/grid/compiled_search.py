@@ -14,7 +14,7 @@ import heapq
 from collections.abc import Callable
 
 from bot.grid.cheapest_states import cheapest_states
-from bot.grid.compiled_tables import VOLATILE, CompiledSteps, TableFallback, bound_ft
+from bot.grid.compiled_tables import VOLATILE, CompiledSteps, NotInC, TableFallback, bound_ft
 from bot.grid.coords import Cell
 from bot.grid.geometry import DIRECTIONS
 from bot.grid.paths import EPSILON, Edge, Found, Rank, SearchTooLarge, rank
@@ -71,6 +71,21 @@ def compiled_path(
     )
     if on_cheapest is None:
         return None
+    if allowed is None:
+        try:
+            states = table.ranked_in_c(
+                on_cheapest,
+                start_state,
+                goal,
+                spent_ft=spent_ft,
+                diagonals=diagonals,
+                max_nodes=max_nodes,
+                penalty=penalty,
+            )
+        except NotInC:
+            pass
+        else:
+            return word_path(table, states, {}, spent_ft, diagonals)
     search = _Ranked(table, start, goal, on_cheapest, limit, allowed, penalty)
     search.begin(start_state, spent_ft, diagonals, odd0)
     heap, best, pop = search.heap, search.best, heapq.heappop
@@ -80,10 +95,7 @@ def compiled_path(
         if ranked > best[state]:
             continue
         if state >> 1 == last:
-            real = search.real
-            return compiled_unwind(
-                table, state, search.back, real, search.diag_at, real[state] - spent_ft
-            )
+            return compiled_unwind(table, state, search.back, spent_ft, diagonals)
         counter += 1
         if counter > max_nodes:
             raise SearchTooLarge
@@ -187,44 +199,73 @@ def compiled_unwind(
     table: CompiledSteps,
     state: int,
     back: dict[int, tuple[int, Edge | None]],
-    real: dict[int, float],
-    diag_at: dict[int, int],
-    cost: float,
+    spent_ft: float,
+    diagonals: int,
 ) -> Found:
-    """The path's squares, and its steps as the step function itself words them."""
+    """The path the ranked search reached ``state`` by (``back``: each state's step)."""
     states = [state]
+    given: dict[int, Edge] = {}
     while states[-1] in back:
-        states.append(back[states[-1]][0])
+        came, edge = back[states[-1]]
+        if edge is not None:
+            given[states[-1]] = edge
+        states.append(came)
     states.reverse()
-    cells = tuple(table.cell(s >> 1) for s in states)
+    return word_path(table, states, given, spent_ft, diagonals)
+
+
+def word_path(
+    table: CompiledSteps,
+    states: list[int],
+    given: dict[int, Edge],
+    spent_ft: float,
+    diagonals: int,
+) -> Found:
+    """The path through ``states`` (start first): its squares, its steps as the step
+    function itself words them (``given``: the steps into a state it was asked for
+    already), what it cost and the diagonals counted, summed step by step as the
+    ranked search sums them."""
+    squares = [s >> 1 for s in states]
+    cells = tuple(map(table.cell, squares))
     edges: list[Edge] = []
+    append = edges.append
     direction = {dc * table.stride + dr: d for d, (dc, dr) in enumerate(DIRECTIONS)}
+    known, out, parity = table.known_steps, table.out, table.parity
     # a step of a kind already worded (the same list of steps, direction and parity)
     # reads as that one did, unless its wording names a square
     worded: dict[tuple[int, int, int], Edge] = {}
-    for i, s2 in enumerate(states[1:]):
-        s1, edge = back[s2]
-        if edge is None:
-            frm, diag = s1 >> 1, diag_at[s1]
-            steps = table.out(frm)
-            d = direction[(s2 >> 1) - frm]
-            key = (id(steps), d, diag & 1)
-            like = worded.get(key)
-            if like is not None:
-                edge = Edge(cells[i + 1], like.cost_ft, diag + steps[d][3], like.why, like.hampered)
-            else:
-                edge = table.edge(cells[i], cells[i + 1], diag, real[s1])
-                if edge is None:  # the table and the rules disagree: never, but be exact
-                    raise TableFallback
-                if (
-                    steps[d][1] != VOLATILE
-                    and edge.diagonals == diag + steps[d][3]
-                    and str(edge.to) not in edge.why
-                    and str(cells[i]) not in edge.why
-                ):
-                    worded[key] = edge
-        edges.append(edge)
-    return Found(cells, tuple(edges), cost, diag_at[state])
+    diag, real = diagonals, spent_ft
+    frm = squares[0]
+    for i in range(1, len(states)):
+        to = squares[i]
+        edge = given.get(states[i]) if given else None
+        if edge is not None:
+            append(edge)
+            diag, real, frm = edge.diagonals, real + edge.cost_ft, to
+            continue
+        steps = known.get(frm) or out(frm)
+        d = direction[to - frm]
+        _, even_cost, odd_cost, adds = steps[d]
+        key = (id(steps), d, diag & 1)
+        like = worded.get(key)
+        if like is not None:
+            edge = Edge(cells[i], like.cost_ft, diag + adds, like.why, like.hampered)
+        else:
+            edge = table.edge(cells[i - 1], cells[i], diag, real)
+            if edge is None:  # the table and the rules disagree: never, but be exact
+                raise TableFallback
+            if (
+                even_cost != VOLATILE
+                and edge.diagonals == diag + adds
+                and str(edge.to) not in edge.why
+                and str(cells[i - 1]) not in edge.why
+            ):
+                worded[key] = edge
+        append(edge)
+        real += odd_cost if parity and diag & 1 else even_cost
+        diag += adds
+        frm = to
+    return Found(cells, tuple(edges), real - spent_ft, diag)
 
 
 # -------------------------------------------------------------------------- the reach

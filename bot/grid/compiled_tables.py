@@ -90,6 +90,24 @@ class CompiledSteps(ABC):
         can't be (then the Python search runs)."""
         raise NotInC
 
+    def ranked_in_c(
+        self,
+        on_cheapest: set[int],
+        start_state: int,
+        goal: Cell,
+        *,
+        spent_ft: float,
+        diagonals: int,
+        max_nodes: int,
+        penalty: Callable[[Cell, Cell], float] | None,
+    ) -> list[int]:
+        """The states of the path ``compiled_path``'s ranked search finds over
+        ``on_cheapest`` (given no ``allowed``), start first, and the
+        refused steps it passes up added to ``refusals`` as it adds them, answered in C;
+        ``SearchTooLarge`` as it would raise it; ``NotInC`` where it can't be (then the
+        Python search runs)."""
+        raise NotInC
+
     @abstractmethod
     def edge(self, frm: Cell, to: Cell, diagonals: int, spent: float) -> Edge | None:
         """A step the table says is legal, as the step function words it."""
@@ -107,6 +125,19 @@ class CompiledSteps(ABC):
     # The steps searches passed up, first per (square entered, code): remembered so a
     # refusal can word them (in the order a search asking step by step would have).
     refusals: dict[tuple[int, float], tuple[int, int, float]]
+    # what a search in C passed up, added to ``refusals`` before they're next read
+    deferred: list[Callable[[], None]]
+
+    def defer_refusals(self, add: Callable[[], None]) -> None:
+        """Have ``add`` add what a search passed up to ``refusals`` before they're next
+        read (a search, a refusal's wording: ``settle_refusals``), not now: a path
+        found is seldom asked why the steps beside it were refused."""
+        self.deferred.append(add)
+
+    def settle_refusals(self) -> None:
+        """Add what searches passed up (``defer_refusals``) to ``refusals``, in turn."""
+        while self.deferred:
+            self.deferred.pop(0)()
 
 
 def open_leans(

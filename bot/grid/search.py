@@ -86,6 +86,7 @@ def cheapest_path(
     if start == goal:
         return Found((start,), (), 0.0, diagonals)
     if isinstance(step, CompiledSteps) and step.floor_ft == min_step_ft and step.parity == parity:
+        step.settle_refusals()  # what earlier searches passed up comes first
         memory = step.memory()
         try:
             found = compiled_path(
@@ -107,6 +108,7 @@ def cheapest_path(
         # the refusal has always read it (a refused move's cost, not a granted one's)
         # (what the compiled search's first pass asked of the rules meanwhile, in its own
         # order, is forgotten first)
+        step.deferred.clear()
         step.refusals.clear()
         step.recall(memory)
         step = step.edge
@@ -225,6 +227,7 @@ def reachable(
 ) -> dict[Cell, float]:
     """The cheapest cost (from ``spent_ft``) of every square reachable within the budget."""
     if isinstance(step, CompiledSteps) and step.parity == parity:
+        step.settle_refusals()  # what earlier searches passed up comes first
         try:
             return compiled_reach(
                 step,

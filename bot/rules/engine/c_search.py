@@ -30,6 +30,7 @@ from bot.grid.compiled_tables import VOLATILE, NotInC, TableFallback
 from bot.grid.coords import Cell
 from bot.grid.geometry import DIRECTIONS
 from bot.grid.paths import SearchTooLarge
+from bot.rules.engine import c_kept
 
 if TYPE_CHECKING:
     from bot.rules.engine.compiled import CompiledStep
@@ -40,6 +41,29 @@ BIG = np.iinfo(np.int32).max  # tcod's distance where a state wasn't reached
 TOLERANCE = 1e-6  # as the Python search compares its estimates
 
 Rules = dict[tuple[int, int, int], Any]  # (layer change, columns, rows): cost where entered
+
+
+class MapSteps:
+    """The table's steps by map square, as the ranked pass (``c_ranked.py``) reads
+    them: the code of each refused step (shape (squares, 8, 2): after an even, an odd
+    count; 0 where taken), the diagonals each step adds (squares, 8), and each padded
+    square's row in those (-1 off the map)."""
+
+    def __init__(self, codes: Any, adds: Any, row_of: Any) -> None:
+        self.codes, self.adds, self.row_of = codes, adds, row_of
+
+
+class Cheapest(set[int]):
+    """The states on a cheapest path, as ``states_in_c`` found them, with what it found
+    them by: the graph, every state's cost from the start (graph units, shape
+    ``graph.shape``), which states these are (the same shape), and the goal's cheapest
+    states."""
+
+    def __init__(
+        self, states: set[int], graph: Graph, dist: Any, on: Any, ends: list[tuple[int, int, int]]
+    ) -> None:
+        super().__init__(states)
+        self.graph, self.dist, self.on, self.ends = graph, dist, on, ends
 
 
 def _tcod() -> Any:
@@ -55,8 +79,11 @@ class Graph:
     """One compiled table as tcod's graph: the cost of every step, per edge rule, read
     at the state entered (tcod's convention), and the forward graph over them."""
 
-    def __init__(self, rules: Rules, shape: tuple[int, int, int], unit_ft: float) -> None:
+    def __init__(
+        self, rules: Rules, shape: tuple[int, int, int], unit_ft: float, steps: MapSteps
+    ) -> None:
         self.rules, self.shape, self.unit_ft = rules, shape, unit_ft
+        self.steps = steps  # what the ranked pass reads of the table (``c_ranked.py``)
         self.forward = _tcod().CustomGraph(shape)
         for key, cost in rules.items():
             self.forward.add_edge(key, 1, cost=cost)
@@ -81,13 +108,14 @@ def graph_of(step: CompiledStep) -> Graph | None:
     return made
 
 
-def is_kept(step: CompiledStep) -> bool:
+def is_kept(step: CompiledStep) -> bool | None:
     """Whether this table's graph is kept, or another board's of the same map and mover
-    context (patched where creatures are near: cheap)."""
+    context (patched where creatures are near: cheap); None where the table was found
+    not to be searched in C."""
     with _LOCK:
         kept = _GRAPHS.get(id(step.table))
         if kept is not None and kept[0] is step.table:
-            return True
+            return None if kept[1] is None else True
     return _terrain_of(step.table.shared) is not None
 
 
@@ -97,6 +125,8 @@ GRAPHS_KEPT = 4  # a graph at 200² is ~4 MB of costs
 
 
 def _build(step: CompiledStep) -> Graph | None:
+    """This table's graph: from the last one built for the map and mover context where
+    there is one (``c_kept``: only the squares whose steps differ laid in again)."""
     if _tcod() is None:
         return None
     try:
@@ -107,34 +137,68 @@ def _build(step: CompiledStep) -> Graph | None:
         return None
     costs, adds = kinds
     floor = step.floor_ft
-    if floor <= 0 or floor != round(floor) or (costs != np.round(costs)).any():
+    if floor <= 0 or floor != round(floor):
+        return None
+    layout = step.table.map.layout
+    shape = (2 if step.parity else 1, layout.size // layout.stride, layout.stride)
+    shared = step.table.shared
+    built = c_kept.built_for(shared, costs, shape, floor / SCALE)
+    idx = _map_indices(layout)
+    if built is None:
+        rows, rules, top = np.arange(len(idx)), {}, 0
+        codes = np.zeros(costs.shape, np.int8)
+    else:
+        rows = built.changed(costs, adds)
+        if not len(rows):
+            c_kept.keep(shared, built)
+            return built.graph  # every step the same: the same graph
+        rules = {key: cost.copy() for key, cost in built.graph.rules.items()}
+        codes, top = built.graph.steps.codes.copy(), built.top
+    units = _units(costs[rows], floor)
+    if units is None:
+        return None
+    top = max(top, int(units.max(initial=0)))
+    if top * 4 * layout.size >= BIG:
+        return None
+    _lay(rules, shape, idx[rows], units, adds[rows], step.parity)
+    codes[rows] = np.where(costs[rows] < 0, costs[rows], 0)
+    row_of = np.full(layout.size, -1, np.int64)
+    row_of[idx] = np.arange(len(idx))
+    graph = Graph(rules, shape, floor / SCALE, MapSteps(codes, adds.astype(np.int8), row_of))
+    c_kept.keep(shared, c_kept.Built(graph, costs, adds, top))
+    return graph
+
+
+def _units(costs: Any, floor: float) -> Any:
+    """The costs in graph units (0: no such step), or None where one isn't exact."""
+    if (costs != np.round(costs)).any():
         return None  # a cost in fractions of a foot (5e-alt's euclidean diagonals)
     scaled = np.where(costs > 0, costs * SCALE / floor, 0.0)
     if (scaled != np.round(scaled)).any():
         return None  # a cost in no whole eighth of the cheapest step: not exact in C
-    layout = step.table.map.layout
-    columns = layout.size // layout.stride
-    layers = 2 if step.parity else 1
-    units = scaled.astype(np.int64)
-    if units.max(initial=0) * 4 * layout.size >= BIG:
-        return None
-    rules: Rules = {}
-    idx = _map_indices(layout)
-    cols, rows = np.divmod(idx, layout.stride)
+    return scaled.astype(np.int64)
+
+
+def _lay(
+    rules: Rules, shape: tuple[int, int, int], idx: Any, units: Any, adds: Any, parity: bool
+) -> None:
+    """Lay the steps from the squares ``idx`` (padded indexes; their costs in units and
+    diagonals added) into the rules' costs, each at the state entered."""
+    layers, _, stride = shape
+    cols, rows = np.divmod(idx, stride)
     for d, (dc, dr) in enumerate(DIRECTIONS):
         for layer in range(layers):
-            for odd in (0, 1) if step.parity else (0,):
-                to = layer ^ odd if step.parity else 0
-                picked = (adds[:, d] & 1) == odd if step.parity else adds[:, d] >= 0
-                cost = np.where(picked, units[:, d, layer], 0)
-                if not cost.any():
-                    continue
+            for odd in (0, 1) if parity else (0,):
+                to = layer ^ odd if parity else 0
+                picked = (adds[:, d] & 1) == odd if parity else adds[:, d] >= 0
+                cost = np.where(picked, units[:, d, layer], 0).astype(np.int32)
                 key = (to - layer, dc, dr)
                 entered = rules.get(key)
                 if entered is None:
-                    entered = rules[key] = np.zeros((layers, columns, layout.stride), np.int32)
-                entered[to, cols + dc, rows + dr] += cost.astype(np.int32)
-    return Graph(rules, (layers, columns, layout.stride), floor / SCALE)
+                    if not cost.any():
+                        continue
+                    entered = rules[key] = np.zeros(shape, np.int32)
+                entered[to, cols + dc, rows + dr] = cost
 
 
 def _map_indices(layout: Any) -> Any:
@@ -275,7 +339,11 @@ def states_in_c(
     surely = (closed & not_goal & (estimate < cheapest_ft - TOLERANCE)).sum()
     perhaps = (closed & not_goal & (estimate <= cheapest_ft + TOLERANCE)).sum()
     if perhaps <= max_nodes:
-        return _on_cheapest(graph, dist, closed, best, [e for e in ends if dist[e] == best])
+        cheapest_ends = [e for e in ends if dist[e] == best]
+        on = _on_cheapest(graph, dist, closed, best, cheapest_ends)
+        layer, at_col, at_row = np.nonzero(on)
+        states = set(((at_col * stride + at_row) * 2 + layer).tolist())
+        return Cheapest(states, graph, dist, on, cheapest_ends)
     if surely > max_nodes:
         raise SearchTooLarge
     raise NotInC  # the count depends on the order ties are expanded in
@@ -296,9 +364,10 @@ def _bound(step: CompiledStep, shape: tuple[int, ...], gc: int, gr: int) -> Any:
 
 def _on_cheapest(
     graph: Graph, dist: Any, closed: Any, best: int, ends: list[tuple[int, int, int]]
-) -> set[int]:
-    """The states a cheapest path passes: back from the goal's cheapest states over the
-    steps whose cost is exactly the difference (marked with numpy, followed by tcod)."""
+) -> Any:
+    """Which states a cheapest path passes (a mask, shaped as ``dist``): back from the
+    goal's cheapest states over the steps whose cost is exactly the difference (marked
+    with numpy, followed by tcod)."""
     tcod_path = _tcod()
     reached = np.where(closed, dist, -(1 << 40))
     for end in ends:
@@ -317,6 +386,4 @@ def _on_cheapest(
     for end in ends:
         finder.add_root(end)
     finder.resolve()
-    layer, col, row = np.nonzero(finder.distance != np.iinfo(finder.distance.dtype).max)
-    stride = dist.shape[2]
-    return set(((col * stride + row) * 2 + layer).tolist())
+    return finder.distance != np.iinfo(finder.distance.dtype).max

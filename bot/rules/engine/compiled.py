@@ -264,7 +264,7 @@ class CompiledStep(CompiledSteps):
         self.known_steps, self.open_steps = table.steps, table.open_steps
         self.every_steps = table.every_steps
         self.floor_ft, self.parity = table.floor_ft, table.parity
-        self.refusals = {}
+        self.refusals, self.deferred = {}, []
 
     def __call__(self, frm: Cell, to: Cell, diagonals: int, spent: float) -> Edge | None:
         self._flush()
@@ -341,26 +341,24 @@ class CompiledStep(CompiledSteps):
 
     def lean_probe(self) -> int | None:
         # past this many states the lean search runs in C (``engine/c_search.py``):
-        # soon where this table's graph is kept, later where it would be built first
+        # soon where this table's graph is kept, later where it would be built first,
+        # never where C was found not to search it (no probe to throw away)
         from bot.rules.engine import c_search  # numpy and tcod: only for a search
 
-        return PROBE_KEPT if c_search.is_kept(self) else PROBE_COLD
+        kept = c_search.is_kept(self)
+        return None if kept is None else PROBE_KEPT if kept else PROBE_COLD
 
-    def states_in_c(
-        self,
-        start_state: int,
-        last: int,
-        goal: Cell,
-        *,
-        limit: float,
-        spent_ft: float,
-        max_nodes: int,
-    ) -> set[int] | None:
+    def states_in_c(self, start_state: int, last: int, goal: Cell, **how: Any) -> set[int] | None:
         from bot.rules.engine import c_search
 
-        return c_search.states_in_c(
-            self, start_state, last, goal, limit=limit, spent_ft=spent_ft, max_nodes=max_nodes
-        )
+        return c_search.states_in_c(self, start_state, last, goal, **how)
+
+    def ranked_in_c(
+        self, on_cheapest: set[int], start_state: int, goal: Cell, **how: Any
+    ) -> list[int]:
+        from bot.rules.engine import c_ranked
+
+        return c_ranked.ranked_in_c(self, on_cheapest, start_state, goal, **how)
 
     def edge(self, frm: Cell, to: Cell, diagonals: int, spent: float) -> Edge | None:
         step: StepFn = self.outer
@@ -377,6 +375,7 @@ class CompiledStep(CompiledSteps):
     def _flush(self) -> None:
         """Word the refusals passed up so far, first come first (as a search asking
         the rules step by step would have)."""
+        self.settle_refusals()
         if not self.refusals:
             return
         pending, self.refusals = self.refusals, {}
