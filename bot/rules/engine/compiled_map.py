@@ -257,6 +257,19 @@ class CompiledMap:
             )
         return found
 
+    def near_values(self, index: int) -> tuple[Hashable, ...]:
+        """What the steps from square ``index`` depend on, as values the same on every
+        board of the map: the squares they read (``value_of``) and the barriers between."""
+        value_of, classes, barriers = self.value_of, self.classes, self.barriers
+        values = tuple([value_of(classes[index + o]) for o in self.reads])
+        if barriers:
+            values += tuple(
+                barriers.get((index + a, index + b))
+                for _, _, _, inner in self.directions
+                for a, b in inner
+            )
+        return values
+
     def keys(self) -> Any:
         """The packed kinds of step over terrain (``_terrain_keys``), or None."""
         if not self._keys_made:
