@@ -76,8 +76,9 @@ def _flood(step: CompiledStep, start: int, last: int, unit: float) -> dict[int, 
     near = step.table.map.near_occupied
     shared = step.table.shared
     theirs = shared.whole_steps if shared is not None else {}
-    get = theirs.get
-    own = _own(step, theirs, unit)
+    mine: dict[int, Whole] = {}  # the squares near creatures, this board's
+    get, get_mine = theirs.get, mine.get
+    own = _own(step, theirs, mine, unit)
     best = [last + 1] * (2 * step.squares)  # past the budget: nothing reached yet
     best[start] = 0
     buckets: list[list[int] | None] = [None] * (last + 1)
@@ -93,7 +94,7 @@ def _flood(step: CompiledStep, start: int, last: int, unit: float) -> dict[int, 
             here = state >> 1
             if here not in found:
                 found[here] = g
-            lists = None if here in near else get(here)
+            lists = get_mine(here) if here in near else get(here)
             if lists is None:
                 lists = own(here)
             for delta, cost in lists[state & 1]:
@@ -109,9 +110,12 @@ def _flood(step: CompiledStep, start: int, last: int, unit: float) -> dict[int, 
     return found
 
 
-def _own(step: CompiledStep, theirs: dict[int, Whole], unit: float) -> Callable[[int], Whole]:
+def _own(
+    step: CompiledStep, theirs: dict[int, Whole], mine: dict[int, Whole], unit: float
+) -> Callable[[int], Whole]:
     """A square's steps in units, from the table's (``every_out``), made once per list
-    of steps and kept for the map where no creature is near."""
+    of steps and kept for the map where no creature is near (``theirs``), for this
+    board where one is (``mine``)."""
     near = step.table.map.near_occupied
     shared = step.table.shared
     by_list = shared.whole_rows if shared is not None else {}
@@ -123,8 +127,7 @@ def _own(step: CompiledStep, theirs: dict[int, Whole], unit: float) -> Callable[
             if len(by_list) >= LISTS_KEPT:  # shared by the boards of a map: bounded
                 by_list.clear()
             kept = by_list[id(lean)] = (lean, _in_units(lean, unit))
-        if index not in near:
-            theirs[index] = kept[1]
+        (mine if index in near else theirs)[index] = kept[1]
         return kept[1]
 
     return own

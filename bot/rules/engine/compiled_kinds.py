@@ -67,9 +67,24 @@ class KnownKinds:
 _CONTEXTS: list[tuple[tuple[Any, ...], KnownKinds]] = []
 
 
+_VALUES: OrderedDict[int, tuple[Token, str]] = OrderedDict()
+VALUES_KEPT = 256  # tokens' values kept, by identity (a saved move keeps the others')
+
+
 def as_value(token: Token) -> str:
-    """A token as a value with its square left out (its fields hold dicts: their text)."""
-    return repr(replace(token, cell=_ORIGIN))
+    """A token as a value with its square left out (its fields hold dicts: their text).
+    Kept for the token object last asked about (tokens are never changed in place; a
+    move makes a new one), since the text costs ~15 us and each board asks again."""
+    with _LOCK:
+        kept = _VALUES.get(id(token))
+        if kept is not None and kept[0] is token:
+            return kept[1]
+    made = repr(replace(token, cell=_ORIGIN))
+    with _LOCK:
+        _VALUES[id(token)] = (token, made)
+        while len(_VALUES) > VALUES_KEPT:
+            _VALUES.popitem(last=False)
+    return made
 
 
 def known_kinds(rules: Ruleset, ctx: StepContext, unhampered: bool) -> KnownKinds:
