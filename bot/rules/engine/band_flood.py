@@ -58,11 +58,18 @@ def band_flood(
         return None
     unit = floor / SCALE
     last = int((budget_ft + EPSILON) // unit)  # the dearest cost within the budget
-    squares = 2 * (last // SCALE) + 1  # no step moves further than one square
-    if last > MOST_UNITS or 2 * squares * squares > max_nodes:
+    side = 2 * (last // SCALE) + 1  # no step moves further than one square
+    if last > MOST_UNITS or 2 * side * side > max_nodes:
         return None  # ``reachable`` would stop at its cap: let it
+    # the states the flood can reach or step to: the columns within ``far`` squares of
+    # the start, and one more on each side (whose states stay past the budget)
+    far = last // SCALE
+    column = first // step.stride
+    low = max(0, column - far - 1) * step.stride
+    high = min(step.squares, (column + far + 2) * step.stride)
     try:
-        found = _flood(step, first * 2 + (diagonals & 1 if step.parity else 0), last, unit)
+        start_state = first * 2 + (diagonals & 1 if step.parity else 0)
+        found = _flood(step, start_state, last, unit, (2 * low, 2 * (high - low)))
     except TableFallback:
         return None
     table = step.table
@@ -70,19 +77,25 @@ def band_flood(
     return {known.get(i) or cell(i): g * unit for i, g in found.items()}
 
 
-def _flood(step: CompiledStep, start: int, last: int, unit: float) -> dict[int, int]:
+def _flood(
+    step: CompiledStep, start: int, last: int, unit: float, span: tuple[int, int]
+) -> dict[int, int]:
     """Every square's cheapest cost in units, in the order ``compiled_reach`` finds
-    them: Dial's buckets over states (twice the square's index, plus the parity)."""
+    them: Dial's buckets over states (twice the square's index, plus the parity),
+    counted from the first of the ``span`` (its first state, how many) the flood may
+    reach, so its list of best costs is no longer than that (even: the parity stays
+    the lowest bit)."""
+    base, states = span
     near = step.table.map.near_occupied
     shared = step.table.shared
     theirs = shared.whole_steps if shared is not None else {}
     mine: dict[int, Whole] = {}  # the squares near creatures, this board's
     get, get_mine = theirs.get, mine.get
     own = _own(step, theirs, mine, unit)
-    best = [last + 1] * (2 * step.squares)  # past the budget: nothing reached yet
-    best[start] = 0
+    best = [last + 1] * states  # past the budget: nothing reached yet
+    best[start - base] = 0
     buckets: list[list[int] | None] = [None] * (last + 1)
-    buckets[0] = [start]
+    buckets[0] = [start - base]
     found: dict[int, int] = {}
     for g in range(last + 1):
         bucket = buckets[g]
@@ -91,7 +104,7 @@ def _flood(step: CompiledStep, start: int, last: int, unit: float) -> dict[int, 
         for state in bucket:
             if best[state] != g:
                 continue  # reached for less since
-            here = state >> 1
+            here = (state + base) >> 1
             if here not in found:
                 found[here] = g
             lists = get_mine(here) if here in near else get(here)

@@ -88,3 +88,30 @@ def test_a_d20_band_floods_in_whole_units() -> None:
         _, compiled, _ = floods(rules, ctx, 60.0)
         assert fast == compiled
         assert list(fast) == list(compiled)
+
+
+@pytest.mark.parametrize("ruleset", ["3.5", "5e", "becmi"])
+@pytest.mark.parametrize("at", [Cell(0, 0), Cell(20, 20), Cell(39, 39), Cell(38, 5), Cell(3, 30)])
+def test_a_band_on_a_big_map_floods_its_own_corner(ruleset: str, at: Cell) -> None:
+    """On a map far wider than the band, the flood keeps its costs for the columns it can
+    reach alone (counted from the first of them): the same squares, costs and order, at
+    the map's edges and corners as in the middle."""
+    terrain = {Cell(c, (c * 7) % 40): Terrain.DIFFICULT for c in range(40)}
+    terrain |= {Cell(c, 22): Terrain.WALL for c in range(15, 26)}
+    encounter = Encounter(40, 40, ruleset, "gm", terrain=terrain)
+    encounter = encounter.with_token(Token("Hero", at, team="party", speed_ft=30))
+    encounter = encounter.with_token(Token("Orc", Cell(at.col, (at.row + 2) % 40), team="enemy"))
+    rules = get_ruleset(ruleset).for_encounter(encounter)
+    hero = encounter.token("Hero")
+    movement = rules.token_movement(hero)
+    allowance = rules.allowance(encounter, hero, MoveRequest("Hero", to=at), movement)
+    ctx = StepContext(
+        Board.of(encounter, hero, rules.footprint_squares), movement, allowance, stood=False
+    )
+    for budget_ft in (15.0, 30.0, 60.0):
+        step = CompiledStep(rules, ctx, rules.stepper(ctx), unhampered=False)
+        assert band_flood(step, at, budget_ft=budget_ft, diagonals=0) is not None  # in units
+        band, compiled, reference = floods(rules, ctx, budget_ft)
+        assert band == compiled
+        assert list(band) == list(compiled)
+        assert band == pytest.approx(reference)
