@@ -132,10 +132,13 @@ def maze(side: int, seed: int = 5) -> dict[Cell, Terrain]:
 def after_moves(encounter: Encounter) -> tuple[Encounter, Encounter]:
     """The battle as two moves in turn leave it, for "a new board" taken honestly: on
     the first, the creature nearest the hero stands 3 squares east of it; on the second,
-    the hero has stepped a square west and that creature a square south. Each board's
-    squares near a creature, and the hero's own square, differ from the other's, so a
-    board alternating with the other is new to every cache kept by value or by square
-    (both squares lie in the clear patch round the hero, inside its 30 ft band)."""
+    the hero has stepped a square west and that creature a square south (both squares
+    lie in the clear patch round the hero, inside its 30 ft band). Each board's squares
+    near a creature, and the hero's own square, differ from the other's, so a board
+    alternating with the other is new to the caches kept per encounter and per square
+    (the step tables; a square's steps as the last board had it); those kept by value
+    (the kinds of step, a square's steps by the values of the squares they read) have
+    seen both, as they would have seen a creature on open ground in a real game."""
     hero = encounter.token(HERO)
     others = [t for t in encounter.tokens.values() if t.key != hero.key]
     near = min(
