@@ -122,6 +122,11 @@ ROWS += [
         _each("bands_ms", BANDS, "{:.2f}"),
     ),
     (
+        'the same bands on a copy of the board (equal values, up to stop 35\'s "new"), ms',
+        "bands_ms",
+        _each("bands_ms_copy", BANDS, "{:.2f}"),
+    ),
+    (
         "the same bands on the same board again, ms",
         "bands_ms",
         _each("bands_ms_same_board", BANDS, "{:.2f}"),

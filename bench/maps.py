@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 from bot.encounter import Encounter, Token
 from bot.grid.coords import Cell
@@ -126,3 +127,25 @@ def maze(side: int, seed: int = 5) -> dict[Cell, Terrain]:
         for r in range(side)
         if Cell(c, r) not in open_cells
     }
+
+
+def after_moves(encounter: Encounter) -> tuple[Encounter, Encounter]:
+    """The battle as two moves in turn leave it, for "a new board" taken honestly: on
+    the first, the creature nearest the hero stands 3 squares east of it; on the second,
+    the hero has stepped a square west and that creature a square south (both squares
+    lie in the clear patch round the hero, inside its 30 ft band). Each board's squares
+    near a creature, and the hero's own square, differ from the other's, so a board
+    alternating with the other is new to the caches kept per encounter and per square
+    (the step tables; a square's steps as the last board had it); those kept by value
+    (the kinds of step, a square's steps by the values of the squares they read) have
+    seen both, as they would have seen a creature on open ground in a real game."""
+    hero = encounter.token(HERO)
+    others = [t for t in encounter.tokens.values() if t.key != hero.key]
+    near = min(
+        others, key=lambda t: max(abs(t.cell.col - hero.cell.col), abs(t.cell.row - hero.cell.row))
+    )
+    east = Cell(hero.cell.col + 3, hero.cell.row)
+    first = encounter.with_token(replace(near, cell=east))
+    second = first.with_token(replace(hero, cell=Cell(hero.cell.col - 1, hero.cell.row)))
+    second = second.with_token(replace(near, cell=Cell(east.col, east.row + 1)))
+    return first, second

@@ -85,11 +85,14 @@ def _bands(report: dict[str, Any], sections: _Sections, n: int) -> None:
     sections.start("bands_ms", "reach bands, 50² (ms per band)")
     banded = bands(n)
     report["bands_ms"] = {k: latency(v) for k, v in banded.items()}
-    reused = bands(n, fresh=False)
+    copied = bands(n, board="copy")
+    report["bands_ms_copy"] = {k: latency(v) for k, v in copied.items()}
+    reused = bands(n, board="same")
     report["bands_ms_same_board"] = {k: latency(v) for k, v in reused.items()}
     load = sections.end()
     for title, key in (
         ("a new board, as after a move", "bands_ms"),
+        ("a copy of the board, equal values", "bands_ms_copy"),
         ("the same board again", "bands_ms_same_board"),
     ):
         for k, v in report[key].items():
@@ -99,8 +102,9 @@ def _bands(report: dict[str, Any], sections: _Sections, n: int) -> None:
             )
     # 30², with the rules asked per band (bench.bands)
     report["bands_30"] = {
-        "new_board": bands_on(30, n, fresh=True),
-        "same_board": bands_on(30, n, fresh=False),
+        "new_board": bands_on(30, n, board="new"),
+        "copy": bands_on(30, n, board="copy"),
+        "same_board": bands_on(30, n, board="same"),
     }
     for board, figures in report["bands_30"].items():
         for k, v in figures.items():

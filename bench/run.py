@@ -27,7 +27,7 @@ from typing import Any
 from PIL import Image
 
 from bench.cpu import CpuClock, per_core
-from bench.maps import HERO, battle_map, hero_cell, maze, open_map, random_terrain
+from bench.maps import HERO, after_moves, battle_map, hero_cell, maze, open_map, random_terrain
 from bench.stats import spread
 from bot.context import Context
 from bot.encounter import Encounter, Token
@@ -123,20 +123,25 @@ def _band_context(encounter: Encounter) -> tuple[Any, StepContext]:
     return rules, StepContext(board, movement, allowance, stood=False)
 
 
-def bands(n: int, *, fresh: bool = True) -> dict[str, Samples]:
+def bands(n: int, *, board: str = "new") -> dict[str, Samples]:
     """One reach band's flood (the board and step context built fresh, as each /move
     builds them) for a 30 ft and a 60 ft budget on the 50x50 battle map.
 
-    ``fresh``: every flood on an encounter it hasn't seen, as after a real move (the
-    compiled step tables, kept per encounter, are built again); otherwise on the same
-    encounter (a second band, /distance, a refusal's second search reuse them)."""
-    encounter = battle_map(50)
+    ``board``: "new", every flood on an encounter unlike the last, as after real moves
+    (two boards in turn, flood by flood, ``bench.maps.after_moves``: the hero and the
+    creature nearest it each a square apart, so the squares near creatures change);
+    "copy", on a copy of one encounter, equal by value (every cache kept by value hits:
+    the figure the bench called "a new board" up to stop 35); "same", on the same
+    encounter (a second band, /distance, a refusal's second search reuse its tables)."""
+    battle = battle_map(50)
+    boards = after_moves(battle) if board == "new" else (battle, battle)
     out: dict[str, Samples] = {"30ft": [], "60ft": []}
     for i in range(n + 3):
-        for budget, key in ((30.0, "30ft"), (60.0, "60ft")):
-            board = replace(encounter) if fresh else encounter
+        for k, (budget, key) in enumerate(((30.0, "30ft"), (60.0, "60ft"))):
+            encounter = boards[k]  # each flood on the board the last one wasn't on
+            encounter = encounter if board == "same" else replace(encounter)
             start = time.perf_counter()
-            rules, ctx = _band_context(board)
+            rules, ctx = _band_context(encounter)
             band_costs(rules, ctx, budget)
             if i >= 3:
                 out[key].append((time.perf_counter() - start) * 1000)

@@ -147,13 +147,12 @@ class _Table:
             return entries
         classes, barriers = self.map.classes, self.map.barriers
         near_key: tuple[Hashable, ...] | None = None
-        if self.shared is not None:  # near a creature: as the last board had it, if alike
-            value_of = self.map.value_of
-            near_key = tuple([value_of(classes[index + o]) for o in self.map.reads])
-            kept = self.shared.near.get(index)
-            if kept is not None and kept[0] == near_key:
-                self.steps[index] = kept[1]
-                return kept[1]
+        if self.shared is not None:  # near a creature: as a board where it was alike had it
+            near_key = self.map.near_values(index)
+            kept = self.shared.near_steps(index, near_key)
+            if kept is not None:
+                self.steps[index] = kept
+                return kept
         kinds = self.kinds
         entries = []
         for d, offset, block, inner in self.map.directions:
@@ -166,7 +165,7 @@ class _Table:
             entries.append((offset, *kind))
         self.steps[index] = entries
         if near_key is not None and self.shared is not None:
-            self.shared.near[index] = (near_key, entries)
+            self.shared.keep_near(index, near_key, entries)
         return entries
 
     def _kind(self, index: int, offset: int, d: int) -> Kind:

@@ -67,9 +67,24 @@ class KnownKinds:
 _CONTEXTS: list[tuple[tuple[Any, ...], KnownKinds]] = []
 
 
+_VALUES: OrderedDict[int, tuple[Token, str]] = OrderedDict()
+VALUES_KEPT = 256  # tokens' values kept, by identity (a saved move keeps the others')
+
+
 def as_value(token: Token) -> str:
-    """A token as a value with its square left out (its fields hold dicts: their text)."""
-    return repr(replace(token, cell=_ORIGIN))
+    """A token as a value with its square left out (its fields hold dicts: their text).
+    Kept for the token object last asked about (tokens are never changed in place; a
+    move makes a new one), since the text costs ~15 us and each board asks again."""
+    with _LOCK:
+        kept = _VALUES.get(id(token))
+        if kept is not None and kept[0] is token:
+            return kept[1]
+    made = repr(replace(token, cell=_ORIGIN))
+    with _LOCK:
+        _VALUES[id(token)] = (token, made)
+        while len(_VALUES) > VALUES_KEPT:
+            _VALUES.popitem(last=False)
+    return made
 
 
 def known_kinds(rules: Ruleset, ctx: StepContext, unhampered: bool) -> KnownKinds:
@@ -105,6 +120,9 @@ def occupant_value(board: Board, other: Token) -> tuple[str, bool]:
 
 
 Leans = tuple[list[Any], list[Any]]
+# a square's steps counted in whole units, from a state of each parity: (what to add to
+# the state, the cost in units) (``engine/band_flood.py``)
+Whole = tuple[list[tuple[int, int]], list[tuple[int, int]]]
 
 
 class TerrainSteps:
@@ -120,12 +138,36 @@ class TerrainSteps:
         self.open_steps: dict[int, Leans] = {}
         self.every_steps: dict[int, Leans] = {}
         self.cells: dict[int, Cell] = {}  # the square of an index (the layout is the map's)
-        # a square near creatures: the values of the squares its steps read, and its steps
-        # (a later board with the same values there reads them)
+        # a square near creatures: the values of the squares its steps read (and the
+        # barriers between them), and its steps; a later board with the same values
+        # there reads them, as does any square whose squares read hold the same values
+        # (a creature on open ground is alike wherever it stands)
         self.near: dict[int, tuple[tuple[Hashable, ...], list[Any]]] = {}
+        self.alike: dict[tuple[Hashable, ...], list[Any]] = {}
         # each list of steps laid out for a search, by the list (``CompiledStep._lean``)
         self.open_rows: dict[int, tuple[Any, Leans]] = {}
         self.every_rows: dict[int, tuple[Any, Leans]] = {}
+        # the bands' steps in whole units (``engine/band_flood.py``): per square no
+        # creature is near, and per list of steps laid out (``every_rows``' lists)
+        self.whole_steps: dict[int, Whole] = {}
+        self.whole_rows: dict[int, tuple[Leans, Whole]] = {}
+
+    def near_steps(self, index: int, values: tuple[Hashable, ...]) -> list[Any] | None:
+        """The steps of a square near creatures whose squares read hold ``values``, as
+        this square or another square had them, or None."""
+        kept = self.near.get(index)
+        if kept is not None and kept[0] == values:
+            return kept[1]
+        alike = self.alike.get(values)
+        if alike is not None:
+            self.near[index] = (values, alike)
+        return alike
+
+    def keep_near(self, index: int, values: tuple[Hashable, ...], steps: list[Any]) -> None:
+        self.near[index] = (values, steps)
+        if len(self.alike) >= LISTS_KEPT:  # bounded: a new board's squares come first
+            self.alike.clear()
+        self.alike[values] = steps
 
 
 _TERRAIN: OrderedDict[tuple[int, int], tuple[KnownKinds, object, TerrainSteps]] = OrderedDict()

@@ -225,6 +225,8 @@ class CompiledMap:
         else:
             classes = base
         self.classes = classes
+        # each class's value by number (``value_of``), filled in as read; OFF_MAP last
+        self._by_class: list[Hashable | None] = [None] * (len(self._names) + 1)
         self.barriers: dict[tuple[int, int], str] = {}
         for (a, b), kind in encounter.edges.items():
             fa, fb = layout.flat(a), layout.flat(b)
@@ -256,6 +258,27 @@ class CompiledMap:
                 tuple(occupant_value(board, tokens[k]) for k in keys),
             )
         return found
+
+    def near_values(self, index: int) -> tuple[Hashable, ...]:
+        """What the steps from square ``index`` depend on, as values the same on every
+        board of the map: the squares they read (``value_of``) and the barriers between."""
+        classes, barriers = self.classes, self.barriers
+        by_class = self._by_class  # OFF_MAP (-1) last
+        read = []
+        for o in self.reads:
+            klass = classes[index + o]
+            value = by_class[klass]
+            if value is None:
+                value = by_class[klass] = self.value_of(klass)
+            read.append(value)
+        values = tuple(read)
+        if barriers:
+            values += tuple(
+                barriers.get((index + a, index + b))
+                for _, _, _, inner in self.directions
+                for a, b in inner
+            )
+        return values
 
     def keys(self) -> Any:
         """The packed kinds of step over terrain (``_terrain_keys``), or None."""

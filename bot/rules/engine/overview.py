@@ -12,6 +12,7 @@ from bot.errors import RulingError
 from bot.grid.coords import Cell
 from bot.grid.search import reachable
 from bot.rules.engine.actions import MoveAction
+from bot.rules.engine.band_flood import band_flood
 from bot.rules.engine.board import HOSTILE, Allowance, Board, StepContext
 from bot.rules.engine.compiled import CompiledStep
 from bot.rules.engine.moves import MoveRequest
@@ -107,11 +108,14 @@ def may_end_on(rules: Ruleset, ctx: StepContext, anchors: Iterable[Cell]) -> lis
 
 
 def band_costs(rules: Ruleset, ctx: StepContext, budget_ft: float) -> dict[Cell, float]:
-    """What every square the mover can reach within ``budget_ft`` costs it."""
+    """What every square the mover can reach within ``budget_ft`` costs it (flooded in
+    whole units where the table allows: ``engine/band_flood.py``, the same result)."""
+    start, diagonals = ctx.board.mover.cell, ctx.allowance.activity.diagonals
+    step = CompiledStep(rules, ctx, rules.stepper(ctx), unhampered=False)
+    if step.parity == rules.diagonal_parity:
+        found = band_flood(step, start, budget_ft=budget_ft, diagonals=diagonals)
+        if found is not None:
+            return found
     return reachable(
-        ctx.board.mover.cell,
-        CompiledStep(rules, ctx, rules.stepper(ctx), unhampered=False),
-        budget_ft=budget_ft,
-        diagonals=ctx.allowance.activity.diagonals,
-        parity=rules.diagonal_parity,
+        start, step, budget_ft=budget_ft, diagonals=diagonals, parity=rules.diagonal_parity
     )
