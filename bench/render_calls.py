@@ -26,7 +26,10 @@ from bench.bench_render import FOOTPRINTS, move_picture
 STEPS: dict[str, str | None] = {
     "plan": None,
     "static_layer": None,
+    "static_entry": None,
     "band_squares": None,
+    "paint_overlay": None,
+    "_overlay": None,
     "shown": None,
     "squares": None,
     "darkness": None,
@@ -73,7 +76,7 @@ def breakdown(side: int, n: int) -> list[tuple[str, float, float, float]]:
     encounter, view = move_picture(side)
     spent: dict[str, float] = defaultdict(float)
     calls: dict[str, int] = defaultdict(int)
-    saved = {name: getattr(board, name) for name in STEPS}
+    saved = {name: getattr(board, name) for name in STEPS if hasattr(board, name)}
     for name, fn in saved.items():
         setattr(board, name, _timed(name, fn, spent, calls))
     try:
@@ -91,6 +94,8 @@ def breakdown(side: int, n: int) -> list[tuple[str, float, float, float]]:
     rows = []
     top = 0.0
     for name, inside in STEPS.items():
+        if name not in saved:  # a step this checkout's board has not got
+            continue
         ms = spent[name] * 1000 / n
         if inside is None:
             top += ms

@@ -32,8 +32,9 @@ from bot.render.overlay import (
     outline,
     shown,
 )
+from bot.render.painted import paint_overlay
 from bot.render.paletted import Overflow, check, paste_colour, put_rgb
-from bot.render.static import bbox, darkness, grid, squares, static_layer
+from bot.render.static import Box, bbox, darkness, grid, squares, static_entry
 from bot.render.tokens import Disc, disc_for, draw_token, labels_of
 from bot.render.view import BoardView, MoveOverlay
 
@@ -84,33 +85,21 @@ def _picture(
     layout = plan(encounter, footprints, view)
     # The static layers (terrain, darkness, grid, walls, label strips) come from a
     # cache per encounter state and window; what a view adds is drawn on a copy.
-    static = static_layer(layout, encounter, view.background, paletted=paletted)
-    image = static.copy()
+    static = static_entry(layout, encounter, view.background, paletted=paletted)
+    image = static.image.copy()
     move = view.move
     mover = encounter.tokens.get(move.mover) if move is not None else None
     mover_side = footprints.get(mover.size, 1) if mover is not None else 1
-    bands: dict[Cell, int] = {}
     now: set[Cell] = set()
+    more: set[Cell] = set()
     if move is not None:
         now, more = band_squares(move, mover_side, encounter.terrain)
-        bands = dict.fromkeys(shown(layout, more), 1)  # drawn in no order: squares apart
-        bands.update(dict.fromkeys(shown(layout, now), 2))
-    hatched = set(shown(layout, view.threats))
-    if bands or hatched:
-        # Redrawn in the static layers' order over just these squares.
-        overlaid = set(bands) | hatched
-        squares(
-            image,
-            layout,
-            encounter,
-            bands,
-            frozenset(hatched),
-            only=overlaid,
-            see_through=view.background is not None,
-        )
-        if encounter.dark:
-            darkness(image, layout, encounter.dark & overlaid)
-        grid(image, layout, bbox(overlaid))
+    if paletted and view.background is None:
+        painted = paint_overlay(image, static, layout, encounter, (more, now), view.threats)
+    else:
+        painted = _overlay(image, layout, encounter, view, now, more)
+    if painted is not None:
+        grid(image, layout, painted)
         if encounter.edges:
             barriers(image, layout, encounter)
     if now:
@@ -127,8 +116,8 @@ def _picture(
         _move(image, layout, encounter, footprints, move, mover, mover_side)
     # The label strips again, from the static layer: they trim anything drawn past
     # the board's top and left edges.
-    image.paste(static.crop((0, 0, layout.width, layout.top)), (0, 0))
-    image.paste(static.crop((0, 0, layout.left, layout.board_bottom)), (0, 0))
+    image.paste(static.image.crop((0, 0, layout.width, layout.top)), (0, 0))
+    image.paste(static.image.crop((0, 0, layout.left, layout.board_bottom)), (0, 0))
     if layout.inset:
         path = move.path if move is not None else ()
         inset = overview(encounter, footprints, layout, path, mover_side)
@@ -146,6 +135,30 @@ def _picture(
             ImageDraw.Draw(image).rectangle(box, fill=caption.BG)
         draw_caption(image, layout.keys, image.height - caption.height(layout.keys, image.width))
     return image
+
+
+def _overlay(
+    image: Image.Image,
+    layout: Layout,
+    encounter: Encounter,
+    view: BoardView,
+    now: set[Cell],
+    more: set[Cell],
+) -> Box | None:
+    """The speed bands and threat hatching redrawn over the static layer's squares,
+    in its layers' order (``paint_overlay`` for a palette board without a photo);
+    returns the squares' bounding box (None: none shown)."""
+    bands = dict.fromkeys(shown(layout, more), 1)  # drawn in no order: squares apart
+    bands.update(dict.fromkeys(shown(layout, now), 2))
+    hatched = set(shown(layout, view.threats))
+    if not bands and not hatched:
+        return None
+    overlaid = set(bands) | hatched
+    see_through = view.background is not None
+    squares(image, layout, encounter, bands, frozenset(hatched), overlaid, see_through)
+    if encounter.dark:
+        darkness(image, layout, encounter.dark & overlaid)
+    return bbox(overlaid)
 
 
 def _strip_below(image: Image.Image, layout: Layout, inset: Image.Image) -> Image.Image:

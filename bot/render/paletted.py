@@ -267,25 +267,30 @@ def put_tile(im: Image.Image, tile: Image.Image, xy: tuple[int, int]) -> None:
     if not paletted(im):
         im.paste(tile, xy)
         return
+    done = translated(im, tile)
+    x, y = xy
+    im.im.paste(done[1].im, (x, y, x + tile.width, y + tile.height))
+
+
+def translated(im: Image.Image, tile: Image.Image) -> tuple[Image.Image, Image.Image]:
+    """``tile`` translated to ``im``'s palette: (the tile, its indices as a P image)."""
     # this picture's tiles so far, by the palette they were translated to (a board's
     # palette only grows, so an index once given stays right)
     palette = im.palette
     assert palette is not None
     last = getattr(_here, "mine", None)  # the picture this thread is drawing, usually
+    mine: dict[int, tuple[Image.Image, Image.Image]]
     if last is not None and last[0]() is palette:
         mine = last[1]
     else:
         with _lock:  # pictures are drawn in several worker threads
-            mine = _mine.get(palette)
-            if mine is None:
-                mine = _mine[palette] = {}
+            mine = _mine.setdefault(palette, {})
         _here.mine = (weakref.ref(palette), mine)
     key = id(tile)
     done = mine.get(key)
     if done is None or done[0] is not tile:
         done = mine[key] = _translate(im, tile)
-    x, y = xy
-    im.im.paste(done[1].im, (x, y, x + tile.width, y + tile.height))
+    return done
 
 
 _here = threading.local()

@@ -11,7 +11,7 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import cache
 
 from PIL import Image, ImageDraw
@@ -93,7 +93,8 @@ DARK_ALPHA = 120  # of 255: the terrain still shows through the shade
 
 
 @cache
-def _shade(cell: int) -> Image.Image:
+def shade(cell: int) -> Image.Image:
+    """The mask darkness is pasted through, over a square ``cell`` px across."""
     return Image.new("L", (cell, cell), DARK_ALPHA)
 
 
@@ -103,7 +104,7 @@ def darkness(board: Image.Image, layout: Layout, dark: frozenset[Cell]) -> None:
     for cell in dark:
         if layout.shows(cell):
             x, y = layout.corner(cell)
-            paste_colour(board, DARK, (x, y, x + c, y + c), _shade(c))
+            paste_colour(board, DARK, (x, y, x + c, y + c), shade(c))
 
 
 def grid(image: Image.Image, layout: Layout, within: Box | None = None) -> None:
@@ -146,14 +147,19 @@ STATIC_CACHE = 8  # static layers kept: a few channels' boards
 
 
 @dataclass(frozen=True)
-class _Static:
+class StaticLayer:
+    """A static layer (``image``, never drawn on) and the map state it was drawn for;
+    ``kept``: what other modules work out once per layer (``bot.render.painted``'s
+    arrays of it), filled by them."""
+
     terrain: Mapping[Cell, Terrain]
     edges: Mapping[tuple[Cell, Cell], Barrier]
     dark: frozenset[Cell]
     image: Image.Image
+    kept: dict[str, object] = field(default_factory=dict, compare=False)
 
 
-_static: OrderedDict[tuple[object, ...], _Static] = OrderedDict()
+_static: OrderedDict[tuple[object, ...], StaticLayer] = OrderedDict()
 _static_lock = threading.Lock()
 
 
@@ -165,11 +171,23 @@ def static_layer(
     paletted: bool = False,
 ) -> Image.Image:
     """The background image, terrain, darkness, grid, walls and label strips for this
-    window of this encounter's map; the caller copies it before drawing on it.
+    window of this encounter's map; the caller copies it before drawing on it
+    (``static_entry``: the same, with what is kept beside it).
 
     Cached per window geometry and map (the terrain, edges and darkness compared
     by value, so a state loaded afresh from storage hits too). Renders run in
     worker threads, hence the lock."""
+    return static_entry(layout, encounter, background, paletted=paletted).image
+
+
+def static_entry(
+    layout: Layout,
+    encounter: Encounter,
+    background: BackgroundImage | None = None,
+    *,
+    paletted: bool = False,
+) -> StaticLayer:
+    """``static_layer``'s cache entry."""
     key = (
         replace(layout, keys=(), inset=False),
         layout.width,
@@ -190,13 +208,14 @@ def static_layer(
         and (hit.edges is encounter.edges or hit.edges == encounter.edges)
         and hit.dark == encounter.dark
     ):
-        return hit.image
+        return hit
     image = _drawn(layout, encounter, background, paletted)
+    entry = StaticLayer(encounter.terrain, encounter.edges, encounter.dark, image)
     with _static_lock:
-        _static[key] = _Static(encounter.terrain, encounter.edges, encounter.dark, image)
+        _static[key] = entry
         while len(_static) > STATIC_CACHE:
             _static.popitem(last=False)
-    return image
+    return entry
 
 
 def _drawn(
