@@ -34,7 +34,7 @@ from bot.render.overlay import (
 )
 from bot.render.painted import paint_overlay
 from bot.render.paletted import Overflow, check, paste_colour, put_rgb
-from bot.render.static import Box, bbox, darkness, grid, squares, static_entry
+from bot.render.static import bbox, darkness, grid, squares, static_entry
 from bot.render.tokens import Disc, disc_for, draw_token, labels_of
 from bot.render.view import BoardView, MoveOverlay
 
@@ -90,20 +90,10 @@ def _picture(
     move = view.move
     mover = encounter.tokens.get(move.mover) if move is not None else None
     mover_side = footprints.get(mover.size, 1) if mover is not None else 1
-    now: set[Cell] = set()
-    more: set[Cell] = set()
-    if move is not None:
-        now, more = band_squares(move, mover_side, encounter.terrain)
     if paletted and view.background is None:
-        painted = paint_overlay(image, static, layout, encounter, (more, now), view.threats)
+        paint_overlay(image, static, layout, encounter, move, mover_side, view.threats)
     else:
-        painted = _overlay(image, layout, encounter, view, now, more)
-    if painted is not None:
-        grid(image, layout, painted)
-        if encounter.edges:
-            barriers(image, layout, encounter)
-    if now:
-        outline(image, layout, now, s.REACH_NOW_EDGE, 2)
+        _overlay(image, layout, encounter, view, mover_side)
     if view.reach:
         outline(image, layout, set(view.reach), s.REACH_OUTLINE, max(3, layout.cell // 12))
     # areas: on every picture of the board, tinted under the tokens, named over them
@@ -138,27 +128,29 @@ def _picture(
 
 
 def _overlay(
-    image: Image.Image,
-    layout: Layout,
-    encounter: Encounter,
-    view: BoardView,
-    now: set[Cell],
-    more: set[Cell],
-) -> Box | None:
-    """The speed bands and threat hatching redrawn over the static layer's squares,
-    in its layers' order (``paint_overlay`` for a palette board without a photo);
-    returns the squares' bounding box (None: none shown)."""
+    image: Image.Image, layout: Layout, encounter: Encounter, view: BoardView, side: int
+) -> None:
+    """The speed bands and threat hatching redrawn over the static layer's squares, in
+    its layers' order, and the inner band's outline (``paint_overlay`` on a palette
+    board without a photo)."""
+    now: set[Cell] = set()
+    more: set[Cell] = set()
+    if view.move is not None:
+        now, more = band_squares(view.move, side, encounter.terrain)
     bands = dict.fromkeys(shown(layout, more), 1)  # drawn in no order: squares apart
     bands.update(dict.fromkeys(shown(layout, now), 2))
     hatched = set(shown(layout, view.threats))
-    if not bands and not hatched:
-        return None
-    overlaid = set(bands) | hatched
-    see_through = view.background is not None
-    squares(image, layout, encounter, bands, frozenset(hatched), overlaid, see_through)
-    if encounter.dark:
-        darkness(image, layout, encounter.dark & overlaid)
-    return bbox(overlaid)
+    if bands or hatched:
+        overlaid = set(bands) | hatched
+        see_through = view.background is not None
+        squares(image, layout, encounter, bands, frozenset(hatched), overlaid, see_through)
+        if encounter.dark:
+            darkness(image, layout, encounter.dark & overlaid)
+        grid(image, layout, bbox(overlaid))
+        if encounter.edges:
+            barriers(image, layout, encounter)
+    if now:
+        outline(image, layout, now, s.REACH_NOW_EDGE, 2)
 
 
 def _strip_below(image: Image.Image, layout: Layout, inset: Image.Image) -> Image.Image:

@@ -18,7 +18,7 @@ from __future__ import annotations
 import itertools
 import threading
 from collections import OrderedDict
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING
@@ -28,27 +28,32 @@ from PIL import Image, _imaging
 from bot.encounter import Encounter
 from bot.grid.coords import Cell
 from bot.grid.terrain import Terrain
+from bot.render import style as s
+from bot.render.barriers import barriers
 from bot.render.layout import Layout
-from bot.render.paletted import translated
-from bot.render.static import DARK, StaticLayer, shade
+from bot.render.overlay import UNDER_FOOT, band_squares
+from bot.render.paletted import index, translated
+from bot.render.static import DARK, StaticLayer, grid, shade
 from bot.render.tiles import square_tile
+from bot.render.view import MoveOverlay
 
 if TYPE_CHECKING:
     import numpy as np
     from numpy.typing import NDArray
 
-Box = tuple[int, int, int, int]  # first col, first row, last col, last row
-
 
 @dataclass(frozen=True)
 class _Window:
-    """A static layer's pixels, and each square of its window's terrain (an index
-    into ``kinds``) and darkness, rows by columns."""
+    """A static layer's pixels; each square of its window's terrain (an index into
+    ``kinds``), one square more each way; and each square's darkness."""
 
     pixels: NDArray[np.uint8]
-    kind: NDArray[np.int32]
-    dark: NDArray[np.int32]
+    kind: NDArray[np.int32]  # rows + 2 by cols + 2: the window and a square round it
+    dark: NDArray[np.int32]  # rows by cols
     kinds: tuple[Terrain, ...]
+
+
+M = 2  # px round the painted squares their outline may reach
 
 
 def paint_overlay(
@@ -56,40 +61,143 @@ def paint_overlay(
     static: StaticLayer,
     layout: Layout,
     encounter: Encounter,
-    bands: Sequence[Collection[Cell]],
+    move: MoveOverlay | None,
+    side: int,
     threats: Collection[Cell],
-) -> Box | None:
-    """Paint ``bands`` (the outer band's squares, then the inner's: an inner one wins)
-    and the hatching of ``threats`` over ``image``, a fresh copy of ``static``'s
-    picture; returns the squares' bounding box (None: nothing shown to paint)."""
+) -> None:
+    """The speed bands of ``move`` (a mover ``side`` squares across), the hatching of
+    ``threats`` and the outline of the inner band over ``image``, a fresh copy of
+    ``static``'s picture: what ``squares``, ``darkness``, ``grid``, ``barriers`` and
+    ``outline`` draw, in that order."""
     import numpy as np
 
-    rows, cols = layout.rows, layout.cols
-    band = np.zeros((rows, cols), np.int32)
-    for number, cells in enumerate(bands, start=1):
-        _mark(band, layout, cells, number)
-    hatched = np.zeros((rows, cols), np.int32)
-    _mark(hatched, layout, threats, 1)
+    window = _window(static, layout, encounter)
+    now, more = _bands(window, layout, encounter, move, side)
+    inner = now[1:-1, 1:-1]
+    band = np.where(inner, 2, np.where(more[1:-1, 1:-1], 1, 0))
+    hatched = np.zeros((layout.rows, layout.cols), np.int32)
+    _mark(hatched, layout, threats, 1, 0)
     over = (band > 0) | (hatched > 0)
     if not over.any():
-        return None
+        return
     across, down = np.flatnonzero(over.any(axis=0)), np.flatnonzero(over.any(axis=1))
     i0, i1, j0, j1 = int(across[0]), int(across[-1]) + 1, int(down[0]), int(down[-1]) + 1
-    window = _window(static, layout, encounter)
-    look = ((window.kind * 3 + band) * 2 + hatched) * 2 + window.dark
+    look = ((window.kind[1:-1, 1:-1] * 3 + band) * 2 + hatched) * 2 + window.dark
     look = np.where(over, look, -1)[j0:j1, i0:i1]
     c = layout.cell
     x, y = layout.left + i0 * c, layout.top + j0 * c
-    width, height = (i1 - i0) * c, (j1 - j0) * c
-    region = window.pixels[y : y + height, x : x + width].copy()
-    squares = region.reshape(j1 - j0, c, i1 - i0, c).swapaxes(1, 2)  # a view, by square
+    x0, y0 = max(0, x - M), max(0, y - M)
+    x1, y1 = min(image.width, x + (i1 - i0) * c + M), min(image.height, y + (j1 - j0) * c + M)
+    region = window.pixels[y0:y1, x0:x1].copy()
+    step = region.strides[0]
+    squares = np.lib.stride_tricks.as_strided(  # a view of the region, square by square
+        region[y - y0 :, x - x0 :], (j1 - j0, i1 - i0, c, c), (c * step, c, step, 1)
+    )
     codes = tuple(np.flatnonzero(np.bincount(look[look >= 0])).tolist())
     for code, tile in zip(codes, _looks(image, static, window, codes, c), strict=True):
         squares[look == code] = tile
+    box = (layout.x0 + i0, layout.y0 + j0, layout.x0 + i1 - 1, layout.y0 + j1 - 1)
+    edges = _edges(now)
+    if not encounter.edges:  # the grid and outline in the region too: nothing goes between
+
+        def fill(ink: int | s.RGB, px: tuple[int, int, int, int]) -> None:
+            assert isinstance(ink, int)  # a palette image's
+            region[max(0, px[1] - y0) : px[3] - y0, max(0, px[0] - x0) : px[2] - x0] = ink
+
+        _grid(region, image, layout, (i0, j0, i1, j1), (x0, y0))
+        _outline(image, layout, edges, fill)
+        _paste(image, region, (x0, y0))
+        return
+    _paste(image, region, (x0, y0))
+    grid(image, layout, box)
+    barriers(image, layout, encounter)
+    _outline(image, layout, edges, image.im.paste)
+
+
+def _grid(
+    region: NDArray[np.uint8],
+    image: Image.Image,
+    layout: Layout,
+    within: tuple[int, int, int, int],
+    xy: tuple[int, int],
+) -> None:
+    """``static.grid``'s lines round the window's squares ``within`` (first col, first
+    row, past the last col, past the last row), in ``region`` (its top left at ``xy``)."""
+    import numpy as np
+
+    c, (i0, j0, i1, j1), (x0, y0) = layout.cell, within, xy
+    right, bottom = layout.board_right - 1, layout.board_bottom - 1
+    across = np.minimum(layout.left + np.arange(i0, i1 + 1) * c, right) - x0
+    down = np.minimum(layout.top + np.arange(j0, j1 + 1) * c, bottom) - y0
+    ink = index(image, s.GRID_LINE)
+    region[int(down[0]) : int(down[-1]) + 1, across] = ink
+    region[down, int(across[0]) : int(across[-1]) + 1] = ink
+
+
+def _paste(image: Image.Image, region: NDArray[np.uint8], xy: tuple[int, int]) -> None:
+    height, width = region.shape
     image.load()
     core = _imaging.map_buffer(region, (width, height), "raw", 0, ("L", 0, 1))
-    image.im.paste(core, (x, y, x + width, y + height))
-    return (layout.x0 + i0, layout.y0 + j0, layout.x0 + i1 - 1, layout.y0 + j1 - 1)
+    image.im.paste(core, (xy[0], xy[1], xy[0] + width, xy[1] + height))
+
+
+def _bands(
+    window: _Window, layout: Layout, encounter: Encounter, move: MoveOverlay | None, side: int
+) -> tuple[NDArray[np.bool_], NDArray[np.bool_]]:
+    """``band_squares``' two bands over the window and a square round it (the inner
+    band's outline asks whether each square's neighbours are in it)."""
+    import numpy as np
+
+    shape = (layout.rows + 2, layout.cols + 2)
+    now, more = np.zeros(shape, np.int32), np.zeros(shape, np.int32)
+    if move is None:
+        return now > 0, more > 0
+    if side != 1:  # a footprint's every square: as the RGB board works them out
+        inner, outer = band_squares(move, side, encounter.terrain)
+        _mark(now, layout, inner, 1, 1)
+        _mark(more, layout, outer, 1, 1)
+        return now > 0, more > 0
+    _mark(now, layout, move.reach_now, 1, 1)
+    _mark(more, layout, move.reach_more, 1, 1)
+    closed = UNDER_FOOT if move.over_pits else UNDER_FOOT | {Terrain.PIT}
+    open_ = np.array([kind not in closed for kind in window.kinds])[window.kind]
+    return (now > 0) & open_, (more > 0) & open_
+
+
+def _edges(now: NDArray[np.bool_]) -> list[list[list[int]]]:
+    """The window's squares in the inner band with no neighbour in it above, below,
+    left and right: [row, col] pairs, each side's."""
+    import numpy as np
+
+    inner = now[1:-1, 1:-1]
+    sides = (now[:-2, 1:-1], now[2:, 1:-1], now[1:-1, :-2], now[1:-1, 2:])
+    return [np.argwhere(inner & ~beside).tolist() for beside in sides]
+
+
+def _outline(
+    image: Image.Image,
+    layout: Layout,
+    edges: list[list[list[int]]],
+    fill: Callable[[int | s.RGB, tuple[int, int, int, int]], None],
+) -> None:
+    """``overlay.outline`` of the inner band (2 px wide) along ``edges``, by ``fill``."""
+    if not any(edges):
+        return
+    ink = index(image, s.REACH_NOW_EDGE)
+    c, left, top = layout.cell, layout.left, layout.top
+    above, below, before, after = edges
+    for j, i in above:
+        x, y = left + i * c, top + j * c
+        fill(ink, (x - 1, y - 1, x + c + 2, y + 1))
+    for j, i in below:
+        x, y = left + i * c, top + j * c
+        fill(ink, (x - 1, y + c - 1, x + c + 2, y + c + 1))
+    for j, i in before:
+        x, y = left + i * c, top + j * c
+        fill(ink, (x - 1, y - 1, x + 1, y + c + 2))
+    for j, i in after:
+        x, y = left + i * c, top + j * c
+        fill(ink, (x + c - 1, y - 1, x + c + 1, y + c + 2))
 
 
 def _looks(
@@ -129,15 +237,19 @@ def _looks(
 LOOKS_KEPT = 32  # sets of looks a static layer keeps, with the palette entries they add
 
 
-def _mark(grid: NDArray[np.int32], layout: Layout, cells: Collection[Cell], value: int) -> None:
-    """Set the squares of ``cells`` inside the window to ``value``."""
+def _mark(
+    grid: NDArray[np.int32], layout: Layout, cells: Collection[Cell], value: int, margin: int
+) -> None:
+    """Set the squares of ``cells`` inside the window (``margin`` squares more each way,
+    as ``grid`` has them) to ``value``."""
     if not cells:
         return
     import numpy as np
 
     flat = np.fromiter(itertools.chain.from_iterable(cells), np.int32, 2 * len(cells))
-    col, row = flat[0::2] - layout.x0, flat[1::2] - layout.y0
-    inside = (col >= 0) & (col < layout.cols) & (row >= 0) & (row < layout.rows)
+    col, row = flat[0::2] - (layout.x0 - margin), flat[1::2] - (layout.y0 - margin)
+    rows, cols = grid.shape
+    inside = (col >= 0) & (col < cols) & (row >= 0) & (row < rows)
     grid[row[inside], col[inside]] = value
 
 
@@ -150,33 +262,33 @@ def _window(static: StaticLayer, layout: Layout, encounter: Encounter) -> _Windo
 
     kinds: list[Terrain] = [Terrain.CLEAR]
     code = {Terrain.CLEAR: 0}
-    kind = np.zeros((layout.rows, layout.cols), np.int32)
+    kind = np.zeros((layout.rows + 2, layout.cols + 2), np.int32)
     dark = np.zeros((layout.rows, layout.cols), np.int32)
     x0, y0 = layout.x0, layout.y0
-    for cell in _shown(layout, static.terrain):
+    for cell in _near(layout, static.terrain, 1):
         what = static.terrain[cell]
         if what not in code:
             code[what] = len(kinds)
             kinds.append(what)
-        kind[cell.row - y0, cell.col - x0] = code[what]
-    for cell in _shown(layout, static.dark):
+        kind[cell.row - y0 + 1, cell.col - x0 + 1] = code[what]
+    for cell in _near(layout, static.dark, 0):
         dark[cell.row - y0, cell.col - x0] = 1
     window = _Window(np.asarray(static.image), kind, dark, tuple(kinds))
     static.kept["painted"] = window
     return window
 
 
-def _shown(layout: Layout, cells: Collection[Cell]) -> list[Cell]:
-    """The ``cells`` inside the window (the window's squares looked up when there
-    are fewer of those)."""
-    if len(cells) > layout.cols * layout.rows:
-        every = (
-            Cell(col, row)
-            for row in range(layout.y0, layout.y0 + layout.rows)
-            for col in range(layout.x0, layout.x0 + layout.cols)
-        )
+def _near(layout: Layout, cells: Collection[Cell], margin: int) -> list[Cell]:
+    """The ``cells`` inside the window or ``margin`` squares round it (the squares
+    there looked up when there are fewer of those)."""
+    cols, rows = (
+        range(layout.x0 - margin, layout.x0 + layout.cols + margin),
+        range(layout.y0 - margin, layout.y0 + layout.rows + margin),
+    )
+    if len(cells) > len(cols) * len(rows):
+        every = (Cell(col, row) for row in rows for col in cols)
         return [cell for cell in every if cell in cells]
-    return [cell for cell in cells if layout.shows(cell)]
+    return [cell for cell in cells if cell.col in cols and cell.row in rows]
 
 
 @lru_cache(maxsize=512)
