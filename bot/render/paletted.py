@@ -219,11 +219,21 @@ def indices(im: Image.Image, colours: tuple[RGB, ...]) -> list[int]:
 def _put_local(
     im: Image.Image, local: Image.Image, colours: tuple[RGB, ...], xy: tuple[int, int]
 ) -> None:
-    lut = indices(im, colours)
+    lut = tuple(indices(im, colours))
+    key = (id(local), lut)  # the same token over the same board: the same indices
+    with _lock:
+        hit = _pointed.get(key)
+    if hit is None or hit[0] is not local:
+        hit = (local, _point(local, [*lut, *[0] * (256 - len(lut))]))
+        with _lock:
+            _pointed[key] = hit
+            while len(_pointed) > DRAWN_CACHE:
+                _pointed.popitem(last=False)
     x, y = xy
-    im.im.paste(
-        _point(local, lut + [0] * (256 - len(lut))).im, (x, y, x + local.width, y + local.height)
-    )
+    im.im.paste(hit[1].im, (x, y, x + local.width, y + local.height))
+
+
+_pointed: OrderedDict[tuple[int, tuple[int, ...]], tuple[Image.Image, Image.Image]] = OrderedDict()
 
 
 def put_rgb(im: Image.Image, picture: Image.Image, xy: tuple[int, int]) -> None:
