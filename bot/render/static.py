@@ -12,9 +12,9 @@ import threading
 from collections import OrderedDict
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from functools import cache
+from functools import cache, lru_cache
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from bot.encounter import Encounter
 from bot.grid.coords import Cell, column_name
@@ -240,14 +240,38 @@ def _drawn(
 
 
 def _headers(image: Image.Image, layout: Layout) -> None:
-    """The label strips: column letters across the top, row numbers down the left."""
-    draw = ImageDraw.Draw(image)
-    draw.rectangle((0, 0, image.width - 1, layout.top - 1), fill=s.HEADER_BG)
-    draw.rectangle((0, 0, layout.left - 1, layout.board_bottom - 1), fill=s.HEADER_BG)
-    c, size = layout.cell, layout.label_size
-    for i in range(layout.cols):
-        centre = (layout.left + i * c + c / 2, layout.top / 2)
-        paste_text(image, column_name(layout.x0 + i), size, centre, s.HEADER_TEXT)
-    for j in range(layout.rows):
-        centre = (layout.left / 2, layout.top + j * c + c / 2)
-        paste_text(image, str(layout.y0 + j + 1), size, centre, s.HEADER_TEXT)
+    """The label strips: column letters across the top, row numbers down the left
+    (drawn once per window geometry, ``_strips``, and put on each picture)."""
+    across, down = _strips(
+        image.width, layout.top, layout.left, layout.board_bottom, layout.cell,
+        layout.label_size, layout.x0, layout.cols, layout.y0, layout.rows,
+    )  # fmt: skip
+    put_tile(image, across, (0, 0))
+    put_tile(image, down, (0, 0))
+
+
+@lru_cache(maxsize=64)
+def _strips(
+    width: int,
+    top: int,
+    left: int,
+    bottom: int,
+    c: int,
+    size: int,
+    x0: int,
+    cols: int,
+    y0: int,
+    rows: int,
+) -> tuple[Image.Image, Image.Image]:
+    """The top strip (``width`` by ``top`` px) and the left one (``left`` by ``bottom``),
+    in RGB: a window the static cache no longer holds draws its ~30 labels again
+    otherwise. Each label stays inside its strip, so they can be put side by side."""
+    across = Image.new("RGB", (width, top), s.HEADER_BG)
+    for i in range(cols):
+        centre = (left + i * c + c / 2, top / 2)
+        paste_text(across, column_name(x0 + i), size, centre, s.HEADER_TEXT)
+    down = Image.new("RGB", (left, bottom), s.HEADER_BG)
+    for j in range(rows):
+        centre = (left / 2, top + j * c + c / 2)
+        paste_text(down, str(y0 + j + 1), size, centre, s.HEADER_TEXT)
+    return across, down
