@@ -18,7 +18,7 @@ from __future__ import annotations
 import itertools
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Collection
+from collections.abc import Collection
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING
@@ -45,15 +45,13 @@ if TYPE_CHECKING:
 @dataclass(frozen=True)
 class _Window:
     """A static layer's pixels; each square of its window's terrain (an index into
-    ``kinds``), one square more each way; and each square's darkness."""
+    ``kinds``), one square more each way; and each square's look as far as the static
+    layer says it (its terrain and darkness)."""
 
     pixels: NDArray[np.uint8]
     kind: NDArray[np.int32]  # rows + 2 by cols + 2: the window and a square round it
-    dark: NDArray[np.int32]  # rows by cols
+    base: NDArray[np.int32]  # rows by cols: each square's look but its band and hatching
     kinds: tuple[Terrain, ...]
-
-
-M = 2  # px round the painted squares their outline may reach
 
 
 def paint_overlay(
@@ -73,45 +71,36 @@ def paint_overlay(
 
     window = _window(static, layout, encounter)
     now, more = _bands(window, layout, encounter, move, side)
-    inner = now[1:-1, 1:-1]
-    band = np.where(inner, 2, np.where(more[1:-1, 1:-1], 1, 0))
-    hatched = np.zeros((layout.rows, layout.cols), np.int32)
-    _mark(hatched, layout, threats, 1, 0)
-    over = (band > 0) | (hatched > 0)
+    band = np.maximum(now[1:-1, 1:-1] * 2, more[1:-1, 1:-1])  # the inner band wins
+    look = window.base + band * 4
+    over = band > 0
+    if threats:
+        hatched = np.zeros((layout.rows, layout.cols), np.int32)
+        _mark(hatched, layout, threats, 1, 0)
+        look += hatched * 2
+        over |= hatched > 0
     if not over.any():
         return
     across, down = np.flatnonzero(over.any(axis=0)), np.flatnonzero(over.any(axis=1))
     i0, i1, j0, j1 = int(across[0]), int(across[-1]) + 1, int(down[0]), int(down[-1]) + 1
-    look = ((window.kind[1:-1, 1:-1] * 3 + band) * 2 + hatched) * 2 + window.dark
     look = np.where(over, look, -1)[j0:j1, i0:i1]
     c = layout.cell
     x, y = layout.left + i0 * c, layout.top + j0 * c
-    x0, y0 = max(0, x - M), max(0, y - M)
-    x1, y1 = min(image.width, x + (i1 - i0) * c + M), min(image.height, y + (j1 - j0) * c + M)
-    region = window.pixels[y0:y1, x0:x1].copy()
-    step = region.strides[0]
-    squares = np.lib.stride_tricks.as_strided(  # a view of the region, square by square
-        region[y - y0 :, x - x0 :], (j1 - j0, i1 - i0, c, c), (c * step, c, step, 1)
-    )
+    region = window.pixels[y : y + (j1 - j0) * c, x : x + (i1 - i0) * c].copy()
+    squares = region.reshape(j1 - j0, c, i1 - i0, c).swapaxes(1, 2)  # a view, by square
     codes = tuple(np.flatnonzero(np.bincount(look[look >= 0])).tolist())
     for code, tile in zip(codes, _looks(image, static, window, codes, c), strict=True):
         squares[look == code] = tile
-    box = (layout.x0 + i0, layout.y0 + j0, layout.x0 + i1 - 1, layout.y0 + j1 - 1)
-    edges = _edges(now)
-    if not encounter.edges:  # the grid and outline in the region too: nothing goes between
-
-        def fill(ink: int | s.RGB, px: tuple[int, int, int, int]) -> None:
-            assert isinstance(ink, int)  # a palette image's
-            region[max(0, px[1] - y0) : px[3] - y0, max(0, px[0] - x0) : px[2] - x0] = ink
-
-        _grid(region, image, layout, (i0, j0, i1, j1), (x0, y0))
-        _outline(image, layout, edges, fill)
-        _paste(image, region, (x0, y0))
-        return
-    _paste(image, region, (x0, y0))
-    grid(image, layout, box)
-    barriers(image, layout, encounter)
-    _outline(image, layout, edges, image.im.paste)
+    if not encounter.edges:  # the grid in the region too: nothing goes between
+        _grid(region, image, layout, (i0, j0, i1, j1), (x, y))
+        _paste(image, region, (x, y))
+    else:
+        _paste(image, region, (x, y))
+        grid(
+            image, layout, (layout.x0 + i0, layout.y0 + j0, layout.x0 + i1 - 1, layout.y0 + j1 - 1)
+        )
+        barriers(image, layout, encounter)
+    _outline(image, layout, now)
 
 
 def _grid(
@@ -130,8 +119,10 @@ def _grid(
     across = np.minimum(layout.left + np.arange(i0, i1 + 1) * c, right) - x0
     down = np.minimum(layout.top + np.arange(j0, j1 + 1) * c, bottom) - y0
     ink = index(image, s.GRID_LINE)
-    region[int(down[0]) : int(down[-1]) + 1, across] = ink
-    region[down, int(across[0]) : int(across[-1]) + 1] = ink
+    # the lines just past the region are the next squares' own, as the static layer has them
+    height, width = region.shape
+    region[int(down[0]) : int(down[-1]) + 1, across[across < width]] = ink
+    region[down[down < height], int(across[0]) : int(across[-1]) + 1] = ink
 
 
 def _paste(image: Image.Image, region: NDArray[np.uint8], xy: tuple[int, int]) -> None:
@@ -164,40 +155,40 @@ def _bands(
     return (now > 0) & open_, (more > 0) & open_
 
 
-def _edges(now: NDArray[np.bool_]) -> list[list[list[int]]]:
-    """The window's squares in the inner band with no neighbour in it above, below,
-    left and right: [row, col] pairs, each side's."""
+def _outline(image: Image.Image, layout: Layout, now: NDArray[np.bool_]) -> None:
+    """``overlay.outline`` of the inner band (2 px wide): each side of a window's square
+    in ``now`` (the window and a square round it) with no neighbour in it there, found
+    a row at a time on the row's squares as the bits of an int."""
     import numpy as np
 
-    inner = now[1:-1, 1:-1]
-    sides = (now[:-2, 1:-1], now[2:, 1:-1], now[1:-1, :-2], now[1:-1, 2:])
-    return [np.argwhere(inner & ~beside).tolist() for beside in sides]
-
-
-def _outline(
-    image: Image.Image,
-    layout: Layout,
-    edges: list[list[list[int]]],
-    fill: Callable[[int | s.RGB, tuple[int, int, int, int]], None],
-) -> None:
-    """``overlay.outline`` of the inner band (2 px wide) along ``edges``, by ``fill``."""
-    if not any(edges):
+    packed = np.packbits(now, axis=1, bitorder="little")
+    step = packed.shape[1]
+    raw = packed.tobytes()
+    rows = [int.from_bytes(raw[k * step : (k + 1) * step], "little") for k in range(len(now))]
+    inside = ((1 << layout.cols) - 1) << 1  # bit i: the window's column i - 1
+    if not any(row & inside for row in rows[1:-1]):
         return
     ink = index(image, s.REACH_NOW_EDGE)
-    c, left, top = layout.cell, layout.left, layout.top
-    above, below, before, after = edges
-    for j, i in above:
-        x, y = left + i * c, top + j * c
-        fill(ink, (x - 1, y - 1, x + c + 2, y + 1))
-    for j, i in below:
-        x, y = left + i * c, top + j * c
-        fill(ink, (x - 1, y + c - 1, x + c + 2, y + c + 1))
-    for j, i in before:
-        x, y = left + i * c, top + j * c
-        fill(ink, (x - 1, y - 1, x + 1, y + c + 2))
-    for j, i in after:
-        x, y = left + i * c, top + j * c
-        fill(ink, (x + c - 1, y - 1, x + c + 1, y + c + 2))
+    image.load()
+    fill = image.im.paste  # each edge a box (x1, y1 exclusive), as outline fills it
+    c, left = layout.cell, layout.left - layout.cell  # bit i's square starts at left + i * c
+    for j in range(1, len(rows) - 1):
+        here = rows[j] & inside
+        if not here:
+            continue
+        y = layout.top + (j - 1) * c
+        sides = (
+            (here & ~rows[j - 1], (-1, -1, c + 2, 1)),  # above
+            (here & ~rows[j + 1], (-1, c - 1, c + 2, c + 1)),  # below
+            (here & ~(rows[j] << 1), (-1, -1, 1, c + 2)),  # to the left
+            (here & ~(rows[j] >> 1), (c - 1, -1, c + 1, c + 2)),  # to the right
+        )
+        for bits, (dx0, dy0, dx1, dy1) in sides:
+            while bits:
+                low = bits & -bits
+                x = left + (low.bit_length() - 1) * c
+                fill(ink, (x + dx0, y + dy0, x + dx1, y + dy1))
+                bits ^= low
 
 
 def _looks(
@@ -273,7 +264,8 @@ def _window(static: StaticLayer, layout: Layout, encounter: Encounter) -> _Windo
         kind[cell.row - y0 + 1, cell.col - x0 + 1] = code[what]
     for cell in _near(layout, static.dark, 0):
         dark[cell.row - y0, cell.col - x0] = 1
-    window = _Window(np.asarray(static.image), kind, dark, tuple(kinds))
+    base = kind[1:-1, 1:-1] * 12 + dark  # a look: ((kind * 3 + band) * 2 + hatched) * 2 + dark
+    window = _Window(np.asarray(static.image), kind, base, tuple(kinds))
     static.kept["painted"] = window
     return window
 
