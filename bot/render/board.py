@@ -106,8 +106,9 @@ def _picture(
         _move(image, layout, encounter, footprints, move, mover, mover_side)
     # The label strips again, from the static layer: they trim anything drawn past
     # the board's top and left edges.
-    image.paste(static.image.crop((0, 0, layout.width, layout.top)), (0, 0))
-    image.paste(static.image.crop((0, 0, layout.left, layout.board_bottom)), (0, 0))
+    image.load()
+    for strip in ((0, 0, layout.width, layout.top), (0, 0, layout.left, layout.board_bottom)):
+        image.im.paste(static.image.im.crop(strip), strip)  # the cores': no palette copied
     if layout.inset:
         path = move.path if move is not None else ()
         inset = overview(encounter, footprints, layout, path, mover_side)

@@ -34,8 +34,9 @@ import weakref
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from functools import lru_cache
+from typing import Any
 
-from PIL import Image
+from PIL import Image, _imaging
 
 from bot.render.style import RGB
 
@@ -179,19 +180,20 @@ def through_rgb(
         draw(crop)
         im.paste(crop, box[:2])
         return
-    under = im.crop(box)
+    im.load()
+    under = im.im.crop(box)  # the core's: no palette copied with it
     seen: tuple[Hashable, ...] | None = None
     if key is not None:
         # the indices under it, and the colours of every index up to the last one used
         last = under.getextrema()[1]
         assert im.palette is not None and isinstance(last, int)
-        seen = (key, under.tobytes(), bytes(im.palette.palette[: 3 * last + 3]))
+        seen = (key, pixels_of(under), bytes(im.palette.palette[: 3 * last + 3]))
         with _lock:
             hit = _drawn.get(seen)
         if hit is not None:
             _put_local(im, *hit, box[:2])
             return
-    crop = under.convert("RGB")
+    crop = im._new(under).convert("RGB")
     draw(crop)
     local, colours = _local(crop)
     if seen is not None:
@@ -200,6 +202,20 @@ def through_rgb(
             while len(_drawn) > DRAWN_CACHE:
                 _drawn.popitem(last=False)
     _put_local(im, local, colours, box[:2])
+
+
+def pixels_of(core: Any) -> bytes:
+    """A palette image core's indices, row after row (``Image.tobytes`` without an
+    image made round the core)."""
+    width, height = core.size
+    encoder = _imaging.raw_encoder("P", "P")
+    encoder.setimage(core, (0, 0, width, height))
+    out = []
+    while True:
+        _, done, data = encoder.encode(max(65536, width * 4))
+        out.append(data)
+        if done:
+            return b"".join(out)
 
 
 DRAWN_CACHE = 256  # tokens and badges, each with what was under it (~7 KB each at 40 px)

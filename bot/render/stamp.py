@@ -6,8 +6,11 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
+from typing import Any
 
 from PIL import Image
+
+from bot.render.paletted import pixels_of
 
 Box = tuple[int, int, int, int]
 STAMPS_KEPT = 256  # labels, each with what was under it (~1 KB each)
@@ -24,25 +27,27 @@ def stamp(im: Image.Image, box: Box, key: Hashable, draw: Callable[[Image.Image]
     if palette is None or not isinstance(raw, bytearray) or palette.mode != "RGB":
         draw(im)
         return
-    seen = (key, box[2] - box[0], box[3] - box[1], im.crop(box).tobytes(), bytes(raw))
+    im.load()
+    seen = (key, box[2] - box[0], box[3] - box[1], pixels_of(im.im.crop(box)), bytes(raw))
     with _lock:
         hit = _stamps.get(seen)
     if hit is not None:
         raw += hit[1]
         palette.colors.update(hit[2])
         palette.dirty = 1
-        im.im.paste(hit[0].im, box)
+        im.im.paste(hit[0], box)
         return
     start = len(raw)
     draw(im)
     raw = palette._palette
     added = {colour: i for colour, i in palette.colors.items() if 3 * i >= start}
     with _lock:
-        _stamps[seen] = (im.crop(box), bytes(raw[start:]), added)
+        _stamps[seen] = (im.im.crop(box), bytes(raw[start:]), added)
         while len(_stamps) > STAMPS_KEPT:
             _stamps.popitem(last=False)
 
 
-_stamps: OrderedDict[
-    tuple[Hashable, ...], tuple[Image.Image, bytes, dict[tuple[int, ...], int]]
-] = OrderedDict()
+# what was left there (an image core), the palette entries given out and their indices
+_stamps: OrderedDict[tuple[Hashable, ...], tuple[Any, bytes, dict[tuple[int, ...], int]]] = (
+    OrderedDict()
+)
