@@ -34,10 +34,10 @@ import weakref
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from functools import lru_cache
-from typing import Any
 
-from PIL import Image, _imaging
+from PIL import Image
 
+from bot.render.stamp import pixels_of
 from bot.render.style import RGB
 
 Box = tuple[int, int, int, int]
@@ -204,32 +204,30 @@ def through_rgb(
     _put_local(im, local, colours, box[:2])
 
 
-def pixels_of(core: Any) -> bytes:
-    """A palette image core's indices, row after row (``Image.tobytes`` without an
-    image made round the core)."""
-    width, height = core.size
-    encoder = _imaging.raw_encoder("P", "P")
-    encoder.setimage(core, (0, 0, width, height))
-    out = []
-    while True:
-        _, done, data = encoder.encode(max(65536, width * 4))
-        out.append(data)
-        if done:
-            return b"".join(out)
-
-
 DRAWN_CACHE = 256  # tokens and badges, each with what was under it (~7 KB each at 40 px)
 _drawn: OrderedDict[tuple[Hashable, ...], tuple[Image.Image, tuple[RGB, ...]]] = OrderedDict()
 
 
 def indices(im: Image.Image, colours: tuple[RGB, ...]) -> list[int]:
     """``index`` of each of ``colours`` (the palette's table read once)."""
-    assert im.palette is not None
-    known = im.palette.colors
+    palette = im.palette
+    assert palette is not None
+    known = palette.colors
     found = [known.get(c, -1) for c in colours]
-    if -1 in found:  # new ones given indices in order
-        found = [i if i >= 0 else index(im, c) for i, c in zip(found, colours, strict=True)]
-    return found
+    if -1 not in found:
+        return found
+    new = [c for i, c in zip(found, colours, strict=True) if i < 0]
+    raw = getattr(palette, "_palette", None)
+    fast = palette.mode == "RGB" and isinstance(raw, bytearray) and len(raw) % 3 == 0
+    if not fast or len(known) + len(new) >= MAX_INKS:  # one by one, as index says
+        return [i if i >= 0 else index(im, c) for i, c in zip(found, colours, strict=True)]
+    assert isinstance(raw, bytearray)  # what index does for each new colour, at once
+    first = len(raw) // 3
+    given: dict[tuple[int, ...], int] = {c: first + k for k, c in enumerate(new)}
+    raw += b"".join(bytes(c) for c in new)
+    known.update(given)
+    palette.dirty = 1
+    return [i if i >= 0 else given[c] for i, c in zip(found, colours, strict=True)]
 
 
 def _put_local(

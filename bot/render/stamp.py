@@ -8,13 +8,25 @@ from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from typing import Any
 
-from PIL import Image
-
-from bot.render.paletted import pixels_of
+from PIL import Image, _imaging
 
 Box = tuple[int, int, int, int]
 STAMPS_KEPT = 256  # labels, each with what was under it (~1 KB each)
 _lock = threading.Lock()  # pictures are drawn in several worker threads
+
+
+def pixels_of(core: Any) -> bytes:
+    """A palette image core's indices, row after row (``Image.tobytes`` without an
+    image made round the core)."""
+    width, height = core.size
+    encoder = _imaging.raw_encoder("P", "P")
+    encoder.setimage(core, (0, 0, width, height))
+    out = []
+    while True:
+        _, done, data = encoder.encode(max(65536, width * 4))
+        out.append(data)
+        if done:
+            return b"".join(out)
 
 
 def stamp(im: Image.Image, box: Box, key: Hashable, draw: Callable[[Image.Image], None]) -> None:
