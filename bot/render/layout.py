@@ -295,7 +295,7 @@ def legend_keys(
     return caption_keys(
         band_now=move is not None and any(shown(c, side) for c in move.reach_now),
         band_more=move is not None
-        and any(shown(c, side) for c in move.reach_more - move.reach_now),
+        and any(c not in move.reach_now and shown(c, side) for c in move.reach_more),
         more_action=move.more_action if move is not None else "dash",
         threats=any(shown(c) for c in view.threats),
         reach=any(shown(c) for c in view.reach),

@@ -86,8 +86,7 @@ def cells_bbox(cells: Iterable[Cell], side: int) -> Box | None:
     listed = cells if isinstance(cells, list | tuple) else list(cells)
     if not listed:
         return None
-    cols = [cell.col for cell in listed]
-    rows = [cell.row for cell in listed]
+    cols, rows = zip(*listed, strict=True)  # a Cell is a (col, row) tuple: one pass, in C
     return (min(cols), min(rows), max(cols) + side - 1, max(rows) + side - 1)
 
 
