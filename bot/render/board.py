@@ -111,7 +111,8 @@ def _picture(
         image.im.paste(static.image.im.crop(strip), strip)  # the cores': no palette copied
     if layout.inset:
         path = move.path if move is not None else ()
-        inset = overview(encounter, footprints, layout, path, mover_side)
+        on = image if paletted else None  # drawn in the board's indices
+        inset = overview(encounter, footprints, layout, path, mover_side, on)
         busy = set(path)
         for token in encounter.tokens.values():
             busy |= footprint_cells([token.cell], footprints.get(token.size, 1))
@@ -119,7 +120,7 @@ def _picture(
         if corner is None:  # every corner of a small window covers someone: under the board
             image = _strip_below(image, layout, inset)
         else:
-            put_rgb(image, inset, (layout.left + corner[0], layout.top + corner[1]))
+            _put_inset(image, inset, (layout.left + corner[0], layout.top + corner[1]))
     if layout.keys:
         if image.width > layout.board_right:  # a caption wider than a tiny map
             box = (layout.board_right, layout.top, image.width - 1, layout.board_bottom - 1)
@@ -154,13 +155,22 @@ def _overlay(
         outline(image, layout, now, s.REACH_NOW_EDGE, 2)
 
 
+def _put_inset(image: Image.Image, inset: Image.Image, xy: tuple[int, int]) -> None:
+    """The inset onto the picture: as it is if drawn in the picture's indices ("L")."""
+    if inset.mode != "L":
+        put_rgb(image, inset, xy)
+        return
+    image.load()
+    image.im.paste(inset.im, (*xy, xy[0] + inset.width, xy[1] + inset.height))
+
+
 def _strip_below(image: Image.Image, layout: Layout, inset: Image.Image) -> Image.Image:
     """The picture with the overview inset in a strip of its own under the board
     (above the caption), so it covers no token."""
     strip = inset.height + 2 * INSET_GAP
     taller = image.crop((0, 0, image.width, image.height + strip))  # in the same palette
     paste_colour(taller, caption.BG, (0, layout.board_bottom, image.width, taller.height))
-    put_rgb(taller, inset, (layout.left, layout.board_bottom + INSET_GAP))
+    _put_inset(taller, inset, (layout.left, layout.board_bottom + INSET_GAP))
     return taller
 
 
