@@ -86,13 +86,13 @@ def _picture(
     # The static layers (terrain, darkness, grid, walls, label strips) come from a
     # cache per encounter state and window; what a view adds is drawn on a copy.
     static = static_entry(layout, encounter, view.background, paletted=paletted)
-    image = static.image.copy()
     move = view.move
     mover = encounter.tokens.get(move.mover) if move is not None else None
     mover_side = footprints.get(mover.size, 1) if mover is not None else 1
     if paletted and view.background is None:
-        paint_overlay(image, static, layout, encounter, move, mover_side, view.threats)
+        image = paint_overlay(static, layout, encounter, move, mover_side, view.threats)
     else:
+        image = static.image.copy()
         _overlay(image, layout, encounter, view, mover_side)
     if view.reach:
         outline(image, layout, set(view.reach), s.REACH_OUTLINE, max(3, layout.cell // 12))

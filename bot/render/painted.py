@@ -55,22 +55,22 @@ class _Window:
 
 
 def paint_overlay(
-    image: Image.Image,
     static: StaticLayer,
     layout: Layout,
     encounter: Encounter,
     move: MoveOverlay | None,
     side: int,
     threats: Collection[Cell],
-) -> None:
-    """The speed bands of ``move`` (a mover ``side`` squares across), the hatching of
-    ``threats`` and the outline of the inner band over ``image``, a fresh copy of
-    ``static``'s picture: what ``squares``, ``darkness``, ``grid``, ``barriers`` and
-    ``outline`` draw, in that order."""
+) -> Image.Image:
+    """A copy of ``static``'s picture with the speed bands of ``move`` (a mover ``side``
+    squares across), the hatching of ``threats`` and the outline of the inner band
+    over it: what ``squares``, ``darkness``, ``grid``, ``barriers`` and ``outline``
+    draw, in that order."""
     import numpy as np
 
     window = _window(static, layout, encounter)
     now, more = _bands(window, layout, encounter, move, side)
+    image = static.image.copy()
     band = np.maximum(now[1:-1, 1:-1] * 2, more[1:-1, 1:-1])  # the inner band wins
     look = window.base + band * 4
     over = band > 0
@@ -80,7 +80,7 @@ def paint_overlay(
         look += hatched * 2
         over |= hatched > 0
     if not over.any():
-        return
+        return image
     across, down = np.flatnonzero(over.any(axis=0)), np.flatnonzero(over.any(axis=1))
     i0, i1, j0, j1 = int(across[0]), int(across[-1]) + 1, int(down[0]), int(down[-1]) + 1
     look = np.where(over, look, -1)[j0:j1, i0:i1]
@@ -101,6 +101,7 @@ def paint_overlay(
         )
         barriers(image, layout, encounter)
     _outline(image, layout, now)
+    return image
 
 
 def _grid(
