@@ -1,16 +1,19 @@
-"""The squares a view changes (speed bands, threat hatching, and the darkness over
-them), painted into a palette board as arrays of palette indices.
+"""What a view changes under the tokens (the speed bands, threat hatching, the
+darkness and grid over them, and the inner band's outline), painted into a palette
+board as arrays of palette indices.
 
-``bot.render.static.squares`` then ``darkness`` redraw each such square with a
-Pillow call or two apiece; here every square is one look (its terrain, band,
-hatching and darkness, drawn once in RGB by ``look_tile`` and translated to the
-board's palette), and the squares of each look are written in one array
-assignment into a copy of the static layer's pixels round them. The pixels are
-those the two functions draw (the same tiles, the same blend of the darkness, each
-square wholly covered), so the RGB board and the palette board still agree.
+``static.squares``, ``darkness``, ``grid`` and ``overlay.outline`` draw these a
+Pillow call or more a square or line; here every square is one look (its terrain,
+band, hatching and darkness, drawn once in RGB by ``look_tile`` and translated to the
+board's palette), and the squares of each look are written in one array assignment
+into a copy of the static layer's pixels round them, the grid lines over them in two
+more; the outline's edges are found a row at a time as the bits of an int. The
+pixels are those the functions draw, in their order (the same tiles, the same blend
+of the darkness, each square wholly covered), so the RGB board and the palette board
+still agree (``tests/render/test_paletted.py``).
 
-Used for a palette board without a background photo; every other picture takes
-``squares`` and ``darkness``.
+Used for a palette board without a background photo; every other picture takes the
+functions themselves (``board._overlay``).
 """
 
 from __future__ import annotations
