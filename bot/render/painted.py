@@ -244,7 +244,7 @@ def _mark(
     flat = np.fromiter(itertools.chain.from_iterable(cells), np.int32, 2 * len(cells))
     col, row = flat[0::2] - (layout.x0 - margin), flat[1::2] - (layout.y0 - margin)
     rows, cols = grid.shape
-    inside = (col >= 0) & (col < cols) & (row >= 0) & (row < rows)
+    inside = (col.view(np.uint32) < cols) & (row.view(np.uint32) < rows)  # < 0: huge
     grid[row[inside], col[inside]] = value
 
 
