@@ -75,6 +75,15 @@ beside this one, each picture drawn by both in turn, p50 of 150 (ms, load 1.8-2.
 
 Twelve different moves at 30² in turn (9 windows, so the static layer is redrawn
 about half the time, as in play): 4.34x -> 3.08x the floor (0.71x).
+
+The same on a quiet host (load 0.03-0.31, 04:19 UTC), ``python -m bench.compare
+76d92ff-worktree . --section render --rounds 3`` (fresh processes, the sides in
+turn, median of the rounds): 30² 2.12 -> 1.43 ms, 3.4x -> 2.3x the floor (0.67x);
+per round, after: 2.06-2.55x at 20²-200². In one process, p50 of 150: 3.37 / 3.38 /
+3.08 / 2.98 / 2.99x -> 2.60 / 2.65 / 2.33 / 2.23 / 2.24x; twelve moves in turn at
+30² / 200²: 4.51 / 4.16x -> 2.91 / 2.76x. The floor is Pillow's save; this
+checkout's own writer spends ~0.78x of it (0.50 ms at 30²), so over the pixels'
+own zlib cost the picture is ~3.0x (30²) and ~2.7x (100²).
 """
 
 from __future__ import annotations
