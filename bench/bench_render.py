@@ -16,7 +16,9 @@ the 30x30 board at most 60 KB. ``--out`` writes each case's PNG.
 ``--stages`` splits a /move's picture (bench/run.py's ``pictures()`` boards, at each of
 its map sizes) into its stages, p50 ms: ``plan`` (the layout), ``draw`` (the drawing
 into a palette image, plan excluded), ``merge`` (the colours on it and the palette
-written: ``bot.render.paletted.encode``) and ``save`` (zlib and the PNG).
+written: ``bot.render.palette_png.encode``) and ``save`` (zlib and the PNG: since
+issue 31 round 4, ``palette_png.write_png``, not Pillow's save, so it can be under
+the floor). ``python -m bench.render_calls`` splits ``draw`` step by step.
 
 Baseline, main at 9d5f7f2 (issue 31 item 4), load average 0.06, p50 of 60, when the
 board was drawn in RGB and encoding it meant ``search`` (the palette search,
@@ -57,6 +59,31 @@ one, each picture drawn by both in turn), p50 of 80, load average 4.0 (busy):
 
 Over twelve different moves in turn (kept tokens and insets hit less): 0.46-0.75x;
 with every cache emptied before each picture (main's static layer too): 0.48-0.81x.
+
+Issue 31 round 4 (branch render2x over 76d92ff): the bands, hatching, darkness, grid
+and inner outline painted as palette-index arrays (``render/painted.py``), labels
+replayed (``render/stamp.py``), the inset drawn in the board's indices, the label
+strips kept per window, the PNG written by zlib itself. 76d92ff's bot/render imported
+beside this one, each picture drawn by both in turn, p50 of 150 (ms, load 1.8-2.6):
+
+    side  before  after  floor  before x  after x  after/before
+     20²   2.17   1.70   0.65     3.34     2.61      0.78
+     30²   2.11   1.61   0.64     3.29     2.50      0.76
+     50²   2.30   1.71   0.70     3.27     2.43      0.74
+    100²   2.20   1.67   0.70     3.12     2.37      0.76
+    200²   2.46   1.83   0.74     3.32     2.47      0.74
+
+Twelve different moves at 30² in turn (9 windows, so the static layer is redrawn
+about half the time, as in play): 4.34x -> 3.08x the floor (0.71x).
+
+The same on a quiet host (load 0.03-0.31, 04:19 UTC), ``python -m bench.compare
+76d92ff-worktree . --section render --rounds 3`` (fresh processes, the sides in
+turn, median of the rounds): 30² 2.12 -> 1.43 ms, 3.4x -> 2.3x the floor (0.67x);
+per round, after: 2.06-2.55x at 20²-200². In one process, p50 of 150: 3.37 / 3.38 /
+3.08 / 2.98 / 2.99x -> 2.60 / 2.65 / 2.33 / 2.23 / 2.24x; twelve moves in turn at
+30² / 200²: 4.51 / 4.16x -> 2.91 / 2.76x. The floor is Pillow's save; this
+checkout's own writer spends ~0.78x of it (0.50 ms at 30²), so over the pixels'
+own zlib cost the picture is ~3.0x (30²) and ~2.7x (100²).
 """
 
 from __future__ import annotations
@@ -206,7 +233,7 @@ def _stages_of(encounter: Encounter, view: BoardView, n: int) -> str:
         "plan": lambda: plan(encounter, FOOTPRINTS, view),
         "image": lambda: _picture(encounter, FOOTPRINTS, view, paletted=True),
         "encode": lambda: encode_png(picture.copy()),
-        "save": lambda: written.save(io.BytesIO(), "PNG", compress_level=1),
+        "save": lambda: _write(written),
         "floor": floor_of(png),
     }
     ms = {name: statistics.median(measure(fn, n)) for name, fn in figures.items()}
@@ -216,6 +243,14 @@ def _stages_of(encounter: Encounter, view: BoardView, n: int) -> str:
         f"  {ms['encode'] - ms['save']:5.2f}  {ms['save']:4.2f}  {ms['floor']:5.2f}"
         f"  {ms['total'] / ms['floor']:7.1f}  {colours:7}  {len(png) / 1024:4.1f}"
     )
+
+
+def _write(im: Image.Image) -> bytes:
+    """The PNG writer ``encode_png`` ends with, on a palette already as written."""
+    from bot.render.palette_png import write_png
+
+    assert im.palette is not None
+    return write_png(im.size, bytes(im.palette.palette), im.tobytes())
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -32,8 +32,9 @@ from bot.render.overlay import (
     outline,
     shown,
 )
+from bot.render.painted import paint_overlay
 from bot.render.paletted import Overflow, check, paste_colour, put_rgb
-from bot.render.static import bbox, darkness, grid, squares, static_layer
+from bot.render.static import bbox, darkness, grid, squares, static_entry
 from bot.render.tokens import Disc, disc_for, draw_token, labels_of
 from bot.render.view import BoardView, MoveOverlay
 
@@ -84,37 +85,15 @@ def _picture(
     layout = plan(encounter, footprints, view)
     # The static layers (terrain, darkness, grid, walls, label strips) come from a
     # cache per encounter state and window; what a view adds is drawn on a copy.
-    static = static_layer(layout, encounter, view.background, paletted=paletted)
-    image = static.copy()
+    static = static_entry(layout, encounter, view.background, paletted=paletted)
     move = view.move
     mover = encounter.tokens.get(move.mover) if move is not None else None
     mover_side = footprints.get(mover.size, 1) if mover is not None else 1
-    bands: dict[Cell, int] = {}
-    now: set[Cell] = set()
-    if move is not None:
-        now, more = band_squares(move, mover_side, encounter.terrain)
-        bands = dict.fromkeys(shown(layout, more), 1)  # drawn in no order: squares apart
-        bands.update(dict.fromkeys(shown(layout, now), 2))
-    hatched = set(shown(layout, view.threats))
-    if bands or hatched:
-        # Redrawn in the static layers' order over just these squares.
-        overlaid = set(bands) | hatched
-        squares(
-            image,
-            layout,
-            encounter,
-            bands,
-            frozenset(hatched),
-            only=overlaid,
-            see_through=view.background is not None,
-        )
-        if encounter.dark:
-            darkness(image, layout, encounter.dark & overlaid)
-        grid(image, layout, bbox(overlaid))
-        if encounter.edges:
-            barriers(image, layout, encounter)
-    if now:
-        outline(image, layout, now, s.REACH_NOW_EDGE, 2)
+    if paletted and view.background is None:
+        image = paint_overlay(static, layout, encounter, move, mover_side, view.threats)
+    else:
+        image = static.image.copy()
+        _overlay(image, layout, encounter, view, mover_side)
     if view.reach:
         outline(image, layout, set(view.reach), s.REACH_OUTLINE, max(3, layout.cell // 12))
     # areas: on every picture of the board, tinted under the tokens, named over them
@@ -127,11 +106,13 @@ def _picture(
         _move(image, layout, encounter, footprints, move, mover, mover_side)
     # The label strips again, from the static layer: they trim anything drawn past
     # the board's top and left edges.
-    image.paste(static.crop((0, 0, layout.width, layout.top)), (0, 0))
-    image.paste(static.crop((0, 0, layout.left, layout.board_bottom)), (0, 0))
+    image.load()
+    for strip in ((0, 0, layout.width, layout.top), (0, 0, layout.left, layout.board_bottom)):
+        image.im.paste(static.image.im.crop(strip), strip)  # the cores': no palette copied
     if layout.inset:
         path = move.path if move is not None else ()
-        inset = overview(encounter, footprints, layout, path, mover_side)
+        on = image if paletted else None  # drawn in the board's indices
+        inset = overview(encounter, footprints, layout, path, mover_side, on)
         busy = set(path)
         for token in encounter.tokens.values():
             busy |= footprint_cells([token.cell], footprints.get(token.size, 1))
@@ -139,7 +120,7 @@ def _picture(
         if corner is None:  # every corner of a small window covers someone: under the board
             image = _strip_below(image, layout, inset)
         else:
-            put_rgb(image, inset, (layout.left + corner[0], layout.top + corner[1]))
+            _put_inset(image, inset, (layout.left + corner[0], layout.top + corner[1]))
     if layout.keys:
         if image.width > layout.board_right:  # a caption wider than a tiny map
             box = (layout.board_right, layout.top, image.width - 1, layout.board_bottom - 1)
@@ -148,13 +129,48 @@ def _picture(
     return image
 
 
+def _overlay(
+    image: Image.Image, layout: Layout, encounter: Encounter, view: BoardView, side: int
+) -> None:
+    """The speed bands and threat hatching redrawn over the static layer's squares, in
+    its layers' order, and the inner band's outline (``paint_overlay`` on a palette
+    board without a photo)."""
+    now: set[Cell] = set()
+    more: set[Cell] = set()
+    if view.move is not None:
+        now, more = band_squares(view.move, side, encounter.terrain)
+    bands = dict.fromkeys(shown(layout, more), 1)  # drawn in no order: squares apart
+    bands.update(dict.fromkeys(shown(layout, now), 2))
+    hatched = set(shown(layout, view.threats))
+    if bands or hatched:
+        overlaid = set(bands) | hatched
+        see_through = view.background is not None
+        squares(image, layout, encounter, bands, frozenset(hatched), overlaid, see_through)
+        if encounter.dark:
+            darkness(image, layout, encounter.dark & overlaid)
+        grid(image, layout, bbox(overlaid))
+        if encounter.edges:
+            barriers(image, layout, encounter)
+    if now:
+        outline(image, layout, now, s.REACH_NOW_EDGE, 2)
+
+
+def _put_inset(image: Image.Image, inset: Image.Image, xy: tuple[int, int]) -> None:
+    """The inset onto the picture: as it is if drawn in the picture's indices ("L")."""
+    if inset.mode != "L":
+        put_rgb(image, inset, xy)
+        return
+    image.load()
+    image.im.paste(inset.im, (*xy, xy[0] + inset.width, xy[1] + inset.height))
+
+
 def _strip_below(image: Image.Image, layout: Layout, inset: Image.Image) -> Image.Image:
     """The picture with the overview inset in a strip of its own under the board
     (above the caption), so it covers no token."""
     strip = inset.height + 2 * INSET_GAP
     taller = image.crop((0, 0, image.width, image.height + strip))  # in the same palette
     paste_colour(taller, caption.BG, (0, layout.board_bottom, image.width, taller.height))
-    put_rgb(taller, inset, (layout.left, layout.board_bottom + INSET_GAP))
+    _put_inset(taller, inset, (layout.left, layout.board_bottom + INSET_GAP))
     return taller
 
 

@@ -16,7 +16,14 @@ from functools import lru_cache
 from PIL import Image, ImageDraw, ImageFont
 
 from bot.render.palette_png import encode as paletted_png
-from bot.render.paletted import PNG_COMPRESS_LEVEL, around, paletted, paste_colour, through_rgb
+from bot.render.paletted import (
+    PNG_COMPRESS_LEVEL,
+    around,
+    paletted,
+    paste_colour,
+    through_rgb,
+)
+from bot.render.stamp import stamp
 from bot.render.style import RGB
 
 Box = tuple[int, int, int, int]
@@ -181,21 +188,34 @@ def pill(
     ink: RGB,
 ) -> Box:
     """A label on a rounded box; returns the box."""
-    mask = text_mask(text, size)
     box = pill_box(text, size, centre)
+    if paletted(im):  # kept per look and what is under it (``stamp``)
+        key = ("pill", text, size, fill, edge, ink)
+        stamp(im, box, key, lambda im: _pill_paletted(im, text, size, box, fill, edge, ink))
+        return box
+    mask = text_mask(text, size)
     x0, y0, x1, y1 = box
-    if paletted(im):  # the same shape, as two masks: no drawing per label
-        inside, rim = pill_masks(x1 - x0, y1 - y0)
-        paste_colour(im, fill, box, inside)
-        paste_colour(im, edge, box, rim)
-    else:
-        ImageDraw.Draw(im).rounded_rectangle(
-            (x0, y0, x1 - 1, y1 - 1), radius=min((y1 - y0) // 2, 6), fill=fill, outline=edge
-        )
+    ImageDraw.Draw(im).rounded_rectangle(
+        (x0, y0, x1 - 1, y1 - 1), radius=min((y1 - y0) // 2, 6), fill=fill, outline=edge
+    )
     tx = x0 + (x1 - x0 - mask.width) // 2
     ty = y0 + (y1 - y0 - mask.height) // 2
     paste_colour(im, ink, (tx, ty, tx + mask.width, ty + mask.height), mask)
     return box
+
+
+def _pill_paletted(
+    im: Image.Image, text: str, size: int, box: Box, fill: RGB, edge: RGB, ink: RGB
+) -> None:
+    """``pill`` on a palette image: the same shape, as two masks (no drawing per label)."""
+    mask = text_mask(text, size)
+    x0, y0, x1, y1 = box
+    inside, rim = pill_masks(x1 - x0, y1 - y0)
+    paste_colour(im, fill, box, inside)
+    paste_colour(im, edge, box, rim)
+    tx = x0 + (x1 - x0 - mask.width) // 2
+    ty = y0 + (y1 - y0 - mask.height) // 2
+    paste_colour(im, ink, (tx, ty, tx + mask.width, ty + mask.height), mask)
 
 
 @lru_cache(maxsize=256)

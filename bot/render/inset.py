@@ -13,6 +13,7 @@ from bot.grid.sizes import Size
 from bot.grid.terrain import Terrain
 from bot.render import style as s
 from bot.render.layout import Layout
+from bot.render.paletted import index, translated
 from bot.render.tiles import overview_colour
 
 INSET_SHARE = 0.3  # of the board's shorter side
@@ -33,11 +34,23 @@ def overview(
     layout: Layout,
     path: Sequence[Cell] = (),
     mover_side: int = 1,
+    board: Image.Image | None = None,
 ) -> Image.Image:
-    """The whole map at about a pixel a square, scaled to the inset's size."""
+    """The whole map at about a pixel a square, scaled to the inset's size. With a
+    palette ``board``: the same pixels as an "L" image of its palette's indices (each
+    mark a solid colour, drawn with its index; the terrain translated), to paste in."""
     width, height = encounter.width, encounter.height
     size = inset_size(layout)
-    inset = _terrain_overview(encounter, size).copy()
+    terrain = _terrain_overview(encounter, size)
+    if board is None:
+        inset, ink = terrain.copy(), _same
+    else:
+        inset = Image.new("L", size)
+        inset.im.paste(translated(board, terrain)[1].im, (0, 0, *size))
+
+        def ink(colour: s.RGB) -> int | s.RGB:
+            return index(board, colour)
+
     sx, sy = size[0] / width, size[1] / height
     draw = ImageDraw.Draw(inset)
     for token in encounter.tokens.values():
@@ -47,22 +60,27 @@ def overview(
         x, y = (token.cell.col + side / 2) * sx, (token.cell.row + side / 2) * sy
         r = max(1.5, side * sx / 2)
         draw.rectangle(
-            (round(x - r), round(y - r), round(x + r) - 1, round(y + r) - 1), fill=colour
+            (round(x - r), round(y - r), round(x + r) - 1, round(y + r) - 1), fill=ink(colour)
         )
     if len(path) >= 2:
         points = [((p.col + mover_side / 2) * sx, (p.row + mover_side / 2) * sy) for p in path]
-        draw.line(points, fill=s.PATH_INK, width=2)
+        draw.line(points, fill=ink(s.PATH_INK), width=2)
     box = (
         round(layout.x0 * sx),
         round(layout.y0 * sy),
         round((layout.x0 + layout.cols) * sx) - 1,
         round((layout.y0 + layout.rows) * sy) - 1,
     )
-    draw.rectangle(box, outline=s.INSET_WINDOW, width=2)
-    framed = Image.new("RGB", (size[0] + 4, size[1] + 4), s.WHITE)
-    ImageDraw.Draw(framed).rectangle((0, 0, size[0] + 3, size[1] + 3), outline=s.INSET_BORDER)
+    draw.rectangle(box, outline=ink(s.INSET_WINDOW), width=2)
+    framed = Image.new(inset.mode, (size[0] + 4, size[1] + 4), ink(s.WHITE))
+    border = (0, 0, size[0] + 3, size[1] + 3)
+    ImageDraw.Draw(framed).rectangle(border, outline=ink(s.INSET_BORDER))
     framed.paste(inset, (2, 2))
     return framed
+
+
+def _same(colour: s.RGB) -> int | s.RGB:
+    return colour
 
 
 _cached: tuple[tuple[int, int, tuple[int, int]], Mapping[Cell, Terrain], Image.Image] | None = None

@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from bot.encounter import Encounter, Token
@@ -61,7 +61,7 @@ def phone_width(
     footprints: Mapping[Size, int],
     view: BoardView,
     keys: tuple[Key, ...],
-) -> Callable[[int], int]:
+) -> PhoneRule:
     """The widest legible picture for each cell size: a function of the cell, for the
     texts a picture of ``view`` prints at that size (its caption of ``keys``, every
     token's label: the window chosen may show any of them)."""
@@ -78,21 +78,38 @@ def phone_width(
         look = (labels[key], int(token.size), side, count, pills, token.team)
         looks.setdefault(look, token)
     costs = view.move is not None and len(view.move.path) > 1
-    # What the answer depends on, so that the next picture of this board (another
-    # move, the board message) reads it from the cache: the layout asks it per cell.
-    asked = (frozenset(looks), costs, bool(keys))
+    return PhoneRule(looks, costs, bool(keys))
 
-    def widest(cell: int) -> int:
-        found = _widest.get((cell, asked))
+
+class PhoneRule:
+    """``phone_width``'s answer, a function of the cell size. Equal to (and hashed as)
+    another for the same label looks, cost labels and caption: what the answer depends
+    on, so the next picture of this board (another move, the board message) reads it
+    from the cache, and a layout can keep what it worked out with it."""
+
+    __slots__ = ("_asked", "_costs", "_keys", "_looks")
+
+    def __init__(
+        self, looks: Mapping[tuple[str, int, int, int, bool, str], Token], costs: bool, keys: bool
+    ) -> None:
+        self._looks, self._costs, self._keys = looks, costs, keys
+        self._asked = (frozenset(looks), costs, keys)
+
+    def __call__(self, cell: int) -> int:
+        found = _widest.get((cell, self._asked))
         if found is None:
-            found = _widest_at(cell, looks, costs, bool(keys))
+            found = _widest_at(cell, self._looks, self._costs, self._keys)
             with _widest_lock:
-                _widest[(cell, asked)] = found
+                _widest[(cell, self._asked)] = found
                 while len(_widest) > WIDEST_CACHE:
                     _widest.popitem(last=False)
         return found
 
-    return widest
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, PhoneRule) and other._asked == self._asked
+
+    def __hash__(self) -> int:
+        return hash(self._asked)
 
 
 WIDEST_CACHE = 4096  # (cell size, a board's label looks) answers kept

@@ -37,14 +37,14 @@ def standable(
     wall, pillar or solid earth, nor a pit unless it flies (``over_pits``). A speed
     band is drawn only there, never over what nobody ends a move in (issue 30)."""
 
-    closed = _UNDER_FOOT if over_pits else _UNDER_FOOT | {Terrain.PIT}
+    closed = UNDER_FOOT if over_pits else UNDER_FOOT | {Terrain.PIT}
     get = terrain.get
     if side == 1:  # most movers: one square each, one look-up
         return frozenset(a for a in anchors if get(a) not in closed)
     return frozenset(a for a in anchors if all(get(c) not in closed for c in footprint(a, side)))
 
 
-_UNDER_FOOT = frozenset(kind for kind in Terrain if kind.blocks)
+UNDER_FOOT = frozenset(kind for kind in Terrain if kind.blocks)
 
 
 def band_squares(

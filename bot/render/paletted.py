@@ -37,6 +37,7 @@ from functools import lru_cache
 
 from PIL import Image
 
+from bot.render.stamp import pixels_of
 from bot.render.style import RGB
 
 Box = tuple[int, int, int, int]
@@ -179,19 +180,20 @@ def through_rgb(
         draw(crop)
         im.paste(crop, box[:2])
         return
-    under = im.crop(box)
+    im.load()
+    under = im.im.crop(box)  # the core's: no palette copied with it
     seen: tuple[Hashable, ...] | None = None
     if key is not None:
         # the indices under it, and the colours of every index up to the last one used
         last = under.getextrema()[1]
         assert im.palette is not None and isinstance(last, int)
-        seen = (key, under.tobytes(), bytes(im.palette.palette[: 3 * last + 3]))
+        seen = (key, pixels_of(under), bytes(im.palette.palette[: 3 * last + 3]))
         with _lock:
             hit = _drawn.get(seen)
         if hit is not None:
             _put_local(im, *hit, box[:2])
             return
-    crop = under.convert("RGB")
+    crop = im._new(under).convert("RGB")
     draw(crop)
     local, colours = _local(crop)
     if seen is not None:
@@ -208,22 +210,44 @@ _drawn: OrderedDict[tuple[Hashable, ...], tuple[Image.Image, tuple[RGB, ...]]] =
 
 def indices(im: Image.Image, colours: tuple[RGB, ...]) -> list[int]:
     """``index`` of each of ``colours`` (the palette's table read once)."""
-    assert im.palette is not None
-    known = im.palette.colors
+    palette = im.palette
+    assert palette is not None
+    known = palette.colors
     found = [known.get(c, -1) for c in colours]
-    if -1 in found:  # new ones given indices in order
-        found = [i if i >= 0 else index(im, c) for i, c in zip(found, colours, strict=True)]
-    return found
+    if -1 not in found:
+        return found
+    new = [c for i, c in zip(found, colours, strict=True) if i < 0]
+    raw = getattr(palette, "_palette", None)
+    fast = palette.mode == "RGB" and isinstance(raw, bytearray) and len(raw) % 3 == 0
+    if not fast or len(known) + len(new) >= MAX_INKS:  # one by one, as index says
+        return [i if i >= 0 else index(im, c) for i, c in zip(found, colours, strict=True)]
+    assert isinstance(raw, bytearray)  # what index does for each new colour, at once
+    first = len(raw) // 3
+    given: dict[tuple[int, ...], int] = {c: first + k for k, c in enumerate(new)}
+    raw += b"".join(bytes(c) for c in new)
+    known.update(given)
+    palette.dirty = 1
+    return [i if i >= 0 else given[c] for i, c in zip(found, colours, strict=True)]
 
 
 def _put_local(
     im: Image.Image, local: Image.Image, colours: tuple[RGB, ...], xy: tuple[int, int]
 ) -> None:
-    lut = indices(im, colours)
+    lut = tuple(indices(im, colours))
+    key = (id(local), lut)  # the same token over the same board: the same indices
+    with _lock:
+        hit = _pointed.get(key)
+    if hit is None or hit[0] is not local:
+        hit = (local, _point(local, [*lut, *[0] * (256 - len(lut))]))
+        with _lock:
+            _pointed[key] = hit
+            while len(_pointed) > DRAWN_CACHE:
+                _pointed.popitem(last=False)
     x, y = xy
-    im.im.paste(
-        _point(local, lut + [0] * (256 - len(lut))).im, (x, y, x + local.width, y + local.height)
-    )
+    im.im.paste(hit[1].im, (x, y, x + local.width, y + local.height))
+
+
+_pointed: OrderedDict[tuple[int, tuple[int, ...]], tuple[Image.Image, Image.Image]] = OrderedDict()
 
 
 def put_rgb(im: Image.Image, picture: Image.Image, xy: tuple[int, int]) -> None:
@@ -267,25 +291,30 @@ def put_tile(im: Image.Image, tile: Image.Image, xy: tuple[int, int]) -> None:
     if not paletted(im):
         im.paste(tile, xy)
         return
+    done = translated(im, tile)
+    x, y = xy
+    im.im.paste(done[1].im, (x, y, x + tile.width, y + tile.height))
+
+
+def translated(im: Image.Image, tile: Image.Image) -> tuple[Image.Image, Image.Image]:
+    """``tile`` translated to ``im``'s palette: (the tile, its indices as a P image)."""
     # this picture's tiles so far, by the palette they were translated to (a board's
     # palette only grows, so an index once given stays right)
     palette = im.palette
     assert palette is not None
     last = getattr(_here, "mine", None)  # the picture this thread is drawing, usually
+    mine: dict[int, tuple[Image.Image, Image.Image]]
     if last is not None and last[0]() is palette:
         mine = last[1]
     else:
         with _lock:  # pictures are drawn in several worker threads
-            mine = _mine.get(palette)
-            if mine is None:
-                mine = _mine[palette] = {}
+            mine = _mine.setdefault(palette, {})
         _here.mine = (weakref.ref(palette), mine)
     key = id(tile)
     done = mine.get(key)
     if done is None or done[0] is not tile:
         done = mine[key] = _translate(im, tile)
-    x, y = xy
-    im.im.paste(done[1].im, (x, y, x + tile.width, y + tile.height))
+    return done
 
 
 _here = threading.local()

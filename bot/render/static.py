@@ -11,10 +11,10 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
-from functools import cache
+from dataclasses import dataclass, field, replace
+from functools import cache, lru_cache
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from bot.encounter import Encounter
 from bot.grid.coords import Cell, column_name
@@ -93,7 +93,8 @@ DARK_ALPHA = 120  # of 255: the terrain still shows through the shade
 
 
 @cache
-def _shade(cell: int) -> Image.Image:
+def shade(cell: int) -> Image.Image:
+    """The mask darkness is pasted through, over a square ``cell`` px across."""
     return Image.new("L", (cell, cell), DARK_ALPHA)
 
 
@@ -103,7 +104,7 @@ def darkness(board: Image.Image, layout: Layout, dark: frozenset[Cell]) -> None:
     for cell in dark:
         if layout.shows(cell):
             x, y = layout.corner(cell)
-            paste_colour(board, DARK, (x, y, x + c, y + c), _shade(c))
+            paste_colour(board, DARK, (x, y, x + c, y + c), shade(c))
 
 
 def grid(image: Image.Image, layout: Layout, within: Box | None = None) -> None:
@@ -146,14 +147,19 @@ STATIC_CACHE = 8  # static layers kept: a few channels' boards
 
 
 @dataclass(frozen=True)
-class _Static:
+class StaticLayer:
+    """A static layer (``image``, never drawn on) and the map state it was drawn for;
+    ``kept``: what other modules work out once per layer (``bot.render.painted``'s
+    arrays of it), filled by them."""
+
     terrain: Mapping[Cell, Terrain]
     edges: Mapping[tuple[Cell, Cell], Barrier]
     dark: frozenset[Cell]
     image: Image.Image
+    kept: dict[str, object] = field(default_factory=dict, compare=False)
 
 
-_static: OrderedDict[tuple[object, ...], _Static] = OrderedDict()
+_static: OrderedDict[tuple[object, ...], StaticLayer] = OrderedDict()
 _static_lock = threading.Lock()
 
 
@@ -165,11 +171,23 @@ def static_layer(
     paletted: bool = False,
 ) -> Image.Image:
     """The background image, terrain, darkness, grid, walls and label strips for this
-    window of this encounter's map; the caller copies it before drawing on it.
+    window of this encounter's map; the caller copies it before drawing on it
+    (``static_entry``: the same, with what is kept beside it).
 
     Cached per window geometry and map (the terrain, edges and darkness compared
     by value, so a state loaded afresh from storage hits too). Renders run in
     worker threads, hence the lock."""
+    return static_entry(layout, encounter, background, paletted=paletted).image
+
+
+def static_entry(
+    layout: Layout,
+    encounter: Encounter,
+    background: BackgroundImage | None = None,
+    *,
+    paletted: bool = False,
+) -> StaticLayer:
+    """``static_layer``'s cache entry."""
     key = (
         replace(layout, keys=(), inset=False),
         layout.width,
@@ -190,13 +208,14 @@ def static_layer(
         and (hit.edges is encounter.edges or hit.edges == encounter.edges)
         and hit.dark == encounter.dark
     ):
-        return hit.image
+        return hit
     image = _drawn(layout, encounter, background, paletted)
+    entry = StaticLayer(encounter.terrain, encounter.edges, encounter.dark, image)
     with _static_lock:
-        _static[key] = _Static(encounter.terrain, encounter.edges, encounter.dark, image)
+        _static[key] = entry
         while len(_static) > STATIC_CACHE:
             _static.popitem(last=False)
-    return image
+    return entry
 
 
 def _drawn(
@@ -221,14 +240,38 @@ def _drawn(
 
 
 def _headers(image: Image.Image, layout: Layout) -> None:
-    """The label strips: column letters across the top, row numbers down the left."""
-    draw = ImageDraw.Draw(image)
-    draw.rectangle((0, 0, image.width - 1, layout.top - 1), fill=s.HEADER_BG)
-    draw.rectangle((0, 0, layout.left - 1, layout.board_bottom - 1), fill=s.HEADER_BG)
-    c, size = layout.cell, layout.label_size
-    for i in range(layout.cols):
-        centre = (layout.left + i * c + c / 2, layout.top / 2)
-        paste_text(image, column_name(layout.x0 + i), size, centre, s.HEADER_TEXT)
-    for j in range(layout.rows):
-        centre = (layout.left / 2, layout.top + j * c + c / 2)
-        paste_text(image, str(layout.y0 + j + 1), size, centre, s.HEADER_TEXT)
+    """The label strips: column letters across the top, row numbers down the left
+    (drawn once per window geometry, ``_strips``, and put on each picture)."""
+    across, down = _strips(
+        image.width, layout.top, layout.left, layout.board_bottom, layout.cell,
+        layout.label_size, layout.x0, layout.cols, layout.y0, layout.rows,
+    )  # fmt: skip
+    put_tile(image, across, (0, 0))
+    put_tile(image, down, (0, 0))
+
+
+@lru_cache(maxsize=64)
+def _strips(
+    width: int,
+    top: int,
+    left: int,
+    bottom: int,
+    c: int,
+    size: int,
+    x0: int,
+    cols: int,
+    y0: int,
+    rows: int,
+) -> tuple[Image.Image, Image.Image]:
+    """The top strip (``width`` by ``top`` px) and the left one (``left`` by ``bottom``),
+    in RGB: a window the static cache no longer holds draws its ~30 labels again
+    otherwise. Each label stays inside its strip, so they can be put side by side."""
+    across = Image.new("RGB", (width, top), s.HEADER_BG)
+    for i in range(cols):
+        centre = (left + i * c + c / 2, top / 2)
+        paste_text(across, column_name(x0 + i), size, centre, s.HEADER_TEXT)
+    down = Image.new("RGB", (left, bottom), s.HEADER_BG)
+    for j in range(rows):
+        centre = (left / 2, top + j * c + c / 2)
+        paste_text(down, str(y0 + j + 1), size, centre, s.HEADER_TEXT)
+    return across, down

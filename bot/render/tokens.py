@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import math
+import threading
+from collections import OrderedDict
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
@@ -205,9 +207,23 @@ def labels_of(encounter: Encounter, footprints: Mapping[Size, int]) -> dict[str,
     last = _last_labels
     if last is not None and last[0] is encounter.tokens and last[1] is footprints:
         return last[2]
-    labels = token_labels(encounter, footprints)
+    # what the labels depend on: each token's key, name and squares across, in order
+    # (a move saves a new board: the same names, labelled again otherwise)
+    named = tuple((k, t.name, footprints.get(t.size, 1)) for k, t in encounter.tokens.items())
+    labels = _labelled.get(named)
+    if labels is None:
+        labels = token_labels(encounter, footprints)
+        with _labels_lock:
+            _labelled[named] = labels
+            while len(_labelled) > LABELLED_KEPT:
+                _labelled.popitem(last=False)
     _last_labels = (encounter.tokens, footprints, labels)
     return labels
+
+
+LABELLED_KEPT = 256  # boards' token names, with their labels
+_labelled: OrderedDict[tuple[tuple[str, str, int], ...], dict[str, str]] = OrderedDict()
+_labels_lock = threading.Lock()
 
 
 def hidden_mark(im: Image.Image, layout: Layout, disc: Disc) -> None:
