@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import asyncio
 import logging
 import os
 import sys
@@ -141,6 +140,35 @@ async def _console(args: argparse.Namespace, settings: Settings) -> int:
         await store.close()
 
 
+def _quick(args: argparse.Namespace, settings: Settings) -> int | None:
+    """``ask`` a calculator without the event loop or the store, when it can be
+    (``bot/console_quick.py``); None: run the full path."""
+    from bot.console_quick import answer
+
+    return answer(
+        " ".join(args.line),
+        db=settings.db_path,
+        as_json=args.json,
+        seed=args.seed,
+        channel=args.channel,
+        user=args.user,
+        out=sys.stdout,
+        manages_channel=not args.player,
+        guild=args.guild,
+        roles=_roles(args.roles),
+        manages_server=not (args.player or args.channel_only),
+    )
+
+
+def _console_run(args: argparse.Namespace, settings: Settings) -> int:
+    quick = _quick(args, settings) if args.action == "ask" else None
+    if quick is not None:
+        return quick
+    import asyncio
+
+    return asyncio.run(_console(args, settings))
+
+
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     try:
@@ -156,7 +184,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.action in ("ask", "console"):
         logging.getLogger().setLevel(logging.WARNING)
         try:
-            return asyncio.run(_console(args, settings))
+            return _console_run(args, settings)
         except BrokenPipeError:
             # the reader went away (`... | head`): stop quietly, as Unix tools do; the
             # lines already run stay done. Point stdout at nothing so the interpreter's
@@ -164,6 +192,8 @@ def main(argv: list[str] | None = None) -> int:
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
             return 1
     if args.action == "migrate":
+        import asyncio
+
         return asyncio.run(_migrate(args, settings))
     if settings.discord_token is None:
         print(NO_TOKEN, file=sys.stderr)

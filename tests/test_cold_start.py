@@ -73,3 +73,47 @@ def test_the_table_names_every_command_where_it_lives() -> None:
     for name in COMMANDS:
         assert COMMANDS[name].name == name
     assert {c.name for c in encounter_commands()} == ENCOUNTER_NAMES
+
+
+QUICK_PROBE = """
+import json, runpy, sys
+sys.argv = ["bot", "ask", "--json", *sys.argv[1:]]
+try:
+    runpy.run_module("bot", run_name="__main__")
+except SystemExit as done:
+    code = done.code
+sys.stderr.write(json.dumps({"code": code, "modules": sorted(sys.modules)}) + "\\n")
+"""
+
+
+def quick_run(line: str, db: Path) -> tuple[dict[str, object], int, set[str]]:
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "STRIDE_DB": str(db)}
+    env.pop("DISCORD_TOKEN", None)
+    done = subprocess.run(
+        [sys.executable, "-c", QUICK_PROBE, line],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=db.parent,
+        check=True,
+        timeout=60,
+    )
+    probe = json.loads(done.stderr.splitlines()[-1])
+    return json.loads(done.stdout), probe["code"], set(probe["modules"])
+
+
+def test_a_calculator_in_a_set_up_channel_starts_without_asyncio_or_the_store(
+    tmp_path: Path,
+) -> None:
+    """Issue 31's cold start: once the channel has had its first reply, `python -m bot
+    ask "/fall height:60"` is answered by the quick path (bot/console_quick.py): no event
+    loop, no store, no aiosqlite; the first run (the file made, the notice marked shown)
+    took the full path."""
+    db = tmp_path / "cold.db"
+    first, code, modules = quick_run("/fall height:60", db)
+    assert code == 0 and first["ok"] is True and "asyncio" in modules
+    for line in ("/fall height:60", "/jump check:14", "/travel speed:30", "/fall height:-5"):
+        reply, code, modules = quick_run(line, db)
+        assert (code == 0) is reply["ok"], line
+        for absent in ("asyncio", "aiosqlite", "bot.storage", "bot.context", "bot.work"):
+            assert absent not in modules, (line, absent)
