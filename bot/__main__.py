@@ -160,9 +160,16 @@ def _quick(args: argparse.Namespace, settings: Settings) -> int | None:
     )
 
 
+# Whether this process's one command was answered by the quick path: it then leaves
+# without tearing the interpreter down (see the end of this module).
+answered_quickly = False
+
+
 def _console_run(args: argparse.Namespace, settings: Settings) -> int:
+    global answered_quickly
     quick = _quick(args, settings) if args.action == "ask" else None
     if quick is not None:
+        answered_quickly = True
         return quick
     import asyncio
 
@@ -203,5 +210,22 @@ def main(argv: list[str] | None = None) -> int:
     return run_bot(settings, force_sync=args.action == "sync")
 
 
+def _leave_now(code: int) -> None:
+    """End a process whose one command the quick path answered without the
+    interpreter's teardown (freeing every module's objects one by one: ~20 ms, a tenth
+    of the cold start). Nothing is left to tidy: the reply is printed and flushed here,
+    the database connection and the picture's file are closed, no thread or loop ran,
+    and no exit handler was registered that must run."""
+    try:
+        sys.stdout.flush()
+        sys.stderr.flush()
+    except BrokenPipeError:  # the reader went away: as main() says it, quietly
+        os._exit(1)
+    os._exit(code)
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    exit_code = main()
+    if answered_quickly:
+        _leave_now(exit_code)
+    sys.exit(exit_code)
