@@ -34,7 +34,8 @@ from bot.storage.settings import GM_NOTES
 
 RULESETS = tuple(identities())
 CALCULATORS = (FALL, JUMP, TRAVEL)
-OTHER_GUILD = "guild-2"  # its server-wide ruleset is becmi
+OTHER_GUILD = "guild-2"  # its server-wide ruleset is becmi, its GM role 555
+GM_ROLE = "555"
 
 
 def _channels() -> dict[str, str | None]:
@@ -93,6 +94,16 @@ async def _build(path: Path) -> None:
         code, _ = await _full(
             store,
             "/ruleset set system:becmi scope:server",
+            as_json=True,
+            seed=1,
+            channel="in-guild-2",
+            user="gm",
+            guild=OTHER_GUILD,
+        )
+        assert code == 0
+        code, _ = await _full(
+            store,
+            f"/settings gm_role:<@&{GM_ROLE}>",
             as_json=True,
             seed=1,
             channel="in-guild-2",
@@ -221,12 +232,15 @@ def lines(draw: st.DrawFn, command: Command) -> str:
     return " ".join(parts)
 
 
-def _who(channel: str, player: bool) -> dict[str, Any]:
+def _who(channel: str, player: bool, gm_role: bool = False) -> dict[str, Any]:
+    """As the console's flags say it: a GM (Manage Channels) or a player, with or
+    without the role guild-2 makes its GMs."""
     return {
         "channel": channel,
         "user": "someone",
         "guild": CHANNELS[channel],
         "manages_channel": not player,
+        "roles": frozenset({GM_ROLE}) if gm_role else frozenset(),
     }
 
 
@@ -238,6 +252,7 @@ def _who(channel: str, player: bool) -> dict[str, Any]:
     command=st.sampled_from(CALCULATORS),
     channel=st.sampled_from(sorted(CHANNELS)),
     player=st.booleans(),
+    gm_role=st.booleans(),
     as_json=st.booleans(),
     seed=st.integers(0, 2**32),
 )
@@ -248,13 +263,14 @@ async def test_the_quick_path_prints_what_the_full_path_prints(
     command: Command,
     channel: str,
     player: bool,
+    gm_role: bool,
     as_json: bool,
     seed: int,
 ) -> None:
     line = data.draw(lines(command), label="line")
     if data.draw(st.booleans(), label="with ruleset:"):
         line += f" ruleset:{data.draw(st.sampled_from(RULESETS), label='ruleset')}"
-    who = _who(channel, player)
+    who = _who(channel, player, gm_role)
     out = io.StringIO()
     quick = answer(line, db=str(built), as_json=as_json, seed=seed, out=out, **who)
     code, printed = await _full(opened, line, as_json=as_json, seed=seed, **who)
@@ -332,3 +348,20 @@ def test_the_quick_reads_know_the_stores_schema_and_keys() -> None:
     """bot/console_reads.py writes out what it can't import without loading the store."""
     assert len(MIGRATIONS) == SCHEMA_VERSION
     assert READ_GM_NOTES == GM_NOTES
+
+
+@pytest.mark.parametrize("gm_role", [True, False])
+async def test_the_servers_gm_role_makes_a_player_its_gm_on_both_paths(
+    opened: Store, built: Path, gm_role: bool
+) -> None:
+    """guild-2's GM role: a player holding it may roll becmi's check for getting lost
+    (the GM's secret); one without it is refused, the same on both paths."""
+    line = "/travel speed:120 terrain:forest lost_check:true"
+    who = _who("in-guild-2", True, gm_role)
+    out = io.StringIO()
+    quick = answer(line, db=str(built), as_json=True, seed=4, out=out, **who)
+    code, printed = await _full(opened, line, as_json=True, seed=4, **who)
+    assert quick == code == (0 if gm_role else 2)
+    assert out.getvalue() == printed
+    if not gm_role:
+        assert "Only the GM rolls" in json.loads(printed)["error"]
