@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 
     from bot.context import Context
     from bot.reply import Field, Reply
-    from bot.rules.ruleset import Ruleset
+    from bot.rules.calculators import Calculators
 
 OptionKind = Literal[
     "integer", "number", "boolean", "string", "user", "role", "channel", "attachment"
@@ -47,7 +47,7 @@ Handler = Callable[["Context", Mapping[str, Any]], Awaitable["Reply"]]
 # and its sketch still to draw. Its handler reads the channel and calls it; so does the
 # console's quick path (bot/console_quick.py), without the store or the event loop.
 Calculator = Callable[
-    ["Ruleset", Mapping[str, Any], "random.Random", "list[Field]", bool],
+    ["Calculators", Mapping[str, Any], "random.Random", "list[Field]", bool],
     "tuple[Reply, Callable[[], bytes] | None]",
 ]
 

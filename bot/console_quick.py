@@ -83,14 +83,17 @@ def _ruled(
 ) -> Reply | None:
     """The reply as the full path gives it (None: it would write, so it must run)."""
     from bot.commands import resolve
-    from bot.handlers.calc_common import choice_of, drawn_now, shown_in_units
+    from bot.handlers.calc_common import drawn_now, pick, shown_in_units
+    from bot.rules import load_calculators
 
     options = resolve(line, {command.name: command}).options
-    choice = choice_of(options.get("ruleset"), reads.running, reads.stored, reads.server)
-    if choice.is_default and not reads.notice_shown:
+    ruleset_id, _, is_default = pick(
+        options.get("ruleset"), reads.running, reads.stored, reads.server
+    )
+    if is_default and not reads.notice_shown:
         return None  # the channel's first reply: the notice, then marked shown
     assert command.calculator is not None
-    reply, sketch = command.calculator(choice.ruleset, options, rng, [], is_gm)
+    reply, sketch = command.calculator(load_calculators(ruleset_id), options, rng, [], is_gm)
     if sketch is not None:
         _png_only()
     reply = drawn_now(reply, sketch)
@@ -98,7 +101,8 @@ def _ruled(
         return reply
     square_ft = 5
     if reads.units == "squares":  # the channel's ruleset's square, whatever ruleset: says
-        square_ft = choice_of(None, reads.running, reads.stored, reads.server).ruleset.square_ft
+        channels = pick(None, reads.running, reads.stored, reads.server)[0]
+        square_ft = load_calculators(channels).square_ft
     return shown_in_units(reply, reads.units, square_ft)
 
 

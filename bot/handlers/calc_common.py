@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from bot.commands import Command, Option
 from bot.reply import Field, Reply
-from bot.rules import DEFAULT_RULESET, get_ruleset, identities, load_ruleset
+from bot.rules import DEFAULT_RULESET, identities, load_ruleset, ruleset_names
 from bot.units import feet, in_units
 
 if TYPE_CHECKING:
@@ -49,24 +49,31 @@ def running_known(running: str | None) -> bool:
     return running is not None and running in identities()
 
 
+def pick(
+    override: str | None, running: str | None, stored: str | None, server: str | None
+) -> tuple[str, str, bool]:
+    """The ruleset id a command uses, why, and whether it is the default: an explicit
+    ``ruleset:`` wins; then the running encounter's (a fight started with ruleset:3.5
+    rules its channel's /fall, /jump and /travel too); then the channel's; then the
+    server's; then the default. ``running``, ``stored`` and ``server`` are what the
+    store holds (None: nothing, or not read because something before decided)."""
+    if override:
+        return ruleset_names().match(override), "given with ruleset:", False
+    if running is not None and running_known(running):
+        return running, "the ruleset of this channel's encounter", False
+    if stored is not None:
+        return stored, "set for this channel", False
+    if server is not None and server in identities():
+        return server, "the server's default", False
+    return DEFAULT_RULESET, "the default: no ruleset set here yet", True
+
+
 def choice_of(
     override: str | None, running: str | None, stored: str | None, server: str | None
 ) -> RulesetChoice:
-    """An explicit ``ruleset:`` wins; then the running encounter's (a fight started with
-    ruleset:3.5 rules its channel's /fall, /jump and /travel too); then the channel's;
-    then the server's; then the default. ``running``, ``stored`` and ``server`` are what
-    the store holds (None: nothing, or not read because something before decided)."""
-    if override:
-        return RulesetChoice(get_ruleset(override), "given with ruleset:")
-    if running is not None and running_known(running):
-        return RulesetChoice(load_ruleset(running), "the ruleset of this channel's encounter")
-    if stored is not None:
-        return RulesetChoice(load_ruleset(stored), "set for this channel")
-    if server is not None and server in identities():
-        return RulesetChoice(load_ruleset(server), "the server's default")
-    return RulesetChoice(
-        load_ruleset(DEFAULT_RULESET), "the default: no ruleset set here yet", is_default=True
-    )
+    """The ruleset ``pick`` picks, loaded."""
+    ruleset_id, why, is_default = pick(override, running, stored, server)
+    return RulesetChoice(load_ruleset(ruleset_id), why, is_default)
 
 
 def default_notice() -> Field:

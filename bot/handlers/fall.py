@@ -22,7 +22,7 @@ from bot.reply import Field, Reply
 from bot.rules.rulings import FallRequest, FallResult
 
 if TYPE_CHECKING:
-    from bot.rules.ruleset import Ruleset
+    from bot.rules.calculators import Calculators
 
 SIZE_CHOICES = tuple(s.name.lower() for s in Size)
 MAX_HEIGHT_FT = 1_000_000
@@ -178,7 +178,7 @@ def _sketch(height_ft: float, into: str, counted_ft: float, damage: int | None) 
 
 
 def ruled(
-    ruleset: Ruleset,
+    ruleset: Calculators,
     options: Mapping[str, Any],
     rng: random.Random,
     notice: list[Field],

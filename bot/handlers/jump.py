@@ -22,7 +22,7 @@ from bot.rules import rulesets
 from bot.rules.rulings import JumpRequest, JumpResult
 
 if TYPE_CHECKING:
-    from bot.rules.ruleset import Ruleset
+    from bot.rules.calculators import Calculators
 
 OPTIONS = (
     Option("size", "string", "The jumper's size (default medium)", choices=SIZE_CHOICES),
@@ -139,7 +139,7 @@ def _sketch(
 
 
 def ruled(
-    ruleset: Ruleset,
+    ruleset: Calculators,
     options: Mapping[str, Any],
     rng: random.Random,
     notice: list[Field],

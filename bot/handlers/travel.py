@@ -21,6 +21,7 @@ from bot.reply import Field, Reply
 from bot.rules.rulings import TravelRequest, TravelResult
 
 if TYPE_CHECKING:
+    from bot.rules.calculators import Calculators
     from bot.rules.ruleset import Ruleset
 
 MAX_PARTY = 50
@@ -104,7 +105,7 @@ def suggestions(ruleset: Ruleset, option: str, typed: str) -> list[str]:
     return complete(typed, names.names, aliases=names.entries, listed=option in LISTED)
 
 
-def parse_speeds(text: str | None, ruleset: Ruleset) -> tuple[int, ...]:
+def parse_speeds(text: str | None, ruleset: Calculators) -> tuple[int, ...]:
     """``30, 20`` → (30, 20); becmi's ``120' (40'), 90' (30')`` → (120, 90): each
     party member's speed as the ruleset writes one (``Ruleset.travel_speed_ft``)."""
     if text is None:
@@ -124,7 +125,7 @@ def parse_speeds(text: str | None, ruleset: Ruleset) -> tuple[int, ...]:
     return tuple(speeds)
 
 
-def request_from(options: Mapping[str, Any], ruleset: Ruleset) -> TravelRequest:
+def request_from(options: Mapping[str, Any], ruleset: Calculators) -> TravelRequest:
     terrain = tuple(t.strip() for t in options.get("terrain", "").split(",") if t.strip())
     return TravelRequest(
         speeds_ft=parse_speeds(options.get("speed"), ruleset),
@@ -170,7 +171,7 @@ def title_of(result: TravelResult) -> str:
     return result.headline
 
 
-def _check_distance(miles: float | None, ruleset: Ruleset) -> None:
+def _check_distance(miles: float | None, ruleset: Calculators) -> None:
     """A distance shorter than the ruleset's overland rules reckon is refused, saying what
     is accepted (becmi answers any in exploration turns)."""
     if miles is not None and miles < ruleset.travel_min_miles:
@@ -189,7 +190,7 @@ def _check(options: Mapping[str, Any], is_gm: bool) -> None:
 
 
 def ruled(
-    ruleset: Ruleset,
+    ruleset: Calculators,
     options: Mapping[str, Any],
     rng: random.Random,
     notice: list[Field],
