@@ -168,8 +168,8 @@ answered_quickly = False
 def _console_run(args: argparse.Namespace, settings: Settings) -> int:
     global answered_quickly
     quick = _quick(args, settings) if args.action == "ask" else None
+    answered_quickly = quick is not None
     if quick is not None:
-        answered_quickly = True
         return quick
     import asyncio
 
