@@ -141,7 +141,11 @@ async def opened(built: Path) -> AsyncIterator[Store]:
 
 
 def _image_digest(path: str) -> str:
-    return "sha256:" + hashlib.sha256(Path(path).read_bytes()).hexdigest()
+    """The picture's bytes as a digest; the file (a new one each run) is removed."""
+    picture = Path(path)
+    digest = "sha256:" + hashlib.sha256(picture.read_bytes()).hexdigest()
+    picture.unlink()
+    return digest
 
 
 def comparable(printed: str, *, as_json: bool) -> str:
