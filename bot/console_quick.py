@@ -6,8 +6,9 @@ open store) and prints exactly what it would print, or returns None when the lin
 not one it answers: the caller then runs the full path. It answers a command whose
 ``Command.calculator`` is set (/fall, /jump, /travel), reading the channel's ruleset,
 units and server with one synchronous connection (``bot/console_reads.py``), and rules
-with that same ``calculator`` the command's handler calls, printing through
-``bot/console_output.py`` as the full path does. What needs a write goes the full way:
+with that same ``calculator`` the command's handler calls
+(``handlers/calc_common.ruled_from_reads``), printing through ``bot/console_output.py``
+as the full path does. What needs a write goes the full way:
 a channel's first reply (its one-time notice is marked shown), notes waiting for the
 GM (taken as they are told), a database file not made or not migrated yet.
 """
@@ -83,36 +84,8 @@ def _ruled(
 ) -> Reply | None:
     """The reply as the full path gives it (None: it would write, so it must run)."""
     from bot.commands import resolve
-    from bot.handlers.calc_common import drawn_now, pick, shown_in_units
-    from bot.rules import load_calculators
+    from bot.handlers.calc_common import ruled_from_reads
 
     options = resolve(line, {command.name: command}).options
-    ruleset_id, _, is_default = pick(
-        options.get("ruleset"), reads.running, reads.stored, reads.server
-    )
-    if is_default and not reads.notice_shown:
-        return None  # the channel's first reply: the notice, then marked shown
     assert command.calculator is not None
-    reply, sketch = command.calculator(load_calculators(ruleset_id), options, rng, [], is_gm)
-    if sketch is not None:
-        _png_only()
-    reply = drawn_now(reply, sketch)
-    if reads.units is None or reads.units == "feet":
-        return reply
-    square_ft = 5
-    if reads.units == "squares":  # the channel's ruleset's square, whatever ruleset: says
-        channels = pick(None, reads.running, reads.stored, reads.server)[0]
-        square_ft = load_calculators(channels).square_ft
-    return shown_in_units(reply, reads.units, square_ft)
-
-
-def _png_only() -> None:
-    """Let Pillow write a PNG without first loading its BMP, GIF, JPEG and PPM plugins
-    (~12 ms with the subprocess module JPEG imports): its ``save`` loads those five
-    once (``preinit``) before writing any image, and this process writes one sketch
-    and opens none. Only the plugins loaded change, never a byte written: a format not
-    registered yet still loads them all when asked (``Image.init``)."""
-    from PIL import Image, PngImagePlugin
-
-    assert PngImagePlugin.PngImageFile.format == "PNG"  # registered: SAVE["PNG"] is set
-    Image._initialized = max(Image._initialized, 1)
+    return ruled_from_reads(command.calculator, options, rng, is_gm, reads)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from bot.commands import Command, Option
 from bot.reply import Field, Reply
@@ -20,6 +20,7 @@ from bot.rules import DEFAULT_RULESET, identities, load_ruleset, ruleset_names
 from bot.units import feet, in_units
 
 if TYPE_CHECKING:
+    import random
     from collections.abc import Mapping
 
     from bot.commands import Calculator
@@ -33,6 +34,28 @@ RULESET_CHOICES = tuple(identities())
 # A calculator's picture, still to draw: pure, and drawn on the light pool by a handler
 # (``drawn``), at once by the console's quick path (``drawn_now``).
 Sketch = Callable[[], bytes]
+
+
+class ChannelRead(Protocol):
+    """What a calculator's reply depends on of its channel and server, as read
+    (``console_reads.ChannelReads``): the running encounter's ruleset id, the channel's
+    (/ruleset set), the server's (scope:server), whether the one-time default-ruleset
+    notice was shown here, and the channel's units (None: feet)."""
+
+    @property
+    def running(self) -> str | None: ...
+
+    @property
+    def stored(self) -> str | None: ...
+
+    @property
+    def server(self) -> str | None: ...
+
+    @property
+    def notice_shown(self) -> bool: ...
+
+    @property
+    def units(self) -> str | None: ...
 
 
 @dataclass(frozen=True)
@@ -136,7 +159,51 @@ async def drawn(reply: Reply, sketch: Sketch | None) -> Reply:
 
 def drawn_now(reply: Reply, sketch: Sketch | None) -> Reply:
     """``reply`` with its sketch drawn here (one command in a process of its own)."""
-    return reply if sketch is None else replace(reply, image_png=sketch())
+    if sketch is None:
+        return reply
+    _png_only()
+    return replace(reply, image_png=sketch())
+
+
+def _png_only() -> None:
+    """Let Pillow write a PNG without first loading its BMP, GIF, JPEG and PPM plugins
+    (~12 ms with the subprocess module JPEG imports): its ``save`` loads those five
+    once (``preinit``) before writing any image, and a process of one command writes
+    one sketch and opens none. Only the plugins loaded change, never a byte written: a
+    format not registered yet still loads them all when asked (``Image.init``)."""
+    from PIL import Image, PngImagePlugin
+
+    assert PngImagePlugin.PngImageFile.format == "PNG"  # registered: SAVE["PNG"] is set
+    Image._initialized = max(Image._initialized, 1)
+
+
+def ruled_from_reads(
+    calculator: Calculator,
+    options: Mapping[str, Any],
+    rng: random.Random,
+    is_gm: bool,
+    reads: ChannelRead,
+) -> Reply | None:
+    """A calculator's reply as its handler and ``handlers.run`` give it, from what was
+    read of the channel, its sketch drawn here: for a process of one command that reads
+    the channel without the store (``bot/console_quick.py``). None when the command
+    would write: the channel's first reply (its one-time notice is then marked shown)."""
+    from bot.rules import load_calculators
+
+    ruleset_id, _, is_default = pick(
+        options.get("ruleset"), reads.running, reads.stored, reads.server
+    )
+    if is_default and not reads.notice_shown:
+        return None
+    reply, sketch = calculator(load_calculators(ruleset_id), options, rng, [], is_gm)
+    reply = drawn_now(reply, sketch)
+    if reads.units is None or reads.units == "feet":
+        return reply
+    square_ft = 5
+    if reads.units == "squares":  # the channel's ruleset's square, whatever ruleset: says
+        channels = pick(None, reads.running, reads.stored, reads.server)[0]
+        square_ft = load_calculators(channels).square_ft
+    return shown_in_units(reply, reads.units, square_ft)
 
 
 def _no_check(options: Mapping[str, Any], is_gm: bool) -> None:
