@@ -146,6 +146,7 @@ ROWS += [
     ("moves/s, 40 channels at 30² (lost updates; loop lag p95)", "throughput", _busy),
     ("CPU per move in that run, ms (moves/s per core)", "throughput", _cpu),
     ("cold start, s", "process", _single("cold_start_s", "{:.2f}")),
+    ("cold start, bytecode cached, s", "process", _single("cold_start_bytecode_s", "{:.2f}")),
     ("RSS with 1,000 encounters, MB", "process", _single("rss_mb_1000_encounters", "{:.0f}")),
 ]
 

@@ -28,23 +28,37 @@ def child_env() -> dict[str, str]:
     return {**os.environ, "PYTHONPATH": os.pathsep.join(path)}
 
 
-def cold_start(reps: int, times: list[float] | None = None) -> float:
+def cold_start(reps: int, times: list[float] | None = None, *, bytecode: bool = False) -> float:
     """The median seconds of ``python -m bot ask '/fall height:60'`` (each run's seconds
-    also go in ``times``, where given)."""
+    also go in ``times``, where given). The first run makes the database.
+
+    ``bytecode``: with the checkout's modules compiled once beforehand (into a cache of
+    this run's own, ``PYTHONPYCACHEPREFIX``), as ``pip install .`` leaves them in the
+    Docker image. Without it, a process whose environment says
+    ``PYTHONDONTWRITEBYTECODE`` (this project's image, and this bench's host) in an
+    editable checkout compiles every module it imports from source on every run."""
     times = [] if times is None else times
     with tempfile.TemporaryDirectory() as tmp:
         env = {**os.environ, "STRIDE_DB": str(Path(tmp) / "cold.db")}
+        if bytecode:
+            env.pop("PYTHONDONTWRITEBYTECODE", None)
+            env["PYTHONPYCACHEPREFIX"] = str(Path(tmp) / "pycache")
+            _ask(env)  # compiles what a calculator imports (and makes the database)
         for _ in range(reps):
             start = time.perf_counter()
-            subprocess.run(  # -m from the measured checkout: its bot, as a user runs it
-                [sys.executable, "-m", "bot", "ask", "/fall height:60"],
-                check=True,
-                capture_output=True,
-                env=env,
-                cwd=CODE_ROOT,
-            )
+            _ask(env)
             times.append(time.perf_counter() - start)
     return round(statistics.median(times), 3)
+
+
+def _ask(env: dict[str, str]) -> None:
+    subprocess.run(  # -m from the measured checkout: its bot, as a user runs it
+        [sys.executable, "-m", "bot", "ask", "/fall height:60"],
+        check=True,
+        capture_output=True,
+        env=env,
+        cwd=CODE_ROOT,
+    )
 
 
 def rss_1000(encounters: int) -> float:

@@ -192,6 +192,9 @@ def _process(report: dict[str, Any], sections: _Sections, quick: bool) -> None:
     runs: Samples = []
     report["cold_start_s"] = cold_start(3 if quick else 7, runs)
     report["cold_start"] = {"p50_s": report["cold_start_s"], **spread(runs)}
+    cached: Samples = []
+    report["cold_start_bytecode_s"] = cold_start(3 if quick else 7, cached, bytecode=True)
+    report["cold_start_bytecode"] = {"p50_s": report["cold_start_bytecode_s"], **spread(cached)}
     held = 100 if quick else 1000
     report["rss_encounters"] = held
     report["rss_mb_1000_encounters"] = rss_1000(held)
@@ -199,6 +202,10 @@ def _process(report: dict[str, Any], sections: _Sections, quick: bool) -> None:
     print(
         f"  cold start {report['cold_start_s']} s {_spread(report['cold_start'])} "
         f"(python -m bot ask '/fall height:60')   load {load}"
+    )
+    print(
+        f"  cold start with bytecode cached {report['cold_start_bytecode_s']} s "
+        f"{_spread(report['cold_start_bytecode'])} (as pip install compiles it)"
     )
     print(
         f"  RSS {report['rss_mb_1000_encounters']} MB with {held:,} encounters "

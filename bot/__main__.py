@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import asyncio
 import logging
 import os
 import sys
@@ -141,6 +140,42 @@ async def _console(args: argparse.Namespace, settings: Settings) -> int:
         await store.close()
 
 
+def _quick(args: argparse.Namespace, settings: Settings) -> int | None:
+    """``ask`` a calculator without the event loop or the store, when it can be
+    (``bot/console_quick.py``); None: run the full path."""
+    from bot.console_quick import answer
+
+    return answer(
+        " ".join(args.line),
+        db=settings.db_path,
+        as_json=args.json,
+        seed=args.seed,
+        channel=args.channel,
+        user=args.user,
+        out=sys.stdout,
+        manages_channel=not args.player,
+        guild=args.guild,
+        roles=_roles(args.roles),
+        manages_server=not (args.player or args.channel_only),
+    )
+
+
+# Whether this process's one command was answered by the quick path: it then leaves
+# without tearing the interpreter down (see the end of this module).
+answered_quickly = False
+
+
+def _console_run(args: argparse.Namespace, settings: Settings) -> int:
+    global answered_quickly
+    quick = _quick(args, settings) if args.action == "ask" else None
+    answered_quickly = quick is not None
+    if quick is not None:
+        return quick
+    import asyncio
+
+    return asyncio.run(_console(args, settings))
+
+
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     try:
@@ -156,7 +191,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.action in ("ask", "console"):
         logging.getLogger().setLevel(logging.WARNING)
         try:
-            return asyncio.run(_console(args, settings))
+            return _console_run(args, settings)
         except BrokenPipeError:
             # the reader went away (`... | head`): stop quietly, as Unix tools do; the
             # lines already run stay done. Point stdout at nothing so the interpreter's
@@ -164,6 +199,8 @@ def main(argv: list[str] | None = None) -> int:
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
             return 1
     if args.action == "migrate":
+        import asyncio
+
         return asyncio.run(_migrate(args, settings))
     if settings.discord_token is None:
         print(NO_TOKEN, file=sys.stderr)
@@ -173,5 +210,22 @@ def main(argv: list[str] | None = None) -> int:
     return run_bot(settings, force_sync=args.action == "sync")
 
 
+def _leave_now(code: int) -> None:
+    """End a process whose one command the quick path answered without the
+    interpreter's teardown (freeing every module's objects one by one: ~20 ms, a tenth
+    of the cold start). Nothing is left to tidy: the reply is printed and flushed here,
+    the database connection and the picture's file are closed, no thread or loop ran,
+    and no exit handler was registered that must run."""
+    try:
+        sys.stdout.flush()
+        sys.stderr.flush()
+    except BrokenPipeError:  # the reader went away: as main() says it, quietly
+        os._exit(1)
+    os._exit(code)
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    exit_code = main()
+    if answered_quickly:
+        _leave_now(exit_code)
+    sys.exit(exit_code)

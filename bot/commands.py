@@ -21,8 +21,11 @@ from bot.names import Vocabulary
 from bot.rules.options import OptionSpec
 
 if TYPE_CHECKING:
+    import random
+
     from bot.context import Context
-    from bot.reply import Reply
+    from bot.reply import Field, Reply
+    from bot.rules.calculators import Calculators
 
 OptionKind = Literal[
     "integer", "number", "boolean", "string", "user", "role", "channel", "attachment"
@@ -39,6 +42,14 @@ class Upload:
 
 
 Handler = Callable[["Context", Mapping[str, Any]], Awaitable["Reply"]]
+# A calculator's whole ruling, needing no store: (the ruleset, the options, the dice, the
+# fields of the one-time default-ruleset notice, whether the asker is a GM) → the reply
+# and its sketch still to draw. Its handler reads the channel and calls it; so does the
+# console's quick path (bot/console_quick.py), without the store or the event loop.
+Calculator = Callable[
+    ["Calculators", Mapping[str, Any], "random.Random", "list[Field]", bool],
+    "tuple[Reply, Callable[[], bytes] | None]",
+]
 
 _TRUE = {"true", "yes", "y", "on", "1"}
 _FALSE = {"false", "no", "n", "off", "0"}
@@ -297,6 +308,8 @@ class Command:
     # options another command takes instead, by name → that command (/token add's
     # strength: is /token stats'): a refusal names it
     elsewhere: Mapping[str, str] = field(default_factory=dict)
+    # set on a calculator that needs nothing stored but the channel's ruleset and units
+    calculator: Calculator | None = field(default=None, compare=False)
 
     def option(self, name: str) -> Option | None:
         return next((o for o in self.options if o.name == name), None)

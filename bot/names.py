@@ -8,7 +8,6 @@ accepted and suggests the closest one.
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -82,6 +81,8 @@ class Vocabulary:
             raise Ambiguous(
                 f'"{text}" could be any of {", ".join(sorted(found))}: say which {self.kind}.'
             )
+        import difflib  # only for a name not known (a cold start never pays for it)
+
         close = difflib.get_close_matches(normalize(text), list(self._index), n=1, cutoff=0.75)
         hint = f' Did you mean "{self._index[close[0]]}"?' if close else ""
         raise InvalidInput(f'Unknown {self.kind} "{text}".{hint} Accepted: {self.accepted()}.')

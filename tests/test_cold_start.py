@@ -73,3 +73,71 @@ def test_the_table_names_every_command_where_it_lives() -> None:
     for name in COMMANDS:
         assert COMMANDS[name].name == name
     assert {c.name for c in encounter_commands()} == ENCOUNTER_NAMES
+
+
+QUICK_PROBE = """
+import json, sys
+import bot.__main__ as entry
+code = entry.main(["ask", "--json", *sys.argv[1:]])
+probe = {"code": code, "quick": entry.answered_quickly, "modules": sorted(sys.modules)}
+sys.stderr.write(json.dumps(probe) + "\\n")
+"""
+
+
+def quick_run(line: str, db: Path) -> tuple[dict[str, object], int, bool, set[str]]:
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "STRIDE_DB": str(db)}
+    env.pop("DISCORD_TOKEN", None)
+    done = subprocess.run(
+        [sys.executable, "-c", QUICK_PROBE, line],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=db.parent,
+        check=True,
+        timeout=60,
+    )
+    probe = json.loads(done.stderr.splitlines()[-1])
+    return json.loads(done.stdout), probe["code"], probe["quick"], set(probe["modules"])
+
+
+def test_a_calculator_in_a_set_up_channel_starts_without_asyncio_or_the_store(
+    tmp_path: Path,
+) -> None:
+    """Issue 31's cold start: once the channel has had its first reply, `python -m bot
+    ask "/fall height:60"` is answered by the quick path (bot/console_quick.py): no event
+    loop, no store, no aiosqlite; the first run (the file made, the notice marked shown)
+    took the full path."""
+    db = tmp_path / "cold.db"
+    first, code, quick, modules = quick_run("/fall height:60", db)
+    assert code == 0 and first["ok"] is True and not quick and "asyncio" in modules
+    for line in ("/fall height:60", "/jump check:14", "/travel speed:30", "/fall height:-5"):
+        reply, code, quick, modules = quick_run(line, db)
+        assert quick and (code == 0) is reply["ok"], line
+        for absent in ("asyncio", "aiosqlite", "bot.storage", "bot.context", "bot.work"):
+            assert absent not in modules, (line, absent)
+
+
+def test_python_m_bot_prints_a_quick_answer_whole(tmp_path: Path) -> None:
+    """The quick path's process ends without the interpreter's teardown: what it printed
+    is flushed first, and the exit status is the command's."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "STRIDE_DB": str(tmp_path / "s.db")}
+    env.pop("DISCORD_TOKEN", None)
+
+    def ask(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [sys.executable, "-m", "bot", "ask", *args],
+            capture_output=True,
+            text=True,
+            env=env,
+            cwd=tmp_path,
+            timeout=60,
+        )
+
+    assert ask("/fall height:60").returncode == 0  # the first: the full path
+    done = ask("--json", "--seed", "3", "/fall height:60")
+    data = json.loads(done.stdout)
+    assert done.returncode == 0 and data["ok"] is True
+    assert Path(data["result"]["image"]).read_bytes().startswith(b"\x89PNG")
+    refused = ask("/fall height:-5")
+    assert refused.returncode == 2 and refused.stdout.startswith("error: height")
+    assert refused.stderr == ""

@@ -20,21 +20,23 @@ import logging
 from collections.abc import Iterator, Mapping, MutableMapping
 from functools import cache
 from importlib import import_module
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bot.commands import Command, Invocation, Option, resolve
-from bot.context import Context
 from bot.errors import RulingError
 from bot.reply import Reply
-from bot.storage.settings import GM_NOTES as STORED_GM_NOTES
-from bot.work import admitted
+
+if TYPE_CHECKING:
+    from bot.context import Context
+
+    # The meta key (and the channel id) under which notes for the channel's GM wait: a
+    # JSON list of lines (handlers.encounter_common.tell_gm); the store reads it with
+    # the units on every command (``Context.gm_notes_waiting``). Read from the store
+    # when first asked (``__getattr__``): the calculators' quick path (bot/console_quick.py)
+    # imports this package without the store.
+    from bot.storage.settings import GM_NOTES as GM_NOTES
 
 log = logging.getLogger(__name__)
-
-# The meta key (and the channel id) under which notes for the channel's GM wait: a JSON
-# list of lines (handlers.encounter_common.tell_gm); the store reads it with the units
-# on every command (``Context.gm_notes_waiting``).
-GM_NOTES = STORED_GM_NOTES
 
 
 async def _help(ctx: Context, options: Mapping[str, Any]) -> Reply:
@@ -149,6 +151,9 @@ class CommandTable(MutableMapping[str, Command]):
 
 COMMANDS = CommandTable((*_CALCULATORS, *_ENCOUNTER), (HELP,))
 ENCOUNTER_NAMES: frozenset[str] = frozenset(name for name, _, _ in _ENCOUNTER)
+# the commands that need no encounter; those of them whose Command.calculator is set, the
+# console's quick path answers (bot/console_quick.py)
+CALCULATOR_NAMES: frozenset[str] = frozenset(name for name, _, _ in _CALCULATORS)
 
 
 @cache
@@ -157,14 +162,21 @@ def encounter_commands() -> tuple[Command, ...]:
 
 
 def __getattr__(name: str) -> Any:
-    """``ENCOUNTER_COMMANDS``, built (and every encounter handler imported) when asked."""
+    """``ENCOUNTER_COMMANDS``, built (and every encounter handler imported) when asked;
+    ``GM_NOTES``, the store's."""
     if name == "ENCOUNTER_COMMANDS":
         return encounter_commands()
+    if name == "GM_NOTES":
+        from bot.storage.settings import GM_NOTES as stored
+
+        return stored
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 async def run(ctx: Context, command: Command, raw: Mapping[str, object]) -> Reply:
     """Validate ``raw`` against ``command`` and run it: the one way in for every shell."""
+    from bot.work import admitted
+
     options = command.validate(raw)
     ctx.begin()
     with admitted(ctx.channel_id):  # its work in the channel's lane (bot/work.py)
@@ -174,6 +186,8 @@ async def run(ctx: Context, command: Command, raw: Mapping[str, object]) -> Repl
 
 
 async def run_line(ctx: Context, line: str) -> Reply:
+    from bot.work import admitted
+
     invocation: Invocation = resolve(line, COMMANDS)
     ctx.begin()
     with admitted(ctx.channel_id):

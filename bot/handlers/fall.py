@@ -2,19 +2,27 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any
+from functools import partial
+from typing import TYPE_CHECKING, Any
 
-from bot.commands import Command, Option
-from bot.context import Context
+from bot.commands import Option
 from bot.errors import InvalidInput
 from bot.grid.sizes import Size
-from bot.handlers.common import RULESET_CHOICES, note_fields, roll_json, ruleset_for
-from bot.render.sketch import render_fall
+from bot.handlers.calc_common import (
+    RULESET_CHOICES,
+    Sketch,
+    calculator_command,
+    note_fields,
+    roll_json,
+)
 from bot.reply import Field, Reply
 from bot.rules.rulings import FallRequest, FallResult
-from bot.work import light as light_work
+
+if TYPE_CHECKING:
+    from bot.rules.calculators import Calculators
 
 SIZE_CHOICES = tuple(s.name.lower() for s in Size)
 MAX_HEIGHT_FT = 1_000_000
@@ -162,24 +170,37 @@ def reply_for(result: FallResult, ruleset_id: str, notice: list[Field]) -> Reply
     )
 
 
-async def handle_fall(ctx: Context, options: Mapping[str, Any]) -> Reply:
+def _sketch(height_ft: float, into: str, counted_ft: float, damage: int | None) -> bytes:
+    """A side view of the drop, its height and what it lands on."""
+    from bot.render.sketch import render_fall
+
+    return render_fall(height_ft, into=into, counted_ft=counted_ft, damage=damage)
+
+
+def ruled(
+    ruleset: Calculators,
+    options: Mapping[str, Any],
+    rng: random.Random,
+    notice: list[Field],
+    is_gm: bool,
+) -> tuple[Reply, Sketch | None]:
+    """/fall's reply under ``ruleset``, and its sketch still to draw."""
     request = request_from(options)
-    ruleset, notice = await ruleset_for(ctx, options.get("ruleset"))
-    result = ruleset.fall(request, ctx.rng)
+    result = ruleset.fall(request, rng)
     reply = reply_for(result, ruleset.id, notice)
+    sketch = None
     if request.object_size is None and request.collision_speed_ft is None and result.height_ft:
-        # a side view of the drop, its height and what it lands on
-        sketch = await light_work(
-            render_fall,
-            result.height_ft,
-            into=request.into,
-            counted_ft=result.counted_ft,
-            damage=result.damage,
-        )
-        reply = replace(reply, image_png=sketch, image_name="fall.png")
+        sketch = partial(_sketch, result.height_ft, request.into, result.counted_ft, result.damage)
+        reply = replace(reply, image_name="fall.png")
     if options.get("secret"):  # the dice and the result stay with the asker
         reply = replace(reply, ephemeral=True, result={**reply.result, "secret": True})
-    return reply
+    return reply, sketch
 
 
-FALL = Command("fall", "Falling damage and landing, by the channel's ruleset", OPTIONS, handle_fall)
+def _check(options: Mapping[str, Any], is_gm: bool) -> None:
+    request_from(options)  # a /fall with neither height nor speed: refused before a read
+
+
+FALL = calculator_command(
+    "fall", "Falling damage and landing, by the channel's ruleset", OPTIONS, ruled, check=_check
+)

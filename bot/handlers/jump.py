@@ -2,19 +2,27 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping
-from typing import Any
+from functools import partial
+from typing import TYPE_CHECKING, Any
 
-from bot.commands import Command, Option
-from bot.context import Context
+from bot.commands import Option
 from bot.errors import InvalidInput
-from bot.handlers.common import RULESET_CHOICES, feet_or_dash, note_fields, ruleset_for
+from bot.handlers.calc_common import (
+    RULESET_CHOICES,
+    Sketch,
+    calculator_command,
+    feet_or_dash,
+    note_fields,
+)
 from bot.handlers.fall import SIZE_CHOICES
-from bot.render.sketch import render_jump
-from bot.reply import Reply
+from bot.reply import Field, Reply
 from bot.rules import rulesets
 from bot.rules.rulings import JumpRequest, JumpResult
-from bot.work import light as light_work
+
+if TYPE_CHECKING:
+    from bot.rules.calculators import Calculators
 
 OPTIONS = (
     Option("size", "string", "The jumper's size (default medium)", choices=SIZE_CHOICES),
@@ -115,16 +123,37 @@ def title_of(result: JumpResult, request: JumpRequest, ruleset_name: str) -> str
     return f"Jump: up to {across} across or {up} up"
 
 
-async def handle_jump(ctx: Context, options: Mapping[str, Any]) -> Reply:
+def _sketch(
+    across_ft: float | None,
+    up_ft: float | None,
+    clears: bool | None,
+    distance_ft: int | None,
+    height_ft: int | None,
+) -> bytes:
+    """A side view of the arc, with the asked gap or height marked."""
+    from bot.render.sketch import render_jump
+
+    return render_jump(
+        across_ft, up_ft, clears=clears, distance_ft=distance_ft, height_ft=height_ft
+    )
+
+
+def ruled(
+    ruleset: Calculators,
+    options: Mapping[str, Any],
+    rng: random.Random,
+    notice: list[Field],
+    is_gm: bool,
+) -> tuple[Reply, Sketch | None]:
+    """/jump's reply under ``ruleset``, and its sketch still to draw."""
     request = request_from(options)
-    ruleset, notice = await ruleset_for(ctx, options.get("ruleset"))
     if request.strength is not None and not ruleset.jump_uses_strength:
         users = [r.id for r in rulesets().values() if r.jump_uses_strength]
         raise InvalidInput(
             f"strength: {ruleset.id} doesn't jump by the Strength score (its jump takes "
             f"check:); {' and '.join(users)} {'does' if len(users) == 1 else 'do'}."
         )
-    result = ruleset.jump(request, ctx.rng)
+    result = ruleset.jump(request, rng)
     fields = [*note_fields(result.notes), *notice]
     data: dict[str, Any] = {
         "ruleset": ruleset.id,
@@ -136,23 +165,22 @@ async def handle_jump(ctx: Context, options: Mapping[str, Any]) -> Reply:
     }
     sketch = None
     if result.max_horizontal_ft is not None or result.max_vertical_ft is not None:
-        # a side view of the arc, with the asked gap or height marked
-        sketch = await light_work(
-            render_jump,
+        sketch = partial(
+            _sketch,
             result.max_horizontal_ft,
             result.max_vertical_ft,
-            clears=result.clears,
-            distance_ft=request.distance_ft,
-            height_ft=request.height_ft,
+            result.clears,
+            request.distance_ft,
+            request.height_ft,
         )
-    return Reply(
+    reply = Reply(
         title=title_of(result, request, ruleset.name),
         fields=tuple(fields),
         footer=result.source.cite(),
         result=data,
-        image_png=sketch,
         image_name="jump.png",
     )
+    return reply, sketch
 
 
-JUMP = Command("jump", "How far and high a jump goes, or the DC of one", OPTIONS, handle_jump)
+JUMP = calculator_command("jump", "How far and high a jump goes, or the DC of one", OPTIONS, ruled)

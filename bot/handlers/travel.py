@@ -2,18 +2,27 @@
 
 from __future__ import annotations
 
+import random
 import re
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from bot.commands import Command, Option
-from bot.context import Context
+from bot.commands import Option
 from bot.errors import InvalidInput, NotAllowed
-from bot.handlers.common import RULESET_CHOICES, note_fields, roll_json, ruleset_for
+from bot.handlers.calc_common import (
+    RULESET_CHOICES,
+    Sketch,
+    calculator_command,
+    note_fields,
+    roll_json,
+)
 from bot.names import complete
-from bot.reply import Reply
-from bot.rules.ruleset import Ruleset
+from bot.reply import Field, Reply
 from bot.rules.rulings import TravelRequest, TravelResult
+
+if TYPE_CHECKING:
+    from bot.rules.calculators import Calculators
+    from bot.rules.ruleset import Ruleset
 
 MAX_PARTY = 50
 # The least distance the option takes: 5.28 ft (becmi explores short distances in turns;
@@ -96,7 +105,7 @@ def suggestions(ruleset: Ruleset, option: str, typed: str) -> list[str]:
     return complete(typed, names.names, aliases=names.entries, listed=option in LISTED)
 
 
-def parse_speeds(text: str | None, ruleset: Ruleset) -> tuple[int, ...]:
+def parse_speeds(text: str | None, ruleset: Calculators) -> tuple[int, ...]:
     """``30, 20`` → (30, 20); becmi's ``120' (40'), 90' (30')`` → (120, 90): each
     party member's speed as the ruleset writes one (``Ruleset.travel_speed_ft``)."""
     if text is None:
@@ -116,7 +125,7 @@ def parse_speeds(text: str | None, ruleset: Ruleset) -> tuple[int, ...]:
     return tuple(speeds)
 
 
-def request_from(options: Mapping[str, Any], ruleset: Ruleset) -> TravelRequest:
+def request_from(options: Mapping[str, Any], ruleset: Calculators) -> TravelRequest:
     terrain = tuple(t.strip() for t in options.get("terrain", "").split(",") if t.strip())
     return TravelRequest(
         speeds_ft=parse_speeds(options.get("speed"), ruleset),
@@ -162,7 +171,7 @@ def title_of(result: TravelResult) -> str:
     return result.headline
 
 
-def _check_distance(miles: float | None, ruleset: Ruleset) -> None:
+def _check_distance(miles: float | None, ruleset: Calculators) -> None:
     """A distance shorter than the ruleset's overland rules reckon is refused, saying what
     is accepted (becmi answers any in exploration turns)."""
     if miles is not None and miles < ruleset.travel_min_miles:
@@ -173,17 +182,27 @@ def _check_distance(miles: float | None, ruleset: Ruleset) -> None:
         )
 
 
-async def handle_travel(ctx: Context, options: Mapping[str, Any]) -> Reply:
-    if options.get("lost_check") and not ctx.is_gm:
+def _check(options: Mapping[str, Any], is_gm: bool) -> None:
+    if options.get("lost_check") and not is_gm:
         raise NotAllowed(
             "Only the GM rolls the daily check for getting lost: the result is the GM's secret."
         )
-    ruleset, notice = await ruleset_for(ctx, options.get("ruleset"))
+
+
+def ruled(
+    ruleset: Calculators,
+    options: Mapping[str, Any],
+    rng: random.Random,
+    notice: list[Field],
+    is_gm: bool,
+) -> tuple[Reply, Sketch | None]:
+    """/travel's reply under ``ruleset`` (no sketch)."""
+    _check(options, is_gm)
     request = request_from(options, ruleset)  # how speeds read depends on the ruleset
     _check_distance(request.distance_miles, ruleset)
-    result = ruleset.travel(request, ctx.rng)
+    result = ruleset.travel(request, rng)
     fields = [*note_fields(result.notes), *notice]
-    private = note_fields(result.private_notes) if ctx.is_gm else []
+    private = note_fields(result.private_notes) if is_gm else []
     data: dict[str, Any] = {
         "ruleset": ruleset.id,
         "miles_per_day": result.miles_per_day,
@@ -196,12 +215,12 @@ async def handle_travel(ctx: Context, options: Mapping[str, Any]) -> Reply:
         "rolls": [roll_json(r) for r in result.rolls],
         **result.extra,
     }
-    if ctx.is_gm and result.private_rolls:
+    if is_gm and result.private_rolls:
         data["gm_rolls"] = [roll_json(r) for r in result.private_rolls]
     secret = bool(options.get("secret"))
     if secret:
         data["secret"] = True
-    return Reply(
+    reply = Reply(
         title=title_of(result),
         fields=tuple(fields),
         footer=result.source.cite(),
@@ -209,8 +228,13 @@ async def handle_travel(ctx: Context, options: Mapping[str, Any]) -> Reply:
         private_fields=tuple(private),
         ephemeral=secret,
     )
+    return reply, None
 
 
-TRAVEL = Command(
-    "travel", "Overland travel: miles a day, and how long a journey takes", OPTIONS, handle_travel
+TRAVEL = calculator_command(
+    "travel",
+    "Overland travel: miles a day, and how long a journey takes",
+    OPTIONS,
+    ruled,
+    check=_check,
 )

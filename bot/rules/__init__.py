@@ -17,6 +17,7 @@ from bot.rules.identity import Identity
 from bot.rules.options import OptionSpec, union
 
 if TYPE_CHECKING:
+    from bot.rules.calculators import Calculators
     from bot.rules.ruleset import Ruleset
 
 # One line per ruleset, in the order replies list them.
@@ -52,6 +53,20 @@ def load_ruleset(ruleset_id: str) -> Ruleset:
     module, _, name = identities()[ruleset_id].ruleset.partition(":")
     ruleset: Ruleset = getattr(import_module(module), name)()
     return ruleset
+
+
+@cache
+def load_calculators(ruleset_id: str) -> Calculators:
+    """The calculators of the ruleset ``ruleset_id``: its ``Identity.calculators``
+    class alone, where it names one (no movement engine loaded), else the ruleset
+    (KeyError for an unknown id). The same methods either way: the ruleset class
+    derives from that class."""
+    where = identities()[ruleset_id].calculators
+    if not where:
+        return load_ruleset(ruleset_id)
+    module, _, name = where.partition(":")
+    calculators: Calculators = getattr(import_module(module), name)()
+    return calculators
 
 
 @cache

@@ -27,3 +27,6 @@ class Identity:
     token_options: tuple[OptionSpec, ...] = ()
     # What to give instead when a token option it doesn't read is given.
     token_hint: str = ""
+    # "module:Class" of its calculators alone (bot.rules.calculators), which its ruleset
+    # class derives from, where it has one: loaded without the movement engine
+    calculators: str = ""

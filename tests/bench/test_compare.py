@@ -206,13 +206,24 @@ def test_quick_holds_100_encounters_and_says_so(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     held: list[int] = []
-    monkeypatch.setattr(report, "cold_start", lambda reps, runs: runs.append(0.2) or 0.2)
+    cached: list[bool] = []
+
+    def cold_start(reps: int, runs: list[float], *, bytecode: bool = False) -> float:
+        cached.append(bytecode)
+        runs.append(0.1 if bytecode else 0.2)
+        return 0.1 if bytecode else 0.2
+
+    monkeypatch.setattr(report, "cold_start", cold_start)
     monkeypatch.setattr(report, "rss_1000", lambda n: held.append(n) or 80.0)
     figures: dict[str, Any] = {}
     report._process(figures, report._Sections(figures), quick=True)
     assert held == [100]
     assert figures["rss_encounters"] == 100
-    assert "RSS 80.0 MB with 100 encounters" in capsys.readouterr().out
+    assert cached == [False, True]
+    assert (figures["cold_start_s"], figures["cold_start_bytecode_s"]) == (0.2, 0.1)
+    out = capsys.readouterr().out
+    assert "RSS 80.0 MB with 100 encounters" in out
+    assert "cold start with bytecode cached 0.1 s" in out
 
 
 def test_the_rss_child_is_a_fresh_process_running_this_bench_on_the_measured_code() -> None:

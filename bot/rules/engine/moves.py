@@ -8,16 +8,15 @@ bonuses applied). ``MoveRequest`` / ``MoveResult`` are one ``/move``.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
 from bot.encounter import Activity, Encounter, Token
-from bot.errors import InvalidInput
 from bot.grid.coords import Cell
 from bot.grid.sizes import Size
 from bot.limits import MAX_SPEED_FT as MAX_SPEED_FT
+from bot.rules.calculators import parse_plain_speed as parse_plain_speed
 from bot.rules.engine.actions import MoveAction
 from bot.rules.rulings import JSONValue, Note, Source
 from bot.state import StateValue, text
@@ -181,19 +180,6 @@ class MoveResult:
 
 
 # ----------------------------------------------------- plain token speeds
-
-_SPEED = re.compile(r"^\s*(\d{1,4})\s*(?:ft\.?|feet|foot|')?\s*$", re.IGNORECASE)
-
-
-def parse_plain_speed(text: str, what: str = "speed") -> int:
-    """``"30"``, ``"30 ft"``, ``"30'"`` → 30; anything else is an ``InvalidInput``."""
-    match = _SPEED.match(text)
-    if match is None or int(match.group(1)) > MAX_SPEED_FT:
-        raise InvalidInput(
-            f'{what}: "{text}" is not a speed. Use feet as a whole number from 0 to '
-            f"{MAX_SPEED_FT}, e.g. 30 or 30 ft."
-        )
-    return int(match.group(1))
 
 
 def plain_token_fields(spec: TokenSpec) -> TokenFields:

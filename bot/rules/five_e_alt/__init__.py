@@ -12,6 +12,7 @@ IDENTITY = Identity(
     ),
     aliases=("5e alt", "5ealt", "one-dnd-alt", "one d&d", "onednd", "alternate movement"),
     ruleset="bot.rules.five_e_alt.ruleset:FiveEAlt",
+    calculators="bot.rules.five_e_alt.calculators:AltCalculators",
     encounter_options=(
         OptionSpec(
             "diagonals",

@@ -18,8 +18,8 @@ from bot.rules.five_e_alt.tables import (
     LIQUID_CAP_FT,
     PRONE_DC_FLOOR,
     SAVE_DC_FLOOR,
+    SIZES,
 )
-from bot.rules.five_e_alt.tokens import SIZES
 from bot.rules.rulings import FallRequest, FallResult, Note
 from bot.units import feet
 

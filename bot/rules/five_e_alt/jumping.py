@@ -15,8 +15,8 @@ from bot.rules.five_e_alt.tables import (
     JUMP_HORIZONTAL_FT,
     JUMP_RUN_UP_FT,
     JUMP_VERTICAL_FT,
+    SIZES,
 )
-from bot.rules.five_e_alt.tokens import SIZES
 from bot.rules.rulings import JumpRequest, JumpResult, Note
 
 

@@ -7,9 +7,7 @@ so /travel borrows SRD 5.1's travel pace, and says so.
 from __future__ import annotations
 
 import math
-import random
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import ClassVar, Literal
 
 from bot.encounter import Condition, Encounter, Token
@@ -30,10 +28,10 @@ from bot.rules.engine.moves import (
     TokenFields,
     TokenMovement,
     TokenSpec,
-    parse_plain_speed,
 )
-from bot.rules.five_e_alt import IDENTITY, falling, jumping
+from bot.rules.five_e_alt import IDENTITY
 from bot.rules.five_e_alt.actions import AltActions
+from bot.rules.five_e_alt.calculators import AltCalculators
 from bot.rules.five_e_alt.conditions import AltConditions
 from bot.rules.five_e_alt.sources import DOCUMENT, SEED
 from bot.rules.five_e_alt.steps import AltSteps
@@ -48,69 +46,27 @@ from bot.rules.five_e_alt.tokens import (
 )
 from bot.rules.identity import Identity
 from bot.rules.rulings import (
-    FallRequest,
-    FallResult,
-    JumpRequest,
-    JumpResult,
     Note,
-    TravelRequest,
-    TravelResult,
-    borrowed,
 )
-from bot.rules.srd5 import travel
-from bot.rules.srd5.cite import SRD51, srd_source
 from bot.state import flag, text
 
 SEED_FILES = (SEED,)
 GRID_DOCUMENT = DOCUMENT
 
 
-class FiveEAlt(AltActions, AltSteps, AltConditions):
-    """The variant's rules as data, its calculators and its grid; its actions, step
-    costs and conditions are parts of their own (actions.py, steps.py, conditions.py)."""
+class FiveEAlt(AltCalculators, AltActions, AltSteps, AltConditions):
+    """The variant's rules as data and its grid; its calculators (calculators.py, first,
+    so theirs are the ruleset's), actions, step costs and conditions are parts of their
+    own (actions.py, steps.py, conditions.py)."""
 
     identity: ClassVar[Identity] = IDENTITY
     document: ClassVar[str] = DOCUMENT
     grid_document: ClassVar[str] = GRID_DOCUMENT
     seed_files: ClassVar[tuple[str, ...]] = SEED_FILES
-    square_ft: ClassVar[int] = 5
     sizes: ClassVar[tuple[Size, ...]] = SIZES
     footprint_squares: ClassVar[Mapping[Size, int]] = FOOTPRINTS
-    travel_names: ClassVar[Mapping[str, Vocabulary]] = travel.TRAVEL_NAMES_51
 
     # ------------------------------------------------------------- on a grid
-
-    # ------------------------------------------------------------------ fall
-
-    def fall(self, request: FallRequest, rng: random.Random) -> FallResult:
-        return falling.fall(request, rng)
-
-    # ------------------------------------------------------------------ jump
-
-    def jump(self, request: JumpRequest, rng: random.Random) -> JumpResult:
-        if self.in_units and not request.units:
-            # 000 Optional Rule: Units of Distance › Extended Jumps, on a map in Units
-            request = replace(request, units=True)
-        return jumping.jump(request, rng)
-
-    # ---------------------------------------------------------------- travel
-
-    def travel_speed_ft(self, text: str) -> int:
-        return parse_plain_speed(text)
-
-    def travel(self, request: TravelRequest, rng: random.Random) -> TravelResult:
-        """Seed 000 has no overland rules; 5e-alt is a variant of fifth edition, so its
-        travel is the SRD 5.1 travel pace, borrowed and said so."""
-        source = srd_source(
-            self.id,
-            SRD51,
-            borrowed="SRD 5.1 travel pace (Alternate Movement has no overland travel)",
-        )
-        return borrowed(
-            travel.travel_51(request, source),
-            "The Alternate Movement variant has no overland rules: this is the fifth "
-            "edition SRD 5.1's travel pace.",
-        )
 
     # ------------------------------------------------------------ on a grid
 

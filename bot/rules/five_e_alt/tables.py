@@ -58,3 +58,5 @@ FOOTPRINTS: Mapping[Size, int] = {
     Size.HUGE: 3,
     Size.GARGANTUAN: 4,
 }
+# The seed's sizes, smallest first.
+SIZES: tuple[Size, ...] = tuple(FOOTPRINTS)

@@ -13,7 +13,6 @@ from collections.abc import Mapping
 from typing import Literal
 
 from bot.encounter import Condition, Token
-from bot.grid.sizes import Size
 from bot.grid.terrain import Terrain
 from bot.names import Vocabulary
 from bot.rules.engine.moves import (
@@ -24,15 +23,13 @@ from bot.rules.engine.moves import (
 )
 from bot.rules.five_e_alt.speed_line import parse_speed_line
 from bot.rules.five_e_alt.speeds import SingleSpeed, SpeedModifier, convert
-from bot.rules.five_e_alt.tables import FOOTPRINTS
+from bot.rules.five_e_alt.tables import SIZES as SIZES
 from bot.rules.rulings import Note
 
 SEED = "000_9613c147f2b39ce7.txt"
 DOCUMENT = "Alternate Movement"
 DiagonalRule = Literal["5", "5-10-5", "euclidean"]
 
-# The seed's sizes, smallest first.
-SIZES: tuple[Size, ...] = tuple(FOOTPRINTS)
 DEFAULT_REACH_FT = 5
 
 ACTIONS = Vocabulary(
