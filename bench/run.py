@@ -183,23 +183,32 @@ def their_path(matrix: list[list[int]], side: int) -> Callable[[], int]:
     return run
 
 
+def search_maps(side: int) -> tuple[tuple[str, dict[Cell, Terrain]], ...]:
+    """The three maps the long search is measured on: open ground, random terrain, a maze."""
+    return (("open", open_map(side)), ("random", random_terrain(side)), ("maze", maze(side)))
+
+
+def search_case(
+    terrain: dict[Cell, Terrain], side: int
+) -> tuple[Encounter, Callable[[], int], Cell]:
+    """A 3.5 map of ``terrain`` with the hero in the top-left corner, ``pathfinding``'s
+    A* over the same squares (walls closed, difficult terrain double), and the goal in
+    the far corner."""
+    encounter = Encounter(side, side, "3.5", "gm", terrain=terrain).with_token(
+        Token(HERO, Cell(0, 0), team="party", speed_ft=30)
+    )
+    weight = {Terrain.DIFFICULT: 2, Terrain.WALL: 0}
+    matrix = [
+        [weight.get(terrain.get(Cell(c, r), Terrain.CLEAR), 1) for c in range(side)]
+        for r in range(side)
+    ]
+    return encounter, their_path(matrix, side), Cell(side - 1, side - 1)
+
+
 def paths(reps: int, side: int = 200) -> dict[str, dict[str, float]]:
     out: dict[str, dict[str, float]] = {}
-    for name, terrain in (
-        ("open", open_map(side)),
-        ("random", random_terrain(side)),
-        ("maze", maze(side)),
-    ):
-        encounter = Encounter(side, side, "3.5", "gm", terrain=terrain).with_token(
-            Token(HERO, Cell(0, 0), team="party", speed_ft=30)
-        )
-        weight = {Terrain.DIFFICULT: 2, Terrain.WALL: 0}
-        matrix = [
-            [weight.get(terrain.get(Cell(c, r), Terrain.CLEAR), 1) for c in range(side)]
-            for r in range(side)
-        ]
-        theirs = their_path(matrix, side)
-        goal = Cell(side - 1, side - 1)
+    for name, terrain in search_maps(side):
+        encounter, theirs, goal = search_case(terrain, side)
         ours_ms: Samples = []
         theirs_ms: Samples = []
         found: Found | None = None

@@ -33,9 +33,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from bench.maps import HERO, maze, open_map, random_terrain
-from bench.run import our_path, their_path
-from bot.encounter import Encounter, Token
+from bench.run import our_path, search_case, search_maps
 from bot.grid import cheapest_states, compiled_search, search
 from bot.grid.coords import Cell
 from bot.grid.terrain import Terrain
@@ -93,16 +91,7 @@ def breakdown(spent: dict[str, float], total: float) -> dict[str, float]:
 
 
 def measure(name: str, terrain: dict[Cell, Terrain], reps: int, side: int = 200) -> None:
-    encounter = Encounter(side, side, "3.5", "gm", terrain=terrain).with_token(
-        Token(HERO, Cell(0, 0), team="party", speed_ft=30)
-    )
-    weight = {Terrain.DIFFICULT: 2, Terrain.WALL: 0}
-    matrix = [
-        [weight.get(terrain.get(Cell(c, r), Terrain.CLEAR), 1) for c in range(side)]
-        for r in range(side)
-    ]
-    theirs = their_path(matrix, side)
-    goal = Cell(side - 1, side - 1)
+    encounter, theirs, goal = search_case(terrain, side)
     found = our_path(encounter, goal)  # the graph built and kept, as the bench's warm-up
     assert found is not None
     rows: list[dict[str, float]] = []
@@ -133,11 +122,7 @@ def measure(name: str, terrain: dict[Cell, Terrain], reps: int, side: int = 200)
 
 def main(reps: int) -> None:
     side = 200
-    for name, terrain in (
-        ("open", open_map(side)),
-        ("random", random_terrain(side)),
-        ("maze", maze(side)),
-    ):
+    for name, terrain in search_maps(side):
         measure(name, terrain, reps, side)
 
 

@@ -26,9 +26,7 @@ from typing import Any
 import numpy as np
 import tcod.path
 
-from bench.maps import HERO, maze, open_map, random_terrain
-from bench.run import _band_context, our_path, their_path
-from bot.encounter import Encounter, Token
+from bench.run import _band_context, our_path, search_case, search_maps
 from bot.grid import compiled_search
 from bot.grid.cheapest_states import cheapest_states
 from bot.grid.coords import Cell
@@ -161,16 +159,7 @@ def _with_states(states: Callable[[], set[int]]) -> Callable[..., set[int]]:
 
 
 def measure(name: str, terrain: dict[Cell, Terrain], reps: int, side: int = 200) -> None:
-    encounter = Encounter(side, side, "3.5", "gm", terrain=terrain).with_token(
-        Token(HERO, Cell(0, 0), team="party", speed_ft=30)
-    )
-    weight = {Terrain.DIFFICULT: 2, Terrain.WALL: 0}
-    matrix = [
-        [weight.get(terrain.get(Cell(c, r), Terrain.CLEAR), 1) for c in range(side)]
-        for r in range(side)
-    ]
-    theirs = their_path(matrix, side)
-    goal = Cell(side - 1, side - 1)
+    encounter, theirs, goal = search_case(terrain, side)
     rules, ctx = _band_context(encounter)
     table = step_for(rules, ctx)
     t0 = time.perf_counter()
@@ -247,11 +236,7 @@ def measure(name: str, terrain: dict[Cell, Terrain], reps: int, side: int = 200)
 
 def main(reps: int) -> None:
     side = 200
-    for name, terrain in (
-        ("open", open_map(side)),
-        ("random", random_terrain(side)),
-        ("maze", maze(side)),
-    ):
+    for name, terrain in search_maps(side):
         measure(name, terrain, reps, side)
 
 
