@@ -6,6 +6,7 @@ import argparse
 import logging
 import os
 import sys
+from typing import TypedDict
 
 from bot.config import Settings
 
@@ -102,6 +103,30 @@ def _roles(text: str) -> frozenset[str]:
     return frozenset(r.strip() for r in text.split(",") if r.strip())
 
 
+class _Asker(TypedDict):
+    """Who asks, and where, as every console entry takes it."""
+
+    seed: int | None
+    channel: str
+    user: str
+    manages_channel: bool
+    guild: str | None
+    roles: frozenset[str]
+    manages_server: bool
+
+
+def _asker(args: argparse.Namespace) -> _Asker:
+    return _Asker(
+        seed=args.seed,
+        channel=args.channel,
+        user=args.user,
+        manages_channel=not args.player,
+        guild=args.guild,
+        roles=_roles(args.roles),
+        manages_server=not (args.player or args.channel_only),
+    )
+
+
 async def _console(args: argparse.Namespace, settings: Settings) -> int:
     from bot.console import interactive, run_once
     from bot.storage import StorageError, Store
@@ -114,28 +139,9 @@ async def _console(args: argparse.Namespace, settings: Settings) -> int:
     try:
         if args.action == "ask":
             return await run_once(
-                store,
-                " ".join(args.line),
-                as_json=args.json,
-                seed=args.seed,
-                channel=args.channel,
-                user=args.user,
-                manages_channel=not args.player,
-                out=sys.stdout,
-                guild=args.guild,
-                roles=_roles(args.roles),
-                manages_server=not (args.player or args.channel_only),
+                store, " ".join(args.line), as_json=args.json, out=sys.stdout, **_asker(args)
             )
-        return await interactive(
-            store,
-            seed=args.seed,
-            channel=args.channel,
-            user=args.user,
-            manages_channel=not args.player,
-            guild=args.guild,
-            roles=_roles(args.roles),
-            manages_server=not (args.player or args.channel_only),
-        )
+        return await interactive(store, **_asker(args))
     finally:
         await store.close()
 
@@ -149,14 +155,8 @@ def _quick(args: argparse.Namespace, settings: Settings) -> int | None:
         " ".join(args.line),
         db=settings.db_path,
         as_json=args.json,
-        seed=args.seed,
-        channel=args.channel,
-        user=args.user,
         out=sys.stdout,
-        manages_channel=not args.player,
-        guild=args.guild,
-        roles=_roles(args.roles),
-        manages_server=not (args.player or args.channel_only),
+        **_asker(args),
     )
 
 
