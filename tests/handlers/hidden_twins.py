@@ -101,4 +101,5 @@ def comparable(reply: Reply) -> dict[str, Any]:
         "picture": reply.image_png,
         "ephemeral": reply.ephemeral,
         "attachment": reply.attachment,
+        "ping": reply.ping,  # a turn's ping: whom, and its words
     }
