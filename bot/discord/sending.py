@@ -18,6 +18,7 @@ import discord
 
 from bot.discord.embeds import (
     GM_ONLY_TITLE,
+    as_text,
     embed_for,
     error_embed,
     error_text,
@@ -82,7 +83,7 @@ async def send_answer(
         base["view"] = view
     said = ""
     if ping is not None:  # the one user this answer may ping, and no one else
-        said = f"<@{ping[0]}> {ping[1]}"
+        said = f"<@{ping[0]}> {as_text(ping[1])}"  # its words name a token: user text
         base["allowed_mentions"] = pinging(ping[0])
     attempts: list[dict[str, Any]] = []
     if embed is not None:
