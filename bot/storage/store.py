@@ -98,6 +98,18 @@ class Store(SettingsStore):
 
     # ------------------------------------------------------------- encounters
 
+    async def board_versions(self, channel_ids: list[str]) -> dict[str, str | None]:
+        """Each channel's running board as ``<encounter id>:<version>`` (None: none), read
+        in one query: any change to a board, by any process, changes it."""
+        versions: dict[str, str | None] = dict.fromkeys(channel_ids)
+        for start in range(0, len(channel_ids), 500):
+            some = channel_ids[start : start + 500]
+            sql = q.SQL_BOARD_VERSIONS.format(marks=", ".join("?" * len(some)))
+            async with self.backend.reading() as session:
+                rows = await session.fetchall(sql, *some)
+            versions.update({str(r[0]): f"{r[1]}:{r[2]}" for r in rows})
+        return versions
+
     async def active_encounter(self, channel_id: str) -> StoredEncounter | None:
         held = self._decoded.get(channel_id)
         known = (held.id, held.version) if held is not None else (0, -1)

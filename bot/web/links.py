@@ -48,6 +48,9 @@ class LinkClaims:
     user_id: str | None
     expires_at_s: int
     epoch: int
+    # the user was a GM here when the link was made (Manage Channels, the server's GM
+    # role): a shell that can't ask Discord again (`python -m bot serve`) acts on it
+    gm: bool = False
 
     @property
     def moves(self) -> bool:
@@ -57,9 +60,16 @@ class LinkClaims:
 
 def sign(secret: bytes, claims: LinkClaims) -> str:
     """The link's token for ``claims``."""
-    body = {"c": claims.channel_id, "v": claims.view, "e": claims.expires_at_s, "n": claims.epoch}
+    body: dict[str, object] = {
+        "c": claims.channel_id,
+        "v": claims.view,
+        "e": claims.expires_at_s,
+        "n": claims.epoch,
+    }
     if claims.user_id is not None:
         body["u"] = claims.user_id
+    if claims.gm:
+        body["g"] = 1
     payload = _b64(json.dumps(body, separators=(",", ":"), sort_keys=True).encode())
     return f"{payload}.{_b64(_mac(secret, payload))}"
 
@@ -91,7 +101,7 @@ def _claims(body: object) -> LinkClaims:
     if not isinstance(body, dict):
         raise BadLink("not a link")
     channel, view, user = body.get("c"), body.get("v"), body.get("u")
-    expires, epoch = body.get("e"), body.get("n")
+    expires, epoch, gm = body.get("e"), body.get("n"), body.get("g", 0)
     if (
         not isinstance(channel, str)
         or view not in VIEWS
@@ -99,9 +109,10 @@ def _claims(body: object) -> LinkClaims:
         or not isinstance(expires, int)
         or not isinstance(epoch, int)
         or (view != "table" and user is None)
+        or gm not in (0, 1)
     ):
         raise BadLink("not a link")
-    return LinkClaims(channel, view, user, expires, epoch)
+    return LinkClaims(channel, view, user, expires, epoch, gm == 1)
 
 
 def _mac(secret: bytes, payload: str) -> bytes:
