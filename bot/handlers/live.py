@@ -26,6 +26,7 @@ from bot.handlers.encounter_common import ruleset_of
 from bot.handlers.history import secret
 from bot.render.board import render_board
 from bot.render.layout import plan
+from bot.render.legibility import texts
 from bot.render.view import BoardView, MoveOverlay
 from bot.rules.moving import destinations, speed_bands
 from bot.schema.codec import dump_state
@@ -99,7 +100,8 @@ def _named(data: dict[str, Any], background: str = "") -> LiveBoard:
 
 def _board(shown: Encounter, viewer: Viewer) -> dict[str, Any]:
     rules = ruleset_of(shown)
-    layout = plan(shown, rules.footprint_squares, _page_view(shown))
+    view = _page_view(shown)
+    layout = plan(shown, rules.footprint_squares, view)
     labels = token_labels(shown, rules.footprint_squares)
     acting = shown.acting
     return {
@@ -117,6 +119,11 @@ def _board(shown: Encounter, viewer: Viewer) -> dict[str, Any]:
             "top_px": layout.top,
             "width_px": layout.width,
             "height_px": layout.height,
+            # the picture's smallest text, drawn at this size: the page shows the picture
+            # at its own size, so this is what a phone reads (docs/PICTURES.md: 9 or more)
+            "smallest_text_px": min(
+                t.font_px for t in texts(shown, rules.footprint_squares, view, layout)
+            ),
         },
         "tokens": [
             {
@@ -145,8 +152,9 @@ def _lines(changes: list[Change], whole: Encounter, viewer: Viewer) -> list[str]
     return [f"/{c.command}: {for_the_table(c.summary)}" for c in changes if not secret(whole, c)]
 
 
-def _page_view(shown: Encounter, overlay: MoveOverlay | None = None) -> BoardView:
-    return BoardView(page=True, zoom=PAGE_CELL_PX, phone=False, move=overlay)
+def _page_view(shown: Encounter) -> BoardView:
+    """The page's picture: the whole map, the acting token's bands shaded."""
+    return BoardView(page=True, zoom=PAGE_CELL_PX, phone=False, move=_acting_bands(shown))
 
 
 _pictures: OrderedDict[tuple[str, str], bytes] = OrderedDict()
@@ -170,7 +178,7 @@ async def live_picture(store: Store, viewer: Viewer, digest: str) -> bytes | Non
     rules = ruleset_of(shown)
     background = await background_of(store, viewer.channel_id, shown)
     view = replace(
-        _page_view(shown, _acting_bands(shown)),
+        _page_view(shown),
         background=background,
         square_ft=rules.square_ft,
     )
