@@ -38,7 +38,6 @@ from bot.web.links import (
 
 SECRET_KEY = "live_board_secret"
 LINKS_KEY = "live_board_links:"  # + channel id: {"epoch": n, "lifetime_s": s}
-DEFAULT_BASE_URL = "http://127.0.0.1:8710"  # where `python -m bot serve` listens
 
 
 @dataclass(frozen=True)
@@ -125,8 +124,28 @@ def read_lifetime(text: str) -> int:
     )
 
 
+def _expiry(now_s: int, lifetime_s: int) -> int:
+    """When a link made now stops working: the lifetime, rounded up to a whole day, so
+    a day's links are the same text (the board message's button isn't edited for it)."""
+    return (now_s + lifetime_s) // DAY_S * DAY_S + DAY_S
+
+
+async def table_link(store: Store, channel_id: str, base_url: str, secret: str | None) -> str:
+    """The table's link to ``channel_id``'s live board (the board message's button)."""
+    rules = await link_rules(store, channel_id)
+    claims = LinkClaims(
+        channel_id, "table", None, _expiry(int(time.time()), rules.lifetime_s), rules.epoch
+    )
+    return f"{base_url.rstrip('/')}/live/{sign(await link_secret(store, secret), claims)}"
+
+
 async def handle_link(ctx: Context, options: Mapping[str, Any]) -> Reply:
     """/board link [expires] [revoke]: the live board's links for this channel."""
+    if ctx.web_base_url is None:
+        raise InvalidInput(
+            "The live board isn't served here: whoever runs this bot turns it on with "
+            "STRIDE_HEALTH_PORT (and STRIDE_PUBLIC_URL, the address players open)."
+        )
     revoke = bool(options.get("revoke"))
     lifetime = options.get("expires")
     if (revoke or lifetime is not None) and not ctx.is_gm:
@@ -147,8 +166,8 @@ async def handle_link(ctx: Context, options: Mapping[str, Any]) -> Reply:
         await ctx.store.update_meta(key, changed)
     rules = await link_rules(ctx.store, ctx.channel_id)
     secret = await link_secret(ctx.store, ctx.web_secret)
-    expires = int(time.time()) + rules.lifetime_s
-    base = (ctx.web_base_url or DEFAULT_BASE_URL).rstrip("/")
+    expires = _expiry(int(time.time()), rules.lifetime_s)
+    base = ctx.web_base_url.rstrip("/")
 
     def url(view: View, user: str | None) -> str:
         claims = LinkClaims(ctx.channel_id, view, user, expires, rules.epoch, ctx.is_gm)
