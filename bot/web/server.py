@@ -97,6 +97,7 @@ class LiveServer:
         self.limits = limits or Limits()
         self.feed = Feed(self._versions, every_s=every_s)
         self._task: asyncio.Task[None] | None = None
+        self._unlisten: Callable[[], Awaitable[None]] | None = None
         self._boards: dict[tuple[str, str, str | None, str | None], LiveBoard] = {}
         self._building: dict[tuple[str, str, str | None, str | None], asyncio.Lock] = {}
 
@@ -126,13 +127,22 @@ class LiveServer:
         await self.stop()
 
     async def start(self) -> None:
+        """Look for changes: the versions read every ``every_s``, and on PostgreSQL
+        every change any process makes, heard as it commits (LISTEN/NOTIFY)."""
         if self._task is None:
             self._task = asyncio.create_task(self.feed.run(), name="stride-live-feed")
+            self._unlisten = await self._store().listen_boards(self._heard)
+
+    def _heard(self, channel_id: str) -> None:
+        self.feed.poke((channel_id,) if channel_id else ())
 
     async def stop(self) -> None:
         if self._task is not None:
             self._task.cancel()
             self._task = None
+        if self._unlisten is not None:
+            stop, self._unlisten = self._unlisten, None
+            await stop()
 
     def changed(self, channel_id: str) -> None:
         """A change this process made (or heard of) in ``channel_id``: look now."""
