@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 
 log = logging.getLogger(__name__)
 
-EVERY_S = 0.25  # how often the watched boards' versions are read
+EVERY_S = 0.1  # how often the watched boards' versions are read (one query for all)
 # what a channel's board is at: any text that changes whenever the page should redraw
 # (the encounter's id and version, the board's view and background...); None: no board
 Versions = Callable[[list[str]], Awaitable[dict[str, str | None]]]

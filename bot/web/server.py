@@ -33,7 +33,7 @@ from bot.handlers.live import LiveBoard, board_versions, live_board, live_pictur
 from bot.handlers.live_links import Checked, check_link
 from bot.handlers.live_moves import reach_for
 from bot.storage import Store
-from bot.web.feed import Feed
+from bot.web.feed import EVERY_S, Feed
 from bot.web.links import BadLink
 from bot.web.moves import MoveAsked, Moves
 from bot.web.page import page_html, refusal_html
@@ -89,7 +89,7 @@ class LiveServer:
         *,
         secret: str | None = None,
         limits: Limits | None = None,
-        every_s: float = 0.25,
+        every_s: float = EVERY_S,
     ) -> None:
         self._store = store
         self._moves = moves

@@ -190,3 +190,27 @@ def test_the_server_needs_no_file_but_its_own(tmp_path: Path) -> None:
     for name in ("live.js", "live.css"):
         text = resources.files("bot.web").joinpath("static", name).read_text()
         assert "http://" not in text and "https://" not in text
+
+
+async def test_a_change_is_drawn_once_however_many_pages_show_it(
+    client: TestClient, store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The board drawn once per change and view, never once per viewer: ten pages of the
+    table fetching the new picture after a move cost one drawing."""
+    import bot.handlers.live as live
+
+    drawn: list[int] = []
+    real = live.render_board
+
+    def counting(*args: Any, **kwargs: Any) -> bytes:
+        drawn.append(1)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(live, "render_board", counting)
+    url = await link(store, "url")
+    await run_line(ctx(store), "/token edit token:Orc at:H4")
+    digest = (await (await client.get(f"{url}/board")).json())["digest"]
+    pictures = [await client.get(f"{url}/picture/{digest}.png") for _ in range(10)]
+    assert {p.status for p in pictures} == {200}
+    assert len({await p.read() for p in pictures}) == 1
+    assert len(drawn) == 1
