@@ -79,9 +79,14 @@ async def live_board(store: Store, viewer: Viewer) -> LiveBoard:
         return _named({"board": None, "notice": damaged.message})
     if stored is None:
         return _named({"board": None, "notice": "No encounter here yet: /encounter start."})
-    whole = stored.encounter
-    shown = viewer.shown(whole)
     changes = await store.history(viewer.channel_id, HISTORY_DEPTH)
+    # the bands, the layout and the lines read the whole board: beside the event loop
+    built: LiveBoard = await board_work(_built, stored.encounter, changes, viewer)
+    return built
+
+
+def _built(whole: Encounter, changes: list[Change], viewer: Viewer) -> LiveBoard:
+    shown = viewer.shown(whole)
     return _named(
         {
             "board": _board(shown, viewer),
