@@ -103,7 +103,10 @@ def discord_moves(client: discord.Client) -> Moves:
         except (discord.HTTPException, ValueError):
             return MoveAnswer(refused=GONE)
         interaction = PageInteraction(client, channel, member)
-        await dispatch(interaction, "move", dict(asked.options))  # type: ignore[arg-type]
+        # a preview stays on the page (Discord's answer to the user alone); a move's
+        # ruling is posted in the channel
+        preview = bool(asked.options.get("preview"))
+        await dispatch(interaction, "move", dict(asked.options), ephemeral=preview)  # type: ignore[arg-type]
         return _answered(interaction.heard)
 
     return run
