@@ -185,12 +185,22 @@ async def _console(args: argparse.Namespace, settings: Settings) -> int:
     except StorageError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
+    # the live board's links point where `python -m bot serve` (or the bot) serves them
+    web = {
+        "web_base_url": settings.pages_url(port=settings.health_port or SERVE_PORT),
+        "web_secret": settings.web_secret,
+    }
     try:
         if args.action == "ask":
             return await run_once(
-                store, " ".join(args.line), as_json=args.json, out=sys.stdout, **_asker(args)
+                store,
+                " ".join(args.line),
+                as_json=args.json,
+                out=sys.stdout,
+                **_asker(args),
+                **web,
             )
-        return await interactive(store, **_asker(args))
+        return await interactive(store, **_asker(args), **web)
     finally:
         await store.close()
 

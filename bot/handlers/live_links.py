@@ -174,7 +174,7 @@ async def handle_link(ctx: Context, options: Mapping[str, Any]) -> Reply:
         return f"{base}/live/{sign(secret, claims)}"
 
     result: dict[str, Any] = {
-        "url": url("table", None),
+        "url": await table_link(ctx.store, ctx.channel_id, base, ctx.web_secret),
         "personal_url": url("personal", ctx.user_id),
         "expires_at": expires,
         "revoked": revoke,
