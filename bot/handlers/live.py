@@ -195,13 +195,15 @@ async def live_picture(store: Store, viewer: Viewer, digest: str) -> bytes | Non
 
 
 def _acting_bands(shown: Encounter) -> MoveOverlay | None:
-    """The acting token's reach this turn and what a dash adds, as the page shades them."""
+    """The acting token's reach this turn and what a dash adds, as the page shades them,
+    and the ways it has moved this turn."""
     acting = shown.acting
     if acting is None:
         return None
     rules = ruleset_of(shown)
     now, more = speed_bands(rules, shown, acting.name, None)
-    if not now and not more:
+    legs = acting.activity.legs  # the ways it has moved this turn, drawn under it
+    if not now and not more and not legs:
         return None
     return MoveOverlay(
         path=(acting.cell,),
@@ -210,6 +212,7 @@ def _acting_bands(shown: Encounter) -> MoveOverlay | None:
         reach_now=now,
         reach_more=more,
         square_ft=rules.square_ft,
+        earlier=legs,
     )
 
 
