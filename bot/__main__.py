@@ -42,7 +42,11 @@ def _parser() -> argparse.ArgumentParser:
             help="act as --user with Manage Channels granted in this channel alone, not "
             "across the server: a GM here, who can't set the server's GM role or ruleset",
         )
-        p.add_argument("--guild", default="console-server", help="the server the channel is in")
+        p.add_argument(
+            "--guild",
+            default="console-server",
+            help='the server the channel is in ("": none, as in a DM)',
+        )
         p.add_argument(
             "--roles",
             default="",
@@ -121,7 +125,7 @@ def _asker(args: argparse.Namespace) -> _Asker:
         channel=args.channel,
         user=args.user,
         manages_channel=not args.player,
-        guild=args.guild,
+        guild=args.guild or None,
         roles=_roles(args.roles),
         manages_server=not (args.player or args.channel_only),
     )

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
 from bot.errors import InvalidInput
+from bot.named_channel import NamedChannel
 from bot.names import Vocabulary
 from bot.rules.options import OptionSpec
 
@@ -165,11 +166,13 @@ class Option:
             if found is None:
                 raise self._bad(raw)
             return found.group(1)
-        if self.kind == "channel":
+        if self.kind == "channel":  # resolved by a shell, or as typed (nothing known there)
+            if isinstance(raw, NamedChannel):
+                return raw
             found = _CHANNEL.fullmatch(str(raw).strip())
             if found is None:
                 raise self._bad(raw)
-            return found.group(1)
+            return NamedChannel(found.group(1))
         text = str(raw).strip()
         if not text or len(text) > self.max_length:
             raise self._bad(raw)

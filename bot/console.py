@@ -11,13 +11,15 @@ import contextlib
 import logging
 import random
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import TextIO
 
 from bot.console_output import IMAGE_DIR, NO_BOARD_MESSAGE, envelope, print_outcome
 from bot.context import Context
 from bot.errors import RulingError, failure_message
-from bot.handlers import run_line
+from bot.handlers import Sight, run_line
+from bot.named_channel import NamedChannel
 from bot.reply import Reply
 from bot.storage import Store, recording_writes
 
@@ -67,13 +69,30 @@ async def run_once(
     refused: RulingError | None = None
     with recording_writes() as written:
         try:
-            reply = await run_line(ctx, line)
+            reply = await run_line(ctx, line, sight=console_sight(ctx))
         except RulingError as exc:
             error, refused = str(exc), exc
         except Exception:  # a bug: never a traceback for the user, but logged for us
             log.exception("command failed: %s", line)
             error = f"{failure_message(written)} Please report it."
     return print_outcome(out, reply, error, refused, as_json=as_json)
+
+
+def console_sight(ctx: Context) -> Sight:
+    """How the console's user stands in a channel an option names (``from:#prep``): the
+    channel is in the server the store last saw it in, or, never seen in one, in the
+    console's (``--guild``). In the console's server they see every channel and have
+    Manage Channels where they have it across the server (not with ``--channel-only``
+    or ``--player``); in another server, or with no server, they see nothing."""
+
+    async def see(named: NamedChannel) -> NamedChannel:
+        if named.id == ctx.channel_id:
+            return replace(named, guild_id=ctx.guild_id, visible=True, manages=ctx.is_gm)
+        where = await ctx.store.channel_guild(named.id) or ctx.guild_id
+        ours = bool(ctx.guild_id) and where == ctx.guild_id
+        return replace(named, guild_id=where, visible=ours, manages=ours and ctx.manages_server)
+
+    return see
 
 
 def _open_history() -> Path | None:

@@ -61,6 +61,13 @@ class SettingsStore(StoreBase):
             if guild_id is not None:
                 await session.execute(q.SQL_SET_CHANNEL_GUILD, guild_id, channel_id)
 
+    async def channel_guild(self, channel_id: str) -> str | None:
+        """The server the channel was last seen in (an encounter started or a ruleset
+        set there with one); None: never seen in one. The console asks it of a channel an
+        option names (bot/console.py): it has no Discord to tell it."""
+        row = await self._one(q.SQL_CHANNEL_GUILD, channel_id, channel_id)
+        return None if row is None else str(row[0])
+
     # ------------------------------------------------------------------ scenes
 
     async def save_scene(
