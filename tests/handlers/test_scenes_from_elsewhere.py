@@ -9,13 +9,14 @@ import random
 from bot.context import Context
 from bot.errors import InvalidInput, NotAllowed
 from bot.storage import Store
+from bot.user_ids import name_id
 from tests.handlers.encounter_helpers import refused, run, state, tokens
 
 PREP, TABLE = "1111", "2222"
 
 
 def in_channel(store: Store, channel: str, user: str = "dm", *, gm: bool = True) -> Context:
-    return Context(store, channel, user, is_gm=gm, rng=random.Random(1))
+    return Context(store, channel, name_id(user), is_gm=gm, rng=random.Random(1))
 
 
 async def test_a_scene_prepared_in_another_channel_loads_here(store: Store) -> None:
