@@ -16,8 +16,9 @@ from bot.handlers.encounter import contents, map_text
 from bot.handlers.encounter_common import actor_of, encounter_reply, load_active
 from bot.handlers.transfer import start_replacing
 from bot.reply import Field, Reply, mention, timestamp
-from bot.schema.read import InvalidState, read_state
+from bot.schema.read import InvalidState, read_stored_state
 from bot.storage import dump_state
+from bot.storage.mended import MENDED, mended_note
 
 MAX_SCENES = 25  # per channel
 MAX_NAME = 40
@@ -79,10 +80,10 @@ async def handle_load(ctx: Context, options: Mapping[str, Any]) -> Reply:
     if not ctx.is_gm and scene.saved_by != ctx.user_id:
         raise NotAllowed("Only a GM (or whoever saved it) loads a scene.")
     try:
-        kept = read_state(scene.state_json)
+        kept = read_stored_state(scene.state_json)  # one saved by an older Stride, mended
     except InvalidState as invalid:
         raise InvalidState(invalid.problems, what=f'The scene "{name}"') from None
-    encounter = replace(kept, gm_id=ctx.user_id)
+    encounter = replace(kept.encounter, gm_id=ctx.user_id)
     summary = f"loaded the scene {scene.name} ({map_text(encounter)})"
     replaced = await start_replacing(
         ctx, encounter, bool(options.get("replace")), summary, doing="load"
@@ -97,6 +98,7 @@ async def handle_load(ctx: Context, options: Mapping[str, Any]) -> Reply:
                 if replaced
                 else []
             ),
+            *([Field(MENDED, mended_note(kept.mends))] if kept.mends else []),
         ),
         result={"scene": scene.name, "replaced": replaced, "from": source},
         changed=True,
