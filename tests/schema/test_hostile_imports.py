@@ -158,6 +158,13 @@ HOSTILE: list[tuple[str, Edit, str]] = [
         lambda b: b["tokens"][0].update(state={"exhaustion": 99}),
         "exhaustion",
     ),
+    (
+        "a cone pointing nowhere",
+        lambda b: b.update(
+            templates=[{"name": "Breath", "shape": "cone", "size_ft": 15, "at": "C3"}]
+        ),
+        "templates[0] (Breath).toward",
+    ),
     # issue 38: every user is a Discord id (the console's names stand for ids of their own)
     (
         "an owner that isn't a Discord id",
