@@ -88,7 +88,7 @@ async def handle_load(ctx: Context, options: Mapping[str, Any]) -> Reply:
     replaced = await start_replacing(
         ctx, encounter, bool(options.get("replace")), summary, doing="load"
     )
-    return encounter_reply(
+    loaded = encounter_reply(
         encounter,
         title=f"Scene loaded: {scene.name}",
         fields=(
@@ -98,11 +98,15 @@ async def handle_load(ctx: Context, options: Mapping[str, Any]) -> Reply:
                 if replaced
                 else []
             ),
-            *([Field(MENDED, mended_note(kept.mends))] if kept.mends else []),
         ),
         result={"scene": scene.name, "replaced": replaced, "from": source},
         changed=True,
     )
+    if not kept.mends:
+        return loaded
+    # for the new GM's eyes: the mends may name a hidden token
+    mends = Field(MENDED, mended_note(kept.mends))
+    return replace(loaded, private_fields=(*loaded.private_fields, mends))
 
 
 async def _listed(ctx: Context, channel_id: str | None = None) -> str:
