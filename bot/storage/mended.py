@@ -48,5 +48,6 @@ async def write_mended(
         await store.update_meta_in(
             session, GM_NOTES + channel_id, lambda held: with_note(held, note, MENDED)
         )
-    log.warning("mended the stored board of channel %s: %s", channel_id, note)
+    # the GM is told; the operator may count (the console prints warnings, not this)
+    log.info("mended %d user ids of the stored board of channel %s", len(mends), channel_id)
     return StoredEncounter(stored.id, decoded, text, stored.version + 1)
