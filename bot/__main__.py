@@ -28,7 +28,11 @@ def _parser() -> argparse.ArgumentParser:
     for p in (ask, console):
         p.add_argument("--seed", type=int, default=None, help="make every dice roll reproducible")
         p.add_argument("--channel", default="console", help="channel name or id to act in")
-        p.add_argument("--user", default="console-gm", help="user name or id to act as (a GM)")
+        p.add_argument(
+            "--user",
+            default="console-gm",
+            help="user name or Discord id to act as (a GM); a name stands for an id of its own",
+        )
         who = p.add_mutually_exclusive_group()
         who.add_argument(
             "--player",

@@ -22,6 +22,7 @@ CORE = [
     ROOT / "bot" / "commands.py",
     ROOT / "bot" / "named_channel.py",
     ROOT / "bot" / "limits.py",
+    ROOT / "bot" / "user_ids.py",
     # the board's declared shape: the core and pydantic, nothing that does I/O
     *sorted((ROOT / "bot" / "schema").rglob("*.py")),
 ]

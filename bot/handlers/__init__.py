@@ -242,8 +242,9 @@ async def in_units(ctx: Context, reply: Reply) -> Reply:
 
 async def _with_gm_notes(ctx: Context, reply: Reply) -> Reply:
     """The notes kept for the channel's GM (what players' moves found of the hidden
-    things), on the GM's next reply for their eyes only: a private field, which Discord
-    sends as an ephemeral follow-up and the console marks "for the GM only"."""
+    things, a board mended as it was read), on the GM's next reply for their eyes only:
+    a private field per heading, which Discord sends as an ephemeral follow-up and the
+    console marks "for the GM only"."""
     if not await ctx.gm_notes_waiting():
         return reply
     from dataclasses import replace
@@ -254,8 +255,12 @@ async def _with_gm_notes(ctx: Context, reply: Reply) -> Reply:
     notes = await take_gm_notes(ctx)
     if not notes:
         return reply
-    told = Field("Hidden things found", "\n".join(notes))
-    return replace(reply, private_fields=(*reply.private_fields, told))
+    headings = dict.fromkeys(heading for heading, _ in notes)  # in the order first kept
+    told = tuple(
+        Field(heading, "\n".join(line for under, line in notes if under == heading))
+        for heading in headings
+    )
+    return replace(reply, private_fields=(*reply.private_fields, *told))
 
 
 __all__ = ["COMMANDS", "ENCOUNTER_NAMES", "RulingError", "Sight", "run", "run_line"]

@@ -17,8 +17,9 @@ from bot.handlers.encounter import contents, map_text
 from bot.handlers.encounter_common import actor_of, encounter_reply, load_active
 from bot.handlers.transfer import start_replacing
 from bot.reply import Field, Reply, mention, timestamp
-from bot.schema.read import InvalidState, read_state
+from bot.schema.read import InvalidState, read_stored_state
 from bot.storage import dump_state
+from bot.storage.mended import MENDED, mended_note
 from bot.storage.records import Scene
 
 MAX_SCENES = 25  # per channel
@@ -83,15 +84,15 @@ async def handle_load(ctx: Context, options: Mapping[str, Any]) -> Reply:
     if not ctx.is_gm and scene.saved_by != ctx.user_id:
         raise NotAllowed("Only a GM (or whoever saved it) loads a scene.")
     try:
-        kept = read_state(scene.state_json)
+        kept = read_stored_state(scene.state_json)  # one saved by an older Stride, mended
     except InvalidState as invalid:
         raise InvalidState(invalid.problems, what=f'The scene "{name}"') from None
-    encounter = replace(kept, gm_id=ctx.user_id)
+    encounter = replace(kept.encounter, gm_id=ctx.user_id)
     summary = f"loaded the scene {scene.name} ({map_text(encounter)})"
     replaced = await start_replacing(
         ctx, encounter, bool(options.get("replace")), summary, doing="load"
     )
-    return encounter_reply(
+    loaded = encounter_reply(
         encounter,
         title=f"Scene loaded: {scene.name}",
         fields=(
@@ -105,6 +106,11 @@ async def handle_load(ctx: Context, options: Mapping[str, Any]) -> Reply:
         result={"scene": scene.name, "replaced": replaced, "from": read.channel_id},
         changed=True,
     )
+    if not kept.mends:
+        return loaded
+    # for the new GM's eyes: the mends may name a hidden token
+    mends = Field(MENDED, mended_note(kept.mends))
+    return replace(loaded, private_fields=(*loaded.private_fields, mends))
 
 
 async def _readable(ctx: Context, read: Source) -> list[Scene]:

@@ -16,6 +16,7 @@ from bot.handlers import COMMANDS
 from bot.handlers import run as run_raw
 from bot.named_channel import NamedChannel
 from bot.storage import DamagedState, Store
+from bot.user_ids import name_id
 from tests.handlers.encounter_helpers import refused, run, state, tokens
 from tests.schema.test_damaged_boards import damage
 
@@ -26,7 +27,7 @@ AS_A_PLAYER = NamedChannel(PREP, SERVER, visible=True)
 
 
 def in_channel(store: Store, channel: str, user: str = "dm", *, gm: bool = True) -> Context:
-    return Context(store, channel, user, is_gm=gm, rng=random.Random(1), guild_id=SERVER)
+    return Context(store, channel, name_id(user), is_gm=gm, rng=random.Random(1), guild_id=SERVER)
 
 
 async def test_a_scene_prepared_in_another_channel_loads_here(store: Store) -> None:
