@@ -180,8 +180,8 @@ class MoverState:
 
 def turn_stamp(encounter_id: int, seen: Encounter, token: Token | None) -> str:
     """The stamp of a mover opened now: the stored encounter (a replaced board is a new
-    one), its round, the acting token and ``token``'s own state (its square, height,
-    mount and what it has done this turn), read from ``seen``, the board as the one
+    one), its round, the acting token and ``token``'s own state (its square, height
+    and what it has done this turn), read from ``seen``, the board as the one
     pressing may see it. A hidden token's turn reads as nobody's (``as_seen``), so its
     place in the order shows in no stamp: a player's mover reads the same as on the
     board without it. Anything else (another token's move, terrain) leaves it alone."""
@@ -194,7 +194,6 @@ def turn_stamp(encounter_id: int, seen: Encounter, token: Token | None) -> str:
             token.key,
             token.cell,
             token.altitude_ft,
-            token.riding or "",
             repr(activity.spent_ft),
             ",".join(activity.actions),
             legs,
