@@ -265,6 +265,18 @@ def footer_for(ruleset: Ruleset, *sections: str) -> str:
 UNCHANGED = Field("Nothing changed", "It already was so; there is nothing to undo.")
 
 
+def hidden_field(encounter: Encounter) -> tuple[Field, ...]:
+    """What a public reply about a whole board leaves out (its counts are the table's),
+    as a private field for the GM: the hidden tokens and the secret doors."""
+    names = [t.name for t in encounter.tokens.values() if is_hidden(t)]
+    doors = len(encounter.hidden_edges)
+    parts = [f"{len(names)} hidden token{'s' if len(names) != 1 else ''}: {', '.join(names)}"]
+    parts = parts if names else []
+    if doors:
+        parts.append(f"{doors} secret door{'s' if doors != 1 else ''}")
+    return (Field("Hidden too (not counted above)", "; ".join(parts)),) if parts else ()
+
+
 def encounter_reply(
     encounter: Encounter,
     *,

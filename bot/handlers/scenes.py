@@ -11,10 +11,11 @@ from bot.commands import Command, Option
 from bot.context import Context
 from bot.encounter import Activity
 from bot.encounter_ops.access import require_gm
+from bot.encounter_ops.visibility import public
 from bot.errors import InvalidInput, NotAllowed
 from bot.handlers.elsewhere import Source, source
 from bot.handlers.encounter import contents, map_text
-from bot.handlers.encounter_common import actor_of, encounter_reply, load_active
+from bot.handlers.encounter_common import actor_of, encounter_reply, hidden_field, load_active
 from bot.handlers.transfer import start_replacing
 from bot.reply import Field, Reply, mention, timestamp
 from bot.schema.read import InvalidState, read_stored_state
@@ -58,11 +59,11 @@ async def handle_save(ctx: Context, options: Mapping[str, Any]) -> Reply:
             f'A scene named "{name}" is saved here already: add replace:true to save over it, '
             "or pick another name."
         )
-    return encounter_reply(
+    saved_reply = encounter_reply(
         encounter,
         title=f"Scene saved: {name}",
         fields=(
-            Field("Board", f"{map_text(fresh)}, {contents(fresh)}"),
+            Field("Board", f"{map_text(fresh)}, {contents(public(fresh))}"),
             Field(
                 "Load it",
                 f'/encounter load name:"{name}"' if " " in name else f"/encounter load name:{name}",
@@ -70,6 +71,8 @@ async def handle_save(ctx: Context, options: Mapping[str, Any]) -> Reply:
         ),
         result={"scene": name, "replaced": overwrite},
     )
+    # the table reads what it sees of the scene; its hidden things are the GM's
+    return replace(saved_reply, private_fields=hidden_field(fresh))
 
 
 async def handle_load(ctx: Context, options: Mapping[str, Any]) -> Reply:
@@ -96,7 +99,7 @@ async def handle_load(ctx: Context, options: Mapping[str, Any]) -> Reply:
         encounter,
         title=f"Scene loaded: {scene.name}",
         fields=(
-            Field("Board", f"{map_text(encounter)}, {contents(encounter)}"),
+            Field("Board", f"{map_text(encounter)}, {contents(public(encounter))}"),
             *(
                 [Field("Replaced", "The encounter that ran here is archived (/undo twice).")]
                 if replaced
@@ -106,6 +109,7 @@ async def handle_load(ctx: Context, options: Mapping[str, Any]) -> Reply:
         result={"scene": scene.name, "replaced": replaced, "from": read.channel_id},
         changed=True,
     )
+    loaded = replace(loaded, private_fields=hidden_field(encounter))
     if not kept.mends:
         return loaded
     # for the new GM's eyes: the mends may name a hidden token
