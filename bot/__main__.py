@@ -28,7 +28,11 @@ def _parser() -> argparse.ArgumentParser:
     for p in (ask, console):
         p.add_argument("--seed", type=int, default=None, help="make every dice roll reproducible")
         p.add_argument("--channel", default="console", help="channel name or id to act in")
-        p.add_argument("--user", default="console-gm", help="user name or id to act as (a GM)")
+        p.add_argument(
+            "--user",
+            default="console-gm",
+            help="user name or Discord id to act as (a GM); a name stands for an id of its own",
+        )
         who = p.add_mutually_exclusive_group()
         who.add_argument(
             "--player",
@@ -42,7 +46,11 @@ def _parser() -> argparse.ArgumentParser:
             help="act as --user with Manage Channels granted in this channel alone, not "
             "across the server: a GM here, who can't set the server's GM role or ruleset",
         )
-        p.add_argument("--guild", default="console-server", help="the server the channel is in")
+        p.add_argument(
+            "--guild",
+            default="console-server",
+            help='the server the channel is in ("": none, as in a DM)',
+        )
         p.add_argument(
             "--roles",
             default="",
@@ -170,7 +178,7 @@ def _asker(args: argparse.Namespace) -> _Asker:
         channel=args.channel,
         user=args.user,
         manages_channel=not args.player,
-        guild=args.guild,
+        guild=args.guild or None,
         roles=_roles(args.roles),
         manages_server=not (args.player or args.channel_only),
     )
@@ -186,10 +194,7 @@ async def _console(args: argparse.Namespace, settings: Settings) -> int:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     # the live board's links point where `python -m bot serve` (or the bot) serves them
-    web = {
-        "web_base_url": settings.pages_url(port=settings.health_port or SERVE_PORT),
-        "web_secret": settings.web_secret,
-    }
+    base_url = settings.pages_url(port=settings.health_port or SERVE_PORT)
     try:
         if args.action == "ask":
             return await run_once(
@@ -197,10 +202,13 @@ async def _console(args: argparse.Namespace, settings: Settings) -> int:
                 " ".join(args.line),
                 as_json=args.json,
                 out=sys.stdout,
+                web_base_url=base_url,
+                web_secret=settings.web_secret,
                 **_asker(args),
-                **web,
             )
-        return await interactive(store, **_asker(args), **web)
+        return await interactive(
+            store, web_base_url=base_url, web_secret=settings.web_secret, **_asker(args)
+        )
     finally:
         await store.close()
 

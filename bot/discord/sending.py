@@ -29,6 +29,7 @@ from bot.discord.embeds import (
 from bot.discord.permissions import can_attach, can_embed
 from bot.errors import RulingError
 from bot.reply import Reply
+from bot.user_ids import is_snowflake
 
 log = logging.getLogger(__name__)
 
@@ -138,7 +139,7 @@ async def send_reply(
         text_for(reply),
         ephemeral=reply.ephemeral,
         make_file=lambda: file_for(reply),
-        ping=reply.ping if reply.ping is not None and reply.ping[0].isdigit() else None,
+        ping=reply.ping if reply.ping is not None and is_snowflake(reply.ping[0]) else None,
         view=view,
     )
     if sent and reply.private_fields:

@@ -16,6 +16,7 @@ from bot.handlers import run_line
 from bot.handlers.live import Viewer, live_board, live_picture
 from bot.reply import Reply
 from bot.storage import Store
+from bot.user_ids import name_id
 
 CHANNEL = "4242"  # FakeInteraction's channel: the Discord path reads the same boards
 GM = "dm"
@@ -47,7 +48,7 @@ def context(store: Store, user: str, *, gm: bool = False) -> Context:
     return Context(
         store,
         CHANNEL,
-        user,
+        name_id(user),
         is_gm=gm,
         rng=random.Random(7),
         web_base_url="http://127.0.0.1:8710",
