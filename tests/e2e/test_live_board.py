@@ -15,6 +15,7 @@ from tests.e2e.botproc import BotProcess
 from tests.e2e.standin import EPHEMERAL, MEMBER, FakeDiscord
 
 SECRET = "e2e-live"
+NAMES = {"board link"}  # the commands this scenario answers (test_commands counts them)
 
 
 def free_port() -> int:
