@@ -5,6 +5,7 @@ the store's part that isn't a running encounter."""
 from __future__ import annotations
 
 import base64
+import re
 from collections.abc import Callable
 from datetime import UTC, datetime
 
@@ -148,17 +149,53 @@ class SettingsStore(StoreBase):
 
     async def set_turn_reminder(self, reminder: TurnReminder) -> None:
         """The channel's one reminder: for this turn, due then (kept in the store, so a
-        restart doesn't lose it)."""
+        restart doesn't lose it), with the server the channel is in when known."""
         r = reminder
-        await self._write(q.SQL_SET_REMINDER, r.channel_id, r.user_id, r.token, r.round, r.due_at)
+        await self._write(
+            q.SQL_SET_REMINDER,
+            r.channel_id,
+            r.user_id,
+            r.token,
+            r.round,
+            r.due_at,
+            _server_number(r.guild_id),
+        )
 
     async def clear_turn_reminder(self, channel_id: str) -> None:
         await self._write(q.SQL_CLEAR_REMINDER, channel_id)
 
     async def due_reminders(self, now_s: int, limit: int = 50) -> list[TurnReminder]:
+        """The reminders due at ``now_s``, every shard's, oldest first."""
         async with self.backend.reading() as session:
             rows = await session.fetchall(q.SQL_DUE_REMINDERS, now_s, limit)
-        return [TurnReminder(str(r[0]), str(r[1]), str(r[2]), int(r[3]), int(r[4])) for r in rows]
+        return [_reminder(r) for r in rows]
+
+    async def due_reminders_page(
+        self,
+        now_s: int,
+        shard: tuple[int, int] | None,
+        after: tuple[int, str] = (-1, ""),
+        limit: int = 200,
+    ) -> list[TurnReminder]:
+        """Up to ``limit`` reminders due at ``now_s`` after ``after`` (due time, channel),
+        oldest first: those of the servers of ``shard`` (shard count, shard id), or with
+        ``None`` those whose server isn't known (set before servers were kept)."""
+        args: tuple[object, ...]
+        if shard is None:
+            sql, args = q.SQL_DUE_REMINDERS_UNROUTED, (now_s, *after, limit)
+        else:
+            sql, args = q.SQL_DUE_REMINDERS_OF_SHARD, (now_s, *after, *shard, limit)
+        async with self.backend.reading() as session:
+            rows = await session.fetchall(sql, *args)
+        return [_reminder(r) for r in rows]
+
+    async def route_reminder(self, channel_id: str, guild_id: str) -> None:
+        """The server a reminder's channel is in, learnt from Discord (the reminder was
+        set before servers were kept, or without one): from now on only the process that
+        runs its shard reads it."""
+        server = _server_number(guild_id)
+        if server is not None:
+            await self._write(q.SQL_ROUTE_REMINDER, server, channel_id)
 
     async def take_reminder(self, reminder: TurnReminder, next_due_s: int | None) -> bool:
         """Claim a due reminder (moved to ``next_due_s``, or dropped): False when another
@@ -170,6 +207,14 @@ class SettingsStore(StoreBase):
                 q.SQL_MOVE_REMINDER, next_due_s, reminder.channel_id, reminder.due_at
             )
         return taken > 0
+
+    async def postpone_reminder(self, reminder: TurnReminder, due_s: int) -> bool:
+        """Try a reminder again at ``due_s`` (counted as one more failed try); False when it
+        changed meanwhile (another process took it, or a new turn replaced it)."""
+        moved = await self._write(
+            q.SQL_POSTPONE_REMINDER, due_s, reminder.channel_id, reminder.due_at
+        )
+        return moved > 0
 
     # ------------------------------------------------------------ server rules
 
@@ -231,3 +276,22 @@ class SettingsStore(StoreBase):
             held = None if row is None or row[0] is None else str(row[0])
             await session.execute(q.SQL_SET_META, key, change(held))
         return held
+
+
+# a Discord id (a snowflake): what a server id must be to find its shard
+_SNOWFLAKE = re.compile(r"[0-9]{1,19}")
+
+
+def _server_number(guild_id: str | None) -> int | None:
+    """A server id as stored (a BIGINT; 0: no server), or None (NULL) when it is not a
+    Discord id (the console's made-up servers): such a reminder is routed once read."""
+    if guild_id is None or not _SNOWFLAKE.fullmatch(guild_id) or int(guild_id) >= 2**63:
+        return None
+    return int(guild_id)
+
+
+def _reminder(row: Row) -> TurnReminder:
+    guild = None if row[5] is None else str(row[5])
+    return TurnReminder(
+        str(row[0]), str(row[1]), str(row[2]), int(row[3]), int(row[4]), guild, int(row[6])
+    )
