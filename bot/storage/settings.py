@@ -10,8 +10,9 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 
 from bot.storage import settings_queries as q
-from bot.storage.backend import Backend, Row
+from bot.storage.backend import Backend, Row, Write
 from bot.storage.boards import wrote
+from bot.storage.errors import Conflict
 from bot.storage.records import GuildSettings, Scene, TurnReminder
 
 # The notes kept for a channel's GM (what players' moves found of hidden things), by
@@ -37,6 +38,15 @@ class StoreBase:
     async def _write(self, sql: str, *args: object) -> int:
         async with self.backend.transaction() as session:
             return await session.execute(sql, *args)
+
+    async def _swap(self, sql: str, *args: object) -> bool:
+        """A compare-and-swap of one row, in one trip to the database: False when the
+        row was not as expected (it changed, or is gone)."""
+        try:
+            await self.backend.write_all([Write(sql, args, changes_one=True)])
+        except Conflict:
+            return False
+        return True
 
 
 class SettingsStore(StoreBase):
@@ -200,21 +210,17 @@ class SettingsStore(StoreBase):
     async def take_reminder(self, reminder: TurnReminder, next_due_s: int | None) -> bool:
         """Claim a due reminder (moved to ``next_due_s``, or dropped): False when another
         process claimed it first or it changed meanwhile, so each is sent once."""
+        r = reminder
         if next_due_s is None:
-            taken = await self._write(q.SQL_TAKE_REMINDER, reminder.channel_id, reminder.due_at)
-        else:
-            taken = await self._write(
-                q.SQL_MOVE_REMINDER, next_due_s, reminder.channel_id, reminder.due_at
-            )
-        return taken > 0
+            return await self._swap(q.SQL_TAKE_REMINDER, r.channel_id, r.due_at)
+        return await self._swap(q.SQL_MOVE_REMINDER, next_due_s, r.channel_id, r.due_at)
 
     async def postpone_reminder(self, reminder: TurnReminder, due_s: int) -> bool:
         """Try a reminder again at ``due_s`` (counted as one more failed try); False when it
         changed meanwhile (another process took it, or a new turn replaced it)."""
-        moved = await self._write(
+        return await self._swap(
             q.SQL_POSTPONE_REMINDER, due_s, reminder.channel_id, reminder.due_at
         )
-        return moved > 0
 
     # ------------------------------------------------------------ server rules
 
