@@ -169,7 +169,7 @@ class _Look:
 
     async def _handle(self, r: TurnReminder) -> None:
         if not (_DISCORD_ID.fullmatch(r.channel_id) and _DISCORD_ID.fullmatch(r.user_id)):
-            await self._drop(r, "its channel or its owner is not a Discord id")
+            await self._drop(r, "its channel or its owner is not a Discord id", logging.WARNING)
             return
         if not await _still_their_turn(self.store, r):
             await self.store.take_reminder(r, None)  # the turn moved on: nothing to say
@@ -196,6 +196,8 @@ class _Look:
                 await self._later(claimed, _failure(exc))
             return
         self.sent += 1
+        if r.attempts and claimed is not None:
+            await self.store.reminder_sent(claimed)  # the failures in a row are over
 
     async def _channel(self, r: TurnReminder) -> Any:
         """The reminder's channel if this process sends it; None when it is another
@@ -229,9 +231,10 @@ class _Look:
             await self.pace.slot()
         return await asyncio.wait_for(call(), HTTP_TIMEOUT_S)
 
-    async def _drop(self, r: TurnReminder, why: str) -> None:
+    async def _drop(self, r: TurnReminder, why: str, level: int = logging.INFO) -> None:
         if await self.store.take_reminder(r, None):
-            log.info(
+            log.log(
+                level,
                 "Dropped the turn reminder of channel %r (server %s, owner %r): %s",
                 r.channel_id,
                 r.guild_id,

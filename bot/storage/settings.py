@@ -215,6 +215,11 @@ class SettingsStore(StoreBase):
             return await self._swap(q.SQL_TAKE_REMINDER, r.channel_id, r.due_at)
         return await self._swap(q.SQL_MOVE_REMINDER, next_due_s, r.channel_id, r.due_at)
 
+    async def reminder_sent(self, reminder: TurnReminder) -> None:
+        """The reminder, as claimed (its next due time), was sent after failed tries:
+        they are forgotten, so a later failure waits the shortest time again."""
+        await self._write(q.SQL_REMINDER_SENT, reminder.channel_id, reminder.due_at)
+
     async def postpone_reminder(self, reminder: TurnReminder, due_s: int) -> bool:
         """Try a reminder again at ``due_s`` (counted as one more failed try); False when it
         changed meanwhile (another process took it, or a new turn replaced it)."""

@@ -67,8 +67,9 @@ SQL_DUE_REMINDERS_UNROUTED = f"""
     ORDER BY due_at, channel_id LIMIT ?
 """
 SQL_ROUTE_REMINDER = "UPDATE turn_reminders SET guild_id = ? WHERE channel_id = ?"
-SQL_MOVE_REMINDER = (
-    "UPDATE turn_reminders SET due_at = ?, attempts = 0 WHERE channel_id = ? AND due_at = ?"
+SQL_MOVE_REMINDER = "UPDATE turn_reminders SET due_at = ? WHERE channel_id = ? AND due_at = ?"
+SQL_REMINDER_SENT = (
+    "UPDATE turn_reminders SET attempts = 0 WHERE channel_id = ? AND due_at = ? AND attempts > 0"
 )
 SQL_POSTPONE_REMINDER = """
     UPDATE turn_reminders SET due_at = ?, attempts = attempts + 1

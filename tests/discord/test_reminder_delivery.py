@@ -212,10 +212,11 @@ async def test_a_bad_row_is_dropped_and_the_reminders_after_it_are_still_sent(
 
 
 async def test_a_failed_or_hung_send_is_tried_later_and_holds_back_no_other(
-    store: Store, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
+    store: Store, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """One channel's send fails (Discord's 503), another's never answers: both are tried
-    again a minute later, and every other reminder of the look is sent."""
+    """One channel's sends fail (Discord's 503) twice, another's never answers: each is
+    tried again later, waiting longer after each failure in a row, and every other
+    reminder of the look is sent."""
     monkeypatch.setattr(reminders, "HTTP_TIMEOUT_S", 0.05)
     now = int(time.time())
     clock = FakeClock(float(now))
@@ -224,19 +225,23 @@ async def test_a_failed_or_hung_send_is_tried_later_and_holds_back_no_other(
     await store.clear_turn_reminder("1")
     await copies(store, 1, {c: (now - 100 + c, OURS) for c in range(10, 30)})
     channels = {c: discord.channel(c, OURS) for c in range(10, 30)}
-    channels[10].failures.append(http_error(503, "Service Unavailable"))
+    channels[10].failures += [http_error(503, "Service Unavailable")] * 2
     channels[11].hang = True
     pace = Pace(clock=clock, sleep=clock.sleep)
+
+    async def retries() -> dict[str, tuple[int, int]]:
+        due = await store.due_reminders(now + 3 * WAIT_S, 30)
+        return {r.channel_id: (r.due_at, r.attempts) for r in due if r.attempts}
+
     assert await send_due_reminders(discord, store, now, pace=pace) == 18
     assert all(len(channels[c].messages) == 1 for c in range(12, 30))
-    retried = {r.channel_id: r for r in await store.due_reminders(now + 60, 10)}
-    assert {c: (r.due_at, r.attempts) for c, r in retried.items()} == {
-        "10": (now + 60, 1),
-        "11": (now + 60, 1),
-    }
+    assert await retries() == {"10": (now + 60, 1), "11": (now + 60, 1)}
     channels[11].hang = False
-    assert await send_due_reminders(discord, store, now + 60, pace=pace) == 2
-    assert [r.attempts for r in await store.due_reminders(now + 60 + WAIT_S, 30)] == [0] * 20
+    assert await send_due_reminders(discord, store, now + 60, pace=pace) == 1
+    assert await retries() == {"10": (now + 60 + 120, 2)}  # the second failure: 2 min
+    assert await send_due_reminders(discord, store, now + 180, pace=pace) == 1
+    assert await retries() == {}  # sent: the failures in a row are over
+    assert [len(channels[c].messages) for c in channels] == [1] * 20
 
 
 HOSTILE = {

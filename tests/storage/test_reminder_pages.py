@@ -57,7 +57,10 @@ async def test_a_reminder_learns_its_server_and_is_tried_again_later(store: Stor
     assert not await store.postpone_reminder(old, NOW + 60)  # it changed meanwhile
     (later,) = await store.due_reminders(NOW + 60)
     assert (later.due_at, later.attempts) == (NOW + 60, 1)
-    assert await store.take_reminder(later, NOW + 600)  # sent: the tries start again
+    assert await store.take_reminder(later, NOW + 600)  # claimed: still one failure
+    (claimed,) = await store.due_reminders(NOW + 600)
+    assert (claimed.due_at, claimed.attempts) == (NOW + 600, 1)
+    await store.reminder_sent(claimed)  # sent: the failures in a row are over
     (next_one,) = await store.due_reminders(NOW + 600)
     assert next_one.attempts == 0
 
