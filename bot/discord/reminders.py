@@ -138,8 +138,9 @@ async def send_due_reminders(
     for shard in [*((count, i) for i in ids), None]:  # None: servers not known yet
         after = (-1, "")
         while page := await store.due_reminders_page(now_s, shard, after, PAGE):
-            await asyncio.gather(*(look.one(r) for r in page))
-            after = (page[-1].due_at, page[-1].channel_id)
+            await asyncio.gather(*(look.one(r, wait_s) for r, wait_s in page))
+            last = page[-1][0]
+            after = (last.due_at, last.channel_id)
     return look.sent
 
 
@@ -155,11 +156,12 @@ class _Look:
     shards: Shards
     sent: int = field(default=0)
 
-    async def one(self, reminder: TurnReminder) -> None:
-        """Handle one reminder; whatever goes wrong is logged and stays with it."""
+    async def one(self, reminder: TurnReminder, wait_s: int | None) -> None:
+        """Handle one reminder (``wait_s``: its channel's wait); whatever goes wrong is
+        logged and stays with it."""
         async with self.at_once:
             try:
-                await self._handle(reminder)
+                await self._handle(reminder, wait_s)
             except asyncio.CancelledError:
                 raise
             except Exception as exc:
@@ -167,7 +169,7 @@ class _Look:
                 with contextlib.suppress(Exception):  # the store may be what failed
                     await self._later(reminder, _failure(exc))
 
-    async def _handle(self, r: TurnReminder) -> None:
+    async def _handle(self, r: TurnReminder, wait_s: int | None) -> None:
         if not (_DISCORD_ID.fullmatch(r.channel_id) and _DISCORD_ID.fullmatch(r.user_id)):
             await self._drop(r, "its channel or its owner is not a Discord id", logging.WARNING)
             return
@@ -177,7 +179,6 @@ class _Look:
         channel = await self._channel(r)
         if channel is None:
             return
-        wait_s = await self.store.remind_after_s(r.channel_id)
         next_due = self.now_s + wait_s if wait_s else None
         if not await self.store.take_reminder(r, next_due):
             return  # another process sent it first
@@ -229,7 +230,8 @@ class _Look:
         """One Discord call, in its turn under the pace, given up after a while."""
         if self.pace is not None:
             await self.pace.slot()
-        return await asyncio.wait_for(call(), HTTP_TIMEOUT_S)
+        async with asyncio.timeout(HTTP_TIMEOUT_S):
+            return await call()
 
     async def _drop(self, r: TurnReminder, why: str, level: int = logging.INFO) -> None:
         if await self.store.take_reminder(r, None):

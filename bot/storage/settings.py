@@ -186,10 +186,11 @@ class SettingsStore(StoreBase):
         shard: tuple[int, int] | None,
         after: tuple[int, str] = (-1, ""),
         limit: int = 200,
-    ) -> list[TurnReminder]:
+    ) -> list[tuple[TurnReminder, int | None]]:
         """Up to ``limit`` reminders due at ``now_s`` after ``after`` (due time, channel),
         oldest first: those of the servers of ``shard`` (shard count, shard id), or with
-        ``None`` those whose server isn't known (set before servers were kept)."""
+        ``None`` those whose server isn't known (set before servers were kept); each with
+        its channel's wait (``remind_after_s``; None: it no longer reminds)."""
         args: tuple[object, ...]
         if shard is None:
             sql, args = q.SQL_DUE_REMINDERS_UNROUTED, (now_s, *after, limit)
@@ -197,7 +198,7 @@ class SettingsStore(StoreBase):
             sql, args = q.SQL_DUE_REMINDERS_OF_SHARD, (now_s, *after, *shard, limit)
         async with self.backend.reading() as session:
             rows = await session.fetchall(sql, *args)
-        return [_reminder(r) for r in rows]
+        return [(_reminder(r), None if r[7] is None else int(r[7])) for r in rows]
 
     async def route_reminder(self, channel_id: str, guild_id: str) -> None:
         """The server a reminder's channel is in, learnt from Discord (the reminder was

@@ -55,17 +55,20 @@ _REMINDER = (
 )
 SQL_DUE_REMINDERS = f"{_REMINDER} WHERE due_at <= ? ORDER BY due_at, channel_id LIMIT ?"
 # a page of the due reminders of one shard (a server's shard is (id >> 22) % shard count),
-# or of those whose server isn't known yet: each page starts after the last one read, so
-# a reminder left where it is never hides the ones behind it
-SQL_DUE_REMINDERS_OF_SHARD = f"""
-    {_REMINDER} WHERE due_at <= ? AND (due_at, channel_id) > (?, ?)
-    AND guild_id IS NOT NULL AND (guild_id >> 22) % ? = ?
-    ORDER BY due_at, channel_id LIMIT ?
+# or of those whose server isn't known yet, each with its channel's wait: each page
+# starts after the last one read, so a reminder left where it is never hides the ones
+# behind it
+_DUE_PAGE = """
+    SELECT r.channel_id, r.user_id, r.token, r.round, r.due_at, r.guild_id, r.attempts,
+        s.remind_after_s
+    FROM turn_reminders r LEFT JOIN channel_settings s ON s.channel_id = r.channel_id
+    WHERE r.due_at <= ? AND (r.due_at, r.channel_id) > (?, ?) AND {routed}
+    ORDER BY r.due_at, r.channel_id LIMIT ?
 """
-SQL_DUE_REMINDERS_UNROUTED = f"""
-    {_REMINDER} WHERE due_at <= ? AND (due_at, channel_id) > (?, ?) AND guild_id IS NULL
-    ORDER BY due_at, channel_id LIMIT ?
-"""
+SQL_DUE_REMINDERS_OF_SHARD = _DUE_PAGE.format(
+    routed="r.guild_id IS NOT NULL AND (r.guild_id >> 22) % ? = ?"
+)
+SQL_DUE_REMINDERS_UNROUTED = _DUE_PAGE.format(routed="r.guild_id IS NULL")
 SQL_ROUTE_REMINDER = "UPDATE turn_reminders SET guild_id = ? WHERE channel_id = ?"
 SQL_MOVE_REMINDER = "UPDATE turn_reminders SET due_at = ? WHERE channel_id = ? AND due_at = ?"
 SQL_REMINDER_SENT = (

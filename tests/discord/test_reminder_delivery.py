@@ -20,9 +20,15 @@ import bot.storage.store as stored_boards
 from bot.discord.dispatch import dispatch
 from bot.discord.reminders import EVERY_S, PER_S, Pace, remind_forever, send_due_reminders
 from bot.storage import Store, TurnReminder
+from bot.storage.backend import Write
+from bot.storage.settings_queries import SQL_SET_REMIND_AFTER, SQL_SET_REMINDER
 from tests.discord.fake_discord import Done, FakeClock, FakeDiscord, server_on
 from tests.discord.fakes import FakeChannel, FakeInteraction, http_error
 
+ENCOUNTER = """
+    INSERT INTO encounters (channel_id, status, state, created_by, created_at, guild_id)
+    VALUES (?, 'active', ?, '77', '2026-01-01T00:00:00+00:00', ?)
+"""
 WAIT_S = 600  # remind_after:10m
 OWNER = "78"
 SHARDS = 2  # this process runs shard 0 of 2
@@ -63,16 +69,20 @@ async def turn_of(store: Store, channel: int, name: str = "Ari", guild: int | No
 
 async def copies(store: Store, template: int, due: dict[int, tuple[int, int | None]]) -> None:
     """The running turn of ``template`` in each channel of ``due`` too, each with its
-    reminder due at its time, for its server (None: set before servers were kept)."""
+    reminder due at its time, for its server (None: set before servers were kept). In
+    one transaction, as a database holding that many running turns has them (through
+    the store's commands, 2,000 would take seconds of the test)."""
     stored = await store.active_encounter(str(template))
     assert stored is not None
+    writes: list[Write] = []
     for channel, (at, guild) in due.items():
         server = None if guild is None else str(guild)
-        await store.start_encounter(
-            str(channel), stored.encounter, user_id="77", summary="copied", guild_id=server
-        )
-        await store.set_remind_after_s(str(channel), WAIT_S)
-        await store.set_turn_reminder(TurnReminder(str(channel), OWNER, "Ari", 1, at, server))
+        writes += [
+            Write(ENCOUNTER, (str(channel), stored.state_json, server)),
+            Write(SQL_SET_REMIND_AFTER, (str(channel), WAIT_S)),
+            Write(SQL_SET_REMINDER, (str(channel), OWNER, "Ari", 1, at, guild)),
+        ]
+    await store.backend.write_all(writes)
 
 
 async def run_loop(discord: FakeDiscord, store: Store, clock: FakeClock, until: float) -> None:

@@ -19,6 +19,12 @@ def due(channel: str, at: int, guild: str | None) -> TurnReminder:
     return TurnReminder(channel, "78", "Ari", 1, at, guild_id=guild)
 
 
+async def page(
+    store: Store, shard: tuple[int, int] | None, after: tuple[int, str] = (-1, ""), limit: int = 200
+) -> list[TurnReminder]:
+    return [r for r, _ in await store.due_reminders_page(NOW, shard, after, limit)]
+
+
 async def test_a_process_reads_only_its_shards_reminders_page_after_page(store: Store) -> None:
     for i in range(12):
         await store.set_turn_reminder(due(f"{100 + i}", NOW - 100 + i, server(i % SHARDS, i)))
@@ -28,30 +34,34 @@ async def test_a_process_reads_only_its_shards_reminders_page_after_page(store: 
     big = str(2**63 - 1)
     await store.set_turn_reminder(due("902", NOW - 1, big))
 
-    first = await store.due_reminders_page(NOW, (SHARDS, 1), limit=2)
+    first = await page(store, (SHARDS, 1), limit=2)
     assert [r.channel_id for r in first] == ["101", "105"]
     assert {r.guild_id for r in first} == {server(1, 1), server(1, 5)}
-    rest = await store.due_reminders_page(NOW, (SHARDS, 1), (first[-1].due_at, "105"), 2)
+    rest = await page(store, (SHARDS, 1), (first[-1].due_at, "105"), 2)
     assert [r.channel_id for r in rest] == ["109"]
     big_shard = (2**63 - 1 >> 22) % SHARDS
-    mine = await store.due_reminders_page(NOW, (SHARDS, big_shard))
+    mine = await page(store, (SHARDS, big_shard))
     assert "902" in [r.channel_id for r in mine]
-    unrouted = await store.due_reminders_page(NOW, None)
+    unrouted = await page(store, None)
     assert [(r.channel_id, r.guild_id) for r in unrouted] == [("901", None)]
     # one shard in all: every server's
-    everyone = await store.due_reminders_page(NOW, (1, 0))
+    everyone = await page(store, (1, 0))
     assert len(everyone) == 13
+    # each with its channel's wait, read with it (None: the channel no longer reminds)
+    await store.set_remind_after_s("101", 600)
+    waits = dict(await store.due_reminders_page(NOW, (SHARDS, 1), limit=2))
+    assert {r.channel_id: wait for r, wait in waits.items()} == {"101": 600, "105": None}
 
 
 async def test_a_reminder_learns_its_server_and_is_tried_again_later(store: Store) -> None:
     await store.set_turn_reminder(due("901", NOW - 500, None))
-    (old,) = await store.due_reminders_page(NOW, None)
+    (old,) = await page(store, None)
     await store.route_reminder("901", server(2))
-    assert await store.due_reminders_page(NOW, None) == []
-    (routed,) = await store.due_reminders_page(NOW, (SHARDS, 2))
+    assert await page(store, None) == []
+    (routed,) = await page(store, (SHARDS, 2))
     assert routed == TurnReminder("901", "78", "Ari", 1, NOW - 500, server(2), 0)
     await store.route_reminder("901", "not-a-server")  # nothing to learn from that
-    assert await store.due_reminders_page(NOW, (SHARDS, 2)) == [routed]
+    assert await page(store, (SHARDS, 2)) == [routed]
 
     assert await store.postpone_reminder(routed, NOW + 60)
     assert not await store.postpone_reminder(old, NOW + 60)  # it changed meanwhile
