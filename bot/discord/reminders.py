@@ -137,10 +137,13 @@ async def send_due_reminders(
     count, ids = look.shards
     for shard in [*((count, i) for i in ids), None]:  # None: servers not known yet
         after = (-1, "")
-        while page := await store.due_reminders_page(now_s, shard, after, PAGE):
+        while True:
+            page = await store.due_reminders_page(now_s, shard, after, PAGE)
             await asyncio.gather(*(look.one(r, wait_s) for r, wait_s in page))
+            if len(page) < PAGE:
+                break
             last = page[-1][0]
-            after = (last.due_at, last.channel_id)
+            after = (last.due_at, last.channel_id)  # a reminder left stays behind
     return look.sent
 
 

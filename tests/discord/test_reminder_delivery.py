@@ -164,6 +164,27 @@ async def test_undeliverable_reminders_ahead_no_longer_stop_every_other(
         assert discord.fetched.count(c) == 1 and not discord.uncached[c].messages
 
 
+async def test_reminders_left_where_they_are_never_hide_those_behind_them(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A client that only sees its cache leaves the reminders of channels it can't see
+    as they are; page after page, the one it can see is still found and sent."""
+    monkeypatch.setattr(reminders, "PAGE", 10)
+    now = int(time.time())
+    await turn_of(store, 1)
+    await store.clear_turn_reminder("1")
+    unseen = {c: (now - 1000 + c, OURS if c % 2 else None) for c in range(100, 160)}
+    await copies(store, 1, unseen)
+    before = await store.due_reminders(now, 100)
+    await turn_of(store, 4242)
+    channel = FakeChannel(4242)
+    for _ in range(2):  # look after look
+        assert await send_due_reminders(Cache(channel), store, now + WAIT_S + 5) == 1
+        await store.set_turn_reminder(TurnReminder("4242", OWNER, "Ari", 1, now + WAIT_S))
+    assert await store.due_reminders(now, 100) == before  # untouched
+    assert len(before) == 60
+
+
 async def test_a_storm_of_2000_channels_is_reminded_within_a_minute_under_the_rate_limit(
     store: Store, monkeypatch: pytest.MonkeyPatch
 ) -> None:
