@@ -295,7 +295,10 @@ async def remind_forever(
     pace = pace if pace is not None else Pace()
     ready = getattr(client, "wait_until_ready", None)
     if ready is not None:
-        await ready()  # the channel cache is filled: no needless fetches
+        try:
+            await ready()  # the channel cache is filled: no needless fetches
+        except RuntimeError as exc:  # a client that never logs in: nothing to wait for
+            log.warning("Turn reminders start without waiting for the gateway: %s", exc)
     while True:
         started = clock()
         try:

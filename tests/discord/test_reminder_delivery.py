@@ -98,8 +98,10 @@ async def run_loop(discord: FakeDiscord, store: Store, clock: FakeClock, until: 
 async def test_undeliverable_reminders_ahead_no_longer_stop_every_other(
     store: Store, caplog: pytest.LogCaptureFixture
 ) -> None:
-    """60 reminders nobody here can send are the oldest; a turn in a visible channel is
-    still reminded within a minute of being due."""
+    """The 60 oldest due reminders are of channels this process doesn't cache: deleted,
+    in a server the bot left, another shard's, archived threads. A turn in a channel it
+    sees is still reminded within a minute of being due; the archived threads' after a
+    fetch; the gone ones' are dropped, each with a log line; another shard's are left."""
     caplog.set_level(logging.INFO, logger="bot.discord.reminders")
     now = int(time.time())
     clock = FakeClock(float(now))
@@ -112,9 +114,8 @@ async def test_undeliverable_reminders_ahead_no_longer_stop_every_other(
     elsewhere = range(300, 315)  # another process's shard
     unrouted = range(400, 405)  # set before servers were kept: another shard's
     archived = range(500, 505)  # archived play-by-post threads: not cached, fetched
-    due: dict[int, tuple[int, int | None]] = {}
-    for i, c in enumerate([*deleted, *left, *elsewhere, *unrouted, *archived]):
-        due[c] = (long_ago + i, OURS)
+    due: dict[int, tuple[int, int | None]] = {c: (long_ago + c, OURS) for c in deleted}
+    due |= {c: (long_ago + c, OURS) for c in archived}
     due |= {c: (long_ago + c, LEFT) for c in left}
     due |= {c: (long_ago + c, THEIRS) for c in elsewhere}
     due |= {c: (long_ago + c, None) for c in unrouted}
