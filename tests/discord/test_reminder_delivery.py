@@ -12,6 +12,7 @@ import logging
 import random
 import re
 import time
+from pathlib import Path
 
 import pytest
 
@@ -220,6 +221,51 @@ async def test_a_storm_of_2000_channels_is_reminded_within_a_minute_under_the_ra
             due = int(look) + WAIT_S  # the next one
         assert due > end - 60, f"channel {c}: due at {due}, never sent"
     assert sum(len(c.sent_at) for c in channels.values()) >= 2000 * 5
+
+
+async def test_two_processes_looking_at_once_send_each_reminder_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two processes that both see every channel (one database, two connections): each
+    due reminder is claimed by one of them, and sent once, whether they look at the same
+    moment or one reads a page the other then sends whole."""
+    first = await Store.open(tmp_path / "shared.db")
+    second = await Store.open(tmp_path / "shared.db")
+    try:
+        now = int(time.time())
+        clock = FakeClock(float(now))
+        discord = FakeDiscord(clock)
+        await turn_of(first, 1)
+        await first.clear_turn_reminder("1")
+
+        def paced() -> Pace:
+            return Pace(clock=clock, sleep=clock.sleep)
+
+        await copies(first, 1, {c: (now - 100 + c, OURS) for c in range(10, 70)})
+        channels = [discord.channel(c, OURS) for c in range(10, 70)]
+        sent = await asyncio.gather(
+            *(send_due_reminders(discord, s, now, pace=paced()) for s in (first, second))
+        )
+        assert sum(sent) == 60
+        assert [len(c.messages) for c in channels] == [1] * 60
+
+        later = now + WAIT_S  # the next reminders: the second reads them, the first sends
+        stale = await second.due_reminders_page(later, (1, 0))
+        assert len(stale) == 60
+        assert await send_due_reminders(discord, first, later, pace=paced()) == 60
+        pages = iter([stale, []])
+        monkeypatch.setattr(second, "due_reminders_page", lambda *_: _page(next(pages)))
+        assert await send_due_reminders(discord, second, later, pace=paced()) == 0
+        assert [len(c.messages) for c in channels] == [2] * 60
+    finally:
+        await first.close()
+        await second.close()
+
+
+async def _page(
+    rows: list[tuple[TurnReminder, int | None]],
+) -> list[tuple[TurnReminder, int | None]]:
+    return rows
 
 
 async def test_a_bad_row_is_dropped_and_the_reminders_after_it_are_still_sent(
