@@ -37,7 +37,7 @@ LINES = (
 async def main(n: int) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         store = await Store.open(Path(tmp) / "bench.db")
-        ctx = Context(store, "bench", "gm", is_gm=True, rng=random.Random(1))
+        ctx = Context(store, "bench", "1001", is_gm=True, rng=random.Random(1))
         print(f"{'command':<80} {'p50':>7} {'p95':>7} {'max':>7}  (ms, n={n})")
         for line in LINES:
             samples = []

@@ -40,7 +40,7 @@ TOKENS = 20
 
 def board(ruleset: str, seed: int = 7) -> Encounter:
     rng = random.Random(seed)
-    encounter = Encounter(SIDE, SIDE, ruleset, "gm")
+    encounter = Encounter(SIDE, SIDE, ruleset, "1001")
     kinds = [Terrain.DIFFICULT] * 6 + [Terrain.WALL] * 2 + [Terrain.WATER, Terrain.PILLAR]
     cells = [Cell(c, r) for c in range(SIDE) for r in range(SIDE)]
     for cell in rng.sample(cells, SIDE * SIDE // 8):
@@ -95,8 +95,8 @@ def attempt(ruleset: str, encounter: Encounter, options: dict[str, str]) -> obje
 async def command_path(n: int) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         store = await Store.open(Path(tmp) / "bench.db")
-        ctx = Context(store, "bench", "gm", is_gm=True, rng=random.Random(1))
-        await store.start_encounter("bench", board("3.5"), user_id="gm", summary="bench")
+        ctx = Context(store, "bench", "1001", is_gm=True, rng=random.Random(1))
+        await store.start_encounter("bench", board("3.5"), user_id="1001", summary="bench")
         samples = []
         targets = ["AZ56", "AY50"]
         for i in range(n):
@@ -110,7 +110,7 @@ async def command_path(n: int) -> None:
                 "bench",
                 stored,
                 stored.encounter.with_token(get_ruleset("3.5").start_turn(hero)),
-                user_id="gm",
+                user_id="1001",
                 command="turn next",
                 summary="bench",
             )

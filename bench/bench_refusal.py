@@ -53,7 +53,7 @@ FAR_CASES = (
 
 def case(ruleset: str, speed: int, action: str | None, *, far: bool = False) -> tuple[float, str]:
     walls = LONG_WALL if far else WALLS
-    encounter = Encounter(SIDE, SIDE, ruleset, "gm").with_terrain(walls, Terrain.WALL)
+    encounter = Encounter(SIDE, SIDE, ruleset, "1001").with_terrain(walls, Terrain.WALL)
     start_at = Cell(90, 0) if far else Cell(0, 0)
     encounter = encounter.with_token(Token("Zip", start_at, team="party", speed_ft=speed))
     rules = get_ruleset(ruleset)

@@ -116,10 +116,10 @@ KINDS = [Terrain.DIFFICULT] * 6 + [Terrain.WALL] * 2 + [Terrain.WATER, Terrain.P
 def board(side: int, tokens: int, seed: int = 7, density: int = 8) -> Encounter:
     """A ``side`` x ``side`` map with one square in ``density`` holding terrain."""
     rng = random.Random(seed)
-    encounter = Encounter(side, side, "3.5", "gm")
+    encounter = Encounter(side, side, "3.5", "1001")
     cells = [Cell(c, r) for r in range(side) for c in range(side)]
     terrain = {cell: rng.choice(KINDS) for cell in rng.sample(cells, len(cells) // density)}
-    encounter = Encounter(side, side, "3.5", "gm", terrain=terrain)
+    encounter = Encounter(side, side, "3.5", "1001", terrain=terrain)
     free = [c for c in cells if c not in terrain]
     for i in range(tokens):
         cell = free.pop(rng.randrange(len(free)))

@@ -65,7 +65,7 @@ async def _worker(args: argparse.Namespace) -> dict[str, Any]:
 
     async def channel(name: str, index: int) -> None:
         nonlocal done, refused, changed
-        ctx = Context(store, name, "gm", is_gm=True, rng=random.Random(index))
+        ctx = Context(store, name, "1001", is_gm=True, rng=random.Random(index))
         for round_number in range(args.rounds):
             for runner, there, back in moves:
                 to = there if round_number % 2 == 0 else back
@@ -108,7 +108,7 @@ async def _prepare(db: str, channels: list[str]) -> None:
     store = await Store.open(db)
     encounter, _ = _busy_map(30, TOKENS)
     for name in channels:
-        await store.start_encounter(name, encounter, user_id="gm", summary="bench")
+        await store.start_encounter(name, encounter, user_id="1001", summary="bench")
     await store.close()
 
 

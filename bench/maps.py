@@ -37,7 +37,7 @@ def battle_map(side: int, tokens: int = 6, ruleset: str = "3.5", seed: int = 7) 
         for dr in range(-4, 5):
             terrain.pop(Cell(centre.col + dc, centre.row + dr), None)
     speed = 120 if ruleset == "becmi" else 30
-    encounter = Encounter(side, side, ruleset, "gm", terrain=terrain)
+    encounter = Encounter(side, side, ruleset, "1001", terrain=terrain)
     encounter = encounter.with_token(Token(HERO, centre, team="party", speed_ft=speed))
     taken = {centre}
     for i in range(tokens - 1):

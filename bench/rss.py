@@ -28,9 +28,9 @@ async def hold(count: int) -> None:
         encounter = battle_map(30)
         here = hero_cell(30)
         for i in range(count):
-            await store.start_encounter(f"c{i}", encounter, user_id="gm", summary="bench")
+            await store.start_encounter(f"c{i}", encounter, user_id="1001", summary="bench")
         for i in range(count):
-            ctx = Context(store, f"c{i}", "gm", is_gm=True, rng=random.Random(i))
+            ctx = Context(store, f"c{i}", "1001", is_gm=True, rng=random.Random(i))
             await run_line(ctx, f"/move token:{HERO} to:{Cell(here.col + 1, here.row)}")
         await store.close()
 

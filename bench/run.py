@@ -74,8 +74,8 @@ def latency(samples: Samples) -> dict[str, float]:
 
 
 async def _channel(store: Store, name: str, encounter: Encounter) -> Context:
-    await store.start_encounter(name, encounter, user_id="gm", summary="bench")
-    return Context(store, name, "gm", is_gm=True, rng=random.Random(1))
+    await store.start_encounter(name, encounter, user_id="1001", summary="bench")
+    return Context(store, name, "1001", is_gm=True, rng=random.Random(1))
 
 
 def _targets(side: int) -> tuple[str, str]:
@@ -194,7 +194,7 @@ def search_case(
     """A 3.5 map of ``terrain`` with the hero in the top-left corner, ``pathfinding``'s
     A* over the same squares (walls closed, difficult terrain double), and the goal in
     the far corner."""
-    encounter = Encounter(side, side, "3.5", "gm", terrain=terrain).with_token(
+    encounter = Encounter(side, side, "3.5", "1001", terrain=terrain).with_token(
         Token(HERO, Cell(0, 0), team="party", speed_ft=30)
     )
     weight = {Terrain.DIFFICULT: 2, Terrain.WALL: 0}

@@ -28,7 +28,11 @@ def _parser() -> argparse.ArgumentParser:
     for p in (ask, console):
         p.add_argument("--seed", type=int, default=None, help="make every dice roll reproducible")
         p.add_argument("--channel", default="console", help="channel name or id to act in")
-        p.add_argument("--user", default="console-gm", help="user name or id to act as (a GM)")
+        p.add_argument(
+            "--user",
+            default="console-gm",
+            help="user name or Discord id to act as (a GM); a name stands for an id of its own",
+        )
         who = p.add_mutually_exclusive_group()
         who.add_argument(
             "--player",
@@ -42,7 +46,11 @@ def _parser() -> argparse.ArgumentParser:
             help="act as --user with Manage Channels granted in this channel alone, not "
             "across the server: a GM here, who can't set the server's GM role or ruleset",
         )
-        p.add_argument("--guild", default="console-server", help="the server the channel is in")
+        p.add_argument(
+            "--guild",
+            default="console-server",
+            help='the server the channel is in ("": none, as in a DM)',
+        )
         p.add_argument(
             "--roles",
             default="",
@@ -121,7 +129,7 @@ def _asker(args: argparse.Namespace) -> _Asker:
         channel=args.channel,
         user=args.user,
         manages_channel=not args.player,
-        guild=args.guild,
+        guild=args.guild or None,
         roles=_roles(args.roles),
         manages_server=not (args.player or args.channel_only),
     )

@@ -17,8 +17,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
 from bot.errors import InvalidInput
+from bot.named_channel import NamedChannel
 from bot.names import Vocabulary
 from bot.rules.options import OptionSpec
+from bot.user_ids import is_name, is_snowflake, name_id
 
 if TYPE_CHECKING:
     import random
@@ -55,11 +57,11 @@ _TRUE = {"true", "yes", "y", "on", "1"}
 _FALSE = {"false", "no", "n", "off", "0"}
 MAX_TEXT = 200
 # A user as Discord hands it over (its id), a mention as typed (<@123>, <@!123>),
-# or, in the console, a plain name like the console's --user.
-_MENTION = re.compile(r"<@!?(\d{1,20})>")
+# or, in the console, a plain name like the console's --user (which stands for an id
+# of its own: bot/user_ids.py).
+_MENTION = re.compile(r"<@!?([0-9]{1,20})>")
 _ROLE = re.compile(r"(?:<@&)?(\d{1,20})>?")
 _CHANNEL = re.compile(r"(?:<#)?(\d{1,20})>?")
-_USER_NAME = re.compile(r"[\w.-]{1,32}")
 
 
 @dataclass(frozen=True)
@@ -165,11 +167,13 @@ class Option:
             if found is None:
                 raise self._bad(raw)
             return found.group(1)
-        if self.kind == "channel":
+        if self.kind == "channel":  # resolved by a shell, or as typed (nothing known there)
+            if isinstance(raw, NamedChannel):
+                return raw
             found = _CHANNEL.fullmatch(str(raw).strip())
             if found is None:
                 raise self._bad(raw)
-            return found.group(1)
+            return NamedChannel(found.group(1))
         text = str(raw).strip()
         if not text or len(text) > self.max_length:
             raise self._bad(raw)
@@ -203,15 +207,16 @@ def _read_upload(option: str, path_text: str, max_bytes: int) -> Upload:
 
 
 def _user_id(raw: object) -> str | None:
-    """The id text of a user: ``123``, ``<@123>`` and ``<@!123>`` all give ``"123"``."""
+    """The id of a user: ``123``, ``<@123>`` and ``<@!123>`` all give ``"123"``; a plain
+    name (the console's ``bob`` or ``@bob``) the id it stands for (``name_id``)."""
     if isinstance(raw, bool | float):
         return None
     text = str(raw).strip()
     mention = _MENTION.fullmatch(text)
     if mention:
-        return mention.group(1)
+        return mention.group(1) if is_snowflake(mention.group(1)) else None
     text = text.removeprefix("@")  # the console's @bob, as the help says
-    return text if _USER_NAME.fullmatch(text) else None
+    return name_id(text) if is_name(text) else None
 
 
 # Lengths a user may write, in feet. Metres follow the tabletop convention of a 5 ft

@@ -11,15 +11,18 @@ import contextlib
 import logging
 import random
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import TextIO
 
 from bot.console_output import IMAGE_DIR, NO_BOARD_MESSAGE, envelope, print_outcome
 from bot.context import Context
 from bot.errors import RulingError, failure_message
-from bot.handlers import run_line
+from bot.handlers import Sight, run_line
+from bot.named_channel import NamedChannel
 from bot.reply import Reply
 from bot.storage import Store, recording_writes
+from bot.user_ids import NamesSeen
 
 log = logging.getLogger(__name__)
 
@@ -43,6 +46,7 @@ async def run_once(
     guild: str | None = CONSOLE_GUILD,
     roles: frozenset[str] = frozenset(),
     manages_server: bool | None = None,
+    names: NamesSeen | None = None,
 ) -> int:
     """Run one command line and print it; the exit code says whether it was ruled.
 
@@ -51,11 +55,16 @@ async def run_once(
     server's GM role among ``roles``. ``manages_server`` is whether they have it across
     the server (their roles') rather than in this channel alone (``--channel-only``),
     which the server-wide settings ask; by default, as ``manages_channel``. ``guild`` is
-    the server the channel belongs to."""
+    the server the channel belongs to.
+
+    ``user`` and the users the line names are names (or Discord ids): each name stands
+    for an id of its own (``bot.user_ids``), which is what is stored and what the JSON
+    shows; the text shows the names this run was given (``names``: a session's)."""
+    names = NamesSeen() if names is None else names
     ctx = Context(
         store,
         channel,
-        user,
+        names.named(user),
         is_gm=manages_channel,
         rng=random.Random(seed),
         guild_id=guild,
@@ -66,14 +75,32 @@ async def run_once(
     error: str | None = None
     refused: RulingError | None = None
     with recording_writes() as written:
+        names.learn(line)
         try:
-            reply = await run_line(ctx, line)
+            reply = await run_line(ctx, line, sight=console_sight(ctx))
         except RulingError as exc:
             error, refused = str(exc), exc
         except Exception:  # a bug: never a traceback for the user, but logged for us
             log.exception("command failed: %s", line)
             error = f"{failure_message(written)} Please report it."
-    return print_outcome(out, reply, error, refused, as_json=as_json)
+    return print_outcome(out, reply, error, refused, as_json=as_json, shown=names.shown)
+
+
+def console_sight(ctx: Context) -> Sight:
+    """How the console's user stands in a channel an option names (``from:#prep``): the
+    channel is in the server the store last saw it in, or, never seen in one, in the
+    console's (``--guild``). In the console's server they see every channel and have
+    Manage Channels where they have it across the server (not with ``--channel-only``
+    or ``--player``); in another server, or with no server, they see nothing."""
+
+    async def see(named: NamedChannel) -> NamedChannel:
+        if named.id == ctx.channel_id:
+            return replace(named, guild_id=ctx.guild_id, visible=True, manages=ctx.is_gm)
+        where = await ctx.store.channel_guild(named.id) or ctx.guild_id
+        ours = bool(ctx.guild_id) and where == ctx.guild_id
+        return replace(named, guild_id=where, visible=ours, manages=ours and ctx.manages_server)
+
+    return see
 
 
 def _open_history() -> Path | None:
@@ -113,6 +140,7 @@ async def interactive(
     """A prompt: one command per line, printed as a person reads it."""
     history = _open_history()
     rng_seed = seed
+    names = NamesSeen()  # the session's: a name given once is shown as @name after
     print("Stride console. Type /help for commands, Ctrl-D or 'quit' to leave.")
     try:
         while True:
@@ -142,6 +170,7 @@ async def interactive(
                 guild=guild,
                 roles=roles,
                 manages_server=manages_server,
+                names=names,
             )
             if rng_seed is not None:
                 rng_seed += 1  # a reproducible session, but not the same roll every time

@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import logging
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TextIO, cast
 
@@ -114,9 +115,11 @@ def print_outcome(
     refused: RulingError | None,
     *,
     as_json: bool,
+    shown: Callable[[str], str] = str,
 ) -> int:
     """Print a command's reply (or why it was refused); the exit code says whether it
-    was ruled."""
+    was ruled. ``shown`` turns the text's mentions of the console's names back into
+    ``@name`` (``bot.user_ids.NamesSeen``); the JSON keeps the ids, as Discord does."""
     image = _save_image(reply) if reply else None
     attached = _save_attachment(reply) if reply else None
     if as_json:
@@ -125,7 +128,7 @@ def print_outcome(
             shaped["result"]["file"] = attached
         out.write(json.dumps(shaped) + "\n")
     elif reply is not None:
-        out.write(reply.as_text() + "\n")
+        out.write(shown(reply.as_text()) + "\n")
         if reply.result.get("post_board"):  # the Discord shell's; said here, not there
             out.write(f"{NO_BOARD_MESSAGE}\n")
         if image:
@@ -133,5 +136,5 @@ def print_outcome(
         if attached:
             out.write(f"file: {attached}\n")
     else:
-        out.write(f"error: {plain(error or '')}\n")
+        out.write(f"error: {shown(plain(error or ''))}\n")
     return 0 if reply is not None else 2

@@ -12,6 +12,7 @@ import pytest
 
 from bot.context import Context
 from bot.storage import Store
+from bot.user_ids import name_id
 from tests.postgres_server import REQUIRE_ENV, PostgresServer, required
 
 
@@ -34,12 +35,12 @@ async def store(tmp_path: Path) -> AsyncIterator[Store]:
 
 @pytest.fixture
 def gm(store: Store) -> Context:
-    return Context(store, "table-1", "dm", is_gm=True, rng=random.Random(1))
+    return Context(store, "table-1", name_id("dm"), is_gm=True, rng=random.Random(1))
 
 
 @pytest.fixture
 def player(store: Store) -> Context:
-    return Context(store, "table-1", "ari", is_gm=False, rng=random.Random(1))
+    return Context(store, "table-1", name_id("ari"), is_gm=False, rng=random.Random(1))
 
 
 @pytest.fixture(scope="session")

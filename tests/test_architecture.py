@@ -20,7 +20,9 @@ CORE = [
     ROOT / "bot" / "units.py",
     ROOT / "bot" / "notation.py",
     ROOT / "bot" / "commands.py",
+    ROOT / "bot" / "named_channel.py",
     ROOT / "bot" / "limits.py",
+    ROOT / "bot" / "user_ids.py",
     # the board's declared shape: the core and pydantic, nothing that does I/O
     *sorted((ROOT / "bot" / "schema").rglob("*.py")),
 ]

@@ -21,7 +21,7 @@ from bot.storage import Store
 async def main():
     store = await Store.open(sys.argv[1])
     try:
-        await run_line(Context(store, "c", "u", is_gm=True, rng=random.Random(1)), sys.argv[2])
+        await run_line(Context(store, "c", "1", is_gm=True, rng=random.Random(1)), sys.argv[2])
     finally:
         await store.close()
 

@@ -204,3 +204,29 @@ def test_channel_only_is_manage_channels_here_but_not_across_the_server(
     assert ask_as(line="/settings gm_role:<@&555>")["result"]["gm_role"] == "555"
     with pytest.raises(SystemExit):  # a player can't also have it in the channel
         main(["ask", "--player", "--channel-only", "/fall height:10"])
+
+
+def test_a_channel_named_in_the_console_is_read_with_the_flags_rights_there(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """from:<#channel> (issue 38): the console's user is a GM in every channel of its
+    server, with --channel-only in this one alone, with --player in none; a channel of
+    another server (the one the store saw it in), or asked from none (--guild ""), is read
+    as one with no scenes. tests/discord/test_cross_channel_matrix.py runs every case."""
+    from bot.__main__ import main
+
+    monkeypatch.setenv("STRIDE_DB", str(tmp_path / "s.db"))
+
+    def scenes(*flags: str) -> list[str]:
+        code = main(["ask", "--json", "--channel", "2222", *flags, "/encounter scenes from:1111"])
+        data = json.loads(capsys.readouterr().out)
+        assert code == 0, data
+        return [s["name"] for s in data["result"]["scenes"]]
+
+    for line in ("/encounter start width:5 height:5", "/encounter save name:Crypt"):
+        assert main(["ask", "--channel", "1111", line]) == 0
+    capsys.readouterr()
+    assert scenes() == scenes("--user", "cal") == ["Crypt"]  # its encounter's GM; a GM there
+    assert scenes("--user", "cal", "--channel-only") == scenes("--user", "cal", "--player") == []
+    assert scenes("--player") == ["Crypt"]  # console-gm runs the encounter there
+    assert scenes("--guild", "") == scenes("--guild", "another-server") == []

@@ -10,6 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bot.units import feet, feet_figure
+from bot.user_ids import name_id
 
 
 @pytest.mark.parametrize(
@@ -67,7 +68,7 @@ async def test_a_move_in_a_metres_channel_draws_metres(
     monkeypatch.setattr(board, "render_board", spy)
     store = await Store.open(tmp_path / "s.db")
     try:
-        gm = Context(store, "c", "gm", is_gm=True, rng=random.Random(1), guild_id="g")
+        gm = Context(store, "c", name_id("gm"), is_gm=True, rng=random.Random(1), guild_id="g")
         for line in (
             "/settings units:metres",
             "/encounter start width:8 height:8",

@@ -27,6 +27,7 @@ from bot.cooldown import Cooldown
 from bot.discord.board import refresh_board, repost_board
 from bot.discord.channel import context_for, store_of
 from bot.discord.notices import tell_about_plain_replies
+from bot.discord.permissions import named_channel
 from bot.discord.sending import send_error, send_reply
 from bot.errors import InvalidInput, RulingError, failure_message
 from bot.metrics import METRICS
@@ -63,16 +64,15 @@ async def uploaded(value: object, max_bytes: int = MAX_UPLOAD_BYTES) -> object:
 
 
 def option_value(value: object) -> object:
-    """Discord's value as the specs read it: a user or member option becomes its id;
-    text loses the mark of the bot's own mentions (only the bot makes those)."""
+    """Discord's value as the specs read it: a user or member option becomes its id, a
+    channel the asker's standing there (``NamedChannel``); text loses the mark of the
+    bot's own mentions (only the bot makes those)."""
     if isinstance(value, discord.User | discord.Member | discord.Role):
         return str(value.id)
     if isinstance(value, app_commands.AppCommandChannel | app_commands.AppCommandThread):
-        # Discord resolves the asker's permissions there: a channel they can't see is
-        # not theirs to read from (a GM's private prep channel)
-        if not value.permissions.view_channel:
-            raise InvalidInput(f"<#{value.id}> isn't a channel you can see.")
-        return str(value.id)
+        # with the asker's permissions there and its server: handlers/elsewhere.py reads
+        # it as if they ran the command there (a GM's private prep channel)
+        return named_channel(value)
     if isinstance(value, str):
         return unquoted(value.replace(MENTION_MARK, ""))
     return value

@@ -6,7 +6,10 @@ Every button and menu carries the mover's whole state in its custom id
 (``bot.handlers.mover.MoverState``), and they are :class:`discord.ui.DynamicItem`s the
 bot registers at start: a mover opened before a restart still answers after it.
 Confirm runs /move through :func:`bot.discord.dispatch.dispatch`, as the slash
-command does (its permissions, its public reply, the board's refresh).
+command does (its permissions, its public reply, the board's refresh). Every press,
+Confirm included, is refused as out of date when the mover was opened on another turn
+or board (``bot.handlers.mover._current``): custom ids are the user's to forge, so the
+handlers check what they carry, and /move its permissions.
 """
 
 from __future__ import annotations
@@ -27,19 +30,14 @@ from bot.discord.embeds import embed_for, file_for
 from bot.discord.sending import NO_MENTIONS, send_error
 from bot.errors import RulingError
 from bot.handlers.mover import (
-    ACTIONS,
-    ARROWS,
-    BONUSES,
-    FLY,
-    MAX_PRESSES,
     MoverPanel,
-    MoverState,
     button_label,
     chosen,
     confirm_options,
     mover_panel,
     open_mover,
 )
+from bot.handlers.mover_state import ACTIONS, ARROWS, BONUSES, FLY, MAX_PRESSES, MoverState
 from bot.work import in_channel
 
 log = logging.getLogger(__name__)
@@ -211,7 +209,7 @@ async def pressed(
         await send_error(interaction, exc)
         return
     if verb == "t":
-        await _answer(interaction, lambda ctx: chosen(ctx, picked), edit=True)
+        await _answer(interaction, lambda ctx: chosen(ctx, state, picked), edit=True)
     else:
         await _answer(interaction, lambda ctx: mover_panel(ctx, following), edit=True)
 

@@ -1,7 +1,8 @@
 """What the user and Stride may do in an interaction's channel.
 
-The user: whether they are the GM here (:func:`is_gm`) and whether they manage the
-server (:func:`manages_server`). Stride: what it lacks for embeds, pictures and the
+The user: whether they are the GM here (:func:`is_gm`), whether they manage the
+server (:func:`manages_server`), and how they stand in a channel an option names
+(:func:`named_channel`). Stride: what it lacks for embeds, pictures and the
 board message (:func:`missing_for_board`), named as Discord's settings name them.
 Reads of the interaction only; telling the GM is ``bot.discord.notices``.
 """
@@ -11,6 +12,9 @@ from __future__ import annotations
 from typing import Any, cast
 
 import discord
+from discord import app_commands
+
+from bot.named_channel import NamedChannel
 
 
 def is_gm(interaction: discord.Interaction[Any]) -> bool:
@@ -34,6 +38,22 @@ def manages_server(interaction: discord.Interaction[Any]) -> bool:
     permissions = getattr(interaction.user, "guild_permissions", None)
     return permissions is not None and bool(
         permissions.administrator or permissions.manage_channels or permissions.manage_guild
+    )
+
+
+def named_channel(
+    value: app_commands.AppCommandChannel | app_commands.AppCommandThread,
+) -> NamedChannel:
+    """A channel option's value as handlers read it: Discord resolves the asker's
+    permissions there (Manage Channels, View Channel: without it Discord grants nothing
+    else) and its server (None in a DM). Whether that lets them read it is the
+    handlers' to decide (``handlers/elsewhere.py``), so that what they may not read
+    there is answered as what isn't there."""
+    return NamedChannel(
+        str(value.id),
+        None if value.guild_id is None else str(value.guild_id),
+        visible=bool(value.permissions.view_channel),
+        manages=bool(value.permissions.manage_channels),
     )
 
 

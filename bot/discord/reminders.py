@@ -21,7 +21,6 @@ import asyncio
 import contextlib
 import logging
 import math
-import re
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field, replace
@@ -34,6 +33,7 @@ from bot.discord.embeds import as_text
 from bot.discord.sending import pinging
 from bot.reply import plain
 from bot.storage import Store, TurnReminder
+from bot.user_ids import is_snowflake
 
 log = logging.getLogger(__name__)
 
@@ -47,7 +47,6 @@ HTTP_TIMEOUT_S = 15.0  # a fetch or a send that takes longer is tried again late
 RETRY_S = 60  # the first wait after a failure that may pass; doubled each time after
 RETRY_MAX_S = 3600
 
-_DISCORD_ID = re.compile(r"[0-9]{1,20}")
 _UNSAID = object()  # a channel that doesn't say its server (a stand-in's)
 
 Sleep = Callable[[float], Awaitable[None]]
@@ -173,7 +172,7 @@ class _Look:
                     await self._later(reminder, _failure(exc))
 
     async def _handle(self, r: TurnReminder, wait_s: int | None) -> None:
-        if not (_DISCORD_ID.fullmatch(r.channel_id) and _DISCORD_ID.fullmatch(r.user_id)):
+        if not (is_snowflake(r.channel_id) and is_snowflake(r.user_id)):
             await self._drop(r, "its channel or its owner is not a Discord id", logging.WARNING)
             return
         if not await _still_their_turn(self.store, r):

@@ -18,6 +18,7 @@ import discord
 
 from bot.discord.embeds import (
     GM_ONLY_TITLE,
+    as_text,
     embed_for,
     error_embed,
     error_text,
@@ -28,6 +29,7 @@ from bot.discord.embeds import (
 from bot.discord.permissions import can_attach, can_embed
 from bot.errors import RulingError
 from bot.reply import Reply
+from bot.user_ids import is_snowflake
 
 log = logging.getLogger(__name__)
 
@@ -82,7 +84,7 @@ async def send_answer(
         base["view"] = view
     said = ""
     if ping is not None:  # the one user this answer may ping, and no one else
-        said = f"<@{ping[0]}> {ping[1]}"
+        said = f"<@{ping[0]}> {as_text(ping[1])}"  # its words name a token: user text
         base["allowed_mentions"] = pinging(ping[0])
     attempts: list[dict[str, Any]] = []
     if embed is not None:
@@ -136,7 +138,7 @@ async def send_reply(
         text_for(reply),
         ephemeral=reply.ephemeral,
         make_file=lambda: file_for(reply),
-        ping=reply.ping if reply.ping is not None and reply.ping[0].isdigit() else None,
+        ping=reply.ping if reply.ping is not None and is_snowflake(reply.ping[0]) else None,
         view=view,
     )
     if sent and reply.private_fields:

@@ -24,6 +24,7 @@ from bot.encounter_ops.placement import (
 )
 from bot.encounter_ops.token_options import TokenOptions, parse_token_size
 from bot.encounter_ops.tokens import add_token, check_name, not_in_order, remove_token
+from bot.encounter_ops.visibility import is_hidden, with_gm_note
 from bot.errors import IllegalMove, InvalidInput
 from bot.grid.coords import Cell, parse_on_map
 from bot.grid.geometry import chebyshev, footprint
@@ -160,5 +161,8 @@ def remove_matching(
     for token in mine:
         after = remove_token(after, ruleset, actor, token.name).encounter
     names = tuple(t.name for t in mine)
-    summary = f"removed {', '.join(names)}"
+    # the /history line names what the table saw go; the hidden ones are the GM's part
+    seen = ", ".join(t.name for t in mine if not is_hidden(t))
+    unseen = ", ".join(t.name for t in mine if is_hidden(t))
+    summary = with_gm_note(f"removed {seen}" if seen else "", f"removed {unseen}" if unseen else "")
     return TokensRemoved(after, summary, names, skipped)

@@ -12,7 +12,7 @@ from bot.encounter_ops.access import GM_IS, Actor, is_gm, require_gm
 from bot.encounter_ops.outcomes import Edit, Initiative, TurnEdit
 from bot.encounter_ops.templates import expired
 from bot.encounter_ops.tokens import replace_token
-from bot.encounter_ops.visibility import is_hidden
+from bot.encounter_ops.visibility import is_hidden, with_gm_note
 from bot.errors import InvalidInput, NotAllowed
 from bot.rules.ruleset import Ruleset
 
@@ -73,11 +73,28 @@ def roll_initiative(encounter: Encounter, rng: random.Random) -> tuple[Initiativ
     """A d20 plus its initiative modifier per token, highest first; a token whose
     initiative the table typed (/turn roll value:) keeps it. Ties go to the higher
     modifier, then to a d20 rolled again between those still tied (the 3.5 SRD's rule;
-    5e leaves ties to the table, and the bot uses the same: docs/RULINGS.md)."""
-    rolls = [
-        typed(t, t.initiative) if t.initiative is not None else rolled(t, rng)
-        for t in encounter.tokens.values()
-    ]
+    5e leaves ties to the table, and the bot uses the same: docs/RULINGS.md).
+
+    The tokens the table sees are rolled first, their ties among themselves, so their
+    dice and order are those of the same board without the hidden tokens; the hidden
+    ones are rolled after, and one tied with a seen token goes after it
+    (docs/RULINGS.md: Hidden tokens in the turn order)."""
+    tokens = list(encounter.tokens.values())
+    seen = _rolled_in_order([t for t in tokens if not is_hidden(t)], rng)
+    unseen = _rolled_in_order([t for t in tokens if is_hidden(t)], rng)
+    order = list(seen)
+    for r in unseen:  # before the first seen roll it beats outright, or it was tied after
+        place = next(
+            (i for i, s in enumerate(order) if _beats(r, s)),
+            len(order),
+        )
+        order.insert(place, r)
+    return tuple(order)
+
+
+def _rolled_in_order(tokens: list[Token], rng: random.Random) -> list[Initiative]:
+    """The tokens' initiatives, highest first, ties among them rolled again."""
+    rolls = [typed(t, t.initiative) if t.initiative is not None else rolled(t, rng) for t in tokens]
     totals = [(r.roll, r.modifier) for r in rolls]
     rolls = [
         replace(r, tiebreak=roll(1, D20, rng).total)
@@ -85,9 +102,15 @@ def roll_initiative(encounter: Encounter, rng: random.Random) -> tuple[Initiativ
         else r
         for r in rolls
     ]
-    return tuple(
-        sorted(rolls, key=lambda r: (-r.roll, -r.modifier, -(r.tiebreak or 0), r.name.casefold()))
+    return sorted(
+        rolls, key=lambda r: (-r.roll, -r.modifier, -(r.tiebreak or 0), r.name.casefold())
     )
+
+
+def _beats(hidden: Initiative, seen: Initiative) -> bool:
+    """Whether a hidden token's roll goes before a seen token's: a higher total, or the
+    same total with a higher modifier (a tie with a seen token goes after it)."""
+    return (hidden.roll, hidden.modifier) > (seen.roll, seen.modifier)
 
 
 def set_order(
@@ -117,9 +140,24 @@ def set_order(
             encounter = replace_token(encounter, token.key, replace(token, initiative=r.roll))
     after = replace(encounter, order=order, turn_index=0, round=1)
     after = _start(after, ruleset, order[:1])
-    listed = ", ".join(t.name for t in tokens)
     how = "rolled" if rolls else "set"
-    return TurnEdit(after, f"turn order {how}: {listed}", rolls, (tokens[0].name,))
+    summary = _table_and_gm(
+        f"turn order {how}: {', '.join(t.name for t in tokens if not is_hidden(t))}",
+        f"the whole order: {', '.join(t.name for t in tokens)}",
+        any(is_hidden(t) for t in tokens),
+    )
+    return TurnEdit(after, summary, rolls, (tokens[0].name,))
+
+
+def _table_and_gm(table: str, gm: str, hides: bool) -> str:
+    """A summary the table reads (``table``), with the GM's part (``gm``) when what it
+    changed ``hides`` something: a line that names a hidden token is the GM's alone."""
+    return with_gm_note(table, gm) if hides else table
+
+
+def seen_place(encounter: Encounter, order: list[str] | tuple[str, ...], index: int) -> int:
+    """The place (from 1) of ``order[index]`` counting the tokens the table sees."""
+    return 1 + sum(not is_hidden(encounter.tokens[k]) for k in order[:index])
 
 
 def next_turn(encounter: Encounter, ruleset: Ruleset, actor: Actor) -> TurnEdit:
@@ -145,8 +183,13 @@ def next_turn(encounter: Encounter, ruleset: Ruleset, actor: Actor) -> TurnEdit:
     key = encounter.order[index]
     after = _start(replace(encounter, turn_index=index, round=round_), ruleset, (key,))
     after, ended = expired(after)
-    name = after.tokens[key].name
-    return TurnEdit(after, f"round {round_} · {name}'s turn", started=(name,), ended=ended)
+    token = after.tokens[key]
+    summary = (
+        with_gm_note(f"round {round_} · the GM's turn", f"{token.name}'s turn")
+        if is_hidden(token)
+        else f"round {round_} · {token.name}'s turn"
+    )
+    return TurnEdit(after, summary, started=(token.name,), ended=ended)
 
 
 def add_to_order(
@@ -184,11 +227,26 @@ def add_to_order(
             rolls = (rolled(token, rng),)
             token = replace(token, initiative=rolls[0].roll)
             encounter = replace_token(encounter, token.key, token)
-        index = by_initiative(encounter, order, token)
+        index = place_by_initiative(encounter, order, token)
     order.insert(index, token.key)
     after_edit = replace(encounter, order=tuple(order), turn_index=order.index(acting_key))
-    where = index + 1
+    where = seen_place(encounter, order, index) if not is_hidden(token) else index + 1
     return TurnEdit(after_edit, f"{token.name} joins the turn order at {where}", rolls)
+
+
+def place_by_initiative(encounter: Encounter, order: list[str], token: Token) -> int:
+    """Where ``token`` goes in ``order`` by its initiative, as the table sees it: a token
+    the table sees takes the place among the tokens it sees that the same board without
+    the hidden ones would give it (so a public reply, and every later one, reads as on
+    that board), then its place by initiative among the hidden tokens between those two;
+    a hidden token its place among all."""
+    if is_hidden(token):
+        return by_initiative(encounter, order, token)
+    seen = [k for k in order if not is_hidden(encounter.tokens[k])]
+    place = by_initiative(encounter, seen, token)
+    low = order.index(seen[place - 1]) + 1 if place > 0 else 0
+    high = order.index(seen[place]) if place < len(seen) else len(order)
+    return low + by_initiative(encounter, order[low:high], token)
 
 
 def by_initiative(encounter: Encounter, order: list[str], token: Token) -> int:
@@ -225,16 +283,20 @@ def roll_for(
     token = replace(token, initiative=result.roll)
     encounter = replace_token(encounter, token.key, token)
     said = f"{token.name} rolls initiative {result.roll}"
-    if not encounter.order or encounter.turn_index is None:
+    if not encounter.order:
         return TurnEdit(encounter, said, (result,))
-    acting_key = encounter.order[encounter.turn_index]
+    # no turn index with an order: a hidden token acts, on the board a player sees
+    index = encounter.turn_index
+    acting_key = encounter.order[index] if index is not None else None
     if token.key == acting_key:
         return TurnEdit(encounter, f"{said}; it is acting, so its place stays", (result,))
     order = [k for k in encounter.order if k != token.key]
-    index = by_initiative(encounter, order, token)
-    order.insert(index, token.key)
-    moved = replace(encounter, order=tuple(order), turn_index=order.index(acting_key))
-    return TurnEdit(moved, f"{said}: it goes at {index + 1} in the order", (result,))
+    place = place_by_initiative(encounter, order, token)
+    order.insert(place, token.key)
+    acting_index = order.index(acting_key) if acting_key is not None else None
+    moved = replace(encounter, order=tuple(order), turn_index=acting_index)
+    where = seen_place(moved, order, place) if not is_hidden(token) else place + 1
+    return TurnEdit(moved, f"{said}: it goes at {where} in the order", (result,))
 
 
 def remove_from_order(

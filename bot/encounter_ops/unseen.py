@@ -293,19 +293,24 @@ def _ordered(
     renamed: Mapping[str, str],
     moved_keys: Mapping[str, str],
 ) -> Encounter:
-    """The turn order with the hidden tokens in their places (each after the token it
-    followed), and whose turn it is: a hidden token's turn stays its own."""
+    """The turn order the change gave the visible tokens (a /turn roll moves one), with
+    the hidden tokens put back in their places: each right after the visible token it
+    followed (the one before that if it was the token the change moved; first if none),
+    and whose turn it is: a hidden token's turn stays its own."""
     if not whole.order and not after.order:
         return merged
-    order: list[str] = []
+    order = list(after.order)
+    was = [renamed.get(k, k) for k in whole.order if k in seen.tokens]
+    moved = _moved_one(was, order)
+    followed: str | None = None  # the token the next hidden one comes after
     for key in whole.order:
         if key in seen.tokens:
             now = renamed.get(key, key)
-            if now in after.order:
-                order.append(now)
-        else:
-            order.append(moved_keys.get(key, key))
-    order += [k for k in after.order if k not in order]
+            followed = now if now in order and now != moved else followed
+            continue
+        hidden_key = moved_keys.get(key, key)
+        order.insert(order.index(followed) + 1 if followed is not None else 0, hidden_key)
+        followed = hidden_key
     acting = whole.acting
     if acting is not None and acting.key not in seen.tokens:
         now_acting: str | None = moved_keys.get(acting.key, acting.key)
@@ -313,3 +318,15 @@ def _ordered(
         now_acting = after.acting.key if after.acting is not None else None
     index = order.index(now_acting) if now_acting in order else None
     return replace(merged, order=tuple(order), turn_index=index)
+
+
+def _moved_one(was: list[str], now: list[str]) -> str | None:
+    """The one token a change moved to another place in the order (``was`` and ``now``
+    are the same tokens in a new order but for it), or None."""
+    kept = [k for k in was if k in now]
+    if kept == [k for k in now if k in was]:
+        return None
+    for key in kept:
+        if [k for k in kept if k != key] == [k for k in now if k in was and k != key]:
+            return key
+    return None

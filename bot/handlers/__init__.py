@@ -17,13 +17,14 @@ cog → handler edge is visible to grep, IDEs and tools.
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterator, Mapping, MutableMapping
+from collections.abc import Awaitable, Callable, Iterator, Mapping, MutableMapping
 from functools import cache
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 from bot.commands import Command, Invocation, Option, resolve
 from bot.errors import RulingError
+from bot.named_channel import NamedChannel
 from bot.reply import Reply
 
 if TYPE_CHECKING:
@@ -185,7 +186,14 @@ async def run(ctx: Context, command: Command, raw: Mapping[str, object]) -> Repl
         return await _settled(ctx, await command.handler(ctx, read))
 
 
-async def run_line(ctx: Context, line: str) -> Reply:
+# How a shell that reads commands as text (the console) sees a channel an option names:
+# the channel as typed → the asker's standing there (bot/named_channel.py)
+Sight = Callable[[NamedChannel], Awaitable[NamedChannel]]
+
+
+async def run_line(ctx: Context, line: str, *, sight: Sight | None = None) -> Reply:
+    """Read ``line`` and run it. ``sight`` resolves each channel an option names; without
+    it the asker is taken to see none but this one (handlers/elsewhere.py)."""
     from bot.work import admitted
 
     invocation: Invocation = resolve(line, COMMANDS)
@@ -193,6 +201,10 @@ async def run_line(ctx: Context, line: str) -> Reply:
     with admitted(ctx.channel_id):
         await ctx.settle_gm_role()
         options = await _labels_read(ctx, invocation.command, invocation.options)
+        if sight is not None:
+            options = {
+                k: await sight(v) if isinstance(v, NamedChannel) else v for k, v in options.items()
+            }
         return await _settled(ctx, await invocation.command.handler(ctx, options))
 
 
@@ -230,8 +242,9 @@ async def in_units(ctx: Context, reply: Reply) -> Reply:
 
 async def _with_gm_notes(ctx: Context, reply: Reply) -> Reply:
     """The notes kept for the channel's GM (what players' moves found of the hidden
-    things), on the GM's next reply for their eyes only: a private field, which Discord
-    sends as an ephemeral follow-up and the console marks "for the GM only"."""
+    things, a board mended as it was read), on the GM's next reply for their eyes only:
+    a private field per heading, which Discord sends as an ephemeral follow-up and the
+    console marks "for the GM only"."""
     if not await ctx.gm_notes_waiting():
         return reply
     from dataclasses import replace
@@ -242,8 +255,12 @@ async def _with_gm_notes(ctx: Context, reply: Reply) -> Reply:
     notes = await take_gm_notes(ctx)
     if not notes:
         return reply
-    told = Field("Hidden things found", "\n".join(notes))
-    return replace(reply, private_fields=(*reply.private_fields, told))
+    headings = dict.fromkeys(heading for heading, _ in notes)  # in the order first kept
+    told = tuple(
+        Field(heading, "\n".join(line for under, line in notes if under == heading))
+        for heading in headings
+    )
+    return replace(reply, private_fields=(*reply.private_fields, *told))
 
 
-__all__ = ["COMMANDS", "ENCOUNTER_NAMES", "RulingError", "run", "run_line"]
+__all__ = ["COMMANDS", "ENCOUNTER_NAMES", "RulingError", "Sight", "run", "run_line"]

@@ -13,6 +13,7 @@ from bot.encounter import Background, Encounter
 from bot.encounter_ops.access import require_gm
 from bot.encounter_ops.gms import gm_names
 from bot.encounter_ops.terrain import terrain_counts
+from bot.encounter_ops.visibility import public
 from bot.errors import BoardChanged, InvalidInput
 from bot.grid.coords import Cell
 from bot.handlers.backgrounds import ctx_background
@@ -23,6 +24,7 @@ from bot.handlers.encounter_common import (
     actor_of,
     chunked_fields,
     encounter_reply,
+    hidden_field,
     load_active,
     ruleset_of,
     seen_in,
@@ -251,21 +253,25 @@ async def handle_end(ctx: Context, options: Mapping[str, Any]) -> Reply:
         stored = await load_active(ctx)
         encounter = stored.encounter
         require_gm(encounter, actor_of(ctx), "end the encounter")
-        what = f"{map_text(encounter)}, {contents(encounter)}"
+        # the table reads what it sees of the board; the hidden things are the GM's
+        what = f"{map_text(encounter)}, {contents(public(encounter))}"
         result = {"archived": False, "width": encounter.width, "height": encounter.height}
         if not options.get("confirm"):
-            return encounter_reply(
+            return _gm_too(
                 encounter,
-                title="End this encounter? Repeat with confirm:true",
-                fields=(
-                    Field("Would archive", what),
-                    Field(
-                        "How",
-                        "/encounter end confirm:true — it is archived, not deleted; "
-                        "/undo brings it back.",
+                encounter_reply(
+                    encounter,
+                    title="End this encounter? Repeat with confirm:true",
+                    fields=(
+                        Field("Would archive", what),
+                        Field(
+                            "How",
+                            "/encounter end confirm:true — it is archived, not deleted; "
+                            "/undo brings it back.",
+                        ),
                     ),
+                    result=result,
                 ),
-                result=result,
             )
         try:
             await ctx.store.end_encounter(
@@ -276,16 +282,19 @@ async def handle_end(ctx: Context, options: Mapping[str, Any]) -> Reply:
                 "The board changed while ending the encounter: nothing was archived. Look "
                 "at /encounter show and try again."
             ) from None
-    return encounter_reply(
+    return _gm_too(
         encounter,
-        title="Encounter ended and archived",
-        fields=(
-            Field("Archived", what),
-            Field("Undo", "/undo brings it back; /encounter start begins a new one."),
+        encounter_reply(
+            encounter,
+            title="Encounter ended and archived",
+            fields=(
+                Field("Archived", what),
+                Field("Undo", "/undo brings it back; /encounter start begins a new one."),
+            ),
+            result={**result, "archived": True},
+            changed=True,
+            show_turn=False,  # it has ended: nobody's turn comes next
         ),
-        result={**result, "archived": True},
-        changed=True,
-        show_turn=False,  # it has ended: nobody's turn comes next
     )
 
 
@@ -299,21 +308,25 @@ async def handle_delete(ctx: Context, options: Mapping[str, Any]) -> Reply:
         stored = await load_active(ctx)
         encounter = stored.encounter
         require_gm(encounter, actor_of(ctx), "delete the encounter")
-        what = f"{map_text(encounter)}, {contents(encounter)}"
+        # the table reads what it sees of the board; the hidden things are the GM's
+        what = f"{map_text(encounter)}, {contents(public(encounter))}"
         if not options.get("confirm"):
-            return encounter_reply(
+            return _gm_too(
                 encounter,
-                title="Delete this encounter for good? Repeat with confirm:true",
-                fields=(
-                    Field("Would delete", f"{what}, and every line of its /history"),
-                    Field(
-                        "Instead",
-                        "/encounter end confirm:true archives it (kept "
-                        "for the retention period, /undo brings it back); /encounter delete "
-                        "confirm:true can't be undone.",
+                encounter_reply(
+                    encounter,
+                    title="Delete this encounter for good? Repeat with confirm:true",
+                    fields=(
+                        Field("Would delete", f"{what}, and every line of its /history"),
+                        Field(
+                            "Instead",
+                            "/encounter end confirm:true archives it (kept "
+                            "for the retention period, /undo brings it back); /encounter delete "
+                            "confirm:true can't be undone.",
+                        ),
                     ),
+                    result={"deleted": False},
                 ),
-                result={"deleted": False},
             )
         try:
             await ctx.store.delete_encounter(stored)
@@ -322,14 +335,22 @@ async def handle_delete(ctx: Context, options: Mapping[str, Any]) -> Reply:
                 "The board changed while deleting: nothing was deleted. Look at /encounter "
                 "show and try again."
             ) from None
-    return Reply(
-        title="Encounter deleted, with its history",
-        fields=(
-            Field("Deleted", what),
-            Field("Next", "/encounter start begins a new one."),
+    return _gm_too(
+        encounter,
+        Reply(
+            title="Encounter deleted, with its history",
+            fields=(
+                Field("Deleted", what),
+                Field("Next", "/encounter start begins a new one."),
+            ),
+            result={"deleted": True, "width": encounter.width, "height": encounter.height},
         ),
-        result={"deleted": True, "width": encounter.width, "height": encounter.height},
     )
+
+
+def _gm_too(encounter: Encounter, reply: Reply) -> Reply:
+    """A public reply counting what the table sees, with the hidden things for the GM."""
+    return replace(reply, private_fields=(*reply.private_fields, *hidden_field(encounter)))
 
 
 SIDE = (1, MAX_SIDE)

@@ -14,7 +14,6 @@ A token's line and JSON (``token_line``, ``token_json``, ``chunked_fields``) liv
 from __future__ import annotations
 
 import asyncio
-import json
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -50,6 +49,7 @@ from bot.reply import Field, Reply
 from bot.rules import rulesets
 from bot.rules.ruleset import Ruleset
 from bot.storage import Conflict, StoredEncounter, checked_now, dump_state
+from bot.storage.settings import notes_in, with_note
 from bot.work import board as board_work
 
 # How often a change is worked out again when another writer got there first.
@@ -217,22 +217,15 @@ def history_line(before: Encounter, after: Encounter, summary: str, gm_note: str
     return GM_MARK + line if table_before == table_after and not gm_only(line) else line
 
 
-MAX_GM_NOTES = 20
-
-
 async def tell_gm(ctx: Context, line: str) -> None:
     """Keep ``line`` for the channel's GM: their next command's reply carries it, for
     their eyes only (``take_gm_notes``)."""
-
-    def appended(held: str | None) -> str:
-        return json.dumps([*json.loads(held or "[]"), line][-MAX_GM_NOTES:])
-
-    await ctx.store.update_meta(GM_NOTES + ctx.channel_id, appended)
+    await ctx.store.update_meta(GM_NOTES + ctx.channel_id, lambda held: with_note(held, line))
 
 
-async def take_gm_notes(ctx: Context) -> list[str]:
-    """The notes kept for this channel's GM, when the asker is its GM (and then they are
-    taken: each is told once)."""
+async def take_gm_notes(ctx: Context) -> list[tuple[str, str]]:
+    """The notes kept for this channel's GM, each (heading, line), when the asker is its
+    GM (and then they are taken: each is told once)."""
     key = GM_NOTES + ctx.channel_id
     if await ctx.store.get_meta(key) in (None, "", "[]"):
         return []
@@ -240,8 +233,7 @@ async def take_gm_notes(ctx: Context) -> list[str]:
     if stored is None or not is_gm(stored.encounter, actor_of(ctx)):
         return []
     # taken in one transaction: a note a player's move adds meanwhile is kept, not lost
-    held = await ctx.store.update_meta(key, lambda _: "[]")
-    return [str(line) for line in json.loads(held or "[]")]
+    return notes_in(await ctx.store.update_meta(key, lambda _: "[]"))
 
 
 # ------------------------------------------------------------------ replies
@@ -271,6 +263,18 @@ def footer_for(ruleset: Ruleset, *sections: str) -> str:
 
 
 UNCHANGED = Field("Nothing changed", "It already was so; there is nothing to undo.")
+
+
+def hidden_field(encounter: Encounter) -> tuple[Field, ...]:
+    """What a public reply about a whole board leaves out (its counts are the table's),
+    as a private field for the GM: the hidden tokens and the secret doors."""
+    names = [t.name for t in encounter.tokens.values() if is_hidden(t)]
+    doors = len(encounter.hidden_edges)
+    parts = [f"{len(names)} hidden token{'s' if len(names) != 1 else ''}: {', '.join(names)}"]
+    parts = parts if names else []
+    if doors:
+        parts.append(f"{doors} secret door{'s' if doors != 1 else ''}")
+    return (Field("Hidden too (not counted above)", "; ".join(parts)),) if parts else ()
 
 
 def encounter_reply(

@@ -3,15 +3,17 @@ squares it can reach with their cost, and a direction pad, each press previewed 
 /move would rule it. Nothing moves until Confirm, which runs /move itself, with its
 permissions.
 
-The whole state of a mover is a :class:`MoverState`, small enough to ride in a
-button's custom id (:meth:`MoverState.encode`): a mover still answers after a restart,
-and two movers never share anything. This module builds what a mover shows; the
-Discord shell (``bot.discord.mover``) turns it into buttons and menus.
+The whole state of a mover is a :class:`MoverState` (``bot.handlers.mover_state``),
+small enough to ride in a button's custom id: a mover still answers after a restart,
+and two movers never share anything. Every press first checks the mover is current
+(``_current``: its token where it was, its turn and board still the ones it was
+opened on); an out-of-date one moves nothing and says how to open a fresh one. This
+module builds what a mover shows; the Discord shell (``bot.discord.mover``) turns it
+into buttons and menus.
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
@@ -22,6 +24,7 @@ from bot.encounter_ops.access import is_gm, own_tokens
 from bot.errors import InvalidInput, NotAllowed, RulingError
 from bot.grid.coords import Cell, parse_on_map
 from bot.handlers.encounter_common import actor_of, load_active, ruleset_of, seen_in
+from bot.handlers.mover_state import ARROWS, MoverState, Words, turn_stamp
 from bot.names import normalize
 from bot.reply import Field, Reply
 from bot.rules.moving import MoveAction, destinations
@@ -30,161 +33,18 @@ from bot.units import feet
 if TYPE_CHECKING:
     from bot.rules.ruleset import Ruleset
 
-# the pad's presses as a phone's keypad draws them: 7 8 9 / 4 · 6 / 1 2 3
-PAD: dict[str, str] = {
-    "7": "nw",
-    "8": "n",
-    "9": "ne",
-    "4": "w",
-    "6": "e",
-    "1": "sw",
-    "2": "s",
-    "3": "se",
-}
-ARROWS: dict[str, str] = {
-    "7": "\u2196",
-    "8": "\u2191",
-    "9": "\u2197",
-    "4": "\u2190",
-    "6": "\u2192",
-    "1": "\u2199",
-    "2": "\u2193",
-    "3": "\u2198",
-}
-# a custom id holds at most 100 characters: the pad takes this many presses, and a
-# longer way is typed (/move path:)
-MAX_PRESSES = 36
 MAX_LISTED = 25  # a Discord select menu lists at most 25 choices
 DASH_WORDS = ("dash", "double", "run")  # the ruleset's action that doubles a move
 DISENGAGE_WORDS = ("disengage", "withdraw")  # the one that leaves without provoking
 STALE = "This mover is out of date: {name} is no longer on {start}. Press Move on the board again."
-_FIELDS = ("token", "start", "steps", "to", "action", "bonus", "up")
-_SEP = ","  # token names never hold a comma
-_SAFE = re.compile(r"[^,]*")
-ACTIONS = ("d", "g")  # the mover's Dash and Disengage, as the state writes them
-BONUSES = ("bd", "bg")  # the same taken as a bonus action (5e's Cunning Action), as pressed
-FLY = ("fu", "fd")  # fly up and down, 5 ft a press (a token with a fly speed, or aloft)
-MAX_CLIMB_FT = 200  # a mover's climb or dive; more is typed (/move up:)
-_UP = re.compile(r"-?[1-9][0-9]{0,2}")
-Words = dict[str, str]  # the mover's action codes ("d", "bd"...) to the ruleset's words
-UNREADABLE = "This mover can't be read any more: press Move on the board again."
-
-
-@dataclass(frozen=True)
-class MoverState:
-    """What a mover has been told so far: the token (its key; "" until chosen), the
-    square it stood on when chosen (a mover whose token has moved since is stale),
-    the pad's presses (keypad digits), or a square picked from the list, and the
-    action: "d" for the ruleset's Dash (or its double move), "g" for its Disengage
-    (or withdraw), "" for a plain move; and the bonus action taken with it, in the
-    same letters (5e's Cunning Action and Nimble Escape: Dash or Disengage); and the
-    feet flown up on the way ("-10": down; "" neither)."""
-
-    token: str = ""
-    start: str = ""
-    steps: str = ""
-    to: str = ""
-    action: str = ""
-    bonus: str = ""
-    up: str = ""
-
-    def encode(self) -> str:
-        return _SEP.join(getattr(self, name) for name in _FIELDS)
-
-    @classmethod
-    def decode(cls, text: str) -> MoverState:
-        parts = text.split(_SEP)
-        if len(_FIELDS) - 2 <= len(parts) < len(_FIELDS):  # a mover from before bonus or fly
-            parts += [""] * (len(_FIELDS) - len(parts))
-        if len(parts) != len(_FIELDS) or any(not _SAFE.fullmatch(p) for p in parts):
-            raise InvalidInput(UNREADABLE)
-        state = cls(**dict(zip(_FIELDS, parts, strict=True)))
-        if (
-            any(step not in PAD for step in state.steps)
-            or state.action not in ("", *ACTIONS)
-            or state.bonus not in ("", *ACTIONS)
-            or (state.up and not _UP.fullmatch(state.up))
-            or state.up_ft % 5
-            or abs(state.up_ft) > MAX_CLIMB_FT
-        ):
-            raise InvalidInput(UNREADABLE)
-        return state
-
-    def pressed(self, key: str) -> MoverState:
-        """One more press of the pad (a picked square is dropped: the pad takes over)."""
-        if key not in PAD:
-            raise InvalidInput(f"{key!r} is not a direction of the pad.")
-        if len(self.steps) >= MAX_PRESSES:
-            raise InvalidInput(
-                f"The pad takes {MAX_PRESSES} presses; for a longer way type it: "
-                '/move path:"30n 20e".'
-            )
-        return replace(self, steps=self.steps + key, to="")
-
-    def picked(self, square: str) -> MoverState:
-        """A square picked from the list: the cheapest way there (the pad's presses dropped)."""
-        text = square.strip().upper()
-        if not re.fullmatch(r"[A-Z]{1,2}[0-9]{1,3}", text):
-            raise InvalidInput(f"{square!r} is not a square of the list.")
-        return replace(self, to=text, steps="")
-
-    def back(self) -> MoverState:
-        """The last press undone (or the picked square dropped); with no way left, the
-        climb or dive 5 ft less."""
-        if self.to:
-            return replace(self, to="")
-        if self.steps:
-            return replace(self, steps=self.steps[:-1])
-        return self.flown("fd" if self.up_ft > 0 else "fu") if self.up_ft else self
-
-    def flown(self, verb: str) -> MoverState:
-        """Fly up ("fu") or down ("fd") 5 ft more on the way."""
-        change = self.up_ft + (5 if verb == "fu" else -5)
-        if abs(change) > MAX_CLIMB_FT:
-            raise InvalidInput(
-                f"The mover flies up or down {MAX_CLIMB_FT} ft at most; for more type it: "
-                "/move up:<feet> or down:<feet>."
-            )
-        return replace(self, up=str(change) if change else "")
-
-    @property
-    def up_ft(self) -> int:
-        return int(self.up or 0)
-
-    def toggled(self, action: str) -> MoverState:
-        """Dash or Disengage pressed ("d", "g"), or the same as a bonus action ("bd",
-        "bg"): on, or off when it was on."""
-        if action in BONUSES:
-            bonus = action[1]
-            return replace(self, bonus="" if self.bonus == bonus else bonus)
-        return replace(self, action="" if self.action == action else action)
-
-    @property
-    def path_text(self) -> str:
-        """The presses as /move path: reads them, one square each ("n n ne")."""
-        return " ".join(PAD[key] for key in self.steps)
-
-    @property
-    def has_way(self) -> bool:
-        return bool(self.steps or self.to or self.up)
-
-    def move_options(self, token_name: str, words: Words, *, preview: bool) -> dict[str, object]:
-        """/move's options for this state (``words``: the ruleset's word for each action
-        and bonus action)."""
-        options: dict[str, object] = {"token": token_name}
-        if self.to:
-            options["to"] = self.to
-        elif self.steps:
-            options["path"] = self.path_text
-        if self.action and words.get(self.action):
-            options["action"] = words[self.action]
-        if self.bonus and words.get(f"b{self.bonus}"):
-            options["bonus"] = words[f"b{self.bonus}"]
-        if self.up_ft:
-            options["up" if self.up_ft > 0 else "down"] = abs(self.up_ft)
-        if preview:
-            options["preview"] = True
-        return options
+FRESH = "Nothing moved; press Move on the board for a fresh mover."
+OUT_OF_DATE = (
+    "This mover is out of date: it was opened on an earlier turn or board, or before "
+    "{name} last moved. " + FRESH
+)
+OUT_OF_DATE_CHOICE = (
+    "This mover is out of date: it was opened on an earlier turn or board. " + FRESH
+)
 
 
 @dataclass(frozen=True)
@@ -254,10 +114,11 @@ def chosen_for(encounter: Encounter, ctx: Context) -> Token | None:
 
 async def open_mover(ctx: Context) -> MoverPanel:
     """The mover as the Move button opens it: its token chosen when that is clear."""
-    encounter = seen_in(ctx, (await load_active(ctx)).encounter).encounter
+    stored = await load_active(ctx)
+    encounter = seen_in(ctx, stored.encounter).encounter
     token = chosen_for(encounter, ctx)
     if token is not None:
-        return await mover_panel(ctx, MoverState(token=token.key, start=str(token.cell)))
+        return await _panel(ctx, encounter, token, _fresh(stored.id, encounter, token))
     choices = movable(encounter, ctx)
     if not choices:
         raise NotAllowed(
@@ -266,7 +127,7 @@ async def open_mover(ctx: Context) -> MoverPanel:
         )
     more = f" (the first {MAX_LISTED} of {len(choices)})" if len(choices) > MAX_LISTED else ""
     return MoverPanel(
-        MoverState(),
+        MoverState(stamp=turn_stamp(stored.id, encounter, None)),
         Reply(
             title="Which token moves?",
             description=f"Pick it below{more}. Nothing moves until you confirm.",
@@ -276,17 +137,26 @@ async def open_mover(ctx: Context) -> MoverPanel:
     )
 
 
-def chose_token(encounter: Encounter, key: str) -> MoverState:
+def _fresh(encounter_id: int, encounter: Encounter, token: Token) -> MoverState:
+    """A new mover's state for ``token``, stamped with the turn and board it opens on."""
+    return MoverState(
+        token=token.key, start=str(token.cell), stamp=turn_stamp(encounter_id, encounter, token)
+    )
+
+
+def chose_token(encounter_id: int, encounter: Encounter, key: str) -> MoverState:
     """The state once a token is picked from the list."""
     token = encounter.tokens.get(normalize(key))
     if token is None:
         raise InvalidInput("That token is no longer on the board: press Move on the board again.")
-    return MoverState(token=token.key, start=str(token.cell))
+    return _fresh(encounter_id, encounter, token)
 
 
-async def chosen(ctx: Context, key: str) -> MoverPanel:
-    encounter = seen_in(ctx, (await load_active(ctx)).encounter).encounter
-    return await mover_panel(ctx, chose_token(encounter, key))
+async def chosen(ctx: Context, state: MoverState, key: str) -> MoverPanel:
+    """A token picked from the menu of ``state`` (a mover with no token yet)."""
+    encounter_id, encounter, _ = await _current(ctx, state)
+    picked = chose_token(encounter_id, encounter, key)
+    return await _panel(ctx, encounter, _token(encounter, picked), picked)
 
 
 def _token(encounter: Encounter, state: MoverState) -> Token:
@@ -298,14 +168,35 @@ def _token(encounter: Encounter, state: MoverState) -> Token:
     return token
 
 
+async def _current(ctx: Context, state: MoverState) -> tuple[int, Encounter, Token | None]:
+    """The board as the asker sees it, and the mover's token, once ``state`` is known to
+    be current: its token still where it was chosen, and the turn, the board and the
+    token's own doings those it was opened on (``turn_stamp``). Every press asks this
+    first, Confirm too: an out-of-date mover moves nothing."""
+    stored = await load_active(ctx)
+    encounter = seen_in(ctx, stored.encounter).encounter
+    token = _token(encounter, state) if state.token else None
+    if state.stamp != turn_stamp(stored.id, encounter, token):
+        if token is None:
+            raise InvalidInput(OUT_OF_DATE_CHOICE)
+        raise InvalidInput(OUT_OF_DATE.format(name=token.name))
+    return stored.id, encounter, token
+
+
 async def mover_panel(ctx: Context, state: MoverState) -> MoverPanel:
+    """The mover for ``state`` (a press's next state), once it is known to be current."""
+    _, encounter, token = await _current(ctx, state)
+    if token is None:
+        raise InvalidInput("Pick the token that moves from the menu first.")
+    return await _panel(ctx, encounter, token, state)
+
+
+async def _panel(ctx: Context, encounter: Encounter, token: Token, state: MoverState) -> MoverPanel:
     """The mover for ``state``: the ruling of the way so far (a /move preview, or why
     the rules refuse it), or, before the first press, the token's reach."""
     from bot.handlers.board import MAP
     from bot.handlers.move import MOVE
 
-    encounter = seen_in(ctx, (await load_active(ctx)).encounter).encounter
-    token = _token(encounter, state)
     rules = ruleset_of(encounter)
     words = action_words(rules)
     if state.to:
@@ -377,9 +268,8 @@ def _way_field(state: MoverState, words: Words) -> Field:
 async def confirm_options(ctx: Context, state: MoverState) -> dict[str, object]:
     """Confirm: /move's options for the way so far (the shell runs /move with them, its
     permissions and its reply), once the mover is known to be current."""
-    if not state.has_way:
+    _, encounter, token = await _current(ctx, state)
+    if token is None or not state.has_way:
         raise InvalidInput("Nothing to confirm yet: press the arrows or pick a square first.")
-    encounter = seen_in(ctx, (await load_active(ctx)).encounter).encounter
-    token = _token(encounter, state)
     words = action_words(ruleset_of(encounter))
     return state.move_options(token.name, words, preview=False)

@@ -4,6 +4,7 @@ full JSON file that imports back exactly."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from bot.commands import Command, Option, Upload
@@ -17,11 +18,18 @@ from bot.encounter_ops.transfer import (
     from_notation,
     notation_of,
 )
+from bot.encounter_ops.visibility import public
 from bot.errors import BoardChanged, InvalidInput
 from bot.handlers.common import RULESET_CHOICES, ruleset_for
 from bot.handlers.damaged import require_repairer
 from bot.handlers.encounter import contents, map_text
-from bot.handlers.encounter_common import actor_of, encounter_reply, load_active, seen_in
+from bot.handlers.encounter_common import (
+    actor_of,
+    encounter_reply,
+    hidden_field,
+    load_active,
+    seen_in,
+)
 from bot.notation import otfbm_url
 from bot.reply import Field, Reply
 from bot.rules import identities
@@ -112,7 +120,7 @@ async def handle_import(ctx: Context, options: Mapping[str, Any]) -> Reply:
             notes.append(Field("Renamed", _fitted("; ".join(made.renamed))))
         if made.skipped:
             notes.append(Field("Skipped", _fitted("; ".join(made.skipped))))
-    summary = f"imported a {map_text(encounter)} board ({contents(encounter)})"
+    summary = f"imported a {map_text(encounter)} board ({contents(public(encounter))})"
     replaced = await start_replacing(ctx, encounter, bool(options.get("replace")), summary)
     return _imported(made, replaced, is_export, notes)
 
@@ -175,10 +183,11 @@ def by_team(encounter: Encounter) -> str:
 
 def _imported(made: NotationImport, replaced: bool, exact: bool, notes: list[Field]) -> Reply:
     encounter = made.encounter
-    names = by_team(encounter)
-    return encounter_reply(
+    # the table reads what it sees of the board; its hidden things are the GM's
+    names = by_team(public(encounter))
+    reply = encounter_reply(
         encounter,
-        title=f"Imported: {map_text(encounter)}, {contents(encounter)}",
+        title=f"Imported: {map_text(encounter)}, {contents(public(encounter))}",
         fields=(
             Field("Tokens", names if len(names) <= 1000 else names[:999] + "…"),
             Field(
@@ -194,7 +203,7 @@ def _imported(made: NotationImport, replaced: bool, exact: bool, notes: list[Fie
             "width": encounter.width,
             "height": encounter.height,
             "ruleset": encounter.ruleset,
-            "tokens": [t.name for t in encounter.tokens.values()],
+            "tokens": [t.name for t in public(encounter).tokens.values()],
             "replaced": replaced,
             "exact": exact,
             "skipped": list(made.skipped),
@@ -202,6 +211,7 @@ def _imported(made: NotationImport, replaced: bool, exact: bool, notes: list[Fie
         },
         changed=True,
     )
+    return replace(reply, private_fields=hidden_field(encounter))
 
 
 EXPORT = Command(

@@ -93,11 +93,9 @@ def turn_reply(
                 for r in outcome.rolls
                 if r.name in shown
             ],
-            "summary": summary(after)
-            if summary is not None
-            else outcome.summary
-            if private or after is whole
-            else "the turn order changed",
+            # worded from the board the reply shows, as on the same board without the
+            # hidden tokens (a change that names none of them may say it as it was)
+            "summary": summary(after) if summary is not None else outcome.summary,
         },
         changed=changed.saved,
     )
@@ -175,7 +173,11 @@ async def handle_order(ctx: Context, options: Mapping[str, Any]) -> Reply:
         acting = after.acting
         return f"Round 1 · {acting.name} goes first" if acting else "Round 1 · the GM goes first"
 
-    return await with_ping(ctx, turn_reply(changed, first, _shown_rolls(rolls)), changed)
+    def said(after: Encounter) -> str:
+        return f"turn order {'rolled' if rolls else 'set'}: {', '.join(order_json(after))}"
+
+    reply = turn_reply(changed, first, _shown_rolls(rolls), summary=said)
+    return await with_ping(ctx, reply, changed)
 
 
 def _shown_rolls(rolls: tuple[Initiative, ...]) -> Callable[[Encounter], tuple[Field, ...]]:
@@ -217,7 +219,13 @@ async def handle_next(ctx: Context, options: Mapping[str, Any]) -> Reply:
                 )
         return tuple(fields)
 
-    return await with_ping(ctx, turn_reply(changed, title, areas), changed)
+    def said(after: Encounter) -> str:
+        if not after.order:
+            return f"round {after.round} begins"
+        text = turn_text(after)
+        return text[:1].lower() + text[1:]
+
+    return await with_ping(ctx, turn_reply(changed, title, areas, summary=said), changed)
 
 
 async def handle_show(ctx: Context, options: Mapping[str, Any]) -> Reply:
@@ -282,12 +290,19 @@ async def handle_add(ctx: Context, options: Mapping[str, Any]) -> Reply:
             rng=ctx.rng,
         ),
     )
-    joined = changed.outcome.summary.split(" joins")[0]
+    key = changed.after.token(options["token"]).key
+
+    def said(after: Encounter) -> str:
+        """Its place counted on the board the reply shows."""
+        token = after.tokens[key]
+        return f"{token.name} joins the turn order at {after.order.index(key) + 1}"
+
     return turn_reply(
         changed,
-        lambda _: f"{joined} joins the order",
+        lambda after: f"{after.tokens[key].name} joins the order",
         _shown_rolls(changed.outcome.rolls),
         hidden_token=options["token"],
+        summary=said,
     )
 
 

@@ -156,6 +156,9 @@ def _templates(encounter: Encounter, problems: Problems) -> None:
         for part, cell in (("at", template.at), ("toward", template.toward)):
             if cell is not None and not encounter.on_map(cell):
                 problems.add(f"{where}.{part}", f"{cell} is off the map")
+        if template.shape in ("cone", "line") and template.toward in (None, template.at):
+            # as /template add refuses it: its squares can't be drawn (issue 38's property)
+            problems.add(f"{where}.toward", f"a {template.shape} points toward another square")
         if template.follows is not None and template.follows not in encounter.tokens:
             problems.add(f"{where}.follows", f"{template.follows!r} is not a token on the board")
         key = template.name.casefold()

@@ -12,9 +12,11 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints
+from pydantic_core import PydanticCustomError
 
 from bot import limits
+from bot.user_ids import SNOWFLAKE_WORDS, is_snowflake
 
 # ----------------------------------------------------------------- scalars
 
@@ -30,8 +32,20 @@ EdgesText = Annotated[
     str,
     StringConstraints(max_length=400_000, pattern=rf"^(?:{EDGE_PATTERN}(?: {EDGE_PATTERN})*)?$"),
 ]
-# A Discord user id, or a console user's plain name.
-UserId = Annotated[str, StringConstraints(pattern=r"^[\w.-]{1,32}$")]
+
+# A user: a Discord id (the console's names stand for ids of their own: bot/user_ids.py).
+# Refused as an error of its own kind: a board stored before user ids had to be
+# Discord's is mended, when the store reads it, by that kind alone (bot/schema/mending.py).
+USER_ID_ERROR = "user_id"
+
+
+def _snowflake(text: str) -> str:
+    if not is_snowflake(text):
+        raise PydanticCustomError(USER_ID_ERROR, f"should be {SNOWFLAKE_WORDS}")
+    return text
+
+
+UserId = Annotated[str, AfterValidator(_snowflake)]
 Name = Annotated[str, StringConstraints(min_length=1, max_length=limits.MAX_NAME)]
 Word = Annotated[str, StringConstraints(min_length=1, max_length=40)]
 Feet = Annotated[int, Field(ge=0, le=limits.MAX_SPEED_FT)]

@@ -6,6 +6,7 @@ scene); see the package's docstring."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from pydantic import ValidationError
@@ -14,6 +15,7 @@ from bot.encounter import Encounter
 from bot.errors import InvalidInput
 from bot.schema.codec import dump_state
 from bot.schema.invariants import check_board
+from bot.schema.mending import mended, user_ids_to_mend
 from bot.schema.models import EncounterModel, ExportModel
 from bot.schema.reading import Problem, Problems, build
 
@@ -44,10 +46,6 @@ PATTERN_HINTS = {
     "dark": 'squares as runs along a row and rectangles, "A1:D1 F3 B2:C4"',
     "edges": 'edges between side-by-side squares, "C3/C4 D3/E3"',
     "hidden_edges": 'edges between side-by-side squares, "C3/C4 D3/E3"',
-    "owner": "a user id",
-    "gm_id": "a user id",
-    "co_gms": "a user id",
-    "placed_by": "a user id",
     "state": "a lower-case name (letters, digits, _)",
     "options": "a lower-case name (letters, digits, _)",
     "image": "the image's digest (hexadecimal)",
@@ -108,6 +106,31 @@ def read_state(text: str | bytes) -> Encounter:
     return from_model(model)
 
 
+@dataclass(frozen=True)
+class Stored:
+    """A board as the store reads it, and what was mended as it was read, for its GM
+    (``bot.schema.mending``; none: read as it was)."""
+
+    encounter: Encounter
+    mends: tuple[str, ...] = ()
+
+
+def read_stored_state(text: str | bytes) -> Stored:
+    """A board from the store: ``read_state``'s, except that one whose only problems
+    are user ids stored before they had to be Discord ids is read mended."""
+    try:
+        return Stored(read_state(text))
+    except InvalidState as refused:
+        places = user_ids_to_mend(text) if len(text) <= MAX_STATE_BYTES else None
+        if not places:
+            raise
+        fixed, mends = mended(text, places)
+        try:
+            return Stored(read_state(fixed), tuple(mends))
+        except InvalidState as still:  # more is wrong once the ids are mended
+            raise InvalidState((*refused.problems, *still.problems)) from None
+
+
 def read_export(text: str | bytes) -> tuple[Encounter, str]:
     """An /encounter export file: its board and its notation line."""
     document: ExportModel = _model(text, ExportModel)
@@ -119,4 +142,13 @@ def check(encounter: Encounter) -> None:
     read_state(dump_state(encounter))
 
 
-__all__ = ["InvalidState", "Problem", "check", "from_model", "read_export", "read_state"]
+__all__ = [
+    "InvalidState",
+    "Problem",
+    "Stored",
+    "check",
+    "from_model",
+    "read_export",
+    "read_state",
+    "read_stored_state",
+]

@@ -4,6 +4,7 @@
 are its parts: ``store`` (the running encounters, their history and what is kept of
 ended ones), ``settings`` (what channels and servers set, scenes, map images, meta),
 ``boards`` (the schema every board read or written passes; what a command wrote),
+``mended`` (a board stored before user ids were Discord ids, written back mended),
 ``records`` (the values the store returns), ``schema`` (migrations and queries),
 ``backend`` (what a database must offer), ``sqlite`` and ``postgres`` (the two),
 ``patches`` (history rows), ``copy`` (moving a database to another).

@@ -1,9 +1,10 @@
 """What a board must pass to be stored or read (the declared schema), and what the
 command running now has written (for an honest answer when it then fails).
 
-Every state the store reads comes through ``read_stored`` (``bot.schema``); every state
-it is about to write goes through ``checked`` first, so nothing the schema refuses is
-stored. A big state is read on the board pool, in its channel's turn.
+Every state the store reads comes through ``read_stored`` (``bot.schema``; a board
+stored before user ids had to be Discord ids is read mended); every state it is about
+to write goes through ``checked`` first, so nothing the schema refuses is stored. A
+big state is read on the board pool, in its channel's turn.
 """
 
 from __future__ import annotations
@@ -12,20 +13,25 @@ import logging
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
+from typing import TYPE_CHECKING
 
 from bot.encounter import Encounter
 from bot.work import board as board_work
 
+if TYPE_CHECKING:
+    from bot.schema.read import Stored
+
 log = logging.getLogger(__name__)
 
 
-def read_stored(text: str) -> Encounter:
+def read_stored(text: str) -> Stored:
     """A stored state, checked against the declared schema (``InvalidState`` if it
-    fails). The schema loads the rules, so it is imported on the first read: a
-    calculator that never reads a board doesn't pay for it."""
-    from bot.schema.read import read_state
+    fails), one stored before user ids had to be Discord ids read mended
+    (``bot.schema.mending``). The schema loads the rules, so it is imported on the first
+    read: a calculator that never reads a board doesn't pay for it."""
+    from bot.schema.read import read_stored_state
 
-    return read_state(text)
+    return read_stored_state(text)
 
 
 # What the command running in this task has written so far: when it then fails, its
@@ -55,7 +61,7 @@ def wrote(what: str) -> None:
 READ_IN_THREAD_CHARS = 16_384
 
 
-async def read(text: str) -> Encounter:
+async def read(text: str) -> Stored:
     if len(text) > READ_IN_THREAD_CHARS:
         return await board_work(read_stored, text)
     return read_stored(text)
@@ -67,10 +73,10 @@ def checked_now(text: str) -> Encounter:
     a change that would break the board is refused, and nothing is written). Read
     where it is called: a change worked out on the board pool checks its own text
     there (``save_encounter``'s ``decoded``)."""
-    from bot.schema.read import InvalidState
+    from bot.schema.read import InvalidState, read_state
 
     try:
-        return read_stored(text)
+        return read_state(text)
     except InvalidState as invalid:
         log.error("refused to store an invalid board: %s", invalid.message)
         raise InvalidState(invalid.problems, what="The board after that change") from None

@@ -7,6 +7,7 @@ import json
 from dataclasses import dataclass
 
 from bot.errors import RulingError
+from bot.user_ids import name_id
 
 
 class StorageError(Exception):
@@ -53,7 +54,9 @@ class DamagedBoard(RulingError):
 
 
 def gm_ids_of(state_json: str) -> tuple[str, ...]:
-    """The GM and co-GMs a stored state names, read leniently (it may be damaged)."""
+    """The GM and co-GMs a stored state names, read leniently (it may be damaged): a
+    name stored before users were Discord ids as the id it stands for now (the console's
+    ``console-gm`` still mends its own damaged board)."""
     try:
         data = json.loads(state_json)
     except (ValueError, RecursionError):
@@ -64,4 +67,4 @@ def gm_ids_of(state_json: str) -> tuple[str, ...]:
     co = data.get("co_gms")
     if isinstance(co, list):
         found += co[:20]
-    return tuple(u for u in found if isinstance(u, str))
+    return tuple(name_id(u) for u in found if isinstance(u, str) and u)

@@ -5,19 +5,39 @@ the store's part that isn't a running encounter."""
 from __future__ import annotations
 
 import base64
-import re
+import json
 from collections.abc import Callable
 from datetime import UTC, datetime
 
 from bot.storage import settings_queries as q
-from bot.storage.backend import Backend, Row, Write
+from bot.storage.backend import Backend, Row, Session, Write
 from bot.storage.boards import wrote
 from bot.storage.errors import Conflict
 from bot.storage.records import GuildSettings, Scene, TurnReminder
+from bot.user_ids import is_snowflake
 
-# The notes kept for a channel's GM (what players' moves found of hidden things), by
-# channel: a meta key
+# The notes kept for a channel's GM (what players' moves found of hidden things, a board
+# mended as it was read), by channel: a meta key holding a JSON list, each note a line
+# (under HIDDEN_FOUND) or [heading, line]
 GM_NOTES = "gm-notes:"
+HIDDEN_FOUND = "Hidden things found"
+MAX_GM_NOTES = 20
+
+
+def with_note(held: str | None, line: str, heading: str = HIDDEN_FOUND) -> str:
+    """The notes ``held`` with ``line`` added (the latest ``MAX_GM_NOTES`` kept)."""
+    note: str | list[str] = line if heading == HIDDEN_FOUND else [heading, line]
+    return json.dumps([*json.loads(held or "[]"), note][-MAX_GM_NOTES:])
+
+
+def notes_in(held: str | None) -> list[tuple[str, str]]:
+    """The notes ``held``, each as (heading, line)."""
+    return [
+        (HIDDEN_FOUND, str(note)) if isinstance(note, str) else (str(note[0]), str(note[1]))
+        for note in json.loads(held or "[]")
+    ]
+
+
 # How many map images a channel keeps (/map background; its boards and scenes name them).
 BACKGROUNDS_KEPT = 10
 
@@ -71,6 +91,13 @@ class SettingsStore(StoreBase):
             await session.execute(q.SQL_SET_RULESET, channel_id, ruleset, user_id, now())
             if guild_id is not None:
                 await session.execute(q.SQL_SET_CHANNEL_GUILD, guild_id, channel_id)
+
+    async def channel_guild(self, channel_id: str) -> str | None:
+        """The server the channel was last seen in (an encounter started or a ruleset
+        set there with one); None: never seen in one. The console asks it of a channel an
+        option names (bot/console.py): it has no Discord to tell it."""
+        row = await self._one(q.SQL_CHANNEL_GUILD, channel_id, channel_id)
+        return None if row is None else str(row[0])
 
     # ------------------------------------------------------------------ scenes
 
@@ -283,21 +310,23 @@ class SettingsStore(StoreBase):
         """Replace ``key``'s value by ``change(value)`` in one transaction, its row locked
         (several processes may append to one list), and return the value it replaced."""
         async with self.backend.transaction() as session:
-            await session.execute(q.SQL_ENSURE_META, key)
-            row = await session.fetchone(q.SQL_GET_META + self.backend.dialect.lock_row_suffix, key)
-            held = None if row is None or row[0] is None else str(row[0])
-            await session.execute(q.SQL_SET_META, key, change(held))
+            return await self.update_meta_in(session, key, change)
+
+    async def update_meta_in(
+        self, session: Session, key: str, change: Callable[[str | None], str]
+    ) -> str | None:
+        """``update_meta`` inside the caller's transaction (``session``)."""
+        await session.execute(q.SQL_ENSURE_META, key)
+        row = await session.fetchone(q.SQL_GET_META + self.backend.dialect.lock_row_suffix, key)
+        held = None if row is None or row[0] is None else str(row[0])
+        await session.execute(q.SQL_SET_META, key, change(held))
         return held
-
-
-# a Discord id (a snowflake): what a server id must be to find its shard
-_SNOWFLAKE = re.compile(r"[0-9]{1,19}")
 
 
 def _server_number(guild_id: str | None) -> int | None:
     """A server id as stored (a BIGINT; 0: no server), or None (NULL) when it is not a
     Discord id (the console's made-up servers): such a reminder is routed once read."""
-    if guild_id is None or not _SNOWFLAKE.fullmatch(guild_id) or int(guild_id) >= 2**63:
+    if guild_id is None or not is_snowflake(guild_id) or int(guild_id) >= 2**63:
         return None
     return int(guild_id)
 

@@ -90,6 +90,15 @@ SQL_SET_UNITS = """
     ON CONFLICT (channel_id) DO UPDATE SET units = excluded.units
 """
 SQL_GET_GUILD = "SELECT ruleset, gm_role_id FROM guild_settings WHERE guild_id = ?"
+# the server a channel was last seen in: its newest encounter's, else its settings'
+SQL_CHANNEL_GUILD = """
+    SELECT guild_id FROM (
+        SELECT guild_id, id AS newest FROM encounters
+        WHERE channel_id = ? AND guild_id IS NOT NULL
+        UNION ALL
+        SELECT guild_id, 0 FROM channel_settings WHERE channel_id = ? AND guild_id IS NOT NULL
+    ) AS known ORDER BY newest DESC LIMIT 1
+"""
 SQL_SET_GUILD_RULESET = """
     INSERT INTO guild_settings (guild_id, ruleset, updated_by, updated_at) VALUES (?, ?, ?, ?)
     ON CONFLICT (guild_id) DO UPDATE SET

@@ -29,6 +29,7 @@ from bot.storage import encounter_queries as q
 from bot.storage.backend import Backend, Row, Session, Write, open_backend
 from bot.storage.boards import checked, read, read_stored, wrote
 from bot.storage.errors import Conflict, DamagedBoard, DamagedState, StorageError, gm_ids_of
+from bot.storage.mended import write_mended
 from bot.storage.patches import apply_patch, before_patch
 from bot.storage.records import Change, StoredEncounter
 from bot.storage.schema import MIGRATIONS
@@ -110,7 +111,7 @@ class Store(SettingsStore):
             return held
         text = str(row[2])
         try:
-            encounter = await read(text)
+            read_now = await read(text)
         except InvalidInput as invalid:
             self._decoded.pop(channel_id, None)
             problems = getattr(invalid, "problems", (invalid.message,))
@@ -123,7 +124,12 @@ class Store(SettingsStore):
                     tuple(str(p) for p in problems),
                 )
             ) from None
-        stored = StoredEncounter(int(row[0]), encounter, text, int(row[1]))
+        stored = StoredEncounter(int(row[0]), read_now.encounter, text, int(row[1]))
+        if read_now.mends:
+            mended = await write_mended(self, channel_id, stored, read_now.mends)
+            if mended is None:  # another process wrote it first: read what it wrote
+                return await self.active_encounter(channel_id)
+            stored = mended
         self._remember(channel_id, stored)
         return stored
 
@@ -347,7 +353,8 @@ class Store(SettingsStore):
         out = []
         for r in rows:
             try:
-                out.append(StoredEncounter(int(r[0]), read_stored(str(r[1])), str(r[1])))
+                kept = read_stored(str(r[1]))
+                out.append(StoredEncounter(int(r[0]), kept.encounter, str(r[1])))
             except InvalidInput:
                 continue  # a damaged archive is left where it is, unread
         return out

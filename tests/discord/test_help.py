@@ -20,6 +20,7 @@ from bot.handlers.help_examples import example_lines, examples, needs_setup, sta
 from bot.handlers.help_options import READERS
 from bot.rules import rulesets
 from bot.storage import Store
+from bot.user_ids import name_id
 from cogs.help import Help
 from tests.discord.fakes import FakeInteraction
 
@@ -34,7 +35,7 @@ async def run_all(store: Store, channel: str, ruleset: str, lines: list[str]) ->
     ctx = Context(
         store,
         channel,
-        "dm",
+        name_id("dm"),
         is_gm=True,
         rng=random.Random(1),
         guild_id="server",
@@ -217,7 +218,7 @@ async def test_help_lists_a_rulesets_own_options_in_its_channel(
 
 
 async def test_help_options_json_lists_shown_and_other_rulesets_options(store: Store) -> None:
-    ctx = Context(store, "c", "dm", is_gm=True, rng=random.Random(1))
+    ctx = Context(store, "c", name_id("dm"), is_gm=True, rng=random.Random(1))
     await run_line(ctx, "/ruleset set system:5e")
     reply = await run_line(ctx, "/help command:travel")
     assert "encumbrance" in reply.result["other_rulesets_options"]
@@ -243,7 +244,7 @@ async def test_help_command_turn_lists_the_groups_subcommands(store: Store, type
 
 
 async def test_help_command_names_a_nested_group(store: Store) -> None:
-    ctx = Context(store, "c", "dm", is_gm=True, rng=random.Random(1))
+    ctx = Context(store, "c", name_id("dm"), is_gm=True, rng=random.Random(1))
     reply = await run_line(ctx, "/help command:encounter-gm")
     assert reply.result["commands"] == [
         "encounter gm add",
@@ -254,7 +255,7 @@ async def test_help_command_names_a_nested_group(store: Store) -> None:
 
 
 async def test_help_an_unknown_name_is_still_refused_with_a_hint(store: Store) -> None:
-    ctx = Context(store, "c", "dm", is_gm=True, rng=random.Random(1))
+    ctx = Context(store, "c", name_id("dm"), is_gm=True, rng=random.Random(1))
     with pytest.raises(InvalidInput, match="Did you mean /turn"):
         await run_line(ctx, "/help command:trun-order")
 

@@ -4,6 +4,7 @@ Confirm, which runs /move with its permissions. Driven through the interaction p
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 from unittest.mock import patch
 
@@ -17,11 +18,13 @@ from bot.cooldown import Cooldown
 from bot.discord.dispatch import dispatch
 from bot.discord.mover import MoverButton, MoverMenu, open_panel, pressed
 from bot.discord.views import BOARD_MOVE, BoardButtons
-from bot.handlers.mover import MAX_CLIMB_FT, MAX_PRESSES, PAD, MoverState
+from bot.handlers.mover_state import MAX_CLIMB_FT, MAX_PRESSES, PAD, STAMP_CHARS, MoverState
 from bot.storage import Store
 from tests.discord.fakes import FakeInteraction
+from tests.discord.mover_stamps import stamped
 
 ARI_OWNER = 78
+STAMP_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
 
 
 @pytest.fixture(autouse=True)
@@ -117,7 +120,7 @@ async def test_each_press_previews_and_nothing_moves_until_confirm(store: Store)
 
 async def test_confirm_moves_the_way_pressed(store: Store) -> None:
     await table(store)
-    state = MoverState(token="ari", start="B2", steps="22")  # two presses south
+    state = await stamped(store, MoverState(token="ari", start="B2", steps="22"))  # 2 south
     confirm = player(store)
     await pressed(confirm, "ok", state.encode())  # type: ignore[arg-type]
     assert not confirm.sent[0].ephemeral
@@ -128,9 +131,10 @@ async def test_a_press_into_a_wall_is_refused_in_the_mover_and_back_undoes_it(
     store: Store,
 ) -> None:
     await table(store)
-    into_wall = MoverState(token="ari", start="B2").pressed("6").pressed("6")  # D2 is wall
+    opened = await stamped(store, MoverState(token="ari", start="B2"))
+    into_wall = opened.pressed("6").pressed("6")  # D2 is wall
     press = player(store)
-    await pressed(press, "6", MoverState(token="ari", start="B2").pressed("6").encode())  # type: ignore[arg-type]
+    await pressed(press, "6", opened.pressed("6").encode())  # type: ignore[arg-type]
     (edit,) = press.sent
     assert edit.via == "edit" and "D2" in str(edit.embed.to_dict())
     assert state_of(edit.kwargs["view"]) == into_wall.encode()
@@ -144,18 +148,20 @@ async def test_picking_a_square_previews_the_cheapest_way(store: Store) -> None:
     await table(store)
     picking = player(store)
     picking.data = {"values": ["C4"]}
-    menu = MoverMenu("q", MoverState(token="ari", start="B2").encode())
+    opened = await stamped(store, MoverState(token="ari", start="B2"))
+    menu = MoverMenu("q", opened.encode())
     await menu.callback(picking)  # type: ignore[arg-type]
     (edit,) = picking.sent
     assert edit.embed.title.startswith("Preview: Ari")
-    assert state_of(edit.kwargs["view"]) == MoverState(token="ari", start="B2", to="C4").encode()
+    assert state_of(edit.kwargs["view"]) == opened.picked("C4").encode()
 
 
 async def test_dash_is_toggled_and_confirmed_as_the_action(store: Store) -> None:
     await table(store)
-    state = MoverState(token="ari", start="B2", steps="2222222")  # 35 ft: needs a dash
+    opened = await stamped(store, MoverState(token="ari", start="B2"))
+    state = replace(opened, steps="2222222")  # 35 ft: needs a dash
     refused = player(store)
-    await pressed(refused, "2", MoverState(token="ari", start="B2", steps="222222").encode())  # type: ignore[arg-type]
+    await pressed(refused, "2", replace(opened, steps="222222").encode())  # type: ignore[arg-type]
     assert not refused.sent[0].embed.title.startswith("Preview")
     dashing = player(store)
     await pressed(dashing, "d", state.encode())  # type: ignore[arg-type]
@@ -193,7 +199,9 @@ async def test_5e_offers_the_bonus_action_dash_and_disengage_and_3_5_does_not(
     labels = labels_of(bob.sent[0].kwargs["view"])
     assert "Double move" in labels and not any(label.startswith("Bonus") for label in labels)
     doubling = FakeInteraction(store, user_id=ARI_OWNER, channel_number=777)
-    state = MoverState(token="ari", start="B2", steps="2" * 8)  # 40 ft: a double move
+    state = await stamped(  # 40 ft: a double move
+        store, MoverState(token="ari", start="B2", steps="2" * 8), channel_id="777"
+    )
     await pressed(doubling, "d", state.encode())  # type: ignore[arg-type]
     assert doubling.sent[0].embed.title.startswith("Preview: Ari")
 
@@ -202,7 +210,7 @@ async def test_a_bonus_dash_reaches_further_and_is_confirmed_as_the_bonus_action
     store: Store,
 ) -> None:
     await table(store)
-    far = MoverState(token="ari", start="B2", steps="2" * 10)  # 50 ft south: B12
+    far = await stamped(store, MoverState(token="ari", start="B2", steps="2" * 10))  # to B12
     dashing = player(store)
     await pressed(dashing, "bd", far.encode())  # type: ignore[arg-type]
     (edit,) = dashing.sent
@@ -232,19 +240,28 @@ async def test_the_square_menu_lists_what_the_pressed_actions_reach(store: Store
         return max(int(o.label.split("· ")[1].split()[0]) for o in menu.options)
 
     plain = player(store)
-    await pressed(plain, "b", MoverState(token="ari", start="B2", steps="2").encode())  # type: ignore[arg-type]
+    south = await stamped(store, MoverState(token="ari", start="B2", steps="2"))
+    await pressed(plain, "b", south.encode())  # type: ignore[arg-type]
     both = player(store)
-    dashed = MoverState(token="ari", start="B2", steps="2", action="d")
+    dashed = replace(south, action="d")
     await pressed(both, "bd", dashed.encode())  # type: ignore[arg-type]
     assert farthest(plain.sent[0].kwargs["view"]) <= 30
     assert farthest(both.sent[0].kwargs["view"]) == 50  # B12, the corridor's end
 
 
-def test_a_mover_opened_before_bonus_actions_and_flight_still_reads() -> None:
-    """A custom id from before the bonus and fly fields (five or six parts) reads as
-    neither: a mover opened before an upgrade still answers after it."""
+def test_a_mover_opened_before_bonus_actions_flight_and_stamps_still_reads() -> None:
+    """A custom id from before the bonus, fly and stamp fields (five to seven parts)
+    reads as none of them: a mover opened before an upgrade still answers after it (that
+    it is out of date: test_a_mover_from_before_stamps_is_out_of_date)."""
     assert MoverState.decode("ari,B2,22,,d") == MoverState("ari", "B2", "22", "", "d")
     assert MoverState.decode("ari,B2,22,,d,g") == MoverState("ari", "B2", "22", "", "d", "g")
+    assert MoverState.decode("ari,B2,22,,,,5") == MoverState("ari", "B2", "22", up="5")
+
+
+@pytest.mark.parametrize("stamp", ["abc", "abcde", "ab c", "ab.c"])
+def test_a_mangled_stamp_is_refused(stamp: str) -> None:
+    with pytest.raises(Exception, match="press Move"):
+        MoverState.decode(f"ari,B2,22,,,,,{stamp}")
 
 
 @pytest.mark.parametrize("up", ["x", "07", "3", "-0", "205", "-400"])
@@ -263,7 +280,7 @@ async def test_a_flyer_flies_up_from_the_mover_and_a_walker_is_not_offered_it(
     walker = player(store)
     await open_panel(walker)  # type: ignore[arg-type]
     assert not {"Up 5 ft", "Down 5 ft"} & labels_of(walker.sent[0].kwargs["view"])
-    state = MoverState(token="bat", start="F9", steps="6")
+    state = await stamped(store, MoverState(token="bat", start="F9", steps="6"), gm=True)
     for verb in ("fu", "fu"):
         press = gm(store)
         await pressed(press, verb, state.encode())  # type: ignore[arg-type]
@@ -283,7 +300,8 @@ async def test_a_flyer_flies_up_from_the_mover_and_a_walker_is_not_offered_it(
     assert (str(bat.cell), bat.altitude_ft) == ("G9", 10)
     await dispatch(gm(store), "token add", {"name": "Owl", "at": "H9", "fly": 60})
     grounded = gm(store)  # up 5 ft pressed, then down: back on the ground
-    await pressed(grounded, "fd", MoverState(token="owl", start="H9", up="5").encode())  # type: ignore[arg-type]
+    owl = await stamped(store, MoverState(token="owl", start="H9", up="5"), gm=True)
+    await pressed(grounded, "fd", owl.encode())  # type: ignore[arg-type]
     landing = next(
         i
         for i in custom_ids(grounded.sent[0].kwargs["view"]).values()
@@ -304,15 +322,17 @@ async def test_the_gm_chooses_which_token_from_a_menu(store: Store) -> None:
     assert {o.value for o in menu.options} == {"ari", "orc", "goblin"}
     picking = gm(store)
     picking.data = {"values": ["goblin"]}
-    await MoverMenu("t", MoverState().encode()).callback(picking)  # type: ignore[arg-type]
+    choosing = await stamped(store, MoverState(), gm=True)
+    await MoverMenu("t", choosing.encode()).callback(picking)  # type: ignore[arg-type]
     assert picking.sent[0].embed.title == "Move Goblin from H2"
 
 
 async def test_a_stale_mover_refuses_and_changes_nothing(store: Store) -> None:
     await table(store)
+    opened = await stamped(store, MoverState(token="ari", start="B2", steps="2"))
     await dispatch(gm(store), "move", {"token": "Ari", "to": "B3"})
     confirm = player(store)
-    await pressed(confirm, "ok", MoverState(token="ari", start="B2", steps="2").encode())  # type: ignore[arg-type]
+    await pressed(confirm, "ok", opened.encode())  # type: ignore[arg-type]
     (sent,) = confirm.sent
     assert sent.ephemeral and "out of date" in str(sent.embed.to_dict())
     assert await where(store, "ari") == "B3"
@@ -320,9 +340,10 @@ async def test_a_stale_mover_refuses_and_changes_nothing(store: Store) -> None:
 
 async def test_a_player_cant_move_anothers_token_from_a_mover(store: Store) -> None:
     await table(store)
-    confirm = player(store)
-    await pressed(confirm, "ok", MoverState(token="orc", start="H6", steps="4").encode())  # type: ignore[arg-type]
-    assert confirm.sent[0].ephemeral
+    confirm = player(store)  # a forged id, current in every other way
+    forged = await stamped(store, MoverState(token="orc", start="H6", steps="4"))
+    await pressed(confirm, "ok", forged.encode())  # type: ignore[arg-type]
+    assert confirm.sent[0].ephemeral and "out of date" not in str(confirm.sent[0].embed.to_dict())
     assert await where(store, "orc") == "H6"
 
 
@@ -331,12 +352,13 @@ async def test_presses_count_in_the_users_cooldown(store: Store) -> None:
     and nothing is drawn for them."""
     await table(store)
     spent = Cooldown(burst=1, refill_s=60.0)
+    opened = (await stamped(store, MoverState(token="ari", start="B2"))).encode()
     with patch.object(dispatching, "COOLDOWN", spent):
         first = player(store)
-        await pressed(first, "2", MoverState(token="ari", start="B2").encode())  # type: ignore[arg-type]
+        await pressed(first, "2", opened)  # type: ignore[arg-type]
         assert first.sent[0].via == "edit"
         second = player(store)
-        await pressed(second, "2", MoverState(token="ari", start="B2").encode())  # type: ignore[arg-type]
+        await pressed(second, "2", opened)  # type: ignore[arg-type]
         assert second.sent[0].ephemeral and "Slow down" in str(second.sent[0].embed.to_dict())
 
 
@@ -364,12 +386,17 @@ async def test_a_mangled_custom_id_is_a_clear_refusal(store: Store) -> None:
     action=st.sampled_from(["", "d", "g"]),
     bonus=st.sampled_from(["", "d", "g"]),
     up_ft=st.integers(-MAX_CLIMB_FT // 5, MAX_CLIMB_FT // 5).map(lambda n: 5 * n),
+    stamp=st.text(alphabet=STAMP_ALPHABET, min_size=STAMP_CHARS, max_size=STAMP_CHARS),
 )
 def test_every_mover_state_fits_a_custom_id_and_reads_back(
-    token: str, steps: str, action: str, bonus: str, up_ft: int
+    token: str, steps: str, action: str, bonus: str, up_ft: int, stamp: str
 ) -> None:
+    """The longest state (a 32-character token, the farthest square, a full pad, both
+    actions, the highest climb and the turn's stamp) still fits Discord's 100."""
     up = str(up_ft) if up_ft else ""
-    state = MoverState(token=token, start="AD200", steps=steps, action=action, bonus=bonus, up=up)
+    state = MoverState(
+        token=token, start="AD200", steps=steps, action=action, bonus=bonus, up=up, stamp=stamp
+    )
     assert MoverState.decode(state.encode()) == state
     for verb in ("ok", "7", "b", "bd", "fd"):
         button = MoverButton(verb, state.encode())

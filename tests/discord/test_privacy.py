@@ -26,7 +26,7 @@ async def test_leaving_and_rejoining_a_server(
     settings: Settings, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     store = await Store.open(settings.db_path)
-    board = Encounter(5, 5, "3.5", gm_id="gm")
+    board = Encounter(5, 5, "3.5", gm_id="1001")
     await store.start_encounter("c1", board, user_id="gm", summary="s", guild_id="77")
     await store.close()
     bot = StrideBot(replace(settings, guild_grace_days=1))

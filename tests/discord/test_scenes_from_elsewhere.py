@@ -1,6 +1,7 @@
 """/encounter load from:#channel on Discord (issue 29): the channel option arrives as
 Discord resolves it, with the asker's permissions there; one they can't see is not
-theirs to load from, and nothing changes."""
+theirs to load from: answered as a channel with no such scene (issue 38), and nothing
+changes. tests/discord/test_cross_channel_matrix.py runs every case."""
 
 from __future__ import annotations
 
@@ -26,9 +27,9 @@ async def test_a_gm_loads_a_scene_from_a_channel_they_can_see_and_not_one_they_c
     await dispatch(prep, "encounter save", {"name": "Crypt"})
     table = FakeInteraction(store, manage_channels=True, channel_number=2222)
     await dispatch(table, "encounter load", {"name": "Crypt", "from": channel(1111, visible=False)})
-    assert table.sent[-1].ephemeral and "isn't a channel you can see" in str(
-        table.sent[-1].embed.to_dict()
-    )
+    refusal = str(table.sent[-1].embed.description)
+    assert table.sent[-1].ephemeral and refusal.startswith('No scene named "Crypt" in ')
+    assert "1111>. None are saved" in refusal
     assert await store.active_encounter("2222") is None
     await dispatch(table, "encounter load", {"name": "Crypt", "from": channel(1111, visible=True)})
     assert table.sent[-1].embed.title == "Scene loaded: Crypt"

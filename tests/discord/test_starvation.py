@@ -32,6 +32,9 @@ HOSTILE = 666
 VICTIM = 4242
 DISCORD_S = 3.0  # an interaction unanswered this long fails in the user's client
 
+# who runs the hostile channel and owns its tokens
+HOSTILE_USER = "666"
+
 
 def hostile_board(reach_ft: int) -> Encounter:
     """epic-path, 200×200: 100 tokens in a tight block, party and enemy alternating
@@ -45,12 +48,12 @@ def hostile_board(reach_ft: int) -> Encounter:
             team="enemy" if (i + i // 10) % 2 else "party",
             speed_ft=1_000,
             reach_ft=reach_ft,
-            owner="hostile",
+            owner=HOSTILE_USER,
         )
     templates = tuple(
         Template(f"Circle {n + 1}", "circle", 500, Cell(10 * n, 10 * n)) for n in range(20)
     )
-    return Encounter(200, 200, "epic-path", gm_id="hostile", tokens=tokens, templates=templates)
+    return Encounter(200, 200, "epic-path", gm_id=HOSTILE_USER, tokens=tokens, templates=templates)
 
 
 def victim_board() -> Encounter:
@@ -89,7 +92,7 @@ async def test_a_hostile_channel_does_not_starve_another(store: Store, reach_ft:
     await store.start_encounter(
         str(HOSTILE),
         hostile_board(min(reach_ft, 100)),
-        user_id="hostile",
+        user_id=HOSTILE_USER,
         summary="s",
         guild_id="1",
     )

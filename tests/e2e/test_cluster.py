@@ -27,6 +27,7 @@ import pytest
 from bot.context import Context
 from bot.handlers import run_line
 from bot.storage import Store
+from bot.user_ids import name_id
 from tests.e2e.botproc import REPO, BotProcess
 from tests.e2e.standin import ERROR_COLOUR, Channel, FakeDiscord, Interaction
 from tests.postgres_server import PostgresServer
@@ -135,7 +136,7 @@ async def replay(tmp_path: Path, moves: list[tuple[str, str]]) -> dict[str, str]
     """The same setup and ``moves`` one after another on a fresh database."""
     store = await Store.open(tmp_path / f"replay-{random.random()}.db")
     try:
-        ctx = Context(store, "replay", "gm", is_gm=True, rng=random.Random(1))
+        ctx = Context(store, "replay", name_id("gm"), is_gm=True, rng=random.Random(1))
         await setup_lines(lambda line: run_line(ctx, line))
         for token, cell in moves:
             await run_line(ctx, f"/move token:{token} to:{cell} forced:slide")

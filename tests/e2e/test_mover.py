@@ -85,3 +85,34 @@ async def test_a_player_moves_with_the_pad_across_a_restart(
             break
         await asyncio.sleep(0.05)
     assert "B4" in str(shown.embed)
+
+
+async def test_a_mover_from_before_a_restart_and_a_new_round_is_out_of_date(
+    bot: BotProcess, discord_fake: FakeDiscord
+) -> None:
+    """Issue 38 across a restart: the state (stamp included) is in the custom id, so a
+    process that never saw the mover still tells it is from the round before, moves
+    nothing, and says how to get a fresh one."""
+    fake = discord_fake
+    alice = fake.new_user("Alice")
+    await fake.ask("encounter start", {"width": 10, "height": 10, "ruleset": "5e"})
+    await fake.ask("token add", {"name": "Ari", "at": "B2", "owner": alice})
+    await fake.wait_request("POST", rf"/channels/{fake.general.id}/messages$")
+    board = next(m for m in fake.messages.values() if "stride:board:move" in controls(m))
+    opened = await fake.press(board["id"], "stride:board:move", user=alice, permissions=MEMBER)
+    await fake.answered(opened)
+    await press(fake, mover_of(fake), "stride:mv:2:", alice)
+    old = mover_of(fake)
+
+    await bot.stop()
+    await bot.start()
+    await fake.ask("turn next")  # the GM starts round 2: every token's movement fresh
+
+    confirmed = await fake.press(
+        old["id"], control(old, "stride:mv:ok:"), user=alice, permissions=MEMBER
+    )
+    refused = await fake.answered(confirmed)
+    assert refused.ephemeral and refused.embed.get("color") == ERROR_COLOUR
+    assert "out of date" in str(refused.embed) and "press Move on the board" in str(refused.embed)
+    shown = await fake.ask("encounter show")
+    assert "B2" in str(shown.embed), "nothing moved"

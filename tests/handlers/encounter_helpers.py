@@ -15,13 +15,14 @@ from bot.errors import RulingError
 from bot.handlers import run_line
 from bot.reply import Reply
 from bot.storage import Store
+from bot.user_ids import name_id
 
 CHANNEL = "table-1"
 
 
 def person(store: Store, user: str, *, gm: bool = False, channel: str = CHANNEL) -> Context:
     """A context for ``user``; ``gm`` means Manage Channels in the channel."""
-    return Context(store, channel, user, is_gm=gm, rng=random.Random(7))
+    return Context(store, channel, name_id(user), is_gm=gm, rng=random.Random(7))
 
 
 async def state(store: Store, channel: str = CHANNEL) -> str | None:

@@ -15,6 +15,7 @@ from bot.errors import RulingError
 from bot.handlers import run_line
 from bot.reply import Reply
 from bot.storage import Store
+from bot.user_ids import name_id
 
 CHANNEL = "4242"  # FakeInteraction's channel: the Discord path reads the same boards
 GM = "dm"
@@ -42,7 +43,7 @@ PLAIN_ONLY: tuple[str, ...] = ()
 
 
 def context(store: Store, user: str, *, gm: bool = False) -> Context:
-    return Context(store, CHANNEL, user, is_gm=gm, rng=random.Random(7))
+    return Context(store, CHANNEL, name_id(user), is_gm=gm, rng=random.Random(7))
 
 
 @dataclass
@@ -101,4 +102,5 @@ def comparable(reply: Reply) -> dict[str, Any]:
         "picture": reply.image_png,
         "ephemeral": reply.ephemeral,
         "attachment": reply.attachment,
+        "ping": reply.ping,  # a turn's ping: whom, and its words
     }

@@ -8,6 +8,7 @@ import pytest
 from bot.context import Context
 from bot.errors import IllegalMove, InvalidInput, NotAllowed, RulingError
 from bot.handlers import run_line
+from bot.user_ids import name_id
 from tests.handlers.encounter_helpers import person, refused, run, tokens
 
 
@@ -76,7 +77,9 @@ async def test_the_encounters_token_limit_holds(board: Context) -> None:
 
 async def test_players_bulk_add_their_own(board: Context) -> None:
     reply = await run_line(person(board.store, "ari"), "/token add name:Wolf count:2")
-    assert all(t["owner"] == "ari" and t["team"] == "party" for t in reply.result["tokens"])
+    assert all(
+        t["owner"] == name_id("ari") and t["team"] == "party" for t in reply.result["tokens"]
+    )
 
 
 # ------------------------------------------------------------- removing by pattern

@@ -10,6 +10,7 @@ from bot.context import Context
 from bot.errors import InvalidInput, NotAllowed
 from bot.handlers import COMMANDS
 from bot.storage import Store
+from bot.user_ids import name_id
 from tests.handlers.encounter_helpers import ask_json, person, refused, run, state, tokens
 from tests.test_architecture import FORBIDDEN, ROOT, imported_roots
 
@@ -19,9 +20,9 @@ async def test_start_makes_a_20_by_20_map_with_the_starter_as_gm(store: Store):
     reply = await run(sam, "/encounter start")
     assert reply.title == "Encounter started: 20×20 map, 5 ft squares"
     assert reply.result["width"] == reply.result["height"] == 20
-    assert reply.result["gm"] == "sam"
+    assert reply.result["gm"] == name_id("sam")
     assert reply.result["round"] == 1 and reply.result["acting"] is None
-    assert json.loads(await state(store) or "")["gm_id"] == "sam"
+    assert json.loads(await state(store) or "")["gm_id"] == name_id("sam")
     # no "Turn" line before a turn order exists: it would only be noise on a phone
     assert not any(f.name == "Turn" for f in reply.fields)
     # the starter is the GM: they may end it without Manage Channels
@@ -100,7 +101,7 @@ async def test_show_lists_tokens_terrain_and_the_board(gm: Context, player: Cont
     assert ogre["name"] == "Ogre" and ogre["cell"] == "C2" and ogre["size"] == "large"
     assert ogre["cells"] == ["C2", "D2", "C3", "D3"]
     assert ogre["team"] == "enemy" and ogre["owner"] is None and ogre["conditions"] == ["prone"]
-    assert ari["owner"] == "ari" and ari["team"] == "party"
+    assert ari["owner"] == name_id("ari") and ari["team"] == "party"
     assert isinstance(ari["speed_ft"], int)
     assert r["board"].splitlines() == [
         "  ABCDEFGH",

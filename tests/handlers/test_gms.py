@@ -11,6 +11,7 @@ from bot.context import Context
 from bot.errors import InvalidInput, NotAllowed
 from bot.handlers import run_line
 from bot.storage import Store
+from bot.user_ids import name_id
 from tests.handlers.encounter_helpers import refused, run, tokens
 
 SERVER = "guild-1"
@@ -30,7 +31,7 @@ def someone(
     return Context(
         store,
         channel,
-        user,
+        name_id(user),
         is_gm=gm,
         rng=random.Random(1),
         guild_id=SERVER,
@@ -56,12 +57,12 @@ async def test_a_co_gm_runs_the_encounter_until_removed(store: Store) -> None:
     cy = someone(store, "cy")
     await refused(cy, "/token edit token:Orc at:G8", NotAllowed)
     added = await run(gm, "/encounter gm add user:@cy")
-    assert added.result["co_gms"] == ["cy"]
+    assert added.result["co_gms"] == [name_id("cy")]
     await run(cy, "/token edit token:Orc at:G8")
     assert (await tokens(store))["Orc"]["cell"] == "G8"
     shown = await run(gm, "/encounter show")
-    assert shown.result["co_gms"] == ["cy"]
-    assert "co-GMs: <@cy>" in shown.as_text()
+    assert shown.result["co_gms"] == [name_id("cy")]
+    assert f"co-GMs: <@{name_id('cy')}>" in shown.as_text()
     await run(cy, "/encounter gm remove user:cy")  # a co-GM may step down
     await refused(cy, "/token edit token:Orc at:F8", NotAllowed)
 
@@ -82,7 +83,7 @@ async def test_the_gm_hands_the_encounter_over(store: Store) -> None:
     await run(gm, "/encounter gm add user:@cy")
     await refused(someone(store, "cy"), "/encounter gm give user:@cy", NotAllowed)
     given = await run(gm, "/encounter gm give user:@bob")
-    assert given.result["gm"] == "bob"
+    assert given.result["gm"] == name_id("bob")
     await refused(gm, "/token edit token:Orc at:G8", NotAllowed)  # no longer the GM
     await run(someone(store, "bob"), "/token edit token:Orc at:G8")
 
@@ -119,7 +120,7 @@ async def test_bad_settings_are_refused(store: Store, line: str, error: str) -> 
 
 
 async def test_settings_need_a_server(store: Store) -> None:
-    dm = Context(store, "dm-channel", "u", is_gm=True, rng=random.Random(1))
+    dm = Context(store, "dm-channel", name_id("u"), is_gm=True, rng=random.Random(1))
     with pytest.raises(InvalidInput, match="server"):
         await run_line(dm, "/settings")
     with pytest.raises(InvalidInput, match="needs a server"):
@@ -138,7 +139,7 @@ async def test_a_server_default_ruleset_rules_channels_without_their_own(store: 
     assert (await run(elsewhere, "/ruleset show")).result["ruleset"] == "becmi"
     assert (await run(admin, "/fall height:30")).result["ruleset"] == "3.5"
     other_server = Context(
-        store, "t-3", "admin", is_gm=True, rng=random.Random(1), guild_id="guild-2"
+        store, "t-3", name_id("admin"), is_gm=True, rng=random.Random(1), guild_id="guild-2"
     )
     assert (await run(other_server, "/ruleset show")).result["ruleset"] == "5e-alt"
     with pytest.raises(InvalidInput, match="channel's setting"):

@@ -12,6 +12,7 @@ from bot.errors import InvalidInput, NotAllowed
 from bot.handlers import run_line
 from bot.handlers.travel import OPTIONS as TRAVEL_OPTIONS
 from bot.rules import identities
+from bot.user_ids import name_id
 
 
 async def test_fall_reply_answers_in_the_title_and_cites_the_rule(gm: Context):
@@ -273,7 +274,7 @@ async def test_calculators_follow_the_channels_encounter_ruleset(tmp_path):
 
     store = await Store.open(tmp_path / "s.db")
     try:
-        ctx = Context(store, "chan", "dm", is_gm=True, rng=random.Random(1))
+        ctx = Context(store, "chan", name_id("dm"), is_gm=True, rng=random.Random(1))
         await run_line(ctx, "/encounter start ruleset:3.5 width:6 height:6")
         fall = await run_line(ctx, "/fall height:30")
         assert fall.result["ruleset"] == "3.5"

@@ -31,9 +31,11 @@ from bot.handlers import COMMANDS, run_line
 from bot.handlers.mover import MoverState
 from bot.storage import Store
 from tests.discord.fakes import FakeInteraction
+from tests.discord.mover_stamps import stamped
 from tests.handlers.hidden_twins import (
     _STAMP,
     GM,
+    PLAYER,
     Twins,
     context,
 )
@@ -336,10 +338,12 @@ async def test_the_mover_shows_a_player_the_same_on_both_boards(twins: Twins) ->
             with patch.object(dispatching, "COOLDOWN", Cooldown()):
                 if steps:
                     before = MoverState(token="ari", start="A2", steps=steps[:-1])
+                    before = await stamped(store, before, viewer=PLAYER)
                     await pressed(interaction, steps[-1], before.encode())  # type: ignore[arg-type]
                 else:
                     interaction.data = {"values": ["ari"]}
-                    menu = MoverMenu("t", MoverState().encode())
+                    choosing = await stamped(store, MoverState(), viewer=PLAYER)
+                    menu = MoverMenu("t", choosing.encode())
                     await menu.callback(interaction)  # type: ignore[arg-type]
             answers.append(
                 [
@@ -348,6 +352,7 @@ async def test_the_mover_shows_a_player_the_same_on_both_boards(twins: Twins) ->
                 ]
             )
         assert answers[0] == answers[1], steps
+        assert "out of date" not in repr(answers[0]), "the mover was pressed on its own turn"
 
 
 # the mover's other buttons, pressed on a way toward the Lurker: a bonus Dash, Disengage,
@@ -367,8 +372,9 @@ async def test_the_movers_action_and_fly_buttons_show_a_player_the_same(
     answers = []
     for store in (twins.hidden, twins.plain):
         interaction = FakeInteraction(store)
+        current = await stamped(store, before, viewer=PLAYER)
         with patch.object(dispatching, "COOLDOWN", Cooldown()):
-            await pressed(interaction, verb, before.encode())  # type: ignore[arg-type]
+            await pressed(interaction, verb, current.encode())  # type: ignore[arg-type]
         answers.append(
             [
                 (_message(s.kwargs), _controls(s.kwargs["view"]) if "view" in s.kwargs else [])
@@ -376,6 +382,7 @@ async def test_the_movers_action_and_fly_buttons_show_a_player_the_same(
             ]
         )
     assert answers[0] == answers[1]
+    assert "out of date" not in repr(answers[0]), "the mover was pressed on its own turn"
 
 
 @pytest.fixture

@@ -40,7 +40,7 @@ def boards(draw: st.DrawFn) -> Encounter:
         hidden = draw(st.booleans())
         token = Token(name=name, cell=cell, team="enemy" if hidden else "party", owner="77")
         if hidden:
-            token = Token(name=name, cell=cell, team="enemy").with_state(hidden=True)
+            token = Token(name=name, cell=cell, team="enemy", hidden=True)
         tokens[token.key] = token
     return Encounter(width=SIDE, height=SIDE, ruleset="5e-alt", gm_id="dm", tokens=tokens)
 

@@ -15,7 +15,10 @@ from bot.errors import InvalidInput, NotAllowed, RulingError
 from bot.handlers import run_line
 from bot.reply import plain
 from bot.storage import Store
+from bot.user_ids import name_id
 from tests.handlers.encounter_helpers import ask_json, person, refused, run, state, tokens
+
+DM, ARI = name_id("dm"), name_id("ari")  # the conftest's gm and player
 
 
 async def test_history_lists_the_newest_first(gm: Context, player: Context):
@@ -25,16 +28,16 @@ async def test_history_lists_the_newest_first(gm: Context, player: Context):
     reply = await run(player, "/history")
     changes = reply.result["changes"]
     assert [(c["command"], c["by"]) for c in changes] == [
-        ("terrain set", "dm"),
-        ("token add", "ari"),
-        ("encounter start", "dm"),
+        ("terrain set", DM),
+        ("token add", ARI),
+        ("encounter start", DM),
     ]
     assert changes[1]["summary"] == "added Ari (Medium, party) at A1"
     lines = [plain(line) for line in reply.fields[0].value.splitlines()]
-    assert lines[1].endswith("<@ari> /token add: added Ari (Medium, party) at A1")
+    assert lines[1].endswith(f"<@{ARI}> /token add: added Ari (Medium, party) at A1")
     # one short line each: a timestamp Discord shows as "5 minutes ago", no UTC date
     assert re.fullmatch(
-        r"\u2060<t:\d+:R> \u2060<@ari> /token add: added Ari \(Medium, party\) at A1",
+        rf"\u2060<t:\d+:R> \u2060<@{ARI}> /token add: added Ari \(Medium, party\) at A1",
         reply.fields[0].value.splitlines()[1],
     )
     assert reply.title == "The last 3 changes here, newest first"
@@ -60,7 +63,7 @@ async def test_undo_says_what_it_undid(gm: Context):
     assert reply.result["undone"] == {
         "command": "token edit",
         "summary": "edited Ari: at E5",
-        "by": "dm",
+        "by": DM,
         "at": reply.result["undone"]["at"],
     }
     assert await state(gm.store) == before
@@ -73,7 +76,7 @@ async def test_a_player_undoes_only_their_own_latest_change(
     bo = person(store, "bo")
     await run(gm, "/encounter start")
     await run(player, "/token add name:Ari")
-    await refused(bo, "/undo", NotAllowed, "<@ari>'s /token add")
+    await refused(bo, "/undo", NotAllowed, f"<@{ARI}>'s /token add")
     await run(player, "/token edit token:Ari at:C3")
     await run(gm, "/terrain set cells:A1 kind:water")
     # the GM's change is newer: Ari's owner can't reach past it
@@ -143,7 +146,7 @@ async def test_console_json(store: Store):
     assert [c["command"] for c in data["result"]["changes"]] == ["token add", "encounter start"]
     code, data = await ask_json(store, "/undo")
     assert data["result"]["undone"]["command"] == "token add"
-    assert data["result"]["undone"]["by"] == "console-gm"
+    assert data["result"]["undone"]["by"] == name_id("console-gm")
 
 
 # ------------------------------------------------------------ the property
@@ -229,8 +232,8 @@ async def test_undo_restores_the_state_before_any_sequence(
     """Issue 3: undo after any sequence of commands restores the earlier state; an
     invalid command never changes the state, byte for byte."""
     channel = f"prop-{next(channels)}"
-    gm = Context(store, channel, "dm", is_gm=True, rng=random.Random(seed))
-    player = Context(store, channel, "ari", is_gm=False, rng=random.Random(seed))
+    gm = Context(store, channel, name_id("dm"), is_gm=True, rng=random.Random(seed))
+    player = Context(store, channel, name_id("ari"), is_gm=False, rng=random.Random(seed))
     await run(gm, "/encounter start width:8 height:8", "/token add name:Ogre size:large at:E5")
     await run(player, "/token add name:Ari at:A1")
     start = await state(store, channel)

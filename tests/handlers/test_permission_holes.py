@@ -11,6 +11,7 @@ from dataclasses import replace
 from bot.context import Context
 from bot.errors import NotAllowed
 from bot.storage import Store
+from bot.user_ids import name_id
 from tests.handlers.encounter_helpers import refused, run, state, tokens
 
 CHANNEL = "table-1"
@@ -18,7 +19,7 @@ CHANNEL = "table-1"
 
 def who(store: Store, user: str) -> Context:
     """``user`` with no Manage Channels: the encounter's starter is its GM."""
-    return Context(store, CHANNEL, user, is_gm=False, rng=random.Random(1))
+    return Context(store, CHANNEL, name_id(user), is_gm=False, rng=random.Random(1))
 
 
 async def stable(store: Store) -> None:
@@ -74,7 +75,7 @@ async def test_a_template_stored_before_owners_is_the_gms_alone(store: Store):
     may remove it (docs/RULINGS.md)."""
     await stable(store)
     await run(who(store, "ari"), "/template add shape:circle size:10 at:H5 name:Web")
-    assert json.loads(await state(store) or "{}")["templates"][0]["placed_by"] == "ari"
+    assert json.loads(await state(store) or "{}")["templates"][0]["placed_by"] == name_id("ari")
     running = await store.active_encounter(CHANNEL)
     assert running is not None
     before_owners = replace(

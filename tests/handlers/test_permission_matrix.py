@@ -26,6 +26,7 @@ from bot.errors import InvalidInput, NotAllowed, RulingError
 from bot.handlers import COMMANDS
 from bot.handlers import run_line as run_one
 from bot.storage import Store
+from bot.user_ids import name_id
 from tests.handlers.encounter_helpers import run, state
 
 CHANNEL = "table-1"
@@ -37,7 +38,7 @@ PLAYERS = ("ari", "bo", "eve")  # eve owns nothing; it is Bo's turn
 
 
 def who(store: Store, user: str, *, channel: str = CHANNEL) -> Context:
-    return Context(store, channel, user, is_gm=user == ADMIN, rng=random.Random(1))
+    return Context(store, channel, name_id(user), is_gm=user == ADMIN, rng=random.Random(1))
 
 
 # Where each token steps to, and the door beside it, for a line that needs one.

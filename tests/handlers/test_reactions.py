@@ -13,6 +13,7 @@ from bot.encounter import Token
 from bot.errors import IllegalMove, InvalidInput, NotAllowed
 from bot.grid.coords import Cell
 from bot.rules import rulesets
+from bot.user_ids import name_id
 from tests.handlers.encounter_helpers import person, refused, run, tokens
 
 
@@ -80,7 +81,7 @@ async def test_a_readied_move_spends_the_reaction_in_the_srds(gm: Context) -> No
     moved = await run(bob, "/move token:Ari to:A1 ready:true")
     assert moved.result["reaction_spent"] is True
     assert (
-        "Ari — A1 · Medium · party · <@bob> · 30 ft · reaction used"
+        f"Ari — A1 · Medium · party · <@{name_id('bob')}> · 30 ft · reaction used"
         in (await run(gm, "/encounter show")).as_text()
     )
     await refused(bob, "/move token:Ari to:A2 ready:true", IllegalMove, "used its reaction")

@@ -8,6 +8,7 @@ from bot.context import Context
 from bot.errors import IllegalMove, InvalidInput, NotAllowed
 from bot.limits import MAX_TOKENS
 from bot.storage import Store
+from bot.user_ids import name_id
 from tests.handlers.encounter_helpers import ask_json, person, refused, run, state, tokens
 
 
@@ -116,14 +117,20 @@ async def test_a_player_owns_what_they_add_and_the_gm_owns_the_rest(
     board: Context, player: Context
 ):
     mine = await run(player, "/token add name:Ari")
-    assert mine.result["token"]["owner"] == "ari" and mine.result["token"]["team"] == "party"
+    assert (
+        mine.result["token"]["owner"] == name_id("ari") and mine.result["token"]["team"] == "party"
+    )
     theirs = await run(board, "/token add name:Goblin")
     assert theirs.result["token"]["owner"] is None and theirs.result["token"]["team"] == "enemy"
     given = await run(board, "/token add name:Bo owner:<@123456> team:party")
     assert given.result["token"]["owner"] == "123456"
-    assert (await run(board, "/token add name:Cy owner:cy")).result["token"]["owner"] == "cy"
+    assert (await run(board, "/token add name:Cy owner:cy")).result["token"]["owner"] == name_id(
+        "cy"
+    )
     await refused(player, "/token add name:Dee owner:<@99>", NotAllowed, "only the GM")
-    assert (await run(player, "/token add name:Eve owner:ari")).result["token"]["owner"] == "ari"
+    assert (await run(player, "/token add name:Eve owner:ari")).result["token"]["owner"] == name_id(
+        "ari"
+    )
 
 
 async def test_a_token_the_gm_gives_a_player_is_on_the_partys_side(board: Context):

@@ -21,6 +21,7 @@ from bot.grid.geometry import footprint
 from bot.grid.sizes import Size
 from bot.schema.codec import to_json
 from bot.storage import Store
+from bot.user_ids import name_id
 from tests.handlers.encounter_helpers import person, refused, run, state, tokens
 
 
@@ -55,11 +56,11 @@ async def test_an_export_imports_back_exactly(gm: Context, tmp_path: Path) -> No
     path = tmp_path / exported.attachment[0]
     path.write_bytes(exported.attachment[1])
     before = json.loads(await state(gm.store) or "{}")
-    other = Context(gm.store, "table-2", "dm2", is_gm=True, rng=random.Random(1))
+    other = Context(gm.store, "table-2", name_id("dm2"), is_gm=True, rng=random.Random(1))
     imported = await run(other, f"/encounter import file:{path}")
     assert imported.result["exact"] is True
     after = json.loads(await state(gm.store, "table-2") or "{}")
-    assert after.pop("gm_id") == "dm2"
+    assert after.pop("gm_id") == name_id("dm2")
     before.pop("gm_id")
     assert after == before
 
@@ -123,7 +124,7 @@ teams = st.sampled_from(["party", "enemy", "neutral"])
 def test_export_and_import_are_inverse(
     placed: list[tuple[int, int, Size, str]], conditions: list[str]
 ) -> None:
-    encounter = Encounter(32, 32, "epic-path", gm_id="gm")
+    encounter = Encounter(32, 32, "epic-path", gm_id="1001")
     taken: set[Cell] = set()
     for i, (col, row, size, team) in enumerate(placed):
         token = Token(f"T {i}", Cell(col, row), size=size, team=team)  # type: ignore[arg-type]
@@ -137,6 +138,6 @@ def test_export_and_import_are_inverse(
         encounter = encounter.with_token(
             Token(first.name, first.cell, size=first.size, conditions=frozenset(conditions))
         )
-    back = from_export(export_json(encounter), "gm")
+    back = from_export(export_json(encounter), "1001")
     assert to_json(back) == to_json(encounter)
     assert notation_of(back) == notation_of(encounter)

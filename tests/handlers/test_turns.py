@@ -11,6 +11,7 @@ from bot.encounter import Token
 from bot.errors import InvalidInput, NotAllowed
 from bot.rules import rulesets
 from bot.storage import Store
+from bot.user_ids import name_id
 from tests.handlers.encounter_helpers import ask_json, person, refused, run
 
 
@@ -76,7 +77,7 @@ async def test_rolled_order_is_highest_first_ties_rolled_again(trio: Context):
 async def test_rolls_come_from_the_commands_dice(store: Store):
     results = []
     for channel in ("a", "b"):
-        ctx = Context(store, channel, "dm", is_gm=True, rng=random.Random(5))
+        ctx = Context(store, channel, name_id("dm"), is_gm=True, rng=random.Random(5))
         await run(ctx, "/encounter start", *(f"/token add name:T{i}" for i in range(6)))
         results.append((await run(ctx, "/turn order roll:true")).result["rolls"])
     assert results[0] == results[1]

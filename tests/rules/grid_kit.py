@@ -64,7 +64,7 @@ class GridKit:
 
     def encounter(self, width: int, height: int, *tokens: Token, **terrain: str) -> Encounter:
         """A map with tokens and terrain given as ``kind="A1 B2 ..."``."""
-        e = Encounter(width, height, self.ruleset_id, "dm")
+        e = Encounter(width, height, self.ruleset_id, "1001")
         for token in tokens:
             e = e.with_token(token)
         for kind, where in terrain.items():

@@ -57,6 +57,17 @@ async def where(store: Store, key: str) -> str:
     return str(stored.encounter.tokens[key].cell)
 
 
+def mover_state(shown: FakeInteraction) -> str:
+    """The state a mover's buttons carry (this turn's stamp too), read back from the
+    Confirm button of the message ``shown`` answered with."""
+    confirm_id = next(
+        str(getattr(c, "item", c).custom_id)
+        for c in shown.sent[0].kwargs["view"].children
+        if str(getattr(c, "item", c).custom_id).startswith("stride:mv:ok:")
+    )
+    return confirm_id.removeprefix("stride:mv:ok:")
+
+
 async def test_a_round_of_play_by_post(store: Store) -> None:
     # the GM pastes the board and hands the heroes to their players
     pasted = gm(store)
@@ -83,17 +94,11 @@ async def test_a_round_of_play_by_post(store: Store) -> None:
     opened = FakeInteraction(store, user_id=ALICE)
     await open_panel(opened)  # type: ignore[arg-type]
     assert opened.sent[0].ephemeral and opened.sent[0].embed.title == "Move Ari from B2"
-    state = "ari,B2,,,"
+    state = mover_state(opened)
     for key in "22":
         press = FakeInteraction(store, user_id=ALICE)
         await pressed(press, key, state)  # type: ignore[arg-type]
-        # the state rides in the buttons: read it back from the Confirm button
-        confirm_id = next(
-            str(getattr(c, "item", c).custom_id)
-            for c in press.sent[0].kwargs["view"].children
-            if str(getattr(c, "item", c).custom_id).startswith("stride:mv:ok:")
-        )
-        state = confirm_id.removeprefix("stride:mv:ok:")
+        state = mover_state(press)
     assert await where(store, "ari") == "B2", "nothing moves before Confirm"
     confirmed = FakeInteraction(store, user_id=ALICE)
     await pressed(confirmed, "ok", state)  # type: ignore[arg-type]

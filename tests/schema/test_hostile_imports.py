@@ -35,7 +35,7 @@ BOARD: dict[str, Any] = {
     "width": 20,
     "height": 15,
     "ruleset": "5e",
-    "gm_id": "someone",
+    "gm_id": "999",
     "tokens": [token("Ari", "A1", owner="111", team="party"), token("Orc", "E5", team="enemy")],
     "order": ["ari", "orc"],
     "turn_index": 0,
@@ -157,6 +157,33 @@ HOSTILE: list[tuple[str, Edit, str]] = [
         "a token value out of range",
         lambda b: b["tokens"][0].update(state={"exhaustion": 99}),
         "exhaustion",
+    ),
+    (
+        "a cone pointing nowhere",
+        lambda b: b.update(
+            templates=[{"name": "Breath", "shape": "cone", "size_ft": 15, "at": "C3"}]
+        ),
+        "templates[0] (Breath).toward",
+    ),
+    # issue 38: every user is a Discord id (the console's names stand for ids of their own)
+    (
+        "an owner that isn't a Discord id",
+        lambda b: b["tokens"][0].update(owner="player.one"),
+        "tokens[0].owner: should be a Discord user id",
+    ),
+    ("an owner in superscript digits", lambda b: b["tokens"][0].update(owner="²³"), "owner"),
+    ("an owner past 2**64", lambda b: b["tokens"][0].update(owner=str(2**64)), "owner"),
+    ("an owner as a number", lambda b: b["tokens"][0].update(owner=111), "owner"),
+    ("a GM that isn't a Discord id", lambda b: b.update(gm_id="console-gm"), "gm_id"),
+    ("a co-GM that isn't a Discord id", lambda b: b.update(co_gms=["77", "cy"]), "co_gms[1]"),
+    (
+        "a template placed by a name",
+        lambda b: b.update(
+            templates=[
+                {"name": "Fog", "shape": "circle", "size_ft": 10, "at": "C3", "placed_by": "dm"}
+            ]
+        ),
+        "templates[0].placed_by",
     ),
 ]
 

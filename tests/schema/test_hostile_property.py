@@ -25,16 +25,17 @@ from bot.rules import identities
 from bot.schema.codec import dump_state
 from bot.schema.read import InvalidState, read_state
 from bot.storage import Store
+from bot.user_ids import name_id
 
 BASE: dict[str, Any] = {
     "width": 12,
     "height": 10,
     "ruleset": "epic-path",
-    "gm_id": "dm",
+    "gm_id": "1001",
     "terrain": {"difficult": "C3:E3", "wall": "G1:G4"},
     "edges": {"door": "B2/B3"},
     "tokens": [
-        {"name": "Ari", "cell": "A1", "owner": "bob", "team": "party", "speed_ft": 30},
+        {"name": "Ari", "cell": "A1", "owner": "1002", "team": "party", "speed_ft": 30},
         {"name": "Orc", "cell": "E5", "team": "enemy", "reach_ft": 10},
         {"name": "Bo", "cell": "H8", "team": "party", "size": "large"},
     ],
@@ -174,7 +175,7 @@ def extreme_boards(draw: st.DrawFn) -> dict[str, Any]:
         "width": side,
         "height": side,
         "ruleset": draw(st.sampled_from(list(identities()))),
-        "gm_id": "dm",
+        "gm_id": "1001",
         "tokens": tokens,
         "templates": templates if side > 1 else [],
         "order": [t["name"].lower() for t in tokens],
@@ -238,7 +239,7 @@ async def _scenario(text: str, lines: tuple[str, ...]) -> None:
     with tempfile.TemporaryDirectory() as folder:
         store = await Store.open(Path(folder) / "stride.db")
         try:
-            gm = Context(store, "c", "dm", is_gm=True, rng=random.Random(1))
+            gm = Context(store, "c", name_id("dm"), is_gm=True, rng=random.Random(1))
             await run_line(gm, "/encounter start width:6 height:6")
             await run_line(gm, "/token add name:Keeper at:B2")
             before = (await store.active_encounter("c"), await store.history("c", 50))
@@ -298,7 +299,7 @@ def test_imported_notation_never_breaks_a_command(text: str) -> None:
         with tempfile.TemporaryDirectory() as folder:
             store = await Store.open(Path(folder) / "stride.db")
             try:
-                gm = Context(store, "c", "dm", is_gm=True, rng=random.Random(1))
+                gm = Context(store, "c", name_id("dm"), is_gm=True, rng=random.Random(1))
                 quoted = text.replace('"', "")
                 try:
                     await run_line(gm, f'/encounter import text:"{quoted}"')

@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 import json
 from pathlib import Path
+from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -45,6 +46,12 @@ NAMES = ("Ari", "Bo", "Ogre", "Goblin 1")
 def from_json(data: object) -> Encounter:
     """A board read back as the store reads one: checked against the schema."""
     return read_state(json.dumps(data))
+
+
+# Any id the schema takes as a user (a Discord snowflake), its edges included.
+user_ids = st.one_of(
+    st.sampled_from(("0", "77", "999", str(2**64 - 1))), st.integers(0, 2**64 - 1).map(str)
+)
 
 
 def cells() -> st.SearchStrategy[Cell]:
@@ -104,7 +111,7 @@ def tokens(
         ),
         hover=draw(st.booleans()),
         team=draw(st.sampled_from(TEAMS)),
-        owner=draw(st.none() | st.sampled_from(("111", "222"))),
+        owner=draw(st.none() | user_ids),
         conditions=frozenset(draw(st.sets(st.sampled_from([c.value for c in Condition])))),
         reach_ft=draw(st.none() | st.sampled_from((0, 5, 10, 15))),
         reach_weapon=draw(st.booleans()),
@@ -124,6 +131,13 @@ def tokens(
     )
 
 
+def points_somewhere(drawn: tuple[Any, ...]) -> bool:
+    """A cone or a line points toward a square other than its own (as /template add
+    makes them; the schema refuses any other)."""
+    shape, _, at, toward = drawn[:4]
+    return shape not in ("cone", "line") or toward not in (None, at)
+
+
 @st.composite
 def encounters(draw: st.DrawFn) -> Encounter:
     ruleset = draw(st.sampled_from(list(rulesets().values())))
@@ -141,7 +155,7 @@ def encounters(draw: st.DrawFn) -> Encounter:
         width=SIDE,
         height=SIDE,
         ruleset=ruleset.id,
-        gm_id=draw(st.sampled_from(("999", "console-gm"))),
+        gm_id=draw(user_ids),
         terrain=draw(
             st.dictionaries(
                 cells(), st.sampled_from([t for t in Terrain if t is not Terrain.CLEAR])
@@ -154,7 +168,7 @@ def encounters(draw: st.DrawFn) -> Encounter:
         options=draw(state_of(ruleset.identity.encounter_options)),
         dark=frozenset(draw(st.sets(cells(), max_size=5))),
         edges=edges,
-        co_gms=tuple(draw(st.lists(st.sampled_from(["cy", "dan", "555"]), unique=True))),
+        co_gms=tuple(draw(st.lists(user_ids, max_size=3, unique=True))),
         templates=tuple(
             Template(
                 f"T{i}",
@@ -193,12 +207,12 @@ def encounters(draw: st.DrawFn) -> Encounter:
                             st.none() | cells(),
                             st.none() | followed,
                             st.tuples(st.integers(-3, 3), st.integers(-3, 3)),
-                            st.none() | st.sampled_from(["77", "dm"]),
+                            st.none() | user_ids,
                             st.none() | st.tuples(st.integers(1, 60), st.none() | followed),
                             st.booleans(),
                             st.sampled_from(TEMPLATE_COLOURS),
                             st.booleans(),
-                        ),
+                        ).filter(points_somewhere),
                         max_size=3,
                     )
                 )
@@ -299,7 +313,7 @@ def test_terrain_and_darkness_are_stored_as_runs_and_read_in_either_form() -> No
     """A run along a row is stored by its ends; a state stored one name per square
     (before runs) reads the same."""
     cells = [Cell(c, 0) for c in range(5)] + [Cell(2, 3), Cell(3, 3), Cell(9, 9)]
-    e = Encounter(12, 12, "3.5", "gm").with_terrain(cells, Terrain.DIFFICULT)
+    e = Encounter(12, 12, "3.5", "1001").with_terrain(cells, Terrain.DIFFICULT)
     e = e.in_dark([Cell(0, 1), Cell(1, 1)], True)
     written = to_json(e)
     assert written["terrain"] == {"difficult": "A1:E1 C4:D4 J10"}
@@ -313,7 +327,7 @@ def test_a_rider_and_the_shared_facts_round_trip() -> None:
     state kept before they were typed (issue 27) read into the fields."""
     horse = Token("Horse", Cell(2, 2), size=Size.LARGE)
     ari = Token("Ari", Cell(2, 2), riding="horse", altitude_ft=0)
-    e = Encounter(8, 8, "3.5", "gm", tokens={"horse": horse, "ari": ari})
+    e = Encounter(8, 8, "3.5", "1001", tokens={"horse": horse, "ari": ari})
     assert from_json(to_json(e)) == e
     old = to_json(e)
     del old["tokens"][1]["riding"]

@@ -8,6 +8,7 @@ import random
 from bot.context import Context
 from bot.grid.coords import column_name
 from bot.storage import Store
+from bot.user_ids import name_id
 from tests.handlers.encounter_helpers import run, state
 
 
@@ -16,7 +17,7 @@ async def test_a_move_on_a_full_terrain_200_board_stores_a_small_history_row(db_
     copies): a move's row now keeps the tokens, not the terrain."""
     store = await Store.open(db_url)
     try:
-        gm = Context(store, "c", "dm", is_gm=True, rng=random.Random(1))
+        gm = Context(store, "c", name_id("dm"), is_gm=True, rng=random.Random(1))
         await run(gm, "/encounter start width:200 height:200 ruleset:3.5")
         # 968 squares in a checkerboard over A1:AR44 (no runs along a row, which the
         # stored state would keep as their two ends)
@@ -45,7 +46,7 @@ async def test_a_move_on_a_full_terrain_200_board_stores_a_small_history_row(db_
 async def test_ended_encounters_are_purged_after_the_retention_period(db_url: str):
     store = await Store.open(db_url)
     try:
-        gm = Context(store, "c", "dm", is_gm=True, rng=random.Random(1))
+        gm = Context(store, "c", name_id("dm"), is_gm=True, rng=random.Random(1))
         await run(gm, "/encounter start width:5 height:5", "/encounter end confirm:true")
         await run(gm, "/encounter start width:6 height:6")  # running: never purged
         assert await store.purge_ended(90) == 0  # ended just now: kept

@@ -16,6 +16,7 @@ from bot.context import Context
 from bot.handlers import run_line
 from bot.storage import StorageError, Store, TurnReminder
 from bot.storage.copy import copy_database, verify
+from bot.user_ids import name_id
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -33,7 +34,7 @@ async def filled(path: Path) -> Store:
 
 
 async def fill(store: Store) -> None:
-    gm = Context(store, "c1", "dm", is_gm=True, rng=random.Random(1))
+    gm = Context(store, "c1", name_id("dm"), is_gm=True, rng=random.Random(1))
     for line in (
         "/ruleset set system:becmi",
         "/encounter start width:8 height:8",
@@ -45,7 +46,7 @@ async def fill(store: Store) -> None:
         "/terrain set cells:C1:C9 kind:difficult",
     ):
         await run_line(gm, line)
-    other = Context(store, "c2", "dm", is_gm=True, rng=random.Random(1))
+    other = Context(store, "c2", name_id("dm"), is_gm=True, rng=random.Random(1))
     await run_line(other, "/ruleset set system:5e diagonals:5-10-5")
     await run_line(other, "/encounter start width:5 height:5")
     await store.set_meta("command_hash:global", "abc")
@@ -88,13 +89,13 @@ async def test_a_copy_holds_everything_and_takes_new_writes(tmp_path: Path, db_u
         }
         assert await snapshot(target) == await snapshot(source)
         # the copy goes on where the source stopped: new rows get new ids, /undo works
-        gm = Context(target, "c1", "dm", is_gm=True, rng=random.Random(1))
+        gm = Context(target, "c1", name_id("dm"), is_gm=True, rng=random.Random(1))
         await run_line(gm, "/move token:Bo to:B5 forced:slide")
         await run_line(gm, "/undo")
         await run_line(gm, "/undo")  # the terrain change, copied from the source
         after = await target.active_encounter("c1")
         assert after is not None and "difficult" not in after.state_json
-        third = Context(target, "c3", "dm", is_gm=True, rng=random.Random(1))
+        third = Context(target, "c3", name_id("dm"), is_gm=True, rng=random.Random(1))
         await run_line(third, "/encounter start width:5 height:5")
         started = await target.active_encounter("c3")
         assert started is not None and started.id == 4
@@ -214,7 +215,7 @@ async def test_a_templates_colour_and_duration_are_copied(tmp_path: Path, db_url
     source = await Store.open(tmp_path / "source.db")
     target = await Store.open(db_url)
     try:
-        gm = Context(source, "c1", "dm", is_gm=True, rng=random.Random(1))
+        gm = Context(source, "c1", name_id("dm"), is_gm=True, rng=random.Random(1))
         await run_line(gm, "/encounter start width:10 height:10")
         await run_line(gm, "/template add shape:circle size:10 at:E5 name:Fog colour:red rounds:2")
         await copy_database(source, target)

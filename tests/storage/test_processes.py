@@ -16,6 +16,7 @@ import pytest
 
 from bot.storage import Conflict, StorageError, Store
 from bot.storage.sqlite import SqliteBackend
+from bot.user_ids import name_id
 
 ROOT = Path(__file__).resolve().parents[2]
 TIMEOUT_S = 60
@@ -104,7 +105,9 @@ async def test_a_stale_write_is_a_conflict_and_writes_nothing(db_url: str):
     try:
         from bot.encounter import Encounter
 
-        await store.start_encounter("c", Encounter(5, 5, "3.5", "gm"), user_id="gm", summary="s")
+        await store.start_encounter(
+            "c", Encounter(5, 5, "3.5", "1001"), user_id="1001", summary="s"
+        )
         read = await store.active_encounter("c")
         assert read is not None
         await store.save_encounter(
@@ -133,7 +136,7 @@ async def test_a_refused_command_leaves_the_default_ruleset_notice(store: Store)
     from bot.errors import RulingError
     from bot.handlers import run_line
 
-    ctx = Context(store, "fresh", "dm", is_gm=True, rng=random.Random(1))
+    ctx = Context(store, "fresh", name_id("dm"), is_gm=True, rng=random.Random(1))
     with pytest.raises(RulingError):
         await run_line(ctx, "/encounter start width:10 height:10 outdoors:true")
     ok = await run_line(ctx, "/fall height:20")

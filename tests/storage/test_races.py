@@ -14,12 +14,13 @@ from bot.context import Context
 from bot.errors import BoardChanged
 from bot.handlers import run_line
 from bot.storage import StorageError, Store
+from bot.user_ids import name_id
 
 CHANNEL = "table-1"
 
 
 def gm(store: Store, seed: int) -> Context:
-    return Context(store, CHANNEL, "dm", is_gm=True, rng=random.Random(seed))
+    return Context(store, CHANNEL, name_id("dm"), is_gm=True, rng=random.Random(seed))
 
 
 async def answered(ctx: Context, line: str) -> bool:

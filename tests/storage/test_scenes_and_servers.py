@@ -40,7 +40,7 @@ async def test_server_settings_are_kept_apart(store: Store) -> None:
 async def test_a_left_servers_data_goes_after_the_grace_period(store: Store) -> None:
     from bot.encounter import Encounter
 
-    board = Encounter(5, 5, "3.5", gm_id="gm")
+    board = Encounter(5, 5, "3.5", gm_id="1001")
     await store.start_encounter("c1", board, user_id="gm", summary="s", guild_id="g1")
     await store.set_channel_ruleset("c2", "becmi", "gm", "g1")
     await store.save_scene("c1", "Crypt", "{}", "gm", replace=False)
@@ -64,7 +64,7 @@ async def test_a_left_servers_data_goes_after_the_grace_period(store: Store) -> 
 async def test_deleting_an_encounter_takes_its_history(store: Store) -> None:
     from bot.encounter import Encounter
 
-    board = Encounter(5, 5, "3.5", gm_id="gm")
+    board = Encounter(5, 5, "3.5", gm_id="1001")
     await store.start_encounter("c", board, user_id="gm", summary="s")
     stored = await store.active_encounter("c")
     assert stored is not None
@@ -97,3 +97,22 @@ async def test_a_commands_reads_come_in_one_query_on_both_backends(store: Store)
     await store.set_meta(GM_NOTES + "c1", '["Ari bumped into something at E2"]')
     assert await store.command_reads("c1") == ("metres", True)
     assert await store.command_reads("c2") == (None, False)  # another channel's are its own
+
+
+async def test_the_server_a_channel_was_last_seen_in(store: Store) -> None:
+    """What the console asks of a channel an option names (it has no Discord to say):
+    the newest encounter's server, else the channel's settings', else none."""
+    from bot.encounter import Encounter
+
+    assert await store.channel_guild("c") is None
+    await store.set_channel_ruleset("c", "3.5", "gm", "g1")
+    assert await store.channel_guild("c") == "g1"
+    board = Encounter(width=4, height=4, ruleset="5e-alt", gm_id="1")
+    await store.start_encounter("c", board, user_id="gm", summary="start", guild_id="g2")
+    assert await store.channel_guild("c") == "g2"
+    running = await store.active_encounter("c")
+    assert running is not None
+    await store.end_encounter("c", running, user_id="gm", summary="end")
+    await store.start_encounter("c", board, user_id="gm", summary="again")  # none said
+    assert await store.channel_guild("c") == "g2"
+    assert await store.channel_guild("elsewhere") is None
