@@ -23,7 +23,7 @@ from bot.config import DatabaseUrl
 
 # len(bot.storage.MIGRATIONS), and the meta key prefix of bot.storage.settings.GM_NOTES
 # (tests/test_console_quick.py checks both against the store's)
-SCHEMA_VERSION = 8
+SCHEMA_VERSION = 9
 GM_NOTES = "gm-notes:"
 BUSY_TIMEOUT_S = 15.0  # bot.storage.sqlite's: a writer holding the file is waited for
 

@@ -49,6 +49,8 @@ def check_name(encounter: Encounter, name: str, *, ignore: str | None = None) ->
         )
     if "`" in text:
         raise InvalidInput(f'"{text}": a token name can\'t hold a backtick (`).')
+    if "\u2060" in text:  # the mark of the bot's own mentions (bot.reply.MENTION_MARK)
+        raise InvalidInput("A token name can't hold an invisible word joiner (U+2060).")
     key = token_key(text)
     if not key:
         raise InvalidInput(f'"{text}" has no letters or digits to name a token by.')

@@ -128,14 +128,16 @@ async def with_ping(ctx: Context, reply: Reply, changed: Changed[TurnEdit]) -> R
 
 async def remind_later(ctx: Context, owner: str, token: str, round_: int) -> None:
     """Where the channel asks for it (/settings remind_after:), the turn's owner is
-    pinged again once it has sat that long: kept in the store, so a restart keeps it
-    (bot/discord/reminders.py sends it)."""
+    pinged again once it has sat that long: kept in the store, so a restart keeps it,
+    with the channel's server, so the process that runs its shard sends it
+    (bot/discord/reminders.py)."""
     wait_s = await ctx.store.remind_after_s(ctx.channel_id)
     if wait_s is None:
         await ctx.store.clear_turn_reminder(ctx.channel_id)
         return
     due = int(time.time()) + wait_s
-    await ctx.store.set_turn_reminder(TurnReminder(ctx.channel_id, owner, token, round_, due))
+    reminder = TurnReminder(ctx.channel_id, owner, token, round_, due, guild_id=ctx.guild_id)
+    await ctx.store.set_turn_reminder(reminder)
 
 
 def _roll_text(r: Initiative) -> str:

@@ -178,7 +178,15 @@ def _read_edges(model: EncounterModel) -> tuple[dict[EdgeKey, Barrier], list[Pro
 
 # The characters a name can't hold, as /token add says (a turn order is a comma
 # list; a backtick would break the code blocks names are shown in).
-_NOT_IN_NAMES = {",": "a comma", "`": "a backtick", "\n": "a line break", "\r": "a line break"}
+_NOT_IN_NAMES = {
+    ",": "a comma",
+    "`": "a backtick",
+    "\n": "a line break",
+    "\r": "a line break",
+    # the mark of the bot's own mentions (bot.reply.MENTION_MARK): a name holding it
+    # would be drawn as a mention where replies escape what users typed
+    "\u2060": "a word joiner (U+2060)",
+}
 
 
 def check_name(name: str) -> str | None:

@@ -43,13 +43,17 @@ class Scene:
 @dataclass(frozen=True)
 class TurnReminder:
     """A channel's turn that may sit too long: whose it is (their token, the round)
-    and when its owner is pinged again, in seconds since the epoch."""
+    and when its owner is pinged again, in seconds since the epoch; the server the
+    channel is in ("0": none; None: not known, a reminder set before servers were kept)
+    and how many tries in a row failed for a reason that may pass."""
 
     channel_id: str
     user_id: str
     token: str
     round: int
     due_at: int
+    guild_id: str | None = None
+    attempts: int = 0
 
 
 @dataclass(frozen=True)

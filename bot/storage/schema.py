@@ -124,6 +124,14 @@ MIGRATIONS: tuple[str, ...] = (
     );
     CREATE INDEX turn_reminders_due ON turn_reminders (due_at);
     """,
+    # 9: the server a reminder's channel is in (a number: its shard is (id >> 22) % shard
+    # count, so each process reads only its own shards' reminders; 0: no server; NULL:
+    # set before this, learnt from the channel) and how many times in a row sending it
+    # failed for a reason that may pass (its next try waits longer)
+    """
+    ALTER TABLE turn_reminders ADD COLUMN guild_id BIGINT;
+    ALTER TABLE turn_reminders ADD COLUMN attempts INTEGER NOT NULL DEFAULT 0;
+    """,
 )
 
 # Every table, in an order that satisfies the foreign keys (for copying a database),
@@ -184,7 +192,10 @@ TABLES: tuple[tuple[str, tuple[str, ...]], ...] = (
         "backgrounds",
         ("channel_id", "digest", "image", "px_per_square", "saved_by", "saved_at"),
     ),
-    ("turn_reminders", ("channel_id", "user_id", "token", "round", "due_at")),
+    (
+        "turn_reminders",
+        ("channel_id", "user_id", "token", "round", "due_at", "guild_id", "attempts"),
+    ),
 )
 
 

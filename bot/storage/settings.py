@@ -10,9 +10,11 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 
 from bot.storage import settings_queries as q
-from bot.storage.backend import Backend, Row, Session
+from bot.storage.backend import Backend, Row, Session, Write
 from bot.storage.boards import wrote
+from bot.storage.errors import Conflict
 from bot.storage.records import GuildSettings, Scene, TurnReminder
+from bot.user_ids import is_snowflake
 
 # The notes kept for a channel's GM (what players' moves found of hidden things, a board
 # mended as it was read), by channel: a meta key holding a JSON list, each note a line
@@ -56,6 +58,15 @@ class StoreBase:
     async def _write(self, sql: str, *args: object) -> int:
         async with self.backend.transaction() as session:
             return await session.execute(sql, *args)
+
+    async def _swap(self, sql: str, *args: object) -> bool:
+        """A compare-and-swap of one row, in one trip to the database: False when the
+        row was not as expected (it changed, or is gone)."""
+        try:
+            await self.backend.write_all([Write(sql, args, changes_one=True)])
+        except Conflict:
+            return False
+        return True
 
 
 class SettingsStore(StoreBase):
@@ -175,28 +186,74 @@ class SettingsStore(StoreBase):
 
     async def set_turn_reminder(self, reminder: TurnReminder) -> None:
         """The channel's one reminder: for this turn, due then (kept in the store, so a
-        restart doesn't lose it)."""
+        restart doesn't lose it), with the server the channel is in when known."""
         r = reminder
-        await self._write(q.SQL_SET_REMINDER, r.channel_id, r.user_id, r.token, r.round, r.due_at)
+        await self._write(
+            q.SQL_SET_REMINDER,
+            r.channel_id,
+            r.user_id,
+            r.token,
+            r.round,
+            r.due_at,
+            _server_number(r.guild_id),
+        )
 
     async def clear_turn_reminder(self, channel_id: str) -> None:
         await self._write(q.SQL_CLEAR_REMINDER, channel_id)
 
     async def due_reminders(self, now_s: int, limit: int = 50) -> list[TurnReminder]:
+        """The reminders due at ``now_s``, every shard's, oldest first."""
         async with self.backend.reading() as session:
             rows = await session.fetchall(q.SQL_DUE_REMINDERS, now_s, limit)
-        return [TurnReminder(str(r[0]), str(r[1]), str(r[2]), int(r[3]), int(r[4])) for r in rows]
+        return [_reminder(r) for r in rows]
+
+    async def due_reminders_page(
+        self,
+        now_s: int,
+        shard: tuple[int, int] | None,
+        after: tuple[int, str] = (-1, ""),
+        limit: int = 200,
+    ) -> list[tuple[TurnReminder, int | None]]:
+        """Up to ``limit`` reminders due at ``now_s`` after ``after`` (due time, channel),
+        oldest first: those of the servers of ``shard`` (shard count, shard id), or with
+        ``None`` those whose server isn't known (set before servers were kept); each with
+        its channel's wait (``remind_after_s``; None: it no longer reminds)."""
+        args: tuple[object, ...]
+        if shard is None:
+            sql, args = q.SQL_DUE_REMINDERS_UNROUTED, (now_s, *after, limit)
+        else:
+            sql, args = q.SQL_DUE_REMINDERS_OF_SHARD, (now_s, *after, *shard, limit)
+        async with self.backend.reading() as session:
+            rows = await session.fetchall(sql, *args)
+        return [(_reminder(r), None if r[7] is None else int(r[7])) for r in rows]
+
+    async def route_reminder(self, channel_id: str, guild_id: str) -> None:
+        """The server a reminder's channel is in, learnt from Discord (the reminder was
+        set before servers were kept, or without one): from now on only the process that
+        runs its shard reads it."""
+        server = _server_number(guild_id)
+        if server is not None:
+            await self._write(q.SQL_ROUTE_REMINDER, server, channel_id)
 
     async def take_reminder(self, reminder: TurnReminder, next_due_s: int | None) -> bool:
         """Claim a due reminder (moved to ``next_due_s``, or dropped): False when another
         process claimed it first or it changed meanwhile, so each is sent once."""
+        r = reminder
         if next_due_s is None:
-            taken = await self._write(q.SQL_TAKE_REMINDER, reminder.channel_id, reminder.due_at)
-        else:
-            taken = await self._write(
-                q.SQL_MOVE_REMINDER, next_due_s, reminder.channel_id, reminder.due_at
-            )
-        return taken > 0
+            return await self._swap(q.SQL_TAKE_REMINDER, r.channel_id, r.due_at)
+        return await self._swap(q.SQL_MOVE_REMINDER, next_due_s, r.channel_id, r.due_at)
+
+    async def reminder_sent(self, reminder: TurnReminder) -> None:
+        """The reminder, as claimed (its next due time), was sent after failed tries:
+        they are forgotten, so a later failure waits the shortest time again."""
+        await self._write(q.SQL_REMINDER_SENT, reminder.channel_id, reminder.due_at)
+
+    async def postpone_reminder(self, reminder: TurnReminder, due_s: int) -> bool:
+        """Try a reminder again at ``due_s`` (counted as one more failed try); False when it
+        changed meanwhile (another process took it, or a new turn replaced it)."""
+        return await self._swap(
+            q.SQL_POSTPONE_REMINDER, due_s, reminder.channel_id, reminder.due_at
+        )
 
     # ------------------------------------------------------------ server rules
 
@@ -264,3 +321,18 @@ class SettingsStore(StoreBase):
         held = None if row is None or row[0] is None else str(row[0])
         await session.execute(q.SQL_SET_META, key, change(held))
         return held
+
+
+def _server_number(guild_id: str | None) -> int | None:
+    """A server id as stored (a BIGINT; 0: no server), or None (NULL) when it is not a
+    Discord id (the console's made-up servers): such a reminder is routed once read."""
+    if guild_id is None or not is_snowflake(guild_id) or int(guild_id) >= 2**63:
+        return None
+    return int(guild_id)
+
+
+def _reminder(row: Row) -> TurnReminder:
+    guild = None if row[5] is None else str(row[5])
+    return TurnReminder(
+        str(row[0]), str(row[1]), str(row[2]), int(row[3]), int(row[4]), guild, int(row[6])
+    )

@@ -43,16 +43,41 @@ SQL_SET_REMIND_AFTER = """
     ON CONFLICT (channel_id) DO UPDATE SET remind_after_s = excluded.remind_after_s
 """
 SQL_SET_REMINDER = """
-    INSERT INTO turn_reminders (channel_id, user_id, token, round, due_at) VALUES (?, ?, ?, ?, ?)
+    INSERT INTO turn_reminders (channel_id, user_id, token, round, due_at, guild_id, attempts)
+    VALUES (?, ?, ?, ?, ?, ?, 0)
     ON CONFLICT (channel_id) DO UPDATE SET user_id = excluded.user_id,
-        token = excluded.token, round = excluded.round, due_at = excluded.due_at
+        token = excluded.token, round = excluded.round, due_at = excluded.due_at,
+        guild_id = COALESCE(excluded.guild_id, turn_reminders.guild_id), attempts = 0
 """
 SQL_CLEAR_REMINDER = "DELETE FROM turn_reminders WHERE channel_id = ?"
-SQL_DUE_REMINDERS = """
-    SELECT channel_id, user_id, token, round, due_at FROM turn_reminders
-    WHERE due_at <= ? ORDER BY due_at LIMIT ?
+_REMINDER = (
+    "SELECT channel_id, user_id, token, round, due_at, guild_id, attempts FROM turn_reminders"
+)
+SQL_DUE_REMINDERS = f"{_REMINDER} WHERE due_at <= ? ORDER BY due_at, channel_id LIMIT ?"
+# a page of the due reminders of one shard (a server's shard is (id >> 22) % shard count),
+# or of those whose server isn't known yet, each with its channel's wait: each page
+# starts after the last one read, so a reminder left where it is never hides the ones
+# behind it
+_DUE_PAGE = """
+    SELECT r.channel_id, r.user_id, r.token, r.round, r.due_at, r.guild_id, r.attempts,
+        s.remind_after_s
+    FROM turn_reminders r LEFT JOIN channel_settings s ON s.channel_id = r.channel_id
+    WHERE r.due_at <= ? AND (r.due_at, r.channel_id) > (?, ?) AND {routed}
+    ORDER BY r.due_at, r.channel_id LIMIT ?
 """
+SQL_DUE_REMINDERS_OF_SHARD = _DUE_PAGE.format(
+    routed="r.guild_id IS NOT NULL AND (r.guild_id >> 22) % ? = ?"
+)
+SQL_DUE_REMINDERS_UNROUTED = _DUE_PAGE.format(routed="r.guild_id IS NULL")
+SQL_ROUTE_REMINDER = "UPDATE turn_reminders SET guild_id = ? WHERE channel_id = ?"
 SQL_MOVE_REMINDER = "UPDATE turn_reminders SET due_at = ? WHERE channel_id = ? AND due_at = ?"
+SQL_REMINDER_SENT = (
+    "UPDATE turn_reminders SET attempts = 0 WHERE channel_id = ? AND due_at = ? AND attempts > 0"
+)
+SQL_POSTPONE_REMINDER = """
+    UPDATE turn_reminders SET due_at = ?, attempts = attempts + 1
+    WHERE channel_id = ? AND due_at = ?
+"""
 SQL_TAKE_REMINDER = "DELETE FROM turn_reminders WHERE channel_id = ? AND due_at = ?"
 SQL_GET_UNITS = "SELECT units FROM channel_settings WHERE channel_id = ?"
 # what every command's reply reads (the units, the GM's waiting notes): one query

@@ -7,6 +7,7 @@ Only the bot's own mention of the owner (and of the GM) renders; every typed ``<
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
@@ -103,3 +104,29 @@ async def test_the_mover_reads_hostile_names_as_typed(store: Store) -> None:
     await menu.callback(player)  # type: ignore[arg-type]
     assert player.sent
     assert_read_as_typed(everything(player))
+
+
+async def test_a_name_cant_carry_the_mark_of_the_bots_own_mentions(store: Store) -> None:
+    """The bot marks its own mentions with U+2060 so that replies show them as mentions;
+    a typed or imported name holding it would be drawn as one. Discord's options lose
+    it on the way in; a name typed at the console, or in an import, is refused."""
+    from bot.commands import Upload
+    from bot.context import Context
+    from bot.errors import InvalidInput
+    from bot.handlers import COMMANDS, run, run_line
+
+    await dispatch(gm(store), "encounter start", {"width": 6, "height": 6})
+    await dispatch(gm(store), "token add", {"name": "\u2060<@&99>"})
+    looking = gm(store)
+    await dispatch(looking, "encounter show", {})
+    assert_read_as_typed(everything(looking))
+    console = Context(store, "4242", str(GM_ID), is_gm=True, rng=__import__("random").Random(1))
+    with pytest.raises(InvalidInput, match="U\\+2060"):
+        await run_line(console, '/token add name:"\u2060<@&98>"')
+    exported = json.loads(
+        (await run_line(console, "/encounter export")).attachment[1]  # type: ignore[index]
+    )
+    exported["state"]["tokens"][0]["name"] = "\u2060<@&97>"
+    upload = Upload("board.json", json.dumps(exported).encode())
+    with pytest.raises(InvalidInput, match="word joiner"):
+        await run(console, COMMANDS["encounter import"], {"file": upload, "replace": True})
