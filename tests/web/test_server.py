@@ -120,19 +120,19 @@ async def test_a_players_events_never_hear_of_a_hidden_change(
 ) -> None:
     url = await link(store)
     async with client.get(f"{url}/events") as stream:
-        first = await _event(stream)
+        first = await next_board_event(stream)
         await run_line(ctx(store), "/token edit token:Lurker at:F6")  # the GM's, unseen
         with pytest.raises(TimeoutError):
-            await asyncio.wait_for(_event(stream), 0.6)
+            await asyncio.wait_for(next_board_event(stream), 0.6)
         await run_line(ctx(store), "/token edit token:Orc at:H3")
-        second = await asyncio.wait_for(_event(stream), 5)
+        second = await asyncio.wait_for(next_board_event(stream), 5)
     assert first["digest"] != second["digest"]
     assert "Lurker" not in json.dumps(first) + json.dumps(second)
     assert any(t["cell"] == "H3" for t in second["board"]["tokens"])
 
 
-async def _event(stream: Any) -> dict[str, Any]:
-    """The next ``board`` event's data."""
+async def next_board_event(stream: Any) -> dict[str, Any]:
+    """The next ``board`` event's data on a page's event stream."""
     while True:
         line = (await stream.content.readline()).decode()
         if line.startswith("data: "):

@@ -7,9 +7,7 @@ timing."""
 from __future__ import annotations
 
 import asyncio
-import json
 import random
-from typing import Any
 
 from aiohttp.test_utils import TestClient, TestServer
 
@@ -19,6 +17,7 @@ from bot.storage import Store
 from bot.web.moves import run_here
 from bot.web.server import LiveServer
 from tests.discord.test_starvation import hostile_board
+from tests.web.test_server import next_board_event
 
 SECRET = "starving"
 LIVENESS_S = 3.0
@@ -67,9 +66,9 @@ async def test_a_storm_on_one_channels_pages_leaves_another_channel_live(store: 
         ]
         await asyncio.sleep(0.2)  # the storm under way
         async with http.get(f"{victim_url}/events") as stream:
-            first = await asyncio.wait_for(_event(stream), LIVENESS_S)
+            first = await asyncio.wait_for(next_board_event(stream), LIVENESS_S)
             await run_line(victim, "/token edit token:Ari at:C3")
-            second = await asyncio.wait_for(_event(stream), LIVENESS_S)
+            second = await asyncio.wait_for(next_board_event(stream), LIVENESS_S)
         data = await asyncio.wait_for(http.get(f"{victim_url}/board"), LIVENESS_S)
         assert data.status == 200
         for task in storm:
@@ -77,10 +76,3 @@ async def test_a_storm_on_one_channels_pages_leaves_another_channel_live(store: 
         await asyncio.gather(*storm, return_exceptions=True)
     assert first["digest"] != second["digest"]
     assert any(t["cell"] == "C3" for t in second["board"]["tokens"])
-
-
-async def _event(stream: Any) -> dict[str, Any]:
-    while True:
-        line = (await stream.content.readline()).decode()
-        if line.startswith("data: "):
-            return dict(json.loads(line[6:]))
