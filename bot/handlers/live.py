@@ -196,13 +196,18 @@ async def live_picture(store: Store, viewer: Viewer, digest: str) -> bytes | Non
 
 def _acting_bands(shown: Encounter) -> MoveOverlay | None:
     """The acting token's reach this turn and what a dash adds, as the page shades them,
-    and the ways it has moved this turn."""
+    and the last moves' paths."""
     acting = shown.acting
     if acting is None:
         return None
     rules = ruleset_of(shown)
     now, more = speed_bands(rules, shown, acting.name, None)
-    legs = acting.activity.legs  # the ways it has moved this turn, drawn under it
+    # the last moves' paths: each token's ways in its latest turn (the acting token's
+    # on top), drawn under the tokens
+    legs = (
+        *(leg for t in shown.tokens.values() if t.key != acting.key for leg in t.activity.legs),
+        *acting.activity.legs,
+    )
     if not now and not more and not legs:
         return None
     return MoveOverlay(

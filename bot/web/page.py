@@ -29,6 +29,7 @@ _PAGE = """<!doctype html>
 <h2 id="panel-title"></h2>
 <p id="panel-text"></p>
 <dl id="panel-fields"></dl>
+<img id="panel-picture" alt="The ruling's path on the board" hidden>
 <p id="panel-footer"></p>
 <div class="buttons">
 <button type="button" id="confirm" hidden>Confirm the move</button>

@@ -18,6 +18,7 @@ JSON, which the script puts in as text, never as markup.
 from __future__ import annotations
 
 import asyncio
+import base64
 import json
 import logging
 import time
@@ -286,6 +287,8 @@ class LiveServer:
                 "fields": [{"name": f.name, "value": f.value} for f in reply.fields],
                 "footer": reply.footer,
                 "preview": bool(options.get("preview")),
+                # the ruling's picture (the path drawn), shown in the page's panel
+                "picture": base64.b64encode(reply.image_png).decode() if reply.image_png else None,
             },
         )
 

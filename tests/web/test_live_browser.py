@@ -151,6 +151,8 @@ def test_a_personal_link_taps_previews_and_confirms_a_move(
     page.click("button.square[aria-label^='D4,']")
     page.wait_for_selector("#confirm:not([hidden])", timeout=WAIT_MS)
     assert "Ari moves to D4" in page.inner_text("#panel-title")
+    assert page.is_visible("#panel-picture")  # the path, drawn
+    assert page.eval_on_selector("#panel-picture", "p => p.naturalWidth") > 0
     assert ask(db, "/encounter show")["tokens"][0]["cell"] == "B2"  # a preview wrote nothing
     page.click("#confirm")
     page.wait_for_function(
@@ -206,7 +208,7 @@ def test_hostile_names_stay_text(browser: Browser, board: tuple[Path, Served]) -
     db, server = board
     page = open_page(browser, links(db, server)["url"])
     assert f"{HOSTILE} · T5" in tokens_listed(page)
-    assert page.locator("img").count() == 1  # the board's picture alone
+    assert page.locator("img[src]").count() == 1  # the board's picture alone
     assert page.title() == "Stride · live board"  # the name's script never ran
 
 

@@ -99,8 +99,11 @@ async function ask(path, body) {
   return response.json();
 }
 
-function panel(title, description, fields, footer, confirm) {
+function panel(title, description, fields, footer, confirm, picture) {
   $("panel").hidden = false;
+  const shown = $("panel-picture");
+  shown.hidden = !picture;
+  if (picture) shown.src = "data:image/png;base64," + picture;
   $("panel-title").textContent = title || "";
   $("panel-text").textContent = description || "";
   $("panel-fields").replaceChildren(...(fields || []).flatMap((f) =>
@@ -131,7 +134,7 @@ async function preview(square) {
     panel(ruled.title || "The rules refuse that move", ruled.error, [], "", false);
     return;
   }
-  panel(ruled.title, ruled.description, ruled.fields, ruled.footer, true);
+  panel(ruled.title, ruled.description, ruled.fields, ruled.footer, true, ruled.picture);
 }
 
 async function confirm() {
@@ -142,7 +145,7 @@ async function confirm() {
   if (!ruled.ok) {
     panel(ruled.title || "The rules refuse that move", ruled.error, [], "", false);
   } else {
-    panel(ruled.title, ruled.description, ruled.fields, ruled.footer, false);
+    panel(ruled.title, ruled.description, ruled.fields, ruled.footer, false, ruled.picture);
   }
   if (board) marks();
 }
