@@ -18,6 +18,7 @@ from typing import Any
 from bench import SECTIONS
 from bench.bands import measure as bands_on
 from bench.board_message import measure as board_renders
+from bench.live import measure as live_pages
 from bench.maps import battle_map
 from bench.process import CODE_ROOT, cold_start, rss_1000
 from bench.run import (
@@ -213,6 +214,26 @@ def _process(report: dict[str, Any], sections: _Sections, quick: bool) -> None:
     )
 
 
+def _live(report: dict[str, Any], sections: _Sections, quick: bool) -> None:
+    sections.start("live", "the live board: 1,000 open pages over 100 channels, one process")
+    pages, channels, changes = (200, 20, 40) if quick else (1000, 100, 100)
+    figures = asyncio.run(live_pages(pages, channels, changes))
+    report["live"] = figures
+    report["live_change_to_event_ms_p95"] = figures["change_to_event_ms"]["p95"]
+    report["live_kb_per_open_page"] = figures["kb_per_open_page"]
+    load = sections.end()
+    waits = figures["change_to_event_ms"]
+    print(
+        f"  a change to its event on every page of its channel: p50 {waits['p50']} ms, "
+        f"p95 {waits['p95']} ms over {waits['n']:,} page events ({pages:,} pages, "
+        f"{channels} channels; {figures['missed_events']} missed)   load {load}"
+    )
+    print(
+        f"  {figures['kb_per_open_page']} KB a page open; the server's CPU per change "
+        f"{figures['server_cpu_ms_per_change']} ms (the view built and drawn once per change)"
+    )
+
+
 def run_section(name: str, report: dict[str, Any], sections: _Sections, quick: bool) -> None:
     """One section's figures into ``report`` (``name`` one of ``SECTIONS``)."""
     n = int(report["samples"])
@@ -225,6 +246,7 @@ def run_section(name: str, report: dict[str, Any], sections: _Sections, quick: b
         "board": lambda: _board(report, sections, n),
         "throughput": lambda: _busy(report, sections, quick),
         "process": lambda: _process(report, sections, quick),
+        "live": lambda: _live(report, sections, quick),
     }
     runs[name]()
 

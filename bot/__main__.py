@@ -57,6 +57,12 @@ def _parser() -> argparse.ArgumentParser:
             help="the user's role ids there, comma-separated (try a server GM role)",
         )
     ask.add_argument("--json", action="store_true", help='print {"ok", "error", "result"}')
+    serve = sub.add_parser(
+        "serve",
+        help="serve the live board's pages without Discord (try /board link from the console)",
+    )
+    serve.add_argument("--host", default=None, help="address to listen on (default 127.0.0.1)")
+    serve.add_argument("--port", type=int, default=None, help="port (default 8710)")
     sub.add_parser("sync", help="force the slash-command sync with Discord")
     sub.add_parser("run", help="run the Discord bot (the default)")
     migrate = sub.add_parser(
@@ -107,6 +113,49 @@ async def _migrate(args: argparse.Namespace, settings: Settings) -> int:
     return 0
 
 
+SERVE_PORT = 8710  # where `python -m bot serve` listens unless told otherwise
+
+
+async def _serve(args: argparse.Namespace, settings: Settings) -> int:
+    """The live board's pages over the store, without Discord: moves run through the
+    handlers here, as the console runs them."""
+    import asyncio
+
+    from bot.storage import StorageError, Store
+    from bot.web.moves import run_here
+    from bot.web.server import LiveServer, serve
+
+    host = args.host or settings.health_host
+    port = args.port if args.port is not None else settings.health_port or SERVE_PORT
+    try:
+        store = await Store.open(settings.db_path)
+    except StorageError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    server = LiveServer(
+        lambda: store,
+        run_here(lambda: store, settings.pages_url(host, port)),
+        secret=settings.web_secret,
+    )
+    try:
+        stop = await serve(server, host, port)
+    except OSError as exc:
+        await store.close()
+        print(f"error: can't listen on {host}:{port}: {exc.strerror or exc}", file=sys.stderr)
+        return 2
+    print(
+        f"Serving the live board on http://{host}:{port} (links: python -m bot ask "
+        '"/board link"). Ctrl+C stops.',
+        file=sys.stderr,
+    )
+    try:
+        await asyncio.Event().wait()
+    finally:
+        await stop()
+        await store.close()
+    return 0
+
+
 def _roles(text: str) -> frozenset[str]:
     return frozenset(r.strip() for r in text.split(",") if r.strip())
 
@@ -144,12 +193,22 @@ async def _console(args: argparse.Namespace, settings: Settings) -> int:
     except StorageError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
+    # the live board's links point where `python -m bot serve` (or the bot) serves them
+    base_url = settings.pages_url(port=settings.health_port or SERVE_PORT)
     try:
         if args.action == "ask":
             return await run_once(
-                store, " ".join(args.line), as_json=args.json, out=sys.stdout, **_asker(args)
+                store,
+                " ".join(args.line),
+                as_json=args.json,
+                out=sys.stdout,
+                web_base_url=base_url,
+                web_secret=settings.web_secret,
+                **_asker(args),
             )
-        return await interactive(store, **_asker(args))
+        return await interactive(
+            store, web_base_url=base_url, web_secret=settings.web_secret, **_asker(args)
+        )
     finally:
         await store.close()
 
@@ -210,6 +269,13 @@ def main(argv: list[str] | None = None) -> int:
         import asyncio
 
         return asyncio.run(_migrate(args, settings))
+    if args.action == "serve":
+        import asyncio
+
+        try:
+            return asyncio.run(_serve(args, settings))
+        except KeyboardInterrupt:
+            return 0
     if settings.discord_token is None:
         print(NO_TOKEN, file=sys.stderr)
         return 2

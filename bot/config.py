@@ -100,6 +100,12 @@ class Settings:
     light_workers: int = 2
     channel_board_jobs: int = 1
     channel_commands: int = 32
+    # The live board's pages (issue 39), served by the health endpoint's server (the
+    # bot) or by `python -m bot serve`: the address players open (STRIDE_PUBLIC_URL;
+    # None: this server's own address) and the secret links are signed with
+    # (STRIDE_WEB_SECRET; None: one made once and kept in the database)
+    public_url: str | None = None
+    web_secret: str | None = None
 
     @classmethod
     def from_env(cls) -> Settings:
@@ -125,13 +131,39 @@ class Settings:
             light_workers=_count("STRIDE_LIGHT_WORKERS", 2),
             channel_board_jobs=_count("STRIDE_CHANNEL_BOARD_JOBS", 1),
             channel_commands=_count("STRIDE_CHANNEL_COMMANDS", 32),
+            public_url=_url(os.environ.get("STRIDE_PUBLIC_URL", "")),
+            web_secret=os.environ.get("STRIDE_WEB_SECRET", "").strip() or None,
         )
+
+    def pages_url(self, host: str | None = None, port: int | None = None) -> str | None:
+        """Where the live board's links point: STRIDE_PUBLIC_URL, else the address the
+        pages are served on (None: not served)."""
+        if self.public_url is not None:
+            return self.public_url
+        port = port if port is not None else self.health_port
+        if port is None:
+            return None
+        host = host or self.health_host
+        return f"http://{'127.0.0.1' if host in ('0.0.0.0', '::', '') else host}:{port}"
 
     @property
     def syncs_commands(self) -> bool:
         """Whether this process syncs the slash commands: of a cluster's processes, only
         the one that owns shard 0, so a deployment syncs once."""
         return self.shard_ids is None or 0 in self.shard_ids
+
+
+def _url(text: str) -> str | None:
+    """STRIDE_PUBLIC_URL: an http(s) address, without its trailing slash."""
+    text = text.strip().rstrip("/")
+    if not text:
+        return None
+    if not text.startswith(("http://", "https://")) or " " in text:
+        raise ValueError(
+            f'STRIDE_PUBLIC_URL "{text}" is not an address: give the one players open, '
+            "e.g. https://stride.example.com (behind your reverse proxy)."
+        )
+    return text
 
 
 def _port(text: str) -> int | None:

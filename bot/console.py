@@ -46,6 +46,8 @@ async def run_once(
     guild: str | None = CONSOLE_GUILD,
     roles: frozenset[str] = frozenset(),
     manages_server: bool | None = None,
+    web_base_url: str | None = None,
+    web_secret: str | None = None,
     names: NamesSeen | None = None,
 ) -> int:
     """Run one command line and print it; the exit code says whether it was ruled.
@@ -70,6 +72,8 @@ async def run_once(
         guild_id=guild,
         role_ids=roles,
         manages_server=manages_channel if manages_server is None else manages_server,
+        web_base_url=web_base_url,
+        web_secret=web_secret,
     )
     reply: Reply | None = None
     error: str | None = None
@@ -136,6 +140,8 @@ async def interactive(
     guild: str | None = CONSOLE_GUILD,
     roles: frozenset[str] = frozenset(),
     manages_server: bool | None = None,
+    web_base_url: str | None = None,
+    web_secret: str | None = None,
 ) -> int:
     """A prompt: one command per line, printed as a person reads it."""
     history = _open_history()
@@ -170,6 +176,8 @@ async def interactive(
                 guild=guild,
                 roles=roles,
                 manages_server=manages_server,
+                web_base_url=web_base_url,
+                web_secret=web_secret,
                 names=names,
             )
             if rng_seed is not None:

@@ -28,6 +28,11 @@ class Context:
     # as a channel's overrides resolve it here: what the server-wide settings ask
     # (/settings gm_role, /ruleset set scope:server). is_gm is the channel's.
     manages_server: bool = False
+    # the live board's pages (issue 39): where they are served (the links /board link
+    # gives; None: the console's `python -m bot serve` address) and the secret links
+    # are signed with (None: the one kept in the store)
+    web_base_url: str | None = None
+    web_secret: str | None = field(default=None, repr=False)
 
     async def settle_gm_role(self) -> None:
         """Make the asker a GM when they hold the server's GM role (one read, only for

@@ -139,8 +139,10 @@ class HealthServer:
         host: str = "127.0.0.1",
         port: int = 0,
         refresh: Callable[[], None] | None = None,
+        routes: Callable[[web.Application], None] | None = None,
     ) -> None:
         self.metrics = metrics
+        self.routes = routes  # more pages on the same server (the live board's)
         self.readiness = readiness
         self.host = host
         self.port = port
@@ -152,6 +154,8 @@ class HealthServer:
         app.router.add_get("/livez", self._livez)
         app.router.add_get("/readyz", self._readyz)
         app.router.add_get("/metrics", self._metrics)
+        if self.routes is not None:
+            self.routes(app)
         return app
 
     async def start(self) -> int:

@@ -81,6 +81,7 @@ DISCORD_LAYERS = (
     "reminders",
     "board",
     "dispatch",
+    "web_moves",
     "mover",
     "reactions",
     "views",
@@ -135,14 +136,18 @@ def runtime_imports(path: Path) -> set[str]:
     return found
 
 
+# the shells: Discord's, and the live board's pages (bot/web/, issue 39)
+SHELLS = (*DISCORD_SHELL, ROOT / "bot" / "web")
+
+
 @pytest.mark.parametrize(
     "path",
-    [p for shell in DISCORD_SHELL for p in sorted(shell.rglob("*.py"))],
+    [p for shell in SHELLS for p in sorted(shell.rglob("*.py"))],
     ids=lambda p: str(p.relative_to(ROOT)),
 )
-def test_the_discord_shell_reaches_the_rules_only_through_handlers(path: Path):
-    """The cogs and bot/discord/ hand options to handlers and send what they reply:
-    they import no rules, grid, encounter model or renderer (type hints aside)."""
+def test_the_shells_reach_the_rules_only_through_handlers(path: Path):
+    """The cogs, bot/discord/ and bot/web/ hand options to handlers and send what they
+    reply: they import no rules, grid, encounter model or renderer (type hints aside)."""
     reached = [
         m
         for m in runtime_imports(path)

@@ -30,10 +30,12 @@ from bot.discord.reactions import ReactionButton
 from bot.discord.reminders import remind_forever
 from bot.discord.sending import NO_MENTIONS, send_error
 from bot.discord.views import BoardButtons
+from bot.discord.web_moves import discord_moves
 from bot.errors import RulingError
 from bot.health import HealthServer, watch_loop_lag
 from bot.metrics import METRICS
 from bot.storage import StorageError, Store
+from bot.web.server import LiveServer
 
 log = logging.getLogger(__name__)
 
@@ -116,6 +118,10 @@ class StrideBot(commands.Bot):
         self._lag_watch: asyncio.Task[None] | None = None
         self._reminders: asyncio.Task[None] | None = None
         self._health: HealthServer | None = None
+        # the live board's pages (issue 39), served beside the health endpoint
+        self._live: LiveServer | None = None
+        self.pages_url = settings.pages_url() if settings.health_port is not None else None
+        self.web_secret = settings.web_secret
 
     @property
     def store(self) -> Store:
@@ -137,13 +143,18 @@ class StrideBot(commands.Bot):
             remind_forever(self, lambda: self.store), name="stride-turn-reminders"
         )
         if self.settings.health_port is not None:
+            self._live = LiveServer(
+                lambda: self.store, discord_moves(self), secret=self.settings.web_secret
+            )
             self._health = HealthServer(
                 METRICS,
                 self.readiness,
                 host=self.settings.health_host,
                 port=self.settings.health_port,
                 refresh=self.record_shard_latencies,
+                routes=self._live.add_routes,
             )
+            await self._live.start()
             try:
                 await self._health.start()
             except OSError as exc:
@@ -252,11 +263,19 @@ class StrideBot(commands.Bot):
         if math.isfinite(self.latency):
             METRICS.shard_latency(0, self.latency)
 
+    def board_changed(self, channel_id: str) -> None:
+        """A command changed ``channel_id``'s board: its open live pages look now."""
+        if self._live is not None:
+            self._live.changed(channel_id)
+
     async def close(self) -> None:
         # Stop answering probes and taking events first, then close the database.
         if self._health is not None:
             await self._health.stop()
             self._health = None
+        if self._live is not None:
+            await self._live.stop()
+            self._live = None
         for task in (self._lag_watch, self._reminders):
             if task is not None:
                 task.cancel()

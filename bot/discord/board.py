@@ -243,6 +243,8 @@ async def _post_board(
     frame = await pinned_frame(store, channel_id, stored.id, stored.encounter)  # /map view:
     digest = f"{board_digest(stored.encounter)} {int(embeds)}{int(can_attach(interaction))}"
     digest += f" {frame_text(frame)}" if frame is not None else ""
+    live_url = await _table_link(interaction, store, channel_id)
+    digest += f" {live_url}" if live_url is not None else ""
     if message_id is not None and await store.get_meta(key) == f"{message_id} {digest}":
         return  # nothing the table sees has changed (a hidden token's move, say)
     background = await background_of(store, channel_id, stored.encounter)
@@ -254,7 +256,7 @@ async def _post_board(
     # local: the buttons dispatch commands, and dispatch refreshes this board
     from bot.discord.views import BoardButtons
 
-    view = BoardButtons()
+    view = BoardButtons(live_url)
     body: dict[str, Any] = {"embed": embed_for(reply)} if embeds else {"content": text_for(reply)}
     if message_id is not None:
         try:
@@ -273,6 +275,19 @@ async def _post_board(
     await store.set_board_message(stored.id, str(message.id))
     await store.set_meta(key, f"{message.id} {digest}")
     await _retire_replaced(channel, store, channel_id, message)
+
+
+async def _table_link(
+    interaction: discord.Interaction[Any], store: Store, channel_id: str
+) -> str | None:
+    """The table's link to the live board, where this bot serves the pages (issue 39)."""
+    base = getattr(interaction.client, "pages_url", None)
+    if not isinstance(base, str):
+        return None
+    from bot.handlers.live_links import table_link  # local: the handlers
+
+    secret = getattr(interaction.client, "web_secret", None)
+    return await table_link(store, channel_id, base, secret if isinstance(secret, str) else None)
 
 
 async def _retire_replaced(channel: Messageable, store: Store, channel_id: str, new: Any) -> None:

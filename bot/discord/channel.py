@@ -36,7 +36,14 @@ def context_for(interaction: discord.Interaction[Any], store: Store) -> Context:
         guild_id=None if guild_id is None else str(guild_id),
         role_ids=frozenset(str(r.id) for r in roles),
         manages_server=manages_server(interaction),
+        # the live board (issue 39): where this bot serves it, if it does, and the secret
+        web_base_url=_text(getattr(interaction.client, "pages_url", None)),
+        web_secret=_text(getattr(interaction.client, "web_secret", None)),
     )
+
+
+def _text(value: object) -> str | None:
+    return value if isinstance(value, str) else None
 
 
 async def readable(store: Store, channel_id: str) -> StoredEncounter | None:

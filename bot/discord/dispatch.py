@@ -209,6 +209,10 @@ async def _run_and_answer(
     changed = command.changes_state and reply.result.get("changed", True) is not False
     if changed or reply.result.get("board_view"):  # /map view: reframes the board message
         await refresh_board(interaction, store)
+    if changed:  # its live pages look now (issue 39), not at their next look
+        board_changed = getattr(interaction.client, "board_changed", None)
+        if callable(board_changed):
+            board_changed(str(interaction.channel_id))
     if reply.result.get("post_board"):
         await repost_board(interaction, store, pin=bool(reply.result.get("pin")))
     return outcome

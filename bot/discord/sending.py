@@ -127,6 +127,7 @@ async def send_reply(
 ) -> None:
     """A command's reply, with only what the channel lets Stride show (and ``view``'s
     buttons); the GM's private fields follow, for their eyes only, once it arrived."""
+    _tell_page(interaction, reply)
     embeds = can_embed(interaction)
     if reply.image_png is not None and not can_attach(interaction):
         reply = replace(reply, image_png=None)  # the fields still carry the ruling
@@ -151,7 +152,16 @@ async def send_reply(
         )
 
 
+def _tell_page(interaction: discord.Interaction[Any], answer: Reply | str | RulingError) -> None:
+    """A move asked from the live board (``bot.discord.web_moves``) hears its answer as
+    the handlers gave it, for the page to show as text, whatever Discord is sent."""
+    heard = getattr(interaction, "heard", None)
+    if heard is not None:
+        heard.append(answer)
+
+
 async def send_error(interaction: discord.Interaction[Any], message: str | RulingError) -> None:
     """A refusal or failure, for the user alone."""
+    _tell_page(interaction, message)
     embed = error_embed(message) if can_embed(interaction) else None
     await send_answer(interaction, embed, error_text(message), ephemeral=True)

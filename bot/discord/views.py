@@ -24,8 +24,10 @@ class BoardButtons(discord.ui.View):
     """The buttons under a board message. ``timeout=None`` and fixed custom ids make
     them work after a restart (the bot registers one instance at start)."""
 
-    def __init__(self) -> None:
+    def __init__(self, live_url: str | None = None) -> None:
         super().__init__(timeout=None)
+        if live_url is not None:  # the table's live board (issue 39): a link, no callback
+            self.add_item(discord.ui.Button(label="Open the live board", url=live_url, row=1))
 
     @discord.ui.button(label="Move", style=discord.ButtonStyle.success, custom_id=BOARD_MOVE)
     async def move(

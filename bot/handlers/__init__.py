@@ -100,6 +100,7 @@ _ENCOUNTER: tuple[tuple[str, str, str], ...] = (
     ("move", "move", "MOVE"),
     ("distance", "distance", "DISTANCE"),
     ("map", "board", "MAP"),
+    ("board link", "live_links", "LINK"),
     ("door", "door", "DOOR"),
     ("flank", "flank", "FLANK"),
     ("template add", "templates", "ADD"),

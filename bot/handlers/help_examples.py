@@ -68,6 +68,7 @@ def _settings(ruleset: Ruleset) -> Table:
         "settings": ("/settings", "/settings gm_role:<@&123456789012345678>"),
         "history": ("/history count:5",),
         "undo": (("/token add name:Bo", "/undo"),),
+        "board link": ("/board link", "/board link expires:7d"),
         "help": ("/help", "/help command:move", "/help command:turn"),
     }
 

@@ -207,6 +207,8 @@ def _fitting(
 
 def plan(encounter: Encounter, footprints: Mapping[Size, int], view: BoardView) -> Layout:
     width, height = encounter.width, encounter.height
+    if view.page:
+        return _page(encounter, footprints, view)
     region = region_of(encounter, footprints, view)
     cols_span, rows_span, focus, must = region.cols, region.rows, region.focus, region.must
     region_cols = cols_span[1] - cols_span[0] + 1
@@ -257,6 +259,28 @@ def plan(encounter: Encounter, footprints: Mapping[Size, int], view: BoardView) 
         map_width=width,
         map_height=height,
         keys=legend_keys(encounter, footprints, view, window),
+    )
+
+
+def _page(encounter: Encounter, footprints: Mapping[Size, int], view: BoardView) -> Layout:
+    """The live board's page: the whole map at the zoom's square, no window, no inset."""
+    cell = max(MIN_CELL, min(MAX_CELL, view.zoom or PHONE_CELL))
+    left, top, size = strips(cell, encounter.height)
+    return Layout(
+        x0=0,
+        y0=0,
+        cols=encounter.width,
+        rows=encounter.height,
+        cell=cell,
+        left=left,
+        top=top,
+        label_size=size,
+        inset=False,
+        map_width=encounter.width,
+        map_height=encounter.height,
+        keys=legend_keys(
+            encounter, footprints, view, (0, 0, encounter.width - 1, encounter.height - 1)
+        ),
     )
 
 

@@ -75,3 +75,6 @@ class BoardView:
     background: BackgroundImage | None = None
     # the ruleset's square, in feet: how big an area template's squares are
     square_ft: int = 5
+    # the live board's page (issue 39): the whole map, every square at ``zoom`` px,
+    # however big that makes the picture (the page pans and zooms it; no inset)
+    page: bool = False

@@ -51,6 +51,13 @@ class Backend(Protocol):
     # what to show in messages: the file, or the server and database without password
     where: str
 
+    async def listen(
+        self, channel: str, heard: Callable[[str], None]
+    ) -> Callable[[], Awaitable[None]]:
+        """Call ``heard(payload)`` for each notification on ``channel`` (PostgreSQL's
+        LISTEN); the coroutine that stops. A database without them hears nothing."""
+        ...
+
     def reading(self) -> AbstractAsyncContextManager[Session]:
         """A session for reads outside any transaction."""
         ...

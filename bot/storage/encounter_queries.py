@@ -80,3 +80,9 @@ SQL_LAST_BOARD_MESSAGE = """
     WHERE channel_id = ? AND status != 'active' AND board_message_id IS NOT NULL
     ORDER BY id DESC LIMIT 1
 """
+# the running boards' versions in several channels at once (the live pages' feed);
+# {marks}: one placeholder per channel
+SQL_BOARD_VERSIONS = (
+    "SELECT channel_id, id, version FROM encounters "
+    "WHERE status = 'active' AND channel_id IN ({marks})"
+)

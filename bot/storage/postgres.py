@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager
 from typing import Any
 
@@ -158,6 +158,25 @@ class PostgresBackend:
                     f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), "
                     f"coalesce((SELECT max(id) FROM {table}), 0) + 1, false)"
                 )
+
+    async def listen(
+        self, channel: str, heard: Callable[[str], None]
+    ) -> Callable[[], Awaitable[None]]:
+        """LISTEN on a connection of its own, kept out of the pool until stopped."""
+        con = await self._pool.acquire()
+
+        def told(_con: Any, _pid: int, _channel: str, payload: str) -> None:
+            heard(payload)
+
+        await con.add_listener(channel, told)
+
+        async def stop() -> None:
+            try:
+                await con.remove_listener(channel, told)
+            finally:
+                await self._pool.release(con)
+
+        return stop
 
     async def close(self) -> None:
         await self._pool.close()

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
-from collections.abc import AsyncIterator, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import TypeVar
@@ -172,6 +172,16 @@ class SqliteBackend:
 
     async def reset_id_sequences(self, tables: Sequence[str]) -> None:
         return None  # an INTEGER PRIMARY KEY numbers after the largest id by itself
+
+    async def listen(
+        self, channel: str, heard: Callable[[str], None]
+    ) -> Callable[[], Awaitable[None]]:
+        """SQLite has no notifications: nothing is heard (the pages read versions)."""
+
+        async def stop() -> None:
+            return None
+
+        return stop
 
     async def close(self) -> None:
         await self._db.close()

@@ -17,7 +17,7 @@ import asyncio
 import logging
 import sqlite3
 from collections import OrderedDict
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -32,7 +32,7 @@ from bot.storage.errors import Conflict, DamagedBoard, DamagedState, StorageErro
 from bot.storage.mended import write_mended
 from bot.storage.patches import apply_patch, before_patch
 from bot.storage.records import Change, StoredEncounter
-from bot.storage.schema import MIGRATIONS
+from bot.storage.schema import BOARDS_CHANNEL, MIGRATIONS
 from bot.storage.settings import SettingsStore, now
 
 log = logging.getLogger(__name__)
@@ -98,6 +98,33 @@ class Store(SettingsStore):
         return await self.backend.schema_version()
 
     # ------------------------------------------------------------- encounters
+
+    async def board_versions(self, channel_ids: list[str]) -> dict[str, str | None]:
+        """Each channel's running board as ``<encounter id>:<version>`` (None: none), read
+        in one query: any change to a board, by any process, changes it."""
+        versions: dict[str, str | None] = dict.fromkeys(channel_ids)
+        for start in range(0, len(channel_ids), 500):
+            some = channel_ids[start : start + 500]
+            sql = q.SQL_BOARD_VERSIONS.format(marks=", ".join("?" * len(some)))
+            async with self.backend.reading() as session:
+                rows = await session.fetchall(sql, *some)
+            versions.update({str(r[0]): f"{r[1]}:{r[2]}" for r in rows})
+        return versions
+
+    def _changed_writes(self, channel_id: str) -> list[Write]:
+        notify = self.backend.dialect.notify_board
+        return [Write(notify, (channel_id,))] if notify else []
+
+    async def _tell_changed(self, session: Session, channel_id: str) -> None:
+        """Tell every process listening (the live pages) that a board changed, on commit."""
+        for write in self._changed_writes(channel_id):
+            await session.execute(write.sql, *write.args)
+
+    async def listen_boards(self, heard: Callable[[str], None]) -> Callable[[], Awaitable[None]]:
+        """Call ``heard(channel_id)`` whenever any process changes a board ("": one it
+        can't name), where the database can say so (PostgreSQL); the coroutine that
+        stops listening. On SQLite nothing is heard: the pages read versions instead."""
+        return await self.backend.listen(BOARDS_CHANNEL, heard)
 
     async def active_encounter(self, channel_id: str) -> StoredEncounter | None:
         held = self._decoded.get(channel_id)
@@ -187,6 +214,7 @@ class Store(SettingsStore):
             )
             encounter_id = int(row[0]) if row else 0
             await _record(session, channel_id, encounter_id, user_id, "encounter start", summary)
+            await self._tell_changed(session, channel_id)
         if replacing is not None:
             wrote(archive_summary)
         wrote(summary)
@@ -217,6 +245,7 @@ class Store(SettingsStore):
             [
                 Write(q.SQL_UPDATE_ENCOUNTER, (text, stored.id, stored.version), changes_one=True),
                 *_history_writes(channel_id, stored.id, user_id, command, summary, patch, "active"),
+                *self._changed_writes(channel_id),
             ]
         )
         wrote(summary)
@@ -233,6 +262,7 @@ class Store(SettingsStore):
     ) -> None:
         async with self.backend.transaction() as session:
             await self._end(session, channel_id, stored, user_id, summary)
+            await self._tell_changed(session, channel_id)
         wrote(summary)
 
     @staticmethod
@@ -298,6 +328,7 @@ class Store(SettingsStore):
                     q.SQL_RESTORE, restored, change.before_status, change.encounter_id
                 )
             await session.execute(q.SQL_DELETE_HISTORY, change.id)
+            await self._tell_changed(session, change.channel_id)
         wrote(f"undid /{change.command} ({change.summary})")
 
     async def encounter_gm(self, encounter_id: int) -> str | None:
@@ -319,6 +350,7 @@ class Store(SettingsStore):
             await session.execute(q.SQL_DELETE_ENCOUNTER_HISTORY, stored.id)
             if await session.execute(q.SQL_DELETE_ENCOUNTER, stored.id, stored.version) != 1:
                 raise Conflict  # raised inside the transaction: the history stays too
+            await self._tell_changed(session, "")  # (its channel: every page looks)
         wrote("deleted the encounter and its history")
 
     async def guild_left(self, guild_id: str, left: bool) -> None:

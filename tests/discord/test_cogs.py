@@ -51,6 +51,7 @@ def slash_commands(bot: StrideBot) -> dict[str, app_commands.Command[Any, ..., A
 
 def test_every_cog_module_is_found() -> None:
     assert extension_names() == [
+        "cogs.board",
         "cogs.distance",
         "cogs.door",
         "cogs.encounter",

@@ -40,6 +40,7 @@ async def run_all(store: Store, channel: str, ruleset: str, lines: list[str]) ->
         rng=random.Random(1),
         guild_id="server",
         manages_server=True,  # the examples include the server's settings
+        web_base_url="http://127.0.0.1:8710",  # as the console has (python -m bot serve)
     )
     await run_line(ctx, f"/ruleset set system:{ruleset}")
     for line in lines:

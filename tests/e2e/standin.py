@@ -267,6 +267,7 @@ class FakeDiscord:
         self.app_id = self.snowflake()
         self.bot_user = user_payload(self.app_id, "Stride", bot=True)
         self.owner = User(self.snowflake(), "Owner")
+        self.users: dict[str, User] = {}  # the server's members new_user made
         # Sharding as Discord does it: /gateway/bot recommends ``shards``; each IDENTIFY
         # names its [shard, count]; a server's events, interactions included, go to the
         # connection of shard (guild_id >> 22) % count only.
@@ -376,7 +377,9 @@ class FakeDiscord:
         return next(iter(self.channels.values()))
 
     def new_user(self, name: str) -> User:
-        return User(self.snowflake(), name)
+        user = User(self.snowflake(), name)
+        self.users[user.id] = user  # a member of the server: GET .../members/{id} finds them
+        return user
 
     def guild_payload(self, guild_id: str | None = None) -> dict[str, Any]:
         guild_id = guild_id or self.guild_id
@@ -525,6 +528,13 @@ class FakeDiscord:
 
     async def _me(self, rec: Recorded) -> web.Response:
         return _json(self.bot_user)
+
+    async def _guild_member(self, rec: Recorded, guild: str, user: str) -> web.Response:
+        """A member of the server (a live page's move asks who its user is now)."""
+        known = self.users.get(user) or (self.owner if user == self.owner.id else None)
+        if guild != self.guild_id or known is None:
+            return _error(404, 10007, "Unknown Member")
+        return _json(self._member(known.payload(), MEMBER, with_permissions=False))
 
     async def _application(self, rec: Recorded) -> web.Response:
         return _json(
@@ -742,6 +752,7 @@ class FakeDiscord:
 
     _routes: ClassVar[list[tuple[re.Pattern[str], str, Any]]] = [
         (re.compile(r"/users/@me"), "GET", _me),
+        (re.compile(r"/guilds/(?P<guild>\d+)/members/(?P<user>\d+)"), "GET", _guild_member),
         (re.compile(r"/oauth2/applications/@me"), "GET", _application),
         (re.compile(r"/applications/@me"), "GET", _application),
         (re.compile(r"/gateway/bot"), "GET", _gateway_bot),

@@ -13,6 +13,7 @@ from typing import Any
 from bot.context import Context
 from bot.errors import RulingError
 from bot.handlers import run_line
+from bot.handlers.live import Viewer, live_board, live_picture
 from bot.reply import Reply
 from bot.storage import Store
 from bot.user_ids import name_id
@@ -43,7 +44,16 @@ PLAIN_ONLY: tuple[str, ...] = ()
 
 
 def context(store: Store, user: str, *, gm: bool = False) -> Context:
-    return Context(store, CHANNEL, name_id(user), is_gm=gm, rng=random.Random(7))
+    # one secret and address for both boards' live links (issue 39), as one deployment's
+    return Context(
+        store,
+        CHANNEL,
+        name_id(user),
+        is_gm=gm,
+        rng=random.Random(7),
+        web_base_url="http://127.0.0.1:8710",
+        web_secret="twins",
+    )
 
 
 @dataclass
@@ -62,6 +72,20 @@ class Twins:
             await outcome(context(self.hidden, user), line),
             await outcome(context(self.plain, user), line),
         )
+
+    async def pages(self, user: str = PLAYER) -> tuple[Any, Any]:
+        """The live board's pages (issue 39) a player opens on each board: the table's and
+        their own, as data and picture."""
+        return (await live_pages(self.hidden, user), await live_pages(self.plain, user))
+
+
+async def live_pages(store: Store, user: str) -> list[Any]:
+    shown = []
+    for viewer in (Viewer(CHANNEL, "table"), Viewer(CHANNEL, "personal", user)):
+        board = await live_board(store, viewer)
+        picture = await live_picture(store, viewer, board.digest)
+        shown.append((_STAMP.sub("<time>", repr(board.data)), picture))
+    return shown
 
 
 async def open_twins(folder: Path) -> Twins:

@@ -193,6 +193,7 @@ CASES: dict[str, tuple[str, ...]] = {
     "template remove": ('/template remove name:"Circle 1"', "/template remove name:Lurker"),
     "template list": ("/template list",),
     "history": ("/history", "/history count:3"),
+    "board link": ("/board link", "/board link revoke:true", "/board link expires:7d"),
     "undo": ("/undo", "/move token:Ari to:A4", "/undo", "/undo"),
 }
 # A command that cannot be compared, with the reason (none today): a command in neither
@@ -221,6 +222,8 @@ async def test_a_player_gets_the_same_replies_on_both_boards(twins: Twins, name:
         for seen in AFTER:
             after_hidden, after_plain = await twins.ask(seen)
             assert after_hidden == after_plain, f"{seen} after {line}"
+        pages_hidden, pages_plain = await twins.pages()
+        assert pages_hidden == pages_plain, f"the live pages after {line}"
 
 
 async def test_a_5e_bonus_action_past_a_hidden_creature_is_the_same(twins: Twins) -> None:

@@ -146,6 +146,8 @@ async def test_the_table_reads_the_same_of_the_gms_order_changes(ordered: Twins,
         for seen in SEEN_AFTER:
             after_hidden, after_plain = await ordered.ask(seen)
             assert after_hidden == after_plain, f"{seen} after {line}"
+        pages_hidden, pages_plain = await ordered.pages()
+        assert pages_hidden == pages_plain, f"the live pages after {line}"
 
 
 @pytest.mark.parametrize("name", list(COMMANDS))
@@ -160,6 +162,8 @@ async def test_a_player_gets_the_same_replies_with_an_order_running(
         for seen in SEEN_AFTER:
             after_hidden, after_plain = await ordered.ask(seen)
             assert after_hidden == after_plain, f"{seen} after {line}"
+        pages_hidden, pages_plain = await ordered.pages()
+        assert pages_hidden == pages_plain, f"the live pages after {line}"
 
 
 async def sent_to_table(store: Store, line: str) -> Any:
