@@ -259,3 +259,32 @@ def test_every_label_is_legible_at_360_px(browser: Browser, board: tuple[Path, S
              .map(e => parseFloat(getComputedStyle(e).fontSize))"""
     )
     assert sizes and min(sizes) >= 11
+
+
+def test_a_phone_pans_and_pinches_the_whole_board(
+    browser: Browser, board: tuple[Path, Served]
+) -> None:
+    """At 360 px the board is wider than the screen: it pans (its box scrolls), and
+    nothing forbids the phone's own pinch-zoom (no user-scalable=no, no maximum-scale)."""
+    db, server = board
+    page = open_page(browser, links(db, server)["url"])
+    viewport = page.get_attribute("meta[name=viewport]", "content") or ""
+    assert "user-scalable=no" not in viewport and "maximum-scale" not in viewport
+    wide, shown = page.eval_on_selector("#viewport", "v => [v.scrollWidth, v.clientWidth]")
+    assert wide > shown
+    page.eval_on_selector("#viewport", "v => v.scrollTo(600, 300)")
+    assert page.eval_on_selector("#viewport", "v => v.scrollLeft") > 0
+    assert page.evaluate("() => getComputedStyle(document.getElementById('viewport')).touchAction")
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_page_follows_the_devices_light_or_dark(
+    browser: Browser, board: tuple[Path, Served], scheme: str
+) -> None:
+    db, server = board
+    page = browser.new_page(viewport={"width": 360, "height": 740}, color_scheme=scheme)
+    page.goto(links(db, server)["url"])
+    page.wait_for_selector("#picture[src]", timeout=WAIT_MS)
+    rgb = page.evaluate("() => getComputedStyle(document.body).backgroundColor")
+    red = int(rgb.split("(")[1].split(",")[0])
+    assert (red < 64) == (scheme == "dark"), rgb
