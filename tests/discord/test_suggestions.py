@@ -119,7 +119,11 @@ async def test_move_to_without_token_offers_the_squares_of_the_token_move_would_
     assert await typing(77, gm=True) == []  # the GM's two, neither taking its turn
     await start(store, ("turn order", {"order": "Orc, Ari, Goblin"}))
     orcs = await typing(77, gm=True)
-    assert orcs == await typing(77, gm=True, token="Orc") and orcs[0][1] in ("E1", "E2", "F2") and orcs != aris
+    assert (
+        orcs == await typing(77, gm=True, token="Orc")
+        and orcs[0][1] in ("E1", "E2", "F2")
+        and orcs != aris
+    )
     assert await typing(78) == aris  # a player's only token, its turn or not
     moving = FakeInteraction(store, manage_channels=True)
     await dispatch(moving, "move", {"to": orcs[0][1]})  # the handler agrees: the Orc moves
