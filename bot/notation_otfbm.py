@@ -87,7 +87,8 @@ def _distance(a: tuple[int, ...], b: tuple[int, ...]) -> int:
     return sum((x - y) ** 2 for x, y in zip(a, b, strict=True))
 
 
-def _colour_name(code: str | None) -> str | None:
+def colour_name(code: str | None) -> str | None:
+    """The colour a code names (OTFBM's letters, any case, or ``~hex``: the nearest)."""
     if not code:
         return None
     if code.startswith("~"):
@@ -106,7 +107,7 @@ def read_token(match: re.Match[str]) -> NotedToken:
         sizes, colour = "G", "y"  # OTFBM: "GY" alone is Gargantuan yellow
     size = SIZE_LETTERS.get(sizes, SIZE_LETTERS["M"])
     label = (match["label"] or "").replace(" ", "_")
-    return NotedToken(Cell.parse(match["cell"]), label, size, _colour_name(colour))
+    return NotedToken(Cell.parse(match["cell"]), label, size, colour_name(colour))
 
 
 class _Reading:

@@ -105,6 +105,8 @@ async def handle_import(ctx: Context, options: Mapping[str, Any]) -> Reply:
     actor = actor_of(ctx)
     notes: list[Field] = []
     if is_export:
+        if options.get("teams") is not None:
+            raise InvalidInput("teams: reads a map notation's tokens; an export keeps its own.")
         encounter = await board_work(from_export, body, ctx.user_id)  # off the loop
         if encounter.ruleset not in identities():
             raise InvalidInput(f"That export's ruleset ({encounter.ruleset}) is not one I know.")
@@ -113,8 +115,11 @@ async def handle_import(ctx: Context, options: Mapping[str, Any]) -> Reply:
         made = NotationImport(encounter)  # an export is taken whole: nothing skipped
     else:
         ruleset, notice = await ruleset_for(ctx, options.get("ruleset"))
-        made = await board_work(from_notation, body, ruleset, actor)
+        made = await board_work(from_notation, body, ruleset, actor, options.get("teams"))
         encounter = made.encounter
+        notes.append(Field("Teams", made.teams))
+        if made.unplaced:
+            notes.append(Field("Not placed", _fitted(_unplaced(made.unplaced))))
         notes += notice
         if made.renamed:
             notes.append(Field("Renamed", _fitted("; ".join(made.renamed))))
@@ -168,6 +173,14 @@ async def start_replacing(
     return running is not None
 
 
+def _unplaced(unplaced: tuple[str, ...]) -> str:
+    """The tokens with no room where the paste puts them, and how to place them."""
+    return (
+        "\n".join(unplaced)
+        + "\nThe rest are placed; /token add name:<name> at:<square> puts one elsewhere."
+    )
+
+
 def _fitted(text: str) -> str:
     return text if len(text) <= 1000 else text[:999] + "…"
 
@@ -194,7 +207,7 @@ def _imported(made: NotationImport, replaced: bool, exact: bool, notes: list[Fie
                 "From",
                 "an export: terrain, edges, conditions and turn order as they were"
                 if exact
-                else "map notation: tokens (sizes, teams by colour), walls, doors and terrain",
+                else "map notation: tokens (sizes, teams), walls, doors and terrain",
             ),
             *([Field("Replaced", REPLACED)] if replaced else []),
             *notes,
@@ -208,6 +221,7 @@ def _imported(made: NotationImport, replaced: bool, exact: bool, notes: list[Fie
             "exact": exact,
             "skipped": list(made.skipped),
             "renamed": list(made.renamed),
+            "unplaced": list(made.unplaced),
         },
         changed=True,
     )
@@ -237,6 +251,12 @@ IMPORT = Command(
             "string",
             "The ruleset for a notation board (an export keeps its own)",
             choices=RULESET_CHOICES,
+        ),
+        Option(
+            "teams",
+            "string",
+            'Sides, if not by colour (blue party, red enemy): "party:Bob enemy:Goblin,green"',
+            max_length=MAX_IMPORT_TEXT,
         ),
     ),
     handle_import,

@@ -76,3 +76,39 @@ async def test_an_otfbm_url_pasted_on_discord_says_what_it_skipped(store: Store)
     exported = gm.sent[-1].embed
     assert "10x8 D4Mr-GO1 B2Mb-Aria _C1C4" in (exported.description or "")
     assert any("JSON file is the exact copy" in (f.value or "") for f in exported.fields)
+
+
+def _fields(interaction: FakeInteraction) -> dict[str, str]:
+    return {f.name or "": f.value or "" for f in interaction.sent[-1].embed.fields}
+
+
+async def test_an_otfbm_paste_says_how_teams_were_read_and_teams_sets_them(store: Store) -> None:
+    """Issue 40 item 13: OTFBM's own example, a red Bob and a green Goblin, put the Goblin
+    in the party (every colour was a team). Only Avrae's two colours say a side (blue
+    party, red enemy); the reply says so, and teams: sets them. Stacked tokens, which
+    OTFBM draws, no longer refuse the paste: the rest is placed and the reply says which
+    one wasn't."""
+    gm = FakeInteraction(store, manage_channels=True)
+    await dispatch(gm, "encounter import", {"text": "A1r-Bob/B3g-Goblin/A1b-Ari"})
+    said = _fields(gm)
+    assert said["Tokens"] == "neutral: Goblin · enemy: Bob"
+    assert said["Teams"].startswith("By colour: blue party, red enemy, any other colour")
+    assert 'teams:"party:Bob enemy:Goblin"' in said["Teams"]
+    assert said["Not placed"].startswith("Ari at A1: Bob at A1: no creature ends a move")
+
+    again = FakeInteraction(store, manage_channels=True)
+    options = {"text": "A1r-Bob/B3g-Goblin/C1b-Ari", "teams": "party:Bob enemy:g", "replace": True}
+    await dispatch(again, "encounter import", options)
+    said = _fields(again)
+    assert said["Tokens"] == "party: Bob, Ari · enemy: Goblin"
+    assert said["Teams"] == (
+        "As teams: says (party: Bob; enemy: g); the rest by colour: blue party, red enemy, "
+        "any other colour or none neutral (as Avrae's map draws them)."
+    )
+    assert "Not placed" not in said
+
+    wrong = FakeInteraction(store, manage_channels=True)
+    options = {"text": "A1r-Bob", "teams": "party:Bobby", "replace": True}
+    await dispatch(wrong, "encounter import", options)
+    (refusal,) = wrong.sent
+    assert refusal.ephemeral and '"Bobby" is neither a label' in (refusal.embed.description or "")

@@ -57,7 +57,7 @@ async def test_the_console_imports_an_otfbm_url_and_says_what_it_skipped(store: 
         "enemy",
         "party",
         "enemy",
-        "party",  # ~62c1bf is OTFBM's own cyan
+        "neutral",  # ~62c1bf is OTFBM's own cyan: no side (issue 40 item 13)
     ]
     assert encounter.edges[edge_key(C("G4"), C("H4"))] is Barrier.DOOR
     assert encounter.edges[edge_key(C("D5"), C("D6"))] is Barrier.OPEN_DOOR
