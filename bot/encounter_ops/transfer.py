@@ -43,8 +43,9 @@ COLOUR_OF_TEAM: dict[str, str] = {colour: team for team, colour in TEAM_OF_COLOU
 def notation_of(encounter: Encounter) -> str:
     """The board in the notation: its size, every token (a size the notation has no
     letter for as the nearest it has: the JSON export keeps it), the terrain otfbm.io
-    draws as objects (difficult terrain only in the JSON), then its walls and doors (a
-    hidden door as a secret one; a low or hidden wall only in the JSON)."""
+    draws as objects (difficult terrain and water too; slopes, ice and the like only in
+    the JSON), then its walls and doors (a hidden door as a secret one; a low or hidden
+    wall only in the JSON)."""
     tokens = tuple(
         NotedToken(
             cell=t.cell,
