@@ -146,8 +146,8 @@ def from_notation(
 
 
 def _why_not(name: str, noted: NotedToken, message: str) -> str:
-    """ "Ari at A1: Bob at A1: no creature ends a move in another's space (…)": a token
-    left out and the rule that keeps it out (what /token add would say, shortened)."""
+    """A token left out and the rule that keeps it out, as /token add says it, shortened:
+    "Ari at A1: Bob at A1: no creature ends a move in another's space (…)"."""
     message = message.removeprefix(f"{name} can't stand at {noted.cell}: ")
     message = message.removesuffix(" Pick another square.").rstrip(".")
     return f"{name} at {noted.cell}: {message}"

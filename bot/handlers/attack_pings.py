@@ -62,5 +62,5 @@ async def with_attack_pings(ctx: Context, reply: Reply, encounter: Encounter) ->
 
 
 def _listed(names: list[str]) -> str:
-    """ "Ari, Bo and Cy"."""
+    """Names as a sentence lists them: "Ari, Bo and Cy"."""
     return ", ".join(names[:-1]) + f" and {names[-1]}"
