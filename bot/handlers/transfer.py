@@ -118,7 +118,7 @@ async def handle_import(ctx: Context, options: Mapping[str, Any]) -> Reply:
         ruleset, notice = await ruleset_for(ctx, options.get("ruleset"))
         made = await board_work(from_notation, body, ruleset, actor, options.get("teams"))
         encounter = made.encounter
-        notes.append(Field("Teams", made.teams))
+        notes.append(Field("Teams", _fitted(made.teams)))
         if made.unplaced:
             notes.append(Field("Not placed", _fitted(_unplaced(made.unplaced))))
         notes += notice
