@@ -30,6 +30,7 @@ from bot.encounter_ops.visibility import as_seen, is_hidden, public
 from bot.errors import InvalidInput
 from bot.grid.coords import Cell, parse_waypoints
 from bot.grid.directions import parse_directions
+from bot.handlers.attack_pings import with_attack_pings
 from bot.handlers.backgrounds import ctx_background
 from bot.handlers.encounter_common import (
     actor_of,
@@ -250,7 +251,7 @@ async def handle_move(ctx: Context, options: Mapping[str, Any]) -> Reply:
     reply = without_hidden_attackers(reply, result.encounter)  # named to the GM alone
     if moved.found.anything:
         reply = with_discovery(reply, moved)
-    return reply
+    return await with_attack_pings(ctx, reply, result.encounter)
 
 
 async def stopped_at_once(ctx: Context, moved: Moved) -> Reply:
