@@ -206,14 +206,14 @@ async def handle_move(ctx: Context, options: Mapping[str, Any]) -> Reply:
     def previewed(board: Encounter) -> Moved:
         asked = directed(board, with_token(board, actor, request), legs)
         moved = preview(board, actor, asked, word)
-        as_written(moved.result, asked, legs)
+        as_written(moved.result, asked, legs, board)
         return moved
 
     def made(whole: Encounter) -> Moved:
         asked = directed(whole, with_token(whole, actor, request), legs)
         moved = real_move(whole, actor, asked, word)
         if not moved.found.anything:  # what is hidden may stop it short, as any move
-            as_written(moved.result, asked, legs)
+            as_written(moved.result, asked, legs, seen_in(ctx, whole).encounter)
         return moved
 
     try:
