@@ -87,9 +87,11 @@ async def test_move_opens_a_mover_for_the_presser_alone_on_their_token(store: St
     controls = custom_ids(sent.kwargs["view"])
     menu = next(item for cid, item in controls.items() if cid.startswith("stride:mvs:q:"))
     labels = [o.label for o in menu.options]
-    assert labels[0].endswith("· 5 ft"), labels  # cheapest first, with their cost
-    costs = [int(label.split("· ")[1].split()[0]) for label in labels]
-    assert costs == sorted(costs)
+    # the squares that matter, each with its cost: the farthest in each direction first
+    assert labels[0] == "B1 · 5 ft · farthest \u2191", labels
+    assert "G2 · 30 ft · farthest \u2192" in labels  # round the wall, a whole move
+    assert all(" ft" in label for label in labels[:-1])
+    assert labels[-1].startswith("every square, A1"), "and a way to every other, by pages"
     pad = [cid for cid in controls if cid.startswith("stride:mv:") and cid[10] in PAD]
     assert len(pad) == 8
     words = {item.label for item in controls.values() if isinstance(item, discord.ui.Button)}
@@ -229,15 +231,16 @@ async def test_a_bonus_dash_reaches_further_and_is_confirmed_as_the_bonus_action
 
 
 async def test_the_square_menu_lists_what_the_pressed_actions_reach(store: Store) -> None:
-    """Dash and a bonus Dash pressed: the menu offers the squares they reach, not only
-    the plain move's 30 ft (a corridor, so the menu's 25 cheapest reach that far)."""
+    """Issue 40: without Dash the menu offers the plain move's squares and, marked "with
+    Dash", what a Dash adds; with Dash and a bonus Dash pressed, what they reach (a
+    corridor, so every square it reaches fits the menu)."""
     await table(store)
     walls = "A1:A12 C1:J5 C7:J12 C6:F6"
     await dispatch(gm(store), "terrain set", {"kind": "wall", "cells": walls})
 
-    def farthest(view: discord.ui.View) -> int:
+    def costs(view: discord.ui.View) -> dict[str, int]:
         menu = next(i for c, i in custom_ids(view).items() if c.startswith("stride:mvs:q:"))
-        return max(int(o.label.split("· ")[1].split()[0]) for o in menu.options)
+        return {o.value: int(o.label.split("· ")[1].split()[0]) for o in menu.options}
 
     plain = player(store)
     south = await stamped(store, MoverState(token="ari", start="B2", steps="2"))
@@ -245,8 +248,11 @@ async def test_the_square_menu_lists_what_the_pressed_actions_reach(store: Store
     both = player(store)
     dashed = replace(south, action="d")
     await pressed(both, "bd", dashed.encode())  # type: ignore[arg-type]
-    assert farthest(plain.sent[0].kwargs["view"]) <= 30
-    assert farthest(both.sent[0].kwargs["view"]) == 50  # B12, the corridor's end
+    offered = costs(plain.sent[0].kwargs["view"])
+    assert max(c for v, c in offered.items() if not v.endswith("+d")) == 30
+    assert offered["B12+d"] == 50  # the corridor's end, with a Dash (picking it presses Dash)
+    assert max(costs(both.sent[0].kwargs["view"]).values()) == 50
+    assert not any(v.endswith("+d") for v in costs(both.sent[0].kwargs["view"]))
 
 
 def test_a_mover_opened_before_bonus_actions_flight_and_stamps_still_reads() -> None:
