@@ -37,6 +37,7 @@ from bot.handlers.mover_words import Refused, button, out_of_turn, refused_press
 from bot.names import normalize
 from bot.render.view import BoardView, MoveOverlay
 from bot.reply import Field, Reply
+from bot.rules.move_rulings import MoveRefused, RefusalReason
 from bot.rules.moving import MoveAction, destinations
 from bot.units import feet
 from bot.work import board as board_work
@@ -231,7 +232,10 @@ async def _panel(
         try:
             shown = await _shown(ctx, MOVE, state.move_options(token.name, words, preview=True))
         except RulingError as error:  # shown in the mover, where Back undoes the press
-            refused = refused_press(error, token.name, state, words, jumps=jumps)
+            dash_reaches = await _dash_would_reach(ctx, encounter, token, state, words, error)
+            refused = refused_press(
+                error, token.name, state, words, jumps=jumps, dash_reaches=dash_reaches
+            )
             shown = await _where_it_can_go(ctx, encounter, token, now, more, words, refused)
     else:
         shown = await _where_it_can_go(ctx, encounter, token, now, more, words, None)
@@ -265,6 +269,31 @@ async def _panel(
         out_of_turn=turn is not None,
         readies=readies,
     )
+
+
+async def _dash_would_reach(
+    ctx: Context,
+    encounter: Encounter,
+    token: Token,
+    state: MoverState,
+    words: Words,
+    refused: RulingError,
+) -> bool:
+    """Whether the way the rules refuse as too far is one they take with Dash pressed
+    (the refusal of a way pressed square by square names no bigger action: the mover
+    asks, so that it offers Dash only where Dash does it)."""
+    cause = refused.__cause__
+    too_far = isinstance(cause, MoveRefused) and cause.refusal.reason is RefusalReason.TOO_FAR
+    if not too_far or "d" not in words or state.action == "d" or state.ready:
+        return False
+    from bot.handlers.move import ruled_preview
+
+    dashed = replace(state, action="d").move_options(token.name, words, preview=True)
+    try:
+        await board_work(ruled_preview, encounter, actor_of(ctx), dashed)
+    except RulingError:
+        return False
+    return True
 
 
 def _turn(ctx: Context, encounter: Encounter, token: Token) -> NotAllowed | None:

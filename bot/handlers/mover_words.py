@@ -23,6 +23,7 @@ from bot.reply import Field
 from bot.rules.move_rulings import JUMP_OVER_PIT, MoveRefused, Refusal, RefusalReason
 from bot.units import feet
 
+ARROWS_BACK = "\u21ba"  # ↺, the pad's Back
 # /move's options as a refusal names them, and the mover's buttons that do the same
 AS_PRESSED = (
     (" Leave out jump: and move there.", " Press Jump to take the jump off."),
@@ -51,12 +52,19 @@ def button(word: str) -> str:
 
 
 def refused_press(
-    refused: RulingError, name: str, state: MoverState, words: Words, *, jumps: bool
+    refused: RulingError,
+    name: str,
+    state: MoverState,
+    words: Words,
+    *,
+    jumps: bool,
+    dash_reaches: bool = False,
 ) -> Refused:
-    """``refused`` (a press's preview the rules refuse) in the mover's words."""
+    """``refused`` (a press's preview the rules refuse) in the mover's words;
+    ``dash_reaches``: the same way with Dash pressed is one the rules take."""
     cause = refused.__cause__
     if isinstance(cause, MoveRefused):
-        return _refusal(cause.refusal, state, words, jumps=jumps)
+        return _refusal(cause.refusal, state, words, jumps=jumps, dash_reaches=dash_reaches)
     data: dict[str, Any] = dict(refused.result or {})
     if "way_written" in data:
         return _way_written(data["way_written"], name, state)
@@ -83,22 +91,28 @@ def refused_press(
     )
 
 
-def _refusal(r: Refusal, state: MoverState, words: Words, *, jumps: bool) -> Refused:
+def _refusal(
+    r: Refusal, state: MoverState, words: Words, *, jumps: bool, dash_reaches: bool
+) -> Refused:
     why = why_of(r).replace(JUMP_OVER_PIT, "")
     instead: list[str] = []
     if r.nearest is not None and r.nearest_cost_ft is not None:
         instead.append(
             f"pick {r.nearest} ({feet(r.nearest_cost_ft)}) in the menu: the nearest it reaches"
         )
+    dash = words.get("d", "") if state.action != "d" else ""
     if r.reason is RefusalReason.NO_MOVEMENT_LEFT:
         why = f"its movement this turn is used ({why})"
-    more = r.bigger_action or (r.more_action if r.reason is RefusalReason.NO_MOVEMENT_LEFT else "")
-    dash = words.get("d", "")
-    if more and more == dash and state.action != "d":
-        reach = f": {feet(r.bigger_ft)} of movement reaches {r.goal}" if r.bigger_ft else ""
-        instead.append(f"press {button(dash)}{reach}")
-    elif more and more != dash:
-        instead.append(f"a {more} reaches it (/move action:{more}: the mover has no button for it)")
+        if dash and r.more_action == dash:
+            instead.append(f"press {button(dash)} for more")
+    elif dash and (r.bigger_action == dash or dash_reaches):
+        reach = f"{feet(r.bigger_ft)} of movement" if r.bigger_ft else "it"
+        instead.append(f"press {button(dash)}: {reach} reaches {r.goal}")
+    elif r.bigger_action and r.bigger_action != words.get("d"):
+        instead.append(
+            f"a {r.bigger_action} reaches it (/move action:{r.bigger_action}: the mover has no "
+            "button for it)"
+        )
     if r.door is not None:
         door = f"{r.door[0]}/{r.door[1]}"
         instead.append(
@@ -118,9 +132,6 @@ def _refusal(r: Refusal, state: MoverState, words: Words, *, jumps: bool) -> Ref
     if instead:
         fields.append(Field("Instead", _sentence("; or ".join(instead))))
     return Refused(title_of(r), tuple(fields), r.source.cite(), nearest=nearest)
-
-
-ARROWS_BACK = "\u21ba"  # ↺, the pad's Back
 
 
 def _way_written(data: dict[str, Any], name: str, state: MoverState) -> Refused:

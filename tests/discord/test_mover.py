@@ -262,6 +262,29 @@ def test_a_mover_opened_before_bonus_actions_flight_and_stamps_still_reads() -> 
     assert MoverState.decode("ari,B2,22,,d") == MoverState("ari", "B2", "22", "", "d")
     assert MoverState.decode("ari,B2,22,,d,g") == MoverState("ari", "B2", "22", "", "d", "g")
     assert MoverState.decode("ari,B2,22,,,,5") == MoverState("ari", "B2", "22", up="5")
+    # from before Jump (issue 40): a state without a jump is written as it was
+    stamped_id = "ari,B2,22,,d,,,abcd"
+    assert MoverState.decode(stamped_id) == MoverState("ari", "B2", "22", "", "d", stamp="abcd")
+    assert MoverState.decode(stamped_id).encode() == stamped_id
+
+
+def test_a_square_a_dash_reaches_presses_dash_and_a_jump_lands_on_the_ways_end() -> None:
+    """Issue 40: the menu's "K6+d" picks the square and presses Dash; with Jump on, the
+    way's last square (pressed or picked) is where it lands, with the check's total."""
+    state = MoverState(token="ari", start="B2", steps="3366", stamp="abcd")
+    assert state.picked("k6+d") == MoverState("ari", "B2", "", "K6", "d", stamp="abcd")
+    assert state.end == "F4"
+    jumping = state.jumped().checked(14)
+    assert jumping.move_options("Ari", {}, preview=False) == {
+        "token": "Ari",
+        "to": "F4",
+        "jump": "F4",
+        "check": 14,
+    }
+    assert jumping.jumped().jump == ""  # pressed again: off, its check with it
+    assert MoverState(token="ari", start="A1", steps="7").end == ""  # off the map: path:
+    with pytest.raises(Exception, match="list"):
+        state.checked(14)  # no check without Jump
 
 
 @pytest.mark.parametrize("stamp", ["abc", "abcde", "ab c", "ab.c"])
@@ -390,21 +413,30 @@ async def test_a_mangled_custom_id_is_a_clear_refusal(store: Store) -> None:
     ),
     steps=st.text(alphabet="12346789", max_size=MAX_PRESSES),
     action=st.sampled_from(["", "d", "g"]),
-    bonus=st.sampled_from(["", "d", "g"]),
+    bonus=st.sampled_from(["", "d", "g", "r"]),
     up_ft=st.integers(-MAX_CLIMB_FT // 5, MAX_CLIMB_FT // 5).map(lambda n: 5 * n),
     stamp=st.text(alphabet=STAMP_ALPHABET, min_size=STAMP_CHARS, max_size=STAMP_CHARS),
+    jump=st.sampled_from(["", "j", "j0", "j-9", "j99", "j14"]),
 )
 def test_every_mover_state_fits_a_custom_id_and_reads_back(
-    token: str, steps: str, action: str, bonus: str, up_ft: int, stamp: str
+    token: str, steps: str, action: str, bonus: str, up_ft: int, stamp: str, jump: str
 ) -> None:
     """The longest state (a 32-character token, the farthest square, a full pad, both
-    actions, the highest climb and the turn's stamp) still fits Discord's 100."""
+    actions or Ready, the highest climb, the turn's stamp and a jump with its check)
+    still fits Discord's 100."""
     up = str(up_ft) if up_ft else ""
     state = MoverState(
-        token=token, start="AD200", steps=steps, action=action, bonus=bonus, up=up, stamp=stamp
+        token=token,
+        start="AD200",
+        steps=steps,
+        action=action,
+        bonus=bonus,
+        up=up,
+        stamp=stamp,
+        jump=jump,
     )
     assert MoverState.decode(state.encode()) == state
-    for verb in ("ok", "7", "b", "bd", "fd"):
+    for verb in ("ok", "7", "b", "bd", "fd", "j", "r"):
         button = MoverButton(verb, state.encode())
         assert len(button.custom_id) <= 100
     assert len(MoverMenu("q", state.encode()).custom_id) <= 100
