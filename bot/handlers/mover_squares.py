@@ -84,11 +84,9 @@ def squares_menu(
     ``more``, what only a Dash (``dash_word``, the button's label) adds; ``page`` 0 is
     the squares that matter, 1 on every square in name order; ``nearest``: the
     nearest square a refused way offers instead, listed first."""
-    every = {
-        **{c: (cost, True) for c, cost in more.items()},
-        **{c: (v, False) for c, v in now.items()},
-    }
-    every.pop(token.cell, None)
+    now = {cell: cost for cell, cost in now.items() if cell != token.cell}
+    more = {cell: cost for cell, cost in more.items() if cell != token.cell and cell not in now}
+    every = {**{c: (v, True) for c, v in more.items()}, **{c: (v, False) for c, v in now.items()}}
     if not every:
         return Menu((Option("Nowhere to go from here now", "-"),), "It can't move now")
     named = sorted(every, key=lambda c: (c.col, c.row))
