@@ -251,7 +251,7 @@ async def _panel(
             footprints=rules.footprint_squares,
             state=state,
             page=page,
-            nearest=refused.nearest[:2] if refused and refused.nearest else None,
+            nearest=refused.nearest if refused is not None else None,
         )
     readies = rules.readied_move is not None
     # the preview's own "send it again without preview:true" is the Confirm button here

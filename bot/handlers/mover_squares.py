@@ -78,12 +78,13 @@ def squares_menu(
     footprints: Mapping[Size, int],
     state: MoverState,
     page: int = 0,
-    nearest: tuple[Cell, float] | None = None,
+    nearest: tuple[Cell, float, Cell] | None = None,
 ) -> Menu:
     """The menu for ``token``: ``now``, what it reaches with the actions pressed, and
     ``more``, what only a Dash (``dash_word``, the button's label) adds; ``page`` 0 is
     the squares that matter, 1 on every square in name order; ``nearest``: the
-    nearest square a refused way offers instead, listed first."""
+    nearest square a refused way offers instead (with the square it was refused),
+    listed first."""
     now = {cell: cost for cell, cost in now.items() if cell != token.cell}
     more = {cell: cost for cell, cost in more.items() if cell != token.cell and cell not in now}
     every = {**{c: (v, True) for c, v in more.items()}, **{c: (v, False) for c, v in now.items()}}
@@ -131,7 +132,7 @@ def _matter(
     now: Costs,
     more: Costs,
     footprints: Mapping[Size, int],
-    nearest: tuple[Cell, float] | None,
+    nearest: tuple[Cell, float, Cell] | None,
     dash_word: str,
 ) -> dict[Cell, _Entry]:
     """The squares that matter, in the menu's order: the way a refusal offers, the
@@ -146,7 +147,7 @@ def _matter(
             entry.reasons.append(reason)
 
     if nearest is not None and nearest[0] in now and nearest[0] != start:
-        add(nearest[0], now[nearest[0]], False, "nearest")
+        add(nearest[0], now[nearest[0]], False, f"nearest to {nearest[2]}")
     for arrows, cell in _farthest(start, now):
         add(cell, now[cell], False, f"farthest {arrows}")
     dashed = [(arrows, cell) for arrows, cell in _farthest(start, more)]

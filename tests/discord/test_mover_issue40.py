@@ -367,7 +367,10 @@ async def test_a_press_too_far_says_press_dash_and_lists_the_nearest_square(
     assert once(text, "That costs 35 ft and move allows 30 ft")
     assert "press Dash" in text and "H8 (30 ft) in the menu" in text
     assert not TYPED.search(text), text
-    assert next(iter(menu(refused).items())) == ("H8", "H8 · 30 ft · nearest, farthest \u2198")
+    assert next(iter(menu(refused).items())) == (
+        "H8",
+        "H8 · 30 ft · nearest to I9, farthest \u2198",
+    )
 
 
 async def test_a_pit_says_press_jump_not_add_jump(store: Store) -> None:
