@@ -225,6 +225,17 @@ def framed(encounter: Encounter, view: BoardView) -> tuple[Cell, Cell]:
     return board_window(encounter, get_ruleset(encounter.ruleset).footprint_squares, view)
 
 
+def phone_unreadable(encounter: Encounter, view: BoardView) -> list[Any]:
+    """The texts of the picture under the phone rule's 9 px at 360 px wide."""
+    from bot.render.layout import plan
+    from bot.render.legibility import texts, too_small
+    from bot.rules import get_ruleset
+
+    footprints = get_ruleset(encounter.ruleset).footprint_squares
+    layout = plan(encounter, footprints, view)
+    return list(too_small(texts(encounter, footprints, view, layout), layout))
+
+
 def inside(cell: Cell, window: tuple[Cell, Cell]) -> bool:
     first, last = window
     return first.col <= cell.col <= last.col and first.row <= cell.row <= last.row
@@ -257,6 +268,7 @@ async def test_every_picture_the_mover_shows_frames_the_token_it_moves(
     for encounter, view in pictures:
         bo = encounter.tokens["bo"].cell
         window = framed(encounter, view)
+        assert not phone_unreadable(encounter, view), "docs/PICTURES.md's rule"
         assert inside(bo, window), (bo, window)
         assert view.move is not None, "the move's bands, not /map's melee reach"
         band = view.move.reach_now
