@@ -194,9 +194,7 @@ class Ruleset(RulesetDefaults):
             ruling = self.jump(JumpRequest(size="medium", distance_ft=5), random.Random(0))
         except RulingError:
             return True
-        return (
-            ruling.max_horizontal_ft is not None or ruling.dc is not None or bool(ruling.stated)
-        )
+        return ruling.max_horizontal_ft is not None or ruling.dc is not None or bool(ruling.stated)
 
     @abstractmethod
     def travel_speed_ft(self, text: str) -> int:
