@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from PIL import Image, ImageChops
+from PIL import Image, ImageChops, ImageFilter
 
 import bot.render.background as background
 from bot.errors import InvalidInput
@@ -155,8 +155,11 @@ def test_the_bomb_guard_still_refuses_before_the_decoders_own_check() -> None:
             prepare(out.getvalue(), map_width=8, map_height=8, cell_px=None)
 
 
-def photo(size: tuple[int, int], mode: str) -> Image.Image:
+def photo(size: tuple[int, int], mode: str, *, smooth: bool = False) -> Image.Image:
+    """Noise in ``mode`` (``smooth``: blurred a little, as a photo's pixels are)."""
     noise = Image.merge("RGB", [Image.effect_noise(size, 60) for _ in range(3)])
+    if smooth:
+        noise = noise.filter(ImageFilter.GaussianBlur(1.5))
     if mode == "RGBA":
         noise.putalpha(Image.effect_noise(size, 90))
         return noise
@@ -176,9 +179,12 @@ def test_scaling_band_by_band_is_one_resize(
     mode: str, left: int, top: int, width: int, height: int, scale: float
 ) -> None:
     """Whatever the mode, box and scale, the bands put together are what one resize of
-    the whole box, converted to RGB first, gives (to a level of rounding: each band's
-    box is worked out in floating point anew)."""
-    image = photo((300, 240), mode)
+    the whole box, converted to RGB first, gives (to two levels of rounding: each band's
+    box is worked out in floating point anew). On a photo: on white noise as loud as
+    ``photo``'s, Pillow's own 8-bit resize of a crop and of the whole image differ by
+    tens of levels where Lanczos overshoots (it clamps between its two passes, whose
+    order it picks by the image's size), bands or not."""
+    image = photo((300, 240), mode, smooth=True)
     box = (left, top, min(300, left + width), min(240, top + height))
     size = (
         max(1, round((box[2] - box[0]) * scale)),
@@ -193,7 +199,7 @@ def test_scaling_band_by_band_is_one_resize(
         background.BAND_ROWS = original
     assert banded.mode == "RGB" and banded.size == size
     worst = max(high for _, high in ImageChops.difference(whole, banded).getextrema())
-    assert worst <= 1, (mode, box, size)
+    assert worst <= 2, (mode, box, size)
 
 
 def test_an_image_with_alpha_reads_as_before_its_alpha_dropped() -> None:
