@@ -48,6 +48,9 @@ from bot.schema.codec import dump_state
 from bot.work import board as board_work
 
 ZOOM_RANGE = (24, 64)
+# the text board message's board and legend: a plain Discord message holds 2,000
+# characters, and its title and fields come too
+TEXT_BOARD_MAX = 1600
 
 
 async def render(
@@ -284,12 +287,20 @@ def text_board_message(reply: Reply, encounter: Encounter) -> Reply:
     """The board message without its picture, for a channel where Stride may not attach
     files or show embeds: the board as the table sees it, as text in a code block where
     it fits (else the message's own description)."""
-    from bot.board_text import board_text, terrain_legend
+    from bot.board_text import board_key, board_text, terrain_legend
     from bot.encounter_ops.visibility import as_seen
 
     seen = as_seen(encounter, by_gm=False)
-    drawn = board_text(seen, ruleset_of(seen))
-    text = f"```\n{drawn}\n```\n{terrain_legend(seen)}" if drawn else reply.description
+    rules = ruleset_of(seen)
+    legend = terrain_legend(seen)
+    drawn = board_text(seen, rules, max_chars=TEXT_BOARD_MAX - len(legend) - 9)
+    if drawn is not None:
+        text = f"```\n{drawn}\n```\n{legend}"
+    elif seen.tokens:  # too big for a message: where each token is, by its label
+        text = "Too big to draw as text here. Where the tokens are:\n```\n"
+        text += board_key(seen, rules, max_chars=TEXT_BOARD_MAX - 80, where=True) + "\n```"
+    else:
+        text = reply.description
     return replace(reply, image_png=None, description=text)
 
 
