@@ -4,11 +4,18 @@ channel holds it."""
 
 from __future__ import annotations
 
+import io
 from typing import Any
 
 import discord
+from PIL import Image
 
 from bot.discord.dispatch import dispatch
+from bot.grid.coords import Cell
+from bot.render.layout import Layout, plan
+from bot.render.view import BoardView
+from bot.rules import get_ruleset
+from bot.rules.moving import threat_squares
 from bot.storage import Store
 from tests.discord.fakes import FULL, FakeInteraction
 
@@ -67,3 +74,52 @@ async def test_a_board_too_big_for_text_says_where_each_token_is(store: Store) -
     text = board_message(gm)["embed"].description or ""
     assert text.startswith("Too big to draw as text here")
     assert "G1 Goblin 1 B2  G2 Goblin 2 AM39  G3 Goblin 3 T20" in text
+
+
+# ------------------------------------------------------------------ item 12
+
+
+def reply_png(gm: FakeInteraction) -> Image.Image:
+    file = next(s.kwargs["file"] for s in reversed(gm.sent) if "file" in s.kwargs)
+    assert isinstance(file, discord.File) and isinstance(file.fp, io.IOBase)
+    file.fp.seek(0)
+    return Image.open(io.BytesIO(file.fp.read())).convert("RGB")
+
+
+def square_pixels(image: Image.Image, layout: Layout, at: str) -> bytes:
+    x, y = layout.corner(Cell.parse(at))
+    return image.crop((x + 1, y + 1, x + layout.cell - 1, y + layout.cell - 1)).tobytes()
+
+
+async def test_threat_shading_leaves_walls_out_of_its_squares_and_its_count(
+    store: Store,
+) -> None:
+    """A goblin by a wall and a pillar reaches 9 squares (its own too), 4 of them wall or
+    pillar: /map threats:true (the board's Threats button) shades and counts the 5
+    others."""
+    gm = FakeInteraction(store, manage_channels=True)
+    await go(gm, "encounter start", {"width": 8, "height": 8, "ruleset": "5e-alt"})
+    await go(gm, "terrain set", {"cells": "C3:E3", "kind": "wall"})
+    await go(gm, "terrain set", {"cells": "E5", "kind": "pillar"})
+    await go(gm, "token add", {"name": "Goblin", "at": "D4", "team": "enemy"})
+    await go(gm, "token add", {"name": "Ari", "at": "A8", "team": "party"})
+    await go(gm, "map", {})
+    plain = reply_png(gm)
+    await go(gm, "map", {"threats": True})
+    shaded = reply_png(gm)
+    said = next(f.value or "" for f in last_reply(gm).fields if f.name == "Threats")
+    assert said.startswith("5 squares the enemies threaten")  # not 9
+    stored = await store.active_encounter(str(gm.channel_id))
+    assert stored is not None
+    encounter = stored.encounter
+    rules = get_ruleset("5e-alt")
+    threats = threat_squares(rules, encounter)
+    assert sorted(str(c) for c in threats) == ["C4", "C5", "D4", "D5", "E4"]
+    view = BoardView(threats=threats)
+    layout = plan(encounter, rules.footprint_squares, view)
+    for wall in ("C3", "D3", "E3", "E5"):  # drawn as they are without shading
+        assert square_pixels(shaded, layout, wall) == square_pixels(plain, layout, wall), wall
+    for open_square in ("C4", "D5"):  # hatched
+        assert square_pixels(shaded, layout, open_square) != square_pixels(
+            plain, layout, open_square
+        )
