@@ -13,11 +13,13 @@ from PIL import Image
 from bot.discord.dispatch import dispatch
 from bot.grid.coords import Cell
 from bot.render.layout import Layout, plan
+from bot.render.legibility import PHONE_WIDTH_PX
 from bot.render.view import BoardView
 from bot.rules import get_ruleset
 from bot.rules.moving import threat_squares
 from bot.storage import Store
 from tests.discord.fakes import FULL, FakeInteraction
+from tests.render.test_legend import colour_name
 
 go: Any = dispatch  # the options as Discord's namespace gives them
 
@@ -123,3 +125,67 @@ async def test_threat_shading_leaves_walls_out_of_its_squares_and_its_count(
         assert square_pixels(shaded, layout, open_square) != square_pixels(
             plain, layout, open_square
         )
+
+
+def phone_blocks(image: Image.Image, block: int = 6) -> list[str]:
+    """The picture as a phone shows it (360 px wide), named block by block by the
+    colour a reader sees there (``test_legend.colour_name`` of the block's mean)."""
+    if image.width > PHONE_WIDTH_PX:
+        height = round(image.height * PHONE_WIDTH_PX / image.width)
+        image = image.resize((PHONE_WIDTH_PX, height), Image.Resampling.LANCZOS)
+    small = image.resize((image.width // block, image.height // block), Image.Resampling.BOX)
+    return [
+        colour_name(small.getpixel((x, y))) for y in range(small.height) for x in range(small.width)
+    ]
+
+
+async def test_the_dash_band_does_not_read_as_water_at_a_phone_s_width(store: Store) -> None:
+    """A short move on a small board: the band reachable only with a dash covers most
+    of it. At 360 px wide it reads green (the reach family), not the light blue of
+    water; water on the same picture still reads blue."""
+    gm = FakeInteraction(store, manage_channels=True)
+    await go(gm, "encounter start", {"width": 12, "height": 10, "ruleset": "5e"})
+    await go(gm, "terrain set", {"cells": "J8:L10", "kind": "water"})
+    await go(gm, "token add", {"name": "Goblin", "at": "A1", "team": "enemy", "speed": 30})
+    await go(gm, "move", {"token": "Goblin", "to": "B2"})
+    names = phone_blocks(reply_png(gm))
+    share = {name: names.count(name) / len(names) for name in set(names)}
+    blue = share.get("blue", 0) + share.get("pale blue", 0)
+    green = share.get("green", 0) + share.get("pale green", 0)
+    assert green > 0.4, share  # the bands
+    assert 0 < blue < 0.12, share  # the nine water squares, and nothing else
+
+
+async def test_the_overview_inset_never_covers_the_map_s_last_squares(store: Store) -> None:
+    """/map at:AN40 on a 40×40 map: the window holds the map's bottom-right corner,
+    where the inset used to sit (hiding AL38–AN40 from every picture). It goes to a
+    corner whose squares continue past the window instead."""
+    gm = FakeInteraction(store, manage_channels=True)
+    await go(gm, "encounter start", {"width": 40, "height": 40})
+    await go(gm, "token add", {"name": "Ari", "at": "B2", "team": "party"})
+    await go(gm, "map", {"at": "AN40"})
+    image = reply_png(gm)
+    stored = await store.active_encounter(str(gm.channel_id))
+    assert stored is not None
+    rules = get_ruleset(stored.encounter.ruleset)
+    layout = plan(stored.encounter, rules.footprint_squares, BoardView(center=Cell.parse("AN40")))
+    assert layout.inset and layout.last == Cell.parse("AN40")
+    middle = Cell(layout.x0 + layout.cols // 2, layout.y0 + layout.rows // 2)
+    blank = square_pixels(image, layout, str(middle))  # an empty square, nothing over it
+    last = [Cell(layout.last.col - dx, layout.last.row - dy) for dx in range(4) for dy in range(4)]
+    for cell in last:  # drawn as any empty floor square: nothing over them
+        assert square_pixels(image, layout, str(cell)) == blank, cell
+    # the inset is there, in the window's top-left corner (no side on the map's edge)
+    top_left = image.crop((layout.left, layout.top, layout.left + 40, layout.top + 40))
+    assert len(top_left.getcolors(4096) or []) > 3
+
+
+async def test_help_s_picture_key_names_the_colours_drawn(store: Store) -> None:
+    """/help move's key names the bands and marks in the colours the pictures draw
+    them (tests/render/test_legend.py reads each colour from the pixels)."""
+    asking = FakeInteraction(store)
+    await go(asking, "help", {"command": "move"})
+    key = next(f.value or "" for f in last_reply(asking).fields if f.name == "Reading the picture")
+    assert "Pale green band with diagonal stripes: reachable only with a dash" in key
+    assert "Orange-red diagonal hatching" in key and "Orange-red ! badge" in key
+    assert "Light-blue" not in key and "Red diagonal" not in key and "Red !" not in key
