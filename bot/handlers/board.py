@@ -30,7 +30,14 @@ from bot.handlers.backgrounds import (
     require_background_alone,
     set_background,
 )
-from bot.handlers.board_view import Frame, cut_note, map_view, pin_result, pinned_view
+from bot.handlers.board_view import (
+    Frame,
+    cut_note,
+    map_view,
+    pin_result,
+    pinned_view,
+    too_big,
+)
 from bot.handlers.encounter_common import (
     actor_of,
     encounter_reply,
@@ -195,6 +202,12 @@ async def board_message(
     whole, encounter = encounter, public(encounter)
     acting = encounter.acting
     tokens = len(encounter.tokens)
+    view = BoardView(frame=frame)
+    cut: tuple[Field, ...] = ()  # a pinned view too big to read whole: said plainly
+    if frame is not None:
+        first, last = board_window(encounter, ruleset_of(encounter).footprint_squares, view)
+        if (first, last) != frame:
+            cut = (Field("View", f"{first}–{last}: {too_big(frame)}."),)
     if acting is not None:
         title = f"Board — round {encounter.round}, {acting.name}'s turn"
     elif encounter.round > 1:
@@ -217,9 +230,10 @@ async def board_message(
                 if encounter.board_lines
                 else ()
             ),
+            *cut,
         ),
     )
-    return board_reply(reply, await render(encounter, BoardView(frame=frame), background))
+    return board_reply(reply, await render(encounter, view, background))
 
 
 MAP = Command(

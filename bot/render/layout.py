@@ -16,6 +16,7 @@ import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from bot.encounter import Encounter
 from bot.grid.coords import Cell
@@ -36,6 +37,9 @@ from bot.render.region import (
 )
 from bot.render.view import BoardView
 
+if TYPE_CHECKING:
+    from bot.render.legibility import PhoneRule
+
 MIN_CELL = 24
 READABLE_CELL = 32  # a map that fits whole at this size or more is always shown whole
 DEFAULT_CELL = 40
@@ -45,6 +49,7 @@ MIN_WINDOW = 8  # squares on a side, where the map has them
 
 PHONE_CELL = 32  # the squares of a window cut to the phone rule's width
 PHONE_TALL = 1.5  # a phone picture's squares reach at most this times its width down
+MIN_FRAME_CELL = 16  # a pinned view is scaled down to this, at most, to read whole
 Widest = Callable[[int], int]  # cell px → the widest picture that reads on a phone
 
 
@@ -64,6 +69,9 @@ class Layout:
     map_width: int
     map_height: int
     keys: tuple[Key, ...] = ()  # the caption strip's entries, under the board
+    # the inset goes in a strip under the board, never over it (a pinned view: the GM
+    # asked for every one of its squares)
+    inset_below: bool = False
 
     @property
     def board_right(self) -> int:
@@ -209,6 +217,8 @@ def plan(encounter: Encounter, footprints: Mapping[Size, int], view: BoardView) 
     width, height = encounter.width, encounter.height
     if view.page:
         return _page(encounter, footprints, view)
+    if view.frame is not None and view.center is None:
+        return _framed(encounter, footprints, view, view.frame)
     region = region_of(encounter, footprints, view)
     cols_span, rows_span, focus, must = region.cols, region.rows, region.focus, region.must
     region_cols = cols_span[1] - cols_span[0] + 1
@@ -262,6 +272,65 @@ def plan(encounter: Encounter, footprints: Mapping[Size, int], view: BoardView) 
     )
 
 
+def _framed(
+    encounter: Encounter,
+    footprints: Mapping[Size, int],
+    view: BoardView,
+    frame: tuple[Cell, Cell],
+) -> Layout:
+    """A pinned view (``/map view:A1:P12``): its squares and no others (issue 40), at
+    the largest square (``DEFAULT_CELL`` down to ``MIN_FRAME_CELL``) at which all of
+    them read on a phone. Where none does, its middle at ``PHONE_CELL``, cut to the
+    rule's width and kept inside the view (the handlers say so plainly). Not grown to
+    ``MIN_WINDOW``, nor widened to a whole map that fits: a pin frames exactly. Its
+    inset, where the map is bigger, goes under the board, covering none of it."""
+    width, height = encounter.width, encounter.height
+    first, last = frame
+    cols, rows = last.col - first.col + 1, last.row - first.row + 1
+    every = legend_keys(encounter, footprints, view, None)
+    rule = _phone_rule(encounter, footprints, view, every)
+    widest: Widest | None = rule
+
+    def fits(cell: int) -> tuple[int, int]:
+        return _fits(cell, cols, height, every, widest)
+
+    cell: int | None = None
+    if view.zoom is not None:
+        cell = max(MIN_CELL, min(MAX_CELL, view.zoom))
+    else:
+        for size in range(DEFAULT_CELL, MIN_FRAME_CELL - 1, -1):
+            fit_cols, fit_rows = fits(size)
+            if cols <= fit_cols and rows <= fit_rows and (rule is None or rule.reads(size)):
+                cell = size
+                break
+    if cell is None:  # no square size reads it whole: its middle, as a cut window is
+        cell = PHONE_CELL if rule is not None else MIN_CELL
+    fit_cols, fit_rows = fits(cell)
+    shown_cols, shown_rows = min(cols, fit_cols), min(rows, fit_rows)
+    x0 = first.col + (cols - shown_cols) // 2
+    y0 = first.row + (rows - shown_rows) // 2
+    whole = shown_cols == width and shown_rows == height
+    cut = (shown_cols, shown_rows) != (cols, rows)
+    whole_fits = _fitting(width, height, height, MIN_CELL, every, widest) is not None
+    left, top, size = strips(cell, height)
+    window = (x0, y0, x0 + shown_cols - 1, y0 + shown_rows - 1)
+    return Layout(
+        x0=x0,
+        y0=y0,
+        cols=shown_cols,
+        rows=shown_rows,
+        cell=cell,
+        left=left,
+        top=top,
+        label_size=size,
+        inset=not whole and (cut or not whole_fits),
+        map_width=width,
+        map_height=height,
+        keys=legend_keys(encounter, footprints, view, window),
+        inset_below=not cut,
+    )
+
+
 def _page(encounter: Encounter, footprints: Mapping[Size, int], view: BoardView) -> Layout:
     """The live board's page: the whole map at the zoom's square, no window, no inset."""
     cell = max(MIN_CELL, min(MAX_CELL, view.zoom or PHONE_CELL))
@@ -289,7 +358,7 @@ def _phone_rule(
     footprints: Mapping[Size, int],
     view: BoardView,
     keys: tuple[Key, ...],
-) -> Widest | None:
+) -> PhoneRule | None:
     """The widest legible picture at each cell size (None: the view asks for no limit)."""
     if not view.phone:
         return None

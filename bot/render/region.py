@@ -36,6 +36,7 @@ class Region:
 
 
 def region_of(encounter: Encounter, footprints: Mapping[Size, int], view: BoardView) -> Region:
+    """The region of a view that is not pinned (a pinned one is ``layout._framed``'s)."""
     width, height = encounter.width, encounter.height
     move = view.move
     must: tuple[Span, Span] | None = None
@@ -63,11 +64,6 @@ def region_of(encounter: Encounter, footprints: Mapping[Size, int], view: BoardV
             box = union(box, token_box(cell, 1))
         for token in encounter.tokens.values():
             box = union(box, token_box(token.cell, footprints.get(token.size, 1)))
-    if view.frame is not None and view.center is None:
-        first, last = view.frame
-        framed: Box = (first.col, first.row, last.col, last.row)
-        cols, rows = (framed[0], framed[2]), (framed[1], framed[3])
-        return Region(cols, rows, centre(framed), None, tuple(near_tokens))
     if view.center is not None:
         focus = (view.center.col + 0.5, view.center.row + 0.5)
         must = None

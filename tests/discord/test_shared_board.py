@@ -11,9 +11,10 @@ import discord
 from PIL import Image
 
 from bot.discord.dispatch import dispatch
+from bot.encounter_ops.visibility import public
 from bot.grid.coords import Cell
 from bot.render.layout import Layout, plan
-from bot.render.legibility import PHONE_WIDTH_PX
+from bot.render.legibility import PHONE_WIDTH_PX, texts, too_small
 from bot.render.view import BoardView
 from bot.rules import get_ruleset
 from bot.rules.moving import threat_squares
@@ -189,3 +190,96 @@ async def test_help_s_picture_key_names_the_colours_drawn(store: Store) -> None:
     assert "Pale green band with diagonal stripes: reachable only with a dash" in key
     assert "Orange-red diagonal hatching" in key and "Orange-red ! badge" in key
     assert "Light-blue" not in key and "Red diagonal" not in key and "Red !" not in key
+
+
+# ------------------------------------------------------------------ item 8
+
+
+def showing(gm: FakeInteraction) -> str:
+    return next(f.value or "" for f in last_reply(gm).fields if f.name == "Showing")
+
+
+def board_picture(gm: FakeInteraction) -> Image.Image:
+    sent = board_message(gm)
+    files = sent.get("attachments") or [sent.get("file")]
+    file = files[0]
+    assert isinstance(file, discord.File) and isinstance(file.fp, io.IOBase)
+    file.fp.seek(0)
+    return Image.open(io.BytesIO(file.fp.read()))
+
+
+async def framed_layout(store: Store, gm: FakeInteraction, frame: str) -> Layout:
+    """The layout the board message's picture of the pinned ``frame`` has."""
+    stored = await store.active_encounter(str(gm.channel_id))
+    assert stored is not None
+    first, last = (Cell.parse(c) for c in frame.split(":"))
+    encounter = public(stored.encounter)
+    rules = get_ruleset(encounter.ruleset)
+    return plan(encounter, rules.footprint_squares, BoardView(frame=(first, last)))
+
+
+async def test_a_pinned_view_draws_its_squares_scaled_to_read_on_a_phone(store: Store) -> None:
+    """/map view:A1:P12 on a 30×20 map drew C1–O20: rows the GM never pinned, and 3
+    of the columns they did cut away. The pin is drawn whole, at a smaller square,
+    where that still reads on a phone; /map and the board message alike."""
+    gm = FakeInteraction(store, manage_channels=True)
+    await go(gm, "encounter start", {"width": 30, "height": 20})
+    await go(gm, "terrain set", {"cells": "D4:F6", "kind": "difficult"})
+    await go(gm, "map", {"view": "A1:P12"})
+    assert showing(gm) == "A1–P12 (the pinned view)"
+    layout = await framed_layout(store, gm, "A1:P12")
+    assert (str(layout.first), str(layout.last)) == ("A1", "P12")
+    assert layout.cell < 32  # scaled down to fit
+    picture = board_picture(gm)
+    assert picture.size == (layout.width, layout.height + layout.inset * picture_strip(layout))
+    stored = await store.active_encounter(str(gm.channel_id))
+    assert stored is not None
+    rules = get_ruleset(stored.encounter.ruleset)
+    view = BoardView(frame=(Cell.parse("A1"), Cell.parse("P12")))
+    assert too_small(texts(stored.encounter, rules.footprint_squares, view, layout), layout) == []
+    assert not any(f.name == "View" for f in board_message(gm)["embed"].fields)
+
+
+def picture_strip(layout: Layout) -> int:
+    """The height of the strip the inset takes under a pinned view's board."""
+    from bot.render.inset import INSET_GAP, inset_size
+
+    return inset_size(layout)[1] + 4 + 2 * INSET_GAP
+
+
+async def test_a_pinned_view_too_big_to_read_shows_its_middle_and_says_so(store: Store) -> None:
+    """With tokens' labels to read, 16 columns never read on a phone: the picture
+    shows the pin's middle, inside the pin (never the rows below it), and both /map
+    and the board message say so plainly."""
+    gm = FakeInteraction(store, manage_channels=True)
+    await go(gm, "encounter start", {"width": 30, "height": 20})
+    for i, at in enumerate(["B3", "H5", "O10"], start=1):
+        await go(gm, "token add", {"name": f"Goblin {i}", "at": at, "team": "enemy"})
+    await go(gm, "map", {"view": "A1:P12"})
+    said = showing(gm)
+    window, note = said.split(" ", 1)
+    first, last = (Cell.parse(c) for c in window.split("–"))
+    assert first.row == 0 and last.row == 11  # the pinned rows, no others
+    assert first.col >= 0 and last.col <= 15 and last.col - first.col < 15  # inside, cut
+    assert note.startswith("(the middle of the pinned view A1–P12, too big to read whole")
+    view = next(f.value or "" for f in board_message(gm)["embed"].fields if f.name == "View")
+    assert view.startswith(f"{window}: the middle of the pinned view A1–P12")
+    layout = await framed_layout(store, gm, "A1:P12")
+    stored = await store.active_encounter(str(gm.channel_id))
+    assert stored is not None
+    rules = get_ruleset(stored.encounter.ruleset)
+    view_ = BoardView(frame=(Cell.parse("A1"), Cell.parse("P12")))
+    assert too_small(texts(stored.encounter, rules.footprint_squares, view_, layout), layout) == []
+
+
+async def test_a_small_pin_on_a_small_map_is_drawn_as_pinned(store: Store) -> None:
+    """A map that fits whole used to be drawn whole whatever was pinned, and a small
+    pin grown to 8 squares: the pin is drawn as pinned."""
+    gm = FakeInteraction(store, manage_channels=True)
+    await go(gm, "encounter start", {"width": 12, "height": 12})
+    await go(gm, "token add", {"name": "Ari", "at": "D4", "team": "party"})
+    await go(gm, "map", {"view": "C3:F6"})
+    assert showing(gm) == "C3–F6 (the pinned view)"
+    layout = await framed_layout(store, gm, "C3:F6")
+    assert (layout.cols, layout.rows, layout.inset) == (4, 4, False)
+    assert board_picture(gm).size == (layout.width, layout.height)
