@@ -244,7 +244,7 @@ def plan(encounter: Encounter, footprints: Mapping[Size, int], view: BoardView) 
     elif windowed:
         cols, rows = min(cap_cols, width), min(cap_rows, height)
         if focus is None:
-            focus = default_focus(encounter, footprints, cols, rows)
+            focus = default_focus(encounter, footprints, cols, rows, view.around)
         x0 = place(focus[0], cols, width, must[0] if must else None)
         y0 = place(focus[1], rows, height, must[1] if must else None)
     else:

@@ -43,6 +43,16 @@ def board_message(gm: FakeInteraction) -> dict[str, Any]:
     return message.edits[-1] if message.edits else message.kwargs
 
 
+def board_embeds(gm: FakeInteraction) -> list[discord.Embed]:
+    sent = board_message(gm)
+    return list(sent.get("embeds") or [sent["embed"]])
+
+
+def board_files(gm: FakeInteraction) -> list[discord.File]:
+    sent = board_message(gm)
+    return list(sent.get("attachments") or sent.get("files") or [sent["file"]])
+
+
 # ------------------------------------------------------------------ item 11
 
 
@@ -53,7 +63,7 @@ async def test_the_text_board_labels_tokens_as_the_picture_does(store: Store) ->
     await go(gm, "encounter start", {"width": 12, "height": 8})
     for name, at in [("Goblin 1", "C2"), ("Goblin 2", "D3"), ("Gnoll 1", "H4"), ("Ari", "B5")]:
         await go(gm, "token add", {"name": name, "at": at, "team": "enemy"})
-    text = board_message(gm)["embed"].description or ""
+    text = board_embeds(gm)[0].description or ""
     rows = text.split("```")[1].strip("\n").splitlines()
     assert rows[0].split() == list("ABCDEFGHIJKL")
     assert rows[2].split()[1:] == [".", ".", "G1", ".", ".", ".", ".", ".", ".", ".", ".", "."]
@@ -74,7 +84,7 @@ async def test_a_board_too_big_for_text_says_where_each_token_is(store: Store) -
     await go(gm, "encounter start", {"width": 40, "height": 40})
     for i, at in enumerate(["B2", "AM39", "T20"], start=1):
         await go(gm, "token add", {"name": f"Goblin {i}", "at": at, "team": "enemy"})
-    text = board_message(gm)["embed"].description or ""
+    text = board_embeds(gm)[0].description or ""
     assert text.startswith("Too big to draw as text here")
     assert "G1 Goblin 1 B2  G2 Goblin 2 AM39  G3 Goblin 3 T20" in text
 
@@ -237,7 +247,7 @@ async def test_a_pinned_view_draws_its_squares_scaled_to_read_on_a_phone(store: 
     rules = get_ruleset(stored.encounter.ruleset)
     view = BoardView(frame=(Cell.parse("A1"), Cell.parse("P12")))
     assert too_small(texts(stored.encounter, rules.footprint_squares, view, layout), layout) == []
-    assert not any(f.name == "View" for f in board_message(gm)["embed"].fields)
+    assert not any(f.name == "View" for f in board_embeds(gm)[0].fields)
 
 
 def picture_strip(layout: Layout) -> int:
@@ -262,7 +272,7 @@ async def test_a_pinned_view_too_big_to_read_shows_its_middle_and_says_so(store:
     assert first.row == 0 and last.row == 11  # the pinned rows, no others
     assert first.col >= 0 and last.col <= 15 and last.col - first.col < 15  # inside, cut
     assert note.startswith("(the middle of the pinned view A1–P12, too big to read whole")
-    view = next(f.value or "" for f in board_message(gm)["embed"].fields if f.name == "View")
+    view = next(f.value or "" for f in board_embeds(gm)[0].fields if f.name == "View")
     assert view.startswith(f"{window}: the middle of the pinned view A1–P12")
     layout = await framed_layout(store, gm, "A1:P12")
     stored = await store.active_encounter(str(gm.channel_id))
@@ -283,3 +293,82 @@ async def test_a_small_pin_on_a_small_map_is_drawn_as_pinned(store: Store) -> No
     layout = await framed_layout(store, gm, "C3:F6")
     assert (layout.cols, layout.rows, layout.inset) == (4, 4, False)
     assert board_picture(gm).size == (layout.width, layout.height)
+
+
+# ------------------------------------------------------------------ item 7
+
+
+async def two_sides(store: Store) -> FakeInteraction:
+    """A 30×20 fight: four heroes at the left edge, five goblins at the right."""
+    gm = FakeInteraction(store, manage_channels=True)
+    await go(gm, "encounter start", {"width": 30, "height": 20})
+    for i, at in enumerate(["B3", "C5", "B8", "D10"], start=1):
+        await go(gm, "token add", {"name": f"Hero {i}", "at": at, "team": "party"})
+    for i, at in enumerate(["Z3", "AA5", "AB8", "AC10", "Y12"], start=1):
+        await go(gm, "token add", {"name": f"Goblin {i}", "at": at, "team": "enemy"})
+    return gm
+
+
+def caption_names(embed: discord.Embed) -> str:
+    return embed.description or ""
+
+
+async def test_the_board_message_shows_both_sides_of_a_wide_fight(store: Store) -> None:
+    """On a 30×20 map one phone picture holds one side: the board message carries a
+    second picture round the other, an embed of its own naming who it holds."""
+    gm = await two_sides(store)
+    main, more = board_embeds(gm)  # the goblins' window first (more of them)
+    main_file, more_file = board_files(gm)
+    assert main.image.url == f"attachment://{main_file.filename}"
+    assert more.image.url == f"attachment://{more_file.filename}" != main.image.url
+    said = caption_names(more)
+    assert said.startswith("Also on the board, A1–")
+    assert "H1 Hero 1 · H2 Hero 2 · H3 Hero 3 · H4 Hero 4" in said and "Goblin" not in said
+    for file in (main_file, more_file):  # each keeps to the phone rule
+        assert isinstance(file.fp, io.IOBase)
+        file.fp.seek(0)
+        assert Image.open(io.BytesIO(file.fp.read())).width <= 480
+
+    # a hero's turn: the window goes round the party; the goblins are the second picture
+    await go(gm, "turn order", {"order": "Hero 1, Goblin 1, Hero 2, Goblin 2"})
+    main, more = board_embeds(gm)
+    assert "Hero 1's turn" in (main.title or "")
+    assert "G1 Goblin 1" in caption_names(more) and "Hero" not in caption_names(more)
+
+    # once the fight closes in, one picture holds everyone: one embed, one file again
+    await go(gm, "turn clear", {})
+    for i, at in enumerate(["F3", "G5", "H8", "I10", "G12"], start=1):
+        await go(gm, "token edit", {"token": f"Goblin {i}", "at": at})
+    assert len(board_embeds(gm)) == 1 and len(board_files(gm)) == 1
+    assert "embeds" not in board_message(gm)
+
+
+async def test_a_hidden_token_far_away_adds_no_picture(store: Store) -> None:
+    """The pictures are drawn from the board the table sees: a hidden goblin outside
+    every window neither gets a picture nor is named."""
+    gm = FakeInteraction(store, manage_channels=True)
+    await go(gm, "encounter start", {"width": 30, "height": 20})
+    await go(gm, "token add", {"name": "Hero", "at": "B3", "team": "party"})
+    before = [e.to_dict() for e in board_embeds(gm)]
+    await go(gm, "token add", {"name": "Lurker", "at": "AC18", "team": "enemy", "hidden": True})
+    assert len(board_embeds(gm)) == 1
+    assert "Lurker" not in str([e.to_dict() for e in board_embeds(gm)])
+    assert [e.to_dict() for e in board_embeds(gm)] == before
+
+
+async def test_past_four_pictures_the_rest_are_listed_where_they_stand(store: Store) -> None:
+    """Six groups far apart on a 200×200 map: four pictures, and the board message
+    names the tokens past them with their squares."""
+    gm = FakeInteraction(store, manage_channels=True)
+    await go(gm, "encounter start", {"width": 200, "height": 200})
+    spots = ["A1", "BA1", "CZ1", "A100", "BA100", "CZ100"]
+    for i, at in enumerate(spots, start=1):
+        await go(gm, "token add", {"name": f"Scout {i}", "at": at, "team": "party"})
+    embeds = board_embeds(gm)
+    assert len(embeds) == 4 and len(board_files(gm)) == 4
+    pictured = " ".join(caption_names(e) for e in embeds[1:])
+    elsewhere = next(f.value or "" for f in embeds[0].fields if f.name == "Elsewhere")
+    named = {i for i in range(1, 7) if f"Scout {i}" in pictured}
+    listed = {i for i, at in enumerate(spots, start=1) if f"Scout {i} at {at}" in elsewhere}
+    assert len(named) == 3 and len(listed) == 2 and not named & listed
+    assert elsewhere.count(" at ") == 2  # and the one left is the first picture's
