@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
@@ -283,42 +283,62 @@ def _framed(
     them read on a phone. Where none does, its middle at ``PHONE_CELL``, cut to the
     rule's width and kept inside the view (the handlers say so plainly). Not grown to
     ``MIN_WINDOW``, nor widened to a whole map that fits: a pin frames exactly. Its
-    inset, where the map is bigger, goes under the board, covering none of it."""
-    width, height = encounter.width, encounter.height
+    inset, where the map is bigger, goes under the board, covering none of it (the
+    picture, strip and all, no taller than ``MAX_SIDE_PX``)."""
+    height = encounter.height
     first, last = frame
     cols, rows = last.col - first.col + 1, last.row - first.row + 1
     every = legend_keys(encounter, footprints, view, None)
     rule = _phone_rule(encounter, footprints, view, every)
     widest: Widest | None = rule
 
-    def fits(cell: int) -> tuple[int, int]:
-        return _fits(cell, cols, height, every, widest)
+    def framed(cell: int) -> Layout:
+        """The pin at ``cell`` px a square: whole where it fits, else its middle."""
+        fit_cols, fit_rows = _fits(cell, cols, height, every, widest)
+        shown_cols, shown_rows = min(cols, fit_cols), min(rows, fit_rows)
+        x0 = first.col + (cols - shown_cols) // 2
+        y0 = first.row + (rows - shown_rows) // 2
+        window = (x0, y0, shown_cols, shown_rows)
+        return _window_layout(encounter, footprints, view, window, cell, every, widest)
 
-    cell: int | None = None
     if view.zoom is not None:
-        cell = max(MIN_CELL, min(MAX_CELL, view.zoom))
-    else:
-        for size in range(DEFAULT_CELL, MIN_FRAME_CELL - 1, -1):
-            fit_cols, fit_rows = fits(size)
-            if cols <= fit_cols and rows <= fit_rows and (rule is None or rule.reads(size)):
-                cell = size
-                break
-    if cell is None:  # no square size reads it whole: its middle, as a cut window is
-        cell = PHONE_CELL if rule is not None else MIN_CELL
-    fit_cols, fit_rows = fits(cell)
-    shown_cols, shown_rows = min(cols, fit_cols), min(rows, fit_rows)
-    x0 = first.col + (cols - shown_cols) // 2
-    y0 = first.row + (rows - shown_rows) // 2
-    whole = shown_cols == width and shown_rows == height
-    cut = (shown_cols, shown_rows) != (cols, rows)
+        return framed(max(MIN_CELL, min(MAX_CELL, view.zoom)))
+    for cell in range(DEFAULT_CELL, MIN_FRAME_CELL - 1, -1):
+        layout = framed(cell)
+        whole = (layout.cols, layout.rows) == (cols, rows)
+        if whole and (rule is None or rule.reads(cell)) and _drawn_height(layout) <= MAX_SIDE_PX:
+            return replace(layout, inset_below=True)
+    # no square size reads it whole: its middle, as a cut window is (the inset in a corner)
+    return framed(PHONE_CELL if rule is not None else MIN_CELL)
+
+
+def _window_layout(
+    encounter: Encounter,
+    footprints: Mapping[Size, int],
+    view: BoardView,
+    window: tuple[int, int, int, int],
+    cell: int,
+    every: tuple[Key, ...],
+    widest: Widest | None,
+) -> Layout:
+    """The layout of ``window`` (first column, first row, columns, rows) at ``cell``
+    px, with the overview inset where it is not the whole map and the whole map would
+    not fit, or it is cut from a pin (``every``: the caption's keys for the whole map;
+    ``widest``: the phone rule)."""
+    width, height = encounter.width, encounter.height
+    x0, y0, cols, rows = window
+    whole = cols == width and rows == height
     whole_fits = _fitting(width, height, height, MIN_CELL, every, widest) is not None
+    cut = view.frame is not None and (cols, rows) != (
+        view.frame[1].col - view.frame[0].col + 1,
+        view.frame[1].row - view.frame[0].row + 1,
+    )
     left, top, size = strips(cell, height)
-    window = (x0, y0, x0 + shown_cols - 1, y0 + shown_rows - 1)
     return Layout(
         x0=x0,
         y0=y0,
-        cols=shown_cols,
-        rows=shown_rows,
+        cols=cols,
+        rows=rows,
         cell=cell,
         left=left,
         top=top,
@@ -326,9 +346,17 @@ def _framed(
         inset=not whole and (cut or not whole_fits),
         map_width=width,
         map_height=height,
-        keys=legend_keys(encounter, footprints, view, window),
-        inset_below=not cut,
+        keys=legend_keys(encounter, footprints, view, (x0, y0, x0 + cols - 1, y0 + rows - 1)),
     )
+
+
+def _drawn_height(layout: Layout) -> int:
+    """How tall the picture of ``layout`` is with its inset in a strip under the board."""
+    if not layout.inset:
+        return layout.height
+    from bot.render.inset import INSET_GAP, inset_size  # it reads this module's layouts
+
+    return layout.height + inset_size(layout)[1] + 4 + 2 * INSET_GAP
 
 
 def _page(encounter: Encounter, footprints: Mapping[Size, int], view: BoardView) -> Layout:

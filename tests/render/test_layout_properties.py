@@ -124,3 +124,14 @@ def test_a_pinned_view_is_drawn_as_pinned_or_its_middle_and_always_reads(
         assert MIN_FRAME_CELL <= layout.cell <= MAX_CELL
     assert too_small(texts(e, FOOT, view, layout), layout) == []
     assert layout.width <= MAX_SIDE_PX and layout.height <= MAX_SIDE_PX
+
+
+@settings(max_examples=25, deadline=None)
+@given(pinned())
+def test_a_pinned_picture_strip_and_all_is_no_taller_than_1024_px(
+    board: tuple[Encounter, BoardView],
+):
+    e, view = board
+    layout = plan(e, FOOT, view)
+    image = decode(render_board(e, FOOT, view))
+    assert image.width == layout.width and layout.height <= image.height <= MAX_SIDE_PX
