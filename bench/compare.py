@@ -14,7 +14,7 @@ way, whether or not the old checkout has a bench or one that works (``-P``: the 
 is not put first). A section that fails on one checkout is recorded and left blank.
 
 It writes one JSON (both checkouts' figures, each the median over the rounds, and
-every round's) and the README's Performance table in Markdown beside it (printed
+every round's) and docs/PERFORMANCE.md's table in Markdown beside it (printed
 too). The default is ``bench/results/compare.json`` and ``compare.md``.
 """
 

@@ -1,5 +1,5 @@
 """The before/after table of ``python -m bench.compare``: two reports of the suite
-(``bench/report.py``'s JSON), several rounds of each merged, as the README's
+(``bench/report.py``'s JSON), several rounds of each merged, as docs/PERFORMANCE.md's
 Performance table in Markdown. Pure: no timing, no processes (tests/bench tests it).
 """
 
@@ -165,7 +165,7 @@ def _load(report: Report, key: str) -> str:
 
 
 def table(before: Report, after: Report, names: tuple[str, str] = ("before", "after")) -> str:
-    """The README's Performance table for two merged reports: per row both figures,
+    """docs/PERFORMANCE.md's table for two merged reports: per row both figures,
     after/before (of the p50s; for moves/s higher is better) and each run's load."""
     lines = [
         f"| | {names[0]} | {names[1]} | after/before | load (before / after) |",

@@ -86,14 +86,18 @@ MAX_ENTRIES = 100
 MAX_LABEL = 32
 DOOR_LETTER = {Barrier.DOOR: "d", Barrier.OPEN_DOOR: "o"}
 # Stride's terrain written as the object otfbm.io draws for it, one that reads back as it
-# (otfbm/docs pages/objects.md); difficult terrain has no fitting picture (a web is no
-# rubble) and stays in the JSON export alone
+# (otfbm/docs pages/objects.md; ``notation_otfbm.OBJECT_TERRAIN``): difficult terrain as
+# thorns (undergrowth, the nearest picture to rubble and brush OTFBM has) and water as a
+# puddle (issue 40: the line re-imported lost both); other terrain (slopes, ice, narrow
+# gaps, earth...) has no picture and stays in the JSON export alone
 OBJECT_OF_TERRAIN: dict[Terrain, str] = {
     Terrain.WALL: "bw",  # brick wall
     Terrain.PILLAR: "pr",  # round pillar
     Terrain.PIT: "po",  # open pit
     Terrain.HAZARD: "tr",  # trap
     Terrain.OBSTACLE: "ta",  # table
+    Terrain.DIFFICULT: "or",  # thorns
+    Terrain.WATER: "pu",  # puddle
 }
 OTFBM = "https://otfbm.io/"
 

@@ -12,7 +12,8 @@ Entries are separated by ``/`` or spaces and read in any case, as OTFBM reads th
   top-left corner); ``-d`` before a corner makes the piece ending there a closed door,
   ``-b`` a double door, ``-o`` an open one, ``-s`` a secret door (the GM's alone).
 - ``a1d3$po``: an object over squares; the ones that hamper or block moving become
-  terrain (``OBJECT_TERRAIN``), the rest are skipped.
+  terrain (``OBJECT_TERRAIN``; a puddle is water unless coloured other than blue or
+  cyan), the rest are skipped.
 - ``*...`` overlays (arrows, spell areas, fog), ``@...`` view options, token images and
   backgrounds mean nothing on Stride's board: skipped, and said so in one line.
 Anything else is named as not read; a paste with nothing usable is refused.
@@ -48,7 +49,7 @@ _TOKEN = re.compile(
     r"(?:-(?P<label>[^~]+))?(?P<image>~[a-z0-9]+~?)?$",
     re.I,
 )
-_OBJECT = re.compile(rf"^({_CELL})({_CELL})?(?:{_COLOUR})?\$([A-Z]{{1,2}})?$", re.I)
+_OBJECT = re.compile(rf"^({_CELL})({_CELL})?({_COLOUR})?\$([A-Z]{{1,2}})?$", re.I)
 _WALL_POINT = re.compile(rf"(-[BDOS])?(-C(?:{_COLOUR}))?({_CELL})", re.I)
 _URL = re.compile(r"^(?:https?://)?(?:www\.)?otfbm\.io(?=/|$)", re.I)
 # OTFBM's objects (otfbm/docs pages/objects.md) that stand for something in the way
@@ -70,7 +71,9 @@ OBJECT_TERRAIN: dict[str, Terrain] = {
     "or": Terrain.DIFFICULT,  # thorns
     "ow": Terrain.DIFFICULT,  # crowd
     "ta": Terrain.OBSTACLE,  # table
+    "pu": Terrain.WATER,  # puddle: the only water OTFBM draws (uncoloured, blue or cyan)
 }
+WATER_COLOURS = (None, "blue", "cyan")
 DOOR_OF_LETTER = {
     "d": Barrier.DOOR,
     "b": Barrier.DOOR,
@@ -87,7 +90,8 @@ def _distance(a: tuple[int, ...], b: tuple[int, ...]) -> int:
     return sum((x - y) ** 2 for x, y in zip(a, b, strict=True))
 
 
-def _colour_name(code: str | None) -> str | None:
+def colour_name(code: str | None) -> str | None:
+    """The colour a code names (OTFBM's letters, any case, or ``~hex``: the nearest)."""
     if not code:
         return None
     if code.startswith("~"):
@@ -106,7 +110,7 @@ def read_token(match: re.Match[str]) -> NotedToken:
         sizes, colour = "G", "y"  # OTFBM: "GY" alone is Gargantuan yellow
     size = SIZE_LETTERS.get(sizes, SIZE_LETTERS["M"])
     label = (match["label"] or "").replace(" ", "_")
-    return NotedToken(Cell.parse(match["cell"]), label, size, _colour_name(colour))
+    return NotedToken(Cell.parse(match["cell"]), label, size, colour_name(colour))
 
 
 class _Reading:
@@ -162,7 +166,9 @@ class _Reading:
     def object(self, thing: re.Match[str]) -> None:
         first = Cell.parse(thing[1])
         last = Cell.parse(thing[2]) if thing[2] else first
-        kind = OBJECT_TERRAIN.get((thing[3] or "").lower())
+        kind = OBJECT_TERRAIN.get((thing[4] or "").lower())
+        if kind is Terrain.WATER and colour_name(thing[3]) not in WATER_COLOURS:
+            kind = None  # a golden puddle (OTFBM's own example) is no water to swim
         if kind is None:
             self.skipped["objects"] += 1
             return

@@ -85,9 +85,10 @@ class Reply:
     ephemeral: bool = False
     # a file that goes with the reply (an /encounter export's JSON): (name, bytes)
     attachment: tuple[str, bytes] | None = None
-    # the one user this reply may ping (a turn starting: its token's owner), with the
-    # words that go with the mention; every other mention in a reply pings no one
-    ping: tuple[str, str] | None = None
+    # the users this reply may ping, each with the words that go with the mention: a
+    # turn starting (its token's owner), a move's opportunity attacks (each attacker's
+    # owner); every other mention in a reply pings no one
+    pings: tuple[tuple[str, str], ...] = ()
     # pictures after the first, each shown on its own under it (the board message's;
     # the Discord shell's board sends them, other replies carry none)
     pictures: tuple[Picture, ...] = ()
@@ -95,8 +96,8 @@ class Reply:
     def as_text(self) -> str:
         """The reply as a person reads it in a terminal."""
         lines = [self.title]
-        if self.ping is not None:  # on Discord, the message's text above the embed
-            lines.insert(0, f"{mention(self.ping[0])} {self.ping[1]}")
+        # on Discord, the message's text above the embed
+        lines[:0] = [f"{mention(user)} {words}" for user, words in self.pings]
         if self.description:
             lines.append(self.description)
         width = max((len(f.name) for f in self.fields), default=0)

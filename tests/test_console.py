@@ -111,6 +111,33 @@ async def test_text_output_reads_like_the_reply(store: Store):
     assert "Damage:" in text and "[5e-alt" in text
 
 
+async def test_a_console_gms_first_token_with_no_owner_or_team_is_asked_about_once(
+    store: Store,
+) -> None:
+    """Issue 40 item 16: a console GM's first "/token add name:Ari" was an enemy with a
+    line any token gets. The board's first token the GM adds with neither owner: nor
+    team: says it is an enemy and asks whether it is a player's character, naming the line
+    that makes it the party's; later ones say the rule alone, and that line does it."""
+    await ask(store, "/encounter start width:6 height:6")
+
+    async def text(line: str) -> str:
+        out = io.StringIO()
+        await run_once(store, line, as_json=False, seed=1, channel="c", user="gm", out=out)
+        return out.getvalue()
+
+    first = await text("/token add name:Ari")
+    assert "Ari — A1 · Medium · enemy" in first
+    assert (
+        "Team:  enemy: the GM's tokens are enemies unless team: says otherwise. Is Ari a "
+        "player's character? /token edit token:Ari team:party makes it the party's"
+    ) in first
+    second = await text("/token add name:Orc")
+    assert "Team:  enemy: the GM's tokens are enemies unless team: says otherwise.\n" in second
+    assert "player's character" not in second
+    _, made = await ask(store, "/token edit token:Ari team:party")
+    assert made["ok"] and made["result"]["token"]["team"] == "party"
+
+
 @settings(max_examples=60, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.text(max_size=60))
 async def test_bad_input_is_never_a_bug(store: Store, text: str):

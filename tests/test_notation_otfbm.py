@@ -234,7 +234,10 @@ def test_the_docs_objects():
     assert dict(table) == {C(s): Terrain.OBSTACLE for s in ("C3", "C4", "D3", "D4")}
     coloured = parse_board("https://otfbm.io/5x5/a1p$es/b2o$fi/c3~f97$pu/c3~f93$pu/c3~ffd700$pu")
     assert coloured.terrain == ((C("B2"), Terrain.HAZARD),)
-    assert coloured.skipped == ("4 objects",)
+    assert coloured.skipped == ("4 objects",)  # a golden puddle is no water (issue 40)
+    water = parse_board("https://otfbm.io/5x5/a1$pu/b2b$pu/c3~0ff$pu/d4PU$pu")
+    assert water.terrain == tuple((C(s), Terrain.WATER) for s in ("A1", "B2", "C3"))
+    assert water.skipped == ("objects",)  # a pink one
     portal = parse_board("https://otfbm.io/5x5/c3b$mp/b3g-Gary")
     assert portal.tokens == (NotedToken(C("B3"), "Gary", Size.MEDIUM, "green"),)
 

@@ -348,7 +348,7 @@ def run_bot(settings: Settings, *, force_sync: bool = False) -> int:
             raise
         print(
             "Discord requires sharding for this many servers: set STRIDE_SHARD_COUNT=auto "
-            "(or a number of shards; see the README's Running at scale).",
+            "(or a number of shards; see docs/DEPLOY.md, Running at scale).",
             file=sys.stderr,
         )
         return 2

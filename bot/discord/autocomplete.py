@@ -28,6 +28,7 @@ from bot.work import in_channel
 
 if TYPE_CHECKING:
     from bot.encounter import Encounter
+    from bot.encounter_ops.access import Actor
     from bot.rules.ruleset import Ruleset
 
 
@@ -48,14 +49,22 @@ async def seen_encounter(interaction: discord.Interaction[Any], store: Store) ->
     """The channel's running encounter as the one typing may see it (None: none runs):
     what is offered as a player types names nothing hidden and routes round nothing
     hidden (issue 26), the GM's suggestions know everything."""
-    from bot.handlers.encounter_common import seen_in  # local: the handlers
+    return (await _seen_by(interaction, store))[0]
 
+
+async def _seen_by(
+    interaction: discord.Interaction[Any], store: Store
+) -> tuple[Encounter | None, Actor]:
+    """:func:`seen_encounter`, and who is typing as the handlers read them (a GM by the
+    server's GM role too)."""
+    from bot.handlers.encounter_common import actor_of, seen_in  # local: the handlers
+
+    ctx = context_for(interaction, store)
     stored = await readable(store, str(interaction.channel_id))
     if stored is None:
-        return None
-    ctx = context_for(interaction, store)
+        return None, actor_of(ctx)
     await ctx.settle_gm_role()
-    return seen_in(ctx, stored.encounter).encounter
+    return seen_in(ctx, stored.encounter).encounter, actor_of(ctx)
 
 
 async def token_choices(
@@ -140,11 +149,13 @@ async def option_choices(
 
     store = store_of(interaction)
     channel = str(interaction.channel_id)
-    encounter = await seen_encounter(interaction, store)
+    encounter, asker = await _seen_by(interaction, store)
     ruleset = await ruleset_being_typed(interaction, store)
     given = {k: v for k, v in vars(interaction.namespace).items() if v is not None}
     with in_channel(channel):
-        found = await board_work(suggest, ruleset, encounter, command, option, current, given)
+        found = await board_work(
+            suggest, ruleset, encounter, command, option, current, given, asker
+        )
     return [app_commands.Choice(name=shown, value=value) for shown, value in found]
 
 

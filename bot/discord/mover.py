@@ -1,6 +1,8 @@
-"""The one-tap mover on Discord (issue 29): the board's Move button opens, for the one
-who pressed it, an ephemeral message with a token or square menu, a direction pad and
-Dash, Disengage, Back and Confirm buttons; each press edits it with the ruling so far.
+"""The one-tap mover on Discord (issue 29, issue 40): the board's Move button opens, for
+the one who pressed it, an ephemeral message with a token or square menu, a direction
+pad and Dash, Disengage, Jump, Ready, Back and Confirm buttons (and the bonus actions
+and flying where the rules and the token have them); each press edits it with the
+ruling so far.
 
 Every button and menu carries the mover's whole state in its custom id
 (``bot.handlers.mover.MoverState``), and they are :class:`discord.ui.DynamicItem`s the
@@ -37,7 +39,16 @@ from bot.handlers.mover import (
     mover_panel,
     open_mover,
 )
-from bot.handlers.mover_state import ACTIONS, ARROWS, BONUSES, FLY, MAX_PRESSES, MoverState
+from bot.handlers.mover_state import (
+    ACTIONS,
+    ARROWS,
+    BONUSES,
+    FLY,
+    JUMP,
+    MAX_PRESSES,
+    READY,
+    MoverState,
+)
 from bot.work import in_channel
 
 log = logging.getLogger(__name__)
@@ -53,8 +64,9 @@ class MoverButton(
     template=r"stride:mv:(?P<verb>[0-9a-z]{1,2}):(?P<state>.*)",
 ):
     """One button of a mover: a press of the pad (keypad digits), Back ("b"), Dash
-    ("d"), Disengage ("g"), the same as a bonus action ("bd", "bg"), fly up or down
-    ("fu", "fd") or Confirm ("ok"), with the mover's state before it."""
+    ("d"), Disengage ("g"), the same as a bonus action ("bd", "bg"), Jump ("j"), Ready
+    ("r"), fly up or down ("fu", "fd") or Confirm ("ok"), with the mover's state before
+    it."""
 
     def __init__(
         self,
@@ -95,8 +107,8 @@ class MoverMenu(
     discord.ui.DynamicItem[discord.ui.Select[Any]],
     template=r"stride:mvs:(?P<kind>[tq]):(?P<state>.*)",
 ):
-    """A mover's menu: the tokens to choose from ("t"), or the squares the token can
-    reach this turn, cheapest first ("q")."""
+    """A mover's menu: the tokens to choose from ("t"), or the squares that matter with
+    a way to every other, page by page, or a jump check's totals ("q")."""
 
     def __init__(
         self,
@@ -132,7 +144,9 @@ class MoverMenu(
 
 
 def mover_view(panel: MoverPanel) -> discord.ui.View:
-    """The buttons and menu under a mover message."""
+    """The buttons and menu under a mover message: the menu on top, the pad with
+    Dash and Jump, Disengage, Ready (out of the token's turn) and Confirm beside it, and
+    a row of the bonus actions and flying."""
     view = discord.ui.View(timeout=None)
     state = panel.state
     code = state.encode()
@@ -140,12 +154,13 @@ def mover_view(panel: MoverPanel) -> discord.ui.View:
         options = [discord.SelectOption(label=shown, value=key) for shown, key in panel.tokens]
         view.add_item(MoverMenu("t", code, options, "Which token moves?"))
         return view
-    if panel.squares:
+    if panel.menu is not None:
+        menu = panel.menu
         options = [
-            discord.SelectOption(label=shown, value=square, default=square == state.to)
-            for shown, square in panel.squares
+            discord.SelectOption(label=o.label, value=o.value, default=o.value == menu.chosen)
+            for o in menu.options
         ]
-        view.add_item(MoverMenu("q", code, options, "Or pick a square it can reach"))
+        view.add_item(MoverMenu("q", code, options, menu.placeholder))
     full = len(state.steps) >= MAX_PRESSES
     for row, keys in enumerate(PAD_ROWS, start=1):
         for key in keys:
@@ -157,18 +172,14 @@ def mover_view(panel: MoverPanel) -> discord.ui.View:
                 view.add_item(MoverButton(key, code, label=ARROWS[key], row=row, disabled=full))
     for row, action in ((1, "d"), (2, "g"), (4, "bd"), (4, "bg")):
         word = panel.words.get(action)
-        if word:
+        if word and not (action in BONUSES and state.ready):  # a readied move takes none
             on = (state.bonus if action in BONUSES else state.action) == action[-1]
             label = ("Bonus " if action in BONUSES else "") + button_label(word)
-            view.add_item(
-                MoverButton(
-                    action,
-                    code,
-                    label=label + (" \u2713" if on else ""),
-                    style=discord.ButtonStyle.primary if on else discord.ButtonStyle.secondary,
-                    row=row,
-                )
-            )
+            view.add_item(_toggle(action, code, label, on, row))
+    if panel.jumps:
+        view.add_item(_toggle("j", code, "Jump", bool(state.jump), 1))
+    if panel.out_of_turn and panel.readies:
+        view.add_item(_toggle("r", code, "Ready", state.ready, 3))
     if panel.flies:
         for verb, label in (("fu", "Up 5 ft"), ("fd", "Down 5 ft")):
             low = verb == "fd" and panel.altitude_ft <= 0  # on the ground: no lower
@@ -180,10 +191,21 @@ def mover_view(panel: MoverPanel) -> discord.ui.View:
             label="Confirm",
             style=discord.ButtonStyle.success,
             row=3,
-            disabled=not state.has_way,
+            disabled=not panel.confirmable,
         )
     )
     return view
+
+
+def _toggle(verb: str, code: str, label: str, on: bool, row: int) -> MoverButton:
+    """A button that is on or off (Dash, Jump, Ready...): ticked and blue when on."""
+    return MoverButton(
+        verb,
+        code,
+        label=label + (" \u2713" if on else ""),
+        style=discord.ButtonStyle.primary if on else discord.ButtonStyle.secondary,
+        row=row,
+    )
 
 
 async def open_panel(interaction: discord.Interaction[Any]) -> None:
@@ -204,28 +226,43 @@ async def pressed(
                 )
             await dispatch(interaction, "move", options)
             return
-        following = _next(state, verb, picked)
+        following, page = _next(state, verb, picked)
     except RulingError as exc:
         await send_error(interaction, exc)
         return
     if verb == "t":
         await _answer(interaction, lambda ctx: chosen(ctx, state, picked), edit=True)
     else:
-        await _answer(interaction, lambda ctx: mover_panel(ctx, following), edit=True)
+        await _answer(interaction, lambda ctx: mover_panel(ctx, following, page), edit=True)
 
 
-def _next(state: MoverState, verb: str, picked: str) -> MoverState:
+def _next(state: MoverState, verb: str, picked: str) -> tuple[MoverState, int]:
+    """The state a press leaves, and the menu's page to show (0: the squares that
+    matter; a menu's "p3" turns to page 3 and changes nothing else)."""
     if verb == "b":
-        return state.back()
-    if verb in ACTIONS or verb in BONUSES:
-        return state.toggled(verb)
+        return state.back(), 0
+    if verb in ACTIONS or verb in BONUSES or verb == READY:
+        return state.toggled(verb), 0
+    if verb == JUMP:
+        return state.jumped(), 0
     if verb in FLY:
-        return state.flown(verb)
+        return state.flown(verb), 0
     if verb == "q":
-        return state.picked(picked)
+        return _picked(state, picked)
     if verb == "t":
-        return state
-    return state.pressed(verb)
+        return state, 0
+    return state.pressed(verb), 0
+
+
+def _picked(state: MoverState, picked: str) -> tuple[MoverState, int]:
+    """A choice in the menu: a square ("K6", "K6+d" with Dash), a page ("p2"), or a
+    jump check's total ("c14")."""
+    number = re.fullmatch(r"([pc])(-?[0-9]{1,3})", picked)
+    if number is not None and number[1] == "p":
+        return state, int(number[2])
+    if number is not None:
+        return state.checked(int(number[2])), 0
+    return state.picked(picked), 0
 
 
 async def _answer(

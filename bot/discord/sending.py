@@ -4,13 +4,14 @@ An answer goes as an embed (with its picture where the channel allows files), el
 as plain text, else, for a public answer, as a plain channel message: a refusal
 Discord gives for any reason but an expired interaction still leaves the user an
 answer. Every message Stride sends pings no one (:data:`NO_MENTIONS`), but a turn that
-starts, which may ping its token's owner alone (:func:`pinging`).
+starts, which may ping its token's owner alone, and a move that offers opportunity
+attacks, which may ping each attacker's owner (:func:`pinging`: those users, no one else).
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any, Protocol, cast
 
@@ -38,10 +39,13 @@ log = logging.getLogger(__name__)
 NO_MENTIONS = discord.AllowedMentions.none()
 
 
-def pinging(user_id: str) -> discord.AllowedMentions:
-    """A message that may ping ``user_id`` alone: never a role, never everyone."""
+def pinging(*user_ids: str) -> discord.AllowedMentions:
+    """A message that may ping ``user_ids`` alone: never a role, never everyone."""
     return discord.AllowedMentions(
-        everyone=False, roles=False, replied_user=False, users=[discord.Object(int(user_id))]
+        everyone=False,
+        roles=False,
+        replied_user=False,
+        users=[discord.Object(int(user_id)) for user_id in user_ids],
     )
 
 
@@ -67,7 +71,7 @@ async def send_answer(
     *,
     ephemeral: bool,
     make_file: Callable[[], discord.File | None] = lambda: None,
-    ping: tuple[str, str] | None = None,
+    pings: Sequence[tuple[str, str]] = (),
     view: discord.ui.View | None = None,
 ) -> bool:
     """Send one answer the way the interaction still allows; False if nobody got it.
@@ -83,9 +87,10 @@ async def send_answer(
     if view is not None:  # buttons under the answer (a move's opportunity attacks)
         base["view"] = view
     said = ""
-    if ping is not None:  # the one user this answer may ping, and no one else
-        said = f"<@{ping[0]}> {as_text(ping[1])}"  # its words name a token: user text
-        base["allowed_mentions"] = pinging(ping[0])
+    if pings:  # the users this answer may ping, and no one else
+        # their words name tokens: user text, escaped
+        said = "\n".join(f"<@{user}> {as_text(words)}" for user, words in pings)
+        base["allowed_mentions"] = pinging(*(user for user, _ in pings))
     attempts: list[dict[str, Any]] = []
     if embed is not None:
         attempts.append({**base, "embed": embed, **({"content": said} if said else {})})
@@ -139,7 +144,7 @@ async def send_reply(
         text_for(reply),
         ephemeral=reply.ephemeral,
         make_file=lambda: file_for(reply),
-        ping=reply.ping if reply.ping is not None and is_snowflake(reply.ping[0]) else None,
+        pings=[(user, words) for user, words in reply.pings if is_snowflake(user)],
         view=view,
     )
     if sent and reply.private_fields:

@@ -131,7 +131,10 @@ def add_token(
     after = encounter.with_token(token)
     notes += not_in_order(after, token)
     if opts.team is None:
-        notes += (Note("Team", _team_default(token, gm=gm, players=players)),)
+        said = _team_default(token, gm=gm, players=players)
+        if gm and not players and not encounter.tokens:
+            said += _asked_once(token)
+        notes += (Note("Team", said),)
     summary = f"added {name} ({size.label}, {token.team}) at {cell}"
     return TokenEdit(after, summary, token, notes)
 
@@ -145,6 +148,15 @@ def _team_default(token: Token, *, gm: bool, players: bool) -> str:
     else:
         whose = "the GM's tokens are enemies"
     return f"{token.team}: {whose} unless team: says otherwise."
+
+
+def _asked_once(token: Token) -> str:
+    """Said with the board's first token when the GM adds it with neither owner: nor team:
+    (issue 40: a console GM's first "/token add name:Ari" was an enemy, unasked)."""
+    return (
+        f" Is {token.name} a player's character? /token edit token:{token.name} team:party "
+        "makes it the party's (owner:<player> also gives it to them)."
+    )
 
 
 def replace_token(encounter: Encounter, key: str, token: Token) -> Encounter:

@@ -4,12 +4,12 @@ exactly. Pure: text and bytes in and out.
 
 The notation knows squares, sizes (T S M L H G), a colour and a label, walls and doors
 along grid lines, and objects; Stride's tokens have names and teams. A label's
-underscores are a name's spaces (``Goblin_1`` is "Goblin 1"); a colour stands for a
-team (red, orange, purple and black: enemy; blue, green, cyan and white: party; others,
-or none: neutral), and a team writes back as red, blue or no colour. Walls, doors and
-secret doors (the GM's alone) go both ways; objects that hamper or block moving come in
-as terrain. Everything else (other terrain, low walls, conditions, turn order, options)
-travels only in the JSON export.
+underscores are a name's spaces (``Goblin_1`` is "Goblin 1"); a token's team is read as
+``import_teams`` says (blue party, red enemy, as Avrae's map draws them, the rest
+neutral, unless the import's ``teams:`` says otherwise), and a team writes back as blue,
+red or no colour. Walls, doors and secret doors (the GM's alone) go both ways; objects
+that hamper or block moving come in as terrain. Everything else (other terrain, low
+walls, conditions, turn order, options) travels only in the JSON export.
 """
 
 from __future__ import annotations
@@ -17,8 +17,9 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, replace
 
-from bot.encounter import Encounter, Team
+from bot.encounter import Encounter
 from bot.encounter_ops.access import Actor
+from bot.encounter_ops.import_teams import TEAM_OF_COLOUR, read_teams
 from bot.encounter_ops.token_options import TokenOptions
 from bot.encounter_ops.tokens import add_token
 from bot.errors import InvalidInput, RulingError
@@ -32,17 +33,8 @@ from bot.schema.read import InvalidState, read_export
 
 EXPORT_FORMAT = "stride-encounter"
 EXPORT_VERSION = 1
-TEAM_OF_COLOUR: dict[str, Team] = {
-    "red": "enemy",
-    "orange": "enemy",
-    "purple": "enemy",
-    "black": "enemy",
-    "blue": "party",
-    "green": "party",
-    "cyan": "party",
-    "white": "party",
-}
-COLOUR_OF_TEAM: dict[str, str] = {"enemy": "red", "party": "blue"}
+# written as the import reads them back (``import_teams``: Avrae's map's colours)
+COLOUR_OF_TEAM: dict[str, str] = {colour: team for team, colour in TEAM_OF_COLOUR.items()}
 
 
 # ------------------------------------------------------------------ export
@@ -51,8 +43,9 @@ COLOUR_OF_TEAM: dict[str, str] = {"enemy": "red", "party": "blue"}
 def notation_of(encounter: Encounter) -> str:
     """The board in the notation: its size, every token (a size the notation has no
     letter for as the nearest it has: the JSON export keeps it), the terrain otfbm.io
-    draws as objects (difficult terrain only in the JSON), then its walls and doors (a
-    hidden door as a secret one; a low or hidden wall only in the JSON)."""
+    draws as objects (difficult terrain and water too; slopes, ice and the like only in
+    the JSON), then its walls and doors (a hidden door as a secret one; a low or hidden
+    wall only in the JSON)."""
     tokens = tuple(
         NotedToken(
             cell=t.cell,
@@ -108,19 +101,28 @@ def from_export(data: bytes | str, gm_id: str) -> Encounter:
 
 @dataclass(frozen=True)
 class NotationImport:
-    """A board made from the notation, and what of the paste it could not use."""
+    """A board made from the notation, what of the paste it could not use (``unplaced``:
+    the tokens with no room where the paste puts them, and why), and how the tokens'
+    teams were read."""
 
     encounter: Encounter
     skipped: tuple[str, ...] = ()
     renamed: tuple[str, ...] = ()
+    unplaced: tuple[str, ...] = ()
+    teams: str = ""
 
 
-def from_notation(text: str, ruleset: Ruleset, actor: Actor) -> NotationImport:
+def from_notation(
+    text: str, ruleset: Ruleset, actor: Actor, teams: str | None = None
+) -> NotationImport:
     """A new board from the notation: its walls, doors and terrain, then its tokens placed
-    as /token add places them (on the map, with room); without a size the board is
-    20×20, or as big as what it holds. What means nothing on Stride's board or lies off
-    the map is skipped and said; a token that can't be placed is refused, naming it."""
+    as /token add places them (on the map, with room), on the teams ``teams`` (the
+    option) and their colours say (``import_teams``); without a size the board is 20×20,
+    or as big as what it holds. What means nothing on Stride's board or lies off the map
+    is skipped and said; a token that can't be placed where the paste puts it (stacked
+    on another, as OTFBM draws them) is left out and said, the rest placed."""
     board = parse_board(text)
+    sides = read_teams(teams, board.tokens)
     width, height = board.width, board.height
     if width is None or height is None:
         width, height = _room_for(board)
@@ -128,19 +130,27 @@ def from_notation(text: str, ruleset: Ruleset, actor: Actor) -> NotationImport:
         raise InvalidInput(f"{width}x{height}: a board is 1 to {MAX_SIDE} squares a side.")
     encounter = Encounter(width, height, ruleset.id, gm_id=actor.user_id)
     encounter, off = _built(encounter, board)
+    unplaced: list[str] = []
     for noted in board.tokens:
         options = TokenOptions(
-            size=noted.size.name.lower(),
-            at=str(noted.cell),
-            team=TEAM_OF_COLOUR.get(noted.colour or "", "neutral"),
+            size=noted.size.name.lower(), at=str(noted.cell), team=sides.team_of(noted)
         )
+        name = noted.label.replace("_", " ")
         try:
-            encounter = add_token(
-                encounter, ruleset, actor, noted.label.replace("_", " "), options
-            ).encounter
+            encounter = add_token(encounter, ruleset, actor, name, options).encounter
         except RulingError as exc:
-            raise InvalidInput(f'"{noted}": {exc.message}') from None
-    return NotationImport(encounter, (*board.skipped, *off), board.renamed)
+            unplaced.append(_why_not(name, noted, exc.message))
+    return NotationImport(
+        encounter, (*board.skipped, *off), board.renamed, tuple(unplaced), sides.how()
+    )
+
+
+def _why_not(name: str, noted: NotedToken, message: str) -> str:
+    """A token left out and the rule that keeps it out, as /token add says it, shortened:
+    "Ari at A1: Bob at A1: no creature ends a move in another's space (…)"."""
+    message = message.removeprefix(f"{name} can't stand at {noted.cell}: ")
+    message = message.removesuffix(" Pick another square.").rstrip(".")
+    return f"{name} at {noted.cell}: {message}"
 
 
 def _room_for(board: NotedBoard) -> tuple[int, int]:

@@ -20,6 +20,7 @@ from bot.handlers.fall import SIZE_CHOICES
 from bot.reply import Field, Reply
 from bot.rules import rulesets
 from bot.rules.rulings import JumpRequest, JumpResult
+from bot.units import feet
 
 if TYPE_CHECKING:
     from bot.rules.calculators import Calculators
@@ -107,13 +108,21 @@ def request_from(options: Mapping[str, Any]) -> JumpRequest:
 
 
 def title_of(result: JumpResult, request: JumpRequest, ruleset_name: str) -> str:
+    asked = request.distance_ft if request.distance_ft is not None else request.height_ft
+    way = "across" if request.distance_ft is not None else "up"
+    if result.stated:  # the rule in words: what the numbers need wasn't given
+        return f"Jump {asked} ft {way}: {result.stated}" if asked else f"Jump: {result.stated}"
     if result.max_horizontal_ft is None and result.max_vertical_ft is None and result.dc is None:
         return f"{ruleset_name} has no jump rule"
-    asked = request.distance_ft if request.distance_ft is not None else request.height_ft
     if asked is not None:
-        way = "across" if request.distance_ft is not None else "up"
         if result.clears is True:
             return f"Jump {asked} ft {way}: clears it"
+        reach = _reach(result, request)
+        if result.clears is False and reach is not None:  # how far it goes, as a table asks
+            return (
+                f"Jump {asked} ft {way}: falls short, reaching {feet(reach)} "
+                f"({feet(asked - reach)} short)"
+            )
         if result.clears is False:
             return f"Jump {asked} ft {way}: falls short"
         if result.dc is not None:
@@ -121,6 +130,11 @@ def title_of(result: JumpResult, request: JumpRequest, ruleset_name: str) -> str
         return f"Jump {asked} ft {way}"
     across, up = feet_or_dash(result.max_horizontal_ft), feet_or_dash(result.max_vertical_ft)
     return f"Jump: up to {across} across or {up} up"
+
+
+def _reach(result: JumpResult, request: JumpRequest) -> float | None:
+    """How far the jump goes the way it was asked about (across or up)."""
+    return result.max_horizontal_ft if request.distance_ft is not None else result.max_vertical_ft
 
 
 def _sketch(
@@ -163,6 +177,10 @@ def ruled(
         "clears": result.clears,
         **result.extra,
     }
+    reach = _reach(result, request)
+    if result.clears is False and reach is not None:
+        asked = request.distance_ft if request.distance_ft is not None else request.height_ft
+        data["short_by_ft"] = float((asked or 0) - reach)
     sketch = None
     if result.max_horizontal_ft is not None or result.max_vertical_ft is not None:
         sketch = partial(

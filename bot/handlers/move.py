@@ -30,6 +30,7 @@ from bot.encounter_ops.visibility import as_seen, is_hidden, public
 from bot.errors import InvalidInput
 from bot.grid.coords import Cell, parse_waypoints
 from bot.grid.directions import parse_directions
+from bot.handlers.attack_pings import with_attack_pings
 from bot.handlers.backgrounds import ctx_background
 from bot.handlers.encounter_common import (
     actor_of,
@@ -39,7 +40,7 @@ from bot.handlers.encounter_common import (
     ruleset_of,
     seen_in,
 )
-from bot.handlers.move_directions import as_written, directed
+from bot.handlers.move_directions import Legs, as_written, directed
 from bot.handlers.move_hidden import without_hidden_attackers
 from bot.handlers.move_reply import MAX_PATH_SHOWN as MAX_PATH_SHOWN
 from bot.handlers.move_reply import PREVIEW_NOTE as PREVIEW_NOTE
@@ -204,16 +205,13 @@ async def handle_move(ctx: Context, options: Mapping[str, Any]) -> Reply:
     previewing = bool(options.get("preview"))
 
     def previewed(board: Encounter) -> Moved:
-        asked = directed(board, with_token(board, actor, request), legs)
-        moved = preview(board, actor, asked, word)
-        as_written(moved.result, asked, legs)
-        return moved
+        return _previewed(board, actor, request, word, legs)
 
     def made(whole: Encounter) -> Moved:
         asked = directed(whole, with_token(whole, actor, request), legs)
         moved = real_move(whole, actor, asked, word)
         if not moved.found.anything:  # what is hidden may stop it short, as any move
-            as_written(moved.result, asked, legs)
+            as_written(moved.result, asked, legs, seen_in(ctx, whole).encounter)
         return moved
 
     try:
@@ -250,7 +248,27 @@ async def handle_move(ctx: Context, options: Mapping[str, Any]) -> Reply:
     reply = without_hidden_attackers(reply, result.encounter)  # named to the GM alone
     if moved.found.anything:
         reply = with_discovery(reply, moved)
-    return reply
+    return await with_attack_pings(ctx, reply, result.encounter)
+
+
+def _previewed(
+    board: Encounter, actor: Actor, request: MoveRequest, word: str | None, legs: Legs
+) -> Moved:
+    asked = directed(board, with_token(board, actor, request), legs)
+    moved = preview(board, actor, asked, word)
+    as_written(moved.result, asked, legs, board)
+    return moved
+
+
+def ruled_preview(board: Encounter, actor: Actor, options: Mapping[str, Any]) -> Moved:
+    """/move preview:true's ruling of ``options`` on ``board`` (as the asker sees it),
+    without its words or picture: whether the rules would take it (a refusal raises).
+    The mover asks it of a way it might offer (a Dash that would reach)."""
+    request, word = read_request(options)
+    legs = parse_directions(options.get("path"))
+    if legs and (request.to is not None or request.via):
+        raise InvalidInput("path: gives the whole way: leave out to: and via:.")
+    return _previewed(board, actor, request, word, legs)
 
 
 async def stopped_at_once(ctx: Context, moved: Moved) -> Reply:

@@ -20,20 +20,32 @@ from typing import TYPE_CHECKING
 from bot.commands import Command
 from bot.context import Context
 from bot.encounter import Encounter, Token
-from bot.encounter_ops.access import is_gm, own_tokens
+from bot.encounter_ops.access import is_gm, own_tokens, require_turn
 from bot.errors import InvalidInput, NotAllowed, RulingError
 from bot.grid.coords import Cell, parse_on_map
-from bot.handlers.encounter_common import actor_of, load_active, ruleset_of, seen_in
+from bot.handlers.backgrounds import ctx_background
+from bot.handlers.encounter_common import (
+    actor_of,
+    encounter_reply,
+    load_active,
+    ruleset_of,
+    seen_in,
+)
+from bot.handlers.mover_squares import Menu, check_menu, squares_menu
 from bot.handlers.mover_state import ARROWS, MoverState, Words, turn_stamp
+from bot.handlers.mover_words import Refused, button, out_of_turn, refused_press
 from bot.names import normalize
+from bot.render.view import BoardView, MoveOverlay
 from bot.reply import Field, Reply
+from bot.rules.move_rulings import MoveRefused, RefusalReason
 from bot.rules.moving import MoveAction, destinations
 from bot.units import feet
+from bot.work import board as board_work
 
 if TYPE_CHECKING:
     from bot.rules.ruleset import Ruleset
 
-MAX_LISTED = 25  # a Discord select menu lists at most 25 choices
+MAX_LISTED = 25  # a Discord select menu lists at most 25 choices (the tokens' menu)
 DASH_WORDS = ("dash", "double", "run")  # the ruleset's action that doubles a move
 DISENGAGE_WORDS = ("disengage", "withdraw")  # the one that leaves without provoking
 STALE = "This mover is out of date: {name} is no longer on {start}. Press Move on the board again."
@@ -55,7 +67,9 @@ class MoverPanel:
     state: MoverState
     reply: Reply
     tokens: tuple[tuple[str, str], ...] = ()  # (shown, key): a token is to be chosen
-    squares: tuple[tuple[str, str], ...] = ()  # (shown, square), cheapest first
+    # the menu: the squares that matter (or a page of every square), or a jump check's
+    # totals; None when a token is to be chosen
+    menu: Menu | None = None
     # the ruleset's word for the mover's Dash ("d") and Disengage ("g"), and for the
     # same as a bonus action ("bd", "bg"), where it has one
     words: Words = field(default_factory=dict)
@@ -63,14 +77,18 @@ class MoverPanel:
     # where it would end, in feet above the ground
     flies: bool = False
     altitude_ft: int = 0
+    jumps: bool = False  # the ruleset has a jump rule: the mover offers Jump
+    # not the token's turn (for the one pressing): Ready where the rules have a
+    # readied move; Confirm only once Ready is on
+    out_of_turn: bool = False
+    readies: bool = False
+
+    @property
+    def confirmable(self) -> bool:
+        return self.state.has_way and (not self.out_of_turn or self.state.ready)
 
 
-# the buttons' labels where the ruleset's word alone reads oddly on a button
-BUTTON_LABELS = {"double": "Double move"}
-
-
-def button_label(word: str) -> str:
-    return BUTTON_LABELS.get(word, word.capitalize())
+button_label = button  # the buttons' labels: a ruleset's word as a button reads
 
 
 def action_words(rules: Ruleset) -> Words:
@@ -183,70 +201,208 @@ async def _current(ctx: Context, state: MoverState) -> tuple[int, Encounter, Tok
     return stored.id, encounter, token
 
 
-async def mover_panel(ctx: Context, state: MoverState) -> MoverPanel:
-    """The mover for ``state`` (a press's next state), once it is known to be current."""
+async def mover_panel(ctx: Context, state: MoverState, page: int = 0) -> MoverPanel:
+    """The mover for ``state`` (a press's next state), once it is known to be current;
+    ``page``: the menu's page of every square (0: the squares that matter)."""
     _, encounter, token = await _current(ctx, state)
     if token is None:
         raise InvalidInput("Pick the token that moves from the menu first.")
-    return await _panel(ctx, encounter, token, state)
+    return await _panel(ctx, encounter, token, state, page)
 
 
-async def _panel(ctx: Context, encounter: Encounter, token: Token, state: MoverState) -> MoverPanel:
+async def _panel(
+    ctx: Context, encounter: Encounter, token: Token, state: MoverState, page: int = 0
+) -> MoverPanel:
     """The mover for ``state``: the ruling of the way so far (a /move preview, or why
-    the rules refuse it), or, before the first press, the token's reach."""
-    from bot.handlers.board import MAP
+    the rules refuse it, in the mover's words), or, before the first press, where the
+    token can go (the move's bands, framed round the token); the menu of the squares
+    that matter (``page`` > 0: every square, a page at a time); and, out of the token's
+    turn, that it is, with what can still be done."""
     from bot.handlers.move import MOVE
 
     rules = ruleset_of(encounter)
     words = action_words(rules)
+    jumps = rules.jumps_here()
     if state.to:
         parse_on_map(state.to, encounter.width, encounter.height)
+    turn = _turn(ctx, encounter, token)
+    now, more = await board_work(_reachable, rules, encounter, token, state, words)
+    refused: Refused | None = None
     if state.has_way:
         try:
             shown = await _shown(ctx, MOVE, state.move_options(token.name, words, preview=True))
-        except RulingError as refused:  # shown in the mover, where Back undoes the press
-            shown = Reply(
-                title=refused.title or f"{token.name} can't go that way",
-                description=refused.message,
-                fields=tuple(Field(name, value) for name, value in refused.fields),
-                footer=refused.footer or "",
+        except RulingError as error:  # shown in the mover, where Back undoes the press
+            dash_reaches = await _dash_would_reach(ctx, encounter, token, state, words, error)
+            refused = refused_press(
+                error, token.name, state, words, jumps=jumps, dash_reaches=dash_reaches
             )
+            shown = await _where_it_can_go(ctx, encounter, token, now, more, words, refused)
     else:
-        shown = await _shown(ctx, MAP, {"reach": token.name})
-        shown = replace(shown, title=f"Move {token.name} from {token.cell}")
-    squares = tuple(
-        (f"{cell} · {feet(cost)}", str(cell))
-        for cell, cost in _reachable(rules, encounter, token, state, words)[:MAX_LISTED]
-    )
+        shown = await _where_it_can_go(ctx, encounter, token, now, more, words, None)
+    if refused is not None and refused.check is not None:
+        menu = check_menu(*refused.check, state)
+    else:
+        menu = squares_menu(
+            encounter,
+            token,
+            now,
+            more,
+            dash_word=button(words.get("d", "dash")),
+            footprints=rules.footprint_squares,
+            state=state,
+            page=page,
+            nearest=refused.nearest if refused is not None else None,
+        )
+    readies = rules.readied_move is not None
     # the preview's own "send it again without preview:true" is the Confirm button here
-    fields = tuple(f for f in shown.fields if f.name != "Preview")
+    fields = [f for f in shown.fields if f.name != "Preview"]
+    if turn is not None:
+        fields.insert(0, out_of_turn(turn, token.name, readies=readies, ready=state.ready))
     return MoverPanel(
         state,
         replace(shown, fields=(*fields, _way_field(state, words)), ephemeral=True),
-        squares=squares,
+        menu=menu,
         words=words,
         flies="fly" in rules.token_movement(token).speeds_ft or token.altitude_ft > 0,
         altitude_ft=token.altitude_ft + state.up_ft,
+        jumps=jumps,
+        out_of_turn=turn is not None,
+        readies=readies,
     )
+
+
+async def _dash_would_reach(
+    ctx: Context,
+    encounter: Encounter,
+    token: Token,
+    state: MoverState,
+    words: Words,
+    refused: RulingError,
+) -> bool:
+    """Whether the way the rules refuse as too far is one they take with Dash pressed
+    (the refusal of a way pressed square by square names no bigger action: the mover
+    asks, so that it offers Dash only where Dash does it)."""
+    cause = refused.__cause__
+    too_far = isinstance(cause, MoveRefused) and cause.refusal.reason is RefusalReason.TOO_FAR
+    if not too_far or "d" not in words or state.action == "d" or state.ready:
+        return False
+    from bot.handlers.move import ruled_preview
+
+    dashed = replace(state, action="d").move_options(token.name, words, preview=True)
+    try:
+        await board_work(ruled_preview, encounter, actor_of(ctx), dashed)
+    except RulingError:
+        return False
+    return True
+
+
+def _turn(ctx: Context, encounter: Encounter, token: Token) -> NotAllowed | None:
+    """Why the one pressing can't move ``token`` now (not its turn), or None: /move's
+    own check, asked at once rather than at Confirm."""
+    try:
+        require_turn(encounter, actor_of(ctx), token, "move")
+    except NotAllowed as refused:
+        return refused
+    return None
+
+
+async def _where_it_can_go(
+    ctx: Context,
+    encounter: Encounter,
+    token: Token,
+    now: Costs,
+    more: Costs,
+    words: Words,
+    refused: Refused | None,
+) -> Reply:
+    """The mover before a press (or after one the rules refuse): the token's move, its
+    squares shaded as a /move's bands are (what it reaches now, and what a Dash adds),
+    the picture framed round the token and where it can go."""
+    from bot.handlers.board import render
+
+    rules = ruleset_of(encounter)
+    dash = words.get("d", "")
+    legs = earlier_legs_of(encounter, token)
+    overlay = MoveOverlay(
+        path=(token.cell,),
+        costs_ft=(0.0,),
+        mover=token.key,
+        reach_now=frozenset(now),
+        reach_more=frozenset(more),
+        more_action=dash or rules.band_action,
+        units=await ctx.channel_units() or "feet",
+        square_ft=rules.square_ft,
+        over_pits="fly" in rules.token_movement(token).speeds_ft,
+        earlier=legs,
+    )
+    png = await render(encounter, BoardView(move=overlay), await ctx_background(ctx, encounter))
+    if refused is not None:
+        reply = encounter_reply(
+            encounter, title=refused.title, fields=refused.fields, show_turn=False
+        )
+        reply = replace(reply, footer=refused.footer or reply.footer)
+    else:
+        reply = encounter_reply(
+            encounter,
+            title=f"Move {token.name} from {token.cell}",
+            fields=(Field("Can go", _reach_text(now, more, dash)),),
+        )
+    return await in_units(ctx, replace(reply, image_png=png, image_name="mover.png"))
+
+
+def _reach_text(now: Costs, more: Costs, dash: str) -> str:
+    if not now and not more:
+        return "Nowhere now: it has no movement it can use this turn."
+    parts = []
+    if now:
+        far = max(now.values())
+        parts.append(
+            f"{len(now)} square{'s' if len(now) != 1 else ''} now (up to {feet(far)}), shaded"
+        )
+    if more:
+        parts.append(f"{len(more)} more with {button(dash)}, striped")
+    return "; ".join(parts) + ". Pick one in the menu, or press the arrows."
 
 
 async def _shown(ctx: Context, command: Command, options: dict[str, object]) -> Reply:
     """What ``command`` shows for ``options``, in the channel's units: run as the
     command itself is, except that the GM's waiting notes stay for their next real
     reply (a mover shows no private part)."""
-    from bot.handlers import in_units
-
     return await in_units(ctx, await command.handler(ctx, command.validate(options)))
+
+
+async def in_units(ctx: Context, reply: Reply) -> Reply:
+    from bot.handlers import in_units as converted
+
+    return await converted(ctx, reply)
+
+
+def earlier_legs_of(encounter: Encounter, token: Token) -> tuple[tuple[Cell, ...], ...]:
+    """The token's legs of movement this turn, drawn fainter under its bands (none
+    outside its own turn: those are of a turn already over)."""
+    acting = encounter.acting
+    return token.activity.legs if acting is not None and acting.key == token.key else ()
+
+
+Costs = dict[Cell, float]
 
 
 def _reachable(
     rules: Ruleset, encounter: Encounter, token: Token, state: MoverState, words: Words
-) -> list[tuple[Cell, float]]:
-    """The squares the menu lists: those reached with the actions pressed (Dash on: the
-    squares a Dash reaches)."""
+) -> tuple[Costs, Costs]:
+    """The squares the mover offers: those reached with the actions pressed (Dash on:
+    the squares a Dash reaches), and those only a Dash adds (none once Dash is on, or
+    where the ruleset has none). A flyer flying up or down from the ground flies."""
     action = rules.read_action(words.get(state.action)) if state.action else None
     bonus = MoveAction(words[f"b{state.bonus}"]) if f"b{state.bonus}" in words else None
-    return destinations(rules, encounter, token.name, action=action, bonus=bonus)
+    mode = "fly" if state.up_ft else None
+    now = dict(destinations(rules, encounter, token.name, action=action, bonus=bonus, mode=mode))
+    more: Costs = {}
+    if "d" in words and state.action != "d" and not state.ready:
+        dash = rules.read_action(words["d"])
+        dashed = destinations(rules, encounter, token.name, action=dash, bonus=bonus, mode=mode)
+        more = {cell: cost for cell, cost in dashed if cell not in now}
+    return now, more
 
 
 def _way_field(state: MoverState, words: Words) -> Field:
@@ -260,8 +416,13 @@ def _way_field(state: MoverState, words: Words) -> Field:
     action = f", {words[state.action]}" if state.action in words else ""
     if f"b{state.bonus}" in words:
         action += f", bonus action: {words[f'b{state.bonus}']}"
+    if state.ready:
+        action += ", a readied move"
     if state.up_ft:
         action += f", {'up' if state.up_ft > 0 else 'down'} {abs(state.up_ft)} ft"
+    if state.jump:
+        check = f" (check {state.check})" if state.check is not None else ""
+        action += f", jumping{check}: it lands on the way's last square"
     return Field("Mover", f"{way}{action}. Nothing moves until Confirm.")
 
 

@@ -18,6 +18,7 @@ from dataclasses import dataclass, replace
 
 from bot.encounter import Encounter, Token
 from bot.errors import InvalidInput
+from bot.grid.coords import Cell
 
 # the pad's presses as a phone's keypad draws them: 7 8 9 / 4 · 6 / 1 2 3
 PAD: dict[str, str] = {
@@ -29,6 +30,16 @@ PAD: dict[str, str] = {
     "1": "sw",
     "2": "s",
     "3": "se",
+}
+_OFFSETS = {
+    "nw": (-1, -1),
+    "n": (0, -1),
+    "ne": (1, -1),
+    "w": (-1, 0),
+    "e": (1, 0),
+    "sw": (-1, 1),
+    "s": (0, 1),
+    "se": (1, 1),
 }
 ARROWS: dict[str, str] = {
     "7": "\u2196",
@@ -42,15 +53,23 @@ ARROWS: dict[str, str] = {
 }
 # a custom id holds at most 100 characters: the pad takes this many presses, and a
 # longer way is typed (/move path:). "stride:mv:ok:" (13), a 32-character token key,
-# "AD200", the presses, Dash, bonus, "-200" ft, the stamp and 7 commas: 67 + presses.
-MAX_PRESSES = 33
-_FIELDS = ("token", "start", "steps", "to", "action", "bonus", "up", "stamp")
+# "AD200", the presses, Dash, bonus, "-200" ft, the stamp, a jump with its check ("j-9")
+# and 8 commas: 71 + presses.
+MAX_PRESSES = 29
+# the jump field comes last and is left out when off: a mover without one reads as before
+_FIELDS = ("token", "start", "steps", "to", "action", "bonus", "up", "stamp", "jump")
+_OLDEST = 5  # a custom id from before bonus, fly, stamp and jump has five parts
 STAMP_CHARS = 4  # 24 bits: a stale mover passes for current once in 16 million
 _STAMP = re.compile(rf"[A-Za-z0-9_-]{{{STAMP_CHARS}}}")
 _SEP = ","  # token names never hold a comma
 _SAFE = re.compile(r"[^,]*")
 ACTIONS = ("d", "g")  # the mover's Dash and Disengage, as the state writes them
 BONUSES = ("bd", "bg")  # the same taken as a bonus action (5e's Cunning Action), as pressed
+READY = "r"  # the bonus field's "a readied move": the reaction, out of the token's turn
+JUMP = "j"  # the Jump button: the way's last square is where the token lands
+# a jump check's total as the mover's menu offers it (/move check: takes -50 to 200)
+MIN_CHECK, MAX_CHECK = -9, 99
+_JUMP = re.compile(r"j(0|-?[1-9][0-9]?)?")
 FLY = ("fu", "fd")  # fly up and down, 5 ft a press (a token with a fly speed, or aloft)
 MAX_CLIMB_FT = 200  # a mover's climb or dive; more is typed (/move up:)
 _UP = re.compile(r"-?[1-9][0-9]{0,2}")
@@ -65,9 +84,12 @@ class MoverState:
     the pad's presses (keypad digits), or a square picked from the list, and the
     action: "d" for the ruleset's Dash (or its double move), "g" for its Disengage
     (or withdraw), "" for a plain move; and the bonus action taken with it, in the
-    same letters (5e's Cunning Action and Nimble Escape: Dash or Disengage); the
-    feet flown up on the way ("-10": down; "" neither); and the turn and board it was
-    opened on (``turn_stamp``; "" in a mover from before stamps: out of date)."""
+    same letters (5e's Cunning Action and Nimble Escape: Dash or Disengage), or "r":
+    the move is a readied one, out of the token's turn (its reaction, which takes no
+    bonus action with it); the feet flown up on the way ("-10": down; "" neither);
+    the turn and board it was opened on (``turn_stamp``; "" in a mover from before
+    stamps: out of date); and the jump: "j" when the way's last square is where the
+    token jumps to, "j14" with the check's total the ruleset asks for ("" no jump)."""
 
     token: str = ""
     start: str = ""
@@ -77,22 +99,26 @@ class MoverState:
     bonus: str = ""
     up: str = ""
     stamp: str = ""
+    jump: str = ""
 
     def encode(self) -> str:
-        return _SEP.join(getattr(self, name) for name in _FIELDS)
+        parts = [getattr(self, name) for name in _FIELDS]
+        return _SEP.join(parts if self.jump else parts[:-1])
 
     @classmethod
     def decode(cls, text: str) -> MoverState:
         parts = text.split(_SEP)
-        if len(_FIELDS) - 3 <= len(parts) < len(_FIELDS):  # from before bonus, fly or stamp
+        if _OLDEST <= len(parts) < len(_FIELDS):  # from before bonus, fly, stamp or jump
             parts += [""] * (len(_FIELDS) - len(parts))
         if len(parts) != len(_FIELDS) or any(not _SAFE.fullmatch(p) for p in parts):
             raise InvalidInput(UNREADABLE)
         state = cls(**dict(zip(_FIELDS, parts, strict=True)))
         if (
             any(step not in PAD for step in state.steps)
+            or len(state.steps) > MAX_PRESSES
             or state.action not in ("", *ACTIONS)
-            or state.bonus not in ("", *ACTIONS)
+            or state.bonus not in ("", *ACTIONS, READY)
+            or (state.jump and not _JUMP.fullmatch(state.jump))
             or (state.up and not _UP.fullmatch(state.up))
             or state.up_ft % 5
             or abs(state.up_ft) > MAX_CLIMB_FT
@@ -113,11 +139,33 @@ class MoverState:
         return replace(self, steps=self.steps + key, to="")
 
     def picked(self, square: str) -> MoverState:
-        """A square picked from the list: the cheapest way there (the pad's presses dropped)."""
+        """A square picked from the list: the cheapest way there (the pad's presses
+        dropped); "K6+d", a square only a Dash reaches, presses Dash too."""
         text = square.strip().upper()
-        if not re.fullmatch(r"[A-Z]{1,2}[0-9]{1,3}", text):
+        found = re.fullmatch(r"([A-Z]{1,2}[0-9]{1,3})(\+D)?", text)
+        if found is None:
             raise InvalidInput(f"{square!r} is not a square of the list.")
-        return replace(self, to=text, steps="")
+        action = "d" if found[2] else self.action
+        return replace(self, to=found[1], steps="", action=action)
+
+    def jumped(self) -> MoverState:
+        """Jump pressed: on (the way's last square is the landing), or off."""
+        return replace(self, jump="" if self.jump else JUMP)
+
+    def checked(self, total: int) -> MoverState:
+        """The jump check's total picked from the menu (the ruleset asks for one)."""
+        if not self.jump or not MIN_CHECK <= total <= MAX_CHECK:
+            raise InvalidInput(f"{total} is not a check's total of the list.")
+        return replace(self, jump=f"{JUMP}{total}")
+
+    @property
+    def check(self) -> int | None:
+        """The jump check's total picked, if any."""
+        return int(self.jump[1:]) if len(self.jump) > 1 else None
+
+    @property
+    def ready(self) -> bool:
+        return self.bonus == READY
 
     def back(self) -> MoverState:
         """The last press undone (or the picked square dropped); with no way left, the
@@ -143,10 +191,11 @@ class MoverState:
         return int(self.up or 0)
 
     def toggled(self, action: str) -> MoverState:
-        """Dash or Disengage pressed ("d", "g"), or the same as a bonus action ("bd",
-        "bg"): on, or off when it was on."""
-        if action in BONUSES:
-            bonus = action[1]
+        """Dash or Disengage pressed ("d", "g"), the same as a bonus action ("bd",
+        "bg"), or Ready ("r": a readied move, which takes no bonus action): on, or off
+        when it was on."""
+        if action in BONUSES or action == READY:
+            bonus = action[-1]
             return replace(self, bonus="" if self.bonus == bonus else bonus)
         return replace(self, action="" if self.action == action else action)
 
@@ -154,6 +203,19 @@ class MoverState:
     def path_text(self) -> str:
         """The presses as /move path: reads them, one square each ("n n ne")."""
         return " ".join(PAD[key] for key in self.steps)
+
+    @property
+    def end(self) -> str:
+        """The square the pad's presses end on ("" without presses, or past the map's
+        top or left edge: /move path: says where the way leaves the map)."""
+        if not self.steps or not self.start:
+            return ""
+        cell = Cell.parse(self.start)
+        for key in self.steps:
+            cell = cell.offset(*_OFFSETS[PAD[key]])
+            if cell.col < 0 or cell.row < 0:
+                return ""
+        return str(cell)
 
     @property
     def has_way(self) -> bool:
@@ -171,8 +233,16 @@ class MoverState:
             options["action"] = words[self.action]
         if self.bonus and words.get(f"b{self.bonus}"):
             options["bonus"] = words[f"b{self.bonus}"]
+        if self.ready:
+            options["ready"] = True
         if self.up_ft:
             options["up" if self.up_ft > 0 else "down"] = abs(self.up_ft)
+        landing = self.to or self.end
+        if self.jump and landing:  # the way's last square is the landing; the run-up the rules'
+            options = {k: v for k, v in options.items() if k != "path"}
+            options |= {"to": landing, "jump": landing}
+            if self.check is not None:
+                options["check"] = self.check
         if preview:
             options["preview"] = True
         return options

@@ -56,7 +56,12 @@ async def handle_settings(ctx: Context, options: Mapping[str, Any]) -> Reply:
             ),
             Field(
                 "Turn pings here",
-                ("on: a player's token's turn mentions its owner" if here.pinging else "off")
+                (
+                    "on: a player's token's turn mentions its owner, and a move's opportunity "
+                    "attacks each player attacker's owner"
+                    if here.pinging
+                    else "off"
+                )
                 + (
                     f"; again after {say_wait(here.wait_s)} waiting"
                     if here.wait_s and here.pinging
@@ -208,7 +213,8 @@ SETTINGS = Command(
         Option(
             "turn_pings",
             "string",
-            "Whether a turn's start mentions its token's owner here (GM; on by default)",
+            "Whether a turn's start (or a move's attacks) mentions the owner here "
+            "(GM; on by default)",
             choices=("on", "off"),
         ),
         Option(

@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from bot.encounter import CONDITION_NAMES, Encounter
+from bot.encounter_ops.access import Actor, default_token
 from bot.errors import RulingError
 from bot.grid.terrain import TERRAIN_NAMES
 from bot.names import complete, normalize
@@ -28,15 +29,17 @@ def suggest(
     option: str,
     typed: str,
     given: Mapping[str, Any],
+    asker: Actor | None = None,
 ) -> list[Suggestion]:
     """Suggestions for ``option`` of ``command`` while ``typed`` is being written;
-    ``given`` holds the options already filled in (the token, for /move to:)."""
+    ``given`` holds the options already filled in (the token, for /move to:), ``asker``
+    is who types (whose token /move moves when token: is left out)."""
     words = _words(ruleset, option, typed)
     if words is not None:
         return _plain(words)
     if encounter is None:
         return []
-    return _on_the_board(ruleset, encounter, command, option, typed, given)
+    return _on_the_board(ruleset, encounter, command, option, typed, given, asker)
 
 
 def _words(ruleset: Ruleset, option: str, typed: str) -> list[str] | None:
@@ -59,6 +62,7 @@ def _on_the_board(
     option: str,
     typed: str,
     given: Mapping[str, Any],
+    asker: Actor | None = None,
 ) -> list[Suggestion]:
     """What the running encounter offers: conditions and traits, token names, squares."""
     if command in ("token condition", "token trait") and option in ("add", "remove"):
@@ -69,8 +73,21 @@ def _on_the_board(
     if option == "group":
         return _plain(complete(typed, names, listed=True))
     if option == "to" and command == "move":
-        return _squares(ruleset, encounter, str(given.get("token", "")), typed)
+        return _squares(ruleset, encounter, _moving(encounter, given, asker), typed)
     return []
+
+
+def _moving(encounter: Encounter, given: Mapping[str, Any], asker: Actor | None) -> str:
+    """The token /move would move: token: as given, else the asker's own one, chosen as
+    the move handler chooses it (``access.default_token``: the one taking its turn, or
+    the only one); "" when it would ask which."""
+    named = str(given.get("token") or "")
+    if named or asker is None:
+        return named
+    try:
+        return default_token(encounter, asker, "move")
+    except RulingError:
+        return ""
 
 
 def _marks(

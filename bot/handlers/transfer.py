@@ -3,6 +3,7 @@ full JSON file that imports back exactly."""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
@@ -105,6 +106,8 @@ async def handle_import(ctx: Context, options: Mapping[str, Any]) -> Reply:
     actor = actor_of(ctx)
     notes: list[Field] = []
     if is_export:
+        if options.get("teams") is not None:
+            raise InvalidInput("teams: reads a map notation's tokens; an export keeps its own.")
         encounter = await board_work(from_export, body, ctx.user_id)  # off the loop
         if encounter.ruleset not in identities():
             raise InvalidInput(f"That export's ruleset ({encounter.ruleset}) is not one I know.")
@@ -113,8 +116,11 @@ async def handle_import(ctx: Context, options: Mapping[str, Any]) -> Reply:
         made = NotationImport(encounter)  # an export is taken whole: nothing skipped
     else:
         ruleset, notice = await ruleset_for(ctx, options.get("ruleset"))
-        made = await board_work(from_notation, body, ruleset, actor)
+        made = await board_work(from_notation, body, ruleset, actor, options.get("teams"))
         encounter = made.encounter
+        notes.append(Field("Teams", _fitted(made.teams)))
+        if made.unplaced:
+            notes.append(Field("Not placed", _fitted(_unplaced(made.unplaced))))
         notes += notice
         if made.renamed:
             notes.append(Field("Renamed", _fitted("; ".join(made.renamed))))
@@ -168,6 +174,14 @@ async def start_replacing(
     return running is not None
 
 
+def _unplaced(unplaced: tuple[str, ...]) -> str:
+    """The tokens with no room where the paste puts them, and how to place them."""
+    return (
+        "\n".join(unplaced)
+        + "\nThe rest are placed; /token add name:<name> at:<square> puts one elsewhere."
+    )
+
+
 def _fitted(text: str) -> str:
     return text if len(text) <= 1000 else text[:999] + "…"
 
@@ -181,20 +195,57 @@ def by_team(encounter: Encounter) -> str:
     return " · ".join(shown) or "none"
 
 
+def _plural(count: int, one: str, many: str) -> str:
+    return f"{count} {one if count == 1 else many}"
+
+
+def built(encounter: Encounter) -> tuple[str, str, dict[str, Any]]:
+    """What an imported board holds besides its tokens, as the table sees it (a secret door
+    is the wall it looks like): the title's words ("30 wall sides, 2 doors, 4 squares of
+    terrain"), the Map field's and the JSON's."""
+    edges = Counter(str(kind) for kind in encounter.edges.values())
+    terrain = Counter(str(kind) for kind in encounter.terrain.values())
+    walls, low = edges["wall"], edges["low-wall"]
+    doors, open_doors = edges["door"] + edges["open-door"], edges["open-door"]
+    squares = sum(terrain.values())
+    title = [
+        *([_plural(walls, "wall side", "wall sides")] if walls else []),
+        *([_plural(doors, "door", "doors")] if doors else []),
+        _plural(squares, "square of terrain", "squares of terrain"),
+    ]
+    shown = [
+        *([f"walls on {_plural(walls, 'square side', 'square sides')}"] if walls else []),
+        *([f"low walls on {_plural(low, 'square side', 'square sides')}"] if low else []),
+        *([_plural(doors, "door", "doors") + f" ({open_doors} open)"] if doors else []),
+        *(
+            [f"terrain: {', '.join(f'{n} {kind}' for kind, n in sorted(terrain.items()))}"]
+            if squares
+            else []
+        ),
+    ]
+    field = "; ".join(shown) or "no walls, doors or terrain"
+    data = {"edges": dict(sorted(edges.items())), "terrain": dict(sorted(terrain.items()))}
+    return ", ".join(title), field[0].upper() + field[1:] + ".", data
+
+
 def _imported(made: NotationImport, replaced: bool, exact: bool, notes: list[Field]) -> Reply:
     encounter = made.encounter
     # the table reads what it sees of the board; its hidden things are the GM's
-    names = by_team(public(encounter))
+    seen = public(encounter)
+    names = by_team(seen)
+    holds, holds_said, holds_data = built(seen)
+    count = len(seen.tokens)
     reply = encounter_reply(
         encounter,
-        title=f"Imported: {map_text(encounter)}, {contents(public(encounter))}",
+        title=f"Imported: {map_text(encounter)}, {_plural(count, 'token', 'tokens')}, {holds}",
         fields=(
             Field("Tokens", names if len(names) <= 1000 else names[:999] + "…"),
+            Field("Map", holds_said),
             Field(
                 "From",
                 "an export: terrain, edges, conditions and turn order as they were"
                 if exact
-                else "map notation: tokens (sizes, teams by colour), walls, doors and terrain",
+                else "map notation: tokens (sizes, teams), walls, doors and terrain",
             ),
             *([Field("Replaced", REPLACED)] if replaced else []),
             *notes,
@@ -208,6 +259,8 @@ def _imported(made: NotationImport, replaced: bool, exact: bool, notes: list[Fie
             "exact": exact,
             "skipped": list(made.skipped),
             "renamed": list(made.renamed),
+            "unplaced": list(made.unplaced),
+            **holds_data,
         },
         changed=True,
     )
@@ -237,6 +290,12 @@ IMPORT = Command(
             "string",
             "The ruleset for a notation board (an export keeps its own)",
             choices=RULESET_CHOICES,
+        ),
+        Option(
+            "teams",
+            "string",
+            'Sides, if not by colour (blue party, red enemy): "party:Bob enemy:Goblin,green"',
+            max_length=MAX_IMPORT_TEXT,
         ),
     ),
     handle_import,

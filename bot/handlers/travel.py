@@ -157,11 +157,57 @@ def _amount(value: float, unit: str) -> str:
     return f"{text} {unit}" + ("" if value == 1 else "s")
 
 
+# a fraction of a day as a table writes it (becmi reckons in days, with no hours)
+_FRACTIONS = {1 / 4: "¼", 1 / 3: "⅓", 1 / 2: "½", 2 / 3: "⅔", 3 / 4: "¾"}
+
+
+def _plural(count: int, unit: str) -> str:
+    return f"{count} {unit}" + ("" if count == 1 else "s")
+
+
+def _to_5_minutes(hours: float) -> int:
+    return max(5, round(hours * 12) * 5)
+
+
+def _hours_and_minutes(hours: float) -> str:
+    """Under a day, to 5 minutes: "3 hours and 20 minutes"."""
+    whole, rest = divmod(_to_5_minutes(hours), 60)
+    parts = [_plural(whole, "hour")] if whole else []
+    parts += [_plural(rest, "minute")] if rest else []
+    return " and ".join(parts)
+
+
+def duration(days: float, day_hours: float | None) -> tuple[str, dict[str, int]]:
+    """A trip of ``days`` travel days as a table says it: "2 days and 5 hours" (of a
+    ``day_hours``-hour travel day, to the hour; under a day, to 5 minutes), and the same
+    as numbers for the JSON. Without day_hours (becmi reckons in days alone), the days
+    with a plain fraction where one fits ("10⅓ days")."""
+    if not day_hours:
+        whole = int(days)
+        fraction = next((f for v, f in _FRACTIONS.items() if abs(days - whole - v) < 0.01), None)
+        text = f"{whole or ''}{fraction} days" if fraction else _amount(days, "day")
+        return text, {}
+    hours = days * day_hours
+    if hours < day_hours - 0.5:  # under a day
+        whole, rest = divmod(_to_5_minutes(hours), 60)
+        return _hours_and_minutes(hours), {"days": 0, "hours": whole, "minutes": rest}
+    whole, rest = divmod(round(hours), round(day_hours))
+    text = _plural(whole, "day") + (f" and {_plural(rest, 'hour')}" if rest else "")
+    if rest and day_hours != 24:  # "2 days and 5 hours" is not 53 hours
+        text += f" ({round(day_hours)}-hour days)"
+    return text, {"days": whole, "hours": rest, "minutes": 0}
+
+
+def _day_hours(result: TravelResult) -> float | None:
+    day_hours = result.extra.get("day_hours")
+    return float(day_hours) if isinstance(day_hours, int | float) and day_hours > 0 else None
+
+
 def title_of(result: TravelResult) -> str:
     if result.days is not None:
-        return f"{result.headline}: {_amount(result.days, 'day')}"
+        return f"{result.headline}: {duration(result.days, _day_hours(result))[0]}"
     if result.hours is not None:
-        return f"{result.headline}: {_amount(result.hours, 'hour')}"
+        return f"{result.headline}: {_hours_as_said(result.hours)}"
     if result.covered_miles is not None:
         return f"{result.headline}: {_amount(result.covered_miles, 'mile')}"
     if result.miles_per_day is not None:
@@ -169,6 +215,11 @@ def title_of(result: TravelResult) -> str:
     if result.miles_per_hour is not None:
         return f"{result.headline}: {_amount(result.miles_per_hour, 'mile')} an hour"
     return result.headline
+
+
+def _hours_as_said(hours: float) -> str:
+    """Hours as a table says them: "3 hours and 20 minutes" (a long one in hours)."""
+    return _hours_and_minutes(hours) if hours < 24 else _amount(hours, "hour")
 
 
 def _check_distance(miles: float | None, ruleset: Calculators) -> None:
@@ -215,6 +266,10 @@ def ruled(
         "rolls": [roll_json(r) for r in result.rolls],
         **result.extra,
     }
+    if result.days is not None:  # the title's "2 days and 5 hours" as numbers
+        shown = duration(result.days, _day_hours(result))[1]
+        if shown:
+            data["duration"] = shown
     if is_gm and result.private_rolls:
         data["gm_rolls"] = [roll_json(r) for r in result.private_rolls]
     secret = bool(options.get("secret"))

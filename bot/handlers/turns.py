@@ -123,7 +123,7 @@ async def with_ping(ctx: Context, reply: Reply, changed: Changed[TurnEdit]) -> R
         return reply
     await remind_later(ctx, owner, acting.name, changed.after.round)
     words = f"it's your turn: {acting.name}, round {changed.after.round}."
-    return replace(reply, ping=(owner, words), result={**reply.result, "ping": owner})
+    return replace(reply, pings=((owner, words),), result={**reply.result, "ping": owner})
 
 
 async def remind_later(ctx: Context, owner: str, token: str, round_: int) -> None:

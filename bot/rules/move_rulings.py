@@ -12,6 +12,9 @@ from bot.errors import IllegalMove
 from bot.grid.coords import Cell
 from bot.rules.rulings import Source
 
+# what a pit's refusal adds for /move; a shell with its own way to jump leaves it out
+JUMP_OVER_PIT = "; to jump over it, add jump:<the square to land on>"
+
 
 @dataclass(frozen=True)
 class Flank:

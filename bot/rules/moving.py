@@ -10,8 +10,9 @@ need of it is named here once, so such a change stays inside ``bot/rules/``:
   read from /move's options), ``Mount`` (the part a permission check reads),
   ``MoveResult``; a token's movement options checked: ``TokenSpec``;
 - what a board shows of movement: ``speed_bands``, ``threat_squares``, ``token_reach``,
-  ``destinations`` (the squares a token reaches, for ``to:`` suggestions), and
-  ``measure_3d_ft`` (a distance with height in it);
+  ``destinations`` (the squares a token reaches, for ``to:`` suggestions and the
+  mover's menu), ``step_blocked`` (what refuses one step of a way written square by
+  square) and ``measure_3d_ft`` (a distance with height in it);
 - the board's shared facts changed by the rules' own reckoning: ``at_altitude`` and
   ``falls_from_the_air``, ``with_grapplers`` and ``let_go``, ``with_traits``,
   ``check_mountable``, ``knocked_prone`` (a rider or mount knocked prone: the SRDs'
@@ -28,6 +29,7 @@ from bot.rules.engine.actions import MoveAction as MoveAction
 from bot.rules.engine.altitude import at_altitude as at_altitude
 from bot.rules.engine.altitude import falls_from_the_air as falls_from_the_air
 from bot.rules.engine.altitude import measure_3d_ft as measure_3d_ft
+from bot.rules.engine.blockers import step_blocked as step_blocked
 from bot.rules.engine.destinations import destinations as destinations
 from bot.rules.engine.grapple import let_go as let_go
 from bot.rules.engine.grapple import with_grapplers as with_grapplers
@@ -72,6 +74,7 @@ __all__ = [
     "speed_bands",
     "spend_reaction",
     "spent_words",
+    "step_blocked",
     "threat_squares",
     "token_reach",
     "with_grapplers",

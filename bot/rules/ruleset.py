@@ -20,6 +20,7 @@ from dataclasses import replace
 from typing import ClassVar
 
 from bot.encounter import Condition, Encounter, Token
+from bot.errors import RulingError
 from bot.grid.coords import Cell
 from bot.grid.paths import Edge
 from bot.grid.sizes import Size
@@ -181,6 +182,19 @@ class Ruleset(RulesetDefaults):
 
     @abstractmethod
     def travel(self, request: TravelRequest, rng: random.Random) -> TravelResult: ...
+
+    def jumps_here(self) -> bool:
+        """Whether a token may jump on the way here (the mover's Jump button): a /move
+        may jump (``jumps_on_grid``) and /jump has a rule to ask (becmi's says it has
+        none). A ruleset whose numbers ask more of the jumper (the SRDs' Strength score)
+        has one: it states the rule (``JumpResult.stated``) where the numbers are missing."""
+        if not self.jumps_on_grid:
+            return False
+        try:
+            ruling = self.jump(JumpRequest(size="medium", distance_ft=5), random.Random(0))
+        except RulingError:
+            return True
+        return ruling.max_horizontal_ft is not None or ruling.dc is not None or bool(ruling.stated)
 
     @abstractmethod
     def travel_speed_ft(self, text: str) -> int:

@@ -129,7 +129,9 @@ class JumpResult:
     """How far a jump can go; ``dc`` is the check that decides, where one does.
 
     ``max_horizontal_ft`` / ``max_vertical_ft`` are None where the ruleset has
-    no jump rule (becmi). ``clears`` answers an asked distance or height.
+    no jump rule (becmi), or where its numbers need what wasn't given: then ``stated``
+    says the rule in words (the SRDs' jump without a Strength score). ``clears``
+    answers an asked distance or height.
     """
 
     max_horizontal_ft: float | None
@@ -139,6 +141,7 @@ class JumpResult:
     clears: bool | None = None
     notes: tuple[Note, ...] = ()
     extra: Mapping[str, JSONValue] = field(default_factory=dict)
+    stated: str = ""
 
 
 # ------------------------------------------------------------------- travel

@@ -9,7 +9,7 @@ The journal is WAL with ``synchronous = NORMAL``: a commit is not fsynced until 
 next checkpoint, which cuts a write from milliseconds to a fraction of one (issue 31).
 The file is never corrupted, and a process that crashes loses nothing it committed
 (the WAL is in the operating system's hands); a power cut or an OS crash can lose the
-last commits before a checkpoint. The README's storage section states the trade-off.
+last commits before a checkpoint. docs/DEPLOY.md's storage part states the trade-off.
 """
 
 from __future__ import annotations

@@ -53,9 +53,9 @@ async def _pings_and_reminders(encounter: Encounter) -> None:
         for n, line in enumerate(lines, start=1):
             with contextlib.suppress(RulingError):  # a clear refusal is an answer
                 reply = await run_line(gm, line)
-                if reply.ping is not None:
+                if reply.pings:
                     event("a turn pinged its owner")
-                    pinging(reply.ping[0])  # what the Discord shell hands discord.py
+                    pinging(*(user for user, _ in reply.pings))  # as the Discord shell does
             # the loop's look while the turn sits (a day later each time: all are due)
             if await send_due_reminders(Client(channel), store, int(time.time()) + n * DAY_S):
                 event("a reminder was sent")

@@ -87,9 +87,11 @@ async def test_move_opens_a_mover_for_the_presser_alone_on_their_token(store: St
     controls = custom_ids(sent.kwargs["view"])
     menu = next(item for cid, item in controls.items() if cid.startswith("stride:mvs:q:"))
     labels = [o.label for o in menu.options]
-    assert labels[0].endswith("· 5 ft"), labels  # cheapest first, with their cost
-    costs = [int(label.split("· ")[1].split()[0]) for label in labels]
-    assert costs == sorted(costs)
+    # the squares that matter, each with its cost: the farthest in each direction first
+    assert labels[0] == "B1 · 5 ft · farthest \u2191", labels
+    assert "G2 · 30 ft · farthest \u2192" in labels  # round the wall, a whole move
+    assert all(" ft" in label for label in labels[:-1])
+    assert labels[-1].startswith("every square, A1"), "and a way to every other, by pages"
     pad = [cid for cid in controls if cid.startswith("stride:mv:") and cid[10] in PAD]
     assert len(pad) == 8
     words = {item.label for item in controls.values() if isinstance(item, discord.ui.Button)}
@@ -229,15 +231,16 @@ async def test_a_bonus_dash_reaches_further_and_is_confirmed_as_the_bonus_action
 
 
 async def test_the_square_menu_lists_what_the_pressed_actions_reach(store: Store) -> None:
-    """Dash and a bonus Dash pressed: the menu offers the squares they reach, not only
-    the plain move's 30 ft (a corridor, so the menu's 25 cheapest reach that far)."""
+    """Issue 40: without Dash the menu offers the plain move's squares and, marked "with
+    Dash", what a Dash adds; with Dash and a bonus Dash pressed, what they reach (a
+    corridor, so every square it reaches fits the menu)."""
     await table(store)
     walls = "A1:A12 C1:J5 C7:J12 C6:F6"
     await dispatch(gm(store), "terrain set", {"kind": "wall", "cells": walls})
 
-    def farthest(view: discord.ui.View) -> int:
+    def costs(view: discord.ui.View) -> dict[str, int]:
         menu = next(i for c, i in custom_ids(view).items() if c.startswith("stride:mvs:q:"))
-        return max(int(o.label.split("· ")[1].split()[0]) for o in menu.options)
+        return {o.value: int(o.label.split("· ")[1].split()[0]) for o in menu.options}
 
     plain = player(store)
     south = await stamped(store, MoverState(token="ari", start="B2", steps="2"))
@@ -245,8 +248,11 @@ async def test_the_square_menu_lists_what_the_pressed_actions_reach(store: Store
     both = player(store)
     dashed = replace(south, action="d")
     await pressed(both, "bd", dashed.encode())  # type: ignore[arg-type]
-    assert farthest(plain.sent[0].kwargs["view"]) <= 30
-    assert farthest(both.sent[0].kwargs["view"]) == 50  # B12, the corridor's end
+    offered = costs(plain.sent[0].kwargs["view"])
+    assert max(c for v, c in offered.items() if not v.endswith("+d")) == 30
+    assert offered["B12+d"] == 50  # the corridor's end, with a Dash (picking it presses Dash)
+    assert max(costs(both.sent[0].kwargs["view"]).values()) == 50
+    assert not any(v.endswith("+d") for v in costs(both.sent[0].kwargs["view"]))
 
 
 def test_a_mover_opened_before_bonus_actions_flight_and_stamps_still_reads() -> None:
@@ -256,6 +262,29 @@ def test_a_mover_opened_before_bonus_actions_flight_and_stamps_still_reads() -> 
     assert MoverState.decode("ari,B2,22,,d") == MoverState("ari", "B2", "22", "", "d")
     assert MoverState.decode("ari,B2,22,,d,g") == MoverState("ari", "B2", "22", "", "d", "g")
     assert MoverState.decode("ari,B2,22,,,,5") == MoverState("ari", "B2", "22", up="5")
+    # from before Jump (issue 40): a state without a jump is written as it was
+    stamped_id = "ari,B2,22,,d,,,abcd"
+    assert MoverState.decode(stamped_id) == MoverState("ari", "B2", "22", "", "d", stamp="abcd")
+    assert MoverState.decode(stamped_id).encode() == stamped_id
+
+
+def test_a_square_a_dash_reaches_presses_dash_and_a_jump_lands_on_the_ways_end() -> None:
+    """Issue 40: the menu's "K6+d" picks the square and presses Dash; with Jump on, the
+    way's last square (pressed or picked) is where it lands, with the check's total."""
+    state = MoverState(token="ari", start="B2", steps="3366", stamp="abcd")
+    assert state.picked("k6+d") == MoverState("ari", "B2", "", "K6", "d", stamp="abcd")
+    assert state.end == "F4"
+    jumping = state.jumped().checked(14)
+    assert jumping.move_options("Ari", {}, preview=False) == {
+        "token": "Ari",
+        "to": "F4",
+        "jump": "F4",
+        "check": 14,
+    }
+    assert jumping.jumped().jump == ""  # pressed again: off, its check with it
+    assert MoverState(token="ari", start="A1", steps="7").end == ""  # off the map: path:
+    with pytest.raises(Exception, match="list"):
+        state.checked(14)  # no check without Jump
 
 
 @pytest.mark.parametrize("stamp", ["abc", "abcde", "ab c", "ab.c"])
@@ -384,21 +413,30 @@ async def test_a_mangled_custom_id_is_a_clear_refusal(store: Store) -> None:
     ),
     steps=st.text(alphabet="12346789", max_size=MAX_PRESSES),
     action=st.sampled_from(["", "d", "g"]),
-    bonus=st.sampled_from(["", "d", "g"]),
+    bonus=st.sampled_from(["", "d", "g", "r"]),
     up_ft=st.integers(-MAX_CLIMB_FT // 5, MAX_CLIMB_FT // 5).map(lambda n: 5 * n),
     stamp=st.text(alphabet=STAMP_ALPHABET, min_size=STAMP_CHARS, max_size=STAMP_CHARS),
+    jump=st.sampled_from(["", "j", "j0", "j-9", "j99", "j14"]),
 )
 def test_every_mover_state_fits_a_custom_id_and_reads_back(
-    token: str, steps: str, action: str, bonus: str, up_ft: int, stamp: str
+    token: str, steps: str, action: str, bonus: str, up_ft: int, stamp: str, jump: str
 ) -> None:
     """The longest state (a 32-character token, the farthest square, a full pad, both
-    actions, the highest climb and the turn's stamp) still fits Discord's 100."""
+    actions or Ready, the highest climb, the turn's stamp and a jump with its check)
+    still fits Discord's 100."""
     up = str(up_ft) if up_ft else ""
     state = MoverState(
-        token=token, start="AD200", steps=steps, action=action, bonus=bonus, up=up, stamp=stamp
+        token=token,
+        start="AD200",
+        steps=steps,
+        action=action,
+        bonus=bonus,
+        up=up,
+        stamp=stamp,
+        jump=jump,
     )
     assert MoverState.decode(state.encode()) == state
-    for verb in ("ok", "7", "b", "bd", "fd"):
+    for verb in ("ok", "7", "b", "bd", "fd", "j", "r"):
         button = MoverButton(verb, state.encode())
         assert len(button.custom_id) <= 100
     assert len(MoverMenu("q", state.encode()).custom_id) <= 100

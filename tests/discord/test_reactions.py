@@ -108,3 +108,46 @@ async def test_a_gms_move_never_names_a_hidden_attacker_to_the_table(store: Stor
     assert "Goblin" in said and "Lurker" not in said
     assert [b.custom_id for b in public.kwargs["view"].children] == ["stride:rx:Goblin"]
     assert "Lurker" in " ".join(f.value or "" for f in private.embed.fields)
+
+
+async def test_a_move_mentions_the_owners_of_the_attackers_it_offers_and_no_one_else(
+    store: Store,
+) -> None:
+    """Issue 40 item 9: in play-by-post the attacker's player never saw the "Kit attacks"
+    button. The reply mentions each player attacker's owner, allowing those users alone;
+    not the GM's own Guard, never the hidden Scout's owner (it isn't named to the table),
+    and nobody where /settings turn_pings:off."""
+    gm = FakeInteraction(store, manage_channels=True)
+    await dispatch(gm, "encounter start", {"width": 8, "height": 8, "ruleset": "5e"})
+    await dispatch(gm, "token add", {"name": "Goblin", "at": "C2", "team": "enemy"})
+    await dispatch(gm, "token add", {"name": "Guard", "at": "C1", "team": "party"})
+    await dispatch(gm, "token add", {"name": "Scout", "at": "B3", "owner": "80", "hidden": True})
+    await dispatch(FakeInteraction(store, user_id=78), "token add", {"name": "Kit", "at": "B2"})
+    await dispatch(
+        FakeInteraction(store, user_id=79), "token add", {"name": "<@&1> Ari", "at": "D2"}
+    )
+    moving = FakeInteraction(store, manage_channels=True)
+    await dispatch(moving, "move", {"token": "Goblin", "to": "C7"})
+    public, private = moving.sent
+    assert public.kwargs["content"] == (
+        "<@78> Goblin provokes an opportunity attack from Kit.\n"
+        "<@79> Goblin provokes an opportunity attack from \\<@&1> Ari."  # read as typed
+    )
+    assert public.kwargs["allowed_mentions"].to_dict() == {"users": [78, 79], "parse": []}
+    assert [b.custom_id for b in public.kwargs["view"].children] == [
+        "stride:rx:Guard",
+        "stride:rx:Kit",
+        "stride:rx:<@&1> Ari",
+    ]
+    assert "Scout" in str(private.embed.to_dict())  # the GM's, privately, unpinged
+    assert private.kwargs["allowed_mentions"].to_dict() == {"parse": []}
+
+    kits = FakeInteraction(store, user_id=78)  # a player's move past the GM's Goblin
+    await dispatch(kits, "move", {"token": "Kit", "to": "A1"})
+    assert not kits.sent[-1].kwargs.get("content")  # the Goblin's attack is the GM's
+    await dispatch(gm, "undo", {})
+    await dispatch(gm, "settings", {"turn_pings": "off"})
+    quiet = FakeInteraction(store, manage_channels=True)
+    await dispatch(quiet, "move", {"token": "Goblin", "to": "C8"})
+    assert not quiet.sent[0].kwargs.get("content")
+    assert quiet.sent[0].kwargs["allowed_mentions"].to_dict() == {"parse": []}

@@ -91,6 +91,45 @@ async def test_move_to_offers_reachable_squares_cheapest_first_with_cost(store: 
     assert await offered(store, "move", "to", token="Nobody") == []
 
 
+async def test_move_to_without_token_offers_the_squares_of_the_token_move_would_move(
+    store: Store,
+) -> None:
+    """Issue 40 item 10: /move to: offered nothing when token: was left out, the shortcut
+    the README and /help teach. It offers the squares of the token /move moves then
+    (``access.default_token``): a player's only one; the GM's taking its turn; none while
+    /move would ask which."""
+    await start(
+        store,
+        ("encounter start", {"width": 6, "height": 6}),
+        ("token add", {"name": "Goblin", "at": "F6", "team": "enemy"}),
+        ("token add", {"name": "Orc", "at": "F1", "team": "enemy"}),
+    )
+    await dispatch(FakeInteraction(store, user_id=78), "token add", {"name": "Ari", "at": "A1"})
+
+    async def typing(user_id: int, gm: bool = False, **given: object) -> list[tuple[str, str]]:
+        asking = FakeInteraction(
+            store, user_id=user_id, manage_channels=gm, namespace=SimpleNamespace(**given)
+        )
+        return [(c.name, c.value) for c in await option_choices(asking, "", "move", "to")]
+
+    aris = await typing(78, token="Ari")
+    assert aris and aris[0] == ("B1 · 5 ft", "B1")
+    assert await typing(78) == aris  # the player's one token
+    assert await typing(79) == []  # no token of their own: /move would ask which
+    assert await typing(77, gm=True) == []  # the GM's two, neither taking its turn
+    await start(store, ("turn order", {"order": "Orc, Ari, Goblin"}))
+    orcs = await typing(77, gm=True)
+    assert (
+        orcs == await typing(77, gm=True, token="Orc")
+        and orcs[0][1] in ("E1", "E2", "F2")
+        and orcs != aris
+    )
+    assert await typing(78) == aris  # a player's only token, its turn or not
+    moving = FakeInteraction(store, manage_channels=True)
+    await dispatch(moving, "move", {"to": orcs[0][1]})  # the handler agrees: the Orc moves
+    assert moving.sent[0].embed.title.startswith(f"Orc moves to {orcs[0][1]}")
+
+
 async def test_move_by_and_group_offer_token_names(store: Store) -> None:
     await start(
         store,

@@ -57,7 +57,7 @@ async def test_a_player_moves_with_the_pad_across_a_restart(
     opened = await fake.press(board["id"], "stride:board:move", user=alice, permissions=MEMBER)
     answer = await fake.answered(opened)
     assert answer.ephemeral and answer.embed["title"] == "Move Ari from B2"
-    assert answer.pngs, "the mover shows the token's reach"
+    assert answer.pngs, "the mover shows the token's move"
 
     first = await press(fake, mover_of(fake), "stride:mv:2:", alice)  # south
     assert first.embed["title"].startswith("Preview: Ari")
@@ -116,3 +116,66 @@ async def test_a_mover_from_before_a_restart_and_a_new_round_is_out_of_date(
     assert "out of date" in str(refused.embed) and "press Move on the board" in str(refused.embed)
     shown = await fake.ask("encounter show")
     assert "B2" in str(shown.embed), "nothing moved"
+
+
+def component(message: dict[str, Any], prefix: str) -> dict[str, Any]:
+    """The one button or menu of a message whose custom id starts with ``prefix``."""
+    (found,) = [
+        item
+        for row in message.get("components") or []
+        for item in row.get("components") or []
+        if str(item.get("custom_id", "")).startswith(prefix)
+    ]
+    return found
+
+
+async def test_out_of_its_turn_a_mover_frames_its_token_says_so_and_moves_a_whole_way_in_one_pick(
+    bot: BotProcess, discord_fake: FakeDiscord
+) -> None:
+    """Issue 40 on the loopback Discord: on the Ogre's turn, Alice's mover opens on Bo's
+    move (not the Ogre's part of a 28×12 map), says at once it is not Bo's turn and holds
+    Confirm back; the menu's farthest square east is a whole move in one pick; Ready
+    makes it a readied move, which Confirm then makes."""
+    fake = discord_fake
+    alice = fake.new_user("Alice")
+    await fake.ask("encounter start", {"width": 28, "height": 12, "ruleset": "5e"})
+    await fake.ask("token add", {"name": "Bo", "at": "C6", "owner": alice, "team": "party"})
+    await fake.ask("token add", {"name": "Ogre", "at": "Y6", "size": "large"})
+    await fake.ask("turn order", {"order": "Ogre, Bo"})
+    await fake.wait_request("POST", rf"/channels/{fake.general.id}/messages$")
+    board = next(m for m in fake.messages.values() if "stride:board:move" in controls(m))
+    opened = await fake.press(board["id"], "stride:board:move", user=alice, permissions=MEMBER)
+    answer = await fake.answered(opened)
+    assert answer.ephemeral and answer.embed["title"] == "Move Bo from C6"
+    fields = {f["name"]: f["value"] for f in answer.embed["fields"]}
+    assert fields["Not its turn"].startswith("It's Ogre's turn (round 1)")
+    assert answer.pngs, "the picture of Bo's move"
+    mover = mover_of(fake)
+    assert component(mover, "stride:mv:ok:").get("disabled") is True
+    menu = component(mover, "stride:mvs:q:")
+    labels = {o["value"]: o["label"] for o in menu["options"]}
+    assert labels["I6"] == "I6 · 30 ft · farthest \u2192"
+
+    picked = await fake.press(
+        mover["id"], menu["custom_id"], user=alice, permissions=MEMBER, values=["I6"]
+    )
+    preview = await fake.answered(picked)
+    assert preview.embed["title"].startswith("Preview: Bo moves to I6 — 30 ft")
+    assert component(mover_of(fake), "stride:mv:ok:").get("disabled") is True
+    readied = await press(fake, mover_of(fake), "stride:mv:r:", alice)
+    assert "a readied move" in str(readied.embed)
+    assert not component(mover_of(fake), "stride:mv:ok:").get("disabled")
+    confirmed = await fake.press(
+        mover_of(fake)["id"],
+        control(mover_of(fake), "stride:mv:ok:"),
+        user=alice,
+        permissions=MEMBER,
+    )
+    reply = await fake.answered(confirmed)
+    assert not reply.ephemeral and reply.embed["title"].startswith("Bo moves to I6")
+    for _ in range(50):
+        shown = await fake.ask("encounter show")
+        if "I6" in str(shown.embed):
+            break
+        await asyncio.sleep(0.05)
+    assert "I6" in str(shown.embed)

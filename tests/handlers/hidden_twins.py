@@ -126,5 +126,5 @@ def comparable(reply: Reply) -> dict[str, Any]:
         "picture": reply.image_png,
         "ephemeral": reply.ephemeral,
         "attachment": reply.attachment,
-        "ping": reply.ping,  # a turn's ping: whom, and its words
+        "pings": reply.pings,  # a turn's ping, a move's attackers': whom, and the words
     }

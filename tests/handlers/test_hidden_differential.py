@@ -358,26 +358,35 @@ async def test_the_mover_shows_a_player_the_same_on_both_boards(twins: Twins) ->
         assert "out of date" not in repr(answers[0]), "the mover was pressed on its own turn"
 
 
-# the mover's other buttons, pressed on a way toward the Lurker: a bonus Dash, Disengage,
-# fly up (refused for a walker: the same refusal on both boards) and Back
+# the mover's other buttons and menu choices, pressed on a way toward the Lurker: a bonus
+# Dash, Disengage, fly up (refused for a walker: the same refusal on both boards), Back,
+# Jump (3.5: the menu asks for the check's total) and its total, Ready, a page of every
+# square, the farthest a double move reaches (past the Lurker), the square next to Orc 1
 MOVER_PRESSES = (
-    (MoverState(token="ari", start="A2", steps="666"), "bd"),
-    (MoverState(token="ari", start="A2", steps="6666", action="d"), "bg"),
-    (MoverState(token="ari", start="A2", steps="66"), "fu"),
-    (MoverState(token="ari", start="A2", steps="666", bonus="d"), "b"),
+    (MoverState(token="ari", start="A2", steps="666"), "bd", ""),
+    (MoverState(token="ari", start="A2", steps="6666", action="d"), "bg", ""),
+    (MoverState(token="ari", start="A2", steps="66"), "fu", ""),
+    (MoverState(token="ari", start="A2", steps="666", bonus="d"), "b", ""),
+    (MoverState(token="ari", start="A2", steps="6666"), "j", ""),
+    (MoverState(token="ari", start="A2", steps="66666", jump="j"), "q", "c12"),
+    (MoverState(token="ari", start="A2", steps="66"), "r", ""),
+    (MoverState(token="ari", start="A2"), "q", "p1"),
+    (MoverState(token="ari", start="A2"), "q", "p3"),
+    (MoverState(token="ari", start="A2"), "q", "L2+d"),
+    (MoverState(token="ari", start="A2"), "q", "G1"),
 )
 
 
-@pytest.mark.parametrize(("before", "verb"), MOVER_PRESSES)
+@pytest.mark.parametrize(("before", "verb", "picked"), MOVER_PRESSES)
 async def test_the_movers_action_and_fly_buttons_show_a_player_the_same(
-    twins: Twins, before: MoverState, verb: str
+    twins: Twins, before: MoverState, verb: str, picked: str
 ) -> None:
     answers = []
     for store in (twins.hidden, twins.plain):
         interaction = FakeInteraction(store)
         current = await stamped(store, before, viewer=PLAYER)
         with patch.object(dispatching, "COOLDOWN", Cooldown()):
-            await pressed(interaction, verb, current.encode())  # type: ignore[arg-type]
+            await pressed(interaction, verb, current.encode(), picked)  # type: ignore[arg-type]
         answers.append(
             [
                 (_message(s.kwargs), _controls(s.kwargs["view"]) if "view" in s.kwargs else [])

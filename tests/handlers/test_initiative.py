@@ -121,7 +121,7 @@ async def test_a_turn_that_starts_pings_its_players_owner_on_the_console_too(
     started = await run(gm, '/turn order order:"Orc, Ari"')
     assert "ping" not in started.result  # the GM's own Orc
     turn = await run(gm, "/turn next")
-    assert turn.ping == (player.user_id, "it's your turn: Ari, round 1.")
+    assert turn.pings == ((player.user_id, "it's your turn: Ari, round 1."),)
     assert turn.result["ping"] == player.user_id
     assert turn.as_text().startswith(f"<@{player.user_id}> it's your turn: Ari, round 1.")
 

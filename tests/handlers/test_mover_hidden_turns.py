@@ -12,12 +12,14 @@ from unittest.mock import patch
 
 import bot.discord.dispatch as dispatching
 from bot.cooldown import Cooldown
-from bot.discord.mover import open_panel, pressed
+from bot.discord.mover import MoverMenu, open_panel, pressed
 from bot.handlers import run_line
+from bot.handlers.mover_state import MoverState
 from bot.storage import Store
 from tests.discord.fakes import FakeInteraction
+from tests.discord.mover_stamps import stamped
 from tests.discord.test_mover import state_of
-from tests.handlers.hidden_twins import GM, Twins, context
+from tests.handlers.hidden_twins import GM, PLAYER, Twins, context
 from tests.handlers.test_hidden_differential import _controls, _message
 
 
@@ -100,3 +102,28 @@ async def test_a_hidden_tokens_turn_leaves_a_players_mover_out_of_date_as_any_tu
     old = [await press(s, "2", state) for s in (twins.hidden, twins.plain)]
     assert shown(old[0]) == shown(old[1])
     assert "out of date" in repr(shown(old[0]))
+
+
+async def test_a_mover_out_of_its_tokens_turn_reads_the_same(twins: Twins) -> None:
+    """Issue 40 item 4 against issue 26's rule: on Ari's turn the player picks Bo, and
+    Bo's mover says at once that it is Ari's turn, with Ready and Confirm held back, in
+    the same words and controls on both boards; Ready, pressed, reads the same too."""
+    await turns(twins)
+    answers = []
+    states = []
+    for store in (twins.hidden, twins.plain):
+        choosing = await stamped(store, MoverState(), viewer=PLAYER)
+        interaction = FakeInteraction(store)
+        interaction.data = {"values": ["bo"]}
+        with patch.object(dispatching, "COOLDOWN", Cooldown()):
+            await MoverMenu("t", choosing.encode()).callback(interaction)  # type: ignore[arg-type]
+        answers.append(shown(interaction))
+        states.append(state_of(interaction.sent[-1].kwargs["view"]))
+    assert answers[0] == answers[1]
+    assert "Not its turn" in repr(answers[0])
+    assert "turn (round 1): Bo can move on its own turn" in repr(answers[0])
+    assert states[0] == states[1]
+    east = MoverState.decode(states[0]).pressed("6").encode()
+    readied = [await press(s, "r", east) for s in (twins.hidden, twins.plain)]
+    assert shown(readied[0]) == shown(readied[1])
+    assert "a readied move" in repr(shown(readied[0]))

@@ -81,12 +81,45 @@ async def test_an_encounter_running_is_replaced_only_when_asked_by_its_gm(
     assert list(await tokens(store)) == ["Orc"]
 
 
+async def test_tokens_with_no_room_are_left_out_and_said_the_rest_placed(gm: Context) -> None:
+    """Issue 40 item 13: OTFBM draws tokens stacked on one square; a paste with one used to
+    be refused whole. What fits is placed, and the reply names what didn't and why."""
+    reply = await run(gm, '/encounter import text:"10x10 D4-X D4-Y Z40M-Bad A1r-Orc"')
+    assert reply.result["tokens"] == ["X", "Orc"]
+    assert reply.result["unplaced"] == [
+        "Y at D4: X at D4: no creature ends a move in another's space (Alternate Movement "
+        "› Moving Around Other Creatures, Separate Spaces)",
+        "Bad at Z40: Z40 is off the map: it runs from A1 to J10 (10 columns by 10 rows)",
+    ]
+    said = {f.name: f.value for f in reply.fields}
+    assert said["Not placed"].startswith("Y at D4: X at D4") and "Bad at Z40" in said["Not placed"]
+
+
+async def test_teams_names_tokens_by_label_or_colour_and_the_rest_with_a_star(
+    gm: Context,
+) -> None:
+    """Issue 40 item 13: a label wins over a colour, a colour over *."""
+    paste = '"B1r-Goblin_1 C1r-Goblin_2 D1g-Wolf E1-Cy F1~00f-Ari"'
+    await run(gm, f'/encounter import text:{paste} teams:"pc:Goblin 2, ~0000ff; foes:*; npc:g"')
+    made = await tokens(gm.store)
+    teams = {name: made[name]["team"] for name in made}
+    assert teams == {
+        "Goblin 1": "enemy",
+        "Goblin 2": "party",
+        "Wolf": "neutral",
+        "Cy": "enemy",
+        "Ari": "party",
+    }
+
+
 @pytest.mark.parametrize(
     ("line", "says"),
     [
-        ('/encounter import text:"10x10 Z40M-Bad"', '"Z40M-Bad": Z40 is off the map'),
-        ('/encounter import text:"10x10 D4-X D4-Y"', '"D4M-Y"'),
         ('/encounter import text:"300x10 A1-X"', "1 to 200 squares"),
+        ('/encounter import text:A1r-Bob teams:"party:Bob enemy:bob"', "on two teams"),
+        ("/encounter import text:A1r-Bob teams:gods:Bob", '"gods" is no team'),
+        ("/encounter import text:A1r-Bob teams:Bob", "names a team, then who"),
+        ('/encounter import text:"{}" teams:party:Bob', "an export keeps its own"),
         ('/encounter import text:"hello"', "Nothing to read as a board"),
         ('/encounter import text:"D4Mq-X"', "Nothing to read as a board"),
         ("/encounter import", "Give the board"),

@@ -57,7 +57,7 @@ async def test_the_console_imports_an_otfbm_url_and_says_what_it_skipped(store: 
         "enemy",
         "party",
         "enemy",
-        "party",  # ~62c1bf is OTFBM's own cyan
+        "neutral",  # ~62c1bf is OTFBM's own cyan: no side (issue 40 item 13)
     ]
     assert encounter.edges[edge_key(C("G4"), C("H4"))] is Barrier.DOOR
     assert encounter.edges[edge_key(C("D5"), C("D6"))] is Barrier.OPEN_DOOR
@@ -136,8 +136,9 @@ async def test_the_export_writes_terrain_as_objects_and_a_link_that_draws_it(
 ) -> None:
     """Walls, pillars, pits, hazards and obstacles go out as the objects otfbm.io draws
     for them (otfbm/docs pages/objects.md), a run along a row as one; difficult terrain
-    has no fitting picture and stays in the JSON file. The line imports back to the same
-    terrain, and the link draws it."""
+    as thorns and water as a puddle (issue 40: they were lost); ice has no picture and
+    stays in the JSON file. The line imports back to the same terrain, and the link
+    draws it."""
     await run(
         gm,
         "/encounter start width:10 height:8",
@@ -147,18 +148,20 @@ async def test_the_export_writes_terrain_as_objects_and_a_link_that_draws_it(
         "/terrain set kind:hazard cells:B7:C7",
         "/terrain set kind:obstacle cells:J8",
         "/terrain set kind:difficult cells:G6:H6",
+        "/terrain set kind:water cells:A8",
+        "/terrain set kind:ice cells:J1",
         "/token add name:Ari at:B5",
     )
     exported = await run(gm, "/encounter export")
     line = exported.result["notation"]
-    assert line == "10x8 B5Mr-Ari H2$pr A3D3$bw F5$po B7C7$tr J8$ta"
+    assert line == "10x8 B5Mr-Ari H2$pr A3D3$bw F5$po G6H6$or B7C7$tr A8$pu J8$ta"
     url = exported.result["otfbm_url"]
-    assert url == "https://otfbm.io/10x8/B5Mr-Ari/H2$pr/A3D3$bw/F5$po/B7C7$tr/J8$ta"
+    assert url == ("https://otfbm.io/10x8/B5Mr-Ari/H2$pr/A3D3$bw/F5$po/G6H6$or/B7C7$tr/A8$pu/J8$ta")
     assert any(f.name == "Draw it" and url in f.value for f in exported.fields)
     before = (await store.active_encounter(gm.channel_id)).encounter  # type: ignore[union-attr]
     await run(gm, f'/encounter import text:"{url}" replace:true')
     after = (await store.active_encounter(gm.channel_id)).encounter  # type: ignore[union-attr]
-    drawn = {c: k for c, k in before.terrain.items() if k is not Terrain.DIFFICULT}
+    drawn = {c: k for c, k in before.terrain.items() if k is not Terrain.ICE}
     assert dict(after.terrain) == drawn
 
 

@@ -12,11 +12,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from bot.errors import RulingError
 from bot.grid.coords import Cell, EdgeKey, edge_key
 from bot.grid.search import Edge, Found, SearchTooLarge, cheapest_path
 from bot.grid.terrain import Barrier, Terrain
 from bot.rules.engine.board import Board, StepContext
 from bot.rules.engine.compiled import CompiledStep
+from bot.rules.engine.moves import MoveRequest
 from bot.rules.engine.plan import MovePlan
 from bot.rules.engine.search import DIAGNOSIS_NODES
 from bot.rules.engine.steps import (
@@ -32,6 +34,7 @@ from bot.rules.engine.steps import (
 from bot.rules.rulings import RefusalReason
 
 if TYPE_CHECKING:
+    from bot.encounter import Encounter
     from bot.rules.ruleset import Ruleset
 
 # What a blocked step is, as the tiers (and the JSON's ``blocked_by``) tell them apart.
@@ -155,6 +158,41 @@ def problem(
         result = rules.step_cost(ctx, frm, to, diagonals, spent, False)
         why = result if isinstance(result, str) else ""
     return why or step.why_not.get(to, "")
+
+
+def step_blocked(
+    rules: Ruleset,
+    encounter: Encounter,
+    name: str,
+    frm: Cell,
+    to: Cell,
+    *,
+    mode: str | None = None,
+) -> dict[str, Any] | None:
+    """What refuses ``name``'s one step ``frm`` → ``to`` on its own, as ``block`` says it
+    (the reason, the blocker and its kind, a closed door's edge, the rule's words), or
+    None when the step itself is open (a way written square by square that the rules
+    would go round: what stops it there is named). Moving on open ground costs what it
+    costs; only what refuses the step is asked."""
+    token = encounter.token(name)
+    movement = rules.token_movement(token)
+    try:
+        allowance = rules.allowance(
+            encounter, token, MoveRequest(token.name, to=to, mode=mode), movement
+        )
+    except RulingError:
+        return None
+    board = Board.of(encounter, token, rules.footprint_squares)
+    ctx = StepContext(board, movement, allowance, stood=False, checks={})
+    why, _ = enter(rules, ctx, frm, to)
+    if not why:
+        why, _ = barriers(board, frm, to, flying=allowance.mode == "fly")
+    if not why:
+        why, _ = creatures(rules, ctx, to)
+    if not why:
+        cost = rules.step_cost(ctx, frm, to, 0, 0.0, False)
+        why = cost if isinstance(cost, str) else ""
+    return block(rules, ctx, frm, to, why) if why else None
 
 
 def block(rules: Ruleset, ctx: StepContext, frm: Cell, to: Cell, why: str) -> dict[str, Any]:

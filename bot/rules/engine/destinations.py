@@ -24,15 +24,22 @@ def destinations(
     *,
     action: MoveAction | None = None,
     bonus: MoveAction | None = None,
+    mode: str | None = None,
 ) -> list[tuple[Cell, float]]:
     """The squares ``name`` may end its move on with the action it is taking (a plain
     move when none yet; ``action`` and ``bonus``: the ones about to be taken, as the
-    mover's Dash buttons say), with their cost, cheapest first. Suggestions: /move
-    checks the square again when it is sent. Empty when it can't move now."""
+    mover's Dash buttons say), with their cost, cheapest first. A flyer in the air
+    flies (as ``speed_bands`` draws it); ``mode`` "fly" asks for a flight from the
+    ground. Suggestions: /move checks the square again when it is sent. Empty when it
+    can't move now."""
+    from bot.rules.engine.altitude import altitude
+
     token = encounter.token(name)
     movement = rules.token_movement(token)
+    if token.speeds_ft.get("fly", 0) > 0 and altitude(token) > 0:
+        mode = "fly"
     try:
-        request = MoveRequest(token.name, to=token.cell, action=action, bonus=bonus)
+        request = MoveRequest(token.name, to=token.cell, action=action, bonus=bonus, mode=mode)
         allowance = rules.allowance(encounter, token, request, movement)
     except RulingError:
         return []

@@ -208,7 +208,9 @@ def _chosen(
         dc, cleared = takeoffs.easiest_dc
         raise IllegalMove(
             f"How far {name} jumps takes a check under this ruleset: give check:"
-            f"<total> (the easiest way to {landing} clears {cleared:g} ft, DC {dc})."
+            f"<total> (the easiest way to {landing} clears {cleared:g} ft, DC {dc}).",
+            # as data too: the mover asks for the total in its own words
+            result={"jump_check": {"landing": str(landing), "dc": dc, "cleared_ft": cleared}},
         )
     if takeoffs.best is not None:
         return takeoffs.best

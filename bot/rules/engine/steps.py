@@ -15,6 +15,7 @@ from bot.grid.sizes import Size
 from bot.grid.terrain import Barrier, Terrain
 from bot.rules.engine.board import Board, StepContext, at, hostile
 from bot.rules.engine.kinds import ThroughRule
+from bot.rules.move_rulings import JUMP_OVER_PIT
 
 if TYPE_CHECKING:
     from bot.rules.ruleset import Ruleset
@@ -210,8 +211,8 @@ def blocked_text(board: Board, cell: Cell, mode: str) -> str:
     terrain = board.terrain(cell)
     if terrain is Terrain.PIT:
         return (
-            f"{cell} is a pit: only a flyer crosses it (going in is a fall, the GM's call);"
-            " to jump over it, add jump:<the square to land on>"
+            f"{cell} is a pit: only a flyer crosses it (going in is a fall, the GM's call)"
+            + JUMP_OVER_PIT
         )
     return f"{cell} is {terrain.value}: nothing walks through it"
 
