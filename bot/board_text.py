@@ -1,26 +1,28 @@
 """The board as monospace text: for the console and for readers who can't see the
 image (the board image itself is ``bot.render``).
 
-Column letters across the top (two header lines once columns reach ``AA``),
-row numbers down the side, one character a square: a token by a mark (its
-initial where that is free, else its number's last digit), terrain by a glyph;
-with ``key=True`` a key under the board says which mark is which token. Every
-token gets a mark of its own, up to ``MAX_TOKENS``: the 52 Latin letters, then
-digits, then Greek and Cyrillic capitals and small letters that look like no
-Latin one. Maps wider or taller than ``MAX_TEXT_SIDE`` are not drawn: they would not fit a message.
+Column letters across the top, row numbers down the side, a square as wide as the
+longest token label on the board: a token by the label its picture prints ("G1",
+"Gn1", "Ar": ``bot.token_labels``, one label per token everywhere), terrain by a
+glyph. A token of two squares or more prints its label along its top row and a
+ditto mark (``"``) on the rest of its squares. A board of one-character squares
+(no tokens) keeps them side by side, its columns' names on two lines once they
+reach ``AA``; wider squares are apart, each column's name over it. With
+``key=True`` a key under the board says which label is which token. Maps wider or
+taller than ``MAX_TEXT_SIDE``, or whose text would pass the caller's ``max_chars``,
+are not drawn: they would not fit a message.
 """
 
 from __future__ import annotations
 
+import math
 import re
-import string
 
 from bot.encounter import Encounter
-from bot.encounter_ops.placement import squares_of
 from bot.grid.coords import Cell, column_name
 from bot.grid.terrain import Terrain
-from bot.limits import MAX_TOKENS
 from bot.rules.ruleset import Ruleset
+from bot.token_labels import token_labels
 
 MAX_TEXT_SIDE = 40
 # By kind name, so a kind added later draws as UNKNOWN_GLYPH until it gets its own.
@@ -40,59 +42,48 @@ TERRAIN_GLYPHS: dict[str, str] = {
     "earth": "&",
 }
 UNKNOWN_GLYPH = "?"
-_LETTERS = string.ascii_uppercase + string.ascii_lowercase
-# After the letters: marks no terrain glyph uses, one column wide in a monospace
-# font, none mistakable for a Latin letter or digit (no Greek A, B, o, p, x...).
-_MORE_MARKS = string.digits + "ΓΔΘΛΞΠΣΦΨΩ" + "αβγδεζηθλμξπστφψω" + "БДЖЗИЛЦЧШЩЭЮЯ"
-MARKS = _LETTERS + _MORE_MARKS
-assert len(set(MARKS)) == len(MARKS) >= MAX_TOKENS
-assert not set(MARKS) & {*TERRAIN_GLYPHS.values(), UNKNOWN_GLYPH}
+DITTO = '"'  # a big token's squares under its label: "the same as above"
+assert DITTO not in {*TERRAIN_GLYPHS.values(), UNKNOWN_GLYPH}
 KEY_WIDTH = 60  # characters a key line holds at most (wider boards: their width)
 KEY_MAX_CHARS = 1800  # names are shortened until the key fits in this
 
 
-def token_glyphs(encounter: Encounter) -> dict[str, str]:
-    """A mark per token key, each different: its initial (capital, then small), else
-    the last digit of a trailing number ("Goblin 7" → 7) or, for a name without one,
-    another of its letters; else the first free one of ``MARKS`` that is no other
-    token's initial. A numbered name never takes its other letters: a row of goblins
-    read "GOBLINgoblin", which looks like a word, not twelve tokens."""
-    initials = {
-        ch
-        for token in encounter.tokens.values()
-        for first in token.name[:1]
-        if first.isascii() and first.isalpha()
-        for ch in (first.upper(), first.lower())
-    }
-    taken: set[str] = set()
-    glyphs: dict[str, str] = {}
+def token_marks(encounter: Encounter, ruleset: Ruleset) -> dict[str, str]:
+    """What the text board prints for each token key: the label its picture prints."""
+    return token_labels(encounter, ruleset.footprint_squares)
+
+
+def square_width(encounter: Encounter, ruleset: Ruleset, marks: dict[str, str]) -> int:
+    """Characters a square takes: enough for every label along its token's top row
+    (a token ``side`` squares across has ``side - 1`` gaps between them to use too)."""
+    width = 1
     for key, token in encounter.tokens.items():
-        first = token.name[:1]
-        wanted = [first.upper(), first.lower()] if first.isascii() and first.isalpha() else []
-        number = re.search(r"(\d)\s*$", token.name)
-        if number:  # "Goblin 7": its number tells it from the other goblins
-            wanted.append(number.group(1))
-        else:  # "Gnoll" beside a Goblin: another letter of its own name
-            letters = [ch.upper() for ch in token.name[1:] if ch.isascii() and ch.isalpha()]
-            wanted += letters + [ch.lower() for ch in letters]
-        spare = [ch for ch in MARKS if ch not in initials]
-        glyph = next((ch for ch in [*wanted, *spare, *MARKS] if ch not in taken), None)
-        if glyph is None:  # more tokens than marks: the encounter's cap prevents it
-            raise ValueError(f"more than {len(MARKS)} tokens to mark on the text board")
-        taken.add(glyph)
-        glyphs[key] = glyph
-    return glyphs
+        side = ruleset.footprint_squares.get(token.size, 1)
+        width = max(width, math.ceil((len(marks[key]) - (side - 1)) / side))
+    return width
 
 
-def board_key(encounter: Encounter, width: int = KEY_WIDTH, max_chars: int = KEY_MAX_CHARS) -> str:
-    """``A Ari  G Goblin 1  O Goblin 2``: which mark is which token, wrapped to
-    ``width``; long names are shortened (keeping a trailing number) until the
-    key fits in ``max_chars``."""
-    glyphs = token_glyphs(encounter)
-    names = [(glyphs[key], token.name) for key, token in encounter.tokens.items()]
+def board_key(
+    encounter: Encounter,
+    ruleset: Ruleset,
+    width: int = KEY_WIDTH,
+    max_chars: int = KEY_MAX_CHARS,
+    *,
+    where: bool = False,
+) -> str:
+    """``Ar Ari  G1 Goblin 1  G2 Goblin 2``: which label is which token, wrapped to
+    ``width``; with ``where``, each token's square too (``G1 Goblin 1 C4``); long
+    names are shortened (keeping a trailing number) until the key fits in
+    ``max_chars``."""
+    marks = token_marks(encounter, ruleset)
+    names = [
+        (marks[key], token.name, f" {token.cell}" if where else "")
+        for key, token in encounter.tokens.items()
+    ]
     text = ""
-    for limit in range(max((len(n) for _, n in names), default=1), 2, -1):
-        text = _wrap([f"{mark} {_shorten(name, limit)}" for mark, name in names], width)
+    for limit in range(max((len(n) for _, n, _ in names), default=1), 2, -1):
+        entries = [f"{mark} {_shorten(name, limit)}{at}" for mark, name, at in names]
+        text = _wrap(entries, width)
         if len(text) <= max_chars:
             break
     return text
@@ -117,31 +108,80 @@ def _wrap(entries: list[str], width: int) -> str:
     return "\n".join(lines)
 
 
-def board_text(encounter: Encounter, ruleset: Ruleset, *, with_key: bool = False) -> str | None:
-    """The board as lines of text, or None when the map is too big to draw as text;
-    with ``with_key``, a blank line and ``board_key`` under it (when there are tokens)."""
+def board_text(
+    encounter: Encounter,
+    ruleset: Ruleset,
+    *,
+    with_key: bool = False,
+    max_chars: int | None = None,
+) -> str | None:
+    """The board as lines of text, or None when the map is too big to draw as text
+    (a side past ``MAX_TEXT_SIDE``, or more than ``max_chars`` characters, key
+    included); with ``with_key``, a blank line and ``board_key`` under it (when there
+    are tokens)."""
     if max(encounter.width, encounter.height) > MAX_TEXT_SIDE:
         return None
-    glyphs = token_glyphs(encounter)
-    at: dict[Cell, str] = {}
-    for key, token in encounter.tokens.items():
-        for cell in squares_of(token, ruleset):
-            at[cell] = glyphs[key]
+    marks = token_marks(encounter, ruleset)
+    w = square_width(encounter, ruleset, marks)
+    step = w + 1 if w > 1 else 1  # wide squares stand apart; one-character ones touch
     margin = len(str(encounter.height))
+    rows = [
+        list(
+            (" " * (step - w)).join(
+                glyph_of(encounter.terrain_at(Cell(col, row))).ljust(w)
+                for col in range(encounter.width)
+            )
+        )
+        for row in range(encounter.height)
+    ]
+    for row, col, text in _token_texts(encounter, ruleset, marks, step):
+        rows[row][col * step : col * step + len(text)] = text
     names = [column_name(c) for c in range(encounter.width)]
     lines: list[str] = []
-    if any(len(n) > 1 for n in names):
+    if w == 1 and any(len(n) > 1 for n in names):
         lines.append(" " * (margin + 1) + "".join(n[0] if len(n) > 1 else " " for n in names))
-    lines.append(" " * (margin + 1) + "".join(n[-1] for n in names))
-    for row in range(encounter.height):
-        squares = "".join(
-            at.get(Cell(col, row)) or glyph_of(encounter.terrain_at(Cell(col, row)))
-            for col in range(encounter.width)
-        )
-        lines.append(f"{row + 1:>{margin}} {squares}")
+    heads = (n[-1] for n in names) if w == 1 else (n.ljust(w) for n in names)
+    lines.append((" " * (margin + 1) + (" " * (step - w)).join(heads)).rstrip())
+    lines += [f"{row + 1:>{margin}} {''.join(chars).rstrip()}" for row, chars in enumerate(rows)]
     if with_key and encounter.tokens:
-        lines += ["", board_key(encounter, max(KEY_WIDTH, margin + 1 + encounter.width))]
-    return "\n".join(lines)
+        width = max(KEY_WIDTH, margin + 1 + len(rows[0]) if rows else 0)
+        lines += ["", board_key(encounter, ruleset, width)]
+    text = "\n".join(lines)
+    return None if max_chars is not None and len(text) > max_chars else text
+
+
+def _token_texts(
+    encounter: Encounter, ruleset: Ruleset, marks: dict[str, str], step: int
+) -> list[tuple[int, int, str]]:
+    """(row, column, text) to write over the terrain, in drawing order: the biggest
+    tokens first, so one sharing their squares (a rider, a Tiny creature) shows over
+    them, and a big token's label on the first row of its squares no smaller token is
+    on (ditto marks on the rest)."""
+    footprints = ruleset.footprint_squares
+    tokens = sorted(
+        encounter.tokens.items(), key=lambda kt: -footprints.get(kt[1].size, 1)
+    )  # stable: token order among the same size
+    small_at = {
+        token.cell for token in encounter.tokens.values() if footprints.get(token.size, 1) == 1
+    }
+    out: list[tuple[int, int, str]] = []
+    for key, token in tokens:
+        side = footprints.get(token.size, 1)
+        col0, row0 = token.cell.col, token.cell.row
+        cols = [c for c in range(col0, col0 + side) if c < encounter.width]
+        rows = [r for r in range(row0, row0 + side) if r < encounter.height]
+        if side == 1:
+            out.append((row0, col0, marks[key]))
+            continue
+        free = [r for r in rows if not any(Cell(c, r) in small_at for c in cols)]
+        label_row = free[0] if free else None
+        for r in rows:
+            if r == label_row:
+                span = len(cols) * step - (1 if step > 1 else 0)  # the last gap is not its
+                out.append((r, col0, marks[key][:span].ljust(span)))
+            else:
+                out += [(r, c, DITTO) for c in cols]
+    return out
 
 
 def terrain_legend(encounter: Encounter) -> str:

@@ -62,6 +62,17 @@ class Field:
 
 
 @dataclass(frozen=True)
+class Picture:
+    """One more picture a reply carries, under its first (the board message's: the
+    tokens its first picture can't hold at a phone's width, issue 40): the PNG, its
+    file name and a line saying what it shows."""
+
+    png: bytes
+    name: str
+    caption: str
+
+
+@dataclass(frozen=True)
 class Reply:
     title: str
     fields: tuple[Field, ...] = ()
@@ -78,6 +89,9 @@ class Reply:
     # turn starting (its token's owner), a move's opportunity attacks (each attacker's
     # owner); every other mention in a reply pings no one
     pings: tuple[tuple[str, str], ...] = ()
+    # pictures after the first, each shown on its own under it (the board message's;
+    # the Discord shell's board sends them, other replies carry none)
+    pictures: tuple[Picture, ...] = ()
 
     def as_text(self) -> str:
         """The reply as a person reads it in a terminal."""

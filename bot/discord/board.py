@@ -21,7 +21,7 @@ from typing import Any, cast
 import discord
 
 from bot.discord.channel import readable
-from bot.discord.embeds import embed_for, file_for, text_for
+from bot.discord.embeds import embed_for, embeds_for, files_for, text_for
 from bot.discord.notices import tell_gm_once
 from bot.discord.permissions import can_attach, can_embed, missing_for_board, permissions_key
 from bot.discord.sending import NO_MENTIONS, Messageable
@@ -257,21 +257,22 @@ async def _post_board(
     from bot.discord.views import BoardButtons
 
     view = BoardButtons(live_url)
-    body: dict[str, Any] = {"embed": embed_for(reply)} if embeds else {"content": text_for(reply)}
+    body: dict[str, Any] = {"content": text_for(reply)}
+    if embeds:  # a board of several pictures (issue 40: every token in one): an embed each
+        shown = embeds_for(reply)
+        body = {"embed": shown[0]} if len(shown) == 1 else {"embeds": shown}
     if message_id is not None:
-        try:
-            files = [f] if (f := file_for(reply)) is not None else []
+        try:  # an edit's attachments replace the message's: the pictures of now alone
             await channel.get_partial_message(int(message_id)).edit(
-                **body, attachments=files, view=view
+                **body, attachments=files_for(reply), view=view
             )
             await store.set_meta(key, f"{message_id} {digest}")
             return
         except discord.NotFound:
             pass  # deleted: post a new one
-    file = file_for(reply)
-    message = await channel.send(
-        **body, **({"file": file} if file else {}), view=view, allowed_mentions=NO_MENTIONS
-    )
+    files = files_for(reply)
+    attached = {"file": files[0]} if len(files) == 1 else {"files": files} if files else {}
+    message = await channel.send(**body, **attached, view=view, allowed_mentions=NO_MENTIONS)
     await store.set_board_message(stored.id, str(message.id))
     await store.set_meta(key, f"{message.id} {digest}")
     await _retire_replaced(channel, store, channel_id, message)

@@ -174,6 +174,29 @@ def file_for(reply: Reply) -> discord.File | None:
     return discord.File(io.BytesIO(reply.image_png), filename=safe_filename(reply.image_name))
 
 
+PICTURE_CAPTION_MAX = 300  # a further picture's line: short, the picture says the rest
+
+
+def embeds_for(reply: Reply) -> list[discord.Embed]:
+    """The reply's embed, then one per further picture (``Reply.pictures``), each its
+    picture and the line saying what it shows: Discord shows them one under another,
+    each as wide as a phone (embeds sharing a URL would be tiled instead)."""
+    embeds = [embed_for(reply)]
+    for picture in reply.pictures:
+        line = shorten(as_text(picture.caption), PICTURE_CAPTION_MAX) or BLANK
+        more = discord.Embed(description=line, colour=BRAND_COLOUR)
+        more.set_image(url=f"attachment://{safe_filename(picture.name)}")
+        embeds.append(more)
+    return embeds
+
+
+def files_for(reply: Reply) -> list[discord.File]:
+    """``file_for``'s file, then each further picture's."""
+    first = file_for(reply)
+    more = [discord.File(io.BytesIO(p.png), filename=safe_filename(p.name)) for p in reply.pictures]
+    return ([first] if first is not None else []) + more
+
+
 def error_embed(message: str | RulingError) -> discord.Embed:
     """A refusal: its title, Why and Instead fields and the rule's source where the
     error lays them out (a refused /move), else the message alone."""

@@ -52,6 +52,12 @@ class Terrain(StrEnum):
         return self in (Terrain.WALL, Terrain.PILLAR, Terrain.EARTH)
 
     @property
+    def holds_no_one(self) -> bool:
+        """No creature is ever in it, walking, flying or burrowing: filled stone, a
+        pillar (a burrower may be in earth, a flyer over a pit)."""
+        return self in (Terrain.WALL, Terrain.PILLAR)
+
+    @property
     def solid_corner(self) -> bool:
         """A diagonal step may not cut past this square's corner."""
         return self in (Terrain.WALL, Terrain.EARTH)

@@ -10,7 +10,7 @@ board never stalls other channels.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -30,7 +30,14 @@ from bot.handlers.backgrounds import (
     require_background_alone,
     set_background,
 )
-from bot.handlers.board_view import Frame, cut_note, map_view, pin_result, pinned_view
+from bot.handlers.board_view import (
+    Frame,
+    cut_note,
+    map_view,
+    pin_result,
+    pinned_view,
+    too_big,
+)
 from bot.handlers.encounter_common import (
     actor_of,
     encounter_reply,
@@ -42,12 +49,17 @@ from bot.handlers.map_shading import map_shading
 from bot.handlers.move_picture import earlier_legs, move_view
 from bot.render.background import MIN_CELL_PX, BackgroundImage
 from bot.render.board import BoardView, board_window, render_board
-from bot.reply import Field, Reply
+from bot.render.cover import cover
+from bot.reply import Field, Picture, Reply
 from bot.rules.moving import MoveResult
 from bot.schema.codec import dump_state
+from bot.token_labels import token_labels
 from bot.work import board as board_work
 
 ZOOM_RANGE = (24, 64)
+# the text board message's board and legend: a plain Discord message holds 2,000
+# characters, and its title and fields come too
+TEXT_BOARD_MAX = 1600
 
 
 async def render(
@@ -188,16 +200,25 @@ async def board_message(
 ) -> Reply:
     """The channel's standing board (edited in place after every change): everyone reads
     it, so hidden tokens are never on it. It shows the window round the tokens at a
-    phone's width (docs/PICTURES.md), or the view the GM pinned (``frame``)."""
+    phone's width (docs/PICTURES.md), or the view the GM pinned (``frame``); then, where
+    that leaves tokens out, a picture round them, and so on (``render/cover.py``, issue
+    40): every token the table may see is in a picture, or past the last one listed."""
     whole, encounter = encounter, public(encounter)
     acting = encounter.acting
     tokens = len(encounter.tokens)
+    footprints = ruleset_of(encounter).footprint_squares
+    shown = await board_work(cover, encounter, footprints, BoardView(frame=frame))
+    first = shown.layouts[0]
+    cut: tuple[Field, ...] = ()  # a pinned view too big to read whole: said plainly
+    if frame is not None and (first.first, first.last) != frame:
+        cut = (Field("View", f"{first.first}–{first.last}: {too_big(frame)}."),)
     if acting is not None:
         title = f"Board — round {encounter.round}, {acting.name}'s turn"
     elif encounter.round > 1:
         title = f"Board — round {encounter.round}"
     else:  # before any order or round, the round is only noise
         title = "Board"
+    labels = token_labels(encounter, footprints)
     reply = encounter_reply(
         encounter,
         title=title,
@@ -214,9 +235,38 @@ async def board_message(
                 if encounter.board_lines
                 else ()
             ),
+            *cut,
+            *(
+                (Field("Elsewhere", _listed(encounter, labels, shown.left, where=True)),)
+                if shown.left
+                else ()
+            ),
         ),
     )
-    return board_reply(reply, await render(encounter, BoardView(frame=frame), background))
+    pngs = [await render(encounter, view, background) for view in shown.views]
+    more = tuple(
+        Picture(
+            png,
+            f"board-{n}.png",
+            f"Also on the board, {layout.first}–{layout.last}: " + _listed(encounter, labels, held),
+        )
+        for n, (png, layout, held) in enumerate(
+            zip(pngs[1:], shown.layouts[1:], shown.firsts[1:], strict=True), start=2
+        )
+    )
+    return replace(board_reply(reply, pngs[0]), pictures=more)
+
+
+def _listed(
+    encounter: Encounter, labels: Mapping[str, str], keys: Sequence[str], *, where: bool = False
+) -> str:
+    """``G1 Goblin 1 · G2 Goblin 2`` (with ``where``, each at its square): tokens by the
+    label their pictures print and their name."""
+    return " · ".join(
+        f"{labels[k]} {encounter.tokens[k].name}"
+        + (f" at {encounter.tokens[k].cell}" if where else "")
+        for k in keys
+    )
 
 
 MAP = Command(
@@ -284,13 +334,22 @@ def text_board_message(reply: Reply, encounter: Encounter) -> Reply:
     """The board message without its picture, for a channel where Stride may not attach
     files or show embeds: the board as the table sees it, as text in a code block where
     it fits (else the message's own description)."""
-    from bot.board_text import board_text, terrain_legend
+    from bot.board_text import board_key, board_text, terrain_legend
     from bot.encounter_ops.visibility import as_seen
 
     seen = as_seen(encounter, by_gm=False)
-    drawn = board_text(seen, ruleset_of(seen))
-    text = f"```\n{drawn}\n```\n{terrain_legend(seen)}" if drawn else reply.description
-    return replace(reply, image_png=None, description=text)
+    rules = ruleset_of(seen)
+    legend = terrain_legend(seen)
+    drawn = board_text(seen, rules, max_chars=TEXT_BOARD_MAX - len(legend) - 9)
+    if drawn is not None:
+        text = f"```\n{drawn}\n```\n{legend}"
+    elif seen.tokens:  # too big for a message: where each token is, by its label
+        text = "Too big to draw as text here. Where the tokens are:\n```\n"
+        text += board_key(seen, rules, max_chars=TEXT_BOARD_MAX - 80, where=True) + "\n```"
+    else:
+        text = reply.description
+    fields = tuple(f for f in reply.fields if f.name != "Elsewhere")  # of the pictures
+    return replace(reply, image_png=None, pictures=(), description=text, fields=fields)
 
 
 # a /move's picture (move_picture.py) too, where the bench and the tests import it from

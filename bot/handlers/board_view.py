@@ -89,8 +89,9 @@ async def pinned_view(
         )
     return frame, Field(
         "View",
-        f"Pinned to {frame[0]}–{frame[1]}: the board message and /map frame these squares "
-        "(cut round their middle where wider than a phone reads); /map view:all unpins.",
+        f"Pinned to {frame[0]}–{frame[1]}: the board message and /map show these squares, "
+        "scaled to read on a phone (a view too big for that shows its middle, and says "
+        "so); /map view:all unpins.",
     )
 
 
@@ -129,7 +130,19 @@ def map_view(
 
 
 def cut_note(view: BoardView, shown: str) -> str:
-    """What the Showing field adds when a phone-width picture leaves part of the map out."""
+    """What the Showing field adds when a phone-width picture leaves part of the map out
+    (or, pinned, shows its pin: whole, else its middle and why)."""
+    if view.frame is not None and view.center is None:
+        pinned = f"{view.frame[0]}–{view.frame[1]}"
+        return " (the pinned view)" if shown == pinned else f" ({too_big(view.frame)})"
     if not view.phone or shown == "the whole map":
         return ""
     return " (cut to a phone's width: /map whole:true shows it all)"
+
+
+def too_big(frame: Frame) -> str:
+    """What a picture of a pinned view says when it shows only the view's middle."""
+    return (
+        f"the middle of the pinned view {frame[0]}–{frame[1]}, too big to read whole on a "
+        "phone: pin fewer squares to see them all at once; /map whole:true draws the whole map"
+    )

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from bot.board_text import MAX_TEXT_SIDE, board_text, terrain_legend, token_glyphs
+from bot.board_text import MAX_TEXT_SIDE, board_text, terrain_legend, token_marks
 from bot.commands import Command, Option
 from bot.context import Context
 from bot.encounter import Background, Encounter
@@ -42,6 +42,7 @@ from bot.storage import Conflict, DamagedState
 # Discord's limit for a whole embed is 6000 characters; the map, terrain and turn
 # fields, title and footer take well under 1000 of it.
 TOKEN_LIST_MAX = 5000
+BOARD_TEXT_MAX = 4096  # a Discord embed's description: the text board, its legend
 
 
 def map_text(encounter: Encounter) -> str:
@@ -190,17 +191,21 @@ async def handle_show(ctx: Context, options: Mapping[str, Any]) -> Reply:
     seen = seen_in(ctx, whole)
     encounter = seen.encounter
     ruleset = ruleset_of(encounter)
-    glyphs = token_glyphs(encounter)
+    marks = token_marks(encounter, ruleset)
     counts = terrain_counts(encounter)
-    board = board_text(encounter, ruleset)
+    legend = terrain_legend(encounter)
+    board = board_text(encounter, ruleset, max_chars=BOARD_TEXT_MAX - len(legend) - 9)
     if board is None:
         description = (
             f"The map is too big to draw as text (more than {MAX_TEXT_SIDE} squares on a side)."
+            if max(encounter.width, encounter.height) > MAX_TEXT_SIDE
+            else "The board is too big to draw as text in one message with its tokens' "
+            "labels: the picture shows it, and the list below says where each token is."
         )
     else:
-        description = f"```\n{board}\n```\n{terrain_legend(encounter)}"
+        description = f"```\n{board}\n```\n{legend}"
     lines = [
-        f"`{glyphs[t.key]}` {token_line(t, ruleset, encounter)}" for t in encounter.tokens.values()
+        f"`{marks[t.key]}` {token_line(t, ruleset, encounter)}" for t in encounter.tokens.values()
     ]
     # The board must arrive whole (a cut code block reads as garbage): the token list
     # gives way first, within what one Discord message holds.

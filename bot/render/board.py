@@ -116,8 +116,10 @@ def _picture(
         busy = set(path)
         for token in encounter.tokens.values():
             busy |= footprint_cells([token.cell], footprints.get(token.size, 1))
-        corner = inset_corner(layout, inset.size, busy, avoid=view.phone)
-        if corner is None:  # every corner of a small window covers someone: under the board
+        corner = (
+            None if layout.inset_below else inset_corner(layout, inset.size, busy, avoid=view.phone)
+        )
+        if corner is None:  # a pinned view, or every corner covers someone: under the board
             image = _strip_below(image, layout, inset)
         else:
             _put_inset(image, inset, (layout.left + corner[0], layout.top + corner[1]))

@@ -119,16 +119,23 @@ def _terrain_overview(encounter: Encounter, size: tuple[int, int]) -> Image.Imag
 def inset_corner(
     layout: Layout, size: tuple[int, int], busy: set[Cell], *, avoid: bool = False
 ) -> tuple[int, int] | None:
-    """Where on the board the inset goes: the corner covering the fewest busy
-    squares (tokens, the path), bottom-right first on ties; with ``avoid``, None
-    when every corner covers one (the caller puts it under the board)."""
+    """Where on the board the inset goes: the corner covering the fewest busy squares
+    (tokens, the path), then the one with the fewest sides on the map's edge,
+    bottom-right first on ties. Never a corner of the map itself: every window holding
+    the map's last squares has them in that corner, so an inset there would hide them
+    from every picture (issue 40); squares it covers elsewhere continue past the window
+    and show in another. With ``avoid``, None when every corner left covers a busy square
+    (the caller puts it under the board)."""
     board_w, board_h = layout.cols * layout.cell, layout.rows * layout.cell
     w, h = size
-    corners = [
-        (board_w - w - INSET_GAP, board_h - h - INSET_GAP),
-        (INSET_GAP, board_h - h - INSET_GAP),
-        (board_w - w - INSET_GAP, INSET_GAP),
-        (INSET_GAP, INSET_GAP),
+    left, top = layout.x0 == 0, layout.y0 == 0
+    right = layout.x0 + layout.cols >= layout.map_width
+    bottom = layout.y0 + layout.rows >= layout.map_height
+    corners = [  # (x, y) on the board, and how many of its sides are the map's edge
+        ((board_w - w - INSET_GAP, board_h - h - INSET_GAP), right + bottom),
+        ((INSET_GAP, board_h - h - INSET_GAP), left + bottom),
+        ((board_w - w - INSET_GAP, INSET_GAP), right + top),
+        ((INSET_GAP, INSET_GAP), left + top),
     ]
     c = layout.cell
 
@@ -138,5 +145,7 @@ def inset_corner(
         rows = range(layout.y0 + y // c, layout.y0 + (y + h) // c + 1)
         return sum(1 for cell in busy if cell.col in cols and cell.row in rows)
 
-    best = min(corners, key=covered)
+    # a window with an inset is never the whole map, so one side at least is inside it
+    allowed = [(xy, edges) for xy, edges in corners if edges < 2]
+    best, _ = min(allowed, key=lambda corner: (covered(corner[0]), corner[1]))
     return None if avoid and covered(best) else best

@@ -14,8 +14,9 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from bot.encounter import Encounter
 from bot.grid.coords import Cell
@@ -36,6 +37,9 @@ from bot.render.region import (
 )
 from bot.render.view import BoardView
 
+if TYPE_CHECKING:
+    from bot.render.legibility import PhoneRule
+
 MIN_CELL = 24
 READABLE_CELL = 32  # a map that fits whole at this size or more is always shown whole
 DEFAULT_CELL = 40
@@ -45,6 +49,7 @@ MIN_WINDOW = 8  # squares on a side, where the map has them
 
 PHONE_CELL = 32  # the squares of a window cut to the phone rule's width
 PHONE_TALL = 1.5  # a phone picture's squares reach at most this times its width down
+MIN_FRAME_CELL = 16  # a pinned view is scaled down to this, at most, to read whole
 Widest = Callable[[int], int]  # cell px → the widest picture that reads on a phone
 
 
@@ -64,6 +69,9 @@ class Layout:
     map_width: int
     map_height: int
     keys: tuple[Key, ...] = ()  # the caption strip's entries, under the board
+    # the inset goes in a strip under the board, never over it (a pinned view: the GM
+    # asked for every one of its squares)
+    inset_below: bool = False
 
     @property
     def board_right(self) -> int:
@@ -209,6 +217,8 @@ def plan(encounter: Encounter, footprints: Mapping[Size, int], view: BoardView) 
     width, height = encounter.width, encounter.height
     if view.page:
         return _page(encounter, footprints, view)
+    if view.frame is not None and view.center is None:
+        return _framed(encounter, footprints, view, view.frame)
     region = region_of(encounter, footprints, view)
     cols_span, rows_span, focus, must = region.cols, region.rows, region.focus, region.must
     region_cols = cols_span[1] - cols_span[0] + 1
@@ -234,7 +244,7 @@ def plan(encounter: Encounter, footprints: Mapping[Size, int], view: BoardView) 
     elif windowed:
         cols, rows = min(cap_cols, width), min(cap_rows, height)
         if focus is None:
-            focus = default_focus(encounter, footprints, cols, rows)
+            focus = default_focus(encounter, footprints, cols, rows, view.around)
         x0 = place(focus[0], cols, width, must[0] if must else None)
         y0 = place(focus[1], rows, height, must[1] if must else None)
     else:
@@ -260,6 +270,93 @@ def plan(encounter: Encounter, footprints: Mapping[Size, int], view: BoardView) 
         map_height=height,
         keys=legend_keys(encounter, footprints, view, window),
     )
+
+
+def _framed(
+    encounter: Encounter,
+    footprints: Mapping[Size, int],
+    view: BoardView,
+    frame: tuple[Cell, Cell],
+) -> Layout:
+    """A pinned view (``/map view:A1:P12``): its squares and no others (issue 40), at
+    the largest square (``DEFAULT_CELL`` down to ``MIN_FRAME_CELL``) at which all of
+    them read on a phone. Where none does, its middle at ``PHONE_CELL``, cut to the
+    rule's width and kept inside the view (the handlers say so plainly). Not grown to
+    ``MIN_WINDOW``, nor widened to a whole map that fits: a pin frames exactly. Its
+    inset, where the map is bigger, goes under the board, covering none of it (the
+    picture, strip and all, no taller than ``MAX_SIDE_PX``)."""
+    height = encounter.height
+    first, last = frame
+    cols, rows = last.col - first.col + 1, last.row - first.row + 1
+    every = legend_keys(encounter, footprints, view, None)
+    rule = _phone_rule(encounter, footprints, view, every)
+    widest: Widest | None = rule
+
+    def framed(cell: int) -> Layout:
+        """The pin at ``cell`` px a square: whole where it fits, else its middle."""
+        fit_cols, fit_rows = _fits(cell, cols, height, every, widest)
+        shown_cols, shown_rows = min(cols, fit_cols), min(rows, fit_rows)
+        x0 = first.col + (cols - shown_cols) // 2
+        y0 = first.row + (rows - shown_rows) // 2
+        window = (x0, y0, shown_cols, shown_rows)
+        return _window_layout(encounter, footprints, view, window, cell, every, widest)
+
+    if view.zoom is not None:
+        return framed(max(MIN_CELL, min(MAX_CELL, view.zoom)))
+    for cell in range(DEFAULT_CELL, MIN_FRAME_CELL - 1, -1):
+        layout = framed(cell)
+        whole = (layout.cols, layout.rows) == (cols, rows)
+        if whole and (rule is None or rule.reads(cell)) and _drawn_height(layout) <= MAX_SIDE_PX:
+            return replace(layout, inset_below=True)
+    # no square size reads it whole: its middle, as a cut window is (the inset in a corner)
+    return framed(PHONE_CELL if rule is not None else MIN_CELL)
+
+
+def _window_layout(
+    encounter: Encounter,
+    footprints: Mapping[Size, int],
+    view: BoardView,
+    window: tuple[int, int, int, int],
+    cell: int,
+    every: tuple[Key, ...],
+    widest: Widest | None,
+) -> Layout:
+    """The layout of ``window`` (first column, first row, columns, rows) at ``cell``
+    px, with the overview inset where it is not the whole map and the whole map would
+    not fit, or it is cut from a pin (``every``: the caption's keys for the whole map;
+    ``widest``: the phone rule)."""
+    width, height = encounter.width, encounter.height
+    x0, y0, cols, rows = window
+    whole = cols == width and rows == height
+    whole_fits = _fitting(width, height, height, MIN_CELL, every, widest) is not None
+    cut = view.frame is not None and (cols, rows) != (
+        view.frame[1].col - view.frame[0].col + 1,
+        view.frame[1].row - view.frame[0].row + 1,
+    )
+    left, top, size = strips(cell, height)
+    return Layout(
+        x0=x0,
+        y0=y0,
+        cols=cols,
+        rows=rows,
+        cell=cell,
+        left=left,
+        top=top,
+        label_size=size,
+        inset=not whole and (cut or not whole_fits),
+        map_width=width,
+        map_height=height,
+        keys=legend_keys(encounter, footprints, view, (x0, y0, x0 + cols - 1, y0 + rows - 1)),
+    )
+
+
+def _drawn_height(layout: Layout) -> int:
+    """How tall the picture of ``layout`` is with its inset in a strip under the board."""
+    if not layout.inset:
+        return layout.height
+    from bot.render.inset import INSET_GAP, inset_size  # it reads this module's layouts
+
+    return layout.height + inset_size(layout)[1] + 4 + 2 * INSET_GAP
 
 
 def _page(encounter: Encounter, footprints: Mapping[Size, int], view: BoardView) -> Layout:
@@ -289,7 +386,7 @@ def _phone_rule(
     footprints: Mapping[Size, int],
     view: BoardView,
     keys: tuple[Key, ...],
-) -> Widest | None:
+) -> PhoneRule | None:
     """The widest legible picture at each cell size (None: the view asks for no limit)."""
     if not view.phone:
         return None

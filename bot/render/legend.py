@@ -95,17 +95,18 @@ def legend_lines(more_action: str = "dash") -> list[str]:
     """Every mark a board picture can carry, one line each, for /help.
 
     ``more_action`` is the ruleset's next bigger action (``GridRules.band_action``:
-    dash, double, run)."""
+    dash, double, run). A line's colour is the one the pictures draw it in
+    (``tests/render/test_legend.py`` names each from its pixels)."""
     more = action_phrase(more_action)
     return [
         "Green band, outlined: where the token can still end its move with this action",
-        f"Light-blue band with stripes: reachable only with a {more}",
-        "Red diagonal hatching: squares an enemy threatens (/map threats:true)",
+        f"Pale green band with diagonal stripes: reachable only with a {more}",
+        "Orange-red diagonal hatching: squares an enemy threatens (/map threats:true)",
         "Orange outline: a token's reach (/map reach:)",
-        "Purple dotted area with its name (red, yellow or blue with colour:): an area"
-        " template (/template add); the tokens inside it outlined in its colour; a bigger"
-        " dot cased in white: its point of origin",
-        "Red ! badge: leaving this square provoked an opportunity attack",
+        "Purple dotted area with its name (another colour with colour:red, yellow or"
+        " blue): an area template (/template add); the tokens inside it outlined in its"
+        " colour; a bigger dot cased in white: its point of origin",
+        "Orange-red ! badge: leaving this square provoked an opportunity attack",
         "Black P badge: prone",
         "Blue R badge: its reaction (attack of opportunity) is used until its turn starts",
         "White badge with a letter: another condition by its initial (G grappled,"

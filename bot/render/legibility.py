@@ -96,9 +96,20 @@ class PhoneRule:
         self._asked = (frozenset(looks), costs, keys)
 
     def __call__(self, cell: int) -> int:
+        return widest_legible(self._least(cell), cell)
+
+    def reads(self, cell: int) -> bool:
+        """Whether a picture at ``cell`` px a square can read on a phone at all: every
+        text at least ``MIN_TEXT_PX`` and a square ``MIN_SQUARE_PX`` as drawn (scaled
+        down further if wider than the phone). Else no width helps (the phone does
+        not enlarge a narrower picture), and ``self(cell)`` is the phone's width only."""
+        return self._least(cell) >= MIN_TEXT_PX and cell >= MIN_SQUARE_PX
+
+    def _least(self, cell: int) -> int:
+        """The smallest font a picture at ``cell`` px a square prints."""
         found = _widest.get((cell, self._asked))
         if found is None:
-            found = _widest_at(cell, self._looks, self._costs, self._keys)
+            found = _least_font(cell, self._looks, self._costs, self._keys)
             with _widest_lock:
                 _widest[(cell, self._asked)] = found
                 while len(_widest) > WIDEST_CACHE:
@@ -112,12 +123,12 @@ class PhoneRule:
         return hash(self._asked)
 
 
-WIDEST_CACHE = 4096  # (cell size, a board's label looks) answers kept
+WIDEST_CACHE = 4096  # (cell size, a board's label looks) → its least font, kept
 _widest: OrderedDict[tuple[int, object], int] = OrderedDict()
 _widest_lock = threading.Lock()
 
 
-def _widest_at(
+def _least_font(
     cell: int, looks: Mapping[tuple[str, int, int, int, bool, str], Token], costs: bool, keys: bool
 ) -> int:
     probe = Layout(0, 0, 1, 1, cell, 0, 0, label_size(cell), False, 1, 1)
@@ -131,7 +142,7 @@ def _widest_at(
         fonts.append(disc_label_size(label, disc, token.team))
         if pills:
             fonts.append(pill_size(cell))
-    return widest_legible(min(fonts), cell)
+    return min(fonts)
 
 
 def texts(

@@ -36,6 +36,7 @@ class Region:
 
 
 def region_of(encounter: Encounter, footprints: Mapping[Size, int], view: BoardView) -> Region:
+    """The region of a view that is not pinned (a pinned one is ``layout._framed``'s)."""
     width, height = encounter.width, encounter.height
     move = view.move
     must: tuple[Span, Span] | None = None
@@ -62,12 +63,8 @@ def region_of(encounter: Encounter, footprints: Mapping[Size, int], view: BoardV
         for cell in (*view.threats, *view.reach):
             box = union(box, token_box(cell, 1))
         for token in encounter.tokens.values():
-            box = union(box, token_box(token.cell, footprints.get(token.size, 1)))
-    if view.frame is not None and view.center is None:
-        first, last = view.frame
-        framed: Box = (first.col, first.row, last.col, last.row)
-        cols, rows = (framed[0], framed[2]), (framed[1], framed[3])
-        return Region(cols, rows, centre(framed), None, tuple(near_tokens))
+            if view.around is None or token.key in view.around:
+                box = union(box, token_box(token.cell, footprints.get(token.size, 1)))
     if view.center is not None:
         focus = (view.center.col + 0.5, view.center.row + 0.5)
         must = None
@@ -105,10 +102,15 @@ def centre(box: Box) -> tuple[float, float]:
 
 
 def default_focus(
-    encounter: Encounter, footprints: Mapping[Size, int], cols: int, rows: int
+    encounter: Encounter,
+    footprints: Mapping[Size, int],
+    cols: int,
+    rows: int,
+    around: frozenset[str] | None = None,
 ) -> tuple[float, float]:
     """Where a ``cols`` x ``rows`` window goes when nothing else says (no move
-    drawn, no ``at:``): round the action, never on empty space between tokens.
+    drawn, no ``at:``): round the action, never on empty space between tokens
+    (``around``: of these tokens alone, where not all).
 
     1. The acting token, when a turn order runs.
     2. Else a token that has moved: the encounter keeps no order of moves
@@ -124,9 +126,9 @@ def default_focus(
     tokens it was chosen for (which keeps every one of them in view).
     """
     acting = encounter.acting
-    if acting is not None:
+    if acting is not None and (around is None or acting.key in around):
         return centre(token_box(acting.cell, footprints.get(acting.size, 1)))
-    tokens = list(encounter.tokens.values())
+    tokens = [t for t in encounter.tokens.values() if around is None or t.key in around]
     boxes = [token_box(t.cell, footprints.get(t.size, 1)) for t in tokens]
     if not boxes:
         return (encounter.width / 2, encounter.height / 2)

@@ -65,9 +65,9 @@ def squares(
             if b == band and cell not in kinds and cell not in hatched
         ]
         tile = square_tile(Terrain.CLEAR, c, band)
-        colour = rgb_at(tile, (0, 0))
-        stripes = band_stripes(c) if band == 1 else range(0)
-        stripe = rgb_at(tile, (0, stripes[0])) if stripes else colour
+        stripes = band_stripes(c) if band == 1 else None
+        colour = rgb_at(tile, _off(stripes))
+        stripe = rgb_at(tile, _on(stripes)) if stripes is not None else colour
         for first, count in runs(floor):
             x, y = layout.corner(first)
             if not see_through:
@@ -75,14 +75,34 @@ def squares(
                 continue
             tint = flat_mask(count * c, c, TINT_ALPHA)
             paste_colour(board, colour, (x, y, x + count * c, y + c), tint)
-            for dy in stripes:
-                paste_colour(board, stripe, (x, y + dy, x + count * c, y + dy + 1))
+            for i in range(count if stripes is not None else 0):
+                paste_colour(board, stripe, (x + i * c, y, x + (i + 1) * c, y + c), stripes)
     for cell in kinds.keys() | hatched:
         tile = square_tile(kinds.get(cell, Terrain.CLEAR), c, bands.get(cell, 0), cell in hatched)
         if see_through:
             board.paste(tile, layout.corner(cell), flat_mask(c, c, TINT_ALPHA))
         else:
             put_tile(board, tile, layout.corner(cell))
+
+
+def _on(mask: Image.Image | None) -> tuple[int, int]:
+    """A pixel on a stripe of the band's ``mask`` (the top-left one without a mask)."""
+    if mask is None:
+        return (0, 0)
+    box = mask.getbbox()
+    assert box is not None  # a band's stripes are never empty
+    x = box[0]
+    y = next(y for y in range(mask.height) if mask.getpixel((x, y)))
+    return (x, y)
+
+
+def _off(mask: Image.Image | None) -> tuple[int, int]:
+    """A pixel off the band's stripes: the band's tint alone."""
+    if mask is None:
+        return (0, 0)
+    return next(
+        (x, y) for y in range(mask.height) for x in range(mask.width) if not mask.getpixel((x, y))
+    )
 
 
 TINT_ALPHA = 150  # of 255: terrain and bands over a background image let the map show

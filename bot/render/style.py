@@ -99,13 +99,15 @@ LABEL_TEXT: RGB = (20, 20, 20)
 PROVOKED_BADGE: RGB = VERMILLION
 REACH_NOW: RGB = BLUISH_GREEN
 REACH_NOW_ALPHA = 96
-REACH_MORE: RGB = SKY_BLUE
-REACH_MORE_ALPHA = 64
-# The two bands differ by more than hue (under tritanopia both tints turn teal):
-# the outer one is striped across, the inner one outlined.
-REACH_MORE_STRIPE: RGB = BLUE
-REACH_MORE_STRIPE_ALPHA = 130
 REACH_NOW_EDGE: RGB = (0, 110, 80)
+# The outer band is the inner one's green, paler, with diagonal stripes: reachable
+# still, with more effort. It was sky blue striped across, which a phone's scaling
+# turned into water's look (issue 40). The two bands differ by more than hue: the
+# outer one striped, the inner one solid and outlined.
+REACH_MORE: RGB = BLUISH_GREEN
+REACH_MORE_ALPHA = 36
+REACH_MORE_STRIPE: RGB = REACH_NOW_EDGE
+REACH_MORE_STRIPE_ALPHA = 150
 THREAT_INK: RGB = VERMILLION
 THREAT_ALPHA = 170  # on the hatch lines; the rest of the square gets THREAT_TINT
 THREAT_TINT = 36

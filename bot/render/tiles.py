@@ -161,10 +161,19 @@ BANDS: Mapping[int, tuple[RGB, int]] = {
 }
 
 
-def band_stripes(cell: int) -> range:
-    """The rows of a square the outer speed band's stripes run along."""
-    step = max(5, cell // 4)
-    return range(step // 2, cell, step)
+@lru_cache(maxsize=64)
+def band_stripes(cell: int) -> Image.Image:
+    """The outer speed band's stripes over a square, as an ``L`` mask (255 on them):
+    diagonals running down to the right, a few a square. Not across like water's
+    waves, which a phone's scaling made them read as (issue 40), nor up to the right
+    like the threat hatching."""
+    mask = Image.new("L", (cell, cell), 0)
+    draw = ImageDraw.Draw(mask)
+    step = max(6, cell // 3)
+    width = max(1, round(cell / 16))
+    for k in range(-cell, cell + step, step):
+        draw.line([(k, 0), (k + cell, cell)], fill=255, width=width)
+    return mask
 
 
 @lru_cache(maxsize=64)
@@ -193,9 +202,8 @@ def square_tile(kind: Terrain, cell: int, band: int = 0, threatened: bool = Fals
         colour, alpha = BANDS[band]
         tile.paste(colour, (0, 0, cell, cell), Image.new("L", (cell, cell), alpha))
         if band == 1:
-            stripe = Image.new("L", (cell, 1), s.REACH_MORE_STRIPE_ALPHA)
-            for y in band_stripes(cell):
-                tile.paste(s.REACH_MORE_STRIPE, (0, y, cell, y + 1), stripe)
+            stripes = band_stripes(cell).point(lambda v: v * s.REACH_MORE_STRIPE_ALPHA // 255)
+            tile.paste(s.REACH_MORE_STRIPE, (0, 0, cell, cell), stripes)
     if threatened:
         tile.paste(s.THREAT_INK, (0, 0, cell, cell), hatch_mask(cell))
     return tile

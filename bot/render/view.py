@@ -78,3 +78,7 @@ class BoardView:
     # the live board's page (issue 39): the whole map, every square at ``zoom`` px,
     # however big that makes the picture (the page pans and zooms it; no inset)
     page: bool = False
+    # the tokens (by key) the window is placed round, where not all of them (None): the
+    # board message's further pictures (issue 40, ``render/cover.py``); every token the
+    # window shows is drawn all the same
+    around: frozenset[str] | None = None

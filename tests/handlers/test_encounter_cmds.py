@@ -6,6 +6,8 @@ import asyncio
 import json
 from pathlib import Path
 
+import pytest
+
 from bot.context import Context
 from bot.errors import InvalidInput, NotAllowed
 from bot.handlers import COMMANDS
@@ -103,16 +105,17 @@ async def test_show_lists_tokens_terrain_and_the_board(gm: Context, player: Cont
     assert ogre["team"] == "enemy" and ogre["owner"] is None and ogre["conditions"] == ["prone"]
     assert ari["owner"] == name_id("ari") and ari["team"] == "party"
     assert isinstance(ari["speed_ft"], int)
-    assert r["board"].splitlines() == [
-        "  ABCDEFGH",
-        "1 A......#",
-        "2 ..OO....",
-        "3 ..OO....",
-        "4 ####....",
-        "5 ....::..",
-        "6 ....::..",
+    assert r["board"].splitlines() == [  # each token by its picture's label (issue 40)
+        "  A  B  C  D  E  F  G  H",
+        "1 Ar .  .  .  .  .  .  #",
+        "2 .  .  Ogre  .  .  .  .",
+        '3 .  .  "  "  .  .  .  .',
+        "4 #  #  #  #  .  .  .  .",
+        "5 .  .  .  .  :  :  .  .",
+        "6 .  .  .  .  :  :  .  .",
     ]
-    assert "`O` Ogre — C2 · Large, 2×2 squares · enemy" in reply.fields[1].value
+    assert "`Ogre` Ogre — C2 · Large, 2×2 squares · enemy" in reply.fields[1].value
+    assert "`Ar` Ari — A1" in reply.fields[1].value
     assert reply.title == "Encounter: 8×6 map, 2 tokens"
     assert not any(f.name == "Turn" for f in reply.fields)
 
@@ -120,21 +123,23 @@ async def test_show_lists_tokens_terrain_and_the_board(gm: Context, player: Cont
 async def test_show_draws_two_letter_columns_and_refuses_only_huge_maps(gm: Context):
     await run(gm, "/encounter start width:28 height:3", "/token add name:Zed at:AB3")
     board = (await run(gm, "/encounter show")).result["board"].splitlines()
-    assert board[0] == "  " + " " * 26 + "AA"
-    assert board[1] == "  " + "ABCDEFGHIJKLMNOPQRSTUVWXYZ" + "AB"
-    assert board[-1].endswith(".Z")
+    assert board[0] == "  " + "".join(f"{c}  " for c in "ABCDEFGHIJKLMNOPQRSTUVWXYZ") + "AA AB"
+    assert board[-1].endswith(".  Ze")
+    await run(gm, "/encounter end confirm:true", "/encounter start width:28 height:3")
+    board = (await run(gm, "/encounter show")).result["board"].splitlines()
+    assert board[:2] == ["  " + " " * 26 + "AA", "  ABCDEFGHIJKLMNOPQRSTUVWXYZAB"]  # no tokens
     await run(gm, "/encounter end confirm:true", "/encounter start width:41 height:10")
     big = await run(gm, "/encounter show")
     assert big.result["board"] is None
     assert "too big to draw as text" in big.description
 
 
-async def test_tokens_sharing_an_initial_get_different_letters(gm: Context):
+async def test_tokens_sharing_an_initial_get_different_labels(gm: Context):
     await run(gm, "/encounter start width:5 height:1")
     for name in ("Goblin 1", "Goblin 2", "Gnoll"):
         await run(gm, f'/token add name:"{name}"')
     board = (await run(gm, "/encounter show")).result["board"].splitlines()
-    assert board[-1] == "1 GgN.."  # numbered goblins by initial, the Gnoll by its N
+    assert board[-1] == "1 G1 G2 Gn .  ."  # as the picture labels them
 
 
 async def test_end_asks_for_confirmation_and_archives(gm: Context, player: Context):
@@ -210,9 +215,11 @@ def test_the_encounter_changes_are_pure_functions():
         assert not imported_roots(path) & FORBIDDEN, path.name
 
 
-async def test_a_full_board_fits_one_discord_message(gm: Context):
-    """40×40 with 100 tokens: the board arrives whole; the token list gives way."""
-    await run(gm, "/encounter start width:40 height:40")
+@pytest.mark.parametrize("side", [24, 40])
+async def test_a_full_board_fits_one_discord_message(gm: Context, side: int):
+    """A board with 100 tokens: the text board arrives whole where it fits with the
+    tokens' labels (24×24), else the reply says so (40×40); the token list gives way."""
+    await run(gm, f"/encounter start width:{side} height:{side}")
     for i in range(100):
         await run(gm, f'/token add name:"Goblin warrior {i}" team:enemy')
     reply = await run(gm, "/encounter show")
@@ -221,6 +228,10 @@ async def test_a_full_board_fits_one_discord_message(gm: Context):
     total += sum(len(f.name) + len(f.value) for f in reply.fields)
     assert total <= 6000 and len(reply.fields) <= 25
     assert all(len(f.value) <= 1024 for f in reply.fields)
-    assert reply.description.count("```") == 2 and len(reply.description) <= 4096
+    assert len(reply.description) <= 4096
+    if side == 24:
+        assert reply.description.count("```") == 2 and " GW9 G10 " in reply.description
+    else:
+        assert reply.description.startswith("The board is too big to draw as text")
     listed = "\n".join(f.value for f in reply.fields if f.name.startswith("Tokens"))
     assert listed.endswith("more tokens (the JSON result lists all)")

@@ -1,5 +1,5 @@
 """Whatever the map and the view, the picture stays readable and in bounds
-(cells of at least 24 px)."""
+(cells of at least 24 px; a pinned view scales to 16)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,8 @@ from bot.encounter import Encounter, Token
 from bot.grid.coords import Cell
 from bot.grid.sizes import Size
 from bot.render.board import BoardView, MoveOverlay, board_window, render_board
-from bot.render.layout import MAX_CELL, MAX_SIDE_PX, MIN_CELL, plan
+from bot.render.layout import MAX_CELL, MAX_SIDE_PX, MIN_CELL, MIN_FRAME_CELL, PHONE_CELL, plan
+from bot.render.legibility import texts, too_small
 from bot.rules import get_ruleset
 from tests.render.pixels import decode
 
@@ -85,3 +86,52 @@ def test_any_board_renders_to_a_png_of_the_planned_size(board: tuple[Encounter, 
         assert layout.height <= image.height <= layout.height + 2 * 6 + 204
     else:
         assert image.height == layout.height
+
+
+@st.composite
+def pinned(draw: st.DrawFn) -> tuple[Encounter, BoardView]:
+    """A map with a few tokens (or none) and a view pinned on it (/map view:)."""
+    width, height = draw(st.integers(1, 80)), draw(st.integers(1, 80))
+    e = Encounter(width, height, "epic-path", "gm")
+    for i in range(draw(st.integers(0, 3))):
+        at = Cell(draw(st.integers(0, width - 1)), draw(st.integers(0, height - 1)))
+        name = draw(st.sampled_from(["Goblin {}", "Ari {}", "Gnoll {}"])).format(i + 1)
+        e = e.with_token(Token(name, at, team=draw(st.sampled_from(["party", "enemy"]))))
+    cols = sorted(draw(st.lists(st.integers(0, width - 1), min_size=2, max_size=2)))
+    rows = sorted(draw(st.lists(st.integers(0, height - 1), min_size=2, max_size=2)))
+    frame = (Cell(cols[0], rows[0]), Cell(cols[1], rows[1]))
+    return e, BoardView(frame=frame)
+
+
+@settings(max_examples=120, deadline=None)
+@given(pinned())
+def test_a_pinned_view_is_drawn_as_pinned_or_its_middle_and_always_reads(
+    board: tuple[Encounter, BoardView],
+):
+    """Issue 40: a pin draws its squares and no others, scaled to read on a phone;
+    one too big for that shows its middle at the cut windows' square, inside it."""
+    e, view = board
+    assert view.frame is not None
+    (a, b), layout = view.frame, plan(e, FOOT, view)
+    pinned_cols, pinned_rows = b.col - a.col + 1, b.row - a.row + 1
+    first, last = layout.first, layout.last
+    assert a.col <= first.col <= last.col <= b.col and a.row <= first.row <= last.row <= b.row
+    if (layout.cols, layout.rows) != (pinned_cols, pinned_rows):  # cut: round its middle
+        assert layout.cell == PHONE_CELL
+        assert abs((first.col - a.col) - (b.col - last.col)) <= 1
+        assert abs((first.row - a.row) - (b.row - last.row)) <= 1
+    else:
+        assert MIN_FRAME_CELL <= layout.cell <= MAX_CELL
+    assert too_small(texts(e, FOOT, view, layout), layout) == []
+    assert layout.width <= MAX_SIDE_PX and layout.height <= MAX_SIDE_PX
+
+
+@settings(max_examples=25, deadline=None)
+@given(pinned())
+def test_a_pinned_picture_strip_and_all_is_no_taller_than_1024_px(
+    board: tuple[Encounter, BoardView],
+):
+    e, view = board
+    layout = plan(e, FOOT, view)
+    image = decode(render_board(e, FOOT, view))
+    assert image.width == layout.width and layout.height <= image.height <= MAX_SIDE_PX

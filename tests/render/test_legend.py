@@ -3,6 +3,7 @@ same key as text for /help, and speed bands told apart without colour."""
 
 from __future__ import annotations
 
+import colorsys
 import subprocess
 import sys
 from dataclasses import replace
@@ -113,7 +114,7 @@ def test_help_lines_name_the_rulesets_bigger_action():
     assert any("only with a double move" in line for line in legend_lines("double"))
     assert any("only with a run" in line for line in legend_lines("run"))
     text = "\n".join(legend_lines("dash"))
-    for mark in ("Green band", "Light-blue", "hatching", "!", "P badge", "G grappled"):
+    for mark in ("Green band", "Pale green band", "hatching", "!", "P badge", "G grappled"):
         assert mark in text
 
 
@@ -208,3 +209,71 @@ def test_a_spent_reaction_is_a_blue_badge_on_the_token_and_in_the_caption() -> N
     ]
     assert blues  # the badge's blue sits at the disc's lower right
     assert before.crop(box).tobytes() != after.crop(box).tobytes()
+
+
+def colour_name(rgb: tuple[int, int, int]) -> str:
+    """A colour as a reader names it: white, black or grey when it has next to no hue,
+    else its hue's name (orange-red from 15° to 30°: vermilion), "pale" when light."""
+    hue, light, saturation = colorsys.rgb_to_hls(*(v / 255 for v in rgb))
+    if saturation < 0.15 or light < 0.12 or light > 0.95:
+        return "white" if light > 0.8 else "black" if light < 0.25 else "grey"
+    degrees = hue * 360
+    bands = [(15, "red"), (30, "orange-red"), (45, "orange"), (70, "yellow"), (170, "green")]
+    bands += [(260, "blue"), (345, "purple"), (360, "red")]
+    name = next(n for top, n in bands if degrees < top)
+    return f"pale {name}" if light > 0.8 else name
+
+
+def drawn(kind: str) -> tuple[int, int, int]:
+    """The colour a mark is drawn in: a square's pixel as the board paints it, or the
+    style's colour for a line or badge."""
+    from bot.render import style as s
+    from bot.render.tiles import band_stripes, hatch_mask
+
+    cell = 32
+    if kind == "band-now":
+        return square_tile(Terrain.CLEAR, cell, 2).getpixel((cell // 2, cell // 2))
+    if kind == "band-more":  # its tint, off the stripes
+        stripes = band_stripes(cell)
+        off = next((x, 0) for x in range(cell) if not stripes.getpixel((x, 0)))
+        return square_tile(Terrain.CLEAR, cell, 1).getpixel(off)
+    if kind == "threat":  # a pixel on a hatch line
+        mask = hatch_mask(cell)
+        on = next((x, 0) for x in range(cell) if mask.getpixel((x, 0)) == s.THREAT_ALPHA)
+        return square_tile(Terrain.CLEAR, cell, 0, True).getpixel(on)
+    return {
+        "reach": s.REACH_OUTLINE,
+        "template": s.TEMPLATE_OUTLINE,
+        "provoked": s.PROVOKED_BADGE,
+        "prone": s.PRONE_BADGE,
+        "reaction": s.REACTION_BADGE,
+        "condition": s.CONDITION_BADGE,
+        "acting": s.ACTING_RING,
+    }[kind]
+
+
+# /help's key, line by line: the words naming the mark, their colour, what it marks
+KEY_MARKS = {
+    "Green band": ("green", "band-now"),
+    "Pale green band": ("pale green", "band-more"),
+    "Orange-red diagonal hatching": ("orange-red", "threat"),
+    "Orange outline": ("orange", "reach"),
+    "Purple dotted area": ("purple", "template"),
+    "Orange-red ! badge": ("orange-red", "provoked"),
+    "Black P badge": ("black", "prone"),
+    "Blue R badge": ("blue", "reaction"),
+    "White badge": ("white", "condition"),
+    "Yellow ring": ("yellow", "acting"),
+}
+
+
+def test_help_s_key_names_the_colours_the_pictures_draw():
+    """Issue 40: /help's key said "light-blue band" and "red hatching" where the
+    pictures drew otherwise. Each line that names a colour names the one its mark is
+    drawn in, read from the pixels."""
+    for line in legend_lines("dash")[:-1]:  # the last says where the caption is
+        words = next((w for w in KEY_MARKS if line.startswith(w)), None)
+        assert words is not None, f"a key line with no colour checked: {line}"
+        colour, kind = KEY_MARKS[words]
+        assert words.lower().startswith(colour)
+        assert colour_name(drawn(kind)) == colour, (line, colour_name(drawn(kind)))

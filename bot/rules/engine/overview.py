@@ -26,7 +26,9 @@ if TYPE_CHECKING:
 
 def threat_squares(rules: Ruleset, encounter: Encounter, against: str = "party") -> frozenset[Cell]:
     """Squares threatened (or within reach) of the creatures hostile to team ``against``,
-    on the ground: a flyer too high to reach the ground threatens none of them."""
+    on the ground: a flyer too high to reach the ground threatens none of them. A square
+    no creature can be in (a wall, a pillar: ``Terrain.holds_no_one``) is never one: no
+    one there to threaten, and /map's count of them would be padded (issue 40)."""
     squares: set[Cell] = set()
     everywhere = encounter.width * encounter.height
     for token in encounter.tokens.values():
@@ -37,7 +39,9 @@ def threat_squares(rules: Ruleset, encounter: Encounter, against: str = "party")
         squares |= token_reach(rules, encounter, token.name)
         if len(squares) >= everywhere:
             break  # the whole map: no one else can add a square
-    return frozenset(squares)
+    return frozenset(squares).difference(
+        cell for cell, kind in encounter.terrain.items() if kind.holds_no_one
+    )
 
 
 def token_reach(rules: Ruleset, encounter: Encounter, name: str) -> frozenset[Cell]:
