@@ -15,7 +15,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections import OrderedDict
-from collections.abc import Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -72,6 +72,14 @@ async def board_versions(store: Store, channel_ids: list[str]) -> dict[str, str 
     """The running boards' versions in these channels (None: no board): what the feed
     reads to learn that something changed."""
     return await store.board_versions(channel_ids)
+
+
+async def listen_for_changes(
+    store: Store, heard: Callable[[str], None]
+) -> Callable[[], Awaitable[None]]:
+    """Call ``heard(channel_id)`` whenever any process changes a board ("": one it can't
+    name), where the database can say so (PostgreSQL); what it returns stops listening."""
+    return await store.listen_boards(heard)
 
 
 async def live_board(store: Store, viewer: Viewer) -> LiveBoard:
