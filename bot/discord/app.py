@@ -15,7 +15,7 @@ import logging
 import math
 import pkgutil
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -34,6 +34,7 @@ from bot.discord.web_moves import discord_moves
 from bot.errors import RulingError
 from bot.handlers.upkeep import (
     mark_commands_synced,
+    open_store,
     purge_ended,
     purge_left_servers,
     server_joined,
@@ -43,8 +44,11 @@ from bot.handlers.upkeep import (
 )
 from bot.health import HealthServer, watch_loop_lag
 from bot.metrics import METRICS
-from bot.storage import StorageError, Store
+from bot.storage import StorageError
 from bot.web.server import LiveServer
+
+if TYPE_CHECKING:
+    from bot.storage import Store
 
 log = logging.getLogger(__name__)
 
@@ -145,7 +149,7 @@ class StrideBot(commands.Bot):
             light_workers=self.settings.light_workers,
             commands_per_channel=self.settings.channel_commands,
         )
-        self._store = await Store.open(self.settings.db_path)
+        self._store = await open_store(self.settings.db_path)
         self._lag_watch = asyncio.create_task(watch_loop_lag(METRICS), name="stride-loop-lag")
         # turns that sat too long ping their owners again (kept in the store)
         self._reminders = asyncio.create_task(

@@ -3,15 +3,25 @@ and write the store only through the handlers): at start-up, old data purged and
 commands' last synced definitions; a server left or joined again; whether the store
 answers (/readyz); and the writes a command made, for an honest answer when it fails.
 
-The shell itself only opens the store at start-up and closes it at shutdown
+The shell opens the store here at start-up (``open_store``: checked against the
+rules, which the store itself doesn't know), closes it at shutdown
 (``bot/discord/app.py``), and hands it along."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 
+from bot.handlers.board_rules import board_rules
 from bot.storage import Store, recording_writes
+
+
+async def open_store(target: str | Path) -> Store:
+    """The store at ``target`` (``Store.open``: created and migrated as needed;
+    ``StorageError`` when it can't be Stride's), every board it reads or writes checked
+    against its ruleset (``board_rules``)."""
+    return await Store.open(target, board_rules=board_rules())
 
 
 async def purge_ended(store: Store, older_than_days: int) -> int:
