@@ -45,9 +45,6 @@ log = logging.getLogger(__name__)
 # Refreshes running now, by (store, channel): a change that arrives meanwhile only
 # marks the run pending, and the run draws once more with the newest state.
 _board_runs: dict[tuple[int, str], list[bool]] = {}
-# What a channel's board message shows now (its message id, the board's digest, how it
-# was sent) is kept in the store (``handlers/board_message.py``): the same again is
-# neither drawn nor edited, whichever process last edited it.
 
 
 async def refresh_board(interaction: discord.Interaction[Any], store: Store) -> None:
