@@ -31,6 +31,7 @@ async def handle_condition(ctx: Context, options: Mapping[str, Any]) -> Reply:
         "token condition",
         lambda e: condition_token(
             e,
+            ruleset_of(e),
             actor,
             options["token"],
             options.get("add"),
