@@ -56,6 +56,8 @@ from bot.work import board as board_work
 
 FORCED_CHOICES = ("push", "pull", "slide")
 BONUS_CHOICES = ("dash", "disengage")  # the SRDs' bonus actions that move (MoveAction names)
+# what a GM grants on a move (the SRDs' Ruleset.granted_actions)
+EXTRA_ACTION_CHOICES = ("action-surge", "haste")
 
 
 @dataclass(frozen=True)
@@ -76,6 +78,13 @@ def _check_permission(encounter: Encounter, actor: Actor, request: MoveRequest) 
         require_gm(encounter, actor, "push, pull or slide a token")
         return
     require_control(encounter, actor, token, "move")
+    if request.extra_action:  # a feature's extra action is the GM's to grant (docs/RULINGS.md)
+        require_gm(
+            encounter,
+            actor,
+            f"grant an extra action (extra_action:{request.extra_action}); ask the GM to "
+            "grant it on this move",
+        )
     if not request.ready:  # a readied move is out of the token's turn by nature
         require_turn(encounter, actor, token, "move")
     # a group moves every member: each must be the mover's to move (003 group moves)
@@ -172,6 +181,7 @@ def read_request(options: Mapping[str, Any]) -> tuple[MoveRequest, str | None]:
         jump=Cell.parse(options["jump"]) if options.get("jump") else None,
         check=options.get("check"),
         bonus=MoveAction(options["bonus"]) if options.get("bonus") else None,
+        extra_action=options.get("extra_action") or None,
         group=tuple(n.strip() for n in options.get("group", "").split(",") if n.strip()),
         ready=bool(options.get("ready")),
         through=options.get("through"),
@@ -320,6 +330,13 @@ MOVE = Command(
             "string",
             "5e and 5e-2024: a bonus action too, Dash or Disengage (Cunning Action, Nimble Escape)",
             choices=BONUS_CHOICES,
+        ),
+        Option(
+            "extra_action",
+            "string",
+            "GM, 5e and 5e-2024: grant one more action this turn (Action Surge; Haste: "
+            "Dash or Disengage)",
+            choices=EXTRA_ACTION_CHOICES,
         ),
         Option(
             "forced",

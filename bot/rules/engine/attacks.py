@@ -31,18 +31,43 @@ def opportunity_attacks(plan: MovePlan, cells: list[Cell]) -> dict[str, Cell]:
     already = set(allowance.activity.provoked_by)
     provoked: dict[str, Cell] = {}
     spent: list[str] = []  # would attack, but has no reaction left (issue 29)
+    unseen: list[str] = []  # would attack, but can't see the mover (the SRDs)
     for enemy in plan.board.encounter.tokens.values():
         if enemy.key == token.key or not hostile(enemy, token) or enemy.name in already:
             continue
         where = _provoked_where(plan, enemy, cells, entering_only)
-        if where is not None and not has_reaction(rules.reaction_rule, enemy):
+        why = unseeing(rules.sight_rule, enemy, token) if where is not None else ""
+        if why:
+            unseen += [] if enemy.hidden else [why]
+        elif where is not None and not has_reaction(rules.reaction_rule, enemy):
             spent += _spent_line(enemy, where)
         elif where is not None:
             provoked[enemy.name] = where
             _withdraw_note(plan, enemy, where, cells)
     if spent and rules.reaction_rule is not None:
         plan.notes.append(_no_reaction_left(rules.reaction_rule, spent))
+    if unseen and rules.sight_rule is not None:
+        plan.notes.append(Note("Unseen", f"{'; '.join(unseen)} ({rules.sight_rule})."))
     return provoked
+
+
+# the traits that let a creature perceive the mover anyway (/token trait): blindsight
+# works blinded and against the invisible; truesight sees the invisible, with its eyes
+SEES_BLINDED = ("blindsight",)
+SEES_INVISIBLE = ("blindsight", "truesight")
+
+
+def unseeing(sight_rule: str | None, enemy: Token, mover: Token) -> str:
+    """Why ``enemy`` gets no opportunity attack for not seeing ``mover`` ("" where it
+    sees it, or the ruleset's attacks need no sight): blinded, or the mover invisible,
+    unless a trait lets it perceive anyway."""
+    if sight_rule is None:
+        return ""
+    if enemy.has(Condition.BLINDED) and not any(t in enemy.traits for t in SEES_BLINDED):
+        return f"{enemy.name} is blinded: no opportunity attack"
+    if mover.has(Condition.INVISIBLE) and not any(t in enemy.traits for t in SEES_INVISIBLE):
+        return f"{mover.name} is invisible to {enemy.name}: no opportunity attack"
+    return ""
 
 
 def _provoked_where(
