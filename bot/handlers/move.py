@@ -197,10 +197,33 @@ def read_request(options: Mapping[str, Any]) -> tuple[MoveRequest, str | None]:
 
 def with_action(encounter: Encounter, request: MoveRequest, word: str | None) -> MoveRequest:
     """``request`` with its action: ``word`` read in the encounter's ruleset's words (a
-    push, pull or slide takes no action: the word is left unread, as it always was)."""
+    push, pull or slide takes no action: the word is left unread, as it always was).
+    An extra action granted (extra_action:) is checked against the ruleset here too."""
+    rules = ruleset_of(encounter)
+    if request.extra_action is not None:
+        _check_extra_action(rules, request)
     if word is None or request.forced:
         return request
-    return replace(request, action=ruleset_of(encounter).read_action(word))
+    return replace(request, action=rules.read_action(word))
+
+
+def _check_extra_action(rules: Ruleset, request: MoveRequest) -> None:
+    """extra_action: is an action granted on the token's own turn, where the ruleset has
+    such features (the SRDs' Action Surge, Haste)."""
+    if not rules.granted_actions:
+        raise InvalidInput(
+            f"{rules.name}'s movement rules grant no extra actions: leave out extra_action:."
+        )
+    if request.extra_action not in rules.granted_actions:
+        raise InvalidInput(
+            f'"{request.extra_action}" is no extra action {rules.id} grants: extra_action: '
+            f"takes {', '.join(rules.granted_actions)}."
+        )
+    if request.forced or request.ready:
+        raise InvalidInput(
+            "An extra action is taken on the token's own turn: no extra_action: with "
+            "forced: or ready:true."
+        )
 
 
 async def handle_move(ctx: Context, options: Mapping[str, Any]) -> Reply:
