@@ -6,6 +6,8 @@ Each test names its SRD section."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -196,3 +198,29 @@ def test_srd_your_turn_no_sequence_dashes_past_one_action(ruleset: str, moves: l
         dashes = min(taken.count("dash"), 1 + grants) + taken.count("bonus-dash")
         assert encounter.token("Ari").activity.budget_ft <= speed * (1 + dashes)
         assert encounter.token("Ari").activity.budget_ft <= speed * (3 + grants)
+
+
+@BOTH
+async def test_srd_your_turn_a_board_from_before_loads(gm: Context, ruleset: str):
+    """The turn's actions are the token's per-turn activity the schema already kept: a
+    board stored before issue 41 with two Dashes this turn loads as it was, and the next
+    Dash is refused (SRD Combat › Your Turn)."""
+    await board(gm, ruleset, "/move token:Ari to:B1 action:dash")
+    stored = await gm.store.active_encounter(gm.channel_id)
+    assert stored is not None
+    old = json.loads(stored.state_json)
+    ari = next(t for t in old["tokens"] if t["name"] == "Ari")
+    ari["activity"]["actions"] = ["dash", "dash"]
+    ari["activity"]["budget_ft"] = 90.0
+    async with gm.store.backend.transaction() as db:
+        await db.execute(
+            "UPDATE encounters SET state = ?, version = version + 1 "
+            "WHERE channel_id = ? AND status = 'active'",
+            json.dumps(old),
+            gm.channel_id,
+        )
+    shown = await run(gm, "/encounter show")
+    assert "Ari" in shown.as_text()
+    error = await refused(gm, "/move token:Ari to:C1 action:dash", IllegalMove)
+    assert "(dash, dash)" in error.message
+    assert (await run(gm, "/move token:Ari to:C1")).result["remaining_ft"] == 80
