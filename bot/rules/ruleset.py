@@ -108,6 +108,9 @@ class Ruleset(RulesetDefaults):
     # The bonus actions /move's bonus: may take (the SRDs' Dash and Disengage: Cunning
     # Action, Nimble Escape); none where the rules have no bonus actions.
     bonus_actions: ClassVar[tuple[str, ...]] = ()
+    # The extra actions a GM may grant on a /move (extra_action:), each with what it gives
+    # (the SRDs' Action Surge, Haste); none: the option is refused
+    granted_actions: ClassVar[Mapping[str, str]] = {}
     # The action a token's speed band shows beyond this one (dash, double move, run).
     band_action: ClassVar[str] = "move"
     # Whether a group moves together at its slowest member's rate (003).
@@ -233,6 +236,9 @@ class Ruleset(RulesetDefaults):
     # rock (001 Burrow: "tunnel through dirt, but not through rock"; 000 Burrow)
     burrows_through: ClassVar[frozenset[Terrain]] = frozenset({Terrain.EARTH})
 
+    # Where an opportunity attack needs the attacker to see the mover (the SRDs' "a hostile
+    # creature that you can see"): the rule's cite; None: sight changes nothing
+    sight_rule: ClassVar[str | None] = None
     # Traits it reads (/token trait), each with what it does; one of a group at a time
     traits: ClassVar[Mapping[str, str]] = {}
     exclusive_traits: ClassVar[Mapping[str, str]] = {}

@@ -30,6 +30,7 @@ from bot.rules.rulings import (
 )
 from bot.rules.srd5 import falling, jumping, travel
 from bot.rules.srd5.cite import SRD51, srd_source
+from bot.rules.srd5.economy import granted_actions as srd_granted
 from bot.rules.srd5.grid import SrdRuleset, srd_traits
 from bot.state import flag, text
 
@@ -44,6 +45,10 @@ class FiveE(SrdRuleset):
     srd_name: ClassVar[str] = "SRD 5.1"
     conditions_section: ClassVar[str] = "Conditions"
     bonus_section: ClassVar[str] = "Bonus Actions"
+    sight_rule: ClassVar[str | None] = (
+        "SRD 5.1 › Combat › Opportunity Attacks: a creature it can see"
+    )
+    granted_actions: ClassVar[Mapping[str, str]] = srd_granted("SRD 5.1")
     teleport_section: ClassVar[str] = "Opportunity Attacks"  # "...when you teleport"
     falling_section: ClassVar[str] = "SRD 5.1 › Movement and Position › Flying Movement"
     traits: ClassVar[Mapping[str, str]] = srd_traits(SRD51)

@@ -32,6 +32,7 @@ from bot.rules.rulings import (
 )
 from bot.rules.srd5 import falling, jumping, travel52
 from bot.rules.srd5.cite import SRD52, srd_source
+from bot.rules.srd5.economy import granted_actions as srd_granted
 from bot.rules.srd5.grid import SrdRuleset, srd_traits
 
 
@@ -45,6 +46,10 @@ class FiveE2024(SrdRuleset):
     srd_name: ClassVar[str] = "SRD 5.2"
     conditions_section: ClassVar[str] = "Rules Glossary"
     bonus_section: ClassVar[str] = "Bonus Action"
+    sight_rule: ClassVar[str | None] = (
+        "SRD 5.2 › Rules Glossary › Opportunity Attacks: a creature it can see"
+    )
+    granted_actions: ClassVar[Mapping[str, str]] = srd_granted("SRD 5.2")
     teleport_section: ClassVar[str] = "Teleportation"
     falling_section: ClassVar[str] = "SRD 5.2 › Rules Glossary › Fly Speed; Flying"
     stunned_can_move: ClassVar[bool] = True  # Stunned: Incapacitated, no Speed 0

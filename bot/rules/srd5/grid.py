@@ -38,6 +38,7 @@ from bot.rules.srd5.actions import DEATH_LEVEL
 from bot.rules.srd5.actions import exhaustion as exhaustion
 from bot.rules.srd5.effects import SrdEffects
 from bot.rules.srd5.jumping import LANDING_DC
+from bot.rules.srd5.senses import sight_traits
 from bot.rules.srd5.sheet import SrdSheet
 
 FOOTPRINTS: Mapping[Size, int] = {
@@ -50,6 +51,7 @@ FOOTPRINTS: Mapping[Size, int] = {
 }
 SIZES: tuple[Size, ...] = tuple(FOOTPRINTS)
 DEFAULT_REACH_FT = 5
+REACH_WEAPON_FT = 5  # both SRDs' Weapon Properties › Reach: "adds 5 feet to your reach"
 DIFFICULT = frozenset(
     {Terrain.DIFFICULT, Terrain.OBSTACLE, Terrain.IMPEDED, Terrain.SLOPE, Terrain.ICE}
 )
@@ -66,6 +68,7 @@ def srd_traits(document: str) -> Mapping[str, str]:
         f"ability check: climbing costs it no extra movement and a steep slope isn't "
         f"difficult terrain for it ({document} › Spider Climb; the spell gives a climbing "
         "speed equal to the walking speed).",
+        **sight_traits(f"{document} › Blindsight; Truesight"),
     }
 
 
@@ -78,6 +81,10 @@ class SrdRuleset(SrdEffects, SrdSheet):
     sizes: ClassVar[tuple[Size, ...]] = SIZES
     footprint_squares: ClassVar[Mapping[Size, int]] = FOOTPRINTS
     provoke_rule: ClassVar[Literal["leave-threatened", "leave-reach", "never"]] = "leave-reach"
+    # both SRDs' Opportunity Attacks: "a hostile creature that you can see moves out of
+    # your reach"; a blinded creature or an invisible mover: no attack (docs/RULINGS.md)
+    sight_rule: ClassVar[str | None]
+    inert_conditions: ClassVar[frozenset[Condition]] = frozenset()  # invisible: above
     band_action: ClassVar[str] = "dash"
     # 5 ft diagonals: a climb alongside a move counts the longer of the two
     vertical: ClassVar[VerticalRule] = VerticalRule(
@@ -249,10 +256,15 @@ class SrdRuleset(SrdEffects, SrdSheet):
         # squeezing through a space one size smaller
         return max(1, side - 1)
 
+    def reach_ft(self, token: Token) -> int:
+        """Its reach for opportunity attacks: its own (5 ft unless the GM set one), plus
+        5 ft with a reach weapon (reach_weapon:true; both SRDs' Weapon Properties ›
+        Reach: "as well as when determining your reach for opportunity attacks")."""
+        reach = token.reach_ft if token.reach_ft is not None else DEFAULT_REACH_FT
+        return reach + (REACH_WEAPON_FT if token.reach_weapon else 0)
+
     def threatened(self, board: Board, enemy: Token) -> frozenset[Cell]:
-        reach = enemy.reach_ft if enemy.reach_ft is not None else DEFAULT_REACH_FT
-        return within_reach(board, enemy, reach, self.square_ft)
+        return within_reach(board, enemy, self.reach_ft(enemy), self.square_ft)
 
     def threatens(self, board: Board, enemy: Token, cell: Cell) -> bool:
-        reach = enemy.reach_ft if enemy.reach_ft is not None else DEFAULT_REACH_FT
-        return in_reach(board, enemy, reach, self.square_ft, cell)
+        return in_reach(board, enemy, self.reach_ft(enemy), self.square_ft, cell)
