@@ -181,6 +181,16 @@ def carried(encounter: Encounter, mover: Token) -> tuple[Encounter, list[Token]]
     ), riders
 
 
+def restored(original: Encounter, after: Encounter) -> Encounter:
+    """``after`` (planned with tokens lifted off the board: a mover's riders) with every
+    token it lacks back as ``original`` has it, all in ``original``'s order."""
+    if all(k in after.tokens for k in original.tokens):
+        return after
+    tokens = {k: after.tokens.get(k, t) for k, t in original.tokens.items()}
+    tokens |= {k: t for k, t in after.tokens.items() if k not in tokens}
+    return replace(after, tokens=tokens)
+
+
 def seated(
     original: Encounter, after: Encounter, riders: list[Token], cell: Cell, high: int = 0
 ) -> Encounter:
@@ -213,6 +223,7 @@ __all__ = [
     "mount_of",
     "mount_rule",
     "needs_control",
+    "restored",
     "riders_of",
     "riding_note",
     "saddle_cost",
