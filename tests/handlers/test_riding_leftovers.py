@@ -9,7 +9,8 @@ import pytest
 
 from bot.context import Context
 from bot.errors import InvalidInput
-from tests.handlers.encounter_helpers import refused, run
+from bot.storage import Store
+from tests.handlers.encounter_helpers import refused, run, tokens
 
 
 async def horse_beside(gm: Context, ruleset: str, horse_at: str = "D5") -> None:
@@ -52,3 +53,48 @@ async def test_002_mounting_refuses_an_action_it_would_drop(gm: Context) -> None
     await horse_beside(gm, "3.5")
     error = await refused(gm, "/move token:Ari mount:Horse action:withdraw", InvalidInput)
     assert "action:withdraw" in error.message and "Leave out action:" in error.message
+
+
+@pytest.mark.parametrize("ruleset", ["5e", "5e-2024"])
+async def test_srd_a_rider_who_saves_when_knocked_prone_is_not_prone(
+    gm: Context, store: Store, ruleset: str
+) -> None:
+    """SRD 5.1 / 5.2 Combat › Mounted Combat: "If you're knocked prone while mounted, you
+    must make the same saving throw" (DC 10 Dexterity, or fall off, landing prone): a
+    rider who saves stays in the saddle and does not keep Prone."""
+    await horse_beside(gm, ruleset, horse_at="B5")
+    await run(gm, "/move token:Ari mount:Horse")
+    saved = await run(gm, "/token condition token:Ari add:prone save:12")
+    assert "stays in the saddle" in saved.as_text()
+    ari = (await tokens(store))["Ari"]
+    assert ari["riding"] == "horse" and "prone" not in ari.get("conditions", [])
+
+
+@pytest.mark.parametrize("ruleset", ["5e", "5e-2024"])
+async def test_srd_a_rider_who_fails_when_knocked_prone_falls_off_prone(
+    gm: Context, store: Store, ruleset: str
+) -> None:
+    """SRD Mounted Combat: a failed save: it falls off, landing prone within 5 ft."""
+    await horse_beside(gm, ruleset, horse_at="B5")
+    await run(gm, "/move token:Ari mount:Horse")
+    failed = await run(gm, "/token condition token:Ari add:prone save:3")
+    assert "falls off Horse" in failed.as_text()
+    ari = (await tokens(store))["Ari"]
+    assert "riding" not in ari and "prone" in ari["conditions"] and ari["cell"] != "B5"
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "line"),
+    [
+        ("5e", "/token condition token:Orc add:prone save:12"),  # not riding
+        ("3.5", "/token condition token:Ari add:prone save:12"),  # no such save in 3.5
+    ],
+)
+async def test_a_save_where_there_is_none_to_make_is_refused(
+    gm: Context, ruleset: str, line: str
+) -> None:
+    """save: is only a rider's save to stay mounted (SRD Mounted Combat)."""
+    await horse_beside(gm, ruleset, horse_at="B5")
+    await run(gm, "/token place token:Ari mount:Horse")
+    error = await refused(gm, line, InvalidInput)
+    assert "save:" in error.message
