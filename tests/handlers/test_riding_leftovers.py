@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from bot.context import Context
-from bot.errors import InvalidInput
+from bot.errors import InvalidInput, RulingError
 from bot.storage import Store
 from tests.handlers.encounter_helpers import refused, run, tokens
 
@@ -98,3 +98,18 @@ async def test_a_save_where_there_is_none_to_make_is_refused(
     await run(gm, "/token place token:Ari mount:Horse")
     error = await refused(gm, line, InvalidInput)
     assert "save:" in error.message
+
+
+async def test_000_5e_alt_mounts_from_within_5_ft_once_during_a_move(
+    gm: Context, store: Store
+) -> None:
+    """5e-alt: seed 000 is silent on mounts and its Separate Spaces keeps a creature
+    from willingly moving into another's space, so it borrows SRD 5.1 Mounted Combat ›
+    Mounting and Dismounting whole: from within 5 ft, for half the Speed, "only once
+    during your move"."""
+    await horse_beside(gm, "5e-alt", horse_at="C5")
+    mounted = await run(gm, "/move token:Ari mount:Horse")
+    assert mounted.result["cost_ft"] == 20  # 5 ft to within 5 ft of it, mounting 15
+    assert (await tokens(store))["Ari"]["riding"] == "horse"
+    error = await refused(gm, "/move token:Ari dismount:true to:A5", RulingError)
+    assert "only once during its move" in error.message
