@@ -400,4 +400,8 @@ def _clamped(encounter: Encounter, cell: Cell) -> Cell:
     )
 
 
-__all__ = ["BULL_RUSH_ACTIONS", "BullRush", "BullRushMove", "BullRushRule"]
+# the registry's one line names this module (engine/specials/__init__.py)
+KIND = BullRushMove()
+
+
+__all__ = ["BULL_RUSH_ACTIONS", "KIND", "BullRush", "BullRushMove", "BullRushRule"]

@@ -152,4 +152,8 @@ def _landed(
     )
 
 
-__all__ = ["Dismount", "DismountMove"]
+# the registry's one line names this module (engine/specials/__init__.py)
+KIND = DismountMove()
+
+
+__all__ = ["KIND", "Dismount", "DismountMove"]

@@ -188,4 +188,8 @@ def _placed(original: Encounter, after: Encounter, held: Token, cell: Cell) -> E
     return replace(after, tokens=tokens)
 
 
-__all__ = ["Drag", "DragMove"]
+# the registry's one line names this module (engine/specials/__init__.py)
+KIND = DragMove()
+
+
+__all__ = ["KIND", "Drag", "DragMove"]

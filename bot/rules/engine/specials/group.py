@@ -31,4 +31,8 @@ class GroupMove(MoveKind):
         return Planned(result, tuple(moved))
 
 
-__all__ = ["GroupMove"]
+# the registry's one line names this module (engine/specials/__init__.py)
+KIND = GroupMove()
+
+
+__all__ = ["KIND", "GroupMove"]

@@ -138,3 +138,7 @@ def _threatening(rules: Ruleset, encounter: Encounter, mover: Token) -> dict[str
         if any(rules.threatens(board, enemy, c) for c in mine):
             out[enemy.name] = mover.cell
     return out
+
+
+# the registry's one line names this module (engine/specials/__init__.py)
+KIND = HeavyMove()

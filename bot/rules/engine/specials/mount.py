@@ -191,4 +191,8 @@ def _mounted(
     )
 
 
-__all__ = ["Mount", "MountMove"]
+# the registry's one line names this module (engine/specials/__init__.py)
+KIND = MountMove()
+
+
+__all__ = ["KIND", "Mount", "MountMove"]

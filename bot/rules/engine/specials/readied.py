@@ -75,4 +75,8 @@ class ReadiedMove(MoveKind):
         return replace(inner, result=result)
 
 
-__all__ = ["ReadiedMove"]
+# the registry's one line names this module (engine/specials/__init__.py)
+KIND = ReadiedMove()
+
+
+__all__ = ["KIND", "ReadiedMove"]

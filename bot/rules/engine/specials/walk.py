@@ -156,4 +156,8 @@ def _mount_not_controlled(
     )
 
 
-__all__ = ["WalkMove", "walk"]
+# the registry's one line names this module (engine/specials/__init__.py)
+KIND = WalkMove()
+
+
+__all__ = ["KIND", "WalkMove", "walk"]
