@@ -15,8 +15,7 @@ from typing import TYPE_CHECKING
 from bot.encounter import Encounter
 from bot.errors import InvalidInput
 from bot.rules.engine.consequences import consequences
-from bot.rules.engine.displacement import Displacement, Planned
-from bot.rules.engine.forced import forced_move
+from bot.rules.engine.displacement import Planned
 from bot.rules.engine.jump import JumpRule
 from bot.rules.engine.moves import MoveRequest, MoveResult
 from bot.rules.engine.specials import PlanContext, kind_of
@@ -64,10 +63,6 @@ def _context(rules: Ruleset) -> PlanContext:
         return walk(ctx, encounter, request, budget_cap_ft=budget_cap_ft, dragging=dragging)
 
     def kind_plan(encounter: Encounter, request: MoveRequest) -> Planned:
-        if request.forced and request.special is None and not request.ready:
-            token = encounter.token(request.token)
-            result = forced_move(rules, encounter, token, request)
-            return Planned(result, (Displacement(token.key, result.path, "pushed"),))
         return kind_of(request).planned(ctx, encounter, request)
 
     ctx = PlanContext(rules, jump_rule, plain, kind_plan)

@@ -33,6 +33,7 @@ REGISTRATION: tuple[str, ...] = (
     "mount",
     "dismount",
     "drag",
+    "forced",
     "group",
     "walk",
 )
