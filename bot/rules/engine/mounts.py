@@ -2,7 +2,9 @@
 rider mounts by entering its mount's space and paying what the ruleset asks, then moves
 with the mount on the mount's movement (drawn on top of it), and dismounts by leaving
 its space. A ruleset supplies a ``MountRule``. Mounting and dismounting are special
-moves (``engine/specials/mount.py``, ``dismount.py``); riding, here, is the pipeline's.
+moves (``engine/specials/mount.py``, ``dismount.py``); a rider's move is its mount's
+(the walk, ``specials/walk.py``), and its riders following a moved mount are the
+consequences stage's (``engine/consequences.py``), whatever kind of move moved it.
 Pure: no Discord, no database.
 """
 

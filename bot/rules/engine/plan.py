@@ -1,6 +1,6 @@
 """One /move while it is being planned: the request, the action's allowance, the
 path found so far and the notes the reply will carry; and what the pipeline lends a
-mechanism that plans moves of its own (a special move, a group): ``PlanContext``.
+kind of move (``engine/specials/``): ``PlanContext``.
 Pure: no Discord, no database.
 """
 
