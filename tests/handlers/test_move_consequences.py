@@ -5,6 +5,11 @@ their save, and grapples part the same way for a walk, a push or a bull rush."""
 
 from __future__ import annotations
 
+import io
+import json
+from typing import Any
+
+from bot.console import run_once
 from bot.context import Context
 from bot.storage import Store
 from tests.handlers.encounter_helpers import run, tokens
@@ -110,3 +115,32 @@ async def test_002_a_bull_rush_parts_a_grapple_like_any_push(gm: Context, store:
     assert "moved out of Bo's reach" in rushed.as_text()
     orc = (await tokens(store))["Orc"]
     assert "grappled" not in orc.get("conditions", []) and not orc.get("grappled_by")
+
+
+async def test_002_the_console_json_shows_the_rider_carried_by_a_bull_rush(store: Store) -> None:
+    """The console (python -m bot ask --json): the bull rush's reply names the rider
+    moving with the pushed Horse, and the board the next command reads has both on the
+    same square (002 Bull Rush; 002 Mount or Dismount a Steed)."""
+    lines = [
+        "/encounter start width:14 height:10 ruleset:3.5",
+        "/token add name:Ari at:A5 team:party speed:30",
+        "/token add name:Horse at:E5 size:large team:enemy speed:50",
+        "/token add name:Orc at:H8 team:enemy",
+        "/token place token:Orc mount:Horse",
+    ]
+    for line in lines:
+        assert (await ask(store, line))["ok"] is True
+    rushed = await ask(store, "/move token:Ari action:bull-rush target:Horse margin:7")
+    assert rushed["ok"] is True and rushed["error"] is None
+    end = rushed["result"]["bull_rush"]["pushed_path"][-1]
+    assert any("Orc moves with Horse" in w["text"] for w in rushed["result"]["warnings"])
+    shown = await ask(store, "/encounter show")
+    cells = {t["name"]: t["cell"] for t in shown["result"]["tokens"]}
+    assert cells["Horse"] == cells["Orc"] == end
+
+
+async def ask(store: Store, line: str) -> dict[str, Any]:
+    out = io.StringIO()
+    await run_once(store, line, as_json=True, seed=1, channel="c", user="gm", out=out)
+    data: dict[str, Any] = json.loads(out.getvalue())
+    return data
