@@ -60,10 +60,12 @@ def condition_token(
     add: str | None,
     remove: str | None,
     by: str | None = None,
+    save: int | None = None,
 ) -> TokenEdit:
     """/token condition: add and remove conditions (remove first, then add); ``by``
-    names who grapples it, with add:grappled (a grappler drags it: /move drag:).
-    ``ruleset`` is the encounter's, handed in by the handler (which chose it)."""
+    names who grapples it, with add:grappled (a grappler drags it: /move drag:);
+    ``save`` is a rider's save to stay mounted when it is knocked prone. ``ruleset`` is
+    the encounter's, handed in by the handler (which chose it)."""
     token = encounter.token(name)
     require_control(encounter, actor, token, "change the conditions of")
     adding, free_adding = parse_conditions(add)
@@ -100,7 +102,8 @@ def condition_token(
         notes.append(fell)
         changed = at_altitude(changed, 0)
     after = replace_token(encounter, token.key, changed)
-    after, saddle = knocked_prone(grid, after, token, changed)  # the SRDs' Mounted Combat
+    # the SRDs' Mounted Combat: a rider's save (``save``), a mount's riders
+    after, saddle = knocked_prone(grid, after, token, changed, save)
     notes += saddle
     if changed.has(Condition.INCAPACITATED) and not token.has(Condition.INCAPACITATED):
         # 000 Ending the Grappled Condition › Incapacitation: its grapples end
