@@ -86,8 +86,11 @@ def forced_move(
     if request.to is None:
         raise InvalidInput(f"Say where the {kind} ends: to:<square>.")
     # its riders go with it (the consequences stage's), not in its way; the hidden
-    # creatures the move has met are in it
+    # creatures a player's move has met are in it
     lifted, _ = carried(encounter, token)
+    mount = encounter.mount_of(token)
+    if mount is not None:  # a rider pushed out of the saddle: its mount isn't in its way
+        lifted = lifted.without_token(mount.key)
     for creature in request.met:
         lifted = lifted.with_token(creature)
     board = Board.of(lifted, token, rules.footprint_squares)
