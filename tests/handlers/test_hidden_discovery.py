@@ -244,3 +244,33 @@ async def test_a_creature_dragged_into_a_hidden_one_stops_the_drag_before_it(
         "E2",
     )
     assert stored["Gob"]["grappled_by"] == ["ari"]
+
+
+async def test_a_bull_rush_stopped_on_its_way_to_the_foe_is_the_move_to_there(
+    twins: Twins,
+) -> None:
+    """002 Bull Rush starts beside the foe; a hidden creature on the way there (the
+    Lurker at E2) stops Ari first: it never reaches Gob, so the reply is the plain
+    board's move to D2, and Gob isn't pushed."""
+    await twins.gm("/token add name:Gob at:G2 team:enemy")
+    line = "/move token:Ari action:bull-rush target:Gob margin:5"
+    rushed = await run_line(context(twins.hidden, PLAYER), line)
+    plain = await run_line(context(twins.plain, PLAYER), "/move token:Ari to:D2")
+    assert shown(rushed) == shown(plain)
+    assert "bull_rush" not in rushed.result
+    assert rushed.result["discovered"] == {"blocked_at": "E2", "attacks_at": []}
+    stored = await stored_tokens(twins)
+    assert (stored["Ari"]["cell"], stored["Gob"]["cell"]) == ("D2", "G2")
+
+
+async def test_a_gms_push_stopped_by_a_hidden_creature_names_it_to_no_one(
+    twins: Twins,
+) -> None:
+    """004 Forced Movement (borrowed): the GM's push on the whole board stops before the
+    hidden Lurker as before any creature; the reply, which the table reads, says
+    "something is there" rather than its name."""
+    await twins.gm("/token add name:Gob at:C2 team:enemy")
+    pushed = await gm_reads(twins, "/move token:Gob to:G2 forced:push by:Ari")
+    assert pushed.result["path"] == ["C2", "D2"]
+    assert "The push stopped before E2: something is there." in pushed.as_text()
+    assert "Lurker" not in pushed.as_text()

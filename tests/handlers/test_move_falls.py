@@ -154,9 +154,12 @@ async def test_srd_a_flying_mount_pushed_keeps_its_rider_up(store: Store) -> Non
     assert placed["Orc"]["altitude_ft"] == placed["Griff"]["altitude_ft"] == 30
 
 
-async def test_a_push_the_rider_cant_make_leaves_it_in_the_saddle(store: Store) -> None:
-    """A push that moves a rider nowhere (a wall beside it) doesn't unseat it, so
-    nothing falls (issue 41: the stage unseats a rider the push moved)."""
+async def test_a_rider_pushed_against_a_wall_at_once_still_falls_from_its_flying_mount(
+    store: Store,
+) -> None:
+    """docs/RULINGS.md (issue 41's consequences): a rider pushed, pulled or slid is
+    unseated even if the push is stopped at once; out of a flying mount's saddle 30 ft
+    up, it falls as any displaced creature left in the air does."""
     await board(
         store,
         "/encounter start width:12 height:6 ruleset:5e",
@@ -169,6 +172,7 @@ async def test_a_push_the_rider_cant_make_leaves_it_in_the_saddle(store: Store) 
     )
     pushed = await ask(store, "/move token:Orc to:A2 forced:push by:Ari")
     result = pushed["result"]
-    assert result["path"] == ["D2"] and "falls" not in result
-    assert "Unseated" not in [w["name"] for w in result["warnings"]]
-    assert (await cells(store))["Orc"]["riding"] == "griff"
+    assert result["path"] == ["D2"]
+    assert result["falls"] == [{"token": "Orc", "at": "D2", "into": "air", "height_ft": 30}]
+    placed = await cells(store)
+    assert "riding" not in placed["Orc"] and not placed["Orc"].get("altitude_ft")

@@ -122,16 +122,14 @@ def _current(before: Encounter, after: Encounter, key: str) -> Token:
 
 
 def _unseated(before: Encounter, board: _Board, displacement: Displacement) -> None:
-    """A rider pushed, pulled or slid is out of the saddle (one the push couldn't move
-    stays on)."""
+    """A rider pushed, pulled or slid is out of the saddle, even one the push couldn't
+    move (docs/RULINGS.md)."""
     if displacement.how != "pushed":
         return
     rider = before.tokens.get(displacement.token)
     mount = before.mount_of(rider) if rider is not None else None
     now = board.encounter.tokens.get(displacement.token)
     if rider is None or mount is None or now is None:
-        return
-    if not displacement.squares and altitude(now) == altitude(rider):
         return
     if now.riding is not None:
         board.encounter = board.encounter.with_token(replace(now, riding=None))
