@@ -91,7 +91,7 @@ def test_a_ruleset_defined_in_the_tests_answers_every_command_through_the_consol
     miles an hour, 5-ft squares an enemy blocks) through the console's handlers."""
     ruleset, fall, jump, travel, help_travel, start, ari, gob, move, dash, bad = console(
         tmp_path,
-        "/ruleset set system:toy-grid",
+        "/ruleset set system:toy",
         "/fall height:30",
         "/jump distance:8",
         "/travel distance:12",
