@@ -33,13 +33,9 @@ def _reads_travel(option: Option, ruleset: Ruleset) -> bool:
     )
 
 
-def _groups(ruleset: Ruleset) -> bool:
-    return type(ruleset).group_move is not Ruleset.group_move
-
-
 MOVE_READERS: Mapping[str, Reads] = {
     "jump": lambda ruleset: ruleset.jumps_on_grid,
-    "group": _groups,
+    "group": lambda ruleset: ruleset.group_moves,
     "through": lambda ruleset: bool(ruleset.moving_through),
     "target": lambda ruleset: ruleset.bull_rush is not None,
     "margin": lambda ruleset: ruleset.bull_rush is not None,

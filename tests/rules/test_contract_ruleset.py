@@ -20,7 +20,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
+from bot.encounter import Encounter
 from bot.handlers import COMMANDS
 from bot.rules import identities, load_calculators, register, rulesets, unregister
 from bot.rules.identity import Identity
@@ -172,6 +175,8 @@ def test_every_ruleset_is_one_class_holding_its_parts(ruleset_id: str) -> None:
         assert part.rules is rules, name
     encounter_rules = rules.for_encounter(None)
     assert encounter_rules.economy.rules is encounter_rules
+    # /help offers group: where the data says so: the ruleset's own group_move answers
+    assert rules.group_moves == (type(rules).group_move is not Ruleset.group_move)
 
 
 @pytest.mark.parametrize("ruleset_id", list(identities()))
@@ -181,3 +186,32 @@ def test_the_travel_options_a_ruleset_reads_are_travels(ruleset_id: str) -> None
     names = {o.name for o in COMMANDS["travel"].options}
     declared = rulesets()[ruleset_id].calculators.travel_options
     assert declared <= names, declared - names
+
+
+@st.composite
+def configured(draw: st.DrawFn) -> tuple[Ruleset, Encounter]:
+    """A ruleset from the registry and an encounter with its options drawn."""
+    ruleset_id = draw(st.sampled_from(list(identities())))
+    rules = rulesets()[ruleset_id]
+    options: dict[str, str | bool] = {}
+    for spec in rules.encounter_options:
+        if spec.kind == "boolean":
+            options[spec.name] = draw(st.booleans())
+        elif spec.choices:
+            options[spec.name] = draw(st.sampled_from(spec.choices))
+    return rules, Encounter(6, 6, ruleset_id, gm_id="gm", options=options)
+
+
+@given(configured())
+def test_a_ruleset_for_an_encounter_holds_parts_bound_to_it(
+    drawn: tuple[Ruleset, Encounter],
+) -> None:
+    """The ruleset an encounter's options configure (5e-alt's diagonals and units, 5e's
+    encumbrance, becmi's outdoors) is built anew with its own parts: none answers for
+    the ruleset it was made from."""
+    rules, encounter = drawn
+    mapped = rules.for_encounter(encounter)
+    assert type(mapped) is type(rules)
+    for name in PARTS:
+        assert getattr(mapped, name).rules is mapped, name
+    assert mapped.for_encounter(encounter) is mapped
