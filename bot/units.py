@@ -24,6 +24,11 @@ def feet(value: float) -> str:
     return f"{feet_figure(value)} ft"
 
 
+def miles_word(figure: str) -> str:
+    """``figure`` (a number as written: "1", "2.5") with its unit: "1 mile", "2.5 miles"."""
+    return f"{figure} {'mile' if figure == '1' else 'miles'}"
+
+
 # ------------------------------------------------------------ a table's units
 
 METRES_PER_FOOT = 0.3  # the tabletop convention: a 5 ft square is 1.5 m

@@ -11,6 +11,7 @@ from typing import Any
 
 from bot.console import run_once
 from bot.discord.dispatch import dispatch
+from bot.rules import identities
 from bot.storage import Store
 from tests.discord.fakes import FakeInteraction
 
@@ -80,3 +81,15 @@ async def test_travel_says_days_and_hours_and_keeps_the_number_in_json(store: St
     result = await _json(store, "/travel ruleset:5e distance:62.2")
     assert result["days"] == 2.59 and result["hours"] == 20.73  # the numbers, kept
     assert result["duration"] == {"days": 2, "hours": 5, "minutes": 0}
+
+
+async def test_one_mile_is_a_mile_in_every_ruleset(store: Store) -> None:
+    """A distance of 1 reads "1 mile", as a table says it, under every ruleset of the
+    registry that travels a mile (becmi, 3.5, epic-path, the SRDs, 5e-alt)."""
+    asking = FakeInteraction(store)
+    for ruleset_id in identities():
+        await dispatch(asking, "travel", {"ruleset": ruleset_id, "distance": 1})
+        title = _said(asking)[0]
+        assert title.startswith("1 mile") and not title.startswith("1 miles"), title
+        await dispatch(asking, "travel", {"ruleset": ruleset_id, "distance": 3})
+        assert _said(asking)[0].startswith("3 miles"), ruleset_id

@@ -23,6 +23,7 @@ from bot.rules.becmi.swimming import drowning, drowning_headline, swim
 from bot.rules.becmi.travel_ruling import Rate, Ruling, Totals, exact, say, shown_miles
 from bot.rules.becmi.voyage import ship
 from bot.rules.rulings import Source, TravelRequest, TravelResult
+from bot.units import miles_word
 
 MAX_TRAVEL_SPEED_FT = 1_000
 # Shorter than this, with no mode, /travel answers in exploration turns (003 Character
@@ -197,7 +198,7 @@ def _headline(request: TravelRequest, mode: str, rate: Rate) -> str:
     if mode == "swim":
         return "Swimming"
     if request.distance_miles is not None:
-        head = f"{say(request.distance_miles)} miles"
+        head = miles_word(say(request.distance_miles))
         return " ".join(
             part for part in (head, f"of {rate.where}" if rate.where else "", how) if part
         )

@@ -38,6 +38,7 @@ from bot.rules.d20.overland_paces import Pace, forced_march, hustle
 from bot.rules.d20.overland_rates import foot_rate, mount_rate, terrain_multiplier
 from bot.rules.d20.overland_ruling import Ruling, add_sections, figure, miles_text, plural
 from bot.rules.rulings import Source, TravelRequest, TravelResult
+from bot.units import miles_word
 
 # The /travel options the d20 overland rules read beyond those every ruleset reads:
 # roads, the hours travelled in a day, the party's load and a mount's
@@ -95,8 +96,8 @@ def _headline(
         place = terrains[0] if terrains else ""
     if distance is not None:
         if place:
-            return f"{miles_text(distance)} miles of {place}"
-        return f"{miles_text(distance)} miles {by}"
+            return f"{miles_word(miles_text(distance))} of {place}"
+        return f"{miles_word(miles_text(distance))} {by}"
     if pace == "hustle" and pushed_hours is not None:
         when = f"A {pushed_hours}-hour hustle"
     elif pace == "forced-march" and pushed_hours is not None:

@@ -13,6 +13,7 @@ from bot.dice import roll
 from bot.errors import InvalidInput
 from bot.rules.d20.overland_data import MAX_HOURS_IN_A_DAY, OverlandTables
 from bot.rules.d20.overland_ruling import Ruling, figure, miles_text
+from bot.units import miles_word
 
 
 def _whole_hours(hours: Fraction, pace: str) -> int:
@@ -57,8 +58,8 @@ def hustle(
         pushed_hours = math.ceil(distance / miles_per_hour)
         if pushed_hours > MAX_HOURS_IN_A_DAY:
             raise InvalidInput(
-                f"At a hustle ({miles_text(miles_per_hour)} miles an hour), "
-                f"{miles_text(distance)} miles take more than {MAX_HOURS_IN_A_DAY} hours: a "
+                f"At a hustle ({miles_word(miles_text(miles_per_hour))} an hour), "
+                f"{miles_word(miles_text(distance))} take more than {MAX_HOURS_IN_A_DAY} hours: a "
                 "hustle is counted in hours between sleeps. Give hours, or walk."
             )
     else:
@@ -74,7 +75,8 @@ def hustle(
     ruling.extra["fatigued"] = sum(per_hour) > 0
     who = f"The {label.lower()}" if lethal else "Each character"
     text = (
-        f"Hustling doubles the rate: {miles_text(miles_per_hour)} miles an hour. The 1st hour "
+        f"Hustling doubles the rate: {miles_word(miles_text(miles_per_hour))} an hour. "
+        "The 1st hour "
         f"is no problem; the 2nd deals 1 point of {damage_type} damage and each further hour "
         f"twice the hour before. {pushed_hours} h: {sum(per_hour)} {damage_type} damage"
     )
@@ -135,7 +137,7 @@ def forced_march(
         ruling.extra["fatigued"] = True
         ruling.note(
             "Forced march",
-            f"{pushed_hours} h of riding ({miles_text(march_day)} miles). A ridden mount's "
+            f"{pushed_hours} h of riding ({miles_word(miles_text(march_day))}). A ridden mount's "
             f"Constitution checks automatically fail ({listed}): "
             f"1d{tables.forced_march_die_sides} lethal damage each extra hour, "
             f"{damage.describe()}; the mount becomes fatigued.",
@@ -143,7 +145,7 @@ def forced_march(
     else:
         ruling.note(
             "Forced march",
-            f"{pushed_hours} h of marching ({miles_text(march_day)} miles). Each hour beyond "
+            f"{pushed_hours} h of marching ({miles_word(miles_text(march_day))}). Each hour beyond "
             f"{day_hours}: a Constitution check ({listed}). Each failure deals "
             f"1d{tables.forced_march_die_sides} nonlethal damage, and any such damage "
             "leaves the character fatigued. Players roll their own checks.",
@@ -151,6 +153,6 @@ def forced_march(
     ruling.note(
         "Day",
         f"Miles per day is a normal day of {day_hours} hours; the forced march's own "
-        f"day is {miles_text(march_day)} miles.",
+        f"day is {miles_word(miles_text(march_day))}.",
     )
     return Pace(walk_mph, march_day, pushed_hours)

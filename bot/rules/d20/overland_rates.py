@@ -19,6 +19,7 @@ from bot.rules.d20.overland_data import (
 )
 from bot.rules.d20.overland_ruling import Ruling, miles_text
 from bot.rules.rulings import TravelRequest
+from bot.units import miles_word
 
 
 def _speeds(speeds_ft: tuple[int, ...]) -> tuple[int, ...]:
@@ -74,12 +75,13 @@ def foot_rate(
         ruling.note(
             "Speed",
             f"{effective} ft isn't a column of {tables.speed_table}: the table's proportion "
-            f"(every 10 ft of speed is 1 mile an hour) gives {miles_text(mph)} miles an hour.",
+            "(every 10 ft of speed is 1 mile an hour) gives "
+            f"{miles_word(miles_text(mph))} an hour.",
         )
     ruling.note(
         "Walk",
-        f"{effective} ft: {miles_text(mph)} miles an hour, "
-        f"{miles_text(mph * tables.day_hours['foot'])} miles in a day of "
+        f"{effective} ft: {miles_word(miles_text(mph))} an hour, "
+        f"{miles_word(miles_text(mph * tables.day_hours['foot']))} in a day of "
         f"{tables.day_hours['foot']} hours ({tables.speed_table}).",
     )
     ruling.sections.append(tables.speed_table)
@@ -102,8 +104,8 @@ def mount_rate(
         )
     ruling.note(
         vehicle.label,
-        f"{miles_text(vehicle.miles_per_hour)} miles an hour, "
-        f"{miles_text(vehicle.miles_per_day)} miles a day ({tables.mounts_table}).",
+        f"{miles_word(miles_text(vehicle.miles_per_hour))} an hour, "
+        f"{miles_word(miles_text(vehicle.miles_per_day))} a day ({tables.mounts_table}).",
     )
     lb = request.mount_load_lb
     if lb is None:
@@ -140,7 +142,7 @@ def mount_rate(
     ruling.note(
         "Load",
         f"Carrying {lb} lb ({row.min_lb}–{row.max_lb} lb), a {vehicle.label.lower()} "
-        f"travels {miles_text(row.miles_per_hour)} miles an hour, "
+        f"travels {miles_word(miles_text(row.miles_per_hour))} an hour, "
         f"{miles_text(row.miles_per_day)} a day.",
     )
     ruling.extra["mount_load_lb"] = lb

@@ -20,6 +20,7 @@ from fractions import Fraction
 from bot.errors import InvalidInput
 from bot.names import Vocabulary
 from bot.rules.rulings import JSONValue, Note, Source, TravelRequest, TravelResult
+from bot.units import miles_word
 
 MAX_MILES = 100_000
 DAY_HOURS = 8
@@ -130,7 +131,7 @@ def travel_51(request: TravelRequest, source: Source) -> TravelResult:
     if distance is not None:
         result_hours = float(round(distance / mph, 2))
         result_days = float(round(distance / mpd, 2))
-        headline = f"{say(distance)} miles" + (f" of {', '.join(terrains)}" if terrains else "")
+        headline = miles_word(say(distance)) + (f" of {', '.join(terrains)}" if terrains else "")
     elif days is not None:
         covered = float(round(mpd * days, 2))
     elif hours is not None:

@@ -34,6 +34,7 @@ from bot.rules.srd5.travel import (
     reckoned,
     say,
 )
+from bot.units import miles_word
 
 # SRD 5.2 Travel Pace table: the same miles an hour and a day as SRD 5.1's.
 PACES_52 = PACES_51
@@ -114,7 +115,7 @@ def travel_52(request: TravelRequest, source: Source) -> TravelResult:
     else:
         mph, mpd, headline = _group_52(mode, request, r)
     if distance is not None:
-        headline = f"{say(distance)} miles"
+        headline = miles_word(say(distance))
     if hours is not None and distance is None and days is None:
         _extended_travel_52(hours, mode, r)
     note_unused(request, r)
