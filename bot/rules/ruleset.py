@@ -151,42 +151,33 @@ class Ruleset(ABC):
     # When creatures may share a space, as a refusal says it (pass_creature decides).
     sharing_rule: ClassVar[str] = "nobody ends a move in another creature's space"
 
+    # ---- its rule kinds, each a small object (bot.rules.engine.kinds) or None
     # A readied move out of the token's turn (/move ready:true): what the rule says, for
     # the reply's note (its section cited in it); None where the rules have none (becmi)
     readied_move: ClassVar[str | None] = None
-
     # Reactions between its turns (an opportunity attack, a readied move): how many and
     # what they are called; None where the rules have none (becmi)
     reaction_rule: ClassVar[ReactionRule | None] = None
-
     # Grappling on the board (/move drag:, grapples ending when parted); None: the
     # rules have none (becmi)
     grapple_rule: ClassVar[GrappleRule | None] = None
-
     # Ways through an opponent's space (/move through:overrun|tumble); none by default
     moving_through: ClassVar[tuple[ThroughRule, ...]] = ()
-
     # A bull rush on the board (/move action:bull-rush target:); None: not in the rules
     bull_rush: ClassVar[BullRushRule | None] = None
-
     # Mounting, riding and dismounting (/move mount:, dismount:); None: no mounts
     mount_rule: ClassVar[MountRule | None] = None
-
     # Moving a heavy object (/move heavy:); None: no speeds for it in the rules
     heavy_rule: ClassVar[HeavyRule | None] = None
-
     # Altitude: what going up and down costs, and how far apart heights are
     vertical: ClassVar[VerticalRule] = VerticalRule(
         "feet", "straight", "every foot up or down spent as a foot"
     )
-
     # What a burrower digs through of what blocks everyone else: loose material, never
     # rock (001 Burrow: "tunnel through dirt, but not through rock"; 000 Burrow)
     burrows_through: ClassVar[frozenset[Terrain]] = frozenset({Terrain.EARTH})
-
     # Traits it reads (/token trait), each with what it does; one of a group at a time
     traits: ClassVar[Mapping[str, str]] = {}
-
     exclusive_traits: ClassVar[Mapping[str, str]] = {}
     # A flyer's dive (a charge down): its rule's words, None where the rules have none
     dive_rule: ClassVar[str | None] = None
