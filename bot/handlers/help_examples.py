@@ -160,8 +160,16 @@ def _moving(ruleset: Ruleset) -> Table:
     ]
     if ruleset.readied_move is not None:
         move.append("/move token:Ari to:B2 ready:true")
+    examples: list[str | Example] = list(move)
+    if ruleset.granted_actions:  # one action a turn; the GM grants a feature's extra one
+        examples.append(
+            (
+                "/move token:Ari to:C3 action:dash",
+                "/move token:Ari to:D4 action:disengage extra_action:action-surge",
+            )
+        )
     return {
-        "move": tuple(move),
+        "move": tuple(examples),
         "distance": ("/distance from:Ari to:Goblin", "/distance from:A1 to:E5"),
         "map": (
             "/map",

@@ -41,6 +41,7 @@ MOVE_READERS: Mapping[str, Reads] = {
     "margin": lambda ruleset: ruleset.bull_rush is not None,
     "heavy": lambda ruleset: ruleset.heavy_rule is not None,
     "ready": lambda ruleset: ruleset.readied_move is not None,
+    "extra_action": lambda ruleset: bool(ruleset.granted_actions),
 }
 
 READERS: Mapping[str, Mapping[str, Reads]] = {"move": MOVE_READERS}

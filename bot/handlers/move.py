@@ -56,6 +56,8 @@ from bot.work import board as board_work
 
 FORCED_CHOICES = ("push", "pull", "slide")
 BONUS_CHOICES = ("dash", "disengage")  # the SRDs' bonus actions that move (MoveAction names)
+# what a GM grants on a move (the SRDs' Ruleset.granted_actions)
+EXTRA_ACTION_CHOICES = ("action-surge", "haste")
 
 
 @dataclass(frozen=True)
@@ -76,6 +78,13 @@ def _check_permission(encounter: Encounter, actor: Actor, request: MoveRequest) 
         require_gm(encounter, actor, "push, pull or slide a token")
         return
     require_control(encounter, actor, token, "move")
+    if request.extra_action:  # a feature's extra action is the GM's to grant (docs/RULINGS.md)
+        require_gm(
+            encounter,
+            actor,
+            f"grant an extra action (extra_action:{request.extra_action}); ask the GM to "
+            "grant it on this move",
+        )
     if not request.ready:  # a readied move is out of the token's turn by nature
         require_turn(encounter, actor, token, "move")
     # a group moves every member: each must be the mover's to move (003 group moves)
@@ -172,6 +181,7 @@ def read_request(options: Mapping[str, Any]) -> tuple[MoveRequest, str | None]:
         jump=Cell.parse(options["jump"]) if options.get("jump") else None,
         check=options.get("check"),
         bonus=MoveAction(options["bonus"]) if options.get("bonus") else None,
+        extra_action=options.get("extra_action") or None,
         group=tuple(n.strip() for n in options.get("group", "").split(",") if n.strip()),
         ready=bool(options.get("ready")),
         through=options.get("through"),
@@ -187,10 +197,33 @@ def read_request(options: Mapping[str, Any]) -> tuple[MoveRequest, str | None]:
 
 def with_action(encounter: Encounter, request: MoveRequest, word: str | None) -> MoveRequest:
     """``request`` with its action: ``word`` read in the encounter's ruleset's words (a
-    push, pull or slide takes no action: the word is left unread, as it always was)."""
+    push, pull or slide takes no action: the word is left unread, as it always was).
+    An extra action granted (extra_action:) is checked against the ruleset here too."""
+    rules = ruleset_of(encounter)
+    if request.extra_action is not None:
+        _check_extra_action(rules, request)
     if word is None or request.forced:
         return request
-    return replace(request, action=ruleset_of(encounter).read_action(word))
+    return replace(request, action=rules.read_action(word))
+
+
+def _check_extra_action(rules: Ruleset, request: MoveRequest) -> None:
+    """extra_action: is an action granted on the token's own turn, where the ruleset has
+    such features (the SRDs' Action Surge, Haste)."""
+    if not rules.granted_actions:
+        raise InvalidInput(
+            f"{rules.name}'s movement rules grant no extra actions: leave out extra_action:."
+        )
+    if request.extra_action not in rules.granted_actions:
+        raise InvalidInput(
+            f'"{request.extra_action}" is no extra action {rules.id} grants: extra_action: '
+            f"takes {', '.join(rules.granted_actions)}."
+        )
+    if request.forced or request.ready:
+        raise InvalidInput(
+            "An extra action is taken on the token's own turn: no extra_action: with "
+            "forced: or ready:true."
+        )
 
 
 async def handle_move(ctx: Context, options: Mapping[str, Any]) -> Reply:
@@ -320,6 +353,13 @@ MOVE = Command(
             "string",
             "5e and 5e-2024: a bonus action too, Dash or Disengage (Cunning Action, Nimble Escape)",
             choices=BONUS_CHOICES,
+        ),
+        Option(
+            "extra_action",
+            "string",
+            "GM, 5e and 5e-2024: grant one more action this turn (Action Surge; Haste: "
+            "Dash or Disengage)",
+            choices=EXTRA_ACTION_CHOICES,
         ),
         Option(
             "forced",

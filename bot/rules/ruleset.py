@@ -112,6 +112,9 @@ class Ruleset(ABC):
     diagonal_parity: bool = False  # does a step's cost depend on the diagonal count?
     in_units: bool = False  # are distances shown in Units of 5 ft (an encounter option)?
     provoke_rule: ClassVar[ProvokeRule]
+    # The extra actions a GM may grant on a /move (extra_action:), each with what it gives
+    # (the SRDs' Action Surge, Haste); none: the option is refused
+    granted_actions: ClassVar[Mapping[str, str]] = {}
     # Whether a group moves together at its slowest member's rate (003).
     group_moves: ClassVar[bool] = False
     # The ways a token may move here (/move mode:), as suggested to users.
@@ -176,6 +179,9 @@ class Ruleset(ABC):
     # What a burrower digs through of what blocks everyone else: loose material, never
     # rock (001 Burrow: "tunnel through dirt, but not through rock"; 000 Burrow)
     burrows_through: ClassVar[frozenset[Terrain]] = frozenset({Terrain.EARTH})
+    # Where an opportunity attack needs the attacker to see the mover (the SRDs' "a hostile
+    # creature that you can see"): the rule's cite; None: sight changes nothing
+    sight_rule: ClassVar[str | None] = None
     # Traits it reads (/token trait), each with what it does; one of a group at a time
     traits: ClassVar[Mapping[str, str]] = {}
     exclusive_traits: ClassVar[Mapping[str, str]] = {}

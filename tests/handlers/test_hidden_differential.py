@@ -149,6 +149,7 @@ CASES: dict[str, tuple[str, ...]] = {
         "/move token:Bo to:I7 preview:true",
         "/move token:Ari to:E3 through:tumble preview:true",
         "/move token:Ari to:E3 bonus:disengage preview:true",
+        "/move token:Ari to:E3 extra_action:haste preview:true",
         "/move token:Ari to:F2 bonus:dash",
         "/move token:Ari to:C3 drag:Lurker",
         "/move token:Ari mount:Lurker",
@@ -250,6 +251,39 @@ async def test_a_5e_bonus_action_past_a_hidden_creature_is_the_same(twins: Twins
         for seen in ("/encounter show", "/encounter export", "/map"):
             after_hidden, after_plain = await twins.ask(seen)
             assert after_hidden == after_plain, f"{seen} after {line}"
+
+
+async def test_a_5e_action_economy_and_sight_past_a_hidden_creature_are_the_same(
+    twins: Twins,
+) -> None:
+    """Issue 41 on a 5e board: one action a turn (a second Dash refused with what is
+    left), a player's extra_action: (the GM's to grant), and a blinded hidden foe or an
+    invisible mover (no opportunity attack, and no "Lurker is blinded" for the player):
+    the same replies on both boards."""
+    for line in (
+        "/encounter end confirm:true",
+        "/encounter start width:12 height:12 ruleset:5e",
+        "/token add name:Ari at:A2 team:party owner:77 speed:30",
+    ):
+        await twins.gm(line)
+    gm = context(twins.hidden, GM, gm=True)
+    await run_line(gm, "/token add name:Lurker at:B3 team:enemy hidden:true")
+    await run_line(gm, "/token condition token:Lurker add:blinded")
+    for line in (
+        "/move token:Ari to:A3 action:dash extra_action:action-surge",
+        "/move token:Ari to:A5 action:dash",
+        "/move token:Ari to:A6 action:dash",
+        "/move token:Ari to:A7 action:disengage preview:true",
+        "/move token:Ari to:A8 bonus:dash preview:true",
+    ):
+        on_hidden, on_plain = await twins.ask(line)
+        assert on_hidden == on_plain, line
+        for seen in ("/encounter show", "/encounter export", "/map"):
+            after_hidden, after_plain = await twins.ask(seen)
+            assert after_hidden == after_plain, f"{seen} after {line}"
+    await twins.gm("/token condition token:Ari add:invisible")
+    on_hidden, on_plain = await twins.ask("/move token:Ari to:A1")
+    assert on_hidden == on_plain
 
 
 # ------------------------------------------------------------------ Discord

@@ -97,7 +97,7 @@ async def test_srd_ice_walk_and_spider_climb(gm: Context, ruleset: str, document
     assert (await run(gm, climb)).result["cost_ft"] == 5
     assert (await run(gm, slope)).result["cost_ft"] == 20
     shown = await run(gm, "/token trait token:Drake")
-    assert shown.result["known"] == ["ice-walk", "spider-climb"]
+    assert shown.result["known"] == ["ice-walk", "spider-climb", "blindsight", "truesight"]
 
 
 async def test_traits_are_checked_and_shown(gm: Context) -> None:

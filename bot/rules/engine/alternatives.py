@@ -70,6 +70,20 @@ def _bigger_action(
     return bigger, other.available_ft
 
 
+def more_movement(rules: Ruleset, ctx: StepContext, token: Token, request: MoveRequest) -> str:
+    """The action that would gain more movement now ("dash"), or "" where the ruleset
+    has none or refuses it now (an incapacitated token, its action spent: issue 41)."""
+    if "dash" not in rules.actions or request.action == MoveAction.DASH:
+        return ""
+    try:
+        rules.allowance(
+            ctx.board.encounter, token, replace(request, action=MoveAction.DASH), ctx.movement
+        )
+    except RulingError:
+        return ""
+    return "dash"
+
+
 def _along(
     rules: Ruleset, ctx: StepContext, plan: Route, budget: float
 ) -> tuple[Cell, float] | None:

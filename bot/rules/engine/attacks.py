@@ -19,49 +19,87 @@ from bot.rules.rulings import Note
 from bot.units import feet
 
 
-def opportunity_attacks(plan: MovePlan, cells: list[Cell]) -> dict[str, Cell]:
+class Provoked(dict[str, Cell]):
+    """Each enemy a move provokes and the square where: the square the token leaves, or
+    for the names in ``entering`` the square it enters (a space where entering provokes).
+    Which one is said, not guessed from the square (issue 41: leaving a Huge creature's
+    space was called entering it)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.entering: set[str] = set()
+
+
+def opportunity_attacks(plan: MovePlan, cells: list[Cell]) -> Provoked:
     """Each enemy the move provokes, and the square the token leaves (or enters)."""
     rules, token, allowance = plan.rules, plan.token, plan.allowance
     if not allowance.crosses or rules.provoke_rule == "never":
-        return {}
+        return Provoked()
     # an action that provokes nothing (a 5-foot step) still provokes where entering a
     # space does (001 Very Small Creature: the specific rule over the general one)
     entering_only = not allowance.provokes
     # one opportunity attack per enemy per round (and per double move, 004)
     already = set(allowance.activity.provoked_by)
-    provoked: dict[str, Cell] = {}
+    provoked = Provoked()
     spent: list[str] = []  # would attack, but has no reaction left (issue 29)
+    unseen: list[str] = []  # would attack, but can't see the mover (the SRDs)
     for enemy in plan.board.encounter.tokens.values():
         if enemy.key == token.key or not hostile(enemy, token) or enemy.name in already:
             continue
-        where = _provoked_where(plan, enemy, cells, entering_only)
-        if where is not None and not has_reaction(rules.reaction_rule, enemy):
+        where, entered = _provoked_where(plan, enemy, cells, entering_only)
+        why = unseeing(rules.sight_rule, enemy, token) if where is not None else ""
+        if why:
+            unseen += [] if enemy.hidden else [why]
+        elif where is not None and not has_reaction(rules.reaction_rule, enemy):
             spent += _spent_line(enemy, where)
         elif where is not None:
             provoked[enemy.name] = where
+            if entered:
+                provoked.entering.add(enemy.name)
             _withdraw_note(plan, enemy, where, cells)
     if spent and rules.reaction_rule is not None:
         plan.notes.append(_no_reaction_left(rules.reaction_rule, spent))
+    if unseen and rules.sight_rule is not None:
+        plan.notes.append(Note("Unseen", f"{'; '.join(unseen)} ({rules.sight_rule})."))
     return provoked
+
+
+# the traits that let a creature perceive the mover anyway (/token trait): blindsight
+# works blinded and against the invisible; truesight sees the invisible, with its eyes
+SEES_BLINDED = ("blindsight",)
+SEES_INVISIBLE = ("blindsight", "truesight")
+
+
+def unseeing(sight_rule: str | None, enemy: Token, mover: Token) -> str:
+    """Why ``enemy`` gets no opportunity attack for not seeing ``mover`` ("" where it
+    sees it, or the ruleset's attacks need no sight): blinded, or the mover invisible,
+    unless a trait lets it perceive anyway."""
+    if sight_rule is None:
+        return ""
+    if enemy.has(Condition.BLINDED) and not any(t in enemy.traits for t in SEES_BLINDED):
+        return f"{enemy.name} is blinded: no opportunity attack"
+    if mover.has(Condition.INVISIBLE) and not any(t in enemy.traits for t in SEES_INVISIBLE):
+        return f"{mover.name} is invisible to {enemy.name}: no opportunity attack"
+    return ""
 
 
 def _provoked_where(
     plan: MovePlan, enemy: Token, cells: list[Cell], entering_only: bool
-) -> Cell | None:
+) -> tuple[Cell | None, bool]:
     """The square where the move provokes ``enemy`` (leaving its reach, or entering a
-    space where that provokes), or None: it can't attack (incapacitated, out of reach
-    above or below) or the path never gives it the chance."""
+    space where that provokes: then True), or None: it can't attack (incapacitated, out
+    of reach above or below) or the path never gives it the chance."""
     rules, token = plan.rules, plan.token
     if enemy.has(Condition.INCAPACITATED):
-        return None
+        return None, False
     if (altitude(token) or altitude(enemy)) and not within_reach_up(
         rules, enemy, token, rules.reach_ft(enemy)
     ):
-        return None  # too far above or below to reach (004: reach in cubes)
+        return None, False  # too far above or below to reach (004: reach in cubes)
     entered = rules.entering_provokes(plan.board, token, enemy, cells)
     if entering_only or entered is not None:
-        return entered
-    return _left(plan, enemy, cells)
+        return entered, entered is not None
+    return _left(plan, enemy, cells), False
 
 
 def _withdraw_note(plan: MovePlan, enemy: Token, where: Cell, cells: list[Cell]) -> None:

@@ -126,6 +126,7 @@ class MoveRequest:
     mode: str | None = None
     action: MoveAction | None = None  # read by the ruleset (``Ruleset.read_action``)
     bonus: MoveAction | None = None  # a bonus action taken with it (the SRDs' Dash, Disengage)
+    extra_action: str | None = None  # an extra action the GM grants (the SRDs' Action Surge)
     forced: str | None = None  # push | pull | slide (GM)
     by: str | None = None  # who pushes or pulls
     jump: Cell | None = None  # a jump on the way lands here

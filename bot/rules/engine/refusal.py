@@ -18,7 +18,7 @@ from bot.grid.coords import Cell
 from bot.grid.geometry import chebyshev
 from bot.grid.search import EPSILON, Found, SearchTooLarge, cheapest_path
 from bot.rules.engine import blockers
-from bot.rules.engine.alternatives import alternatives
+from bot.rules.engine.alternatives import alternatives, more_movement
 from bot.rules.engine.board import StepContext
 from bot.rules.engine.compiled import CompiledStep
 from bot.rules.engine.plan import MovePlan, Route
@@ -105,7 +105,7 @@ def _refused_outright(
             RefusalReason.NO_MOVEMENT_LEFT,
             used_ft=used.spent_ft,
             gained_ft=used.budget_ft,
-            more_action="dash" if "dash" in rules.actions else "",
+            more_action=more_movement(rules, ctx, plan.token, plan.request),
         )
     if allowance.limits.one_square:
         return refused(**_why_not_one_square(rules, ctx, plan.token, plan.targets))

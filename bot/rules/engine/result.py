@@ -40,8 +40,9 @@ def result_of(plan: MovePlan, route: Route) -> MoveResult:
         plan.notes.extend(said)
         already = set(allowance.activity.provoked_by)
         for name, cell in entering.items():
-            if name not in already:
-                provoked_at.setdefault(name, cell)
+            if name not in already and name not in provoked_at:
+                provoked_at[name] = cell
+                provoked_at.entering.add(name)
     provokes = tuple(provoked_at)
     climb = _climbed(plan, route)
     cost = route.cost + plan.stand_cost + climb
@@ -59,12 +60,7 @@ def result_of(plan: MovePlan, route: Route) -> MoveResult:
     moved = _moved(plan, route, activity)
     steps = _steps(route)
     if provokes:
-        board = plan.board
-        entered = {
-            t.name
-            for t in board.encounter.tokens.values()
-            if t.name in provoked_at and provoked_at[t.name] in board.footprint_of(t)
-        }
+        entered = provoked_at.entering
         where = ", ".join(
             f"{n} ({'entering' if n in entered else 'leaving'} {provoked_at[n]})" for n in provokes
         )

@@ -192,6 +192,22 @@ def may_pass(ctx: StepContext, rule: ThroughRule | None, other: Token) -> bool:
     return True
 
 
+def too_big_to_pass(rule: ThroughRule | None, mover: Token, other: Token) -> str:
+    """Why ``rule`` (an overrun) can't take ``other`` for its size ("" when size isn't
+    why): 002 Overrun, 004 Overrun, a foe at most one size larger (issue 41: the
+    refusal left the size out)."""
+    if rule is None or rule.larger_by_at_most is None or not hostile(mover, other):
+        return ""
+    if other.size <= mover.size + rule.larger_by_at_most:
+        return ""
+    more = other.size - mover.size
+    return (
+        f"{other.name} is {other.size.label}, {more} sizes larger than {mover.name} "
+        f"({mover.size.label}), and an {rule.kind} takes a foe at most "
+        f"{rule.larger_by_at_most} size larger"
+    )
+
+
 def blocks(terrain: Terrain, mode: str) -> bool:
     if terrain.blocks:
         return True
@@ -245,6 +261,11 @@ def creatures(rules: Ruleset, ctx: StepContext, to: Cell) -> tuple[str, bool]:
     for other in board.others_in(cells):
         if through and may_pass(ctx, rules.through_rule(through), other):
             continue  # overrun or tumble: the check decides, the reply says which
+        too_big = (
+            too_big_to_pass(rules.through_rule(through), board.mover, other) if through else ""
+        )
+        if too_big:
+            return f"{at(board, other)}: {too_big}", False
         passing = rules.pass_creature(board, other)
         if ctx.allowance.limits.no_creatures:
             return f"{at(board, other)}: a charge can't pass any creature", False

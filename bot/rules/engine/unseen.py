@@ -88,6 +88,7 @@ def hidden_attacks(
         mode=request.mode,
         action=request.action,
         bonus=request.bonus,
+        extra_action=request.extra_action,
         through=request.through,
         up_ft=request.up_ft,
     )

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import ClassVar
 
-from bot.encounter import Condition, Encounter, Token
+from bot.encounter import Activity, Condition, Encounter, Token
 from bot.errors import IllegalMove
 from bot.grid.coords import Cell
 from bot.grid.sight import clear_line
@@ -106,6 +106,9 @@ class EpicEconomy(D20Economy):
         encumbered = walk == 0 and token.speed_ft > 0 and (armor(token) or load(token))
         if encumbered and (request.mode or "walk") == "walk" and action != "drop-prone":
             return self._standard_five_feet(token, request, action)
+        doubled = self._last_taken(token, "double")
+        if doubled is not None and action in ("move", "double") and token.activity.left_ft > 0:
+            return self._double_on(encounter, token, request, movement, doubled)
         walked = self._walking(token)
         if walked is not None and action == "move":
             return self._walk_on(encounter, token, request, movement, walked)
@@ -117,12 +120,57 @@ class EpicEconomy(D20Economy):
     def _walking(token: Token) -> int | None:
         """Where in its actions the token's walk this turn is, if walking is the last
         thing it did (a drop prone, free, doesn't end it)."""
+        return EpicEconomy._last_taken(token, "move")
+
+    @staticmethod
+    def _last_taken(token: Token, action: str) -> int | None:
+        """Where in its actions ``action`` is, if it is the last thing the token did this
+        turn (a drop prone, free, doesn't end it)."""
         taken = token.activity.actions
         for index in range(len(taken) - 1, -1, -1):
             if taken[index] == "drop-prone":
                 continue
-            return index if taken[index] == "move" else None
+            return index if taken[index] == action else None
         return None
+
+    def done_for_the_turn(self, activity: Activity) -> bool:
+        """A double move with movement left isn't done: "a double-move is considered a
+        single action, so there is no need for the creature to stop" (004 Double Move);
+        a second /move goes on with it (issue 41: it said "no move left this turn")."""
+        last = next((a for a in reversed(activity.actions) if a != "drop-prone"), None)
+        if last == "double" and activity.left_ft > 0:
+            return False
+        return super().done_for_the_turn(activity)
+
+    def _double_on(
+        self,
+        encounter: Encounter,
+        token: Token,
+        request: MoveRequest,
+        movement: TokenMovement,
+        doubled: int,
+    ) -> Allowance:
+        """004 Double Move: one action up to twice the speed in all; a second /move after
+        a partial double move goes on with it, not a fresh one."""
+        activity = token.activity
+        taken = activity.actions
+        probe = replace(token, activity=replace(activity, actions=taken[:doubled]))
+        asked = replace(request, action=MoveAction.DOUBLE)
+        allowance = super().allowance(encounter, probe, asked, movement)
+        kept = replace(allowance.activity, budget_ft=activity.budget_ft, actions=taken)
+        return replace(
+            allowance,
+            available_ft=kept.left_ft,
+            activity=kept,
+            notes=(
+                *allowance.notes,
+                Note(
+                    "Double move",
+                    f"Goes on with this turn's double move, which had {feet(kept.left_ft)} "
+                    "left: one action, no need to stop (Epic Path › Double Move).",
+                ),
+            ),
+        )
 
     def _walk_on(
         self,

@@ -14,7 +14,7 @@ import random
 from collections.abc import Mapping
 from typing import ClassVar
 
-from bot.encounter import Encounter, Token
+from bot.encounter import Condition, Encounter, Token
 from bot.grid.sizes import Size
 from bot.names import Vocabulary
 from bot.rules.engine.board import Board, Passing, hostile
@@ -36,6 +36,7 @@ from bot.rules.srd5 import falling, jumping, travel
 from bot.rules.srd5 import grid as srd
 from bot.rules.srd5.cite import SRD51, srd_source
 from bot.rules.srd5.data import SrdData
+from bot.rules.srd5.economy import granted_actions as srd_granted
 from bot.rules.srd5.effects import SrdConditions, SrdEconomy, srd_move
 from bot.rules.srd5.grid import SrdReach, SrdSpace, SrdSteps, srd_traits
 from bot.rules.srd5.sheet import SrdSheet
@@ -120,6 +121,13 @@ class FiveE(Ruleset):
     reaction_rule: ClassVar[ReactionRule | None] = srd.REACTION_RULE
     falling_section: ClassVar[str] = "SRD 5.1 › Movement and Position › Flying Movement"
     traits: ClassVar[Mapping[str, str]] = srd_traits(SRD51)
+    # both SRDs' Opportunity Attacks: "a hostile creature that you can see moves out of
+    # your reach"; a blinded creature or an invisible mover: no attack (docs/RULINGS.md)
+    sight_rule: ClassVar[str | None] = (
+        "SRD 5.1 › Combat › Opportunity Attacks: a creature it can see"
+    )
+    inert_conditions: ClassVar[frozenset[Condition]] = frozenset()  # invisible: above
+    granted_actions: ClassVar[Mapping[str, str]] = srd_granted("SRD 5.1")
     # Combat › Grappling › Moving a Grappled Creature: the speed is halved, unless the
     # creature is two or more sizes smaller; difficult terrain still costs its extra foot
     grapple_rule: ClassVar[GrappleRule | None] = GrappleRule(

@@ -38,6 +38,7 @@ from bot.rules.srd5 import falling, jumping, travel52
 from bot.rules.srd5 import grid as srd
 from bot.rules.srd5.cite import SRD52, srd_source
 from bot.rules.srd5.data import SrdData
+from bot.rules.srd5.economy import granted_actions as srd_granted
 from bot.rules.srd5.effects import SrdConditions, SrdEconomy, srd_move
 from bot.rules.srd5.grid import SrdReach, SrdSpace, SrdSteps, srd_traits
 from bot.rules.srd5.sheet import SrdSheet
@@ -139,6 +140,13 @@ class FiveE2024(Ruleset):
     reaction_rule: ClassVar[ReactionRule | None] = srd.REACTION_RULE
     falling_section: ClassVar[str] = "SRD 5.2 › Rules Glossary › Fly Speed; Flying"
     traits: ClassVar[Mapping[str, str]] = srd_traits(SRD52)
+    # both SRDs' Opportunity Attacks: "a hostile creature that you can see moves out of
+    # your reach"; a blinded creature or an invisible mover: no attack (docs/RULINGS.md)
+    sight_rule: ClassVar[str | None] = (
+        "SRD 5.2 › Rules Glossary › Opportunity Attacks: a creature it can see"
+    )
+    inert_conditions: ClassVar[frozenset[Condition]] = frozenset()  # invisible: above
+    granted_actions: ClassVar[Mapping[str, str]] = srd_granted("SRD 5.2")
     # SRD 5.2 Playing on a Grid › Corners: a diagonal can't cut the corner of a wall, a
     # large tree or any terrain feature that fills its space: every blocking square
     # (a pillar, tree or statue here fills its square; docs/RULINGS.md).

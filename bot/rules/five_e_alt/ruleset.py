@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import ClassVar
 
-from bot.encounter import Encounter
+from bot.encounter import Condition, Encounter
 from bot.grid.sizes import Size
 from bot.rules.engine.kinds import GrappleRule, MountRule, ReactionRule, VerticalRule
 from bot.rules.engine.moves import MOVE_MODES
@@ -24,6 +24,7 @@ from bot.rules.five_e_alt.tables import FOOTPRINTS
 from bot.rules.five_e_alt.tokens import SIZES
 from bot.rules.identity import Identity
 from bot.rules.ruleset import Ruleset
+from bot.rules.srd5.senses import sight_traits
 from bot.state import flag, text
 
 SEED_FILES = (SEED,)
@@ -68,7 +69,14 @@ class FiveEAlt(Ruleset):
         "climb speed listed (Alternate Movement › Updating A Creature's Movement › Step 2).",
         "hands-full": "No empty hand: it can't climb, it would fall (Alternate Movement › "
         "Climb › Falling While Climbing › Hands).",
+        **sight_traits("SRD 5.1 › Blindsight; Truesight, which the variant keeps"),
     }
+    # the variant is silent on opportunity attacks but for teleporting: they stay 5e's
+    # (SRD 5.1 Combat › Opportunity Attacks), sight included (docs/RULINGS.md)
+    sight_rule: ClassVar[str | None] = (
+        "SRD 5.1 Combat › Opportunity Attacks, which the variant keeps: a creature it can see"
+    )
+    inert_conditions: ClassVar[frozenset[Condition]] = frozenset()  # invisible: above
     vertical: ClassVar[VerticalRule] = VerticalRule(
         "feet", "straight", "every foot up or down spent as a foot: Alternate Movement › Fly"
     )

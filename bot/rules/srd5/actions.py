@@ -21,6 +21,7 @@ from bot.rules.engine.moves import MoveRequest, TokenMovement, last_mode
 from bot.rules.parts.economy import ActionEconomy
 from bot.rules.rulings import JSONValue, Note
 from bot.rules.srd5.data import SrdData
+from bot.rules.srd5.economy import grant, may_take, second_action
 from bot.state import number
 from bot.units import feet
 
@@ -141,6 +142,8 @@ class SrdActions(ActionEconomy):
             [],
             activity.actions.count("dash") + activity.actions.count("bonus-dash"),
         )
+        if request.extra_action is not None:
+            self._granted(request.extra_action, taking)
         own = self._ACTIONS.get(action)
         if own is not None:
             own(self, token, speed, taking)
@@ -255,13 +258,40 @@ class SrdActions(ActionEconomy):
         taking.extra["disengaged"] = True
         return True
 
+    def _granted(self, name: str, taking: _Taking) -> None:
+        """An extra action the GM grants this turn (extra_action:): Action Surge, Haste."""
+        known = self.rules.granted_actions
+        already = f"granted-{name}" in taking.actions
+        taking.actions = grant(taking.actions, name, known)
+        taking.sections.append("Your Turn")
+        text = known[name] + (" Granted earlier this turn." if already else "")
+        taking.notes.append(Note("Extra action", text))
+        taking.extra["extra_action"] = name
+
+    def _one_action(self, token: Token, speed: int, taking: _Taking, action: str) -> None:
+        """Both SRDs' Your Turn: one action a turn (and what the GM granted); a second is
+        refused with what is left."""
+        if may_take(taking.actions, action):
+            return
+        left = max(0.0, speed * (1 + taking.dashes) - token.activity.spent_ft)
+        raise second_action(
+            token.name,
+            taking.actions,
+            action.title(),
+            left,
+            [str(b) for b in self.bonus_actions],
+            f"{self.data.srd_name} › Combat › Your Turn",
+        )
+
     def _dash(self, token: Token, speed: int, taking: _Taking) -> None:
+        self._one_action(token, speed, taking, "dash")
         taking.dashes += 1
         taking.actions.append("dash")
         taking.sections.append("Dash")
         taking.notes.append(Note("Dash", f"Gains movement equal to its speed ({feet(speed)})."))
 
     def _disengage(self, token: Token, speed: int, taking: _Taking) -> None:
+        self._one_action(token, speed, taking, "disengage")
         taking.actions.append("disengage")
 
     def _stand(self, token: Token, speed: int, taking: _Taking) -> None:

@@ -36,6 +36,7 @@ from bot.rules.srd5.actions import ACTIONS as ACTIONS
 from bot.rules.srd5.actions import exhaustion as exhaustion
 from bot.rules.srd5.data import SrdData
 from bot.rules.srd5.jumping import LANDING_DC
+from bot.rules.srd5.senses import sight_traits
 from bot.rules.srd5.sheet import strength
 
 if TYPE_CHECKING:
@@ -51,6 +52,7 @@ FOOTPRINTS: Mapping[Size, int] = {
 }
 SIZES: tuple[Size, ...] = tuple(FOOTPRINTS)
 DEFAULT_REACH_FT = 5
+REACH_WEAPON_FT = 5  # both SRDs' Weapon Properties › Reach: "adds 5 feet to your reach"
 DIFFICULT = frozenset(
     {Terrain.DIFFICULT, Terrain.OBSTACLE, Terrain.IMPEDED, Terrain.SLOPE, Terrain.ICE}
 )
@@ -67,6 +69,7 @@ def srd_traits(document: str) -> Mapping[str, str]:
         f"ability check: climbing costs it no extra movement and a steep slope isn't "
         f"difficult terrain for it ({document} › Spider Climb; the spell gives a climbing "
         "speed equal to the walking speed).",
+        **sight_traits(f"{document} › Blindsight; Truesight"),
     }
 
 
@@ -245,7 +248,8 @@ class SrdSpace(SpaceRule, ABC):
 
 
 class SrdReach(ReachRule):
-    """A creature's reach (5 ft unless the GM set one), and the table's diagonal rule."""
+    """A creature's reach (5 ft unless the GM set one, 5 more with a reach weapon), and
+    the table's diagonal rule."""
 
     def __init__(self, rules: Ruleset, diagonal_rule: str) -> None:
         super().__init__(rules)
@@ -259,10 +263,15 @@ class SrdReach(ReachRule):
             return float(squares_one_two(dx, dy) * self.rules.square_ft)
         return float(max(dx, dy) * self.rules.square_ft)
 
+    def reach_ft(self, token: Token) -> int:
+        """Its reach for opportunity attacks: its own (5 ft unless the GM set one), plus
+        5 ft with a reach weapon (reach_weapon:true; both SRDs' Weapon Properties ›
+        Reach: "as well as when determining your reach for opportunity attacks")."""
+        reach = token.reach_ft if token.reach_ft is not None else DEFAULT_REACH_FT
+        return reach + (REACH_WEAPON_FT if token.reach_weapon else 0)
+
     def threatened(self, board: Board, enemy: Token) -> frozenset[Cell]:
-        reach = enemy.reach_ft if enemy.reach_ft is not None else DEFAULT_REACH_FT
-        return within_reach(board, enemy, reach, self.rules.square_ft)
+        return within_reach(board, enemy, self.reach_ft(enemy), self.rules.square_ft)
 
     def threatens(self, board: Board, enemy: Token, cell: Cell) -> bool:
-        reach = enemy.reach_ft if enemy.reach_ft is not None else DEFAULT_REACH_FT
-        return in_reach(board, enemy, reach, self.rules.square_ft, cell)
+        return in_reach(board, enemy, self.reach_ft(enemy), self.rules.square_ft, cell)

@@ -69,7 +69,9 @@ def test_004_walk_two_move_actions_then_no_more() -> None:
     """004 General Movement Rules: "When you have moved a distance equal to your movement
     rate ... you must stop moving for this round, or declare a double move". A second
     /move goes on with the same walk (up to its speed in all); past it, action:double
-    turns the walk into a double move (004 Double Move), and then nothing more."""
+    turns the walk into a double move (004 Double Move: "a single action, so there is
+    no need for the creature to stop"), which goes on up to twice the speed in all
+    (issue 41), and then nothing more."""
     e = encounter(20, 3, pc("Ari", "A2"))
     first = move(e, "Ari", "C2")
     message = refused(first.encounter, "Ari", "I2")
@@ -82,7 +84,11 @@ def test_004_walk_two_move_actions_then_no_more() -> None:
     assert double.total_ft == 60 and double.used_ft == 40
     assert double.token.activity.actions == ("double",)
     assert any("becomes a double move" in n.text for n in double.notes)
-    assert "no move action left" in refused(double.encounter, "Ari", "J2")
+    assert double.remaining_ft == 20 and not double.done_for_the_turn
+    on = move(double.encounter, "Ari", "M2")
+    assert on.used_ft == 60 and on.done_for_the_turn
+    assert on.token.activity.actions == ("double",)
+    assert "no move action left" in refused(on.encounter, "Ari", "N2")
 
 
 # ------------------------------------------------------- 004 Difficult Terrain

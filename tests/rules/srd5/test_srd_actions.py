@@ -139,14 +139,17 @@ async def test_srd_mounted_combat_a_controlled_mount_dashes_and_disengages(
     gm: Context, ruleset: str
 ):
     """SRD Mounted Combat › Controlling a Mount: it can take the Dash and Disengage
-    actions (and Dodge): its move provokes nothing when it Disengages."""
+    actions (and Dodge): its move provokes nothing when it Disengages. One action a
+    turn (Combat › Your Turn, issue 41): a Disengage, then a Dash, is refused."""
     await riding(gm, ruleset)
     plain = await run(gm, "/move token:Ari to:E10 preview:true")
     assert plain.result["provokes"] == ["Orc"]
+    dashed = await run(gm, "/move token:Ari to:A1 action:dash preview:true")
+    assert dashed.result["total_ft"] == 120
     moved = await run(gm, "/move token:Ari to:E10 action:disengage")
     assert moved.result["provokes"] == [] and moved.result["token"] == "Horse"
-    dashed = await run(gm, "/move token:Ari to:A1 action:dash")
-    assert dashed.result["total_ft"] == 120
+    error = await refused(gm, "/move token:Ari to:A1 action:dash", IllegalMove)
+    assert "Horse has taken its action this turn already (disengage)" in error.message
 
 
 @BOTH
