@@ -34,7 +34,7 @@ from bot.units import feet
 if TYPE_CHECKING:
     from bot.rules.ruleset import Ruleset
 
-# the token options SrdRuleset.token_fields reads (bot.rules.srd5.options)
+# the token options SrdSheet.token_fields reads (bot.rules.srd5.options)
 SHEET_OPTIONS = ("exhaustion", "strength", "armor_strength", "carried_lb", "dragging_lb")
 LOADS = ("carried_lb", "dragging_lb", "armor_strength")
 # Carrying capacity in lb per point of Strength, by size (5.1 Size and Strength: double
