@@ -89,8 +89,13 @@ def ruleset_names() -> Vocabulary:
 def load_ruleset(ruleset_id: str) -> Ruleset:
     """The ruleset with the id ``ruleset_id`` (loads that package's rules only; KeyError
     for an unknown id)."""
+    from bot.rules.ruleset import PARTS
+
     module, _, name = identities()[ruleset_id].ruleset.partition(":")
     ruleset: Ruleset = getattr(import_module(module), name)()
+    missing = [part for part in PARTS if not hasattr(ruleset, part)]
+    if missing:
+        raise TypeError(f"{name} builds no {', '.join(missing)} (bot/rules/parts)")
     return ruleset
 
 

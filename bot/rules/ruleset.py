@@ -76,6 +76,10 @@ if TYPE_CHECKING:  # the plan's types: a calculator's cold start never loads the
     from bot.rules.engine.plan import PlanContext, Route
 
 
+# The parts every ruleset holds (``load_ruleset`` refuses one that builds too few)
+PARTS = ("calculators", "economy", "sheet", "steps", "space", "reach", "conditions", "flanking")
+
+
 class Ruleset(ABC):
     """One ruleset, read from its seed document(s): its identity, its grid as data, and
     its parts (docs/ARCHITECTURE.md, "What a ruleset provides")."""

@@ -15,17 +15,26 @@ import json
 import os
 import subprocess
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from bot.encounter import Encounter
+from bot.grid.sizes import Size
 from bot.handlers import COMMANDS
-from bot.rules import identities, load_calculators, register, rulesets, unregister
+from bot.rules import (
+    identities,
+    load_calculators,
+    load_ruleset,
+    register,
+    rulesets,
+    unregister,
+)
+from bot.rules.engine.steps import ProvokeRule
 from bot.rules.identity import Identity
 from bot.rules.parts.conditions import ConditionRule
 from bot.rules.parts.economy import ActionEconomy
@@ -161,6 +170,28 @@ def test_a_registered_name_already_taken_is_refused(toy: Identity) -> None:
     with pytest.raises(ValueError, match="toy-grid"):
         register(alias)
     assert "toy2" not in identities()
+
+
+class Partless(Ruleset):
+    """A ruleset that forgets to build its parts."""
+
+    identity: ClassVar[Identity] = Identity("partless", "Partless", "", (), f"{__name__}:Partless")
+    document: ClassVar[str] = "none"
+    grid_document: ClassVar[str] = "none"
+    seed_files: ClassVar[tuple[str, ...]] = ("none",)
+    sizes: ClassVar[tuple[Size, ...]] = ()
+    footprint_squares: ClassVar[Mapping[Size, int]] = {}
+    provoke_rule: ClassVar[ProvokeRule] = "never"
+
+
+def test_a_ruleset_that_builds_no_parts_is_refused_when_loaded() -> None:
+    register(Partless.identity)
+    try:
+        with pytest.raises(TypeError, match="Partless builds no calculators, economy"):
+            load_ruleset("partless")
+    finally:
+        unregister("partless")
+    assert "partless" not in identities()
 
 
 @pytest.mark.parametrize("ruleset_id", list(identities()))
