@@ -20,7 +20,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bot.context import Context
 from bot.handlers import run_line
-from bot.storage import Store
+from bot.handlers.upkeep import open_store
 
 LINES = (
     "/fall height:60",
@@ -36,7 +36,7 @@ LINES = (
 
 async def main(n: int) -> None:
     with tempfile.TemporaryDirectory() as tmp:
-        store = await Store.open(Path(tmp) / "bench.db")
+        store = await open_store(Path(tmp) / "bench.db")
         ctx = Context(store, "bench", "1001", is_gm=True, rng=random.Random(1))
         print(f"{'command':<80} {'p50':>7} {'p95':>7} {'max':>7}  (ms, n={n})")
         for line in LINES:

@@ -31,6 +31,7 @@ from typing import Any
 from bench.maps import battle_map
 from bench.run import _channel, _one_move, latency
 from bot.handlers.board import board_message
+from bot.handlers.upkeep import open_store
 from bot.storage import Store
 
 SIDE = 30
@@ -51,7 +52,7 @@ async def measure(n: int) -> dict[str, Any]:
     again: list[float] = []
     cpu_after: list[float] = []
     with tempfile.TemporaryDirectory() as tmp:
-        store = await Store.open(Path(tmp) / "board.db")
+        store = await open_store(Path(tmp) / "board.db")
         ctx = await _channel(store, "board", battle_map(SIDE))
         for i in range(n + 4):
             await _one_move(ctx, SIDE, i)

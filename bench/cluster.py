@@ -49,10 +49,10 @@ async def _worker(args: argparse.Namespace) -> dict[str, Any]:
     from bot.context import Context
     from bot.errors import BoardChanged, RulingError
     from bot.handlers import run_line
+    from bot.handlers.upkeep import open_store
     from bot.metrics import METRICS
-    from bot.storage import Store
 
-    store = await Store.open(args.db)
+    store = await open_store(args.db)
     _, moves = _busy_map(30, TOKENS)
     channels = args.channels.split(",")
     done = refused = changed = 0
@@ -103,9 +103,9 @@ async def _worker(args: argparse.Namespace) -> dict[str, Any]:
 
 async def _prepare(db: str, channels: list[str]) -> None:
     from bench.run import _busy_map
-    from bot.storage import Store
+    from bot.handlers.upkeep import open_store
 
-    store = await Store.open(db)
+    store = await open_store(db)
     encounter, _ = _busy_map(30, TOKENS)
     for name in channels:
         await store.start_encounter(name, encounter, user_id="1001", summary="bench")

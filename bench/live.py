@@ -29,6 +29,7 @@ import aiohttp
 from bench.stats import spread
 from bot.context import Context
 from bot.handlers import run_line
+from bot.handlers.upkeep import open_store
 from bot.storage import Store
 
 SECRET = "bench-live"
@@ -100,7 +101,7 @@ class Page:
 async def measure(pages: int = 1000, channels: int = 100, changes: int = 100) -> dict[str, Any]:
     folder = Path(tempfile.mkdtemp(prefix="stride-live-"))
     db = folder / "live.db"
-    store = await Store.open(db)
+    store = await open_store(db)
     links = await _boards(store, channels)
     port = 20000 + random.randrange(20000)
     env = {**os.environ, "STRIDE_DB": str(db), "STRIDE_WEB_SECRET": SECRET}

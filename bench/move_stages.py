@@ -29,7 +29,7 @@ from typing import Any
 from bench.maps import HERO, battle_map
 from bench.run import _channel, _targets
 from bot.handlers import run_line
-from bot.storage import Store
+from bot.handlers.upkeep import open_store
 
 # (label, module or class path, attribute, depth): depth 0 stages add up to the move
 STAGES: tuple[tuple[str, str, str, int], ...] = (
@@ -128,7 +128,7 @@ async def stages(side: int, n: int) -> dict[str, Any]:
     calls: dict[str, list[int]] = defaultdict(list)
     totals: list[float] = []
     with tempfile.TemporaryDirectory() as tmp:
-        store = await Store.open(Path(tmp) / "stages.db")
+        store = await open_store(Path(tmp) / "stages.db")
         ctx = await _channel(store, "c", battle_map(side))
         for i in range(n + 4):
             _spent.clear()

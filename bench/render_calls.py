@@ -37,7 +37,6 @@ STEPS: dict[str, str | None] = {
     "bbox": None,
     "barriers": None,
     "outline": None,
-    "template_cells": None,
     "fill_areas": None,
     "_tokens": None,
     "label_areas": None,

@@ -19,12 +19,12 @@ from bench.maps import HERO, battle_map, hero_cell
 from bot.context import Context
 from bot.grid.coords import Cell
 from bot.handlers import run_line
-from bot.storage import Store
+from bot.handlers.upkeep import open_store
 
 
 async def hold(count: int) -> None:
     with tempfile.TemporaryDirectory() as tmp:
-        store = await Store.open(Path(tmp) / "rss.db")
+        store = await open_store(Path(tmp) / "rss.db")
         encounter = battle_map(30)
         here = hero_cell(30)
         for i in range(count):

@@ -121,14 +121,15 @@ async def _serve(args: argparse.Namespace, settings: Settings) -> int:
     handlers here, as the console runs them."""
     import asyncio
 
-    from bot.storage import StorageError, Store
+    from bot.handlers.upkeep import open_store
+    from bot.storage import StorageError
     from bot.web.moves import run_here
     from bot.web.server import LiveServer, serve
 
     host = args.host or settings.health_host
     port = args.port if args.port is not None else settings.health_port or SERVE_PORT
     try:
-        store = await Store.open(settings.db_path)
+        store = await open_store(settings.db_path)
     except StorageError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
@@ -186,10 +187,11 @@ def _asker(args: argparse.Namespace) -> _Asker:
 
 async def _console(args: argparse.Namespace, settings: Settings) -> int:
     from bot.console import interactive, run_once
-    from bot.storage import StorageError, Store
+    from bot.handlers.upkeep import open_store
+    from bot.storage import StorageError
 
     try:
-        store = await Store.open(settings.db_path)
+        store = await open_store(settings.db_path)
     except StorageError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from bot.context import Context
+from bot.handlers.upkeep import open_store
 from bot.storage import Store
 from bot.user_ids import name_id
 from tests.postgres_server import REQUIRE_ENV, PostgresServer, required
@@ -28,7 +29,8 @@ def answered_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
 
 @pytest.fixture
 async def store(tmp_path: Path) -> AsyncIterator[Store]:
-    opened = await Store.open(tmp_path / "stride.db")
+    # opened as the bot opens it: its boards checked against their rulesets
+    opened = await open_store(tmp_path / "stride.db")
     yield opened
     await opened.close()
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import pytest
@@ -273,3 +274,101 @@ def test_nothing_outside_the_rules_imports_the_engine():
     for path in outside:
         engine = {m for m in all_imported_modules(path) if m.startswith("bot.rules.engine")}
         assert not engine, (path, engine)
+
+
+# ------------------------------------------------------------ issue 41: the layers
+
+# the shells' modules: Discord's (bot/discord/, cogs/) and the live board's (bot/web/)
+SHELL_MODULES = [p for shell in SHELLS for p in sorted(shell.rglob("*.py"))]
+# What a shell may do with the store itself: close it at shutdown, in the app, which
+# opens it through a handler at start-up (``upkeep.open_store``) and imports
+# ``StorageError`` (a database that can't be Stride's). Every read and write goes
+# through a handler; the store object is only handed along.
+STORE_AT_START_UP = ROOT / "bot" / "discord" / "app.py"
+STORE_CALLS_AT_START_UP = {"self._store.close"}
+# a call on the store: ``store.x()``, ``self.store.x()``, ``self._store().x()``...
+STORE_RECEIVER = re.compile(r"(^|[._])store(\(\))?$", re.IGNORECASE)
+
+
+def store_calls(path: Path) -> list[str]:
+    """The methods ``path`` calls on a store (``store.get_meta``, ``Store.open``...)."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)):
+            continue
+        if STORE_RECEIVER.search(ast.unparse(node.func.value)):
+            found.append(ast.unparse(node.func))
+    return found
+
+
+@pytest.mark.parametrize("path", SHELL_MODULES, ids=lambda p: str(p.relative_to(ROOT)))
+def test_the_shells_reach_the_store_only_through_handlers(path: Path):
+    """Issue 41, Layers: the cogs, bot/discord/ and bot/web/ read and write the store
+    through the handlers alone (``handlers/board_message.py``, ``notices.py``,
+    ``reminders.py``, ``running.py``, ``upkeep.py``, ``live.py``...): they import no
+    ``bot.storage`` module when they run (type hints aside) and call no store method,
+    even inside a function. The app alone closes the store at shutdown (it opens it
+    through ``upkeep.open_store``)."""
+    storage = sorted(
+        m for m in runtime_imports(path) if m == "bot.storage" or m.startswith("bot.storage.")
+    )
+    calls = store_calls(path)
+    if path == STORE_AT_START_UP:
+        assert storage == ["bot.storage"], storage
+        assert set(calls) <= STORE_CALLS_AT_START_UP, calls
+        return
+    assert storage == [], path
+    assert calls == [], path
+
+
+def test_the_store_call_finder_finds_them():
+    """The rule above sees what it forbids (a finder that saw nothing would pass it)."""
+    source = ROOT / "bot" / "discord" / "app.py"
+    assert set(store_calls(source)) == STORE_CALLS_AT_START_UP
+    assert STORE_RECEIVER.search("store") and STORE_RECEIVER.search("self._store()")
+    assert STORE_RECEIVER.search("interaction.client.store")
+    assert not STORE_RECEIVER.search("stored") and not STORE_RECEIVER.search("restore")
+
+
+@pytest.mark.parametrize(
+    "path",
+    sorted((ROOT / "bot" / "encounter_ops").rglob("*.py")),
+    ids=lambda p: str(p.relative_to(ROOT)),
+)
+def test_encounter_ops_ask_no_registry(path: Path):
+    """Issue 41, Layers: an encounter op is handed its ruleset (and every ruleset's
+    options) by the handler, which chose it (``handlers/common.choose_ruleset``): it
+    imports nothing from the registry (``bot.rules``' own module: ``rulesets``,
+    ``get_ruleset``, ``load_ruleset``, ``token_options``, ``readers``...) nor a ruleset
+    package, even inside a function. The rules' shared modules (``bot.rules.moving``,
+    ``ruleset``, ``rulings``, ``options``) are values and the engine's face: allowed."""
+    modules = imported_modules(path)
+    assert "bot.rules" not in modules, path
+    assert not ruleset_packages_imported(path), path
+
+
+@pytest.mark.parametrize(
+    "path", sorted((ROOT / "bot" / "render").rglob("*.py")), ids=lambda p: str(p.relative_to(ROOT))
+)
+def test_render_imports_no_encounter_ops(path: Path):
+    """Issue 41, Layers: the renderer is handed what it draws (a template's squares and
+    its point of origin: ``BoardView.areas``, worked out by ``handlers/board_areas.py``):
+    nothing under bot/render/ imports the encounter ops, the handlers or the store,
+    even inside a function."""
+    layers = ("bot.encounter_ops", "bot.handlers", "bot.storage")
+    reached = [m for m in all_imported_modules(path) if m.startswith(layers)]
+    assert reached == [], path
+
+
+@pytest.mark.parametrize(
+    "path", sorted((ROOT / "bot" / "schema").rglob("*.py")), ids=lambda p: str(p.relative_to(ROOT))
+)
+def test_the_schema_loads_no_ruleset(path: Path):
+    """Issue 41, Layers: the board's schema, which the store reads every board through,
+    knows no rules: it imports neither the rules (the registry, a ruleset, their
+    options) nor the encounter ops, which do, even inside a function. A board's
+    invariants that need its ruleset are checked where the ruleset is chosen."""
+    reached = [
+        m for m in imported_modules(path) if m.startswith(("bot.rules", "bot.encounter_ops"))
+    ]
+    assert reached == [], path

@@ -15,7 +15,7 @@ import logging
 import math
 import pkgutil
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -32,10 +32,23 @@ from bot.discord.sending import NO_MENTIONS, send_error
 from bot.discord.views import BoardButtons
 from bot.discord.web_moves import discord_moves
 from bot.errors import RulingError
+from bot.handlers.upkeep import (
+    mark_commands_synced,
+    open_store,
+    purge_ended,
+    purge_left_servers,
+    server_joined,
+    server_left,
+    store_answers,
+    synced_commands,
+)
 from bot.health import HealthServer, watch_loop_lag
 from bot.metrics import METRICS
-from bot.storage import StorageError, Store
+from bot.storage import StorageError
 from bot.web.server import LiveServer
+
+if TYPE_CHECKING:
+    from bot.storage import Store
 
 log = logging.getLogger(__name__)
 
@@ -136,7 +149,7 @@ class StrideBot(commands.Bot):
             light_workers=self.settings.light_workers,
             commands_per_channel=self.settings.channel_commands,
         )
-        self._store = await Store.open(self.settings.db_path)
+        self._store = await open_store(self.settings.db_path)
         self._lag_watch = asyncio.create_task(watch_loop_lag(METRICS), name="stride-loop-lag")
         # turns that sat too long ping their owners again (kept in the store)
         self._reminders = asyncio.create_task(
@@ -163,14 +176,14 @@ class StrideBot(commands.Bot):
                     f"{self.settings.health_port}: {exc.strerror or exc}. Choose another "
                     "STRIDE_HEALTH_PORT, or unset it."
                 ) from exc
-        purged = await self._store.purge_ended(self.settings.retention_days)
+        purged = await purge_ended(self._store, self.settings.retention_days)
         if purged:
             log.info(
                 "Purged %d encounter(s) ended over %d days ago",
                 purged,
                 self.settings.retention_days,
             )
-        left = await self._store.purge_left_guilds(self.settings.guild_grace_days)
+        left = await purge_left_servers(self._store, self.settings.guild_grace_days)
         if left:
             log.info(
                 "Deleted the data of %d server(s) left over %d days ago",
@@ -198,9 +211,8 @@ class StrideBot(commands.Bot):
             # Guild commands update at once, which is what development wants.
             self.tree.copy_global_to(guild=guild)
         scope = f"guild:{guild_id}" if guild is not None else "global"
-        key = f"command_hash:{scope}"
         digest = command_definitions_hash(self.tree, guild=guild)
-        stored = await self.store.get_meta(key)
+        stored = await synced_commands(self.store, scope)
         if stored == digest and not force:
             log.info("Slash commands unchanged (%s); not syncing", scope)
             return False
@@ -216,7 +228,7 @@ class StrideBot(commands.Bot):
                 exc,
             )
             return False
-        await self.store.set_meta(key, digest)
+        await mark_commands_synced(self.store, scope, digest)
         reason = "forced" if force else "definitions changed"
         log.info("Synced %d slash commands (%s, %s)", len(synced), scope, reason)
         return True
@@ -227,7 +239,7 @@ class StrideBot(commands.Bot):
     async def on_guild_remove(self, guild: discord.Guild) -> None:
         """Left a server (kicked, or it was deleted): its data goes after the grace
         period (STRIDE_GUILD_GRACE_DAYS) unless the bot is invited back first."""
-        await self.store.guild_left(str(guild.id), left=True)
+        await server_left(self.store, str(guild.id))
         log.info(
             "Left server %s; its data is deleted in %d days",
             guild.id,
@@ -235,7 +247,7 @@ class StrideBot(commands.Bot):
         )
 
     async def on_guild_join(self, guild: discord.Guild) -> None:
-        await self.store.guild_left(str(guild.id), left=False)
+        await server_joined(self.store, str(guild.id))
 
     def gateway_problem(self) -> str:
         """Why this process's gateway connection isn't ready ("" when it is)."""
@@ -253,7 +265,7 @@ class StrideBot(commands.Bot):
         if self._store is None:
             return False, "the store is not open"
         try:
-            await self._store.ping()
+            await store_answers(self._store)
         except Exception as exc:  # any failure to answer means not ready
             return False, f"the store does not answer: {type(exc).__name__}: {exc}"
         return True, "ok"

@@ -16,13 +16,13 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
-from bot.discord.channel import context_for, readable, store_of
+from bot.discord.channel import context_for, store_of
 from bot.discord.embeds import FIELDS_MAX
 from bot.errors import RulingError
 from bot.handlers.common import choose_ruleset
+from bot.handlers.running import seen_by
 from bot.handlers.travel import suggestions
 from bot.names import complete
-from bot.storage import Store
 from bot.work import board as board_work
 from bot.work import in_channel
 
@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from bot.encounter import Encounter
     from bot.encounter_ops.access import Actor
     from bot.rules.ruleset import Ruleset
+    from bot.storage import Store
 
 
 async def ruleset_being_typed(interaction: discord.Interaction[Any], store: Store) -> Ruleset:
@@ -57,14 +58,7 @@ async def _seen_by(
 ) -> tuple[Encounter | None, Actor]:
     """:func:`seen_encounter`, and who is typing as the handlers read them (a GM by the
     server's GM role too)."""
-    from bot.handlers.encounter_common import actor_of, seen_in  # local: the handlers
-
-    ctx = context_for(interaction, store)
-    stored = await readable(store, str(interaction.channel_id))
-    if stored is None:
-        return None, actor_of(ctx)
-    await ctx.settle_gm_role()
-    return seen_in(ctx, stored.encounter).encounter, actor_of(ctx)
+    return await seen_by(context_for(interaction, store))
 
 
 async def token_choices(

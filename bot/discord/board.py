@@ -16,17 +16,28 @@ import json
 import logging
 import time
 from collections.abc import Sequence
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 import discord
 
-from bot.discord.channel import readable
 from bot.discord.embeds import embed_for, embeds_for, files_for, text_for
 from bot.discord.notices import tell_gm_once
 from bot.discord.permissions import can_attach, can_embed, missing_for_board, permissions_key
 from bot.discord.sending import NO_MENTIONS, Messageable
+from bot.handlers.board_message import (
+    board_block,
+    board_message_id,
+    board_shown,
+    last_board_message,
+    remember_board_message,
+    set_board_block,
+    set_board_shown,
+)
+from bot.handlers.running import running_board
 from bot.reply import Reply
-from bot.storage import Store
+
+if TYPE_CHECKING:
+    from bot.storage import Store
 
 log = logging.getLogger(__name__)
 
@@ -34,10 +45,6 @@ log = logging.getLogger(__name__)
 # Refreshes running now, by (store, channel): a change that arrives meanwhile only
 # marks the run pending, and the run draws once more with the newest state.
 _board_runs: dict[tuple[int, str], list[bool]] = {}
-# What a channel's board message shows now (its message id, the board's digest, how it
-# was sent), kept in the store: the same again is neither drawn nor edited, whichever
-# process last edited it.
-SHOWN_KEY = "board-shown:"
 
 
 async def refresh_board(interaction: discord.Interaction[Any], store: Store) -> None:
@@ -79,13 +86,13 @@ async def repost_board(
     old one edited into a link to it (and unpinned for the new one when asked)."""
     channel = cast(Messageable | None, getattr(interaction, "channel", None))
     channel_id = str(interaction.channel_id)
-    stored = await readable(store, channel_id)
+    stored = await running_board(store, channel_id)
     if channel is None or not hasattr(channel, "send") or stored is None:
         return
-    old_id = await store.board_message(stored.id)
-    await store.set_board_message(stored.id, None)  # the next refresh posts anew
+    old_id = await board_message_id(store, stored.id)
+    await remember_board_message(store, stored.id, None)  # the next refresh posts anew
     await refresh_board(interaction, store)
-    new_id = await store.board_message(stored.id)
+    new_id = await board_message_id(store, stored.id)
     if new_id is None:
         return  # couldn't post (permissions): the refresh told the GM why
     new = channel.get_partial_message(int(new_id))
@@ -124,8 +131,7 @@ async def _refresh_board(
 ) -> None:
     from bot.handlers.board import board_message, ended_message  # local: the renderer
 
-    blocked_key = f"board-blocked:{channel_id}"
-    block = BoardBlock.read(await store.get_meta(blocked_key))
+    block = BoardBlock.read(await board_block(store, channel_id))
     same = block is not None and block.permissions == permissions_key(interaction)
     if block is not None and same and not block.due(time.time()):
         # Retrying now would most likely fail the same way and count toward Discord's
@@ -137,15 +143,15 @@ async def _refresh_board(
         return
     missing = missing_for_board(interaction)
     if "View Channel" in missing or any(m.startswith("Send Messages") for m in missing):
-        await _blocked(interaction, store, blocked_key, missing, None)
+        await _blocked(interaction, store, channel_id, missing, None)
         return
     try:
         await _post_board(interaction, channel, store, channel_id, board_message, ended_message)
     except discord.Forbidden:
-        await _blocked(interaction, store, blocked_key, missing, block)
+        await _blocked(interaction, store, channel_id, missing, block)
         return
     if block is not None:
-        await store.set_meta(blocked_key, "")  # it worked again: no more waiting
+        await set_board_block(store, channel_id, "")  # it worked again: no more waiting
     if missing:  # posted, but plainer than it could be
         await tell_gm_once(
             interaction,
@@ -193,7 +199,7 @@ class BoardBlock:
 async def _blocked(
     interaction: discord.Interaction[Any],
     store: Store,
-    blocked_key: str,
+    channel_id: str,
     missing: Sequence[str],
     before: BoardBlock | None,
 ) -> None:
@@ -207,7 +213,7 @@ async def _blocked(
         None if missing else time.time() + wait_s,
         refusals,
     )
-    await store.set_meta(blocked_key, block.text())
+    await set_board_block(store, channel_id, block.text())
     await tell_gm_once(interaction, store, "board", _board_notice(missing))
 
 
@@ -219,11 +225,11 @@ async def _post_board(
     board_message: Any,
     ended_message: Any,
 ) -> None:
-    stored = await readable(store, channel_id)
+    stored = await running_board(store, channel_id)
     embeds = can_embed(interaction)
     if stored is None:
         # ended (or undone): the last board says so, without its buttons
-        last = await store.last_board_message(channel_id)
+        last = await last_board_message(store, channel_id)
         if last is not None:
             encounter_id, ended_id = last
             ended: Reply = ended_message()
@@ -232,20 +238,19 @@ async def _post_board(
                 await channel.get_partial_message(int(ended_id)).edit(
                     **content, attachments=[], view=None
                 )
-            await store.set_board_message(encounter_id, None)
+            await remember_board_message(store, encounter_id, None)
         return
     from bot.handlers.backgrounds import background_of
     from bot.handlers.board import board_digest  # local: the handlers
     from bot.handlers.board_view import frame_text, pinned_frame
 
-    message_id = await store.board_message(stored.id)
-    key = SHOWN_KEY + channel_id
+    message_id = await board_message_id(store, stored.id)
     frame = await pinned_frame(store, channel_id, stored.id, stored.encounter)  # /map view:
     digest = f"{board_digest(stored.encounter)} {int(embeds)}{int(can_attach(interaction))}"
     digest += f" {frame_text(frame)}" if frame is not None else ""
     live_url = await _table_link(interaction, store, channel_id)
     digest += f" {live_url}" if live_url is not None else ""
-    if message_id is not None and await store.get_meta(key) == f"{message_id} {digest}":
+    if message_id is not None and await board_shown(store, channel_id) == f"{message_id} {digest}":
         return  # nothing the table sees has changed (a hidden token's move, say)
     background = await background_of(store, channel_id, stored.encounter)
     reply: Reply = await board_message(stored.encounter, background, frame)
@@ -266,15 +271,15 @@ async def _post_board(
             await channel.get_partial_message(int(message_id)).edit(
                 **body, attachments=files_for(reply), view=view
             )
-            await store.set_meta(key, f"{message_id} {digest}")
+            await set_board_shown(store, channel_id, f"{message_id} {digest}")
             return
         except discord.NotFound:
             pass  # deleted: post a new one
     files = files_for(reply)
     attached = {"file": files[0]} if len(files) == 1 else {"files": files} if files else {}
     message = await channel.send(**body, **attached, view=view, allowed_mentions=NO_MENTIONS)
-    await store.set_board_message(stored.id, str(message.id))
-    await store.set_meta(key, f"{message.id} {digest}")
+    await remember_board_message(store, stored.id, str(message.id))
+    await set_board_shown(store, channel_id, f"{message.id} {digest}")
     await _retire_replaced(channel, store, channel_id, message)
 
 
@@ -295,7 +300,7 @@ async def _retire_replaced(channel: Messageable, store: Store, channel_id: str, 
     """The board of an encounter this one replaced (/encounter load, /encounter import
     replace:true) points at the new board, without its buttons, and is unpinned where
     Stride may (issue 29): its buttons would have acted on the new encounter."""
-    last = await store.last_board_message(channel_id)
+    last = await last_board_message(store, channel_id)
     if last is None or last[1] == str(new.id):
         return
     encounter_id, old_id = last
@@ -310,4 +315,4 @@ async def _retire_replaced(channel: Messageable, store: Store, channel_id: str, 
         )
     with contextlib.suppress(discord.HTTPException):  # not pinned, or no Manage Messages
         await old.unpin()
-    await store.set_board_message(encounter_id, None)
+    await remember_board_message(store, encounter_id, None)

@@ -1,16 +1,18 @@
-"""What an interaction reaches: the bot's store, the command's Context, and the
-channel's running encounter."""
+"""What an interaction reaches: the bot's store (handed along to the handlers, which
+alone read and write it) and the command's Context."""
 
 from __future__ import annotations
 
 import random
-from typing import Any, Protocol, cast
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
 import discord
 
 from bot.context import Context
 from bot.discord.permissions import is_gm, manages_server
-from bot.storage import Store, StoredEncounter
+
+if TYPE_CHECKING:
+    from bot.storage import Store
 
 
 class _HasStore(Protocol):
@@ -44,11 +46,3 @@ def context_for(interaction: discord.Interaction[Any], store: Store) -> Context:
 
 def _text(value: object) -> str | None:
     return value if isinstance(value, str) else None
-
-
-async def readable(store: Store, channel_id: str) -> StoredEncounter | None:
-    """The channel's running encounter, or None when there is none or its board is
-    damaged (autocomplete then offers nothing and the board message stays as it was;
-    the command itself says what is wrong)."""
-    held = await store.active_or_damaged(channel_id)
-    return held if isinstance(held, StoredEncounter) else None

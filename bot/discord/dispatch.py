@@ -17,7 +17,7 @@ import logging
 import time
 from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -30,10 +30,13 @@ from bot.discord.notices import tell_about_plain_replies
 from bot.discord.permissions import named_channel
 from bot.discord.sending import send_error, send_reply
 from bot.errors import InvalidInput, RulingError, failure_message
+from bot.handlers.upkeep import writes_recorded
 from bot.metrics import METRICS
 from bot.reply import MENTION_MARK
-from bot.storage import Store, recording_writes
 from bot.work import in_channel
+
+if TYPE_CHECKING:
+    from bot.storage import Store
 
 log = logging.getLogger(__name__)
 
@@ -168,7 +171,7 @@ async def _run_and_answer(
     """Run the handler and answer; the outcome: ok, refused or error."""
     from bot.handlers import run
 
-    with recording_writes() as written:  # the task started here records into it too
+    with writes_recorded() as written:  # the task started here records into it too
         task = asyncio.ensure_future(run(context_for(interaction, store), command, given))
     try:
         done, _ = await asyncio.wait({task}, timeout=DEFER_AFTER_S)

@@ -7,15 +7,17 @@ the GM hears why privately, once per topic while Stride's permissions stay the s
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.discord.channel import readable
 from bot.discord.permissions import PERMISSION_NAMES, app_permissions, is_gm, permissions_key
 from bot.discord.sending import send_answer
+from bot.handlers.notices import mark_told, runs_the_encounter, told_under
 from bot.reply import Reply
-from bot.storage import Store
+
+if TYPE_CHECKING:
+    from bot.storage import Store
 
 
 async def tell_gm_once(
@@ -25,21 +27,19 @@ async def tell_gm_once(
     permissions here stay the same. A player's command doesn't use up the notice:
     the GM hears it on their next command."""
     channel_id = str(interaction.channel_id)
-    told_key = f"told:{topic}:{channel_id}"
-    if await store.get_meta(told_key) == permissions_key(interaction):
+    if await told_under(store, topic, channel_id) == permissions_key(interaction):
         return
     if not await _asks_as_gm(interaction, store):
         return
     if await send_answer(interaction, None, text, ephemeral=True):
-        await store.set_meta(told_key, permissions_key(interaction))
+        await mark_told(store, topic, channel_id, permissions_key(interaction))
 
 
 async def _asks_as_gm(interaction: discord.Interaction[Any], store: Store) -> bool:
     if is_gm(interaction):
         return True
-    stored = await readable(store, str(interaction.channel_id))
-    user = str(interaction.user.id)
-    return stored is not None and user in (stored.encounter.gm_id, *stored.encounter.co_gms)
+    channel_id, user = str(interaction.channel_id), str(interaction.user.id)
+    return await runs_the_encounter(store, channel_id, user)
 
 
 async def tell_about_plain_replies(

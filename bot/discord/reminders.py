@@ -24,16 +24,25 @@ import math
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field, replace
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
 
-from bot.discord.channel import readable
 from bot.discord.embeds import as_text
 from bot.discord.sending import pinging
+from bot.handlers.reminders import (
+    claim,
+    due_page,
+    learn_server,
+    postpone,
+    sent_after_failures,
+    still_their_turn,
+)
 from bot.reply import plain
-from bot.storage import Store, TurnReminder
 from bot.user_ids import is_snowflake
+
+if TYPE_CHECKING:
+    from bot.storage import Store, TurnReminder
 
 log = logging.getLogger(__name__)
 
@@ -137,7 +146,7 @@ async def send_due_reminders(
     for shard in [*((count, i) for i in ids), None]:  # None: servers not known yet
         after = (-1, "")
         while True:
-            page = await store.due_reminders_page(now_s, shard, after, PAGE)
+            page = await due_page(store, now_s, shard, after, PAGE)
             await asyncio.gather(*(look.one(r, wait_s) for r, wait_s in page))
             if len(page) < PAGE:
                 break
@@ -175,14 +184,14 @@ class _Look:
         if not (is_snowflake(r.channel_id) and is_snowflake(r.user_id)):
             await self._drop(r, "its channel or its owner is not a Discord id", logging.WARNING)
             return
-        if not await _still_their_turn(self.store, r):
-            await self.store.take_reminder(r, None)  # the turn moved on: nothing to say
+        if not await still_their_turn(self.store, r):
+            await claim(self.store, r, None)  # the turn moved on: nothing to say
             return
         channel = await self._channel(r)
         if channel is None:
             return
         next_due = self.now_s + wait_s if wait_s else None
-        if not await self.store.take_reminder(r, next_due):
+        if not await claim(self.store, r, next_due):
             return  # another process sent it first
         claimed = replace(r, due_at=next_due) if next_due is not None else None
         content = reminder_text(r, waited(self.now_s - r.due_at + (wait_s or 0)))
@@ -200,7 +209,7 @@ class _Look:
             return
         self.sent += 1
         if r.attempts and claimed is not None:
-            await self.store.reminder_sent(claimed)  # the failures in a row are over
+            await sent_after_failures(self.store, claimed)  # the failures in a row are over
 
     async def _channel(self, r: TurnReminder) -> Any:
         """The reminder's channel if this process sends it; None when it is another
@@ -225,7 +234,7 @@ class _Look:
         if guild is not _UNSAID:  # None: a DM (shard 0's)
             server = str(guild.id) if guild is not None else "0"
             if server != r.guild_id:  # set before servers were kept: learnt now
-                await self.store.route_reminder(r.channel_id, server)
+                await learn_server(self.store, r.channel_id, server)
         return channel if server is None or runs(self.shards, int(server)) else None
 
     async def _call(self, call: Callable[[], Awaitable[Any]]) -> Any:
@@ -236,7 +245,7 @@ class _Look:
             return await call()
 
     async def _drop(self, r: TurnReminder, why: str, level: int = logging.INFO) -> None:
-        if await self.store.take_reminder(r, None):
+        if await claim(self.store, r, None):
             log.log(
                 level,
                 "Dropped the turn reminder of channel %r (server %s, owner %r): %s",
@@ -250,7 +259,7 @@ class _Look:
         """Try ``r`` again later, each failure in a row waiting twice as long: the others
         go first meanwhile."""
         retry_s = min(RETRY_MAX_S, RETRY_S * 2 ** min(r.attempts, 16))
-        if await self.store.postpone_reminder(r, self.now_s + retry_s):
+        if await postpone(self.store, r, self.now_s + retry_s):
             log.warning(
                 "The turn reminder of channel %s was not sent (%s); trying again in %d s",
                 r.channel_id,
@@ -266,18 +275,6 @@ def _failure(exc: Exception) -> str:
     if isinstance(exc, TimeoutError):
         return f"no answer from Discord in {HTTP_TIMEOUT_S:g} s"
     return f"{type(exc).__name__}: {exc}"
-
-
-async def _still_their_turn(store: Store, reminder: TurnReminder) -> bool:
-    stored = await readable(store, reminder.channel_id)
-    if stored is None:
-        return False
-    acting = stored.encounter.acting
-    return (
-        acting is not None
-        and acting.name == reminder.token
-        and stored.encounter.round == reminder.round
-    )
 
 
 async def remind_forever(

@@ -19,7 +19,6 @@ from bot.encounter_ops.access import (
 from bot.encounter_ops.outcomes import TokenEdit
 from bot.encounter_ops.tokens import replace_token
 from bot.errors import IllegalMove, InvalidInput
-from bot.rules import rulesets
 from bot.rules.moving import (
     at_altitude,
     falls_from_the_air,
@@ -55,14 +54,18 @@ def parse_conditions(text: str | None) -> tuple[tuple[Condition, ...], tuple[str
 
 def condition_token(
     encounter: Encounter,
+    ruleset: Ruleset,
     actor: Actor,
     name: str,
     add: str | None,
     remove: str | None,
     by: str | None = None,
+    save: int | None = None,
 ) -> TokenEdit:
     """/token condition: add and remove conditions (remove first, then add); ``by``
-    names who grapples it, with add:grappled (a grappler drags it: /move drag:)."""
+    names who grapples it, with add:grappled (a grappler drags it: /move drag:);
+    ``save`` is a rider's save to stay mounted when it is knocked prone. ``ruleset`` is
+    the encounter's, handed in by the handler (which chose it)."""
     token = encounter.token(name)
     require_control(encounter, actor, token, "change the conditions of")
     adding, free_adding = parse_conditions(add)
@@ -77,7 +80,7 @@ def condition_token(
     both |= set(free_adding) & set(free_removing)
     if both:
         raise InvalidInput(f"{', '.join(sorted(both))} is both added and removed; pick one.")
-    grid = rulesets()[encounter.ruleset].for_encounter(encounter)
+    grid = ruleset.for_encounter(encounter)
     for condition in adding:
         refused = grid.condition_refused(token, condition)
         if refused:
@@ -99,7 +102,8 @@ def condition_token(
         notes.append(fell)
         changed = at_altitude(changed, 0)
     after = replace_token(encounter, token.key, changed)
-    after, saddle = knocked_prone(grid, after, token, changed)  # the SRDs' Mounted Combat
+    # the SRDs' Mounted Combat: a rider's save (``save``), a mount's riders
+    after, saddle = knocked_prone(grid, after, token, changed, save)
     notes += saddle
     if changed.has(Condition.INCAPACITATED) and not token.has(Condition.INCAPACITATED):
         # 000 Ending the Grappled Condition › Incapacitation: its grapples end

@@ -15,11 +15,24 @@ from bot.encounter import (
 )
 from bot.errors import InvalidInput
 from bot.grid.sizes import Size, parse_size
-from bot.rules import readers, token_options
 from bot.rules.moving import TokenSpec
+from bot.rules.options import OptionSpec
 from bot.rules.ruleset import Ruleset
 from bot.rules.rulings import Note
 from bot.state import State
+
+
+@dataclass(frozen=True)
+class EveryTokenOption:
+    """Every ruleset's /token options, in the order replies list them, and the rulesets
+    that read each: the registry's answer, handed in by the handler (nothing here asks
+    the registry; ``bot.handlers.token_common.every_token_option``)."""
+
+    specs: tuple[OptionSpec, ...] = ()
+    readers: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+
+    def names(self) -> list[str]:
+        return [o.name for o in self.specs]
 
 
 @dataclass(frozen=True)
@@ -45,15 +58,18 @@ class TokenOptions:
     explain: bool | None = None  # how the reply is worded, not a change
     # the rulesets' own options given (race, armor, load, exhaustion...), by name
     ruleset: Mapping[str, Any] = field(default_factory=dict)
+    # every ruleset's options, as the handler read them (not an option itself)
+    every: EveryTokenOption = field(default_factory=EveryTokenOption, compare=False, repr=False)
 
     @classmethod
-    def of(cls, options: Mapping[str, Any]) -> TokenOptions:
-        shared = {f.name: options.get(f.name) for f in fields(cls) if f.name != "ruleset"}
-        own = {o.name: options[o.name] for o in token_options() if options.get(o.name) is not None}
-        return cls(**shared, ruleset=own)
+    def of(cls, options: Mapping[str, Any], every: EveryTokenOption) -> TokenOptions:
+        mine = ("ruleset", "every")
+        shared = {f.name: options.get(f.name) for f in fields(cls) if f.name not in mine}
+        own = {o.name: options[o.name] for o in every.specs if options.get(o.name) is not None}
+        return cls(**shared, ruleset=own, every=every)
 
     def given(self) -> list[str]:
-        shared = [f.name for f in fields(self) if f.name not in ("ruleset", "explain")]
+        shared = [f.name for f in fields(self) if f.name not in ("ruleset", "every", "explain")]
         return [n for n in shared if getattr(self, n) is not None] + list(self.ruleset)
 
 
@@ -96,7 +112,7 @@ def apply_options(
             f"reach: {opts.reach} ft isn't a whole number of {ruleset.square_ft} ft squares: "
             f"reach is counted in squares (e.g. reach:{ruleset.square_ft * 2})."
         )
-    require_read(ruleset, opts.ruleset)
+    require_read(ruleset, opts.ruleset, opts.every)
     checked = ruleset.token_fields(_spec(opts, size, token.state))
     values = dict(checked.values)
     if "speeds_ft" in values:
@@ -133,18 +149,23 @@ def apply_options(
     return changed, tuple(notes)
 
 
-def require_read(ruleset: Ruleset, given: Mapping[str, Any]) -> None:
+def require_read(
+    ruleset: Ruleset, given: Mapping[str, Any], every: EveryTokenOption = EveryTokenOption()
+) -> None:
     """Refuse a ruleset's token option that this ruleset doesn't read (exhaustion under
-    3.5): storing it would change nothing, and silence would look like it did."""
+    3.5): storing it would change nothing, and silence would look like it did. ``every``
+    says who reads it instead (handed in: nothing here asks the registry)."""
     own = {o.name for o in ruleset.token_options}
     for name in given:
         if name in own:
             continue
-        spec = next(o for o in token_options() if o.name == name)
-        hint = spec.instead or ruleset.token_hint
+        spec = next((o for o in every.specs if o.name == name), None)
+        hint = (spec.instead if spec is not None else None) or ruleset.token_hint
+        readers = every.readers.get(name, ())
+        who = f" (only {', '.join(readers)} do)" if readers else ""
         raise InvalidInput(
-            f"{name}: {ruleset.id} doesn't read {name} on a token (only "
-            f"{', '.join(readers(name))} do)" + (f"; {hint}." if hint else ".")
+            f"{name}: {ruleset.id} doesn't read {name} on a token{who}"
+            + (f"; {hint}." if hint else ".")
         )
 
 

@@ -4,7 +4,7 @@ once are bulk_tokens.py."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import fields, replace
 
 from bot.encounter import (
@@ -31,7 +31,6 @@ from bot.errors import IllegalMove, InvalidInput, NotAllowed
 from bot.grid.coords import Cell, parse_on_map
 from bot.grid.sizes import Size
 from bot.limits import MAX_NAME, MAX_TOKENS
-from bot.rules import token_options
 from bot.rules.moving import at_altitude, falls_from_the_air, let_go, with_grapplers
 from bot.rules.ruleset import Ruleset
 from bot.rules.rulings import Note
@@ -216,7 +215,7 @@ def edit_token(
     if fell is not None:  # a flyer whose speed fails it lands below: the fall is /fall's
         notes = (*notes, fell)
         token = at_altitude(token, 0)
-    changes = describe_changes(old, token)
+    changes = describe_changes(old, token, opts.every.names())
     after = replace_token(encounter, old.key, token)
     if moved:
         for rider in riders:
@@ -254,13 +253,13 @@ def _shown(value: object) -> str:
     return "none" if value is None else str(value)
 
 
-def _state_order(key: str) -> int:
-    names = [o.name for o in token_options()]
-    return names.index(key) if key in names else len(names)
+def describe_changes(old: Token, new: Token, order: Sequence[str] = ()) -> list[str]:
+    """``["renamed Aria", "size Large", "at D4"]``: what differs, in the game's words
+    (the ruleset options in ``order``, every ruleset's as the registry lists them)."""
 
+    def _state_order(key: str) -> int:
+        return order.index(key) if key in order else len(order)
 
-def describe_changes(old: Token, new: Token) -> list[str]:
-    """``["renamed Aria", "size Large", "at D4"]``: what differs, in the game's words."""
     out: list[str] = []
     for f in fields(Token):
         before, after = getattr(old, f.name), getattr(new, f.name)

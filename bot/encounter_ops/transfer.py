@@ -29,7 +29,7 @@ from bot.notation import NotedBoard, NotedEdge, NotedToken, write_board
 from bot.notation_otfbm import parse_board
 from bot.rules.ruleset import Ruleset
 from bot.schema.codec import to_json
-from bot.schema.read import InvalidState, read_export
+from bot.schema.read import BoardRules, InvalidState, read_export
 
 EXPORT_FORMAT = "stride-encounter"
 EXPORT_VERSION = 1
@@ -77,12 +77,13 @@ def export_json(encounter: Encounter) -> bytes:
 # ------------------------------------------------------------------ import
 
 
-def from_export(data: bytes | str, gm_id: str) -> Encounter:
+def from_export(data: bytes | str, gm_id: str, rules: BoardRules | None) -> Encounter:
     """An export read back: the same board, run by ``gm_id`` (its co-GMs were someone
-    else's). Anything that breaks the declared schema is refused with every field
-    that is wrong and why (``bot.schema``); nothing is taken in part."""
+    else's). Anything that breaks the declared schema (or its ruleset's facts in
+    ``rules``, handed in by the handler) is refused with every field that is wrong and
+    why (``bot.schema``); nothing is taken in part."""
     try:
-        encounter, _ = read_export(data)
+        encounter, _ = read_export(data, rules)
     except InvalidState as invalid:
         wrong = {p.where for p in invalid.problems}
         if "format" in wrong:

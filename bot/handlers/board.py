@@ -22,6 +22,7 @@ from bot.encounter_ops.templates import areas_text
 from bot.encounter_ops.visibility import public
 from bot.errors import InvalidInput
 from bot.grid.coords import Cell, parse_on_map
+from bot.grid.sizes import Size
 from bot.handlers.backgrounds import (
     BACKGROUND_OPTIONS,
     MAX_BACKGROUND_BYTES,
@@ -30,6 +31,7 @@ from bot.handlers.backgrounds import (
     require_background_alone,
     set_background,
 )
+from bot.handlers.board_areas import with_areas
 from bot.handlers.board_view import (
     Frame,
     cut_note,
@@ -69,7 +71,12 @@ async def render(
     board's map image when it has one (``background_of``)."""
     rules = ruleset_of(encounter)
     view = replace(view, background=background, square_ft=rules.square_ft)
-    return await board_work(render_board, encounter, rules.footprint_squares, view)
+    return await board_work(_drawn, encounter, rules.footprint_squares, view)
+
+
+def _drawn(encounter: Encounter, footprints: Mapping[Size, int], view: BoardView) -> bytes:
+    """``render_board``, handed the templates' squares (worked out here, on the pool)."""
+    return render_board(encounter, footprints, with_areas(encounter, view))
 
 
 async def render_move(
@@ -82,7 +89,7 @@ async def render_move(
     def draw() -> bytes:
         view = move_view(result, table_units)
         view = replace(view, background=background, square_ft=rules.square_ft)
-        return render_board(result.encounter, rules.footprint_squares, view)
+        return _drawn(result.encounter, rules.footprint_squares, view)
 
     return await board_work(draw)
 

@@ -36,6 +36,7 @@ from bot.encounter_ops.visibility import (
 )
 from bot.errors import BoardChanged, InvalidInput
 from bot.handlers import GM_NOTES
+from bot.handlers.board_rules import board_rules
 from bot.handlers.token_lines import (
     FIELD_VALUE_MAX,
     chunked_fields,
@@ -111,7 +112,7 @@ def _worked_out(
     the worker: ``checked_now``)."""
     outcome, note = ruled(stored.encounter)
     after_json = dump_state(outcome.encounter)
-    decoded = checked_now(after_json) if after_json != stored.state_json else None
+    decoded = checked_now(after_json, board_rules()) if after_json != stored.state_json else None
     return outcome, note, after_json, decoded
 
 

@@ -15,13 +15,16 @@ from __future__ import annotations
 import hashlib
 import json
 from collections import OrderedDict
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
 from bot.encounter import Encounter
 from bot.encounter_ops.turns import turn_text
 from bot.encounter_ops.visibility import as_seen, for_the_gm, for_the_table, is_hidden, public
+from bot.grid.sizes import Size
 from bot.handlers.backgrounds import background_of
+from bot.handlers.board_areas import with_areas
 from bot.handlers.encounter_common import ruleset_of
 from bot.handlers.history import secret
 from bot.render.board import render_board
@@ -69,6 +72,14 @@ async def board_versions(store: Store, channel_ids: list[str]) -> dict[str, str 
     """The running boards' versions in these channels (None: no board): what the feed
     reads to learn that something changed."""
     return await store.board_versions(channel_ids)
+
+
+async def listen_for_changes(
+    store: Store, heard: Callable[[str], None]
+) -> Callable[[], Awaitable[None]]:
+    """Call ``heard(channel_id)`` whenever any process changes a board ("": one it can't
+    name), where the database can say so (PostgreSQL); what it returns stops listening."""
+    return await store.listen_boards(heard)
 
 
 async def live_board(store: Store, viewer: Viewer) -> LiveBoard:
@@ -187,11 +198,16 @@ async def live_picture(store: Store, viewer: Viewer, digest: str) -> bytes | Non
         background=background,
         square_ft=rules.square_ft,
     )
-    png: bytes = await board_work(render_board, shown, rules.footprint_squares, view)
+    png: bytes = await board_work(_drawn, shown, rules.footprint_squares, view)
     _pictures[key] = png
     while len(_pictures) > PICTURES_KEPT:
         _pictures.popitem(last=False)
     return png
+
+
+def _drawn(encounter: Encounter, footprints: Mapping[Size, int], view: BoardView) -> bytes:
+    """``render_board``, handed the templates' squares (worked out here, on the pool)."""
+    return render_board(encounter, footprints, with_areas(encounter, view))
 
 
 def _acting_bands(shown: Encounter) -> MoveOverlay | None:

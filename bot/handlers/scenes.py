@@ -13,6 +13,7 @@ from bot.encounter import Activity
 from bot.encounter_ops.access import require_gm
 from bot.encounter_ops.visibility import public
 from bot.errors import InvalidInput, NotAllowed
+from bot.handlers.board_rules import board_rules
 from bot.handlers.elsewhere import Source, source
 from bot.handlers.encounter import contents, map_text
 from bot.handlers.encounter_common import actor_of, encounter_reply, hidden_field, load_active
@@ -87,7 +88,7 @@ async def handle_load(ctx: Context, options: Mapping[str, Any]) -> Reply:
     if not ctx.is_gm and scene.saved_by != ctx.user_id:
         raise NotAllowed("Only a GM (or whoever saved it) loads a scene.")
     try:
-        kept = read_stored_state(scene.state_json)  # one saved by an older Stride, mended
+        kept = read_stored_state(scene.state_json, board_rules())  # an older one's, mended
     except InvalidState as invalid:
         raise InvalidState(invalid.problems, what=f'The scene "{name}"') from None
     encounter = replace(kept.encounter, gm_id=ctx.user_id)

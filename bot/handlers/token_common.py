@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import cache
 
 from bot.commands import Option
 from bot.encounter_ops.outcomes import TokenEdit
+from bot.encounter_ops.token_options import EveryTokenOption
 from bot.encounter_ops.visibility import is_hidden, public
 from bot.handlers.common import note_fields, note_json
 from bot.handlers.encounter_common import (
@@ -16,8 +18,17 @@ from bot.handlers.encounter_common import (
     token_line,
 )
 from bot.reply import Field, Reply
+from bot.rules import readers, token_options
 
 TOKEN = Option("token", "string", "The token's name", required=True, refers_to="token")
+
+
+@cache
+def every_token_option() -> EveryTokenOption:
+    """Every ruleset's /token options and who reads each, from the registry: handed to
+    ``encounter_ops`` with the options (which ask no registry themselves)."""
+    specs = token_options()
+    return EveryTokenOption(specs, {o.name: readers(o.name) for o in specs})
 
 
 def token_reply(changed: Changed[TokenEdit], title: str, *, explain: bool = False) -> Reply:

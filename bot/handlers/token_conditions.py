@@ -31,11 +31,13 @@ async def handle_condition(ctx: Context, options: Mapping[str, Any]) -> Reply:
         "token condition",
         lambda e: condition_token(
             e,
+            ruleset_of(e),
             actor,
             options["token"],
             options.get("add"),
             options.get("remove"),
             options.get("by"),
+            options.get("save"),
         ),
     )
     token = changed.outcome.token
@@ -92,6 +94,13 @@ CONDITION = Command(
             "string",
             "With add:grappled, who grapples it (it can drag it: /move drag:)",
             refers_to="token",
+        ),
+        Option(
+            "save",
+            "integer",
+            "With add:prone on a rider, its save to stay mounted (5e: DC 10 Dexterity)",
+            min_value=-50,
+            max_value=200,
         ),
     ),
     handle_condition,

@@ -28,7 +28,7 @@ from bot.handlers.encounter_common import (
     token_json,
     token_line,
 )
-from bot.handlers.token_common import TOKEN, token_reply
+from bot.handlers.token_common import TOKEN, every_token_option, token_reply
 from bot.reply import Field, Reply
 from bot.rules import token_options
 
@@ -47,7 +47,11 @@ async def handle_stats(ctx: Context, options: Mapping[str, Any]) -> Reply:
         ctx,
         "token stats",
         lambda e: edit_token(
-            e, ruleset_of(e), actor, options["token"], TokenOptions(ruleset=given)
+            e,
+            ruleset_of(e),
+            actor,
+            options["token"],
+            TokenOptions(ruleset=given, every=every_token_option()),
         ),
     )
     token = changed.outcome.token

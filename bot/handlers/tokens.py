@@ -27,7 +27,7 @@ from bot.handlers.encounter_common import (
     token_json,
     token_line,
 )
-from bot.handlers.token_common import TOKEN, token_reply
+from bot.handlers.token_common import TOKEN, every_token_option, token_reply
 from bot.handlers.token_conditions import CONDITION, TRAIT
 from bot.handlers.token_place import PLACE
 from bot.handlers.token_removal import REMOVE
@@ -111,7 +111,7 @@ STATS_ELSEWHERE = {spec.name: "token stats" for spec in token_options() if spec.
 
 
 async def handle_add(ctx: Context, options: Mapping[str, Any]) -> Reply:
-    actor, opts = actor_of(ctx), TokenOptions.of(options)
+    actor, opts = actor_of(ctx), TokenOptions.of(options, every_token_option())
     count = options.get("count")
     if count is not None and count > 1:
         return await _add_several(ctx, options, opts, count)
@@ -156,7 +156,7 @@ async def _add_several(
 
 
 async def handle_edit(ctx: Context, options: Mapping[str, Any]) -> Reply:
-    actor, opts = actor_of(ctx), TokenOptions.of(options)
+    actor, opts = actor_of(ctx), TokenOptions.of(options, every_token_option())
     if opts.explain and not opts.given() and options.get("rename") is None:
         return await explain_token(ctx, options["token"])
 

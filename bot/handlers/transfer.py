@@ -21,6 +21,7 @@ from bot.encounter_ops.transfer import (
 )
 from bot.encounter_ops.visibility import public
 from bot.errors import BoardChanged, InvalidInput
+from bot.handlers.board_rules import board_rules
 from bot.handlers.common import RULESET_CHOICES, ruleset_for
 from bot.handlers.damaged import require_repairer
 from bot.handlers.encounter import contents, map_text
@@ -108,7 +109,7 @@ async def handle_import(ctx: Context, options: Mapping[str, Any]) -> Reply:
     if is_export:
         if options.get("teams") is not None:
             raise InvalidInput("teams: reads a map notation's tokens; an export keeps its own.")
-        encounter = await board_work(from_export, body, ctx.user_id)  # off the loop
+        encounter = await board_work(from_export, body, ctx.user_id, board_rules())  # off the loop
         if encounter.ruleset not in identities():
             raise InvalidInput(f"That export's ruleset ({encounter.ruleset}) is not one I know.")
         if options.get("ruleset") not in (None, encounter.ruleset):

@@ -11,7 +11,6 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from bot.encounter import Encounter, Template
-from bot.encounter_ops.templates import origin_point
 from bot.grid.coords import Cell
 from bot.grid.geometry import footprint
 from bot.grid.sizes import Size
@@ -21,8 +20,7 @@ from bot.render.layout import Layout
 from bot.render.overlay import outline, visible
 from bot.render.paletted import ink_of as paint
 from bot.render.paletted import paste_colour
-
-Covered = Sequence[tuple[Template, frozenset[Cell]]]
+from bot.render.view import Area
 
 # each template colour's ink (/template add colour:), Okabe-Ito's, told apart under
 # simulated colour blindness (tests/render/test_area_colours.py); yellow deepened to
@@ -63,27 +61,19 @@ def _dotted(cell: int) -> Image.Image:
     return mask
 
 
-def fill_areas(
-    image: Image.Image,
-    layout: Layout,
-    covered: Covered,
-    encounter: Encounter | None = None,
-    square_ft: int = 5,
-) -> None:
-    """Each template's squares tinted and dotted, then outlined, and (given the
-    ``encounter`` it is on) its point of origin marked: under the tokens."""
+def fill_areas(image: Image.Image, layout: Layout, areas: Sequence[Area]) -> None:
+    """Each template's squares tinted and dotted, then outlined, and its point of
+    origin marked: under the tokens."""
     c = layout.cell
-    for template, cells in covered:
-        ink = ink_of(template)
-        for cell in visible(layout, cells):
+    for area in areas:
+        ink = ink_of(area.template)
+        for cell in visible(layout, area.squares):
             x, y = layout.corner(cell)
             paste_colour(image, ink, (x, y, x + c, y + c), _dotted(c))
-    for template, cells in covered:
-        outline(image, layout, set(cells), ink_of(template), max(2, c // 16))
-    if encounter is not None:
-        for template, _ in covered:
-            at = origin_point(encounter, template, square_ft)
-            origin_dot(image, layout, at, ink_of(template))
+    for area in areas:
+        outline(image, layout, set(area.squares), ink_of(area.template), max(2, c // 16))
+    for area in areas:
+        origin_dot(image, layout, area.origin, ink_of(area.template))
 
 
 def _label_spot(shown: list[Cell], taken: frozenset[Cell], origin_row: float) -> Cell:
@@ -121,8 +111,7 @@ def label_areas(
     layout: Layout,
     encounter: Encounter,
     footprints: Mapping[Size, int],
-    covered: Covered,
-    square_ft: int = 5,
+    areas: Sequence[Area],
 ) -> None:
     """Over the tokens: the creatures inside a template outlined in its colour, and each
     template's name on a label at the middle of its squares in the window (on a square
@@ -134,24 +123,23 @@ def label_areas(
         for token in encounter.tokens.values()
     }
     taken = frozenset().union(*spaces.values()) if spaces else frozenset()
-    for template, cells in covered:
+    for area in areas:
         for space in spaces.values():
-            if space & cells:
-                outline(image, layout, set(space), ink_of(template), max(2, c // 10))
+            if space & area.squares:
+                outline(image, layout, set(space), ink_of(area.template), max(2, c // 10))
     size = max(9, layout.label_size)
-    for template, cells in covered:
-        shown = visible(layout, cells)
+    for area in areas:
+        shown = visible(layout, area.squares)
         if not shown:
             continue
-        x, y = layout.corner(
-            _label_spot(shown, taken, origin_point(encounter, template, square_ft)[1])
-        )
+        x, y = layout.corner(_label_spot(shown, taken, area.origin[1]))
+        ink = ink_of(area.template)
         pill(
             image,
-            template.name,
+            area.template.name,
             size,
             (x + c / 2, y + c / 2),
             fill=s.TEMPLATE_LABEL_FILL,
-            edge=ink_of(template),
-            ink=_text_ink(ink_of(template)),
+            edge=ink,
+            ink=_text_ink(ink),
         )

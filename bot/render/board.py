@@ -11,7 +11,7 @@ from collections.abc import Mapping
 
 from PIL import Image, ImageDraw
 
-from bot.encounter import Encounter, Template, Token
+from bot.encounter import Encounter, Token
 from bot.grid.coords import Cell
 from bot.grid.sizes import Size
 from bot.render import caption
@@ -97,11 +97,11 @@ def _picture(
     if view.reach:
         outline(image, layout, set(view.reach), s.REACH_OUTLINE, max(3, layout.cell // 12))
     # areas: on every picture of the board, tinted under the tokens, named over them
-    areas = [(t, template_cells(encounter, t, view.square_ft)) for t in encounter.templates]
-    areas = [(t, cells) for t, cells in areas if cells]
-    fill_areas(image, layout, areas, encounter, view.square_ft)
+    # (the handler works out their squares: ``BoardView.areas``)
+    areas = [area for area in view.areas if area.squares]
+    fill_areas(image, layout, areas)
     _tokens(image, layout, encounter, footprints, move)
-    label_areas(image, layout, encounter, footprints, areas, view.square_ft)
+    label_areas(image, layout, encounter, footprints, areas)
     if move is not None:
         _move(image, layout, encounter, footprints, move, mover, mover_side)
     # The label strips again, from the static layer: they trim anything drawn past
@@ -177,13 +177,6 @@ def _strip_below(image: Image.Image, layout: Layout, inset: Image.Image) -> Imag
 
 
 # ---------------------------------------------------------------- layers
-
-
-def template_cells(encounter: Encounter, template: Template, square_ft: int) -> frozenset[Cell]:
-    """The squares an area template covers, in squares of ``square_ft``."""
-    from bot.encounter_ops.templates import squares_of
-
-    return squares_of(encounter, template, square_ft)
 
 
 def _tokens(

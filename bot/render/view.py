@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from bot.encounter import Template
 from bot.grid.coords import Cell
 from bot.render.background import BackgroundImage
 
@@ -50,6 +51,18 @@ class MoveOverlay:
 
 
 @dataclass(frozen=True)
+class Area:
+    """An area template as a picture draws it: the template, the squares it covers now
+    (none: nothing drawn) and its point of origin in squares (col, row; a square's
+    top-left corner is whole). The handler works them out (``handlers/board_areas.py``):
+    the renderer is handed them, and asks no rules."""
+
+    template: Template
+    squares: frozenset[Cell]
+    origin: tuple[float, float]
+
+
+@dataclass(frozen=True)
 class BoardView:
     """Which part of the board to draw, and what to draw over it.
 
@@ -82,3 +95,6 @@ class BoardView:
     # board message's further pictures (issue 40, ``render/cover.py``); every token the
     # window shows is drawn all the same
     around: frozenset[str] | None = None
+    # the area templates drawn, each with its squares and point of origin (the
+    # handler's ``board_areas.with_areas``): none given, none drawn
+    areas: tuple[Area, ...] = ()

@@ -231,10 +231,11 @@ class Ruleset(ABC):
 
     def move(self, encounter: Encounter, request: MoveRequest) -> MoveResult:
         """One /move: a legal result, or an ``IllegalMove`` saying what stops it
-        (``bot/rules/ruled_move.py``: the pipeline, a readied move, a bonus action's checks)."""
-        from bot.rules.ruled_move import ruled_move
+        (``bot/rules/engine/pipeline.py``: the kind of move that claims the request plans
+        it, and one stage folds its consequences into the board)."""
+        from bot.rules.engine.pipeline import move
 
-        return ruled_move(self, encounter, request)
+        return move(self, encounter, request)
 
     def group_move(
         self, ctx: PlanContext, encounter: Encounter, request: MoveRequest

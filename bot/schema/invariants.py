@@ -9,22 +9,28 @@ options and token values a ruleset declares within what it declares; a rider's
 mount, a grappler and a template's token all on the board. The same rules the
 commands apply when they make a board (``bot.encounter_ops.placement``), so what a
 command could not make, a read refuses.
+
+The schema knows no rules (issue 41, Layers): what it needs of the board's ruleset
+is handed to it as plain data (``RulesetFacts``: the options it declares, its
+footprints, its sharing rule and the one question it answers, whether two creatures
+may share a square), looked up by ruleset id in the ``BoardRules`` its reader is
+given (``bot.handlers.board_rules.board_rules``, which the store is opened with).
+Without them only what needs no ruleset is checked.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
 from itertools import combinations
+from typing import Protocol
 
 from bot.encounter import Condition, Encounter, Token
-from bot.encounter_ops.placement import may_share, side
 from bot.grid.coords import Cell
 from bot.grid.geometry import footprint
+from bot.grid.sizes import Size
 from bot.limits import MAX_ALTITUDE_FT
-from bot.rules import identities, load_ruleset
-from bot.rules.options import OptionSpec
-from bot.rules.ruleset import Ruleset
 from bot.schema.reading import Problems
 from bot.state import State, StateValue
 
@@ -33,23 +39,76 @@ REMINDER = re.compile(r"[a-z][a-z' -]{1,23}")
 _KNOWN_CONDITIONS = frozenset(c.value for c in Condition)
 
 
-def check_board(encounter: Encounter, problems: Problems) -> None:
-    """Add to ``problems`` every invariant ``encounter`` breaks."""
-    if encounter.ruleset not in identities():
-        known = ", ".join(identities())
+class DeclaredOption(Protocol):
+    """An option a ruleset declares, as far as a value is checked against it (the
+    rules' ``OptionSpec`` is one)."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def kind(self) -> str: ...
+    @property
+    def choices(self) -> tuple[str, ...]: ...
+    @property
+    def min_value(self) -> int | None: ...
+    @property
+    def max_value(self) -> int | None: ...
+
+
+@dataclass(frozen=True)
+class RulesetFacts:
+    """What the invariants need of a board's ruleset, handed in as data: its id, the
+    options it declares (``/encounter start``'s and a token's), how many squares a
+    side each size covers, its sharing rule in words, and whether two creatures may
+    share a square on a board (``encounter_ops.placement.may_share`` under it)."""
+
+    id: str
+    encounter_options: tuple[DeclaredOption, ...]
+    token_options: tuple[DeclaredOption, ...]
+    footprint_squares: Mapping[Size, int]
+    sharing_rule: str
+    may_share: Callable[[Encounter, Token, Token], bool]
+
+
+class BoardRules(Protocol):
+    """The rulesets a board may name, as the invariants need them: by id."""
+
+    def known(self) -> Iterable[str]:
+        """Every ruleset id, in the order a refusal lists them."""
+        ...
+
+    def facts(self, ruleset_id: str) -> RulesetFacts | None:
+        """The ruleset ``ruleset_id``'s facts (None: no such ruleset)."""
+        ...
+
+
+def check_board(encounter: Encounter, problems: Problems, rules: BoardRules | None) -> None:
+    """Add to ``problems`` every invariant ``encounter`` breaks (``rules``: its
+    ruleset's facts; None: only what needs no ruleset is checked)."""
+    ruleset = rules.facts(encounter.ruleset) if rules is not None else None
+    if rules is not None and ruleset is None:
+        known = ", ".join(rules.known())
         problems.add("ruleset", f"{encounter.ruleset!r} is not a ruleset Stride knows ({known})")
         return
-    ruleset = load_ruleset(encounter.ruleset)
-    _declared(ruleset.identity.encounter_options, encounter.options, "options", problems)
+    if ruleset is not None:
+        _declared(ruleset.encounter_options, encounter.options, "options", problems)
     keys = list(encounter.tokens)
     for i, token in enumerate(encounter.tokens.values()):
         _token(encounter, ruleset, token, f"tokens[{i}] ({token.name})", problems)
-    _sharing(encounter, ruleset, problems)
+    if ruleset is not None:
+        _sharing(encounter, ruleset, problems)
     _order(encounter, keys, problems)
     _templates(encounter, problems)
 
 
-def _declared(specs: Iterable[OptionSpec], values: State, where: str, problems: Problems) -> None:
+def _side(ruleset: RulesetFacts | None, size: Size) -> int:
+    """Squares on a side a token of ``size`` covers (1 when no ruleset is given)."""
+    return ruleset.footprint_squares.get(size, 1) if ruleset is not None else 1
+
+
+def _declared(
+    specs: Iterable[DeclaredOption], values: State, where: str, problems: Problems
+) -> None:
     """Each value a ruleset declares within its declaration (others are kept unread)."""
     declared = {s.name: s for s in specs}
     for name, value in values.items():
@@ -59,7 +118,7 @@ def _declared(specs: Iterable[OptionSpec], values: State, where: str, problems: 
             problems.add(f"{where}.{name}", wrong)
 
 
-def _against(spec: OptionSpec, value: StateValue) -> str | None:
+def _against(spec: DeclaredOption, value: StateValue) -> str | None:
     """What is wrong with ``value`` for an option declared as ``spec``, or None."""
     if spec.kind == "boolean":
         return None if isinstance(value, bool) else "must be true or false"
@@ -77,14 +136,18 @@ def _against(spec: OptionSpec, value: StateValue) -> str | None:
 
 
 def _token(
-    encounter: Encounter, ruleset: Ruleset, token: Token, where: str, problems: Problems
+    encounter: Encounter,
+    ruleset: RulesetFacts | None,
+    token: Token,
+    where: str,
+    problems: Problems,
 ) -> None:
-    if token.size not in ruleset.footprint_squares:
+    if ruleset is not None and token.size not in ruleset.footprint_squares:
         sizes = ", ".join(s.name.lower() for s in ruleset.footprint_squares)
         problems.add(
             f"{where}.size", f"{token.size.name.lower()} is not a size {ruleset.id} has ({sizes})"
         )
-    n = side(ruleset, token.size)
+    n = _side(ruleset, token.size)
     corner = token.cell.offset(n - 1, n - 1)
     if not (encounter.on_map(token.cell) and encounter.on_map(corner)):
         problems.add(
@@ -95,7 +158,8 @@ def _token(
     for condition in token.conditions:
         if condition not in _KNOWN_CONDITIONS and not REMINDER.fullmatch(condition):
             problems.add(f"{where}.conditions", f"{condition!r} is not a condition or reminder")
-    _declared(ruleset.identity.token_options, token.state, f"{where}.state", problems)
+    if ruleset is not None:
+        _declared(ruleset.token_options, token.state, f"{where}.state", problems)
     _links(encounter, token, where, problems)
 
 
@@ -113,12 +177,12 @@ def _links(encounter: Encounter, token: Token, where: str, problems: Problems) -
         )
 
 
-def _sharing(encounter: Encounter, ruleset: Ruleset, problems: Problems) -> None:
+def _sharing(encounter: Encounter, ruleset: RulesetFacts, problems: Problems) -> None:
     """Two creatures on one square only as the rules allow (checked where squares are
     shared, so a board of 100 apart costs one pass)."""
     where: dict[Cell, list[Token]] = {}
     for token in encounter.tokens.values():
-        for cell in footprint(token.cell, side(ruleset, token.size)):
+        for cell in footprint(token.cell, _side(ruleset, token.size)):
             where.setdefault(cell, []).append(token)
     seen: set[tuple[str, str]] = set()
     for cell, here in where.items():
@@ -127,7 +191,7 @@ def _sharing(encounter: Encounter, ruleset: Ruleset, problems: Problems) -> None
             if pair in seen:
                 continue
             seen.add(pair)
-            if not may_share(encounter, ruleset, a, b):
+            if not ruleset.may_share(encounter, a, b):
                 problems.add(
                     "tokens",
                     f"{a.name} and {b.name} share {cell}, which "

@@ -1,7 +1,9 @@
 """Reading a board: the text checked against the declared shape, then built.
 
 ``read_state`` is the one way a board comes in (a load from the store, an import, a
-scene); see the package's docstring."""
+scene); see the package's docstring. Each reader is handed the ``BoardRules`` its
+board is checked against (``bot.handlers.board_rules.board_rules``; None: only what
+needs no ruleset): the schema knows no rules."""
 
 from __future__ import annotations
 
@@ -14,7 +16,7 @@ from pydantic import ValidationError
 from bot.encounter import Encounter
 from bot.errors import InvalidInput
 from bot.schema.codec import dump_state
-from bot.schema.invariants import check_board
+from bot.schema.invariants import BoardRules, check_board
 from bot.schema.mending import mended, user_ids_to_mend
 from bot.schema.models import EncounterModel, ExportModel
 from bot.schema.reading import Problem, Problems, build
@@ -89,21 +91,22 @@ def _model(text: str | bytes, kind: type[EncounterModel] | type[ExportModel]) ->
         raise InvalidState(_pydantic_problems(error)) from None
 
 
-def from_model(model: EncounterModel) -> Encounter:
+def from_model(model: EncounterModel, rules: BoardRules | None) -> Encounter:
     """The board ``model`` describes, or ``InvalidState`` with all that is wrong."""
     problems = Problems()
     encounter = build(model, problems)
     if not problems:
-        check_board(encounter, problems)
+        check_board(encounter, problems, rules)
     if problems:
         raise InvalidState(problems.found)
     return encounter
 
 
-def read_state(text: str | bytes) -> Encounter:
-    """A stored board's JSON text, checked whole: the board, or ``InvalidState``."""
+def read_state(text: str | bytes, rules: BoardRules | None) -> Encounter:
+    """A stored board's JSON text, checked whole (against its ruleset's facts in
+    ``rules``): the board, or ``InvalidState``."""
     model: EncounterModel = _model(text, EncounterModel)
-    return from_model(model)
+    return from_model(model, rules)
 
 
 @dataclass(frozen=True)
@@ -115,34 +118,35 @@ class Stored:
     mends: tuple[str, ...] = ()
 
 
-def read_stored_state(text: str | bytes) -> Stored:
+def read_stored_state(text: str | bytes, rules: BoardRules | None) -> Stored:
     """A board from the store: ``read_state``'s, except that one whose only problems
     are user ids stored before they had to be Discord ids is read mended."""
     try:
-        return Stored(read_state(text))
+        return Stored(read_state(text, rules))
     except InvalidState as refused:
         places = user_ids_to_mend(text) if len(text) <= MAX_STATE_BYTES else None
         if not places:
             raise
         fixed, mends = mended(text, places)
         try:
-            return Stored(read_state(fixed), tuple(mends))
+            return Stored(read_state(fixed, rules), tuple(mends))
         except InvalidState as still:  # more is wrong once the ids are mended
             raise InvalidState((*refused.problems, *still.problems)) from None
 
 
-def read_export(text: str | bytes) -> tuple[Encounter, str]:
+def read_export(text: str | bytes, rules: BoardRules | None) -> tuple[Encounter, str]:
     """An /encounter export file: its board and its notation line."""
     document: ExportModel = _model(text, ExportModel)
-    return from_model(document.state), document.notation
+    return from_model(document.state, rules), document.notation
 
 
-def check(encounter: Encounter) -> None:
+def check(encounter: Encounter, rules: BoardRules | None) -> None:
     """``InvalidState`` unless ``encounter`` would be read back as it is."""
-    read_state(dump_state(encounter))
+    read_state(dump_state(encounter), rules)
 
 
 __all__ = [
+    "BoardRules",
     "InvalidState",
     "Problem",
     "Stored",

@@ -40,7 +40,7 @@ async def write_mended(
     from bot.schema.codec import dump_state
 
     text = dump_state(stored.encounter)
-    decoded = await checked(text)
+    decoded = await checked(text, store.board_rules)
     note = mended_note(mends)
     async with store.backend.transaction() as session:
         if await session.execute(q.SQL_UPDATE_ENCOUNTER, text, stored.id, stored.version) != 1:

@@ -8,6 +8,7 @@ import base64
 import json
 from collections.abc import Callable
 from datetime import UTC, datetime
+from typing import TYPE_CHECKING
 
 from bot.storage import settings_queries as q
 from bot.storage.backend import Backend, Row, Session, Write
@@ -15,6 +16,9 @@ from bot.storage.boards import wrote
 from bot.storage.errors import Conflict
 from bot.storage.records import GuildSettings, Scene, TurnReminder
 from bot.user_ids import is_snowflake
+
+if TYPE_CHECKING:
+    from bot.schema.invariants import BoardRules
 
 # The notes kept for a channel's GM (what players' moves found of hidden things, a board
 # mended as it was read), by channel: a meta key holding a JSON list, each note a line
@@ -50,6 +54,7 @@ class StoreBase:
     """The database a store's parts share, and the two ways they ask it one thing."""
 
     backend: Backend
+    board_rules: BoardRules | None = None  # what boards are checked against (store.py)
 
     async def _one(self, sql: str, *args: object) -> Row | None:
         async with self.backend.reading() as session:

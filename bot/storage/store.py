@@ -21,6 +21,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from bot.encounter import Encounter
 from bot.errors import InvalidInput
@@ -35,6 +36,9 @@ from bot.storage.records import Change, StoredEncounter
 from bot.storage.schema import BOARDS_CHANNEL, MIGRATIONS
 from bot.storage.settings import SettingsStore, now
 
+if TYPE_CHECKING:
+    from bot.schema.invariants import BoardRules
+
 log = logging.getLogger(__name__)
 
 # How many changes /undo can walk back in one channel.
@@ -46,8 +50,12 @@ DECODED_CHANNELS = 512
 class Store(SettingsStore):
     """The bot's database. Open with ``await Store.open(path_or_url)``; close when done."""
 
-    def __init__(self, backend: Backend) -> None:
+    def __init__(self, backend: Backend, board_rules: BoardRules | None = None) -> None:
         self.backend = backend
+        # the rulesets' facts every board read or written is checked against (the
+        # store knows no rules: the handlers hand them, ``upkeep.open_store``); None:
+        # only what needs no ruleset (a copy between databases, the store's own tests)
+        self.board_rules = board_rules
         self._channel_locks: dict[str, asyncio.Lock] = {}
         # channel -> its running encounter as last read here, decoded: a read whose row
         # still has that id and version skips decoding the JSON (the database says
@@ -71,10 +79,11 @@ class Store(SettingsStore):
             yield
 
     @classmethod
-    async def open(cls, target: str | Path) -> Store:
+    async def open(cls, target: str | Path, *, board_rules: BoardRules | None = None) -> Store:
         """Open (creating and migrating as needed) the database ``target`` names: a
         path or ``sqlite:///path`` (SQLite), or ``postgresql://...``. One that can't be
-        Stride's is a ``StorageError``, and no connection is left open."""
+        Stride's is a ``StorageError``, and no connection is left open. Its boards are
+        checked against ``board_rules`` (see ``__init__``)."""
         try:
             backend = await open_backend(target)
         except ValueError as exc:
@@ -84,7 +93,7 @@ class Store(SettingsStore):
         except BaseException:
             await backend.close()
             raise
-        return cls(backend)
+        return cls(backend, board_rules)
 
     @property
     def kind(self) -> str:
@@ -138,7 +147,7 @@ class Store(SettingsStore):
             return held
         text = str(row[2])
         try:
-            read_now = await read(text)
+            read_now = await read(text, self.board_rules)
         except InvalidInput as invalid:
             self._decoded.pop(channel_id, None)
             problems = getattr(invalid, "problems", (invalid.message,))
@@ -205,7 +214,7 @@ class Store(SettingsStore):
         ``replacing``, the running encounter, is archived in the same transaction (its
         history row says ``archive_summary``): either both happen or neither."""
         text = dump_state(encounter)
-        await checked(text)
+        await checked(text, self.board_rules)
         async with self.backend.transaction() as session:
             if replacing is not None:
                 await self._end(session, channel_id, replacing, user_id, archive_summary)
@@ -238,7 +247,7 @@ class Store(SettingsStore):
         pool, with the change: no second hop there for a big board)."""
         text = state_json if state_json is not None else dump_state(after)
         if decoded is None or state_json is None:
-            decoded = await checked(text)
+            decoded = await checked(text, self.board_rules)
         patch = before_patch(stored.state_json, text)
         # one trip: the compare-and-swap and its history line, all or nothing
         await self.backend.write_all(
@@ -385,7 +394,7 @@ class Store(SettingsStore):
         out = []
         for r in rows:
             try:
-                kept = read_stored(str(r[1]))
+                kept = read_stored(str(r[1]), self.board_rules)
                 out.append(StoredEncounter(int(r[0]), kept.encounter, str(r[1])))
             except InvalidInput:
                 continue  # a damaged archive is left where it is, unread

@@ -13,13 +13,16 @@ import random
 import time
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from bot.context import Context
 from bot.cooldown import Cooldown
 from bot.errors import RulingError
 from bot.reply import Reply
-from bot.storage import Store
 from bot.work import in_channel
+
+if TYPE_CHECKING:
+    from bot.storage import Store
 
 
 @dataclass(frozen=True)

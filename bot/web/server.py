@@ -25,20 +25,28 @@ import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from importlib import resources
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from aiohttp import web
 
 from bot.errors import RulingError
-from bot.handlers.live import LiveBoard, board_versions, live_board, live_picture
+from bot.handlers.live import (
+    LiveBoard,
+    board_versions,
+    listen_for_changes,
+    live_board,
+    live_picture,
+)
 from bot.handlers.live_links import Checked, check_link
 from bot.handlers.live_moves import reach_for
-from bot.storage import Store
 from bot.web.feed import EVERY_S, Feed
 from bot.web.links import BadLink
 from bot.web.moves import MoveAsked, Moves
 from bot.web.page import page_html, refusal_html
 from bot.work import in_channel
+
+if TYPE_CHECKING:
+    from bot.storage import Store
 
 log = logging.getLogger(__name__)
 
@@ -132,7 +140,7 @@ class LiveServer:
         every change any process makes, heard as it commits (LISTEN/NOTIFY)."""
         if self._task is None:
             self._task = asyncio.create_task(self.feed.run(), name="stride-live-feed")
-            self._unlisten = await self._store().listen_boards(self._heard)
+            self._unlisten = await listen_for_changes(self._store(), self._heard)
 
     def _heard(self, channel_id: str) -> None:
         self.feed.poke((channel_id,) if channel_id else ())

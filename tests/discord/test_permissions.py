@@ -91,7 +91,7 @@ async def test_refreshes_are_coalesced_and_the_last_state_wins(
     """A slow board edit (a rate-limit wait) holds no lock: changes go on, and the
     board ends showing the last of them, drawn at most twice."""
     await dispatch(gm(store), "encounter start", {"width": 8, "height": 8})
-    gate = asyncio.Event()
+    gate, started = asyncio.Event(), asyncio.Event()
     drawn: list[int] = []
     original = board._post_board
 
@@ -99,12 +99,13 @@ async def test_refreshes_are_coalesced_and_the_last_state_wins(
         stored = await store.active_encounter("4242")
         assert stored is not None
         drawn.append(len(stored.encounter.tokens))
+        started.set()
         await gate.wait()
         await original(interaction, *args)  # type: ignore[arg-type]
 
     monkeypatch.setattr(board, "_post_board", slow_post)  # type: ignore[attr-defined]
     first = asyncio.ensure_future(dispatch(gm(store), "token add", {"name": "Ari"}))
-    await asyncio.sleep(0.01)
+    await asyncio.wait_for(started.wait(), timeout=5)  # the first edit is under way
     # the channel is not locked while the board waits: these finish at once
     for name in ("Bo", "Cy"):
         await asyncio.wait_for(dispatch(gm(store), "token add", {"name": name}), timeout=5)

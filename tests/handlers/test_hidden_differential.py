@@ -108,6 +108,8 @@ CASES: dict[str, tuple[str, ...]] = {
         "/token condition token:Lurker add:prone",
         "/token condition token:Ari add:grappled by:Lurker",
         "/token condition token:Ari add:prone",
+        "/token condition token:Lurker add:prone save:12",  # a rider's save to stay on
+        "/token condition token:Bo add:prone save:3",
     ),
     "token trait": ("/token trait token:Lurker", "/token trait token:Ari"),
     "token reaction": (

@@ -19,6 +19,7 @@ from bot.errors import InvalidInput, NotAllowed
 from bot.grid.coords import Cell
 from bot.grid.geometry import footprint
 from bot.grid.sizes import Size
+from bot.handlers.board_rules import board_rules
 from bot.schema.codec import to_json
 from bot.storage import Store
 from bot.user_ids import name_id
@@ -171,6 +172,6 @@ def test_export_and_import_are_inverse(
         encounter = encounter.with_token(
             Token(first.name, first.cell, size=first.size, conditions=frozenset(conditions))
         )
-    back = from_export(export_json(encounter), "1001")
+    back = from_export(export_json(encounter), "1001", board_rules())
     assert to_json(back) == to_json(encounter)
     assert notation_of(back) == notation_of(encounter)

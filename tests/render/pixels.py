@@ -11,6 +11,7 @@ from PIL import Image
 from bot.encounter import Encounter
 from bot.grid.coords import Cell
 from bot.grid.sizes import Size
+from bot.handlers.board_areas import with_areas
 from bot.render.board import BoardView, render_board
 from bot.render.layout import Layout, plan
 
@@ -27,7 +28,8 @@ def decode(png: bytes) -> Image.Image:
 def draw(
     encounter: Encounter, footprints: Mapping[Size, int], view: BoardView | None = None
 ) -> tuple[Image.Image, Layout]:
-    view = view or BoardView()
+    # the templates' squares worked out as the handlers do (the renderer is handed them)
+    view = with_areas(encounter, view or BoardView())
     return decode(render_board(encounter, footprints, view)), plan(encounter, footprints, view)
 
 

@@ -15,6 +15,7 @@ from bot.encounter import Encounter, Template, Token
 from bot.grid.coords import Cell
 from bot.grid.sizes import Size
 from bot.grid.terrain import Barrier, Terrain
+from bot.handlers.board_areas import with_areas
 from bot.render import board as board_module
 from bot.render.board import BoardView, MoveOverlay, board_image, render_board
 from bot.render.draw import encode_png
@@ -102,7 +103,7 @@ def boards(draw: st.DrawFn) -> tuple[Encounter, BoardView]:
         whole_map=draw(st.booleans()),
         phone=draw(st.booleans()),
     )
-    return e, view
+    return e, with_areas(e, view)  # the templates' squares, as the handlers hand them
 
 
 @settings(max_examples=80, deadline=None)
@@ -227,6 +228,7 @@ def test_a_board_of_more_colours_than_a_palette_holds_is_drawn_in_rgb_as_before(
         (start,), (0.0,), "t0", reach_now=frozenset(every[:120]), reach_more=frozenset(every)
     )
     view = BoardView(move=move, threats=frozenset(rng.sample(every, 120)), whole_map=True)
+    view = with_areas(e, view)
     try:
         board_module._picture(e, FOOT, view, paletted=True)
     except Overflow:

@@ -15,6 +15,7 @@ import pytest
 from bot.context import Context
 from bot.errors import InvalidInput
 from bot.grid.terrain import Barrier, Terrain
+from bot.handlers.board_rules import board_rules
 from bot.limits import MAX_TEMPLATES, MAX_TOKENS
 from bot.schema import models
 from bot.schema.read import InvalidState, read_state
@@ -192,25 +193,25 @@ HOSTILE: list[tuple[str, Edit, str]] = [
 def test_a_hostile_board_is_refused_naming_the_field(what: str, change: Edit, named: str) -> None:
     text = json.dumps(edited(change))
     with pytest.raises(InvalidState) as refusal:
-        read_state(text)
+        read_state(text, board_rules())
     assert named in refusal.value.message, refusal.value.message
 
 
 def test_the_unedited_board_is_good() -> None:
     """The base the hostile boards are made from is read (so each refusal is its edit's)."""
-    encounter = read_state(json.dumps(BOARD))
+    encounter = read_state(json.dumps(BOARD), board_rules())
     assert [t.name for t in encounter.tokens.values()] == ["Ari", "Orc"]
 
 
 def test_json_nested_50000_deep_is_refused() -> None:
     deep = '{"width": ' + "[" * 50_000 + "]" * 50_000 + "}"
     with pytest.raises(InvalidState, match="can't be read"):
-        read_state(deep)
+        read_state(deep, board_rules())
 
 
 def test_a_board_past_the_size_limit_is_refused_unread() -> None:
     with pytest.raises(InvalidState, match="at most"):
-        read_state(" " * 3_000_000)
+        read_state(" " * 3_000_000, board_rules())
 
 
 def test_the_declared_kinds_are_the_models_kinds() -> None:

@@ -21,10 +21,11 @@ from hypothesis import strategies as st
 from bot.context import Context
 from bot.errors import RulingError
 from bot.handlers import run_line
+from bot.handlers.board_rules import board_rules
+from bot.handlers.upkeep import open_store
 from bot.rules import identities
 from bot.schema.codec import dump_state
 from bot.schema.read import InvalidState, read_state
-from bot.storage import Store
 from bot.user_ids import name_id
 
 BASE: dict[str, Any] = {
@@ -204,11 +205,11 @@ def test_a_board_is_refused_or_read_whole(board: dict[str, Any]) -> None:
     """Read: refused naming what's wrong, or a board that writes back and reads again
     the same (so whatever was read, the store will take)."""
     try:
-        encounter = read_state(dumped(board))
+        encounter = read_state(dumped(board), board_rules())
     except InvalidState as refusal:
         assert refusal.problems and "can't be read" in refusal.message
         return
-    assert read_state(dump_state(encounter)) == encounter
+    assert read_state(dump_state(encounter), board_rules()) == encounter
 
 
 # What is asked of an accepted board: every kind of work a player or GM can cause.
@@ -237,7 +238,7 @@ AFTERWARDS = (
 
 async def _scenario(text: str, lines: tuple[str, ...]) -> None:
     with tempfile.TemporaryDirectory() as folder:
-        store = await Store.open(Path(folder) / "stride.db")
+        store = await open_store(Path(folder) / "stride.db")
         try:
             gm = Context(store, "c", name_id("dm"), is_gm=True, rng=random.Random(1))
             await run_line(gm, "/encounter start width:6 height:6")
@@ -297,7 +298,7 @@ notation_parts = st.one_of(
 def test_imported_notation_never_breaks_a_command(text: str) -> None:
     async def scenario() -> None:
         with tempfile.TemporaryDirectory() as folder:
-            store = await Store.open(Path(folder) / "stride.db")
+            store = await open_store(Path(folder) / "stride.db")
             try:
                 gm = Context(store, "c", name_id("dm"), is_gm=True, rng=random.Random(1))
                 quoted = text.replace('"', "")

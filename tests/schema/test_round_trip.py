@@ -29,6 +29,7 @@ from bot.encounter import (
 from bot.grid.coords import Cell, edge_key
 from bot.grid.sizes import Size
 from bot.grid.terrain import Barrier, Terrain
+from bot.handlers.board_rules import board_rules
 from bot.rules import rulesets
 from bot.rules.options import OptionSpec
 from bot.rules.ruleset import Ruleset
@@ -45,7 +46,7 @@ NAMES = ("Ari", "Bo", "Ogre", "Goblin 1")
 
 def from_json(data: object) -> Encounter:
     """A board read back as the store reads one: checked against the schema."""
-    return read_state(json.dumps(data))
+    return read_state(json.dumps(data), board_rules())
 
 
 # Any id the schema takes as a user (a Discord snowflake), its edges included.

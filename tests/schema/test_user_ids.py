@@ -13,6 +13,7 @@ import pytest
 
 from bot.context import Context
 from bot.errors import InvalidInput
+from bot.handlers.board_rules import board_rules
 from bot.reply import Reply
 from bot.schema.read import InvalidState, read_state
 from bot.storage import DamagedBoard, Store
@@ -36,7 +37,7 @@ BOARD: dict[str, Any] = {
 @pytest.mark.parametrize("text", ["0", "77", "1305483953210998834", str(MAX_SNOWFLAKE)])
 def test_a_discord_id_is_a_user(text: str) -> None:
     assert is_snowflake(text)
-    read_state(json.dumps({**BOARD, "gm_id": text, "co_gms": [text]}))
+    read_state(json.dumps({**BOARD, "gm_id": text, "co_gms": [text]}), board_rules())
 
 
 @pytest.mark.parametrize(
@@ -61,7 +62,7 @@ def test_nothing_else_is_a_user_anywhere_the_board_holds_one(text: str) -> None:
         edited = json.loads(json.dumps(board))
         edit(edited)
         with pytest.raises(InvalidState) as refusal:
-            read_state(json.dumps(edited))
+            read_state(json.dumps(edited), board_rules())
         assert f"{where}: should be a Discord user id" in refusal.value.message
 
 

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.handlers.upkeep import open_store
 from bot.storage import Store
 from tests.postgres_server import PostgresServer
 
@@ -26,6 +27,6 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
 
 @pytest.fixture
 async def store(db_url: str) -> AsyncIterator[Store]:
-    opened = await Store.open(db_url)
+    opened = await open_store(db_url)  # its boards checked against their rulesets
     yield opened
     await opened.close()

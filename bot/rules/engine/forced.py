@@ -12,6 +12,7 @@ from bot.grid.geometry import chebyshev
 from bot.grid.terrain import Terrain
 from bot.rules.engine.altitude import altitude, at_altitude
 from bot.rules.engine.board import Board
+from bot.rules.engine.mounts import carried
 from bot.rules.engine.moves import MoveRequest, MoveResult, Step
 from bot.rules.engine.steps import barriers, solid_corner
 from bot.rules.rulings import Note
@@ -75,7 +76,9 @@ def forced_move(
     kind = request.forced
     if request.to is None:
         raise InvalidInput(f"Say where the {kind} ends: to:<square>.")
-    board = Board.of(encounter, token, rules.footprint_squares)
+    # its riders go with it (the consequences stage's), not in its way
+    lifted, _ = carried(encounter, token)
+    board = Board.of(lifted, token, rules.footprint_squares)
     by = _forcer(encounter, token, request)
     targets = [*request.via, request.to]
     for cell in targets:

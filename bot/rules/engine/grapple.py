@@ -7,6 +7,7 @@ database.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -38,15 +39,16 @@ def light_load(grappler: Token, held: Token) -> bool:
 
 
 def parted(
-    rules: Ruleset, encounter: Encounter, moved: tuple[str, ...], *, forced: bool
+    rules: Ruleset, encounter: Encounter, moved: Collection[str], *, pushed: Collection[str]
 ) -> tuple[Encounter, tuple[Note, ...]]:
     """Grapples that end because a move parted the two (the held creature out of its
     grappler's reach): the link and, with the last grapple, the Grappled condition go.
-    ``moved``: the keys of the tokens that moved; ``forced``: it was a push, pull or
-    slide (000 Ending the Grappled Condition › Forced Movement)."""
+    ``moved``: the keys of the tokens that moved; ``pushed``: those of them moved by a
+    push, pull or slide (000 Ending the Grappled Condition › Forced Movement)."""
     rule = rules.grapple_rule
-    if rule is None:
-        return encounter, ()
+    # without grappling rules of its own (becmi) a grapple the GM recorded still ends
+    # when the two are parted: nobody holds what it can't reach
+    ends = f" ({rule.ends_text})" if rule is not None else ""
     notes: list[Note] = []
     tokens = dict(encounter.tokens)
     for key, token in encounter.tokens.items():
@@ -60,12 +62,13 @@ def parted(
                 kept.append(holder_key)
                 continue
             name = holder.name if holder is not None else holder_key
+            forced = key in pushed or holder_key in pushed
             why = (
                 f"{token.name} was moved out of {name}'s reach"
                 if forced
                 else f"{name} and {token.name} are out of reach of each other ({name} let go)"
             )
-            notes.append(Note("Grapple ends", f"{why}: the grapple ends ({rule.ends_text})."))
+            notes.append(Note("Grapple ends", f"{why}: the grapple ends{ends}."))
         if len(kept) != len(holders):
             released = with_grapplers(token, tuple(kept))
             if not kept:

@@ -2,7 +2,9 @@
 rider mounts by entering its mount's space and paying what the ruleset asks, then moves
 with the mount on the mount's movement (drawn on top of it), and dismounts by leaving
 its space. A ruleset supplies a ``MountRule``. Mounting and dismounting are special
-moves (``engine/specials/mount.py``, ``dismount.py``); riding, here, is the pipeline's.
+moves (``engine/specials/mount.py``, ``dismount.py``); a rider's move is its mount's
+(the walk, ``specials/walk.py``), and its riders following a moved mount are the
+consequences stage's (``engine/consequences.py``), whatever kind of move moved it.
 Pure: no Discord, no database.
 """
 
@@ -181,6 +183,16 @@ def carried(encounter: Encounter, mover: Token) -> tuple[Encounter, list[Token]]
     ), riders
 
 
+def restored(original: Encounter, after: Encounter) -> Encounter:
+    """``after`` (planned with tokens lifted off the board: a mover's riders) with every
+    token it lacks back as ``original`` has it, all in ``original``'s order."""
+    if all(k in after.tokens for k in original.tokens):
+        return after
+    tokens = {k: after.tokens.get(k, t) for k, t in original.tokens.items()}
+    tokens |= {k: t for k, t in after.tokens.items() if k not in tokens}
+    return replace(after, tokens=tokens)
+
+
 def seated(
     original: Encounter, after: Encounter, riders: list[Token], cell: Cell, high: int = 0
 ) -> Encounter:
@@ -213,6 +225,7 @@ __all__ = [
     "mount_of",
     "mount_rule",
     "needs_control",
+    "restored",
     "riders_of",
     "riding_note",
     "saddle_cost",

@@ -117,8 +117,9 @@ class SpecialPart:
 
 @dataclass(frozen=True)
 class MoveRequest:
-    """One /move as asked: the common part every move has, and at most one special
-    part (``special``) a special move of the registry plans."""
+    """One /move as asked: the common part every move has, and what makes it one kind
+    of move of the registry (``engine/specials/``): ``forced``, ``group``, ``ready``,
+    or a special part (``special``); none of them, a walk."""
 
     token: str
     to: Cell | None = None

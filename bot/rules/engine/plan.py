@@ -1,6 +1,6 @@
 """One /move while it is being planned: the request, the action's allowance, the
 path found so far and the notes the reply will carry; and what the pipeline lends a
-mechanism that plans moves of its own (a special move, a group): ``PlanContext``.
+kind of move (``engine/specials/``): ``PlanContext``.
 Pure: no Discord, no database.
 """
 
@@ -17,6 +17,7 @@ from bot.rules.engine.moves import MoveRequest, MoveResult
 from bot.rules.rulings import Note
 
 if TYPE_CHECKING:
+    from bot.rules.engine.displacement import Planned
     from bot.rules.engine.jump import JumpRule
     from bot.rules.ruleset import Ruleset
 
@@ -102,16 +103,24 @@ class PlainMove(Protocol):
     ) -> MoveResult: ...
 
 
+class KindPlan(Protocol):
+    """The pipeline's planning of any request by the kind that claims it, before the
+    consequences stage (a readied move plans the move it readies this way)."""
+
+    def __call__(self, encounter: Encounter, request: MoveRequest) -> Planned: ...
+
+
 @dataclass(frozen=True)
 class PlanContext:
-    """What the pipeline lends a mechanism that plans moves of its own (a special move,
-    a group moving together): the ruleset (its rules for this encounter), the
-    ruleset's /jump for a jump on the way, and the pipeline's own plain move, so the
-    mechanism never imports the pipeline."""
+    """What the pipeline lends a kind of move that plans moves of its own (a special
+    move, a group moving together, a readied move): the ruleset (its rules for this
+    encounter), the ruleset's /jump for a jump on the way, the pipeline's own plain
+    move and its planning of any request, so the kind never imports the pipeline."""
 
     rules: Ruleset
     jump_rule: JumpRule | None
     plain: PlainMove
+    kind_plan: KindPlan
 
     def move(
         self,
@@ -124,3 +133,8 @@ class PlanContext:
         """A move of the pipeline's own on ``encounter`` (the approach to a foe, the
         mover's path while it drags or carries something)."""
         return self.plain(encounter, request, budget_cap_ft=budget_cap_ft, dragging=dragging)
+
+    def plan(self, encounter: Encounter, request: MoveRequest) -> Planned:
+        """``request`` planned by the kind of move that claims it (no consequences yet:
+        the stage folds them in once, for the whole move)."""
+        return self.kind_plan(encounter, request)

@@ -19,12 +19,12 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from bot.encounter import Condition, Encounter, Token
+from bot.errors import InvalidInput
 from bot.grid.coords import Cell
 from bot.grid.geometry import chebyshev, footprint
 from bot.rules.engine.altitude import at_altitude
 from bot.rules.engine.board import Board
 from bot.rules.engine.kinds import MountRule
-from bot.rules.engine.moves import MoveRequest, MoveResult
 from bot.rules.engine.reactions import reactions_left, spend_reaction
 from bot.rules.rulings import JSONValue, Note
 
@@ -78,16 +78,15 @@ def thrown(
     return encounter.with_token(off), f"{how} at {cell}"
 
 
-def mount_moved(
-    rules: Ruleset, result: MoveResult, riders: list[Token], request: MoveRequest
-) -> MoveResult:
-    """A mount moved against its will (``request`` a push, pull or slide) with
-    ``riders`` on it: each makes the save (its total: the request's check:) or falls
-    off. Any other move is ``result`` as it is."""
+def pushed_mount(
+    rules: Ruleset, encounter: Encounter, mount: Token, riders: list[Token], save: int | None
+) -> tuple[Encounter, Note | None, dict[str, JSONValue] | None]:
+    """``mount`` moved against its will with ``riders`` on it: each makes the save (its
+    total: the move's check:) or falls off. The board after, the note (None where the
+    ruleset has no such save) and what the console reports (None without a save)."""
     rule = _rule(rules)
-    if rule is None or not riders or not request.forced:
-        return result
-    save, mount = request.check, result.token
+    if rule is None or not riders:
+        return encounter, None, None
     dc = rule.stay_mounted_dc or 0
     names = ", ".join(r.name for r in riders)
     if save is None:
@@ -99,11 +98,11 @@ def mount_moved(
             f"/token place token:{who} mount:none at:<square>, then /token condition "
             f"token:{who} add:prone."
         )
-        return replace(result, warnings=(*result.warnings, Note("Stay mounted", text)))
+        return encounter, Note("Stay mounted", text), None
     if save >= dc:
         text = f"{names} saves ({save} against DC {dc}) and stays on {mount.name}."
     else:
-        result, landed = _all_thrown(rules, result, riders)
+        encounter, landed = _all_thrown(rules, encounter, mount, riders)
         text = (
             f"{names} fails the save ({save} against DC {dc}) and falls off {mount.name}: "
             f"{landed} ({rule.mounted_combat})."
@@ -114,53 +113,84 @@ def mount_moved(
         "dc": dc,
         "stays": save >= dc,
     }
-    return replace(
-        result,
-        warnings=(*result.warnings, Note("Stay mounted", text)),
-        extra={**result.extra, "stay_mounted": saved},
-    )
+    return encounter, Note("Stay mounted", text), saved
 
 
-def _all_thrown(rules: Ruleset, result: MoveResult, riders: list[Token]) -> tuple[MoveResult, str]:
-    """``result`` with every rider of its moved mount fallen off, and where each landed
-    in words; with nobody left riding, no note says they move with it."""
-    encounter, mount = result.encounter, result.token
+def _all_thrown(
+    rules: Ruleset, encounter: Encounter, mount: Token, riders: list[Token]
+) -> tuple[Encounter, str]:
+    """The board with every rider of ``mount`` fallen off, and where each landed."""
     landed = []
     for rider in riders:
         encounter, where = thrown(rules, encounter, encounter.tokens[rider.key], mount)
         landed.append(f"{rider.name} {where or 'has no room to land: the GM places it'}")
-    warnings = result.warnings
-    if not encounter.riders_of(mount):
-        warnings = tuple(w for w in warnings if w.label != "Riders")
-    return replace(result, encounter=encounter, warnings=warnings), "; ".join(landed)
+    return encounter, "; ".join(landed)
 
 
 def knocked_prone(
-    rules: Ruleset, encounter: Encounter, before: Token, after: Token
+    rules: Ruleset, encounter: Encounter, before: Token, after: Token, save: int | None = None
 ) -> tuple[Encounter, list[Note]]:
-    """``after`` (``before`` with its conditions changed) knocked prone: a rider is told
-    of its save; a mount's riders come off within 5 ft of it (on their feet with a
-    reaction spent, else prone)."""
+    """``after`` (``before`` with its conditions changed) knocked prone: a rider makes its
+    save (``save``: its total; None: the reply states it); a mount's riders come off
+    within 5 ft of it (on their feet with a reaction spent, else prone)."""
     rule = _rule(rules)
-    if rule is None or before.has(Condition.PRONE) or not after.has(Condition.PRONE):
+    newly = not before.has(Condition.PRONE) and after.has(Condition.PRONE)
+    mount = encounter.mount_of(after)
+    if save is not None and (rule is None or not newly or mount is None):
+        raise InvalidInput(
+            "save: is a rider's saving throw to stay mounted when it is knocked prone "
+            "(add:prone on a token riding a mount"
+            + (")." if rule is not None else f"; {rules.name}'s movement rules have none).")
+        )
+    if rule is None or not newly:
         return encounter, []
     notes: list[Note] = []
-    mount = encounter.mount_of(after)
     if mount is not None:
-        notes.append(
-            Note(
-                "Stay mounted",
-                f"{after.name} is knocked prone while mounted: {_save(rule)}. On a failure it "
-                f"falls off {mount.name}, landing prone within 5 ft (/token place "
-                f"token:{after.name} mount:none at:<square>); on a success it stays in the "
-                "saddle (remove:prone clears the condition if the table rules it sat firm).",
-            )
-        )
+        encounter, note = _rider_knocked_prone(rules, rule, encounter, after, mount, save)
+        notes.append(note)
     for rider in encounter.riders_of(after):
         encounter, note = _mount_falls(rules, rule, encounter, rider, after)
         if not rider.hidden:  # a player's reply never names a hidden rider
             notes.append(note)
     return encounter, notes
+
+
+def _rider_knocked_prone(
+    rules: Ruleset,
+    rule: MountRule,
+    encounter: Encounter,
+    rider: Token,
+    mount: Token,
+    save: int | None,
+) -> tuple[Encounter, Note]:
+    """The SRDs' Mounted Combat: "If you're knocked prone while mounted, you must make the
+    same saving throw": failed, it falls off, landing prone within 5 ft; saved, it
+    stays in the saddle and is not prone (docs/RULINGS.md); no save given, the reply
+    states it and the Prone stays for the table to settle."""
+    dc = rule.stay_mounted_dc or 0
+    if save is None:
+        text = (
+            f"{rider.name} is knocked prone while mounted: {_save(rule)}. Give its total with "
+            f"the condition (/token condition token:{rider.name} add:prone save:<total>), or "
+            f"settle it by hand: on a failure it falls off {mount.name}, landing prone within "
+            f"5 ft (/token place token:{rider.name} mount:none at:<square>); on a success it "
+            "stays in the saddle (remove:prone)."
+        )
+        return encounter, Note("Stay mounted", text)
+    if save >= dc:
+        upright = replace(rider, conditions=rider.conditions - {Condition.PRONE.value})
+        text = (
+            f"{rider.name} saves ({save} against DC {dc}): it stays in the saddle on "
+            f"{mount.name}, not prone ({rule.mounted_combat})."
+        )
+        return encounter.with_token(upright), Note("Stay mounted", text)
+    encounter, where = thrown(rules, encounter, rider, mount)
+    landed = where or "has no room to land: the GM places it"
+    text = (
+        f"{rider.name} fails the save ({save} against DC {dc}) and falls off {mount.name}: "
+        f"it {landed} ({rule.mounted_combat})."
+    )
+    return encounter, Note("Stay mounted", text)
 
 
 def _mount_falls(
@@ -194,4 +224,4 @@ def _mount_falls(
     return encounter, Note("Unseated", text)
 
 
-__all__ = ["knocked_prone", "landing", "mount_moved", "thrown"]
+__all__ = ["knocked_prone", "landing", "pushed_mount", "thrown"]

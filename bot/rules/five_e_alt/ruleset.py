@@ -80,9 +80,14 @@ class FiveEAlt(Ruleset):
     vertical: ClassVar[VerticalRule] = VerticalRule(
         "feet", "straight", "every foot up or down spent as a foot: Alternate Movement › Fly"
     )
-    # the variant is silent on mounts: the 5e SRD's half speed, borrowed
+    # the variant is silent on mounts: the 5e SRD's Mounting and Dismounting, borrowed
+    # whole (half the Speed, from within 5 ft, once during a move); 000 Separate Spaces
+    # keeps a creature from willingly moving into another's space anyway
     mount_rule: ClassVar[MountRule | None] = MountRule(
-        "half-speed", "half its Speed: SRD 5.1 › Mounted Combat, borrowed"
+        "half-speed",
+        "half its Speed, once during its move: SRD 5.1 › Mounted Combat, borrowed",
+        within_5_ft=True,
+        once_per_move=True,
     )
     readied_move: ClassVar[str | None] = (
         "Out of its turn (a readied Dash) it gains Movement equal to its Speed and spends "

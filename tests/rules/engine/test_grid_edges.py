@@ -140,11 +140,12 @@ def test_forced_movement_stops_at_a_wall_between_squares() -> None:
 
 
 def test_edges_survive_json() -> None:
+    from bot.handlers.board_rules import board_rules
     from bot.schema.codec import dump_state, to_json
     from bot.schema.read import read_state
 
     e = walled(D35, Barrier.DOOR).with_barriers([edge_key(C("D1"), C("D2"))], Barrier.LOW_WALL)
-    assert read_state(dump_state(e)).edges == e.edges
+    assert read_state(dump_state(e), board_rules()).edges == e.edges
     assert to_json(e)["edges"] == {"door": "B2/C2", "low-wall": "D1/D2"}
 
 

@@ -83,3 +83,17 @@ def test_no_engine_mechanism_imports_the_pipeline(path: Path) -> None:
     """The pipeline calls the mechanisms; they plan through the ``PlanContext`` they are
     handed (no import cycle, even inside a function)."""
     assert not {m for m in _imports(path) if m.startswith("bot.rules.engine.pipeline")}
+
+
+def test_every_kind_module_is_registered_once() -> None:
+    """Issue 41: a kind of move is one module of engine/specials/ setting ``KIND`` and
+    one line of ``REGISTRATION``; the walk, claiming what no other kind does, is last."""
+    from bot.rules.engine.specials import KINDS, REGISTRATION, MoveKind
+
+    modules = sorted(
+        p.stem for p in (ENGINE / "specials").glob("*.py") if p.stem not in ("__init__", "base")
+    )
+    assert sorted(REGISTRATION) == modules
+    assert all(isinstance(kind, MoveKind) for kind in KINDS)
+    assert len({kind.name for kind in KINDS}) == len(KINDS)
+    assert KINDS[-1].name == "walk" and KINDS[-1].claims(MoveRequest("Ari"))

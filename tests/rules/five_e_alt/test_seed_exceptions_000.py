@@ -138,10 +138,10 @@ def test_000_losing_movement_immobilized_loses_the_rest_for_good() -> None:
     are Immobilized"; ending the condition later doesn't give it back."""
     e = KIT.encounter(10, 1, pc("Ari", "A1"))
     e = KIT.move(e, "Ari", "C1").encounter  # 10 ft of 30 spent
-    grabbed = condition_token(e, GM, "Ari", "grappled", None)
+    grabbed = condition_token(e, KIT.rules, GM, "Ari", "grappled", None)
     assert grabbed.token.activity.left_ft == 0
     assert any(n.label == "Movement lost" for n in grabbed.notes)
-    freed = condition_token(grabbed.encounter, GM, "Ari", None, "grappled")
+    freed = condition_token(grabbed.encounter, KIT.rules, GM, "Ari", None, "grappled")
     assert freed.token.activity.left_ft == 0
     with pytest.raises(IllegalMove, match="no movement left"):
         KIT.move(freed.encounter, "Ari", "D1")
@@ -156,9 +156,9 @@ def test_000_falling_unconscious_drops_prone_and_stays_prone() -> None:
     """000 Conditions › Unconscious › Falling Unconscious: it Drops Prone immediately
     before, so it is still Prone when it wakes."""
     e = KIT.encounter(6, 1, pc("Ari", "A1"))
-    out = condition_token(e, GM, "Ari", "unconscious", None)
+    out = condition_token(e, KIT.rules, GM, "Ari", "unconscious", None)
     assert Condition.PRONE.value in out.token.conditions
-    awake = condition_token(out.encounter, GM, "Ari", None, "unconscious")
+    awake = condition_token(out.encounter, KIT.rules, GM, "Ari", None, "unconscious")
     assert awake.token.has(Condition.PRONE)
 
 
@@ -166,9 +166,9 @@ def test_000_petrified_does_not_fall_unconscious_prone() -> None:
     """000 Conditions › Petrified: Unconscious, "though don't suffer the effects of
     Falling Unconscious": no Prone left behind when it ends."""
     e = KIT.encounter(6, 1, pc("Ari", "A1"))
-    stone = condition_token(e, GM, "Ari", "petrified", None)
+    stone = condition_token(e, KIT.rules, GM, "Ari", "petrified", None)
     assert Condition.PRONE.value not in stone.token.conditions
-    flesh = condition_token(stone.encounter, GM, "Ari", None, "petrified")
+    flesh = condition_token(stone.encounter, KIT.rules, GM, "Ari", None, "petrified")
     assert not flesh.token.has(Condition.PRONE)
 
 
@@ -177,10 +177,10 @@ def test_000_petrified_is_unconscious_but_not_prone_while_it_lasts() -> None:
     of Falling Unconscious": while petrified it counts as Unconscious (and so Paralyzed,
     Immobilized) but a statue is not lying down; a token already prone stays prone."""
     e = KIT.encounter(6, 1, pc("Ari", "A1"))
-    stone = condition_token(e, GM, "Ari", "petrified", None).token
+    stone = condition_token(e, KIT.rules, GM, "Ari", "petrified", None).token
     assert stone.has(Condition.UNCONSCIOUS) and stone.has(Condition.IMMOBILIZED)
     assert not stone.has(Condition.PRONE)
-    knocked_out = condition_token(e, GM, "Ari", "unconscious", None).token
+    knocked_out = condition_token(e, KIT.rules, GM, "Ari", "unconscious", None).token
     assert knocked_out.has(Condition.PRONE)
     lying = replace(pc("Ari", "A1"), conditions=frozenset({"prone", "petrified"}))
     assert lying.has(Condition.PRONE)

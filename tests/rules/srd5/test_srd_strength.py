@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 
 from bot.context import Context
 from bot.errors import IllegalMove, InvalidInput
+from bot.handlers.board_rules import board_rules
 from bot.rules import rulesets
 from bot.rules.rulings import JumpRequest
 from bot.schema.read import InvalidState, read_state
@@ -105,9 +106,9 @@ def test_srd_strength_out_of_range_is_refused_on_a_stored_board(rid: str):
         "tokens": [{"name": "Kit", "cell": "A1", "state": {"strength": 31}}],
     }
     with pytest.raises(InvalidState, match="strength"):
-        read_state(json.dumps(board))
+        read_state(json.dumps(board), board_rules())
     board["tokens"][0]["state"] = {"strength": 15}  # type: ignore[index]
-    assert read_state(json.dumps(board)).token("Kit").state == {"strength": 15}
+    assert read_state(json.dumps(board), board_rules()).token("Kit").state == {"strength": 15}
 
 
 # ------------------------------------------------------------------ jumping

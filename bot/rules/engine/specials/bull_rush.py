@@ -21,6 +21,7 @@ from bot.grid.coords import Cell
 from bot.grid.geometry import anchors_touching, direction_away, footprint
 from bot.rules.engine.actions import MoveAction
 from bot.rules.engine.destinations import destinations
+from bot.rules.engine.displacement import Displacement, Planned, walked
 from bot.rules.engine.forced import forced_move
 from bot.rules.engine.kinds import BullRushRule
 from bot.rules.engine.moves import MoveRequest, MoveResult, SpecialPart, Step
@@ -73,7 +74,7 @@ class BullRushMove(SpecialMove[BullRush]):
 
     def plan(
         self, ctx: PlanContext, encounter: Encounter, request: MoveRequest, part: BullRush
-    ) -> MoveResult:
+    ) -> Planned:
         """The whole bull rush: the approach (the rules' own move, or its charge), the
         entry, the push."""
         rush = _checked(ctx.rules, encounter, request, part)
@@ -93,7 +94,12 @@ class BullRushMove(SpecialMove[BullRush]):
                 f"{feet(entered.most_squares * entered.square)} here.",
             )
         pushed = _push(ctx.rules, rush, entered, start, part.margin)
-        return _result(ctx.rules, rush, entered, start, approach, pushed)
+        result = _result(ctx.rules, rush, entered, start, approach, pushed)
+        # the foe is pushed (its riders, its grapples: the consequences stage's), at most
+        # as far as the margin and the movement left on entering allow
+        most = min(1 + max(part.margin, 0) // 5, entered.most_squares)
+        push = Displacement(rush.target.key, pushed.pushed_path, "pushed", most_squares=most)
+        return Planned(result, (walked(result), *((push,) if push.squares else ())))
 
 
 @dataclass(frozen=True)
@@ -394,4 +400,8 @@ def _clamped(encounter: Encounter, cell: Cell) -> Cell:
     )
 
 
-__all__ = ["BULL_RUSH_ACTIONS", "BullRush", "BullRushMove", "BullRushRule"]
+# the registry's one line names this module (engine/specials/__init__.py)
+KIND = BullRushMove()
+
+
+__all__ = ["BULL_RUSH_ACTIONS", "KIND", "BullRush", "BullRushMove", "BullRushRule"]

@@ -12,6 +12,7 @@ from typing import Any, ClassVar
 from bot.encounter import Encounter, Token
 from bot.errors import IllegalMove, InvalidInput
 from bot.grid.geometry import footprint
+from bot.rules.engine.displacement import Planned, walked
 from bot.rules.engine.mounts import (
     check_once_per_move,
     mount_of,
@@ -44,7 +45,7 @@ class DismountMove(SpecialMove[Dismount]):
 
     def plan(
         self, ctx: PlanContext, encounter: Encounter, request: MoveRequest, part: Dismount
-    ) -> MoveResult:
+    ) -> Planned:
         """The rider gets off (paying the ruleset's price) and leaves the mount's space for
         ``to`` (002: "you must exit the mount's space to dismount")."""
         rules = ctx.rules
@@ -82,7 +83,7 @@ class DismountMove(SpecialMove[Dismount]):
             )
         token = replace(token, activity=saddled(rule, token.activity, "dismount"))
         note = Note("Dismount", f"{rider.name} gets off {mount.name} ({rule.text}).")
-        return replace(
+        result = replace(
             moved,
             encounter=moved.encounter.with_token(token),
             token=token,
@@ -92,6 +93,7 @@ class DismountMove(SpecialMove[Dismount]):
             notes=(*moved.notes, note),
             extra={**moved.extra, "dismounted": mount.name},
         )
+        return Planned(result, (walked(result),))
 
 
 def _landed(
@@ -150,4 +152,8 @@ def _landed(
     )
 
 
-__all__ = ["Dismount", "DismountMove"]
+# the registry's one line names this module (engine/specials/__init__.py)
+KIND = DismountMove()
+
+
+__all__ = ["KIND", "Dismount", "DismountMove"]

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from bot.encounter import Encounter, Token
 from bot.errors import IllegalMove, InvalidInput
 from bot.grid.coords import Cell
+from bot.rules.engine.displacement import Displacement, Planned, walked
 from bot.rules.engine.forced import forced_move
 from bot.rules.engine.grapple import grapplers_of, light_load
 from bot.rules.engine.kinds import GrappleRule
@@ -48,7 +49,7 @@ class DragMove(SpecialMove[Drag]):
 
     def plan(
         self, ctx: PlanContext, encounter: Encounter, request: MoveRequest, part: Drag
-    ) -> MoveResult:
+    ) -> Planned:
         """The grappler moves and drags the creature it holds along: the grappler's path
         is the rules' own (Slowed, +1 ft a foot or half speed while dragging); the held
         creature keeps its place beside it, every square of its way open, or (sharing a
@@ -82,7 +83,9 @@ class DragMove(SpecialMove[Drag]):
             dragging="" if light or rule.drag in HALVING else held.name,
         )
         held_path = _held_path(rules, rule, encounter, moved, grappler, held)
-        return _dragged(rule, encounter, moved, grappler, held, held_path, light, cap)
+        result = _dragged(rule, encounter, moved, grappler, held, held_path, light, cap)
+        displaced = (walked(moved), Displacement(held.key, held_path, "dragged"))
+        return Planned(result, displaced)
 
 
 # the drag costs that halve a speed rather than price each foot
@@ -185,4 +188,8 @@ def _placed(original: Encounter, after: Encounter, held: Token, cell: Cell) -> E
     return replace(after, tokens=tokens)
 
 
-__all__ = ["Drag", "DragMove"]
+# the registry's one line names this module (engine/specials/__init__.py)
+KIND = DragMove()
+
+
+__all__ = ["KIND", "Drag", "DragMove"]

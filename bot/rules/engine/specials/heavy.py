@@ -17,6 +17,7 @@ from bot.errors import InvalidInput
 from bot.grid.coords import Cell
 from bot.grid.geometry import footprint
 from bot.rules.engine.board import Board, hostile
+from bot.rules.engine.displacement import Planned, walked
 from bot.rules.engine.moves import MoveRequest, MoveResult, SpecialPart
 from bot.rules.engine.specials.base import PlanContext, SpecialMove
 from bot.rules.rulings import Note
@@ -49,8 +50,9 @@ class HeavyMove(SpecialMove[Heavy]):
 
     def plan(
         self, ctx: PlanContext, encounter: Encounter, request: MoveRequest, part: Heavy
-    ) -> MoveResult:
-        return heavy_move(ctx, encounter, request, part)
+    ) -> Planned:
+        result = heavy_move(ctx, encounter, request, part)
+        return Planned(result, (walked(result),))
 
 
 def heavy_move(
@@ -136,3 +138,7 @@ def _threatening(rules: Ruleset, encounter: Encounter, mover: Token) -> dict[str
         if any(rules.threatens(board, enemy, c) for c in mine):
             out[enemy.name] = mover.cell
     return out
+
+
+# the registry's one line names this module (engine/specials/__init__.py)
+KIND = HeavyMove()

@@ -11,11 +11,12 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from bot.encounter import Encounter, Token
-from bot.errors import IllegalMove
+from bot.errors import IllegalMove, InvalidInput
 from bot.grid.coords import Cell
 from bot.grid.geometry import footprint
 from bot.rules.engine.actions import MoveAction
 from bot.rules.engine.destinations import destinations
+from bot.rules.engine.displacement import Planned, walked
 from bot.rules.engine.mounts import (
     check_mountable,
     check_once_per_move,
@@ -52,7 +53,7 @@ class MountMove(SpecialMove[Mount]):
 
     def plan(
         self, ctx: PlanContext, encounter: Encounter, request: MoveRequest, part: Mount
-    ) -> MoveResult:
+    ) -> Planned:
         """The rider moves beside its mount, enters its space and mounts (002: "you must
         enter your mount's space to mount"), paying the ruleset's price."""
         rules = ctx.rules
@@ -64,6 +65,12 @@ class MountMove(SpecialMove[Mount]):
         # the fifth editions' Dash and Disengage are the turn's action, and mounting costs
         # movement within it: the way to the mount keeps them (no opportunity attacks)
         kept = request.action in (MoveAction.DASH, MoveAction.DISENGAGE)
+        if request.action not in (None, MoveAction.MOVE) and not kept:
+            raise InvalidInput(
+                f"mount: is a move of its own, the way to {mount.name} on {rider.name}'s "
+                f"move: action:{request.action} doesn't go with it (it would be dropped). "
+                "Leave out action:, or mount first and then take it."
+            )
         plain = replace(request, special=None, action=request.action if kept else MoveAction.MOVE)
         approach, entering = _approach(ctx, encounter, rider, mount, plain)
         if rule.within_5_ft:
@@ -72,9 +79,13 @@ class MountMove(SpecialMove[Mount]):
         if approach is None:
             allowance = rules.allowance(encounter, rider, replace(plain, to=rider.cell), movement)
             activity, left, before = allowance.activity, allowance.available_ft, encounter
+            said = allowance.notes
         else:
             activity, left = approach.token.activity, approach.remaining_ft
-            before = approach.encounter
+            before, said = approach.encounter, approach.notes
+        # the turn's action taken on the way (its Dash, its Disengage): the reply says so
+        label = str(request.action).capitalize() if kept else ""
+        taken = tuple(n for n in said if n.label == label)
         if entering > left:
             raise IllegalMove(
                 f"{rider.name} has {feet(left)} left: entering {mount.name}'s space takes "
@@ -98,7 +109,10 @@ class MountMove(SpecialMove[Mount]):
             riding=mount.key,
         )
         note = Note("Mount", f"{rider.name} mounts {mount.name} ({rule.text}).")
-        return _mounted(rules, before.with_token(final), final, rider, mount, approach, spent, note)
+        result = _mounted(
+            rules, before.with_token(final), final, rider, mount, approach, spent, (*taken, note)
+        )
+        return Planned(result, (walked(result),))
 
 
 def _approach(
@@ -144,7 +158,7 @@ def _mounted(
     mount: Token,
     approach: MoveResult | None,
     spent: float,
-    note: Note,
+    notes: tuple[Note, ...],
 ) -> MoveResult:
     """The result: the approach, then the step into the saddle."""
     base_path = approach.path if approach is not None else (rider.cell,)
@@ -168,10 +182,17 @@ def _mounted(
         provoked_at=approach.provoked_at if approach is not None else {},
         source=rules.source("Mount or Dismount a Steed"),
         warnings=approach.warnings if approach is not None else (),
-        notes=(note,),
-        extra={"mounted": mount.name},
+        notes=notes,
+        extra={
+            **({"disengaged": True} if any(n.label == "Disengage" for n in notes) else {}),
+            "mounted": mount.name,
+        },
         done_for_the_turn=rules.done_for_the_turn(final.activity),
     )
 
 
-__all__ = ["Mount", "MountMove"]
+# the registry's one line names this module (engine/specials/__init__.py)
+KIND = MountMove()
+
+
+__all__ = ["KIND", "Mount", "MountMove"]
