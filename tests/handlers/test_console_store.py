@@ -62,11 +62,22 @@ async def test_a_copy_into_a_database_that_holds_rows_is_refused_unchanged(
     """A target that holds rows is refused (``StorageError``, saying why and what
     --force does) and left as it was; ``force`` replaces what it holds."""
     await _filled(tmp_path / "source.db")
-    await _filled(tmp_path / "target.db")
+    target = await open_store(tmp_path / "target.db")
+    try:
+        gm = Context(target, "other", name_id("dm"), is_gm=True, rng=random.Random(1))
+        await run_line(gm, "/encounter start width:5 height:5")
+    finally:
+        await close_store(target)
     with pytest.raises(StorageError, match=r"is not empty.*--force"):
         await migrate_database(
             str(tmp_path / "source.db"), str(tmp_path / "target.db"), force=False
         )
+    target = await open_store(tmp_path / "target.db")
+    try:
+        assert await target.active_encounter("other") is not None
+        assert await target.active_encounter("c1") is None
+    finally:
+        await close_store(target)
     forced = await migrate_database(
         str(tmp_path / "source.db"), str(tmp_path / "target.db"), force=True
     )
