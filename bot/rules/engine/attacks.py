@@ -70,13 +70,23 @@ SEES_BLINDED = ("blindsight",)
 SEES_INVISIBLE = ("blindsight", "truesight")
 
 
+def sees_no_one(sight_rule: str | None, enemy: Token) -> bool:
+    """Whether ``enemy`` sees no mover at all where attacks need sight: blinded, with
+    nothing (blindsight) to perceive by. Its reach threatens no square (/map threats)."""
+    return (
+        sight_rule is not None
+        and enemy.has(Condition.BLINDED)
+        and not any(t in enemy.traits for t in SEES_BLINDED)
+    )
+
+
 def unseeing(sight_rule: str | None, enemy: Token, mover: Token) -> str:
     """Why ``enemy`` gets no opportunity attack for not seeing ``mover`` ("" where it
     sees it, or the ruleset's attacks need no sight): blinded, or the mover invisible,
     unless a trait lets it perceive anyway."""
     if sight_rule is None:
         return ""
-    if enemy.has(Condition.BLINDED) and not any(t in enemy.traits for t in SEES_BLINDED):
+    if sees_no_one(sight_rule, enemy):
         return f"{enemy.name} is blinded: no opportunity attack"
     if mover.has(Condition.INVISIBLE) and not any(t in enemy.traits for t in SEES_INVISIBLE):
         return f"{mover.name} is invisible to {enemy.name}: no opportunity attack"

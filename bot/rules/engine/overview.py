@@ -12,6 +12,7 @@ from bot.errors import RulingError
 from bot.grid.coords import Cell
 from bot.grid.search import reachable
 from bot.rules.engine.actions import MoveAction
+from bot.rules.engine.attacks import sees_no_one
 from bot.rules.engine.band_flood import band_flood
 from bot.rules.engine.board import HOSTILE, Allowance, Board, StepContext
 from bot.rules.engine.compiled import CompiledStep
@@ -28,13 +29,15 @@ def threat_squares(rules: Ruleset, encounter: Encounter, against: str = "party")
     """Squares threatened (or within reach) of the creatures hostile to team ``against``,
     on the ground: a flyer too high to reach the ground threatens none of them. A square
     no creature can be in (a wall, a pillar: ``Terrain.holds_no_one``) is never one: no
-    one there to threaten, and /map's count of them would be padded (issue 40)."""
+    one there to threaten, and /map's count of them would be padded (issue 40). Where an
+    opportunity attack needs sight (``Ruleset.sight_rule``), a blinded creature without
+    blindsight threatens none (issue 41)."""
     squares: set[Cell] = set()
     everywhere = encounter.width * encounter.height
     for token in encounter.tokens.values():
         if frozenset({token.team, against}) not in HOSTILE:
             continue
-        if token.has(Condition.INCAPACITATED):
+        if token.has(Condition.INCAPACITATED) or sees_no_one(rules.sight_rule, token):
             continue
         squares |= token_reach(rules, encounter, token.name)
         if len(squares) >= everywhere:

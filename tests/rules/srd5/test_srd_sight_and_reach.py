@@ -116,3 +116,26 @@ async def test_weapon_properties_reach_shades_threats_and_reach(store: Store, ru
     await ask_json(store, "/token edit token:Orc reach_weapon:true")
     _, after = await ask_json(store, "/map threats:true")
     assert {"C5", "G7", "C3"} <= set(after["result"]["threats"])
+
+
+@SIGHTED
+async def test_opportunity_attacks_a_blinded_creature_threatens_no_square(
+    store: Store, ruleset: str
+):
+    """SRD 5.1 Combat › Opportunity Attacks ("a hostile creature that you can see"; SRD
+    5.2 the same; 5e-alt keeps them): /map threats shades no square for a blinded Orc,
+    whose reach provokes nothing, and shades it again once it has blindsight."""
+    for line in (
+        f"/encounter start ruleset:{ruleset} width:10 height:10",
+        "/token add name:Ari at:A1 team:party",
+        "/token add name:Orc at:E5 team:enemy",
+    ):
+        await ask_json(store, line)
+    _, seeing = await ask_json(store, "/map threats:true")
+    assert "D4" in seeing["result"]["threats"]
+    await ask_json(store, "/token condition token:Orc add:blinded")
+    _, blinded = await ask_json(store, "/map threats:true")
+    assert blinded["result"]["threats"] == []
+    await ask_json(store, "/token trait token:Orc add:blindsight")
+    _, sensing = await ask_json(store, "/map threats:true")
+    assert sensing["result"]["threats"] == seeing["result"]["threats"]
