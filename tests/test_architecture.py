@@ -285,12 +285,12 @@ def test_nothing_outside_the_rules_imports_the_engine():
 
 # the shells' modules: Discord's (bot/discord/, cogs/) and the live board's (bot/web/)
 SHELL_MODULES = [p for shell in SHELLS for p in sorted(shell.rglob("*.py"))]
-# What a shell may do with the store itself: close it at shutdown, in the app, which
-# opens it through a handler at start-up (``upkeep.open_store``) and imports
+# What a shell may do with the store itself: hand it along. The app opens and closes it
+# through handlers (``upkeep.open_store``, ``upkeep.close_store``) and imports
 # ``StorageError`` (a database that can't be Stride's). Every read and write goes
 # through a handler; the store object is only handed along.
 STORE_AT_START_UP = ROOT / "bot" / "discord" / "app.py"
-STORE_CALLS_AT_START_UP = {"self._store.close"}
+STORE_CALLS_AT_START_UP: set[str] = set()
 # a call on the store: ``store.x()``, ``self.store.x()``, ``self._store().x()``...
 STORE_RECEIVER = re.compile(r"(^|[._])store(\(\))?$", re.IGNORECASE)
 
@@ -312,8 +312,8 @@ def test_the_shells_reach_the_store_only_through_handlers(path: Path):
     through the handlers alone (``handlers/board_message.py``, ``notices.py``,
     ``reminders.py``, ``running.py``, ``upkeep.py``, ``live.py``...): they import no
     ``bot.storage`` module when they run (type hints aside) and call no store method,
-    even inside a function. The app alone closes the store at shutdown (it opens it
-    through ``upkeep.open_store``)."""
+    even inside a function. The app opens and closes it through ``upkeep.open_store``
+    and ``upkeep.close_store``."""
     storage = sorted(
         m for m in runtime_imports(path) if m == "bot.storage" or m.startswith("bot.storage.")
     )

@@ -27,7 +27,7 @@ async def open_store(target: str | Path) -> Store:
 
 async def close_store(store: Store) -> None:
     """Close the store ``open_store`` opened, once the shell is done with it (the
-    console's session, ``python -m bot serve``'s)."""
+    console's session, ``python -m bot serve``'s, the bot's at shutdown)."""
     await store.close()
 
 
