@@ -38,7 +38,7 @@ Sketch = Callable[[], bytes]
 
 class ChannelRead(Protocol):
     """What a calculator's reply depends on of its channel and server, as read
-    (``console_reads.ChannelReads``): the running encounter's ruleset id, the channel's
+    (``calc_reads.ChannelReads``): the running encounter's ruleset id, the channel's
     (/ruleset set), the server's (scope:server), whether the one-time default-ruleset
     notice was shown here, and the channel's units (None: feet)."""
 
