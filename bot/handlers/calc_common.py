@@ -228,7 +228,7 @@ def calculator_command(
         from bot.handlers.common import ruleset_for
 
         ruleset, notice = await ruleset_for(ctx, given.get("ruleset"))
-        reply, sketch = calculator(ruleset, given, ctx.rng, notice, ctx.is_gm)
+        reply, sketch = calculator(ruleset.calculators, given, ctx.rng, notice, ctx.is_gm)
         return await drawn(reply, sketch)
 
     return Command(name, description, options, handle, calculator=calculator)
