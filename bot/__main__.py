@@ -1,4 +1,10 @@
-"""``python -m bot``: run the Discord bot, or ``ask`` / ``console`` / ``sync`` / ``migrate``."""
+"""``python -m bot``: run the Discord bot, or ``ask`` / ``console`` / ``serve`` / ``sync`` /
+``migrate``.
+
+A shell, like the Discord app: it opens and closes the store through the handlers
+(``upkeep.open_store``, ``close_store``), hands it to the console or the live board's
+pages, copies a database through ``handlers/migrate.migrate_database``, and imports
+``StorageError`` alone of the store (a database that can't be Stride's, said plainly)."""
 
 from __future__ import annotations
 
@@ -86,28 +92,20 @@ def _parser() -> argparse.ArgumentParser:
 
 
 async def _migrate(args: argparse.Namespace, settings: Settings) -> int:
-    from bot.storage import StorageError, Store
-    from bot.storage.copy import copy_database
+    from bot.handlers.migrate import migrate_database
+    from bot.storage import StorageError
 
     source_url = args.source or settings.db_path
     if source_url.strip() == args.target.strip():
         print("error: --from and --to name the same database.", file=sys.stderr)
         return 2
     try:
-        source = await Store.open(source_url)
-        try:
-            target = await Store.open(args.target)
-            try:
-                checks = await copy_database(source, target, force=args.force)
-            finally:
-                await target.close()
-        finally:
-            await source.close()
+        copied = await migrate_database(source_url, args.target, force=args.force)
     except StorageError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    print(f"Copied {source.backend.where} to {target.backend.where}:")
-    for check in checks:
+    print(f"Copied {copied.source} to {copied.target}:")
+    for check in copied.checks:
         rows = f"{check.rows} row" + ("" if check.rows == 1 else "s")
         print(f"  {check.table}: {rows}, checksum {check.checksum[:16]} (matches)")
     return 0
@@ -121,7 +119,7 @@ async def _serve(args: argparse.Namespace, settings: Settings) -> int:
     handlers here, as the console runs them."""
     import asyncio
 
-    from bot.handlers.upkeep import open_store
+    from bot.handlers.upkeep import close_store, open_store
     from bot.storage import StorageError
     from bot.web.moves import run_here
     from bot.web.server import LiveServer, serve
@@ -141,7 +139,7 @@ async def _serve(args: argparse.Namespace, settings: Settings) -> int:
     try:
         stop = await serve(server, host, port)
     except OSError as exc:
-        await store.close()
+        await close_store(store)
         print(f"error: can't listen on {host}:{port}: {exc.strerror or exc}", file=sys.stderr)
         return 2
     print(
@@ -153,7 +151,7 @@ async def _serve(args: argparse.Namespace, settings: Settings) -> int:
         await asyncio.Event().wait()
     finally:
         await stop()
-        await store.close()
+        await close_store(store)
     return 0
 
 
@@ -187,7 +185,7 @@ def _asker(args: argparse.Namespace) -> _Asker:
 
 async def _console(args: argparse.Namespace, settings: Settings) -> int:
     from bot.console import interactive, run_once
-    from bot.handlers.upkeep import open_store
+    from bot.handlers.upkeep import close_store, open_store
     from bot.storage import StorageError
 
     try:
@@ -212,7 +210,7 @@ async def _console(args: argparse.Namespace, settings: Settings) -> int:
             store, web_base_url=base_url, web_secret=settings.web_secret, **_asker(args)
         )
     finally:
-        await store.close()
+        await close_store(store)
 
 
 def _quick(args: argparse.Namespace, settings: Settings) -> int | None:

@@ -3,6 +3,12 @@
 ``python -m bot ask "/fall height:60"`` runs one command; ``python -m bot
 console`` is a prompt with history. Both use the same database as the bot
 (``STRIDE_DB``) and the same handlers as the cogs; only the printing differs.
+
+Like the Discord shell, it reaches the store only through the handlers (issue 41,
+Layers): it is handed the store ``python -m bot`` opened (``upkeep.open_store``) and
+hands it along in the ``Context``; a read of its own (where a channel an option names
+was last seen) is ``handlers/elsewhere.server_of``, the writes a failed command made
+are told by ``upkeep.writes_recorded``.
 """
 
 from __future__ import annotations
@@ -13,16 +19,20 @@ import random
 import sys
 from dataclasses import replace
 from pathlib import Path
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from bot.console_output import IMAGE_DIR, NO_BOARD_MESSAGE, envelope, print_outcome
 from bot.context import Context
 from bot.errors import RulingError, failure_message
 from bot.handlers import Sight, run_line
+from bot.handlers.elsewhere import server_of
+from bot.handlers.upkeep import writes_recorded
 from bot.named_channel import NamedChannel
 from bot.reply import Reply
-from bot.storage import Store, recording_writes
 from bot.user_ids import NamesSeen
+
+if TYPE_CHECKING:
+    from bot.storage import Store  # opened by bot/__main__.py (upkeep.open_store), handed along
 
 log = logging.getLogger(__name__)
 
@@ -78,7 +88,7 @@ async def run_once(
     reply: Reply | None = None
     error: str | None = None
     refused: RulingError | None = None
-    with recording_writes() as written:
+    with writes_recorded() as written:
         names.learn(line)
         try:
             reply = await run_line(ctx, line, sight=console_sight(ctx))
@@ -100,7 +110,7 @@ def console_sight(ctx: Context) -> Sight:
     async def see(named: NamedChannel) -> NamedChannel:
         if named.id == ctx.channel_id:
             return replace(named, guild_id=ctx.guild_id, visible=True, manages=ctx.is_gm)
-        where = await ctx.store.channel_guild(named.id) or ctx.guild_id
+        where = await server_of(ctx, named.id) or ctx.guild_id
         ours = bool(ctx.guild_id) and where == ctx.guild_id
         return replace(named, guild_id=where, visible=ours, manages=ours and ctx.manages_server)
 

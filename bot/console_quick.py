@@ -5,7 +5,8 @@ answered without asyncio and without opening the store (the cold start, issue 31
 open store) and prints exactly what it would print, or returns None when the line is
 not one it answers: the caller then runs the full path. It answers a command whose
 ``Command.calculator`` is set (/fall, /jump, /travel), reading the channel's ruleset,
-units and server with one synchronous connection (``bot/console_reads.py``), and rules
+units and server through a handler (``handlers/calc_reads.channel_reads``: one
+synchronous connection, never the store, which loads asyncio), and rules
 with that same ``calculator`` the command's handler calls
 (``handlers/calc_common.ruled_from_reads``), printing through ``bot/console_output.py``
 as the full path does. What needs a write goes the full way:
@@ -19,11 +20,11 @@ import random
 from typing import TYPE_CHECKING, TextIO
 
 from bot.console_output import print_outcome
-from bot.console_reads import ChannelReads, read_channel, sqlite_file
 from bot.errors import InvalidInput, RulingError
 
 if TYPE_CHECKING:
     from bot.commands import Command
+    from bot.handlers.calc_reads import ChannelReads
     from bot.reply import Reply
 
 CONSOLE_GUILD = "console-server"
@@ -46,10 +47,11 @@ def answer(
     """The exit code after printing the reply, or None: not answered here (nothing
     printed, nothing written), run the full path."""
     command = _calculator(line)
-    path = None if command is None else sqlite_file(db)
-    if command is None or path is None:
+    if command is None:
         return None
-    reads = read_channel(path, channel, guild)
+    from bot.handlers.calc_reads import channel_reads
+
+    reads = channel_reads(db, channel, guild)
     if reads is None or reads.gm_notes_waiting:
         return None
     is_gm = manages_channel or (bool(roles) and guild is not None and reads.gm_role in roles)

@@ -141,14 +141,19 @@ def runtime_imports(path: Path) -> set[str]:
 SHELLS = (*DISCORD_SHELL, ROOT / "bot" / "web")
 
 
+# the console's shell: bot/console*.py and the entry point, ``python -m bot``
+CONSOLE_SHELL = [*sorted((ROOT / "bot").glob("console*.py")), ROOT / "bot" / "__main__.py"]
+
+
 @pytest.mark.parametrize(
     "path",
-    [p for shell in SHELLS for p in sorted(shell.rglob("*.py"))],
+    [*(p for shell in SHELLS for p in sorted(shell.rglob("*.py"))), *CONSOLE_SHELL],
     ids=lambda p: str(p.relative_to(ROOT)),
 )
 def test_the_shells_reach_the_rules_only_through_handlers(path: Path):
-    """The cogs, bot/discord/ and bot/web/ hand options to handlers and send what they
-    reply: they import no rules, grid, encounter model or renderer (type hints aside)."""
+    """The cogs, bot/discord/, bot/web/ and the console hand options to handlers and
+    send or print what they reply: they import no rules, grid, encounter model or
+    renderer (type hints aside)."""
     reached = [
         m
         for m in runtime_imports(path)
@@ -280,12 +285,12 @@ def test_nothing_outside_the_rules_imports_the_engine():
 
 # the shells' modules: Discord's (bot/discord/, cogs/) and the live board's (bot/web/)
 SHELL_MODULES = [p for shell in SHELLS for p in sorted(shell.rglob("*.py"))]
-# What a shell may do with the store itself: close it at shutdown, in the app, which
-# opens it through a handler at start-up (``upkeep.open_store``) and imports
+# What a shell may do with the store itself: hand it along. The app opens and closes it
+# through handlers (``upkeep.open_store``, ``upkeep.close_store``) and imports
 # ``StorageError`` (a database that can't be Stride's). Every read and write goes
 # through a handler; the store object is only handed along.
 STORE_AT_START_UP = ROOT / "bot" / "discord" / "app.py"
-STORE_CALLS_AT_START_UP = {"self._store.close"}
+STORE_CALLS_AT_START_UP: set[str] = set()
 # a call on the store: ``store.x()``, ``self.store.x()``, ``self._store().x()``...
 STORE_RECEIVER = re.compile(r"(^|[._])store(\(\))?$", re.IGNORECASE)
 
@@ -307,8 +312,8 @@ def test_the_shells_reach_the_store_only_through_handlers(path: Path):
     through the handlers alone (``handlers/board_message.py``, ``notices.py``,
     ``reminders.py``, ``running.py``, ``upkeep.py``, ``live.py``...): they import no
     ``bot.storage`` module when they run (type hints aside) and call no store method,
-    even inside a function. The app alone closes the store at shutdown (it opens it
-    through ``upkeep.open_store``)."""
+    even inside a function. The app opens and closes it through ``upkeep.open_store``
+    and ``upkeep.close_store``."""
     storage = sorted(
         m for m in runtime_imports(path) if m == "bot.storage" or m.startswith("bot.storage.")
     )
@@ -321,6 +326,67 @@ def test_the_shells_reach_the_store_only_through_handlers(path: Path):
     assert calls == [], path
 
 
+# The console's shell: the prompt and one-command runs (bot/console.py), what they print
+# (console_output.py), the calculators' quick path (console_quick.py) and the entry
+# point, ``python -m bot`` (ask, console, serve, migrate...). What it may do with the
+# store itself: hold the store object ``bot/__main__.py`` opened through a handler
+# (``upkeep.open_store``) and hand it along (``console.run_once(store, ...)``), name its
+# type in hints, and, in ``bot/__main__.py`` alone, import ``StorageError`` (a database
+# that can't be Stride's). Every read, write, copy and close goes through a handler
+# (``handlers/upkeep.py``, ``calc_reads.py``, ``migrate.py``, ``elsewhere.py``), and no
+# database driver is imported: the quick path's reads are ``handlers/calc_reads.py``'s.
+CONSOLE_ENTRY = ROOT / "bot" / "__main__.py"
+DATABASE_DRIVERS = ("sqlite3", "aiosqlite", "asyncpg", "psycopg", "psycopg2")
+
+
+def runtime_names_from(path: Path, module: str) -> set[str]:
+    """The names ``path`` imports from ``module`` when it runs (type hints aside)."""
+    names: set[str] = set()
+
+    def visit(node: ast.AST) -> None:
+        if isinstance(node, ast.If) and ast.unparse(node.test) in (
+            "TYPE_CHECKING",
+            "typing.TYPE_CHECKING",
+        ):
+            for child in node.orelse:
+                visit(child)
+            return
+        if isinstance(node, ast.ImportFrom) and node.module == module and node.level == 0:
+            names.update(alias.name for alias in node.names)
+        for child in ast.iter_child_nodes(node):
+            visit(child)
+
+    visit(ast.parse(path.read_text(encoding="utf-8")))
+    return names
+
+
+@pytest.mark.parametrize("path", CONSOLE_SHELL, ids=lambda p: str(p.relative_to(ROOT)))
+def test_the_console_reaches_the_store_only_through_handlers(path: Path):
+    """Issue 41, Layers: the console (``bot/console*.py``) and ``python -m bot``
+    (``bot/__main__.py``) read, write, open, copy and close the store through the
+    handlers alone: they import no ``bot.storage`` module and no database driver when
+    they run (type hints aside; ``bot/__main__.py`` imports ``StorageError`` alone) and
+    call no store method, even inside a function."""
+    storage = sorted(
+        m for m in runtime_imports(path) if m == "bot.storage" or m.startswith("bot.storage.")
+    )
+    drivers = sorted(m for m in runtime_imports(path) if m.split(".")[0] in DATABASE_DRIVERS)
+    assert drivers == [], path
+    assert store_calls(path) == [], path
+    if path == CONSOLE_ENTRY:
+        assert storage == ["bot.storage"], storage
+        assert runtime_names_from(path, "bot.storage") == {"StorageError"}
+        return
+    assert storage == [], path
+
+
+@pytest.mark.parametrize("path", SHELL_MODULES, ids=lambda p: str(p.relative_to(ROOT)))
+def test_no_shell_imports_a_database_driver(path: Path):
+    """Issue 41, Layers: the Discord and web shells, like the console, reach the
+    database only through the handlers (and the store they call): no driver of theirs."""
+    assert not {m.split(".")[0] for m in runtime_imports(path)} & set(DATABASE_DRIVERS), path
+
+
 def test_the_store_call_finder_finds_them():
     """The rule above sees what it forbids (a finder that saw nothing would pass it)."""
     source = ROOT / "bot" / "discord" / "app.py"
@@ -328,6 +394,28 @@ def test_the_store_call_finder_finds_them():
     assert STORE_RECEIVER.search("store") and STORE_RECEIVER.search("self._store()")
     assert STORE_RECEIVER.search("interaction.client.store")
     assert not STORE_RECEIVER.search("stored") and not STORE_RECEIVER.search("restore")
+    assert STORE_RECEIVER.search("ctx.store") and STORE_RECEIVER.search("Store")
+
+
+def test_the_console_rule_sees_what_it_forbids(tmp_path: Path):
+    """The console's rule above fails a module that reaches the store itself: a read
+    inside a function, a runtime import of the store or a driver, a second name."""
+    shell = tmp_path / "shell.py"
+    shell.write_text(
+        "from __future__ import annotations\n"
+        "from typing import TYPE_CHECKING\n"
+        "from bot.storage import StorageError, recording_writes\n"
+        "if TYPE_CHECKING:\n"
+        "    from bot.storage.copy import TableCheck\n"
+        "async def sight(ctx):\n"
+        "    import sqlite3\n"
+        "    return await ctx.store.channel_guild('c')\n",
+        encoding="utf-8",
+    )
+    assert store_calls(shell) == ["ctx.store.channel_guild"]
+    assert runtime_names_from(shell, "bot.storage") == {"StorageError", "recording_writes"}
+    assert {"bot.storage", "sqlite3"} <= runtime_imports(shell)
+    assert "bot.storage.copy" not in runtime_imports(shell)
 
 
 @pytest.mark.parametrize(

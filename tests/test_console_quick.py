@@ -23,8 +23,8 @@ from hypothesis import strategies as st
 from bot.commands import Command, Option
 from bot.console import run_once
 from bot.console_quick import answer
-from bot.console_reads import GM_NOTES as READ_GM_NOTES
-from bot.console_reads import SCHEMA_VERSION
+from bot.handlers.calc_reads import GM_NOTES as READ_GM_NOTES
+from bot.handlers.calc_reads import SCHEMA_VERSION
 from bot.handlers.fall import FALL
 from bot.handlers.jump import JUMP
 from bot.handlers.travel import TRAVEL
@@ -349,7 +349,7 @@ async def test_what_needs_a_write_goes_the_full_way(opened: Store, built: Path) 
 
 
 def test_the_quick_reads_know_the_stores_schema_and_keys() -> None:
-    """bot/console_reads.py writes out what it can't import without loading the store."""
+    """bot/handlers/calc_reads.py writes out what it can't import without loading the store."""
     assert len(MIGRATIONS) == SCHEMA_VERSION
     assert READ_GM_NOTES == GM_NOTES
 

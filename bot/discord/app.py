@@ -33,6 +33,7 @@ from bot.discord.views import BoardButtons
 from bot.discord.web_moves import discord_moves
 from bot.errors import RulingError
 from bot.handlers.upkeep import (
+    close_store,
     mark_commands_synced,
     open_store,
     purge_ended,
@@ -294,7 +295,7 @@ class StrideBot(commands.Bot):
         self._lag_watch = self._reminders = None
         await super().close()
         if self._store is not None:
-            await self._store.close()
+            await close_store(self._store)
             self._store = None
 
 

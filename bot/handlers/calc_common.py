@@ -38,7 +38,7 @@ Sketch = Callable[[], bytes]
 
 class ChannelRead(Protocol):
     """What a calculator's reply depends on of its channel and server, as read
-    (``console_reads.ChannelReads``): the running encounter's ruleset id, the channel's
+    (``calc_reads.ChannelReads``): the running encounter's ruleset id, the channel's
     (/ruleset set), the server's (scope:server), whether the one-time default-ruleset
     notice was shown here, and the channel's units (None: feet)."""
 
@@ -228,7 +228,7 @@ def calculator_command(
         from bot.handlers.common import ruleset_for
 
         ruleset, notice = await ruleset_for(ctx, given.get("ruleset"))
-        reply, sketch = calculator(ruleset, given, ctx.rng, notice, ctx.is_gm)
+        reply, sketch = calculator(ruleset.calculators, given, ctx.rng, notice, ctx.is_gm)
         return await drawn(reply, sketch)
 
     return Command(name, description, options, handle, calculator=calculator)

@@ -72,3 +72,10 @@ async def _runs_encounter(ctx: Context, channel_id: str) -> bool:
     if isinstance(held, DamagedState):
         return ctx.user_id in held.gm_ids
     return is_gm(held.encounter, Actor(ctx.user_id))
+
+
+async def server_of(ctx: Context, channel_id: str) -> str | None:
+    """The server ``channel_id`` was last seen in (an encounter started or a ruleset set
+    there with one); None: never seen in one. The console asks it of a channel an
+    option names (``console.console_sight``): it has no Discord to tell it."""
+    return await ctx.store.channel_guild(channel_id)

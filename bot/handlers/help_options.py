@@ -4,8 +4,9 @@ channel was shown 3.5's and becmi's options).
 /token add|edit and /encounter start take every ruleset's own options (its
 ``token_options`` and ``encounter_options``): those name their readers. /move's
 special options follow the ruleset's rules (a bull rush, a heavy object...). /travel's
-are listed here by the rulesets whose travel rules read them; a test checks the names
-against the command specs.
+are those its calculators say they read (``Calculators.travel_options``): an option
+some ruleset declares is read by those that declare it, one none declares by all. No
+ruleset is named here, so a new ruleset changes nothing in this module.
 """
 
 from __future__ import annotations
@@ -13,50 +14,28 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 from bot.commands import Command, Option
-from bot.rules import readers
+from bot.rules import readers, rulesets
 from bot.rules.ruleset import Ruleset
 
 Reads = Callable[[Ruleset], bool]
 
 
-def _in(*ids: str) -> Reads:
-    return lambda ruleset: ruleset.id in ids
+def travel_options_declared() -> frozenset[str]:
+    """The /travel options some ruleset's travel rules declare (the rest every ruleset
+    reads)."""
+    return frozenset().union(*(r.calculators.travel_options for r in rulesets().values()))
 
 
-BECMI = _in("becmi")
-D20 = _in("3.5", "epic-path")  # the d20 overland tables (bot.rules.d20)
-
-TRAVEL_READERS: Mapping[str, Reads] = {
-    "road": _in("5e-2024", "3.5", "epic-path", "becmi"),  # SRD 5.1 has no road rule
-    "hours": lambda ruleset: ruleset.id != "becmi",  # becmi refuses hours
-    "load": D20,
-    "mount_load": D20,
-    **{
-        name: BECMI
-        for name in (
-            "encumbrance",
-            "forage",
-            "guide",
-            "river",
-            "ship_speed",
-            "sea",
-            "weather",
-            "lost_check",
-            "outdoors",
-            "constitution",
-            "exerting",
-        )
-    },
-}
-
-
-def _groups(ruleset: Ruleset) -> bool:
-    return type(ruleset).group_move is not Ruleset.group_move
+def _reads_travel(option: Option, ruleset: Ruleset) -> bool:
+    return (
+        option.name in ruleset.calculators.travel_options
+        or option.name not in travel_options_declared()
+    )
 
 
 MOVE_READERS: Mapping[str, Reads] = {
     "jump": lambda ruleset: ruleset.jumps_on_grid,
-    "group": _groups,
+    "group": lambda ruleset: ruleset.group_moves,
     "through": lambda ruleset: bool(ruleset.moving_through),
     "target": lambda ruleset: ruleset.bull_rush is not None,
     "margin": lambda ruleset: ruleset.bull_rush is not None,
@@ -65,7 +44,7 @@ MOVE_READERS: Mapping[str, Reads] = {
     "extra_action": lambda ruleset: bool(ruleset.granted_actions),
 }
 
-READERS: Mapping[str, Mapping[str, Reads]] = {"travel": TRAVEL_READERS, "move": MOVE_READERS}
+READERS: Mapping[str, Mapping[str, Reads]] = {"move": MOVE_READERS}
 # commands taking every ruleset's own options (bot.rules.token_options, encounter_options)
 RULESETS_OWN = frozenset({"token add", "token edit", "encounter start"})
 
@@ -75,6 +54,8 @@ def reads(command: Command, option: Option, ruleset: Ruleset) -> bool:
     if command.name in RULESETS_OWN:
         own = readers(option.name)
         return not own or ruleset.id in own
+    if command.name == "travel":
+        return _reads_travel(option, ruleset)
     test = READERS.get(command.name, {}).get(option.name)
     return test is None or test(ruleset)
 

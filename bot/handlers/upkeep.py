@@ -5,7 +5,8 @@ answers (/readyz); and the writes a command made, for an honest answer when it f
 
 The shell opens the store here at start-up (``open_store``: checked against the
 rules, which the store itself doesn't know), closes it at shutdown
-(``bot/discord/app.py``), and hands it along."""
+(``bot/discord/app.py``; the console and ``python -m bot serve`` through
+``close_store``), and hands it along."""
 
 from __future__ import annotations
 
@@ -22,6 +23,12 @@ async def open_store(target: str | Path) -> Store:
     ``StorageError`` when it can't be Stride's), every board it reads or writes checked
     against its ruleset (``board_rules``)."""
     return await Store.open(target, board_rules=board_rules())
+
+
+async def close_store(store: Store) -> None:
+    """Close the store ``open_store`` opened, once the shell is done with it (the
+    console's session, ``python -m bot serve``'s, the bot's at shutdown)."""
+    await store.close()
 
 
 async def purge_ended(store: Store, older_than_days: int) -> int:

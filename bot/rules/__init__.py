@@ -1,9 +1,10 @@
 """The registry: every ruleset, found by any of its names.
 
 A ruleset is one package under ``bot/rules/`` whose ``__init__`` states its
-``Identity``; adding one is a new package plus one line in ``PACKAGES``. Rules
-load lazily, so importing one ruleset (or the registry) never pulls in the
-others' rules.
+``Identity``; adding one is a new package plus one line in ``PACKAGES``. A ruleset
+defined elsewhere (a plugin, a test) joins with ``register(identity)`` before the
+commands are built. Rules load lazily, so importing one ruleset (or the registry)
+never pulls in the others' rules.
 """
 
 from __future__ import annotations
@@ -32,12 +33,50 @@ PACKAGES: tuple[str, ...] = (
 
 DEFAULT_RULESET = "5e-alt"
 
+# Rulesets registered from outside bot/rules (``register``), in the order registered.
+_REGISTERED: dict[str, Identity] = {}
+
+
+def register(identity: Identity) -> None:
+    """Add the ruleset ``identity`` names (its ``ruleset`` is any importable
+    "module:Class") to the registry, after the built-in ones. The slash commands' choices
+    are read from the registry when the handlers are first imported, so a ruleset that
+    users choose by name registers before that. Refused if its id or a name is taken."""
+    if _REGISTERED.get(identity.id) == identity:
+        return
+    known = ruleset_names()
+    clash = sorted(n for n in (identity.id, *identity.aliases) if n in known)
+    if clash:
+        raise ValueError(f"ruleset names already taken: {', '.join(clash)}")
+    _REGISTERED[identity.id] = identity
+    _forget()
+
+
+def unregister(ruleset_id: str) -> None:
+    """Take a ruleset ``register`` added out of the registry again (tests)."""
+    if _REGISTERED.pop(ruleset_id, None) is not None:
+        _forget()
+
+
+def _forget() -> None:
+    """Drop everything read from the registry, so the next question reads it anew."""
+    for cached in (
+        identities,
+        ruleset_names,
+        load_ruleset,
+        load_calculators,
+        rulesets,
+        token_options,
+        encounter_options,
+    ):
+        cached.cache_clear()
+
 
 @cache
 def identities() -> dict[str, Identity]:
     """Every ruleset's identity, by id (cheap: no rules are loaded)."""
     found: list[Identity] = [import_module(p).IDENTITY for p in PACKAGES]
-    return {i.id: i for i in found}
+    return {i.id: i for i in (*found, *_REGISTERED.values())}
 
 
 @cache
@@ -50,20 +89,24 @@ def ruleset_names() -> Vocabulary:
 def load_ruleset(ruleset_id: str) -> Ruleset:
     """The ruleset with the id ``ruleset_id`` (loads that package's rules only; KeyError
     for an unknown id)."""
+    from bot.rules.ruleset import PARTS
+
     module, _, name = identities()[ruleset_id].ruleset.partition(":")
     ruleset: Ruleset = getattr(import_module(module), name)()
+    missing = [part for part in PARTS if not hasattr(ruleset, part)]
+    if missing:
+        raise TypeError(f"{name} builds no {', '.join(missing)} (bot/rules/parts)")
     return ruleset
 
 
 @cache
 def load_calculators(ruleset_id: str) -> Calculators:
     """The calculators of the ruleset ``ruleset_id``: its ``Identity.calculators``
-    class alone, where it names one (no movement engine loaded), else the ruleset
-    (KeyError for an unknown id). The same methods either way: the ruleset class
-    derives from that class."""
+    class alone, where it names one (no movement engine loaded), else the ruleset's
+    ``calculators`` part (KeyError for an unknown id). The same methods either way."""
     where = identities()[ruleset_id].calculators
     if not where:
-        return load_ruleset(ruleset_id)
+        return load_ruleset(ruleset_id).calculators
     module, _, name = where.partition(":")
     calculators: Calculators = getattr(import_module(module), name)()
     return calculators

@@ -1,11 +1,12 @@
 """What a ruleset's calculators (/fall, /jump, /travel) are, apart from its grid: the
-``Calculators`` every ``Ruleset`` is, and the plain speed most of them read.
+``Calculators`` part every ``Ruleset`` holds (``Ruleset.calculators``), and the plain
+speed most of them read.
 
-A ruleset may put its calculators and the data they read in a class of their own that
-loads none of the movement engine, name it in its ``Identity`` (``calculators``) and
-derive its ruleset class from it: the console's quick path (``bot/console_quick.py``)
-then loads that class alone (``bot.rules.load_calculators``), and the handlers call the
-same methods on the whole ruleset. Pure: no Discord, database or images.
+A ruleset's calculators are a class of their own, with the data they read, that loads
+none of the movement engine; where its ``Identity`` names it (``calculators``) the
+console's quick path (``bot/console_quick.py``) loads that class alone
+(``bot.rules.load_calculators``), and the handlers ask the same methods of the whole
+ruleset, which hands them to its part. Pure: no Discord, database or images.
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ if TYPE_CHECKING:
 
 
 class Calculators(Protocol):
-    """What /fall, /jump and /travel ask of a ruleset (a ``Ruleset`` is one)."""
+    """What /fall, /jump and /travel ask of a ruleset (``Ruleset.calculators``)."""
 
     identity: ClassVar[Identity]
     id: ClassVar[str]
@@ -41,6 +42,9 @@ class Calculators(Protocol):
     travel_names: ClassVar[Mapping[str, Vocabulary]]
     travel_min_miles: ClassVar[float]
     jump_uses_strength: ClassVar[bool]
+    # The /travel options its travel rules read beyond those every ruleset reads
+    # (distance, speed, mode, terrain, days, pace...): /help lists these as its own.
+    travel_options: ClassVar[frozenset[str]]
 
     def fall(self, request: FallRequest, rng: random.Random) -> FallResult: ...
 

@@ -1,33 +1,36 @@
-"""The one contract every ruleset fulfils: its identity, its calculators (/fall,
-/jump, /travel) and its movement on a grid (/move and the encounter commands).
+"""The one contract every ruleset fulfils: its identity, its grid as data, and its
+parts, each a small object it holds (``bot/rules/parts/``): ``calculators`` (/fall,
+/jump, /travel), ``economy`` (actions and what each allows), ``sheet`` (a token's
+speeds and fields), ``steps`` (each square's cost, jumps), ``space`` (creatures in
+each other's way), ``reach`` (reach, threat, distance), ``conditions`` and ``flanking``.
 
 A ruleset is one class deriving from ``Ruleset`` in its own package under
-``bot/rules/<id>/``; a hook it must supply is abstract here, so a missing one is
-a type error (and an instantiation error), not a surprise at run time. What a
-ruleset may leave out is data: ``jumps_on_grid``, ``square_ft``,
-``group_moves``... The /move engine (``bot.rules.engine``) asks these hooks and
-never asks which ruleset it serves. The hooks with an answer by default (notes after a
-move, jumps, forced movement, threats, distances, conditions) are its parent's,
-``RulesetDefaults`` (``ruleset_defaults.py``). Pure: no Discord, no database, no images.
+``bot/rules/<id>/`` (or, registered with ``bot.rules.register``, anywhere); it builds
+its parts in ``__init__`` (``reach``, ``conditions`` and ``flanking`` have defaults).
+A part it must supply (calculators, economy, sheet, steps, space) has abstract methods,
+so a missing one is an instantiation error, not a surprise at run time. What a ruleset
+may leave out is data: ``jumps_on_grid``, ``square_ft``, ``group_moves``... The /move
+engine (``bot.rules.engine``) asks the ruleset's methods below, most of which hand the
+question to the part that answers it, and never asks which ruleset it serves. Pure: no
+Discord, no database, no images.
 """
 
 from __future__ import annotations
 
 import random
-from abc import abstractmethod
+from abc import ABC
 from collections.abc import Mapping
-from dataclasses import replace
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
-from bot.encounter import Condition, Encounter, Token
-from bot.errors import RulingError
+from bot.encounter import Activity, Condition, Encounter, Token
+from bot.errors import InvalidInput, RulingError
 from bot.grid.coords import Cell
 from bot.grid.paths import Edge
 from bot.grid.sizes import Size
 from bot.grid.terrain import Terrain
 from bot.names import Vocabulary
 from bot.rules.engine.actions import MoveAction
-from bot.rules.engine.board import Allowance, Board, Passing, StepContext, at, join
+from bot.rules.engine.board import Allowance, Board, Passing, StepContext
 from bot.rules.engine.kinds import (
     BullRushRule,
     GrappleRule,
@@ -44,25 +47,42 @@ from bot.rules.engine.moves import (
     TokenFields,
     TokenMovement,
     TokenSpec,
-    fresh_turn,
 )
 from bot.rules.engine.steps import ProvokeRule, Stepper
 from bot.rules.identity import Identity
 from bot.rules.options import OptionSpec
-from bot.rules.ruleset_defaults import RulesetDefaults
+from bot.rules.parts.conditions import ConditionRule
+from bot.rules.parts.economy import ActionEconomy
+from bot.rules.parts.flanking import FlankRule
+from bot.rules.parts.reach import ReachRule
+from bot.rules.parts.sheet import Sheet
+from bot.rules.parts.space import SpaceRule
+from bot.rules.parts.steps import StepRule
 from bot.rules.rulings import (
+    BoardFlanks,
     FallRequest,
     FallResult,
+    Flank,
     JumpRequest,
     JumpResult,
     Note,
+    Source,
     TravelRequest,
     TravelResult,
 )
 
+if TYPE_CHECKING:  # the plan's types: a calculator's cold start never loads the planner
+    from bot.rules.calculators import Calculators
+    from bot.rules.engine.plan import PlanContext, Route
 
-class Ruleset(RulesetDefaults):
-    """One ruleset, read from its seed document(s)."""
+
+# The parts every ruleset holds (``load_ruleset`` refuses one that builds too few)
+PARTS = ("calculators", "economy", "sheet", "steps", "space", "reach", "conditions", "flanking")
+
+
+class Ruleset(ABC):
+    """One ruleset, read from its seed document(s): its identity, its grid as data, and
+    its parts (docs/ARCHITECTURE.md, "What a ruleset provides")."""
 
     # ---- identity, stated once (in the package's ``__init__``; see bot.rules.identity)
     identity: ClassVar[Identity]
@@ -93,26 +113,12 @@ class Ruleset(RulesetDefaults):
     encounter_options: ClassVar[tuple[OptionSpec, ...]] = ()
     token_options: ClassVar[tuple[OptionSpec, ...]] = ()
     token_hint: ClassVar[str] = ""
-    # The names /travel's free-text options (mode, terrain, pace) accept.
-    travel_names: ClassVar[Mapping[str, Vocabulary]]
-    # The shortest /travel distance its overland rules answer (miles); becmi answers
-    # shorter ones in exploration turns (issue 28), so it takes any.
-    travel_min_miles: ClassVar[float] = 0.1
     diagonal_parity: bool = False  # does a step's cost depend on the diagonal count?
     in_units: bool = False  # are distances shown in Units of 5 ft (an encounter option)?
     provoke_rule: ClassVar[ProvokeRule]
-    # The words /move's action: accepts, each read once into a ``MoveAction``
-    # (``read_action``); ``actions`` are what it suggests (a bull rush too, where it has one).
-    action_words: ClassVar[Vocabulary]
-    actions: ClassVar[tuple[str, ...]]
-    # The bonus actions /move's bonus: may take (the SRDs' Dash and Disengage: Cunning
-    # Action, Nimble Escape); none where the rules have no bonus actions.
-    bonus_actions: ClassVar[tuple[str, ...]] = ()
     # The extra actions a GM may grant on a /move (extra_action:), each with what it gives
     # (the SRDs' Action Surge, Haste); none: the option is refused
     granted_actions: ClassVar[Mapping[str, str]] = {}
-    # The action a token's speed band shows beyond this one (dash, double move, run).
-    band_action: ClassVar[str] = "move"
     # Whether a group moves together at its slowest member's rate (003).
     group_moves: ClassVar[bool] = False
     # The ways a token may move here (/move mode:), as suggested to users.
@@ -140,8 +146,6 @@ class Ruleset(RulesetDefaults):
     squeezes_past_opponents: ClassVar[bool] = False
     # Whether a /move may jump on the way (the ruleset has a jump rule to ask).
     jumps_on_grid: ClassVar[bool] = True
-    # Whether /jump reads a Strength score (the SRD rulesets) rather than a check.
-    jump_uses_strength: ClassVar[bool] = False
     # How a diagonal may count, per encounter (the choices of its ``diagonals`` option);
     # the first is the default. Empty: the ruleset has one rule and no such option.
     diagonal_rules: ClassVar[tuple[str, ...]] = ()
@@ -154,62 +158,7 @@ class Ruleset(RulesetDefaults):
     # When creatures may share a space, as a refusal says it (pass_creature decides).
     sharing_rule: ClassVar[str] = "nobody ends a move in another creature's space"
 
-    def __init_subclass__(cls, **kwargs: object) -> None:
-        super().__init_subclass__(**kwargs)
-        identity = cls.__dict__.get("identity")
-        if identity is not None:
-            cls.id, cls.name = identity.id, identity.name
-            cls.encounter_options = identity.encounter_options
-            cls.token_options = identity.token_options
-            cls.token_hint = identity.token_hint
-            cls.diagonal_rules = next(
-                (o.choices for o in identity.encounter_options if o.name == "diagonals"), ()
-            )
-
-    def for_encounter(self, encounter: Encounter | None) -> Ruleset:
-        """This ruleset with ``encounter``'s options applied (None: the defaults)."""
-        return self
-
-    def read_action(self, word: str | None) -> MoveAction | None:
-        """/move's ``action:`` as the user gave it, read in this ruleset's words (None:
-        not given, a move); an unknown word is an ``InvalidInput`` listing the accepted."""
-        return MoveAction(self.action_words.match(word)) if word else None
-
-    # ---- the calculators
-
-    @abstractmethod
-    def fall(self, request: FallRequest, rng: random.Random) -> FallResult: ...
-
-    @abstractmethod
-    def jump(self, request: JumpRequest, rng: random.Random) -> JumpResult: ...
-
-    @abstractmethod
-    def travel(self, request: TravelRequest, rng: random.Random) -> TravelResult: ...
-
-    def jumps_here(self) -> bool:
-        """Whether a token may jump on the way here (the mover's Jump button): a /move
-        may jump (``jumps_on_grid``) and /jump has a rule to ask (becmi's says it has
-        none). A ruleset whose numbers ask more of the jumper (the SRDs' Strength score)
-        has one: it states the rule (``JumpResult.stated``) where the numbers are missing."""
-        if not self.jumps_on_grid:
-            return False
-        try:
-            ruling = self.jump(JumpRequest(size="medium", distance_ft=5), random.Random(0))
-        except RulingError:
-            return True
-        return ruling.max_horizontal_ft is not None or ruling.dc is not None or bool(ruling.stated)
-
-    @abstractmethod
-    def travel_speed_ft(self, text: str) -> int:
-        """One party member's speed as /travel's ``speed:`` writes it (``30``, becmi's
-        ``120' (40')``), in feet; anything else is an ``InvalidInput``."""
-
-    # ---- on a grid
-
-    def start_turn(self, token: Token) -> Token:
-        """The token as its turn (or, outside a turn order, the round) begins."""
-        return fresh_turn(token)
-
+    # ---- its rule kinds, each a small object (bot.rules.engine.kinds) or None
     # A readied move out of the token's turn (/move ready:true): what the rule says, for
     # the reply's note (its section cited in it); None where the rules have none (becmi)
     readied_move: ClassVar[str | None] = None
@@ -231,33 +180,54 @@ class Ruleset(RulesetDefaults):
     vertical: ClassVar[VerticalRule] = VerticalRule(
         "feet", "straight", "every foot up or down spent as a foot"
     )
-
     # What a burrower digs through of what blocks everyone else: loose material, never
     # rock (001 Burrow: "tunnel through dirt, but not through rock"; 000 Burrow)
     burrows_through: ClassVar[frozenset[Terrain]] = frozenset({Terrain.EARTH})
-
     # Where an opportunity attack needs the attacker to see the mover (the SRDs' "a hostile
     # creature that you can see"): the rule's cite; None: sight changes nothing
     sight_rule: ClassVar[str | None] = None
     # Traits it reads (/token trait), each with what it does; one of a group at a time
     traits: ClassVar[Mapping[str, str]] = {}
     exclusive_traits: ClassVar[Mapping[str, str]] = {}
-
-    def climb_cost_ft(self, token: Token, squares: int, up_ft: int) -> float:
-        """What going ``up_ft`` (negative: down) costs on a move of ``squares``."""
-        from bot.rules.engine.altitude import climb_cost_ft  # loaded with the first climb
-
-        return climb_cost_ft(self.vertical, self.square_ft, squares, up_ft)
-
     # A flyer's dive (a charge down): its rule's words, None where the rules have none
     dive_rule: ClassVar[str | None] = None
+    # The section a flyer's fall cites (``ConditionRule.grounded``)
+    falling_section: ClassVar[str] = "Fly › Falling While Flying"
 
-    def reach_ft(self, token: Token) -> int:
-        """How far it reaches (its own reach, else one square)."""
-        return token.reach_ft or self.square_ft
+    # ---- the parts (built in ``__init__``; see bot/rules/parts/)
+    calculators: Calculators  # /fall, /jump, /travel (bot.rules.calculators)
+    economy: ActionEconomy
+    sheet: Sheet
+    steps: StepRule
+    space: SpaceRule
+    reach: ReachRule
+    conditions: ConditionRule
+    flanking: FlankRule
 
-    def through_rule(self, kind: str) -> ThroughRule | None:
-        return next((r for r in self.moving_through if r.kind == kind), None)
+    def __init__(self) -> None:
+        """The parts every ruleset may leave as they are; a ruleset's own ``__init__``
+        calls this, then builds the rest (and any of these it answers its own way)."""
+        self.reach = ReachRule(self)
+        self.conditions = ConditionRule(self)
+        self.flanking = FlankRule(self)
+
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        super().__init_subclass__(**kwargs)
+        identity = cls.__dict__.get("identity")
+        if identity is not None:
+            cls.id, cls.name = identity.id, identity.name
+            cls.encounter_options = identity.encounter_options
+            cls.token_options = identity.token_options
+            cls.token_hint = identity.token_hint
+            cls.diagonal_rules = next(
+                (o.choices for o in identity.encounter_options if o.name == "diagonals"), ()
+            )
+
+    # ---- the ruleset's own hooks
+
+    def for_encounter(self, encounter: Encounter | None) -> Ruleset:
+        """This ruleset with ``encounter``'s options applied (None: the defaults)."""
+        return self
 
     def move(self, encounter: Encounter, request: MoveRequest) -> MoveResult:
         """One /move: a legal result, or an ``IllegalMove`` saying what stops it
@@ -267,79 +237,256 @@ class Ruleset(RulesetDefaults):
 
         return move(self, encounter, request)
 
+    def group_move(
+        self, ctx: PlanContext, encounter: Encounter, request: MoveRequest
+    ) -> MoveResult:
+        """Several tokens moving together (``request.group``), each planned with
+        ``ctx.move``; most rulesets have no such rule (becmi's 003 does: see
+        ``bot.rules.engine.group``)."""
+        raise InvalidInput(
+            "group: moving together at the slowest member's rate is becmi's rule (Rules "
+            "Cyclopedia); "
+            "under this ruleset move each token on its own."
+        )
+
+    def source(self, *sections: str) -> Source:
+        """Where a /move ruling comes from: the grid document's ``sections``."""
+        return Source(self.id, self.grid_document, sections, seed_file=self.seed_files[0])
+
+    def forced_source(self, *sections: str) -> Source:
+        """Where push, pull and slide come from: seed 004's Forced Movement, borrowed
+        by every ruleset whose own seeds have no such rule."""
+        return Source(
+            self.id,
+            "Epic Path",
+            sections,
+            seed_file="004_15d51e0af34ca221.txt",
+            borrowed="Epic Path's forced movement: this ruleset has none",
+        )
+
+    def jumps_here(self) -> bool:
+        """Whether a token may jump on the way here (the mover's Jump button): a /move
+        may jump (``jumps_on_grid``) and /jump has a rule to ask (becmi's says it has
+        none). A ruleset whose numbers ask more of the jumper (the SRDs' Strength score)
+        has one: it states the rule (``JumpResult.stated``) where the numbers are missing."""
+        if not self.jumps_on_grid:
+            return False
+        try:
+            ruling = self.jump(JumpRequest(size="medium", distance_ft=5), random.Random(0))
+        except RulingError:
+            return True
+        return ruling.max_horizontal_ft is not None or ruling.dc is not None or bool(ruling.stated)
+
+    def through_rule(self, kind: str) -> ThroughRule | None:
+        return next((r for r in self.moving_through if r.kind == kind), None)
+
     def stepper(self, ctx: StepContext) -> Stepper:
         return Stepper(self, ctx)
-
-    # ---- hooks
-
-    @abstractmethod
-    def token_movement(self, token: Token) -> TokenMovement: ...
-
-    @abstractmethod
-    def token_fields(self, spec: TokenSpec) -> TokenFields:
-        """Check what a user gave for a token's movement; the values to store."""
-
-    def speed_notes(self, token: Token) -> tuple[Note, ...]:
-        """What a changed speed means for the token as it now stands (all its speeds,
-        not only the ones just given)."""
-        return ()
-
-    @abstractmethod
-    def allowance(
-        self, encounter: Encounter, token: Token, request: MoveRequest, movement: TokenMovement
-    ) -> Allowance: ...
-
-    @abstractmethod
-    def step_cost(
-        self,
-        ctx: StepContext,
-        frm: Cell,
-        to: Cell,
-        diagonals: int,
-        spent: float,
-        squeezing: bool,
-    ) -> Edge | str:
-        """The step's cost, or why it is illegal (after the shared checks passed).
-
-        ``spent`` is what this command has spent before the step; ``squeezing``
-        says the token squeezes into ``to``.
-        """
-
-    @abstractmethod
-    def pass_creature(self, board: Board, other: Token) -> Passing:
-        """Whether ``board.mover`` may enter, and stay in, a square ``other`` holds."""
-
-    def avoids_obstacles(self, token: Token, mode: str) -> bool:
-        """Whether ``token`` moving in ``mode`` passes low walls without climbing them
-        (a flyer; the d20 rulesets add incorporeal creatures, 001 Obstacles)."""
-        return mode == "fly"
-
-    def over_low_walls(self, edge: Edge, count: int) -> Edge:
-        """A step that climbs ``count`` low walls: like difficult terrain by default."""
-        if edge.hampered:
-            return replace(edge, why=join(edge.why, "over a low wall"))
-        return replace(
-            edge, cost_ft=edge.cost_ft * 2, why=join(edge.why, "low wall ×2"), hampered=True
-        )
 
     def end_problem(self, ctx: StepContext, anchor: Cell) -> str:
         """Why the move may not end with the token at ``anchor`` ("" when it may). Only a
         square another creature stands on may say no: the bands ask about those alone
         (``engine.overview.may_end_on``; a property test holds every ruleset to it)."""
-        return self.sharing_problem(ctx.board, anchor)
+        return self.space.sharing_problem(ctx.board, anchor)
 
     def standing_problem(self, encounter: Encounter, token: Token) -> str:
         """Why ``token`` may not stand where it is among ``encounter``'s other creatures
         ("" when it may): the rule that ends a /move (``sharing_problem``), asked for a
         token being placed (/token add, an import's board, a board read back)."""
         board = Board.of(encounter, token, self.footprint_squares)
-        return self.sharing_problem(board, token.cell)
+        return self.space.sharing_problem(board, token.cell)
+
+    # ---- what the callers ask, answered by the part that holds the rule (the names
+    # the engine, handlers and encounter changes have always called)
+
+    # calculators (bot.rules.calculators.Calculators)
+    @property
+    def travel_names(self) -> Mapping[str, Vocabulary]:
+        return self.calculators.travel_names
+
+    @property
+    def travel_min_miles(self) -> float:
+        return self.calculators.travel_min_miles
+
+    @property
+    def jump_uses_strength(self) -> bool:
+        return self.calculators.jump_uses_strength
+
+    def fall(self, request: FallRequest, rng: random.Random) -> FallResult:
+        return self.calculators.fall(request, rng)
+
+    def jump(self, request: JumpRequest, rng: random.Random) -> JumpResult:
+        return self.calculators.jump(request, rng)
+
+    def travel(self, request: TravelRequest, rng: random.Random) -> TravelResult:
+        return self.calculators.travel(request, rng)
+
+    def travel_speed_ft(self, text: str) -> int:
+        return self.calculators.travel_speed_ft(text)
+
+    # economy (parts/economy.py)
+    @property
+    def action_words(self) -> Vocabulary:
+        return self.economy.action_words
+
+    @property
+    def actions(self) -> tuple[str, ...]:
+        return self.economy.actions
+
+    @property
+    def bonus_actions(self) -> tuple[str, ...]:
+        return self.economy.bonus_actions
+
+    @property
+    def band_action(self) -> str:
+        return self.economy.band_action
+
+    def read_action(self, word: str | None) -> MoveAction | None:
+        return self.economy.read_action(word)
+
+    def allowance(
+        self, encounter: Encounter, token: Token, request: MoveRequest, movement: TokenMovement
+    ) -> Allowance:
+        return self.economy.allowance(encounter, token, request, movement)
+
+    def start_turn(self, token: Token) -> Token:
+        return self.economy.start_turn(token)
+
+    def done_for_the_turn(self, activity: Activity) -> bool:
+        return self.economy.done_for_the_turn(activity)
+
+    def full_round_minimum(self, token: Token, allowance: Allowance) -> Allowance | None:
+        return self.economy.full_round_minimum(token, allowance)
+
+    def spend_move_action(self, token: Token, doing: str, *, ends_turn: bool = False) -> Token:
+        return self.economy.spend_move_action(token, doing, ends_turn=ends_turn)
+
+    def door_action(self, token: Token) -> tuple[Token, Note]:
+        return self.economy.door_action(token)
+
+    def withdraw_spares(self, enemy: Token) -> bool:
+        return self.economy.withdraw_spares(enemy)
+
+    def arrival(self, ctx: StepContext, token: Token, goal: Cell) -> tuple[Cell, tuple[Note, ...]]:
+        return self.economy.arrival(ctx, token, goal)
+
+    # sheet (parts/sheet.py)
+    def token_movement(self, token: Token) -> TokenMovement:
+        return self.sheet.token_movement(token)
+
+    def token_fields(self, spec: TokenSpec) -> TokenFields:
+        return self.sheet.token_fields(spec)
+
+    def speed_notes(self, token: Token) -> tuple[Note, ...]:
+        return self.sheet.speed_notes(token)
+
+    def token_words(self, token: Token) -> tuple[str, ...]:
+        return self.sheet.token_words(token)
+
+    # steps (parts/steps.py)
+    def step_cost(
+        self, ctx: StepContext, frm: Cell, to: Cell, diagonals: int, spent: float, squeezing: bool
+    ) -> Edge | str:
+        return self.steps.step_cost(ctx, frm, to, diagonals, spent, squeezing)
+
+    def min_step_ft(self, ctx: StepContext) -> float:
+        return self.steps.min_step_ft(ctx)
+
+    def avoids_obstacles(self, token: Token, mode: str) -> bool:
+        return self.steps.avoids_obstacles(token, mode)
+
+    def over_low_walls(self, edge: Edge, count: int) -> Edge:
+        return self.steps.over_low_walls(edge, count)
+
+    def climb_cost_ft(self, token: Token, squares: int, up_ft: int) -> float:
+        return self.steps.climb_cost_ft(token, squares, up_ft)
+
+    def jump_problem(self, ctx: StepContext) -> str:
+        return self.steps.jump_problem(ctx)
+
+    def jump_asked(self, ctx: StepContext, request: JumpRequest) -> JumpRequest:
+        return self.steps.jump_asked(ctx, request)
+
+    def jump_cost_ft(
+        self, ctx: StepContext, length_ft: float, takeoff: Cell, landing: Cell
+    ) -> tuple[float, str]:
+        return self.steps.jump_cost_ft(ctx, length_ft, takeoff, landing)
+
+    def landing_notes(self, board: Board, landing: Cell) -> tuple[Note, ...]:
+        return self.steps.landing_notes(board, landing)
+
+    def pit_fall(self, board: Board, pit: Cell) -> tuple[Note, ...]:
+        return self.steps.pit_fall(board, pit)
+
+    def after_path(
+        self, ctx: StepContext, token: Token, cells: list[Cell]
+    ) -> tuple[tuple[tuple[str, bool], ...], tuple[Note, ...]]:
+        return self.steps.after_path(ctx, token, cells)
+
+    def moved_as(self, board: Board, token: Token, anchor: Cell, mode: str) -> Token:
+        return self.steps.moved_as(board, token, anchor, mode)
+
+    # space (parts/space.py)
+    def pass_creature(self, board: Board, other: Token) -> Passing:
+        return self.space.pass_creature(board, other)
 
     def sharing_problem(self, board: Board, anchor: Cell) -> str:
-        """Why ``board.mover`` may not stand with its top-left square at ``anchor``
-        among the other creatures ("" when it may). A move's end and a token's
-        placement both ask this, so the two never disagree."""
-        for other in board.others_in(board.cells(anchor)):
-            if not self.pass_creature(board, other).may_end:
-                return f"{at(board, other)}: {self.sharing_rule}"
-        return ""
+        return self.space.sharing_problem(board, anchor)
+
+    def share_space(
+        self, ctx: StepContext, route: Route, sharing: list[str], *, jumped: bool
+    ) -> tuple[Route, tuple[Note, ...]]:
+        return self.space.share_space(ctx, route, sharing, jumped=jumped)
+
+    def squeeze_width(self, side: int) -> int:
+        return self.space.squeeze_width(side)
+
+    def forced_over(self, board: Board, other: Token) -> bool:
+        return self.space.forced_over(board, other)
+
+    def entering_provokes(
+        self, board: Board, token: Token, enemy: Token, cells: list[Cell]
+    ) -> Cell | None:
+        return self.space.entering_provokes(board, token, enemy, cells)
+
+    # reach (parts/reach.py)
+    def reach_ft(self, token: Token) -> int:
+        return self.reach.reach_ft(token)
+
+    def threatened(self, board: Board, enemy: Token) -> frozenset[Cell]:
+        return self.reach.threatened(board, enemy)
+
+    def threatens(self, board: Board, enemy: Token, cell: Cell) -> bool:
+        return self.reach.threatens(board, enemy, cell)
+
+    def distance_ft(self, a: Cell, b: Cell) -> float:
+        return self.reach.distance_ft(a, b)
+
+    def measure_ft(self, a: Cell, b: Cell) -> float:
+        return self.reach.measure_ft(a, b)
+
+    # conditions (parts/conditions.py)
+    def condition_refused(self, token: Token, condition: Condition) -> str:
+        return self.conditions.condition_refused(token, condition)
+
+    def conditions_changed(self, before: Token, after: Token) -> tuple[Token, tuple[Note, ...]]:
+        return self.conditions.conditions_changed(before, after)
+
+    def condition_notes(self, before: Token, after: Token) -> list[Note]:
+        return self.conditions.condition_notes(before, after)
+
+    def grounded(self, token: Token) -> tuple[str, ...]:
+        return self.conditions.grounded(token)
+
+    def forced_notes(self, token: Token) -> tuple[Note, ...]:
+        return self.conditions.forced_notes(token)
+
+    # flanking (parts/flanking.py)
+    def flank(self, encounter: Encounter, a: Token, b: Token, target: Token) -> Flank | None:
+        return self.flanking.flank(encounter, a, b, target)
+
+    def board_flanks(self, encounter: Encounter) -> BoardFlanks | None:
+        return self.flanking.board_flanks(encounter)
+
+    def after_move_notes(self, encounter: Encounter, mover: Token) -> tuple[Note, ...]:
+        return self.flanking.after_move_notes(encounter, mover)

@@ -1,6 +1,6 @@
 """The d20 rulesets' action words and each action's terms (3.5 and epic-path): the
 vocabulary a /move's action: is read with, which actions are move actions or take the
-whole round, and ``Action``, one action's terms as data (``D20Actions`` reads them).
+whole round, and ``Action``, one action's terms as data (``D20Economy`` reads them).
 Pure: no Discord, no database.
 """
 

@@ -2,8 +2,9 @@
 withdraw, charge, 5-foot step, crawl, stand up, drop prone, accelerated climb. Each
 action's terms are a table (``action_terms``: how many times the speed, what it
 demands); what an action has to say beyond its terms is a method of its own, looked up
-by its ``MoveAction``. ``D20Ruleset`` (grid.py) adds the squares, reach and threat.
-Pure: no Discord, no database.
+by its ``MoveAction``. ``D20Economy`` is the action economy part 3.5 and epic-path
+each hold (a subclass of it giving their data); the squares are ``D20Steps`` (grid.py),
+reach and threat ``D20Reach`` (reach.py). Pure: no Discord, no database.
 """
 
 from __future__ import annotations
@@ -40,9 +41,20 @@ class _Taking:
     after: Callable[[Token], Token] | None = None
 
 
-class D20Actions(D20TurnActions):
-    """The d20 family's actions; ``D20Ruleset`` derives from it, its rulesets give the
-    data (``action_terms``, ``standing_is_movement``, ``run_multiple``...). The move
+def top_speed(movement: TokenMovement, mode: str, combines_flight: bool) -> int:
+    """The speed an action's allowance is counted in: walking and swimming share
+    one allowance in the faster of the two (004 "Combining Movement Types")."""
+    speeds = movement.speeds_ft
+    if mode == "walk" and combines_flight:
+        return max(speeds.get("walk", 0), speeds.get("swim", 0), speeds.get("fly", 0))
+    if mode in ("walk", "swim"):
+        return max(speeds.get("walk", 0), speeds.get("swim", 0))
+    return speeds.get(mode, 0)
+
+
+class D20Economy(D20TurnActions):
+    """The d20 family's actions; each ruleset's subclass gives the data
+    (``action_terms``, ``standing_is_movement``, ``run_multiple``...). The move
     actions that aren't movement (a door, a mount) and the full-round minimum are
     ``D20TurnActions`` (turn_actions.py)."""
 
@@ -53,11 +65,6 @@ class D20Actions(D20TurnActions):
     # Does standing up count as movement (no 5-foot step after it)? 3.5: no (002
     # "Stand Up from Prone"); epic-path: yes (004 "5-Foot Step").
     standing_is_movement: ClassVar[bool]
-    # where the ruleset's own document says a withdraw (run, charge) needs a mode with a
-    # speed (002 Withdraw; 004 Withdraw)
-    withdraw_rule: ClassVar[str] = "Rules of the Game › Withdraw"
-    charge_rule: ClassVar[str] = "Rules of the Game › Charge"
-    run_rule: ClassVar[str] = "Rules of the Game › Run"
 
     # ---- hooks the rulesets fill in
 
@@ -75,18 +82,12 @@ class D20Actions(D20TurnActions):
             "Constitution score, then makes a DC 10 Constitution check each round to go on "
             "(+1 to the DC per earlier check); on a failure it stops and must rest 1 minute "
             "(10 rounds) before running again (borrowed: 3.5 SRD › Run). Creatures without "
-            f"a Constitution score can run forever ({self.run_rule}).",
+            f"a Constitution score can run forever ({self.rules.run_rule}).",
         )
 
     def top_speed(self, movement: TokenMovement, mode: str) -> int:
-        """The speed an action's allowance is counted in: walking and swimming share
-        one allowance in the faster of the two (004 "Combining Movement Types")."""
-        speeds = movement.speeds_ft
-        if mode == "walk" and self.combines_flight:
-            return max(speeds.get("walk", 0), speeds.get("swim", 0), speeds.get("fly", 0))
-        if mode in ("walk", "swim"):
-            return max(speeds.get("walk", 0), speeds.get("swim", 0))
-        return speeds.get(mode, 0)
+        """``top_speed`` under this ruleset (does a walk combine flight?)."""
+        return top_speed(movement, mode, self.rules.combines_flight)
 
     def start_turn(self, token: Token) -> Token:
         """A creature that didn't run last turn no longer counts rounds run in a row."""
@@ -170,12 +171,12 @@ class D20Actions(D20TurnActions):
         if "5ft-step" in taken:
             raise IllegalMove(
                 f"{token.name} took a 5-foot step this round: no other movement the same "
-                f"round ({self.step_rule})."
+                f"round ({self.rules.step_rule})."
             )
         terms = self.action_terms.get(action)
         if terms is None:
             raise InvalidInput(
-                f"{self.id} has no {action} action here. Accepted: "
+                f"{self.rules.id} has no {action} action here. Accepted: "
                 f"{', '.join(self.action_terms)}, drop-prone."
             )
         if not token.has(Condition.STAGGERED):
@@ -229,12 +230,13 @@ class D20Actions(D20TurnActions):
             not_movement.add("stand")
         if activity.spent_ft > 0 or any(a not in not_movement for a in activity.actions):
             raise IllegalMove(
-                f"{token.name} has already moved this round: no 5-foot step ({self.step_rule})."
+                f"{token.name} has already moved this round: no 5-foot step "
+                f"({self.rules.step_rule})."
             )
         if speed <= 5:
             raise IllegalMove(
                 f"{token.name}'s speed is {speed} ft: a creature with a speed of 5 ft or "
-                f"less can't take a 5-foot step ({self.step_rule})."
+                f"less can't take a 5-foot step ({self.rules.step_rule})."
             )
 
     def _check_sight(self, token: Token, action: MoveAction, speed: int) -> None:
@@ -243,7 +245,7 @@ class D20Actions(D20TurnActions):
             raise IllegalMove(f"{token.name} is blinded: no {action} without sight.")
 
     # the checks an action makes of its own, after those every action makes
-    _ACTION_CHECKS: ClassVar[Mapping[str, Callable[[D20Actions, Token, MoveAction, int], None]]] = {
+    _ACTION_CHECKS: ClassVar[Mapping[str, Callable[[D20Economy, Token, MoveAction, int], None]]] = {
         MoveAction.FIVE_FOOT_STEP: _check_step,
         MoveAction.RUN: _check_sight,
         MoveAction.WITHDRAW: _check_sight,
@@ -317,7 +319,7 @@ class D20Actions(D20TurnActions):
 
     # what an action grants beyond its speed times its multiple
     _ACTION_GRANTS: ClassVar[
-        Mapping[str, Callable[[D20Actions, Token, MoveRequest, TokenMovement, _Taking], None]]
+        Mapping[str, Callable[[D20Economy, Token, MoveRequest, TokenMovement, _Taking], None]]
     ] = {
         MoveAction.ACCELERATED_CLIMB: _accelerated_grant,
         MoveAction.CRAWL: _one_square_grant,

@@ -2,27 +2,31 @@
 
 Both spend movement by actions (move, double move, run, withdraw, charge,
 5-foot step, crawl, stand up: ``bot/rules/d20/actions.py``), threaten squares by
-reach and provoke on leaving a threatened square. What differs is data and a few hooks: how
-diagonals count (1-2-1-2 in 3.5, 1-for-1 in epic-path), whether doublings
-stack (3.5: ×2, ×4, ×8), impeded terrain, who may pass whom, and the reach
-and space tables. ``bot.rules.dnd35`` and ``bot.rules.epic_path``
-fill them in.
+reach and provoke on leaving a threatened square. ``D20Steps`` is the steps part both
+hold: what differs is data (how diagonals count, 1-2-1-2 in 3.5, 1-for-1 in epic-path;
+whether doublings stack, 3.5: ×2, ×4, ×8; impeded terrain; poor visibility) given to it
+by ``bot.rules.dnd35`` and ``bot.rules.epic_path``, and who may pass whom (their space
+parts).
 """
 
 from __future__ import annotations
 
-from typing import ClassVar, Literal
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from bot.encounter import Condition, Token
 from bot.grid.coords import Cell
 from bot.grid.paths import EPSILON, Edge
 from bot.grid.terrain import Terrain
 from bot.rules.d20.action_terms import ACTIONS, FULL_ROUND, MOVE_ACTIONS, NO_MOVE, Action
-from bot.rules.d20.actions import D20Actions
-from bot.rules.d20.reach import D20Reach
+from bot.rules.d20.actions import top_speed
 from bot.rules.d20.sheet import armor, d20_token_state, load
 from bot.rules.engine.board import Limits, StepContext
 from bot.rules.engine.steps import flies_where_needed
+from bot.rules.parts.steps import StepRule
+
+if TYPE_CHECKING:
+    from bot.rules.ruleset import Ruleset
 
 # Terrain that hampers a walker (001 "Difficult Terrain", "Obstacles").
 HAMPERING = frozenset({Terrain.DIFFICULT, Terrain.OBSTACLE, Terrain.SLOPE, Terrain.ICE})
@@ -52,17 +56,29 @@ def _share_spent(limits: Limits, limit_ft: float, spent: float, cost: float) -> 
     )
 
 
-class D20Ruleset(D20Actions, D20Reach):
-    """The d20 family's grid movement; subclasses give the data (their actions:
-    ``D20Actions``, bot/rules/d20/actions.py; their reach: ``D20Reach``, reach.py)."""
+@dataclass(frozen=True)
+class D20Squares:
+    """What a d20 ruleset's squares cost, as data."""
 
-    doublings_stack: ClassVar[bool]
-    impeded_full_round: ClassVar[bool]
-    darkness_doubles: ClassVar[bool]  # 3.5's poor visibility costs double; epic-path's not
-    provoke_rule: ClassVar[Literal["leave-threatened", "leave-reach", "never"]] = "leave-threatened"
+    one_two_diagonals: bool  # 3.5's 1-2-1-2 diagonals; epic-path counts each as one
+    doublings_stack: bool  # 3.5: ×2, ×4, ×8; epic-path: difficult doesn't stack
+    impeded_full_round: bool  # epic-path: only a full-round action's 5 ft into impeded
+    darkness_doubles: bool  # 3.5's poor visibility costs double; epic-path's not
+    # where the ruleset's own document says a withdraw (run, charge) needs a mode with a
+    # speed (002 Withdraw; 004 Withdraw)
+    withdraw_rule: str = "Rules of the Game › Withdraw"
 
-    def __init__(self) -> None:
-        self.diagonal_parity = self.one_two_diagonals
+
+class D20Steps(StepRule):
+    """The d20 family's squares, by the ruleset's ``D20Squares``."""
+
+    def __init__(self, rules: Ruleset, squares: D20Squares) -> None:
+        super().__init__(rules)
+        self.one_two_diagonals = squares.one_two_diagonals
+        self.doublings_stack = squares.doublings_stack
+        self.impeded_full_round = squares.impeded_full_round
+        self.darkness_doubles = squares.darkness_doubles
+        self.withdraw_rule = squares.withdraw_rule
 
     # ---- steps
 
@@ -76,7 +92,9 @@ class D20Ruleset(D20Actions, D20Reach):
         squeezing: bool,
     ) -> Edge | str:
         walked = self._priced(ctx, frm, to, diagonals, spent, squeezing, flown=False)
-        if not flies_where_needed(self, ctx) or (isinstance(walked, Edge) and not walked.hampered):
+        if not flies_where_needed(self.rules, ctx) or (
+            isinstance(walked, Edge) and not walked.hampered
+        ):
             return walked
         # 004 "Combining Movement Types": a walker with a fly speed may fly any square
         # while the fly speed's share lasts; it flies where that is cheaper or where
@@ -114,7 +132,7 @@ class D20Ruleset(D20Actions, D20Reach):
         factor = 2 ** (doublings if self.doublings_stack else min(doublings, 1))
         diagonal = frm.col != to.col and frm.row != to.row
         squares, why = self._squares(factor, causes, diagonal, diagonals)
-        cost = squares * self.square_ft
+        cost = squares * self.rules.square_ft
         if limit is not None and _share_spent(allowance.limits, limit, spent, cost):
             return (
                 f"{to} needs {move_type} movement and {ctx.board.mover.name}'s {move_type} "
@@ -132,7 +150,7 @@ class D20Ruleset(D20Actions, D20Reach):
         self, through: str, doublings: int, causes: tuple[str, ...]
     ) -> tuple[int, tuple[str, ...]]:
         """Moving through opponents at half speed (tumbling) doubles every square."""
-        rule = self.through_rule(through)
+        rule = self.rules.through_rule(through)
         if rule is None or not rule.half_speed:
             return doublings, causes
         return doublings + 1, (*causes, rule.kind.removesuffix("e") + "ing")
@@ -142,7 +160,7 @@ class D20Ruleset(D20Actions, D20Reach):
         is usable while its share of what is left (counted in the fastest mode's feet)
         lasts. None: the mode is the fastest, so no share limits it."""
         type_speed = ctx.movement.speeds_ft.get(move_type, 0)
-        top = self.top_speed(ctx.movement, ctx.allowance.mode)
+        top = top_speed(ctx.movement, ctx.allowance.mode, self.rules.combines_flight)
         return ctx.allowance.activity.left_ft * type_speed / top if type_speed < top else None
 
     def _squares(
@@ -175,7 +193,7 @@ class D20Ruleset(D20Actions, D20Reach):
         board, mode = ctx.board, ctx.allowance.mode
         cells = board.cells(to)
         terrains = {board.terrain(c) for c in cells}
-        if not flown and flies_where_needed(self, ctx) and _flown_over(ctx, terrains):
+        if not flown and flies_where_needed(self.rules, ctx) and _flown_over(ctx, terrains):
             return CROSSED_FLYING
         causes: list[str] = []
         doublings = 0
@@ -195,7 +213,7 @@ class D20Ruleset(D20Actions, D20Reach):
         unseen, blind_step = self._unseen_terms(ctx, cells, causes)
         doublings += unseen
         for other in board.others_in(cells):
-            if self.creature_hampers(board.mover, other):
+            if self.rules.space.creature_hampers(board.mover, other):
                 doublings += 1
                 causes.append(f"past {other.name}")
         if squeezing:
@@ -273,9 +291,6 @@ class D20Ruleset(D20Actions, D20Reach):
         causes.append(blind_step_cause(board.mover))
         return 1, False
 
-    def creature_hampers(self, mover: Token, other: Token) -> bool:
-        return False
-
     def avoids_obstacles(self, token: Token, mode: str) -> bool:
         # 001 Obstacles: "Flying and incorporeal creatures are able to avoid most obstacles"
         return mode == "fly" or token.has(Condition.INCORPOREAL)
@@ -288,7 +303,8 @@ __all__ = [
     "MOVE_ACTIONS",
     "NO_MOVE",
     "Action",
-    "D20Ruleset",
+    "D20Squares",
+    "D20Steps",
     "armor",
     "d20_token_state",
     "load",

@@ -40,6 +40,10 @@ from bot.rules.d20.overland_ruling import Ruling, add_sections, figure, miles_te
 from bot.rules.rulings import Source, TravelRequest, TravelResult
 from bot.units import miles_word
 
+# The /travel options the d20 overland rules read beyond those every ruleset reads:
+# roads, the hours travelled in a day, the party's load and a mount's
+D20_TRAVEL_OPTIONS = frozenset({"road", "hours", "load", "mount_load"})
+
 
 def _check_positive(name: str, value: float | None, limit: int) -> Fraction | None:
     if value is None:

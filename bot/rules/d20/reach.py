@@ -1,30 +1,44 @@
 """Reach and threatened squares as the d20 rulesets count them (3.5 and epic-path):
 natural reach by size and body, reach weapons (001: not at natural reach or less), and
-distance with 1-2-1-2 diagonals where the ruleset has them. A partial ``Ruleset``:
-``D20Ruleset`` (grid.py) is put together from it and the actions."""
+distance with 1-2-1-2 diagonals where the ruleset has them: the reach part 3.5 and
+epic-path each hold, with their own tables."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import ClassVar
+from typing import TYPE_CHECKING
 
 from bot.encounter import Token
 from bot.grid.coords import Cell, cell_row
 from bot.grid.geometry import gap, squares_one_two
 from bot.grid.sizes import Size
 from bot.rules.engine.board import Board, around
-from bot.rules.ruleset import Ruleset
+from bot.rules.parts.reach import ReachRule
 from bot.state import text
 
+if TYPE_CHECKING:
+    from bot.rules.ruleset import Ruleset
 
-class D20Reach(Ruleset):
-    """Who threatens which squares, and how far apart two squares are; subclasses give
-    the reach tables and the diagonal rule."""
 
-    reach_tall_ft: ClassVar[Mapping[Size, int]]
-    reach_long_ft: ClassVar[Mapping[Size, int]]
-    one_two_diagonals: ClassVar[bool]
-    threatens_own_space: ClassVar[bool]
+class D20Reach(ReachRule):
+    """Who threatens which squares, and how far apart two squares are, by the ruleset's
+    reach tables (a tall and a long body), its diagonal rule, and whether a creature
+    threatens its own space."""
+
+    def __init__(
+        self,
+        rules: Ruleset,
+        *,
+        tall_ft: Mapping[Size, int],
+        long_ft: Mapping[Size, int],
+        one_two_diagonals: bool,
+        threatens_own_space: bool,
+    ) -> None:
+        super().__init__(rules)
+        self.reach_tall_ft = tall_ft
+        self.reach_long_ft = long_ft
+        self.one_two_diagonals = one_two_diagonals
+        self.threatens_own_space = threatens_own_space
 
     def reach_ft(self, token: Token) -> int:
         return self.natural_reach_ft(token)
@@ -38,7 +52,7 @@ class D20Reach(Ruleset):
 
     def distance_ft(self, a: Cell, b: Cell) -> float:
         dx, dy = abs(a.col - b.col), abs(a.row - b.row)
-        return float(self.distance_squares(dx, dy) * self.square_ft)
+        return float(self.distance_squares(dx, dy) * self.rules.square_ft)
 
     def distance_squares(self, dx: int, dy: int) -> int:
         return squares_one_two(dx, dy) if self.one_two_diagonals else max(dx, dy)
@@ -47,7 +61,7 @@ class D20Reach(Ruleset):
         """How many squares away ``enemy`` threatens, nearest and farthest: from the next
         square to its natural reach, or with a reach weapon from beyond its natural
         reach to double it (001: not at natural reach or less)."""
-        squares = self.natural_reach_ft(enemy) // self.square_ft
+        squares = self.natural_reach_ft(enemy) // self.rules.square_ft
         if enemy.reach_weapon:
             return max(1, squares) + 1, 2 * max(1, squares)
         return 1, squares

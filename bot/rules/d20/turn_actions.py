@@ -1,6 +1,6 @@
 """The d20 rulesets' move actions that aren't movement (opening a door, controlling a
-frightened mount) and the full-round Minimum Movement: a part of ``D20Actions``
-(actions.py). Pure: no Discord, no database.
+frightened mount) and the full-round Minimum Movement: the base of ``D20Economy``
+(actions.py), the action economy part of the d20 rulesets. Pure: no Discord, no database.
 """
 
 from __future__ import annotations
@@ -12,11 +12,11 @@ from bot.encounter import Token
 from bot.errors import IllegalMove
 from bot.rules.d20.action_terms import FULL_ROUND, MOVE_ACTIONS
 from bot.rules.engine.board import Allowance
-from bot.rules.ruleset import Ruleset
+from bot.rules.parts.economy import ActionEconomy
 from bot.rules.rulings import Note
 
 
-class D20TurnActions(Ruleset):
+class D20TurnActions(ActionEconomy):
     """A move action spent on something other than moving, and the 5 ft a creature may
     always move as a full-round action."""
 

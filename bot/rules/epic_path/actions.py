@@ -1,29 +1,38 @@
 """epic-path's actions (seed 004 › General Movement Rules, Double Move, Run,
 Encumbrance, Withdraw, Blocked Terrain): a walk that goes on until a double move is
 declared, the run's multiple, speed 0 under armor and load, teleporting in sight, and
-the prone creature's record against forced movement. A part of ``EpicPath``."""
+the prone creature's record against forced movement: ``EpicEconomy``, the action economy
+part ``EpicPath`` holds (the d20 family's, with epic-path's data and rules)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
+from typing import ClassVar
 
 from bot.encounter import Activity, Condition, Encounter, Token
 from bot.errors import IllegalMove
 from bot.grid.coords import Cell
 from bot.grid.sight import clear_line
-from bot.rules.d20.grid import D20Ruleset, armor, load
+from bot.rules.d20.action_terms import Action
+from bot.rules.d20.actions import D20Economy
+from bot.rules.d20.sheet import armor, load
 from bot.rules.engine.actions import MoveAction
 from bot.rules.engine.board import Allowance, Limits, StepContext
 from bot.rules.engine.moves import MoveRequest, TokenMovement
 from bot.rules.engine.teleport import nearest_space, open_space, teleport_allowance
 from bot.rules.epic_path.tables import RUN_STEP_DOWN
-from bot.rules.epic_path.tokens import ENCUMBERED_RUN_BASE, RUN_MULTIPLE
+from bot.rules.epic_path.tokens import ACTION_TERMS, ENCUMBERED_RUN_BASE, RUN_MULTIPLE
 from bot.rules.rulings import Note
 from bot.units import feet
 
 
-class EpicActions(D20Ruleset):
+class EpicEconomy(D20Economy):
     """What each of epic-path's actions lets a creature do now."""
+
+    action_terms: ClassVar[Mapping[str, Action]] = ACTION_TERMS
+    standing_is_movement: ClassVar[bool] = True  # 004 5-Foot Step
+    minimum_sections: ClassVar[tuple[str, ...]] = ("Impeded Terrain",)
 
     def run_multiple(self, token: Token) -> tuple[int, str]:
         """004 Run's ×4 (×3 in heavy armor), and 004 Encumbrance's ×5 less one for a
@@ -78,34 +87,6 @@ class EpicActions(D20Ruleset):
             return token.with_state(prone_resists=True)
         return token
 
-    def conditions_changed(self, before: Token, after: Token) -> tuple[Token, tuple[Note, ...]]:
-        """Prone put on or taken off by the GM (/token condition) is not the creature's own
-        choice: no resistance to forced movement until its turn comes (004)."""
-        after, notes = super().conditions_changed(before, after)
-        if before.has(Condition.PRONE) != after.has(Condition.PRONE):
-            after = after.with_state(prone_resists=None)
-        return after, notes
-
-    def forced_notes(self, token: Token) -> tuple[Note, ...]:
-        """004 Forced Movement: the creature may fall prone at any point to end it; while
-        prone by choice (or since its turn came) it may ignore it altogether."""
-        if token.has(Condition.PRONE) and token.state.get("prone_resists"):
-            return (
-                Note(
-                    "Prone",
-                    f"{token.name} may ignore this forced movement while it stays prone: it "
-                    "dropped prone by choice or has had the chance to stand up since (Epic "
-                    "Path › Forced Movement). If it does, /undo.",
-                ),
-            )
-        return (
-            Note(
-                "Fall prone",
-                f"{token.name} may fall prone at any square of it, its start included, ending "
-                "it there (Epic Path › Forced Movement).",
-            ),
-        )
-
     def _allowance(
         self, encounter: Encounter, token: Token, request: MoveRequest, movement: TokenMovement
     ) -> Allowance:
@@ -139,7 +120,7 @@ class EpicActions(D20Ruleset):
     def _walking(token: Token) -> int | None:
         """Where in its actions the token's walk this turn is, if walking is the last
         thing it did (a drop prone, free, doesn't end it)."""
-        return EpicActions._last_taken(token, "move")
+        return EpicEconomy._last_taken(token, "move")
 
     @staticmethod
     def _last_taken(token: Token, action: str) -> int | None:

@@ -24,7 +24,7 @@ from bot.rules.epic_path.flanking import Creature, Space, flanks_counted
 from bot.rules.rulings import BoardFlanks, Flanked
 
 if TYPE_CHECKING:
-    from bot.rules.epic_path.flanks import EpicFlanks
+    from bot.rules.epic_path.flanks import EpicFlanking
 
 # The work one question may do: pairs of foes looked at, and lines drawn between
 # them (about 0.6 µs each: under a second at worst). Every pair around every creature
@@ -45,7 +45,7 @@ class _One:
 
 
 def board_flanks(
-    rules: EpicFlanks,
+    rules: EpicFlanking,
     encounter: Encounter,
     *,
     mover: Token | None = None,
@@ -56,14 +56,16 @@ def board_flanks(
     only foes that aren't dead (the note after its move)."""
     if not encounter.tokens:
         return BoardFlanks(())
-    board = Board.of(encounter, next(iter(encounter.tokens.values())), rules.footprint_squares)
+    board = Board.of(
+        encounter, next(iter(encounter.tokens.values())), rules.rules.footprint_squares
+    )
     ones = [
         _One(
             t,
             key,
             Space(t.cell, board.sides.get(key, 1)),
             int(t.size),
-            rules.natural_reach_ft(t) > rules.square_ft or t.reach_weapon,
+            rules.natural_reach_ft(t) > rules.rules.square_ft or t.reach_weapon,
             not t.has(Condition.INCAPACITATED),
         )
         for key, t in encounter.tokens.items()
@@ -95,20 +97,20 @@ class _Work:
     seen: dict[tuple[object, ...], bool] = field(default_factory=dict)
 
 
-def _threatens(rules: EpicFlanks, board: Board, one: _One, target: _One) -> bool:
+def _threatens(rules: EpicFlanking, board: Board, one: _One, target: _One) -> bool:
     """Whether ``one`` threatens any square of ``target``'s space."""
     if not one.able:
         return False
     if (altitude(one.token) or altitude(target.token)) and not within_reach_up(
-        rules, one.token, target.token, rules.reach_ft(one.token)
+        rules.rules, one.token, target.token, rules.rules.reach_ft(one.token)
     ):
         return False  # 004 Three Dimensional Movement: too far above or below
     cells = target.space.squares
-    return any(rules.threatens(board, one.token, c) for c in cells)
+    return any(rules.rules.threatens(board, one.token, c) for c in cells)
 
 
 def _flankers(
-    rules: EpicFlanks, board: Board, ones: list[_One], target: _One, moving: _One | None
+    rules: EpicFlanking, board: Board, ones: list[_One], target: _One, moving: _One | None
 ) -> tuple[list[_One], list[_One]] | None:
     """The foes of ``target`` that threaten it, as (the first of each pair, the partners
     they may pair with): every such foe both ways, or with a mover only the mover first

@@ -1,28 +1,41 @@
 """epic-path's flanking as the ruleset answers it (seed 004 › Flanking, Reach and
 Flanking, Internal Flanking): for two creatures and a third (/flank), for the whole
 board (/map flanks:true, flank_board.py) and after a move. The geometry is
-flanking.py. A part of ``EpicPath``."""
+flanking.py. The flanking part ``EpicPath`` holds."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from bot.encounter import Condition, Encounter, Token
-from bot.rules.d20.grid import D20Ruleset
 from bot.rules.engine.altitude import altitude, within_reach_up
 from bot.rules.engine.board import Board, hostile
 from bot.rules.epic_path.flank_board import board_flanks
 from bot.rules.epic_path.flanking import Creature, Space, flank_between
+from bot.rules.parts.flanking import FlankRule
 from bot.rules.rulings import BoardFlanks, Flank, Note
 
+if TYPE_CHECKING:
+    from bot.rules.d20.reach import D20Reach
+    from bot.rules.ruleset import Ruleset
 
-class EpicFlanks(D20Ruleset):
-    """Who flanks whom, by the seed's lines through a space."""
+
+class EpicFlanking(FlankRule):
+    """Who flanks whom, by the seed's lines through a space (and the ruleset's reach)."""
+
+    def __init__(self, rules: Ruleset, reach: D20Reach) -> None:
+        super().__init__(rules)
+        self.d20_reach = reach
+
+    def natural_reach_ft(self, token: Token) -> int:
+        return self.d20_reach.natural_reach_ft(token)
 
     def flank(self, encounter: Encounter, a: Token, b: Token, target: Token) -> Flank:
         """004 Flanking, Reach and Flanking, Internal Flanking: two allies who both
         threaten an enemy flank it when a line between them passes through opposite
         sides or opposite corners of its space, or when one is inside the other's
         space two or more sizes apart."""
-        board = Board.of(encounter, target, self.footprint_squares)
+        board = Board.of(encounter, target, self.rules.footprint_squares)
         sections = ["Flanking"]
         for one in (a, b):
             if not hostile(one, target):
@@ -30,19 +43,21 @@ class EpicFlanks(D20Ruleset):
                     False,
                     f"{one.name} isn't {target.name}'s enemy ({one.team} and {target.team}): "
                     "only allies who both threaten an enemy flank it",
-                    self.source(*sections),
+                    self.rules.source(*sections),
                 )
         if a.team != b.team:  # pragma: no cover - hostile() leaves one enemy side
-            return Flank(False, f"{a.name} and {b.name} aren't allies", self.source(*sections))
+            return Flank(
+                False, f"{a.name} and {b.name} aren't allies", self.rules.source(*sections)
+            )
         for one in (a, b):
             if (altitude(one) or altitude(target)) and not within_reach_up(
-                self, one, target, self.reach_ft(one)
+                self.rules, one, target, self.rules.reach_ft(one)
             ):
                 # 004 Three Dimensional Movement: reach counts cubes, up as across
                 return Flank(
                     False,
                     f"{one.name} is too far above or below {target.name} to threaten it",
-                    self.source(*sections, "Three Dimensional Movement"),
+                    self.rules.source(*sections, "Three Dimensional Movement"),
                 )
         verdict = flank_between(
             self._flanker(board, a, target),
@@ -61,7 +76,7 @@ class EpicFlanks(D20Ruleset):
         return Flank(
             verdict.flanks,
             verdict.why,
-            self.source(*sections),
+            self.rules.source(*sections),
             line=(line[0], line[1]) if line is not None else None,
             internal=verdict.internal,
         )
@@ -72,15 +87,15 @@ class EpicFlanks(D20Ruleset):
         return board_flanks(self, encounter)
 
     def _flanker(self, board: Board, token: Token, target: Token) -> Creature:
-        side = board.sides.get(token.key, self.footprint_squares.get(token.size, 1))
+        side = board.sides.get(token.key, self.rules.footprint_squares.get(token.size, 1))
         threatens = not token.has(Condition.INCAPACITATED) and any(
-            self.threatens(board, token, cell) for cell in board.footprint_of(target)
+            self.rules.threatens(board, token, cell) for cell in board.footprint_of(target)
         )
         return Creature(
             token.name,
             Space(token.cell, side),
             int(token.size),
-            self.natural_reach_ft(token) > self.square_ft or token.reach_weapon,
+            self.natural_reach_ft(token) > self.rules.square_ft or token.reach_weapon,
             threatens,
         )
 

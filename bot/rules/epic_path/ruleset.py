@@ -1,25 +1,19 @@
-"""epic-path: "Types of Movement" from Epic Path, a Pathfinder variant (seed 004).
-
-Falling, falling objects, collisions and overland travel are the seed's own.
-The seed has no jump rule, so /jump borrows Pathfinder's Acrobatics.
+"""epic-path: "Types of Movement" from Epic Path, a Pathfinder variant (seed 004): the
+ruleset's data and the parts it holds. Falling, falling objects, collisions and
+overland travel are the seed's own (calculators.py); the seed has no jump rule, so
+/jump borrows Pathfinder's Acrobatics.
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping
 from typing import ClassVar
 
-from bot.encounter import Condition, Token
-from bot.grid.coords import Cell
+from bot.encounter import Condition
 from bot.grid.sizes import Size
 from bot.grid.terrain import Terrain
-from bot.names import Vocabulary
-from bot.rules.d20.falling import D20FallRules, d20_fall
-from bot.rules.d20.grid import Action
-from bot.rules.d20.jumping import SkillJumpRules, skill_jump
-from bot.rules.d20.overland import overland_travel
-from bot.rules.engine.board import Board
+from bot.rules.d20.grid import D20Squares
+from bot.rules.d20.reach import D20Reach
 from bot.rules.engine.kinds import (
     GrappleRule,
     MountRule,
@@ -27,70 +21,32 @@ from bot.rules.engine.kinds import (
     ThroughRule,
     VerticalRule,
 )
-from bot.rules.engine.moves import (
-    MOVE_MODES,
-    TokenFields,
-    TokenMovement,
-    TokenSpec,
-    parse_plain_speed,
-)
+from bot.rules.engine.moves import MOVE_MODES
+from bot.rules.engine.steps import ProvokeRule
 from bot.rules.epic_path import IDENTITY
-from bot.rules.epic_path.actions import EpicActions
-from bot.rules.epic_path.flanks import EpicFlanks
-from bot.rules.epic_path.overland_tables import EPIC_PATH_OVERLAND
+from bot.rules.epic_path.actions import EpicEconomy
+from bot.rules.epic_path.calculators import DOCUMENT, GRID_DOCUMENT, SEED_FILES, EpicCalculators
+from bot.rules.epic_path.flanks import EpicFlanking
+from bot.rules.epic_path.parts import EpicConditions, EpicSheet, EpicSteps
 from bot.rules.epic_path.space import EpicSpace
-from bot.rules.epic_path.tables import (
-    FOOTPRINTS,
-    OBJECT_DICE,
-    REACH_FT,
-    SURFACE_PER_DIE,
-)
-from bot.rules.epic_path.tokens import (
-    ACTION_TERMS,
-    token_fields,
-    token_movement,
-)
+from bot.rules.epic_path.tables import FOOTPRINTS, REACH_FT
 from bot.rules.identity import Identity
-from bot.rules.rulings import (
-    FallRequest,
-    FallResult,
-    JumpRequest,
-    JumpResult,
-    Note,
-    Source,
-    TravelRequest,
-    TravelResult,
-    borrowed,
-)
+from bot.rules.ruleset import Ruleset
+from bot.rules.rulings import Source
 
-SEED = "004_15d51e0af34ca221.txt"
-SEED_FILES = (SEED,)
-DOCUMENT = "Epic Path › Types of Movement"
-GRID_DOCUMENT = "Epic Path: Types of Movement"
-
-
-FALL_RULES = D20FallRules(
-    max_dice=20,  # "In normal air, on the Prime Material, a maximum of 20d6 is recommended."
-    check_name="Acrobatics",
-    dive_check_name="Swim or Acrobatics",
-    surface_per_die=SURFACE_PER_DIE,
-    yielding_surfaces=frozenset({"soft"}),
-    object_dice=OBJECT_DICE,
-    collisions=True,
-    lethal_damage_lands_prone=True,
-)
-JUMP_RULES = SkillJumpRules(
-    skill="Acrobatics",
-    run_up_ft=10,
-    bonus_per_10_ft_above=4,
-    penalty_per_10_ft_below=4,
-    edge_grab=False,
+SQUARES = D20Squares(
+    one_two_diagonals=False,
+    doublings_stack=False,
+    impeded_full_round=True,
+    darkness_doubles=False,
+    withdraw_rule="Epic Path › Withdraw",
 )
 
 
-class EpicPath(EpicActions, EpicSpace, EpicFlanks):
-    """The seed's rules as data and its calculators; its actions, shared spaces and
-    flanking are parts of their own (actions.py, space.py, flanks.py)."""
+class EpicPath(Ruleset):
+    """The seed's rules as data; its calculators, actions, squares, shared spaces and
+    flanking are parts of their own (calculators.py, actions.py, parts.py, space.py,
+    flanks.py), built in ``__init__``."""
 
     identity: ClassVar[Identity] = IDENTITY
     document: ClassVar[str] = DOCUMENT
@@ -180,83 +136,37 @@ class EpicPath(EpicActions, EpicSpace, EpicFlanks):
     square_ft: ClassVar[int] = 5
     sizes: ClassVar[tuple[Size, ...]] = tuple(Size)
     footprint_squares: ClassVar[Mapping[Size, int]] = FOOTPRINTS
-    travel_names: ClassVar[Mapping[str, Vocabulary]] = EPIC_PATH_OVERLAND.travel_names
     move_modes: ClassVar[tuple[str, ...]] = MOVE_MODES  # and teleport (004 Blocked Terrain)
     inert_conditions: ClassVar[frozenset[Condition]] = frozenset()  # 004 Withdraw: invisible
-
-    # ------------------------------------------------------------- on a grid
-
-    def fall(self, request: FallRequest, rng: random.Random) -> FallResult:
-        source = Source("epic-path", DOCUMENT, ("Falling",), seed_file=SEED)
-        return d20_fall(request, rng, FALL_RULES, source)
-
-    def jump(self, request: JumpRequest, rng: random.Random) -> JumpResult:
-        source = Source(
-            "epic-path",
-            "Pathfinder Acrobatics",
-            ("Jumping",),
-            seed_file=SEED,
-            borrowed="Pathfinder Acrobatics (Epic Path has no jump rule)",
-        )
-        result = skill_jump(request, JUMP_RULES, source)
-        return borrowed(
-            result,
-            "Epic Path's Types of Movement has no jump rule: this is Pathfinder's Acrobatics "
-            "(long jump DC = "
-            "distance, high jump DC = 4 × height, doubled without a 10 ft run-up).",
-        )
-
-    def travel_speed_ft(self, text: str) -> int:
-        return parse_plain_speed(text)
-
-    def travel(self, request: TravelRequest, rng: random.Random) -> TravelResult:
-        source = Source("epic-path", DOCUMENT, ("Overland Travel",), seed_file=SEED)
-        return overland_travel(request, rng, tables=EPIC_PATH_OVERLAND, source=source)
-
-    # ------------------------------------------------------------ on a grid
 
     def forced_source(self, *sections: str) -> Source:
         """Forced movement is this seed's own rule (004 Forced Movement)."""
         return self.source(*sections)
 
     sharing_rule: ClassVar[str] = "a hostile creature's space is not shared (Epic Path › Squeezing)"
-    reach_tall_ft: ClassVar[Mapping[Size, int]] = REACH_FT
-    reach_long_ft: ClassVar[Mapping[Size, int]] = REACH_FT
-    one_two_diagonals: ClassVar[bool] = False
-    doublings_stack: ClassVar[bool] = False
-    darkness_doubles: ClassVar[bool] = False
-    impeded_full_round: ClassVar[bool] = True
-    threatens_own_space: ClassVar[bool] = True
-    action_terms: ClassVar[Mapping[str, Action]] = ACTION_TERMS
-    standing_is_movement: ClassVar[bool] = True  # 004 5-Foot Step
     step_rule: ClassVar[str] = "Epic Path › 5-Foot Step"
-    withdraw_rule: ClassVar[str] = "Epic Path › Withdraw"
     # 004 only names the charge: 3.5's reading of it, borrowed (docs/RULINGS.md)
     charge_rule: ClassVar[str] = "Rules of the Game › Charge, borrowed"
     run_rule: ClassVar[str] = "Epic Path › Run"
-    minimum_sections: ClassVar[tuple[str, ...]] = ("Impeded Terrain",)
 
     pits_enterable: ClassVar[bool] = True  # 004 Hazardous Terrain
     combines_flight: ClassVar[bool] = True  # 004 Combining Movement Types
+    provoke_rule: ClassVar[ProvokeRule] = "leave-threatened"
 
-    def pit_fall(self, board: Board, pit: Cell) -> tuple[Note, ...]:
-        """004 Hazardous Terrain: a pit opening may be moved into freely; 004 Falling
-        says what the fall does."""
-        name = board.mover.name
-        return (
-            Note(
-                "Falls",
-                f"{name} moves into the pit at {pit}, hazardous terrain a character may "
-                "freely enter (Epic Path › Hazardous Terrain), and falls: 1d6 per 10 ft fallen, "
-                f"at most {FALL_RULES.max_dice}d6 (Epic Path › Falling). How deep is the GM's: "
-                "/fall height:<feet> ruleset:epic-path gives the damage. Jumping in on "
-                "purpose makes the first 1d6 nonlethal, and a DC 15 Acrobatics check "
-                "avoids the first 10 ft (/fall intentional:true check:<total>).",
-            ),
+    def __init__(self) -> None:
+        super().__init__()
+        self.calculators = EpicCalculators()
+        self.economy = EpicEconomy(self)
+        self.sheet = EpicSheet(self)
+        self.steps = EpicSteps(self, SQUARES)
+        self.space = EpicSpace(self)
+        self.conditions = EpicConditions(self)
+        reach = D20Reach(
+            self,
+            tall_ft=REACH_FT,
+            long_ft=REACH_FT,
+            one_two_diagonals=False,
+            threatens_own_space=True,
         )
-
-    def token_movement(self, token: Token) -> TokenMovement:
-        return token_movement(token)
-
-    def token_fields(self, spec: TokenSpec) -> TokenFields:
-        return token_fields(spec)
+        self.reach = reach
+        self.flanking = EpicFlanking(self, reach)

@@ -1,6 +1,6 @@
 """epic-path's creatures in each other's space (seed 004 › Squeezing, Stepover,
 Space): who may pass whom, sharing a square as squeezing, and how many a square holds.
-A part of ``EpicPath``."""
+The space part ``EpicPath`` holds."""
 
 from __future__ import annotations
 
@@ -11,16 +11,16 @@ from bot.errors import IllegalMove
 from bot.grid.coords import Cell
 from bot.grid.paths import EPSILON
 from bot.grid.sizes import Size
-from bot.rules.d20.grid import D20Ruleset
 from bot.rules.engine.altitude import altitude, height_ft
 from bot.rules.engine.board import Board, Passing, StepContext, hostile, join
 from bot.rules.engine.plan import Route
 from bot.rules.epic_path.tokens import MAX_PER_SQUARE
+from bot.rules.parts.space import SpaceRule
 from bot.rules.rulings import Note
 from bot.units import feet
 
 
-class EpicSpace(D20Ruleset):
+class EpicSpace(SpaceRule):
     """Passing, stepping over and sharing a space."""
 
     def squeeze_width(self, side: int) -> int:
@@ -39,8 +39,8 @@ class EpicSpace(D20Ruleset):
         equal to the number of squares per side". Whether the mover's cube clears
         ``other``'s on its way (rising first or coming down last) and where it ends."""
         start, end = board.heights_ft or (altitude(board.mover), altitude(board.mover))
-        bottom, top = altitude(other), altitude(other) + height_ft(self, other)
-        tall = height_ft(self, board.mover)
+        bottom, top = altitude(other), altitude(other) + height_ft(self.rules, other)
+        tall = height_ft(self.rules, board.mover)
 
         def apart(high: int) -> bool:
             return high >= top or high + tall <= bottom

@@ -1,30 +1,36 @@
 """5e-alt's actions (seed 000 › Moving On Your Turn): the Movement a move, a Dash, a
 Stand Up or a Drop Prone gives, the ways a creature may or may not move now, and
-teleporting. A part of ``FiveEAlt``."""
+teleporting: ``AltEconomy``, the action economy part ``FiveEAlt`` holds."""
 
 from __future__ import annotations
 
 import math
 from dataclasses import replace
+from typing import ClassVar
 
 from bot.encounter import Activity, Condition, Encounter, Token
 from bot.errors import IllegalMove, InvalidInput
 from bot.grid.coords import Cell
 from bot.grid.terrain import Terrain
+from bot.names import Vocabulary
 from bot.rules.engine.actions import MoveAction
 from bot.rules.engine.board import Allowance, Stance, StepContext, check_mode
 from bot.rules.engine.moves import MoveRequest, TokenMovement
 from bot.rules.engine.teleport import nearest_space, open_space, teleport_allowance
 from bot.rules.engine.traits import has_trait
 from bot.rules.five_e_alt.speeds import SingleSpeed
-from bot.rules.five_e_alt.tokens import single_speed
-from bot.rules.ruleset import Ruleset
+from bot.rules.five_e_alt.tokens import ACTIONS, single_speed
+from bot.rules.parts.economy import ActionEconomy
 from bot.rules.rulings import Note
 from bot.units import feet
 
 
-class AltActions(Ruleset):
+class AltEconomy(ActionEconomy):
     """5e-alt's allowances: what each action lets the creature spend now."""
+
+    action_words: ClassVar[Vocabulary] = ACTIONS
+    actions: ClassVar[tuple[str, ...]] = ACTIONS.names
+    band_action: ClassVar[str] = "dash"
 
     def allowance(
         self, encounter: Encounter, token: Token, request: MoveRequest, movement: TokenMovement

@@ -1,5 +1,5 @@
 """5e-alt's calculators: the seed's falling and jumping, and SRD 5.1's travel pace
-borrowed (seed 000 has no overland rules). ``FiveEAlt`` derives from this class; the
+borrowed (seed 000 has no overland rules). The part ``FiveEAlt.calculators`` holds; the
 console's quick path loads it alone, without the movement engine."""
 
 from __future__ import annotations
@@ -36,7 +36,10 @@ class AltCalculators:
     travel_names: ClassVar[Mapping[str, Vocabulary]] = travel.TRAVEL_NAMES_51
     travel_min_miles: ClassVar[float] = 0.1
     jump_uses_strength: ClassVar[bool] = False
-    in_units: bool = False  # are distances shown in Units of 5 ft (an encounter option)?
+    travel_options: ClassVar[frozenset[str]] = frozenset({"hours"})  # SRD 5.1's pace
+
+    def __init__(self, *, in_units: bool = False) -> None:
+        self.in_units = in_units  # are distances shown in Units of 5 ft (an encounter option)?
 
     # ------------------------------------------------------------------ fall
 

@@ -1,15 +1,16 @@
 """5e-alt's conditions as events (seed 000): what a condition can't be put on, what
 gaining one does to the token (Losing Movement; Falling Unconscious), and who falls
-for it (Falling While Climbing or Flying). A part of ``FiveEAlt``."""
+for it (Falling While Climbing or Flying): ``AltConditions``, the conditions part ``FiveEAlt``
+holds."""
 
 from __future__ import annotations
 
 from dataclasses import replace
 
 from bot.encounter import Condition, Token
-from bot.rules.engine.moves import last_mode, moving_as
+from bot.rules.engine.moves import last_mode
 from bot.rules.five_e_alt.tokens import single_speed
-from bot.rules.ruleset import Ruleset
+from bot.rules.parts.conditions import ConditionRule
 from bot.rules.rulings import Note
 from bot.units import feet
 
@@ -22,11 +23,8 @@ def flying(token: Token) -> bool:
     return mode == "fly" or (mode == "walk" and token.altitude_ft > 0)
 
 
-class AltConditions(Ruleset):
+class AltConditions(ConditionRule):
     """5e-alt's conditions, read as the variant's events."""
-
-    def token_words(self, token: Token) -> tuple[str, ...]:
-        return moving_as(token)
 
     def condition_refused(self, token: Token, condition: Condition) -> str:
         """000 Prone › Prone Immunity (Swimming) and Fly › Hovering (Flying, Hover)."""

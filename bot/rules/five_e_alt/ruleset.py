@@ -1,53 +1,29 @@
-"""5e-alt: "One D&D Rule Variant: Alternate Movement" (seed 000).
-
-Falling and jumping are the seed's own rules. The seed has no overland travel,
-so /travel borrows SRD 5.1's travel pace, and says so.
+"""5e-alt: "One D&D Rule Variant: Alternate Movement" (seed 000): the ruleset's data
+and the parts it holds. Falling and jumping are the seed's own rules. The seed has no
+overland travel, so /travel borrows SRD 5.1's travel pace, and says so.
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping
-from typing import ClassVar, Literal
+from typing import ClassVar
 
-from bot.encounter import Condition, Encounter, Token
-from bot.grid.coords import Cell
-from bot.grid.geometry import chebyshev, squares_one_two
+from bot.encounter import Condition, Encounter
 from bot.grid.sizes import Size
-from bot.names import Vocabulary
-from bot.rules.engine.board import (
-    Board,
-    Passing,
-    hostile,
-    in_reach,
-    within_reach,
-)
 from bot.rules.engine.kinds import GrappleRule, MountRule, ReactionRule, VerticalRule
-from bot.rules.engine.moves import (
-    MOVE_MODES,
-    TokenFields,
-    TokenMovement,
-    TokenSpec,
-)
+from bot.rules.engine.moves import MOVE_MODES
+from bot.rules.engine.steps import ProvokeRule
 from bot.rules.five_e_alt import IDENTITY
-from bot.rules.five_e_alt.actions import AltActions
+from bot.rules.five_e_alt.actions import AltEconomy
 from bot.rules.five_e_alt.calculators import AltCalculators
 from bot.rules.five_e_alt.conditions import AltConditions
+from bot.rules.five_e_alt.parts import AltReach, AltSheet, AltSpace
 from bot.rules.five_e_alt.sources import DOCUMENT, SEED
 from bot.rules.five_e_alt.steps import AltSteps
 from bot.rules.five_e_alt.tables import FOOTPRINTS
-from bot.rules.five_e_alt.tokens import (
-    ACTIONS,
-    DEFAULT_REACH_FT,
-    SIZES,
-    speed_notes,
-    token_fields,
-    token_movement,
-)
+from bot.rules.five_e_alt.tokens import SIZES
 from bot.rules.identity import Identity
-from bot.rules.rulings import (
-    Note,
-)
+from bot.rules.ruleset import Ruleset
 from bot.rules.srd5.senses import sight_traits
 from bot.state import flag, text
 
@@ -55,10 +31,10 @@ SEED_FILES = (SEED,)
 GRID_DOCUMENT = DOCUMENT
 
 
-class FiveEAlt(AltCalculators, AltActions, AltSteps, AltConditions):
-    """The variant's rules as data and its grid; its calculators (calculators.py, first,
-    so theirs are the ruleset's), actions, step costs and conditions are parts of their
-    own (actions.py, steps.py, conditions.py)."""
+class FiveEAlt(Ruleset):
+    """The variant's rules as data; its calculators, actions, step costs, conditions,
+    sheet, space and reach are parts of their own (calculators.py, actions.py, steps.py,
+    conditions.py, parts.py), built in ``__init__`` for the encounter's options."""
 
     identity: ClassVar[Identity] = IDENTITY
     document: ClassVar[str] = DOCUMENT
@@ -75,10 +51,7 @@ class FiveEAlt(AltCalculators, AltActions, AltSteps, AltConditions):
         "no creature ends a move in another's space "
         "(Alternate Movement › Moving Around Other Creatures, Separate Spaces)"
     )
-    provoke_rule: ClassVar[Literal["leave-threatened", "leave-reach", "never"]] = "leave-reach"
-    action_words: ClassVar[Vocabulary] = ACTIONS
-    actions: ClassVar[tuple[str, ...]] = ACTIONS.names
-    band_action: ClassVar[str] = "dash"
+    provoke_rule: ClassVar[ProvokeRule] = "leave-reach"
     grapple_rule: ClassVar[GrappleRule | None] = GrappleRule(
         drag="slowed",
         shares_space=False,
@@ -135,22 +108,19 @@ class FiveEAlt(AltCalculators, AltActions, AltSteps, AltConditions):
     zero_speed_modes: ClassVar[frozenset[str]] = frozenset({"climb", "swim"})
 
     def __init__(self, diagonal_rule: str = "5", *, in_units: bool = False) -> None:
+        super().__init__()
         if diagonal_rule not in self.diagonal_rules:
             diagonal_rule = "5"
         self.diagonal_rule = diagonal_rule
         self.diagonal_parity = diagonal_rule == "5-10-5"
         self.in_units = in_units
-
-    def measure_ft(self, a: Cell, b: Cell) -> float:
-        """000's diagonals as the encounter chose them: 5 ft each, 5-10-5 alternating,
-        or euclidean (5 ft × √2 each diagonal square, as a move counts them)."""
-        dx, dy = abs(a.col - b.col), abs(a.row - b.row)
-        if self.diagonal_rule == "5-10-5":
-            return float(squares_one_two(dx, dy) * 5)
-        if self.diagonal_rule == "euclidean":
-            diagonal = min(dx, dy)
-            return round((max(dx, dy) - diagonal) * 5.0 + diagonal * 5.0 * math.sqrt(2), 1)
-        return float(chebyshev(a, b) * 5)
+        self.calculators = AltCalculators(in_units=in_units)
+        self.economy = AltEconomy(self)
+        self.sheet = AltSheet(self)
+        self.steps = AltSteps(self, diagonal_rule)
+        self.space = AltSpace(self)
+        self.reach = AltReach(self, diagonal_rule)
+        self.conditions = AltConditions(self)
 
     def for_encounter(self, encounter: Encounter | None) -> FiveEAlt:
         """With the encounter's diagonal rule (5, 5-10-5 or euclidean) and whether it
@@ -160,37 +130,3 @@ class FiveEAlt(AltCalculators, AltActions, AltSteps, AltConditions):
         if (rule, in_units) == (self.diagonal_rule, self.in_units):
             return self
         return FiveEAlt(rule, in_units=in_units)
-
-    def token_movement(self, token: Token) -> TokenMovement:
-        return token_movement(token)
-
-    def token_fields(self, spec: TokenSpec) -> TokenFields:
-        return token_fields(spec)
-
-    def speed_notes(self, token: Token) -> tuple[Note, ...]:
-        return speed_notes(token)
-
-    def squeeze_width(self, side: int) -> int:
-        # an opening sized for a creature one Size smaller (000 Difficult Terrain)
-        return max(1, side - 1)
-
-    def pass_creature(self, board: Board, other: Token) -> Passing:
-        mover = board.mover
-        hampers = other.size != Size.TINY
-        if other.has(Condition.INCAPACITATED) or not hostile(mover, other):
-            return Passing(True, hampers=hampers)
-        if abs(other.size - mover.size) >= 2 or other.size == Size.TINY:
-            return Passing(True, hampers=hampers)
-        return Passing(
-            False,
-            "a hostile creature within one size of the mover blocks its space "
-            "(Alternate Movement › Moving Around Other Creatures)",
-        )
-
-    def threatened(self, board: Board, enemy: Token) -> frozenset[Cell]:
-        reach = enemy.reach_ft if enemy.reach_ft is not None else DEFAULT_REACH_FT
-        return within_reach(board, enemy, reach, self.square_ft)
-
-    def threatens(self, board: Board, enemy: Token, cell: Cell) -> bool:
-        reach = enemy.reach_ft if enemy.reach_ft is not None else DEFAULT_REACH_FT
-        return in_reach(board, enemy, reach, self.square_ft, cell)

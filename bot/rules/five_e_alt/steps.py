@@ -1,11 +1,12 @@
 """5e-alt's steps (seed 000): what each square costs as the creature moves (Slowed by
 Difficult Terrain moving in, out or while in it, squeezing, prone, dragging; a move's
 speed modifiers), jumping on the way, and what a move leaves it doing (Continuity of
-Movement). A part of ``FiveEAlt``."""
+Movement): ``AltSteps``, the steps part ``FiveEAlt`` holds."""
 
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
 from bot.encounter import Condition, Token
 from bot.grid.coords import Cell
@@ -18,14 +19,19 @@ from bot.rules.engine.steps import stops
 from bot.rules.engine.traits import has_trait
 from bot.rules.five_e_alt.speeds import SingleSpeed
 from bot.rules.five_e_alt.tokens import GROUND, single_speed
-from bot.rules.ruleset import Ruleset
+from bot.rules.parts.steps import StepRule
 from bot.rules.rulings import Note
 
+if TYPE_CHECKING:
+    from bot.rules.ruleset import Ruleset
 
-class AltSteps(Ruleset):
+
+class AltSteps(StepRule):
     """5e-alt's step costs and what a path does to the mover."""
 
-    diagonal_rule: str  # the encounter's: 5, 5-10-5 or euclidean (FiveEAlt.__init__)
+    def __init__(self, rules: Ruleset, diagonal_rule: str) -> None:
+        super().__init__(rules)
+        self.diagonal_rule = diagonal_rule  # the encounter's: 5, 5-10-5 or euclidean
 
     def jump_problem(self, ctx: StepContext) -> str:
         """000 Prone › Limited Movement: "You can't Climb, Drop Prone, Fly, or Jump"."""
@@ -199,7 +205,7 @@ class AltSteps(Ruleset):
             terrain = board.terrain(cell)
             if terrain is Terrain.NARROW and board.mover.size == Size.MEDIUM:
                 return True
-            if board.on_map(cell) and stops(self, terrain, ctx.allowance.mode):
+            if board.on_map(cell) and stops(self.rules, terrain, ctx.allowance.mode):
                 return True
         return False
 

@@ -1,8 +1,8 @@
 """The SRDs' actions on the board, for 5e and 5e-2024: what a move, a Dash, a Disengage
 (each as the action or, where a feature gives it, the bonus action), standing up and
 dropping prone allow, and what stops them: Speed 0, Incapacitated (no actions, no
-reactions), exhaustion 6. A part of ``SrdRuleset``; what a controlled mount may do,
-teleporting and a flyer falling are ``srd5/effects.py``'s.
+reactions), exhaustion 6: ``SrdActions``, the base of ``SrdEconomy`` (effects.py: what a
+controlled mount may do, teleporting), the action economy part 5e and 5e-2024 hold.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from bot.encounter import Condition, Encounter, Token, expand_conditions
 from bot.errors import IllegalMove, InvalidInput
@@ -18,11 +18,15 @@ from bot.names import Vocabulary
 from bot.rules.engine.actions import MoveAction
 from bot.rules.engine.board import Allowance, Stance, check_mode
 from bot.rules.engine.moves import MoveRequest, TokenMovement, last_mode
-from bot.rules.ruleset import Ruleset
+from bot.rules.parts.economy import ActionEconomy
 from bot.rules.rulings import JSONValue, Note
+from bot.rules.srd5.data import SrdData
 from bot.rules.srd5.economy import grant, may_take, second_action
 from bot.state import number
 from bot.units import feet
+
+if TYPE_CHECKING:
+    from bot.rules.ruleset import Ruleset
 
 ACTIONS = Vocabulary(
     "action",
@@ -68,27 +72,24 @@ class _Taking:
     extra: dict[str, JSONValue] = field(default_factory=dict)
 
 
-class SrdActions(Ruleset):
-    """The SRDs' allowances: what each action lets the creature spend now."""
+class SrdActions(ActionEconomy):
+    """The SRDs' allowances: what each action lets the creature spend now, by the
+    ruleset's ``SrdData``."""
 
     action_words: ClassVar[Vocabulary] = ACTIONS
     actions: ClassVar[tuple[str, ...]] = ACTIONS.names
     bonus_actions: ClassVar[tuple[str, ...]] = (MoveAction.DASH, MoveAction.DISENGAGE)
-    # The section names the rulings cite.
-    movement_section: ClassVar[str]
-    bonus_section: ClassVar[str]  # SRD 5.1 Bonus Actions; SRD 5.2 Rules Glossary › Bonus Action
-    srd_name: ClassVar[str]  # "SRD 5.1", for refusals
-    conditions_section: ClassVar[str]  # where the conditions are: SRD 5.2's Rules Glossary
-    # SRD 5.1 Stunned: "can't move"; SRD 5.2 Stunned has no Speed 0 (Incapacitated only)
-    stunned_can_move: ClassVar[bool] = False
-    # SRD 5.2 Prone › Dropping Prone: "you can't drop prone if your Speed is 0"
-    drop_prone_needs_speed: ClassVar[bool] = False
+    band_action: ClassVar[str] = "dash"
+
+    def __init__(self, rules: Ruleset, data: SrdData) -> None:
+        super().__init__(rules)
+        self.data = data
 
     def speed_zero_by(self, token: Token) -> Condition | None:
         """The condition that makes its Speed 0 here (None: none does). Both SRDs:
         Grappled, Restrained, Paralyzed, Petrified, Unconscious; SRD 5.1 Stunned too."""
         conditions = token.conditions
-        if self.stunned_can_move:
+        if self.data.stunned_can_move:
             conditions = frozenset(c for c in conditions if c != Condition.STUNNED)
         held = expand_conditions(conditions)
         if Condition.IMMOBILIZED not in held:
@@ -99,8 +100,8 @@ class SrdActions(Ruleset):
         """Both SRDs' Exhaustion: level 6 is death; a dead creature doesn't move."""
         if exhaustion(token) >= DEATH_LEVEL:
             raise IllegalMove(
-                f"{token.name} has exhaustion level 6: it dies ({self.srd_name} › "
-                f"{self.conditions_section} › Exhaustion), "
+                f"{token.name} has exhaustion level 6: it dies ({self.data.srd_name} › "
+                f"{self.data.conditions_section} › Exhaustion), "
                 "and a dead creature doesn't move. The GM can still move it with forced:."
             )
 
@@ -110,7 +111,7 @@ class SrdActions(Ruleset):
         if token.has(Condition.INCAPACITATED):
             raise IllegalMove(
                 f"{token.name} is incapacitated: it can't take actions or reactions "
-                f"({self.srd_name} › {self.conditions_section} › Incapacitated), so no "
+                f"({self.data.srd_name} › {self.data.conditions_section} › Incapacitated), so no "
                 f"{doing}. It may still move where its speed allows: leave out action:, "
                 "bonus: and ready:."
             )
@@ -137,7 +138,7 @@ class SrdActions(Ruleset):
         activity = token.activity
         taking = _Taking(
             list(activity.actions),
-            [self.movement_section],
+            [self.data.movement_section],
             [],
             activity.actions.count("dash") + activity.actions.count("bonus-dash"),
         )
@@ -202,13 +203,13 @@ class SrdActions(Ruleset):
             raise IllegalMove(f"{token.name} is already prone.")
         if request.to is not None:
             raise InvalidInput("Dropping prone doesn't move: leave out to:.")
-        if self.drop_prone_needs_speed:
+        if self.data.drop_prone_needs_speed:
             held = self.speed_zero_by(token)
             if held is not None or movement.speed_ft <= 0:
                 why = f"{held.value}" if held is not None else "its speed"
                 raise IllegalMove(
                     f"{token.name}'s Speed is 0 ({why}): it can't drop prone "
-                    f"({self.srd_name} › Rules Glossary › Prone › Dropping Prone)."
+                    f"({self.data.srd_name} › Rules Glossary › Prone › Dropping Prone)."
                 )
         activity = token.activity
         return Allowance(
@@ -216,7 +217,7 @@ class SrdActions(Ruleset):
             "walk",
             0.0,
             replace(activity, actions=(*activity.actions, "drop-prone")),
-            (self.movement_section, "Being Prone"),
+            (self.data.movement_section, "Being Prone"),
             stance=Stance(drop_prone=True),
             provokes=False,
             notes=(Note("Drop prone", "Dropping prone costs no movement."),),
@@ -259,7 +260,7 @@ class SrdActions(Ruleset):
 
     def _granted(self, name: str, taking: _Taking) -> None:
         """An extra action the GM grants this turn (extra_action:): Action Surge, Haste."""
-        known = self.granted_actions
+        known = self.rules.granted_actions
         already = f"granted-{name}" in taking.actions
         taking.actions = grant(taking.actions, name, known)
         taking.sections.append("Your Turn")
@@ -279,7 +280,7 @@ class SrdActions(Ruleset):
             action.title(),
             left,
             [str(b) for b in self.bonus_actions],
-            f"{self.srd_name} › Combat › Your Turn",
+            f"{self.data.srd_name} › Combat › Your Turn",
         )
 
     def _dash(self, token: Token, speed: int, taking: _Taking) -> None:
@@ -313,10 +314,10 @@ class SrdActions(Ruleset):
             raise IllegalMove(
                 f"{token.name} has taken its bonus action this turn already "
                 f"({taken.removeprefix('bonus-')}): one bonus action a turn "
-                f"({self.srd_name} › {self.bonus_section})."
+                f"({self.data.srd_name} › {self.data.bonus_section})."
             )
         taking.actions.append(f"bonus-{bonus}")
-        taking.sections.append(self.bonus_section)
+        taking.sections.append(self.data.bonus_section)
         taking.extra["bonus"] = str(bonus)
         if bonus == MoveAction.DASH:
             taking.dashes += 1

@@ -1,6 +1,7 @@
 """Movement on a grid as the fifth-edition SRDs rule it (Combat › Movement and
-Position; SRD 5.2 Rules Glossary), for 5e and 5e-2024; each states its differences as
-data on its class.
+Position; SRD 5.2 Rules Glossary), for 5e and 5e-2024: the parts both hold (their
+squares, ``SrdSteps``; squeezing, ``SrdSpace``; reach, ``SrdReach``), each built with the
+ruleset's differences as data (``SrdData``).
 
 Speed is spent over the turn and may be split; Dash adds the current speed; switching
 to another speed subtracts what was already moved (Using Different Speeds).
@@ -12,8 +13,10 @@ a hostile creature's reach provokes an opportunity attack.
 
 from __future__ import annotations
 
+from abc import ABC
 from collections.abc import Mapping
-from typing import ClassVar, Literal
+from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from bot.encounter import Condition, Token
 from bot.grid.coords import Cell
@@ -21,25 +24,23 @@ from bot.grid.geometry import squares_one_two
 from bot.grid.paths import Edge
 from bot.grid.sizes import Size
 from bot.grid.terrain import Terrain
-from bot.rules.engine.board import (
-    Board,
-    StepContext,
-    in_reach,
-    within_reach,
-)
+from bot.rules.engine.board import Board, StepContext, in_reach, within_reach
 from bot.rules.engine.kinds import GrappleRule, MountRule, ReactionRule, VerticalRule
-from bot.rules.engine.moves import (
-    remembering_mode,
-)
+from bot.rules.engine.moves import last_mode, remembering_mode
 from bot.rules.engine.traits import has_trait
-from bot.rules.rulings import Note
+from bot.rules.parts.reach import ReachRule
+from bot.rules.parts.space import SpaceRule
+from bot.rules.parts.steps import StepRule
+from bot.rules.rulings import JumpRequest, Note
 from bot.rules.srd5.actions import ACTIONS as ACTIONS
-from bot.rules.srd5.actions import DEATH_LEVEL
 from bot.rules.srd5.actions import exhaustion as exhaustion
-from bot.rules.srd5.effects import SrdEffects
+from bot.rules.srd5.data import SrdData
 from bot.rules.srd5.jumping import LANDING_DC
 from bot.rules.srd5.senses import sight_traits
-from bot.rules.srd5.sheet import SrdSheet
+from bot.rules.srd5.sheet import strength
+
+if TYPE_CHECKING:
+    from bot.rules.ruleset import Ruleset
 
 FOOTPRINTS: Mapping[Size, int] = {
     Size.TINY: 1,
@@ -72,104 +73,47 @@ def srd_traits(document: str) -> Mapping[str, str]:
     }
 
 
-class SrdRuleset(SrdEffects, SrdSheet):
-    """The SRDs' movement on a grid; 5e and 5e-2024 fill in the data."""
+# The rule kinds and grid data both SRDs state alike (each ruleset class names them)
+SQUARE_FT = 5
+# the SRDs' areas on a grid start on an intersection (a 20 ft radius: 8 × 8 squares)
+CIRCLE_FROM_CORNER = True
+# 5 ft diagonals: a climb alongside a move counts the longer of the two
+VERTICAL = VerticalRule(
+    "feet", "longer", "every foot up or down spent as a foot: Movement › Flying"
+)
+MOUNT_RULE = MountRule(
+    "half-speed",
+    "half its speed: Combat › Mounted Combat › Mounting and Dismounting",
+    within_5_ft=True,
+    once_per_move=True,
+    stay_mounted_dc=10,
+    mounted_combat="Combat › Mounted Combat",
+)
+# SRD 5.2 costs 1 extra foot a foot; SRD 5.1 halves the speed (FiveE's own rule):
+# the same reach on open ground only (docs/RULINGS.md)
+GRAPPLE_RULE = GrappleRule(
+    drag="extra-foot",
+    shares_space=False,
+    drag_text="every foot costs 1 extra foot while dragging: Conditions › Grappled",
+    ends_text="Conditions › Grappled",
+)
+READIED_MOVE = (
+    "A readied move: when its trigger comes, it uses its reaction to move up to its "
+    "speed, out of its turn (Actions in Combat › Ready)."
+)
+# one reaction, back at the start of its turn; an opportunity attack and a readied
+# move each use it (Combat › Reactions, Opportunity Attacks, Ready)
+REACTION_RULE = ReactionRule(1, "reaction", True, "Combat › Reactions")
 
-    square_ft: ClassVar[int] = 5
-    # the SRDs' areas on a grid start on an intersection (a 20 ft radius: 8 × 8 squares)
-    circle_from_corner: ClassVar[bool] = True
-    sizes: ClassVar[tuple[Size, ...]] = SIZES
-    footprint_squares: ClassVar[Mapping[Size, int]] = FOOTPRINTS
-    provoke_rule: ClassVar[Literal["leave-threatened", "leave-reach", "never"]] = "leave-reach"
-    # both SRDs' Opportunity Attacks: "a hostile creature that you can see moves out of
-    # your reach"; a blinded creature or an invisible mover: no attack (docs/RULINGS.md)
-    sight_rule: ClassVar[str | None]
-    inert_conditions: ClassVar[frozenset[Condition]] = frozenset()  # invisible: above
-    band_action: ClassVar[str] = "dash"
-    # 5 ft diagonals: a climb alongside a move counts the longer of the two
-    vertical: ClassVar[VerticalRule] = VerticalRule(
-        "feet", "longer", "every foot up or down spent as a foot: Movement › Flying"
-    )
-    mount_rule: ClassVar[MountRule | None] = MountRule(
-        "half-speed",
-        "half its speed: Combat › Mounted Combat › Mounting and Dismounting",
-        within_5_ft=True,
-        once_per_move=True,
-        stay_mounted_dc=10,
-        mounted_combat="Combat › Mounted Combat",
-    )
-    # SRD 5.2 costs 1 extra foot a foot; SRD 5.1 halves the speed (FiveE's own rule):
-    # the same reach on open ground only (docs/RULINGS.md)
-    grapple_rule: ClassVar[GrappleRule | None] = GrappleRule(
-        drag="extra-foot",
-        shares_space=False,
-        drag_text="every foot costs 1 extra foot while dragging: Conditions › Grappled",
-        ends_text="Conditions › Grappled",
-    )
-    readied_move: ClassVar[str | None] = (
-        "A readied move: when its trigger comes, it uses its reaction to move up to its "
-        "speed, out of its turn (Actions in Combat › Ready)."
-    )
-    # one reaction, back at the start of its turn; an opportunity attack and a readied
-    # move each use it (Combat › Reactions, Opportunity Attacks, Ready)
-    reaction_rule: ClassVar[ReactionRule | None] = ReactionRule(
-        1, "reaction", True, "Combat › Reactions"
-    )
-    jump_uses_strength: ClassVar[bool] = True
-    # SRD 5.1: squeezing costs 1 extra foot per foot on its own; SRD 5.2: an opening
-    # sized for one size smaller is difficult terrain (not cumulative).
-    squeezing_is_extra: ClassVar[bool]
-    # SRD 5.1: any other creature's space is difficult terrain; SRD 5.2: one that is
-    # neither Tiny nor your ally.
-    every_creature_hampers: ClassVar[bool]
-    # SRD 5.2: each level of exhaustion takes 5 ft off every speed; SRD 5.1 (0): level 2
-    # halves the speed and level 5 makes it 0. Level 6 is death in both.
-    exhaustion_minus_ft: ClassVar[int] = 0
-    exhaustion_effect: ClassVar[str]
 
-    def __init__(self, diagonal_rule: str = "5", *, encumbrance: bool = False) -> None:
-        self.diagonal_rule = diagonal_rule if diagonal_rule in self.diagonal_rules else "5"
-        self.diagonal_parity = self.diagonal_rule == "5-10-5"
-        self.encumbrance = encumbrance
+class SrdSteps(StepRule):
+    """The SRDs' squares (an extra foot per foot, however many reasons), the speed a
+    token last moved by, and jumps by the Strength score."""
 
-    def measure_ft(self, a: Cell, b: Cell) -> float:
-        """5 ft a square, every diagonal too; with the optional 5-10-5 rule every second
-        diagonal counts 10 ft (the encounter's diagonals: option)."""
-        dx, dy = abs(a.col - b.col), abs(a.row - b.row)
-        if self.diagonal_rule == "5-10-5":
-            return float(squares_one_two(dx, dy) * self.square_ft)
-        return float(max(dx, dy) * self.square_ft)
-
-    # ---------------------------------------------------------------- tokens
-
-    def moved_as(self, board: Board, token: Token, anchor: Cell, mode: str) -> Token:
-        """SRD Using Different Speeds: what it moved as counts against the next speed."""
-        return remembering_mode(token, mode)
-
-    def landing_notes(self, board: Board, landing: Cell) -> tuple[Note, ...]:
-        """Landing a long jump in difficult terrain (5.1 Jumping; 5.2 Long Jump)."""
-        if not any(board.terrain(c) in DIFFICULT for c in board.cells(landing)):
-            return ()
-        return (
-            Note(
-                "Landing",
-                f"{landing} is difficult terrain: a DC {LANDING_DC} Dexterity (Acrobatics) "
-                f"check, or {board.mover.name} lands prone ({self.jump_section}).",
-            ),
-        )
-
-    def exhausted_speed(self, speed_ft: int, level: int) -> int:
-        """A speed under ``level`` of exhaustion (SRD 5.1: halved from level 2, 0 from
-        level 5; SRD 5.2: 5 ft less per level; both: 0, dead, at level 6)."""
-        if level >= DEATH_LEVEL:
-            return 0  # both SRDs: level 6 is death
-        if self.exhaustion_minus_ft:
-            return max(0, speed_ft - self.exhaustion_minus_ft * level)
-        if level >= 5:
-            return 0
-        return speed_ft // 2 if level >= 2 else speed_ft
-
-    # ------------------------------------------------------------------ steps
+    def __init__(self, rules: Ruleset, data: SrdData, diagonal_rule: str) -> None:
+        super().__init__(rules)
+        self.data = data
+        self.diagonal_rule = diagonal_rule  # the encounter's: 5 or 5-10-5
 
     def step_cost(
         self,
@@ -202,7 +146,7 @@ class SrdRuleset(SrdEffects, SrdSheet):
         extras: list[str] = []
         flying = allowance.mode == "fly"
         cause = "" if flying else self._difficult(ctx, frm, to)
-        if squeezing and not self.squeezing_is_extra and not cause:
+        if squeezing and not self.data.squeezing_is_extra and not cause:
             cause = "squeezing"
         if cause:
             # "difficult at C2" is said "at C2" here: "difficult terrain +1 (at C2)"
@@ -214,7 +158,7 @@ class SrdRuleset(SrdEffects, SrdSheet):
         need = "" if flying else self._speed_lacked(ctx, to)
         if need:
             extras.append(f"{'swimming' if need == 'swim' else 'climbing'} without the speed +1")
-        if squeezing and self.squeezing_is_extra:
+        if squeezing and self.data.squeezing_is_extra:
             extras.append("squeezing +1")
         return extras
 
@@ -242,19 +186,82 @@ class SrdRuleset(SrdEffects, SrdSheet):
             if (
                 terrain is Terrain.NARROW
                 and board.mover.size == Size.MEDIUM
-                and not self.squeezing_is_extra
+                and not self.data.squeezing_is_extra
             ):
                 # SRD 5.2: the opening is difficult terrain; SRD 5.1 prices the
                 # squeezing itself instead (_extra_feet), never both
                 return f"a narrow opening at {cell}"
         for other in board.others_in(board.cells(to)):
-            if self.every_creature_hampers or self.pass_creature(board, other).hampers:
+            if self.data.every_creature_hampers or self.rules.pass_creature(board, other).hampers:
                 return f"{other.name}'s space"
         return ""
+
+    def moved_as(self, board: Board, token: Token, anchor: Cell, mode: str) -> Token:
+        """SRD Using Different Speeds: what it moved as counts against the next speed."""
+        return remembering_mode(token, mode)
+
+    def landing_notes(self, board: Board, landing: Cell) -> tuple[Note, ...]:
+        """Landing a long jump in difficult terrain (5.1 Jumping; 5.2 Long Jump)."""
+        if not any(board.terrain(c) in DIFFICULT for c in board.cells(landing)):
+            return ()
+        return (
+            Note(
+                "Landing",
+                f"{landing} is difficult terrain: a DC {LANDING_DC} Dexterity (Acrobatics) "
+                f"check, or {board.mover.name} lands prone ({self.data.jump_section}).",
+            ),
+        )
+
+    # ------------------------------------------------------------------ jumps
+
+    def jump_problem(self, ctx: StepContext) -> str:
+        """A jump is measured by the Strength score and made on foot."""
+        mover = ctx.board.mover
+        if strength(mover.state) is None:
+            return (
+                f"a jump is measured by its Strength score ({self.data.jump_section}), and "
+                f"{mover.name} has none: set it with /token stats token:{mover.name} "
+                "strength:<score> (e.g. strength:15)"
+            )
+        if mover.has(Condition.PRONE) and not ctx.stood:
+            return f"{mover.name} is prone: it only crawls. Stand up first: action:stand"
+        if ctx.allowance.mode != "walk":
+            return f"a jump is made on foot, not moving by {ctx.allowance.mode}"
+        return ""
+
+    def jump_asked(self, ctx: StepContext, request: JumpRequest) -> JumpRequest:
+        """With its Strength score; the run-up goes on from the movement on foot it
+        made earlier this turn (a /move that ended where this one starts)."""
+        mover = ctx.board.mover
+        run_up = request.run_up_ft
+        if run_up is not None and not ctx.stood and last_mode(mover) == "walk":
+            run_up += int(mover.activity.spent_ft)
+        return replace(request, strength=strength(mover.state), run_up_ft=run_up)
+
+
+class SrdSpace(SpaceRule, ABC):
+    """Squeezing under the SRDs; who may pass whom is each SRD's own (5e, 5e-2024)."""
 
     def squeeze_width(self, side: int) -> int:
         # squeezing through a space one size smaller
         return max(1, side - 1)
+
+
+class SrdReach(ReachRule):
+    """A creature's reach (5 ft unless the GM set one, 5 more with a reach weapon), and
+    the table's diagonal rule."""
+
+    def __init__(self, rules: Ruleset, diagonal_rule: str) -> None:
+        super().__init__(rules)
+        self.diagonal_rule = diagonal_rule
+
+    def measure_ft(self, a: Cell, b: Cell) -> float:
+        """5 ft a square, every diagonal too; with the optional 5-10-5 rule every second
+        diagonal counts 10 ft (the encounter's diagonals: option)."""
+        dx, dy = abs(a.col - b.col), abs(a.row - b.row)
+        if self.diagonal_rule == "5-10-5":
+            return float(squares_one_two(dx, dy) * self.rules.square_ft)
+        return float(max(dx, dy) * self.rules.square_ft)
 
     def reach_ft(self, token: Token) -> int:
         """Its reach for opportunity attacks: its own (5 ft unless the GM set one), plus
@@ -264,7 +271,7 @@ class SrdRuleset(SrdEffects, SrdSheet):
         return reach + (REACH_WEAPON_FT if token.reach_weapon else 0)
 
     def threatened(self, board: Board, enemy: Token) -> frozenset[Cell]:
-        return within_reach(board, enemy, self.reach_ft(enemy), self.square_ft)
+        return within_reach(board, enemy, self.reach_ft(enemy), self.rules.square_ft)
 
     def threatens(self, board: Board, enemy: Token, cell: Cell) -> bool:
-        return in_reach(board, enemy, self.reach_ft(enemy), self.square_ft, cell)
+        return in_reach(board, enemy, self.reach_ft(enemy), self.rules.square_ft, cell)

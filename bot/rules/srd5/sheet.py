@@ -2,36 +2,39 @@
 exhaustion, and its Strength score with what follows from it: jumping on the grid (5.1
 Movement › Jumping; 5.2 Rules Glossary › Long Jump), carrying, pushing and dragging (5.1
 Using Ability Scores › Lifting and Carrying; 5.2 Rules Glossary › Carrying Capacity),
-heavy armor's Strength requirement (both: Armor) and 5.1's Encumbrance variant. A part
-of ``SrdRuleset``.
+heavy armor's Strength requirement (both: Armor) and 5.1's Encumbrance variant:
+``SrdSheet``, the sheet part 5e and 5e-2024 hold (the jumps themselves are ``SrdSteps``',
+grid.py).
 """
 
 from __future__ import annotations
 
-from abc import abstractmethod
 from collections.abc import Mapping
 from dataclasses import replace
-from typing import ClassVar
+from typing import TYPE_CHECKING
 
-from bot.encounter import Condition, Token
+from bot.encounter import Token
 from bot.errors import InvalidInput
 from bot.grid.sizes import Size
-from bot.rules.engine.board import StepContext
 from bot.rules.engine.moves import (
     TokenFields,
     TokenMovement,
     TokenSpec,
-    last_mode,
     moving_as,
     plain_token_fields,
     plain_token_movement,
 )
-from bot.rules.ruleset import Ruleset
-from bot.rules.rulings import JumpRequest, Note
+from bot.rules.parts.sheet import Sheet
+from bot.rules.rulings import Note
+from bot.rules.srd5.actions import DEATH_LEVEL
+from bot.rules.srd5.data import SrdData
 from bot.state import State, number
 from bot.units import feet
 
-# the token options SrdRuleset.token_fields reads (bot.rules.srd5.options)
+if TYPE_CHECKING:
+    from bot.rules.ruleset import Ruleset
+
+# the token options SrdSheet.token_fields reads (bot.rules.srd5.options)
 SHEET_OPTIONS = ("exhaustion", "strength", "armor_strength", "carried_lb", "dragging_lb")
 LOADS = ("carried_lb", "dragging_lb", "armor_strength")
 # Carrying capacity in lb per point of Strength, by size (5.1 Size and Strength: double
@@ -70,16 +73,14 @@ def _lb(weight: float) -> str:
     return f"{weight:g} lb"
 
 
-class SrdSheet(Ruleset):
-    """The SRDs' token fields and the speed they give; jumps by the Strength score."""
+class SrdSheet(Sheet):
+    """The SRDs' token fields and the speed they give, by the ruleset's ``SrdData``."""
 
-    exhaustion_effect: ClassVar[str]
-    # the sections the rulings cite
-    carrying_section: ClassVar[str]
-    armor_section: ClassVar[str]
-    jump_section: ClassVar[str]
-    # the encounter's encumbrance: option (5.1's variant; 5e-2024 has none)
-    encumbrance: bool = False
+    def __init__(self, rules: Ruleset, data: SrdData, *, encumbrance: bool = False) -> None:
+        super().__init__(rules)
+        self.data = data
+        # the encounter's encumbrance: option (5.1's variant; 5e-2024 has none)
+        self.encumbrance = encumbrance
 
     # ---------------------------------------------------------------- fields
 
@@ -111,7 +112,7 @@ class SrdSheet(Ruleset):
                 raise InvalidInput(
                     f"{key}: {_lb(weight)} is more than a creature of Strength {score} can "
                     f"push, drag or lift (twice its carrying capacity: {_lb(most)}; "
-                    f"{self.carrying_section})."
+                    f"{self.data.carrying_section})."
                 )
 
     def token_words(self, token: Token) -> tuple[str, ...]:
@@ -136,7 +137,7 @@ class SrdSheet(Ruleset):
         level = _exhaustion(token)
         if level:
             speeds = {m: self.exhausted_speed(v, level) for m, v in speeds.items()}
-            notes.append(Note("Exhaustion", f"Level {level}: {self.exhaustion_effect}."))
+            notes.append(Note("Exhaustion", f"Level {level}: {self.data.exhaustion_effect}."))
         hauling = self._hauling(token)
         if hauling is not None:
             most, why = hauling
@@ -151,9 +152,16 @@ class SrdSheet(Ruleset):
             notes=(*movement.notes, *notes),
         )
 
-    @abstractmethod
     def exhausted_speed(self, speed_ft: int, level: int) -> int:
-        """A speed under ``level`` of exhaustion (``SrdRuleset`` answers)."""
+        """A speed under ``level`` of exhaustion (SRD 5.1: halved from level 2, 0 from
+        level 5; SRD 5.2: 5 ft less per level; both: 0, dead, at level 6)."""
+        if level >= DEATH_LEVEL:
+            return 0  # both SRDs: level 6 is death
+        if self.data.exhaustion_minus_ft:
+            return max(0, speed_ft - self.data.exhaustion_minus_ft * level)
+        if level >= 5:
+            return 0
+        return speed_ft // 2 if level >= 2 else speed_ft
 
     def _burdens(self, token: Token) -> tuple[int, list[Note]]:
         """What comes off every speed: heavy armor worn without the Strength it needs,
@@ -167,7 +175,7 @@ class SrdSheet(Ruleset):
                 Note(
                     "Heavy armor",
                     f"Its armor needs Strength {needs} and it has {score}: speed "
-                    f"−{HEAVY_ARMOR_MINUS_FT} ft ({self.armor_section}).",
+                    f"−{HEAVY_ARMOR_MINUS_FT} ft ({self.data.armor_section}).",
                 )
             )
         carried = number(state, "carried_lb")
@@ -200,37 +208,11 @@ class SrdSheet(Ruleset):
             return 0, Note(
                 "Carrying",
                 f"{_lb(heaviest)} is more than twice its carrying capacity "
-                f"({_lb(2 * capacity)}): it can't move it ({self.carrying_section}).",
+                f"({_lb(2 * capacity)}): it can't move it ({self.data.carrying_section}).",
             )
         return DRAGGING_SPEED_FT, Note(
             "Carrying",
             f"{_lb(heaviest)} is more than its carrying capacity (Strength {score} × "
             f"{CAPACITY_PER_STRENGTH.get(token.size, 15):g} = {_lb(capacity)}): pushing or "
-            f"dragging it, its speed is {feet(DRAGGING_SPEED_FT)} ({self.carrying_section}).",
+            f"dragging it, its speed is {feet(DRAGGING_SPEED_FT)} ({self.data.carrying_section}).",
         )
-
-    # ---------------------------------------------------------------- jumps
-
-    def jump_problem(self, ctx: StepContext) -> str:
-        """A jump is measured by the Strength score and made on foot."""
-        mover = ctx.board.mover
-        if strength(mover.state) is None:
-            return (
-                f"a jump is measured by its Strength score ({self.jump_section}), and "
-                f"{mover.name} has none: set it with /token stats token:{mover.name} "
-                "strength:<score> (e.g. strength:15)"
-            )
-        if mover.has(Condition.PRONE) and not ctx.stood:
-            return f"{mover.name} is prone: it only crawls. Stand up first: action:stand"
-        if ctx.allowance.mode != "walk":
-            return f"a jump is made on foot, not moving by {ctx.allowance.mode}"
-        return ""
-
-    def jump_asked(self, ctx: StepContext, request: JumpRequest) -> JumpRequest:
-        """With its Strength score; the run-up goes on from the movement on foot it
-        made earlier this turn (a /move that ended where this one starts)."""
-        mover = ctx.board.mover
-        run_up = request.run_up_ft
-        if run_up is not None and not ctx.stood and last_mode(mover) == "walk":
-            run_up += int(mover.activity.spent_ft)
-        return replace(request, strength=strength(mover.state), run_up_ft=run_up)

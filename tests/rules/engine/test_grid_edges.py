@@ -13,7 +13,7 @@ from bot.grid.coords import Cell, edge_key, parse_edges
 from bot.grid.terrain import Barrier
 from bot.rules import get_ruleset, rulesets
 from bot.rules.engine.moves import MoveRequest
-from bot.rules.ruleset import Ruleset
+from bot.rules.parts.steps import StepRule
 from tests.rules.grid_kit import GridKit, path, pc, step_costs
 
 D35 = GridKit("3.5")
@@ -70,7 +70,7 @@ def test_001_obstacles_a_low_wall_costs_two_squares_to_cross() -> None:
 LOW_WALL_AS_DIFFICULT = tuple(
     ruleset
     for ruleset, rules in rulesets().items()
-    if type(rules).over_low_walls is Ruleset.over_low_walls
+    if type(rules.steps).over_low_walls is StepRule.over_low_walls
 )
 
 

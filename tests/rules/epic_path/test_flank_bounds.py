@@ -189,9 +189,9 @@ def test_a_crowd_past_the_bound_is_cut_short_and_says_so() -> None:
         for i in range(40)
     }
     encounter = Encounter(12, 12, "epic-path", gm_id="gm", tokens=tokens)
-    whole = board_flanks(EPIC, encounter)  # type: ignore[arg-type]
+    whole = board_flanks(EPIC.flanking, encounter)  # type: ignore[arg-type]
     assert whole.complete and whole.flanked
-    cut = board_flanks(EPIC, encounter, max_work=20)  # type: ignore[arg-type]
+    cut = board_flanks(EPIC.flanking, encounter, max_work=20)  # type: ignore[arg-type]
     assert not cut.complete and len(cut.flanked) < len(whole.flanked)
     every = {f.target: set(f.by) for f in whole.flanked}
     assert all(set(f.by) <= every[f.target] for f in cut.flanked)  # true, as far as it got

@@ -56,7 +56,7 @@ def test_004_run_and_encumbrance_run_multiplier_with_load(
         ),
     )
     token = e.token("Ari")
-    assert KIT.rules.run_multiple(token)[0] == multiple  # type: ignore[attr-defined]
+    assert KIT.rules.economy.run_multiple(token)[0] == multiple  # type: ignore[attr-defined]
 
 
 @pytest.mark.parametrize("condition", ["fatigued", "exhausted"])

@@ -1,7 +1,10 @@
-"""What the console's quick path (``bot/console_quick.py``) reads of a channel: the same
-rows the store's reads give a calculator (``Store.active_ruleset``,
-``channel_rules_state``, ``guild_settings``, ``command_reads``), in one synchronous
-connection to a SQLite file, with the standard library's ``sqlite3``.
+"""What a calculator reads of its channel when the console answers it without the store
+(issue 41, Layers: the console reaches the database only through the handlers): the
+calculators' quick path (``bot/console_quick.py``) asks ``channel_reads`` and rules
+with ``calc_common.ruled_from_reads``. The same rows the store's reads give a
+calculator (``Store.active_ruleset``, ``channel_rules_state``, ``guild_settings``,
+``command_reads``), in one synchronous connection to a SQLite file, with the standard
+library's ``sqlite3``.
 
 It never writes and never creates: the file is opened read-write only if it exists
 (``mode=rw``) so that, as the store's connection does, it leaves no ``-wal`` or ``-shm``
@@ -10,7 +13,8 @@ file yet, another schema version, a journal other than WAL, a locked or damaged
 file) reads as None, and the full path runs, which migrates, creates or says what is
 wrong exactly as before. The queries are the store's (``bot/storage/*_queries.py``),
 written out here because importing ``bot.storage`` loads the store, aiosqlite and
-asyncio; tests/test_console_quick.py holds the two to the same answers.
+asyncio (the cold start, tests/test_cold_start.py); tests/test_console_quick.py holds
+the two to the same answers.
 """
 
 from __future__ import annotations
@@ -62,6 +66,14 @@ def sqlite_file(database: str) -> Path | None:
         return None
     path = Path(url.target)
     return path if path.is_file() else None
+
+
+def channel_reads(database: str, channel_id: str, guild_id: str | None) -> ChannelReads | None:
+    """What a calculator reads of ``channel_id`` (in ``guild_id``) in the database
+    ``database`` (STRIDE_DB) names; None when it is not a SQLite file that is there, or
+    anything else is unusual: the full path then runs."""
+    path = sqlite_file(database)
+    return None if path is None else read_channel(path, channel_id, guild_id)
 
 
 def _text(value: object) -> str | None:
