@@ -109,7 +109,7 @@ async def command_path(n: int) -> None:
             await store.save_encounter(
                 "bench",
                 stored,
-                stored.encounter.with_token(get_ruleset("3.5").start_turn(hero)),
+                stored.encounter.with_token(get_ruleset("3.5").economy.start_turn(hero)),
                 user_id="1001",
                 command="turn next",
                 summary="bench",

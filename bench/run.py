@@ -115,8 +115,8 @@ async def move_latencies(cases: dict[str, tuple[int, Encounter]], n: int) -> dic
 def _band_context(encounter: Encounter) -> tuple[Any, StepContext]:
     rules = get_ruleset(encounter.ruleset).for_encounter(encounter)
     token = encounter.token(HERO)
-    movement = rules.token_movement(token)
-    allowance = rules.allowance(
+    movement = rules.sheet.token_movement(token)
+    allowance = rules.economy.allowance(
         encounter, token, MoveRequest(HERO, to=token.cell, action="double"), movement
     )
     board = Board.of(encounter, token, rules.footprint_squares)
@@ -159,7 +159,7 @@ def our_path(encounter: Encounter, goal: Cell) -> Found | None:
         goal,
         step_for(rules, ctx),
         budget_ft=1e9,
-        min_step_ft=rules.min_step_ft(ctx),
+        min_step_ft=rules.steps.min_step_ft(ctx),
         parity=rules.diagonal_parity,
         max_nodes=10**8,
     )

@@ -170,7 +170,7 @@ def comparable(printed: str, *, as_json: bool) -> str:
 def _travel_words(option: str) -> list[str]:
     words: set[str] = set()
     for ruleset in rulesets().values():
-        names = ruleset.travel_names.get(option)
+        names = ruleset.calculators.travel_names.get(option)
         if names is not None:
             words.update(names.names)
     return sorted(words)

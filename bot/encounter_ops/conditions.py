@@ -82,14 +82,14 @@ def condition_token(
         raise InvalidInput(f"{', '.join(sorted(both))} is both added and removed; pick one.")
     grid = ruleset.for_encounter(encounter)
     for condition in adding:
-        refused = grid.condition_refused(token, condition)
+        refused = grid.conditions.condition_refused(token, condition)
         if refused:
             raise IllegalMove(f"Can't make {token.name} {condition.value}: {refused}.")
     conditions = (token.conditions - {c.value for c in removing} - set(free_removing)) | {
         *(c.value for c in adding),
         *free_adding,
     }
-    changed, events = grid.conditions_changed(
+    changed, events = grid.conditions.conditions_changed(
         token, replace(token, conditions=frozenset(conditions))
     )
     notes = [*events, *_what_it_means(grid, token, changed, adding, removing, free_adding)]
@@ -127,7 +127,7 @@ def _what_it_means(
         for c in removing
         if changed.has(c)
     ]
-    notes += grid.condition_notes(token, changed)
+    notes += grid.conditions.condition_notes(token, changed)
     inert = [c.value for c in adding if c in grid.inert_conditions]
     if free_adding or inert:
         kept = ", ".join((*inert, *free_adding))

@@ -1,5 +1,5 @@
 """/token reaction: a reaction a token took out of its turn (an opportunity attack), or
-one given back. It stays spent until the token's turn starts (``Ruleset.start_turn``);
+one given back. It stays spent until the token's turn starts (``ActionEconomy.start_turn``);
 a readied move spends one by itself (``engine/specials/readied.py``). Pure."""
 
 from __future__ import annotations

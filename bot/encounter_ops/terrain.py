@@ -110,7 +110,7 @@ def use_door(
         raise IllegalMove(
             f"The door {edge_name(edge)} is already {'open' if want_open else 'closed'}."
         )
-    moved, note = rules.door_action(token)
+    moved, note = rules.economy.door_action(token)
     after = encounter.with_barriers([edge], Barrier.OPEN_DOOR if want_open else Barrier.DOOR)
     after = after.with_token(moved)
     verb = "opens" if want_open else "closes"

@@ -113,7 +113,7 @@ def apply_options(
             f"reach is counted in squares (e.g. reach:{ruleset.square_ft * 2})."
         )
     require_read(ruleset, opts.ruleset, opts.every)
-    checked = ruleset.token_fields(_spec(opts, size, token.state))
+    checked = ruleset.sheet.token_fields(_spec(opts, size, token.state))
     values = dict(checked.values)
     if "speeds_ft" in values:
         # A stat block's speed line gives every mode; otherwise the modes not given
@@ -145,7 +145,7 @@ def apply_options(
         changed = replace(changed, hidden=bool(opts.hidden))
     if values.keys() & {"speed_ft", "speeds_ft", "hover"}:
         # explained from the token as it now is, not only the speeds just given
-        notes[len(checked.notes) : len(checked.notes)] = ruleset.speed_notes(changed)
+        notes[len(checked.notes) : len(checked.notes)] = ruleset.sheet.speed_notes(changed)
     return changed, tuple(notes)
 
 

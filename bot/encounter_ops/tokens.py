@@ -284,7 +284,7 @@ def _pass_turn_on(before: Encounter, after: Encounter, ruleset: Ruleset) -> Enco
     if after.acting is None or before.acting is None or before.acting.key in after.tokens:
         return after
     round_ = after.round + 1 if after.turn_index < before.turn_index else after.round
-    started = ruleset.start_turn(after.acting)
+    started = ruleset.economy.start_turn(after.acting)
     return replace(replace_token(after, started.key, started), round=round_)
 
 

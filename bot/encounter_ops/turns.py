@@ -39,7 +39,7 @@ def _start(encounter: Encounter, ruleset: Ruleset, keys: Iterable[str]) -> Encou
     (a reveal, an area that ended) cleared: they were the turn before's news."""
     encounter = replace(encounter, board_lines=())
     for key in keys:
-        encounter = replace_token(encounter, key, ruleset.start_turn(encounter.tokens[key]))
+        encounter = replace_token(encounter, key, ruleset.economy.start_turn(encounter.tokens[key]))
     return encounter
 
 

@@ -162,7 +162,7 @@ def _spent(encounter: Encounter, rules: Ruleset, mover: Token, goal: Cell, r: Re
     used, gained = feet(r.used_ft or 0.0), feet(r.gained_ft or 0.0)
     spent = f"{mover.name} is out of movement ({used} of {gained} used)"
     if r.more_action:
-        more = MoveRequest(mover.name, to=goal, action=rules.read_action(r.more_action))
+        more = MoveRequest(mover.name, to=goal, action=rules.economy.read_action(r.more_action))
         try:
             result = rules.move(encounter, more)
         except RulingError:
@@ -185,7 +185,7 @@ def _spent(encounter: Encounter, rules: Ruleset, mover: Token, goal: Cell, r: Re
 def _straight_ft(rules: Ruleset, a: End, b: End) -> tuple[float, Cell, Cell]:
     """The shortest measure between any square of ``a`` and any of ``b``."""
     return min(
-        ((rules.measure_ft(p, q), p, q) for p in a.squares for q in b.squares),
+        ((rules.reach.measure_ft(p, q), p, q) for p in a.squares for q in b.squares),
         key=lambda t: (t[0], t[1].row, t[1].col, t[2].row, t[2].col),
     )
 

@@ -31,7 +31,7 @@ async def _flank(encounter: Encounter, options: Mapping[str, Any]) -> Reply:
     if len({a.key, b.key, target.key}) < 3:
         raise InvalidInput("a:, b: and target: must be three different tokens.")
     rules = ruleset_of(encounter).for_encounter(encounter)
-    flank = await board_work(rules.flank, encounter, a, b, target)
+    flank = await board_work(rules.flanking.flank, encounter, a, b, target)
     if flank is None:
         return encounter_reply(
             encounter,

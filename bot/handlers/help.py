@@ -160,7 +160,9 @@ def _one_command(command: Command, ruleset: Ruleset) -> Reply:
         note = f"\n{SETUP_NOTE}" if needs_setup(command.name) else ""
         fields.append(Field(f"Examples ({ruleset.id})", "\n".join(lines) + note))
     if command.name in PICTURE_COMMANDS:
-        fields.append(Field("Reading the picture", "\n".join(legend_lines(ruleset.band_action))))
+        fields.append(
+            Field("Reading the picture", "\n".join(legend_lines(ruleset.economy.band_action)))
+        )
     return Reply(
         title=f"/{command.name} — {command.description}",
         fields=tuple(fields),

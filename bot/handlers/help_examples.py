@@ -31,7 +31,7 @@ def needs_setup(command_name: str) -> bool:
 
 
 def _travel_name(ruleset: Ruleset, option: str, prefer: str) -> str | None:
-    vocabulary = ruleset.travel_names.get(option)
+    vocabulary = ruleset.calculators.travel_names.get(option)
     if vocabulary is None or not vocabulary.names:
         return None
     names = vocabulary.names
@@ -51,7 +51,7 @@ def _quick_rulings(ruleset: Ruleset) -> Table:
         "fall": ("/fall height:60", "/fall height:30 into:water"),
         "jump": (
             ("/jump strength:15", "/jump strength:15 distance:12")
-            if ruleset.jump_uses_strength
+            if ruleset.calculators.jump_uses_strength
             else ("/jump distance:10", "/jump check:17")
         ),
         "travel": tuple(travel),
@@ -149,7 +149,7 @@ def _terrain_and_turns(ruleset: Ruleset) -> Table:
 
 
 def _moving(ruleset: Ruleset) -> Table:
-    band = ruleset.band_action
+    band = ruleset.economy.band_action
     # the longer move uses the ruleset's bigger action (dash, double move, run)
     bigger = f" action:{band}" if band != "move" else ""
     move = [

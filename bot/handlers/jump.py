@@ -162,7 +162,7 @@ def ruled(
     """/jump's reply under ``ruleset``, and its sketch still to draw."""
     request = request_from(options)
     if request.strength is not None and not ruleset.jump_uses_strength:
-        users = [r.id for r in rulesets().values() if r.jump_uses_strength]
+        users = [r.id for r in rulesets().values() if r.calculators.jump_uses_strength]
         raise InvalidInput(
             f"strength: {ruleset.id} doesn't jump by the Strength score (its jump takes "
             f"check:); {' and '.join(users)} {'does' if len(users) == 1 else 'do'}."

@@ -247,7 +247,7 @@ def reachable(shown: Encounter, name: str, dash_word: str | None) -> list[dict[s
         {"cell": str(c), "cost": feet(cost), "cost_ft": cost, "dash": False} for c, cost in plain
     ]
     if dash_word:
-        action = rules.read_action(dash_word)
+        action = rules.economy.read_action(dash_word)
         extra = destinations(rules, shown, name, action=action)
         out += [
             {"cell": str(c), "cost": feet(cost), "cost_ft": cost, "dash": True}

@@ -95,7 +95,7 @@ def _reach_text(token: Token, reach: frozenset[Cell]) -> str:
 async def _flanks(
     rules: Ruleset, encounter: Encounter
 ) -> tuple[frozenset[Cell], Field, dict[str, Any]]:
-    found = await board_work(rules.board_flanks, encounter)
+    found = await board_work(rules.flanking.board_flanks, encounter)
     lines, flanked = flank_lines(found)
     if lines is None:
         said = Field("Flanks", f"{rules.name}'s movement rules have no flanking rule.")

@@ -97,7 +97,7 @@ def _check_permission(encounter: Encounter, actor: Actor, request: MoveRequest) 
 def move_suggestions(ruleset: Ruleset, option: str, typed: str) -> list[str]:
     """What ``typed`` in /move's ``action`` or ``mode`` may become under ``ruleset``: only
     what that ruleset has (a 5e-alt channel is never offered "double")."""
-    names = ruleset.actions if option == "action" else ruleset.move_modes
+    names = ruleset.economy.actions if option == "action" else ruleset.move_modes
     return complete(typed, names)
 
 
@@ -204,7 +204,7 @@ def with_action(encounter: Encounter, request: MoveRequest, word: str | None) ->
         _check_extra_action(rules, request)
     if word is None or request.forced:
         return request
-    return replace(request, action=rules.read_action(word))
+    return replace(request, action=rules.economy.read_action(word))
 
 
 def _check_extra_action(rules: Ruleset, request: MoveRequest) -> None:

@@ -33,7 +33,7 @@ def move_view(result: MoveResult, table_units: str = "feet") -> BoardView:
         reach_more=more,
         forced=result.mode == "forced",
         teleport=result.mode == "teleport",
-        more_action=rules.band_action,
+        more_action=rules.economy.band_action,
         units=table_units,
         square_ft=rules.square_ft,
         over_pits=result.mode == "fly",

@@ -94,7 +94,7 @@ button_label = button  # the buttons' labels: a ruleset's word as a button reads
 def action_words(rules: Ruleset) -> Words:
     """The ruleset's words for the mover's action buttons (3.5 doubles, withdraws), and
     for its bonus actions that move (the SRDs' Dash and Disengage)."""
-    actions, bonuses = rules.actions, tuple(str(b) for b in rules.bonus_actions)
+    actions, bonuses = rules.economy.actions, tuple(str(b) for b in rules.economy.bonus_actions)
     words = {
         "d": next((w for w in DASH_WORDS if w in actions), ""),
         "g": next((w for w in DISENGAGE_WORDS if w in actions), ""),
@@ -263,7 +263,7 @@ async def _panel(
         replace(shown, fields=(*fields, _way_field(state, words)), ephemeral=True),
         menu=menu,
         words=words,
-        flies="fly" in rules.token_movement(token).speeds_ft or token.altitude_ft > 0,
+        flies="fly" in rules.sheet.token_movement(token).speeds_ft or token.altitude_ft > 0,
         altitude_ft=token.altitude_ft + state.up_ft,
         jumps=jumps,
         out_of_turn=turn is not None,
@@ -329,10 +329,10 @@ async def _where_it_can_go(
         mover=token.key,
         reach_now=frozenset(now),
         reach_more=frozenset(more),
-        more_action=dash or rules.band_action,
+        more_action=dash or rules.economy.band_action,
         units=await ctx.channel_units() or "feet",
         square_ft=rules.square_ft,
-        over_pits="fly" in rules.token_movement(token).speeds_ft,
+        over_pits="fly" in rules.sheet.token_movement(token).speeds_ft,
         earlier=legs,
     )
     png = await render(encounter, BoardView(move=overlay), await ctx_background(ctx, encounter))
@@ -393,13 +393,13 @@ def _reachable(
     """The squares the mover offers: those reached with the actions pressed (Dash on:
     the squares a Dash reaches), and those only a Dash adds (none once Dash is on, or
     where the ruleset has none). A flyer flying up or down from the ground flies."""
-    action = rules.read_action(words.get(state.action)) if state.action else None
+    action = rules.economy.read_action(words.get(state.action)) if state.action else None
     bonus = MoveAction(words[f"b{state.bonus}"]) if f"b{state.bonus}" in words else None
     mode = "fly" if state.up_ft else None
     now = dict(destinations(rules, encounter, token.name, action=action, bonus=bonus, mode=mode))
     more: Costs = {}
     if "d" in words and state.action != "d" and not state.ready:
-        dash = rules.read_action(words["d"])
+        dash = rules.economy.read_action(words["d"])
         dashed = destinations(rules, encounter, token.name, action=dash, bonus=bonus, mode=mode)
         more = {cell: cost for cell, cost in dashed if cell not in now}
     return now, more

@@ -29,7 +29,7 @@ def token_json(
     """A token as replies' JSON shows it: where, how big, whose, how fast now; with the
     ``encounter``, ``moved_ft`` is this turn's (0 for a token whose turn it isn't while an
     order runs, as its line says: issue 29)."""
-    movement = ruleset.token_movement(token)
+    movement = ruleset.sheet.token_movement(token)
     return {
         "name": token.name,
         "cell": str(token.cell),
@@ -69,8 +69,8 @@ def token_line(token: Token, ruleset: Ruleset, encounter: Encounter | None = Non
     parts = [f"{token.name} — {token.cell}", size_label(token.size, ruleset), token.team]
     if token.owner:
         parts.append(mention(token.owner))
-    parts.append(ruleset.token_movement(token).describe())
-    parts += ruleset.token_words(token)  # its ruleset's state: "exhaustion 2", "swimming"
+    parts.append(ruleset.sheet.token_movement(token).describe())
+    parts += ruleset.sheet.token_words(token)  # its ruleset's state: "exhaustion 2", "swimming"
     if token.conditions:
         parts.append(", ".join(sorted(token.conditions)))
     if is_hidden(token):

@@ -56,7 +56,7 @@ async def handle_stats(ctx: Context, options: Mapping[str, Any]) -> Reply:
     )
     token = changed.outcome.token
     # what the numbers do to its movement now (carrying, armor, exhaustion)
-    effects = ruleset_of(changed.after).token_movement(token).notes
+    effects = ruleset_of(changed.after).sheet.token_movement(token).notes
     changed = replace(
         changed, outcome=replace(changed.outcome, notes=(*changed.outcome.notes, *effects))
     )
@@ -71,7 +71,7 @@ async def _stats_shown(ctx: Context, name: str) -> Reply:
     reads = [spec for spec in ruleset.token_options if spec.stats]
     has = {spec.name: token.state[spec.name] for spec in reads if spec.name in token.state}
     listed = "\n".join(f"{spec.name}: {spec.description}" for spec in reads)
-    notes = ruleset.token_movement(token).notes
+    notes = ruleset.sheet.token_movement(token).notes
     reply = encounter_reply(
         encounter,
         title=f"{token.name}: " + (", ".join(f"{k} {v}" for k, v in has.items()) or "no stats"),

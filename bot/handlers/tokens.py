@@ -186,7 +186,7 @@ async def explain_token(ctx: Context, name: str) -> Reply:
     encounter = seen.encounter
     token = encounter.token(name)
     ruleset = ruleset_of(encounter)
-    movement = ruleset.token_movement(token)
+    movement = ruleset.sheet.token_movement(token)
     notes = movement.notes or (Note("Speed", "Its speeds as given: nothing changes them."),)
     reply = encounter_reply(
         encounter,

@@ -99,7 +99,7 @@ LISTED = frozenset({"terrain"})  # options that take several names, separated by
 def suggestions(ruleset: Ruleset, option: str, typed: str) -> list[str]:
     """What ``typed`` in /travel's ``option`` (mode, terrain or pace) may become under
     ``ruleset``: its accepted names, those matching first (aliases count)."""
-    names = ruleset.travel_names.get(option)
+    names = ruleset.calculators.travel_names.get(option)
     if names is None:
         return []
     return complete(typed, names.names, aliases=names.entries, listed=option in LISTED)

@@ -10,8 +10,9 @@ its parts in ``__init__`` (``reach``, ``conditions`` and ``flanking`` have defau
 A part it must supply (calculators, economy, sheet, steps, space) has abstract methods,
 so a missing one is an instantiation error, not a surprise at run time. What a ruleset
 may leave out is data: ``jumps_on_grid``, ``square_ft``, ``group_moves``... The /move
-engine (``bot.rules.engine``) asks the ruleset's methods below, most of which hand the
-question to the part that answers it, and never asks which ruleset it serves. Pure: no
+engine (``bot.rules.engine``), the handlers and the encounter changes ask the part that
+holds the rule (``rules.economy.allowance(...)``, ``rules.steps.step_cost(...)``), and
+never which ruleset they serve. Pure: no
 Discord, no database, no images.
 """
 
@@ -22,15 +23,12 @@ from abc import ABC
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, ClassVar
 
-from bot.encounter import Activity, Condition, Encounter, Token
+from bot.encounter import Condition, Encounter, Token
 from bot.errors import InvalidInput, RulingError
 from bot.grid.coords import Cell
-from bot.grid.paths import Edge
 from bot.grid.sizes import Size
 from bot.grid.terrain import Terrain
-from bot.names import Vocabulary
-from bot.rules.engine.actions import MoveAction
-from bot.rules.engine.board import Allowance, Board, Passing, StepContext
+from bot.rules.engine.board import Board, StepContext
 from bot.rules.engine.kinds import (
     BullRushRule,
     GrappleRule,
@@ -44,9 +42,6 @@ from bot.rules.engine.moves import (
     MODES,
     MoveRequest,
     MoveResult,
-    TokenFields,
-    TokenMovement,
-    TokenSpec,
 )
 from bot.rules.engine.steps import ProvokeRule, Stepper
 from bot.rules.identity import Identity
@@ -59,21 +54,13 @@ from bot.rules.parts.sheet import Sheet
 from bot.rules.parts.space import SpaceRule
 from bot.rules.parts.steps import StepRule
 from bot.rules.rulings import (
-    BoardFlanks,
-    FallRequest,
-    FallResult,
-    Flank,
     JumpRequest,
-    JumpResult,
-    Note,
     Source,
-    TravelRequest,
-    TravelResult,
 )
 
 if TYPE_CHECKING:  # the plan's types: a calculator's cold start never loads the planner
     from bot.rules.calculators import Calculators
-    from bot.rules.engine.plan import PlanContext, Route
+    from bot.rules.engine.plan import PlanContext
 
 
 # The parts every ruleset holds (``load_ruleset`` refuses one that builds too few)
@@ -272,7 +259,9 @@ class Ruleset(ABC):
         if not self.jumps_on_grid:
             return False
         try:
-            ruling = self.jump(JumpRequest(size="medium", distance_ft=5), random.Random(0))
+            ruling = self.calculators.jump(
+                JumpRequest(size="medium", distance_ft=5), random.Random(0)
+            )
         except RulingError:
             return True
         return ruling.max_horizontal_ft is not None or ruling.dc is not None or bool(ruling.stated)
@@ -295,198 +284,3 @@ class Ruleset(ABC):
         token being placed (/token add, an import's board, a board read back)."""
         board = Board.of(encounter, token, self.footprint_squares)
         return self.space.sharing_problem(board, token.cell)
-
-    # ---- what the callers ask, answered by the part that holds the rule (the names
-    # the engine, handlers and encounter changes have always called)
-
-    # calculators (bot.rules.calculators.Calculators)
-    @property
-    def travel_names(self) -> Mapping[str, Vocabulary]:
-        return self.calculators.travel_names
-
-    @property
-    def travel_min_miles(self) -> float:
-        return self.calculators.travel_min_miles
-
-    @property
-    def jump_uses_strength(self) -> bool:
-        return self.calculators.jump_uses_strength
-
-    def fall(self, request: FallRequest, rng: random.Random) -> FallResult:
-        return self.calculators.fall(request, rng)
-
-    def jump(self, request: JumpRequest, rng: random.Random) -> JumpResult:
-        return self.calculators.jump(request, rng)
-
-    def travel(self, request: TravelRequest, rng: random.Random) -> TravelResult:
-        return self.calculators.travel(request, rng)
-
-    def travel_speed_ft(self, text: str) -> int:
-        return self.calculators.travel_speed_ft(text)
-
-    # economy (parts/economy.py)
-    @property
-    def action_words(self) -> Vocabulary:
-        return self.economy.action_words
-
-    @property
-    def actions(self) -> tuple[str, ...]:
-        return self.economy.actions
-
-    @property
-    def bonus_actions(self) -> tuple[str, ...]:
-        return self.economy.bonus_actions
-
-    @property
-    def band_action(self) -> str:
-        return self.economy.band_action
-
-    def read_action(self, word: str | None) -> MoveAction | None:
-        return self.economy.read_action(word)
-
-    def allowance(
-        self, encounter: Encounter, token: Token, request: MoveRequest, movement: TokenMovement
-    ) -> Allowance:
-        return self.economy.allowance(encounter, token, request, movement)
-
-    def start_turn(self, token: Token) -> Token:
-        return self.economy.start_turn(token)
-
-    def done_for_the_turn(self, activity: Activity) -> bool:
-        return self.economy.done_for_the_turn(activity)
-
-    def full_round_minimum(self, token: Token, allowance: Allowance) -> Allowance | None:
-        return self.economy.full_round_minimum(token, allowance)
-
-    def spend_move_action(self, token: Token, doing: str, *, ends_turn: bool = False) -> Token:
-        return self.economy.spend_move_action(token, doing, ends_turn=ends_turn)
-
-    def door_action(self, token: Token) -> tuple[Token, Note]:
-        return self.economy.door_action(token)
-
-    def withdraw_spares(self, enemy: Token) -> bool:
-        return self.economy.withdraw_spares(enemy)
-
-    def arrival(self, ctx: StepContext, token: Token, goal: Cell) -> tuple[Cell, tuple[Note, ...]]:
-        return self.economy.arrival(ctx, token, goal)
-
-    # sheet (parts/sheet.py)
-    def token_movement(self, token: Token) -> TokenMovement:
-        return self.sheet.token_movement(token)
-
-    def token_fields(self, spec: TokenSpec) -> TokenFields:
-        return self.sheet.token_fields(spec)
-
-    def speed_notes(self, token: Token) -> tuple[Note, ...]:
-        return self.sheet.speed_notes(token)
-
-    def token_words(self, token: Token) -> tuple[str, ...]:
-        return self.sheet.token_words(token)
-
-    # steps (parts/steps.py)
-    def step_cost(
-        self, ctx: StepContext, frm: Cell, to: Cell, diagonals: int, spent: float, squeezing: bool
-    ) -> Edge | str:
-        return self.steps.step_cost(ctx, frm, to, diagonals, spent, squeezing)
-
-    def min_step_ft(self, ctx: StepContext) -> float:
-        return self.steps.min_step_ft(ctx)
-
-    def avoids_obstacles(self, token: Token, mode: str) -> bool:
-        return self.steps.avoids_obstacles(token, mode)
-
-    def over_low_walls(self, edge: Edge, count: int) -> Edge:
-        return self.steps.over_low_walls(edge, count)
-
-    def climb_cost_ft(self, token: Token, squares: int, up_ft: int) -> float:
-        return self.steps.climb_cost_ft(token, squares, up_ft)
-
-    def jump_problem(self, ctx: StepContext) -> str:
-        return self.steps.jump_problem(ctx)
-
-    def jump_asked(self, ctx: StepContext, request: JumpRequest) -> JumpRequest:
-        return self.steps.jump_asked(ctx, request)
-
-    def jump_cost_ft(
-        self, ctx: StepContext, length_ft: float, takeoff: Cell, landing: Cell
-    ) -> tuple[float, str]:
-        return self.steps.jump_cost_ft(ctx, length_ft, takeoff, landing)
-
-    def landing_notes(self, board: Board, landing: Cell) -> tuple[Note, ...]:
-        return self.steps.landing_notes(board, landing)
-
-    def pit_fall(self, board: Board, pit: Cell) -> tuple[Note, ...]:
-        return self.steps.pit_fall(board, pit)
-
-    def after_path(
-        self, ctx: StepContext, token: Token, cells: list[Cell]
-    ) -> tuple[tuple[tuple[str, bool], ...], tuple[Note, ...]]:
-        return self.steps.after_path(ctx, token, cells)
-
-    def moved_as(self, board: Board, token: Token, anchor: Cell, mode: str) -> Token:
-        return self.steps.moved_as(board, token, anchor, mode)
-
-    # space (parts/space.py)
-    def pass_creature(self, board: Board, other: Token) -> Passing:
-        return self.space.pass_creature(board, other)
-
-    def sharing_problem(self, board: Board, anchor: Cell) -> str:
-        return self.space.sharing_problem(board, anchor)
-
-    def share_space(
-        self, ctx: StepContext, route: Route, sharing: list[str], *, jumped: bool
-    ) -> tuple[Route, tuple[Note, ...]]:
-        return self.space.share_space(ctx, route, sharing, jumped=jumped)
-
-    def squeeze_width(self, side: int) -> int:
-        return self.space.squeeze_width(side)
-
-    def forced_over(self, board: Board, other: Token) -> bool:
-        return self.space.forced_over(board, other)
-
-    def entering_provokes(
-        self, board: Board, token: Token, enemy: Token, cells: list[Cell]
-    ) -> Cell | None:
-        return self.space.entering_provokes(board, token, enemy, cells)
-
-    # reach (parts/reach.py)
-    def reach_ft(self, token: Token) -> int:
-        return self.reach.reach_ft(token)
-
-    def threatened(self, board: Board, enemy: Token) -> frozenset[Cell]:
-        return self.reach.threatened(board, enemy)
-
-    def threatens(self, board: Board, enemy: Token, cell: Cell) -> bool:
-        return self.reach.threatens(board, enemy, cell)
-
-    def distance_ft(self, a: Cell, b: Cell) -> float:
-        return self.reach.distance_ft(a, b)
-
-    def measure_ft(self, a: Cell, b: Cell) -> float:
-        return self.reach.measure_ft(a, b)
-
-    # conditions (parts/conditions.py)
-    def condition_refused(self, token: Token, condition: Condition) -> str:
-        return self.conditions.condition_refused(token, condition)
-
-    def conditions_changed(self, before: Token, after: Token) -> tuple[Token, tuple[Note, ...]]:
-        return self.conditions.conditions_changed(before, after)
-
-    def condition_notes(self, before: Token, after: Token) -> list[Note]:
-        return self.conditions.condition_notes(before, after)
-
-    def grounded(self, token: Token) -> tuple[str, ...]:
-        return self.conditions.grounded(token)
-
-    def forced_notes(self, token: Token) -> tuple[Note, ...]:
-        return self.conditions.forced_notes(token)
-
-    # flanking (parts/flanking.py)
-    def flank(self, encounter: Encounter, a: Token, b: Token, target: Token) -> Flank | None:
-        return self.flanking.flank(encounter, a, b, target)
-
-    def board_flanks(self, encounter: Encounter) -> BoardFlanks | None:
-        return self.flanking.board_flanks(encounter)
-
-    def after_move_notes(self, encounter: Encounter, mover: Token) -> tuple[Note, ...]:
-        return self.flanking.after_move_notes(encounter, mover)

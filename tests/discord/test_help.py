@@ -103,7 +103,7 @@ async def test_help_for_one_command_uses_the_channels_ruleset(store: Store) -> N
     assert sent.ephemeral
     shown = {f.name: f.value or "" for f in sent.embed.fields}
     assert "Examples (becmi)" in shown
-    becmi_modes = rulesets()["becmi"].travel_names["mode"].names
+    becmi_modes = rulesets()["becmi"].calculators.travel_names["mode"].names
     used = re.findall(r"mode:(\S+)", shown["Examples (becmi)"])
     assert used and all(m in becmi_modes for m in used)
     assert "quote" not in shown["Examples (becmi)"]

@@ -183,7 +183,7 @@ async def test_001_a_first_move_action_shows_what_is_left_and_what_a_second_give
 
 
 # the rulesets with no second move action (the d20 double move): one pool of movement
-POOLED = tuple(r for r, rules in rulesets().items() if "double" not in rules.actions)
+POOLED = tuple(r for r, rules in rulesets().items() if "double" not in rules.economy.actions)
 
 
 @pytest.mark.parametrize("ruleset", POOLED)

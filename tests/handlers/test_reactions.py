@@ -20,7 +20,7 @@ from tests.handlers.encounter_helpers import person, refused, run, tokens
 @pytest.mark.parametrize("ruleset_id", sorted(rulesets()))
 def test_a_tokens_reactions_come_back_as_its_turn_starts(ruleset_id: str):
     spent = replace(Token("Goblin", Cell(0, 0)), reactions_used=2)
-    assert rulesets()[ruleset_id].start_turn(spent).reactions_used == 0
+    assert rulesets()[ruleset_id].economy.start_turn(spent).reactions_used == 0
 
 
 async def skirmish(gm: Context, ruleset: str = "5e") -> Context:

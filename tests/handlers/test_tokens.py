@@ -74,7 +74,7 @@ async def test_placement_and_bad_options_are_refused_and_change_nothing(
 
 
 async def test_who_shares_a_square_is_the_rulesets_own_rule(gm: Context):
-    """Placing a token asks what ending a /move there asks (Ruleset.sharing_problem)."""
+    """Placing a token asks what ending a /move there asks (SpaceRule.sharing_problem)."""
     # 5e-alt, 000 Moving Around Other Creatures › Separate Spaces: nobody shares
     await run(gm, "/encounter start width:6 height:6", "/token add name:Ogre size:large at:A1")
     await refused(gm, "/token add name:Rat size:tiny at:B2", IllegalMove, "Separate Spaces")

@@ -26,16 +26,16 @@ async def trio(gm: Context, player: Context) -> Context:
 
 @pytest.fixture
 def started(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """The names ``ruleset.start_turn`` is called with (5e-alt), in order."""
+    """The names ``ruleset.economy.start_turn`` is called with (5e-alt), in order."""
     calls: list[str] = []
     ruleset = rulesets()["5e-alt"]
-    original = ruleset.start_turn
+    original = ruleset.economy.start_turn
 
     def spy(token: Token) -> Token:
         calls.append(token.name)
         return original(token)
 
-    monkeypatch.setattr(ruleset, "start_turn", spy)
+    monkeypatch.setattr(ruleset.economy, "start_turn", spy)
     return calls
 
 

@@ -17,15 +17,15 @@ from bot.rules.rulings import JumpRequest
 
 
 def five(**kw: object):
-    return FiveEAlt().jump(JumpRequest(**kw), random.Random(0))  # type: ignore[arg-type]
+    return FiveEAlt().calculators.jump(JumpRequest(**kw), random.Random(0))  # type: ignore[arg-type]
 
 
 def srd(**kw: object):
-    return Dnd35().jump(JumpRequest(**kw), random.Random(0))  # type: ignore[arg-type]
+    return Dnd35().calculators.jump(JumpRequest(**kw), random.Random(0))  # type: ignore[arg-type]
 
 
 def epic(**kw: object):
-    return EpicPath().jump(JumpRequest(**kw), random.Random(0))  # type: ignore[arg-type]
+    return EpicPath().calculators.jump(JumpRequest(**kw), random.Random(0))  # type: ignore[arg-type]
 
 
 # ----------------------------------------------------------------- 5e-alt

@@ -33,7 +33,7 @@ RULESETS = tuple(identities())
 SPEED = {"becmi": "120"}  # a normal speed in feet a turn; the others take 30 ft
 # what each ruleset's /jump is measured by: an SRD 5.x jump by Strength, the others a check
 JUMP: dict[str, dict[str, Any]] = {
-    ruleset: {"strength": 15} if rules.jump_uses_strength else {"check": 15}
+    ruleset: {"strength": 15} if rules.calculators.jump_uses_strength else {"check": 15}
     for ruleset, rules in rulesets().items()
 }
 PICTURED = ("move", "map")  # the steps whose images are kept as reference images

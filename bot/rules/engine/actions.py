@@ -1,5 +1,5 @@
 """The actions a /move may take, as one typed value: each ruleset reads the user's
-word once, in its own vocabulary (``Ruleset.read_action``: 5e's "run" is a Dash,
+word once, in its own vocabulary (``ActionEconomy.read_action``: 5e's "run" is a Dash,
 3.5's is a run), and from then on the rules compare ``MoveAction`` members, never
 strings. A ruleset answers per action through its own methods or tables (the d20
 rulesets: ``bot/rules/d20/actions.py``). Pure: standard library only.

@@ -56,11 +56,11 @@ def _bigger_action(
 ) -> tuple[str, float]:
     """The ruleset's next bigger action (dash, double move, run) and its movement, when
     it would cover ``cost_ft`` and may be taken now; else ("", 0)."""
-    bigger = rules.band_action
+    bigger = rules.economy.band_action
     if bigger == ctx.allowance.action or ctx.allowance.limits.one_square or request.via:
         return "", 0.0
     try:
-        other = rules.allowance(
+        other = rules.economy.allowance(
             ctx.board.encounter, token, replace(request, action=MoveAction(bigger)), ctx.movement
         )
     except RulingError:
@@ -73,10 +73,10 @@ def _bigger_action(
 def more_movement(rules: Ruleset, ctx: StepContext, token: Token, request: MoveRequest) -> str:
     """The action that would gain more movement now ("dash"), or "" where the ruleset
     has none or refuses it now (an incapacitated token, its action spent: issue 41)."""
-    if "dash" not in rules.actions or request.action == MoveAction.DASH:
+    if "dash" not in rules.economy.actions or request.action == MoveAction.DASH:
         return ""
     try:
-        rules.allowance(
+        rules.economy.allowance(
             ctx.board.encounter, token, replace(request, action=MoveAction.DASH), ctx.movement
         )
     except RulingError:

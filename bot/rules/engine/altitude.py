@@ -90,7 +90,7 @@ def falls_from_the_air(before: Token, after: Token, rules: Ruleset | None = None
     up = altitude(after)
     if not up or after.hover:
         return None
-    why = rules.grounded if rules is not None else grounding
+    why = rules.conditions.grounded if rules is not None else grounding
     was = set(why(before))
     new = [reason for reason in why(after) if reason not in was]
     if not new:

@@ -103,10 +103,10 @@ def _provoked_where(
     if enemy.has(Condition.INCAPACITATED):
         return None, False
     if (altitude(token) or altitude(enemy)) and not within_reach_up(
-        rules, enemy, token, rules.reach_ft(enemy)
+        rules, enemy, token, rules.reach.reach_ft(enemy)
     ):
         return None, False  # too far above or below to reach (004: reach in cubes)
-    entered = rules.entering_provokes(plan.board, token, enemy, cells)
+    entered = rules.space.entering_provokes(plan.board, token, enemy, cells)
     if entering_only or entered is not None:
         return entered, entered is not None
     return _left(plan, enemy, cells), False
@@ -114,7 +114,7 @@ def _provoked_where(
 
 def _withdraw_note(plan: MovePlan, enemy: Token, where: Cell, cells: list[Cell]) -> None:
     """004 Withdraw: the first square is safe only from the enemies the mover sees."""
-    spared = plan.rules.withdraw_spares(enemy)
+    spared = plan.rules.economy.withdraw_spares(enemy)
     if where == cells[0] and plan.allowance.limits.safe_start and not spared:
         plan.notes.append(
             Note(
@@ -149,7 +149,11 @@ def _left(plan: MovePlan, enemy: Token, cells: list[Cell]) -> Cell | None:
     if standing and any(c in threatened for c in board.cells(plan.token.cell)):
         return plan.token.cell
     for i in range(len(cells) - 1):
-        if i == 0 and plan.allowance.limits.safe_start and plan.rules.withdraw_spares(enemy):
+        if (
+            i == 0
+            and plan.allowance.limits.safe_start
+            and plan.rules.economy.withdraw_spares(enemy)
+        ):
             continue
         before, after = board.cells(cells[i]), board.cells(cells[i + 1])
         if provokes_on(plan.rules.provoke_rule, before, after, threatened):
@@ -169,7 +173,9 @@ def charge_target(plan: MovePlan, end: Cell) -> Note:
     ]
     there = replace(token, cell=end)
     targets = [
-        f for f in foes if any(rules.threatens(board, there, c) for c in board.footprint_of(f))
+        f
+        for f in foes
+        if any(rules.reach.threatens(board, there, c) for c in board.footprint_of(f))
     ]
     if not targets:
         raise IllegalMove(
@@ -177,11 +183,11 @@ def charge_target(plan: MovePlan, end: Cell) -> Note:
             "nobody hostile "
             f"is within its reach at {end}."
         )
-    run_ft = rules.distance_ft(token.cell, end)
+    run_ft = rules.reach.distance_ft(token.cell, end)
     nearer: list[tuple[Token, Cell]] = []
     for foe in targets:
         closest = _closest_attack_square(plan, foe)
-        if closest is None or run_ft <= rules.distance_ft(token.cell, closest) + EPSILON:
+        if closest is None or run_ft <= rules.reach.distance_ft(token.cell, closest) + EPSILON:
             return Note(
                 "Charge",
                 f"Charges {foe.name}: one melee attack at the end ({rules.charge_rule}).",
@@ -191,7 +197,7 @@ def charge_target(plan: MovePlan, end: Cell) -> Note:
     raise IllegalMove(
         f"A charge goes to the closest square from which {token.name} can attack its foe "
         f"({rules.charge_rule}): for {foe.name} that is {closest} "
-        f"({feet(rules.distance_ft(token.cell, closest))} away), not {end}."
+        f"({feet(rules.reach.distance_ft(token.cell, closest))} away), not {end}."
     )
 
 
@@ -207,13 +213,13 @@ def _closest_attack_square(plan: MovePlan, foe: Token) -> Cell | None:
             if not all(board.on_map(c) for c in board.cells(anchor)):
                 continue
             standing = replace(token, cell=anchor)  # one square at a time: a reach is big
-            if not any(rules.threatens(board, standing, c) for c in foe_squares):
+            if not any(rules.reach.threatens(board, standing, c) for c in foe_squares):
                 continue
             if anchor != token.cell and (
                 enter(rules, ctx, anchor, anchor)[0] or rules.end_problem(ctx, anchor)
             ):
                 continue
-            key = (rules.distance_ft(token.cell, anchor), row, col, anchor)
+            key = (rules.reach.distance_ft(token.cell, anchor), row, col, anchor)
             if best is None or key < best:
                 best = key
     return best[3] if best is not None else None

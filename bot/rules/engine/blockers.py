@@ -101,7 +101,7 @@ def unblocked_way(
         # what the step would cost on open ground (the ruleset's own cost reads the
         # very terrain that refuses it)
         diagonal = frm.col != to.col and frm.row != to.row
-        return Edge(to, rules.distance_ft(frm, to), diagonals + int(diagonal), "blocked")
+        return Edge(to, rules.reach.distance_ft(frm, to), diagonals + int(diagonal), "blocked")
 
     try:
         found = cheapest_path(
@@ -109,7 +109,7 @@ def unblocked_way(
             goal,
             through,
             budget_ft=budget,
-            min_step_ft=rules.min_step_ft(ctx),
+            min_step_ft=rules.steps.min_step_ft(ctx),
             diagonals=ctx.allowance.activity.diagonals,
             parity=rules.diagonal_parity,
             penalty=lambda frm, to: 1.0 if (frm, to) in blocked else 0.0,
@@ -155,7 +155,7 @@ def problem(
     if not why:
         why, _ = creatures(rules, ctx, to)
     if not why:
-        result = rules.step_cost(ctx, frm, to, diagonals, spent, False)
+        result = rules.steps.step_cost(ctx, frm, to, diagonals, spent, False)
         why = result if isinstance(result, str) else ""
     return why or step.why_not.get(to, "")
 
@@ -175,9 +175,9 @@ def step_blocked(
     would go round: what stops it there is named). Moving on open ground costs what it
     costs; only what refuses the step is asked."""
     token = encounter.token(name)
-    movement = rules.token_movement(token)
+    movement = rules.sheet.token_movement(token)
     try:
-        allowance = rules.allowance(
+        allowance = rules.economy.allowance(
             encounter, token, MoveRequest(token.name, to=to, mode=mode), movement
         )
     except RulingError:
@@ -190,7 +190,7 @@ def step_blocked(
     if not why:
         why, _ = creatures(rules, ctx, to)
     if not why:
-        cost = rules.step_cost(ctx, frm, to, 0, 0.0, False)
+        cost = rules.steps.step_cost(ctx, frm, to, 0, 0.0, False)
         why = cost if isinstance(cost, str) else ""
     return block(rules, ctx, frm, to, why) if why else None
 
@@ -230,7 +230,8 @@ def _block(rules: Ruleset, ctx: StepContext, frm: Cell, to: Cell, why: str) -> d
             (
                 o.name
                 for o in others
-                if not rules.pass_creature(board, o).allowed or ctx.allowance.limits.no_creatures
+                if not rules.space.pass_creature(board, o).allowed
+                or ctx.allowance.limits.no_creatures
             ),
             others[0].name if others else "",
         )

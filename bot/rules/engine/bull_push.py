@@ -196,7 +196,7 @@ def rush_result(
         ),
         notes=approach.notes if approach is not None else (),
         extra={"bull_rush": bull},
-        done_for_the_turn=rules.done_for_the_turn(final.activity),
+        done_for_the_turn=rules.economy.done_for_the_turn(final.activity),
     )
 
 

@@ -71,7 +71,7 @@ class _Table:
         self.probe = rules.stepper(ctx)  # its own: what it refuses is nobody's reply
         self.unhampered = unhampered
         self.parity = rules.diagonal_parity
-        self.floor_ft = rules.min_step_ft(ctx)
+        self.floor_ft = rules.steps.min_step_ft(ctx)
         self.known = known_kinds(rules, ctx, unhampered)  # what other boards learnt
         self.kinds: dict[Hashable, tuple[float, float, int]] = {}
         # the steps over terrain alone that other boards of this map learnt, shared

@@ -70,7 +70,7 @@ def consequences(
     board.warnings.extend(ended)
     token = board.encounter.tokens.get(result.token.key, result.token)
     if result.token.key not in pushed:
-        board.warnings.extend(rules.after_move_notes(board.encounter, token))
+        board.warnings.extend(rules.flanking.after_move_notes(board.encounter, token))
     return replace(
         result,
         encounter=board.encounter,

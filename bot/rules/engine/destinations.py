@@ -35,12 +35,12 @@ def destinations(
     from bot.rules.engine.altitude import altitude
 
     token = encounter.token(name)
-    movement = rules.token_movement(token)
+    movement = rules.sheet.token_movement(token)
     if token.speeds_ft.get("fly", 0) > 0 and altitude(token) > 0:
         mode = "fly"
     try:
         request = MoveRequest(token.name, to=token.cell, action=action, bonus=bonus, mode=mode)
-        allowance = rules.allowance(encounter, token, request, movement)
+        allowance = rules.economy.allowance(encounter, token, request, movement)
     except RulingError:
         return []
     taking = action is not None or bonus is not None

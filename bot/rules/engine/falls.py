@@ -6,10 +6,10 @@ damage over to /fall. docs/RULINGS.md "A fall at the end of any move".
 
 - **A pit** (004 Hazardous Terrain: "pit openings"; 004 Forced Movement's "a hazardous
   square, such as a pit"): a creature whose space ends over a pit falls in, unless it
-  can fly (a fly speed, and nothing grounding it: the ruleset's ``grounded``). The board
-  keeps no depth, so the height is the GM's: /fall height:<feet>. A walk into a pit
-  (where the ruleset lets one: ``pits_enterable``) says it in the ruleset's words
-  (``Ruleset.pit_fall``).
+  can fly (a fly speed, and nothing grounding it: ``rules.conditions.grounded``). The
+  board keeps no depth, so the height is the GM's: /fall height:<feet>. A walk into a
+  pit (where the ruleset lets one: ``pits_enterable``) says it in the ruleset's words
+  (``rules.steps.pit_fall``).
 - **The air**: a creature above the ground out of the saddle that can't fly (a rider
   pushed off its flying mount, a flyer grounded) falls its altitude and lands below (000
   Fly › Falling While Flying; the SRDs' Flying Movement), as ``falls_from_the_air``
@@ -38,10 +38,10 @@ if TYPE_CHECKING:
 
 def can_fly(rules: Ruleset, token: Token) -> bool:
     """Whether ``token`` stays up by flying: a fly speed under the ruleset, and nothing
-    that grounds it (prone, immobilized...: ``Ruleset.grounded``) unless it hovers."""
-    if rules.token_movement(token).speeds_ft.get("fly", 0) <= 0:
+    that grounds it (prone, immobilized...: ``conditions.grounded``) unless it hovers."""
+    if rules.sheet.token_movement(token).speeds_ft.get("fly", 0) <= 0:
         return False
-    return token.hover or not rules.grounded(token)
+    return token.hover or not rules.conditions.grounded(token)
 
 
 def pit_under(rules: Ruleset, encounter: Encounter, token: Token) -> Cell | None:
@@ -97,7 +97,7 @@ def _into_the_pit(
     """The fall into ``pit``: a walk in says it in the ruleset's words where it has them
     (004 Hazardous Terrain); anything else (a push, a drag) in the shared words."""
     if moved.how == "walked":
-        said = rules.pit_fall(Board.of(encounter, token, rules.footprint_squares), pit)
+        said = rules.steps.pit_fall(Board.of(encounter, token, rules.footprint_squares), pit)
         if said:
             return said
     how = {"walked": "moves", "pushed": "is moved", "dragged": "is dragged"}[moved.how]

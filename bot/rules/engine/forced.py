@@ -167,7 +167,7 @@ def _stopped_before(
         or solid_corner(board, here, nxt, rules.solid_corners) is not None
     ):
         return f"stopped before {nxt}: blocked"
-    others = [o for o in board.others_in(cells) if not rules.forced_over(board, o)]
+    others = [o for o in board.others_in(cells) if not rules.space.forced_over(board, o)]
     if others:
         # the table reads it: a hidden creature is what the character perceives of it
         who = "something" if others[0].hidden else others[0].name
@@ -233,7 +233,7 @@ def _forced_result(
                 f"{squares * rules.square_ft} ft, spending none of {token.name}'s movement "
                 "and provoking no attacks.",
             ),
-            *rules.forced_notes(token),
+            *rules.conditions.forced_notes(token),
         ),
         extra={"forced": kind, "by": by.name if by else None},
     )

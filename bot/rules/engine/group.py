@@ -32,7 +32,9 @@ def move_together(
     budgets = []
     for member in members:
         single = replace(request, token=member.name, group=())
-        allowance = rules.allowance(encounter, member, single, rules.token_movement(member))
+        allowance = rules.economy.allowance(
+            encounter, member, single, rules.sheet.token_movement(member)
+        )
         budgets.append((allowance.available_ft, member.name))
     cap, slowest = min(budgets)
     dc, dr = request.to.col - leader.cell.col, request.to.row - leader.cell.row

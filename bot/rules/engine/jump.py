@@ -42,14 +42,14 @@ def jump_route(plan: MovePlan, jump_rule: JumpRule) -> Route:
     landing, goal = plan.request.jump, plan.goal
     assert landing is not None
     rules, board = plan.rules, plan.board
-    problem = rules.jump_problem(plan.ctx)
+    problem = rules.steps.jump_problem(plan.ctx)
     if problem:
         raise IllegalMove(f"{plan.token.name} can't jump: {problem}.")
     _check_landing(plan, landing)
     if _cleared(rules, board, plan.token.cell, landing) <= 0:
         try:  # with nothing to clear, a check-based /jump asks for a check: no matter
             ruling = jump_rule(
-                rules.jump_asked(
+                rules.steps.jump_asked(
                     plan.ctx, JumpRequest(size=plan.token.size.name.lower(), distance_ft=5)
                 )
             )
@@ -68,8 +68,8 @@ def jump_route(plan: MovePlan, jump_rule: JumpRule) -> Route:
     _, takeoff, run_up_ft, ruling = found
     run_up = find_path(plan, step, plan.token.cell, takeoff, plan.budget)
     assert run_up is not None
-    length = rules.distance_ft(takeoff, landing)
-    cost, why = rules.jump_cost_ft(plan.ctx, length, takeoff, landing)
+    length = rules.reach.distance_ft(takeoff, landing)
+    cost, why = rules.steps.jump_cost_ft(plan.ctx, length, takeoff, landing)
     route = Route.of(run_up)
     route.cells.append(landing)
     route.edges.append(
@@ -91,7 +91,7 @@ def jump_route(plan: MovePlan, jump_rule: JumpRule) -> Route:
     if short is not None:
         _note_too_short(plan, short, takeoff, cleared, by_run_up=differ)
     plan.notes.extend(ruling.notes[:2])
-    plan.notes.extend(rules.landing_notes(board, landing))
+    plan.notes.extend(rules.steps.landing_notes(board, landing))
     if goal != landing:
         rest = find_path(
             plan, step, landing, goal, plan.budget, spent_ft=route.cost, diagonals=route.diagonals
@@ -166,8 +166,10 @@ def _takeoffs(
     size = token.size.name.lower()
     out = _Takeoffs()
     for takeoff, cost in costs.items():
-        length = rules.distance_ft(takeoff, landing)
-        jump_ft = rules.jump_cost_ft(plan.ctx, length, takeoff, landing)[0] if length > 0 else 0.0
+        length = rules.reach.distance_ft(takeoff, landing)
+        jump_ft = (
+            rules.steps.jump_cost_ft(plan.ctx, length, takeoff, landing)[0] if length > 0 else 0.0
+        )
         if length <= 0 or cost + jump_ft > plan.budget + EPSILON:
             continue
         if rules.end_problem(plan.ctx, takeoff) or _over_ground(plan, takeoff):
@@ -182,7 +184,7 @@ def _takeoffs(
         asked = JumpRequest(
             size=size, check=plan.request.check, run_up_ft=int(cost), distance_ft=int(cleared)
         )
-        ruling = jump_rule(rules.jump_asked(plan.ctx, asked))
+        ruling = jump_rule(rules.steps.jump_asked(plan.ctx, asked))
         if ruling.max_horizontal_ft is None:
             if ruling.dc is None:
                 raise IllegalMove(f"This ruleset has no jump rule ({ruling.source.cite()}).")
@@ -241,7 +243,7 @@ def _chosen(
 def _given(plan: MovePlan, ruling: JumpResult) -> str:
     """What the jump was ruled with: ``with a check of 14``, ``without a check``, or
     (a ruleset jumping by Strength) ``with Strength 15, standing``."""
-    if plan.rules.jump_uses_strength:
+    if plan.rules.calculators.jump_uses_strength:
         standing = any(n.label == "Standing" for n in ruling.notes)
         return f"with Strength {ruling.extra.get('strength')}" + (
             " (standing: no 10 ft run-up on foot just before)" if standing else ""
@@ -252,7 +254,7 @@ def _given(plan: MovePlan, ruling: JumpResult) -> str:
 
 def _cleared(rules: Ruleset, board: Board, takeoff: Cell, landing: Cell) -> float:
     """The feet a jump clears: its length less the space it lands in."""
-    return max(0.0, rules.distance_ft(takeoff, landing) - board.side * rules.square_ft)
+    return max(0.0, rules.reach.distance_ft(takeoff, landing) - board.side * rules.square_ft)
 
 
 def _over_ground(plan: MovePlan, anchor: Cell) -> str:

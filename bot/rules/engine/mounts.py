@@ -102,11 +102,11 @@ def saddle_cost(
         return activity, half
     if rule.cost == "move-action":
         try:
-            taken = rules.allowance(
+            taken = rules.economy.allowance(
                 encounter,
                 rider,
                 MoveRequest(rider.name, action=MoveAction.MOVE),
-                rules.token_movement(rider),
+                rules.sheet.token_movement(rider),
             )
         except IllegalMove as refused:
             raise IllegalMove(
@@ -149,14 +149,16 @@ def control_mount(
         )
     failed = check < control.dc
     doing = f"Controlling {mount.name} (not trained for war)"
-    after = rules.spend_move_action(rider, doing, ends_turn=failed)
+    after = rules.economy.spend_move_action(rider, doing, ends_turn=failed)
     provoked = {
         foe.name: rider.cell
         for foe in encounter.tokens.values()
         if foe.key not in (rider.key, mount.key)
         and hostile(rider, foe)
         and not foe.has(Condition.INCAPACITATED)
-        and rules.threatens(Board.of(encounter, foe, rules.footprint_squares), foe, rider.cell)
+        and rules.reach.threatens(
+            Board.of(encounter, foe, rules.footprint_squares), foe, rider.cell
+        )
     }
     if failed:
         text = (

@@ -126,7 +126,7 @@ class MoveRequest:
     to: Cell | None = None
     via: tuple[Cell, ...] = ()
     mode: str | None = None
-    action: MoveAction | None = None  # read by the ruleset (``Ruleset.read_action``)
+    action: MoveAction | None = None  # read by the ruleset (``ActionEconomy.read_action``)
     bonus: MoveAction | None = None  # a bonus action taken with it (the SRDs' Dash, Disengage)
     extra_action: str | None = None  # an extra action the GM grants (the SRDs' Action Surge)
     forced: str | None = None  # push | pull | slide (GM)

@@ -53,9 +53,9 @@ def token_reach(rules: Ruleset, encounter: Encounter, name: str) -> frozenset[Ce
     from bot.rules.engine.altitude import reaches_the_ground
 
     token = encounter.token(name)
-    if not reaches_the_ground(rules, token, rules.reach_ft(token)):
+    if not reaches_the_ground(rules, token, rules.reach.reach_ft(token)):
         return frozenset()
-    return rules.threatened(Board.of(encounter, token, rules.footprint_squares), token)
+    return rules.reach.threatened(Board.of(encounter, token, rules.footprint_squares), token)
 
 
 def speed_bands(
@@ -71,17 +71,17 @@ def speed_bands(
     flying = token.speeds_ft.get("fly", 0) > 0 and (altitude(token) > 0 or mode == "fly")
     mode = "fly" if flying else None
     bands: list[frozenset[Cell]] = []
-    movement = rules.token_movement(token)
+    movement = rules.sheet.token_movement(token)
     board = Board.of(encounter, token, rules.footprint_squares)
     checks: dict[tuple[Cell, Cell, str, bool], tuple[str, bool, int]] = {}  # shared by both
-    spent = rules.band_action in token.activity.actions  # no second dash drawn (issue 30)
-    for choices in ((None,), () if spent else (rules.band_action, "move")):
+    spent = rules.economy.band_action in token.activity.actions  # no second dash drawn (issue 30)
+    for choices in ((None,), () if spent else (rules.economy.band_action, "move")):
         allowance: Allowance | None = None
         for action in choices:
             try:
                 asked = MoveAction(action) if action else None
                 request = MoveRequest(token.name, to=token.cell, action=asked, mode=mode)
-                allowance = rules.allowance(encounter, token, request, movement)
+                allowance = rules.economy.allowance(encounter, token, request, movement)
                 break
             except RulingError:
                 continue

@@ -50,7 +50,9 @@ def _context(rules: Ruleset) -> PlanContext:
     (with the map's options, the check given: no dice roll), the walk, and the
     planning of any request by its kind."""
     jump_rule: JumpRule | None = (
-        (lambda jump: rules.jump(jump, random.Random(0))) if rules.jumps_on_grid else None
+        (lambda jump: rules.calculators.jump(jump, random.Random(0)))
+        if rules.jumps_on_grid
+        else None
     )
 
     def plain(
@@ -71,8 +73,8 @@ def _context(rules: Ruleset) -> PlanContext:
 
 def _check_bonus(rules: Ruleset, request: MoveRequest) -> None:
     """A bonus action (bonus:) is one this ruleset has, taken on the token's own move."""
-    if request.bonus not in rules.bonus_actions:
-        has = ", ".join(rules.bonus_actions)
+    if request.bonus not in rules.economy.bonus_actions:
+        has = ", ".join(rules.economy.bonus_actions)
         raise InvalidInput(
             f"{rules.name}'s movement rules have no bonus action "
             f"{request.bonus}" + (f": bonus: takes {has}." if has else ": leave out bonus:.")

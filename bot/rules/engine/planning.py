@@ -31,8 +31,8 @@ def plan_of(
     dragging: str = "",
 ) -> MovePlan:
     """Parse the request and ask the ruleset what the action allows."""
-    movement = rules.token_movement(token)
-    allowance = rules.allowance(encounter, token, request, movement)
+    movement = rules.sheet.token_movement(token)
+    allowance = rules.economy.allowance(encounter, token, request, movement)
     if budget_cap_ft is not None and budget_cap_ft < allowance.available_ft:
         allowance = replace(allowance, available_ft=budget_cap_ft)
     if dragging:
@@ -72,7 +72,7 @@ def _climb(rules: Ruleset, token: Token, request: MoveRequest, allowance: Allowa
         return 0.0  # a teleport arrives at the height it names
     if rules.vertical.cost == "cubes":
         return 0.0
-    return rules.climb_cost_ft(token, 0, up)
+    return rules.steps.climb_cost_ft(token, 0, up)
 
 
 def _through(rules: Ruleset, token: Token, kind: str, allowance: Allowance) -> Allowance:

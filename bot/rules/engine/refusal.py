@@ -140,7 +140,7 @@ def _why(
         why = {
             "reason": RefusalReason.ACTION_LIMIT,
             "limit": "shortest-path",
-            "shortest_ft": rules.distance_ft(token.cell, goal),
+            "shortest_ft": rules.reach.distance_ft(token.cell, goal),
             "rule": rules.charge_rule,
         }
     elif (limits.straight or limits.unhampered) and full is not None:
@@ -215,7 +215,7 @@ def _detour(
             goal,
             step,
             budget_ft=budget,
-            min_step_ft=rules.min_step_ft(ctx),
+            min_step_ft=rules.steps.min_step_ft(ctx),
             diagonals=ctx.allowance.activity.diagonals,
             parity=rules.diagonal_parity,
             max_nodes=DETOUR_NODES,
@@ -225,7 +225,7 @@ def _detour(
 
 
 def _far(plan: MovePlan, goal: Cell, floor: float) -> float:
-    straight = plan.rules.distance_ft(plan.token.cell, goal)
+    straight = plan.rules.reach.distance_ft(plan.token.cell, goal)
     return max(floor, DETOUR_FACTOR * straight)
 
 

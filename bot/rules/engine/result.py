@@ -66,7 +66,7 @@ def result_of(plan: MovePlan, route: Route) -> MoveResult:
         )
         plan.notes.insert(0, Note("Provokes", f"Opportunity attack from {where}."))
     _path_notes(plan, route, steps, moved)
-    done = rules.done_for_the_turn(activity)
+    done = rules.economy.done_for_the_turn(activity)
     extra: dict[str, JSONValue] = {"full_round": allowance.full_round, **allowance.extra}
     if through_json is not None:
         extra["through"] = through_json
@@ -112,7 +112,7 @@ def _again_ft(plan: MovePlan, moved: Token) -> float:
         plan.request, to=moved.cell, via=(), jump=None, action=MoveAction.MOVE, bonus=None
     )
     try:
-        following = rules.allowance(encounter, moved, again, plan.ctx.movement)
+        following = rules.economy.allowance(encounter, moved, again, plan.ctx.movement)
     except RulingError:
         return 0.0
     left = moved.activity.left_ft
@@ -143,7 +143,7 @@ def _climbed(plan: MovePlan, route: Route) -> float:
         return 0.0
     rules = plan.rules
     squares = max(0, len(route.cells) - 1)
-    climb = rules.climb_cost_ft(plan.token, squares, up)
+    climb = rules.steps.climb_cost_ft(plan.token, squares, up)
     total = route.cost + plan.stand_cost + climb
     if rules.dive_rule and plan.allowance.action == "charge" and up < 0:
         # 001 Fly: "a dive attack works just like a charge, but the diving creature must
@@ -195,7 +195,7 @@ def _moved(plan: MovePlan, route: Route, activity: Activity) -> Token:
         conditions.discard(Condition.PRONE.value)
     if allowance.stance.drop_prone:
         conditions.add(Condition.PRONE.value)
-    changes, notes_after = rules.after_path(plan.ctx, token, route.cells)
+    changes, notes_after = rules.steps.after_path(plan.ctx, token, route.cells)
     for name, added in (*allowance.condition_changes, *changes):
         (conditions.add if added else conditions.discard)(name)
     plan.notes.extend(notes_after)
@@ -204,7 +204,7 @@ def _moved(plan: MovePlan, route: Route, activity: Activity) -> Token:
     if plan.request.up_ft:
         moved = at_altitude(moved, altitude(token) + plan.request.up_ft)
     if crossed:
-        moved = rules.moved_as(plan.board, moved, route.end, allowance.mode)
+        moved = rules.steps.moved_as(plan.board, moved, route.end, allowance.mode)
     return allowance.after(moved) if allowance.after is not None else moved
 
 

@@ -91,7 +91,7 @@ def _search(plan: MovePlan, jump_rule: JumpRule | None) -> tuple[MovePlan, Route
 
 def _arrive(plan: MovePlan) -> Route:
     """A move that crosses nothing (a teleport): the ruleset says where it lands."""
-    goal, notes = plan.rules.arrival(plan.ctx, plan.token, plan.goal)
+    goal, notes = plan.rules.economy.arrival(plan.ctx, plan.token, plan.goal)
     plan.notes.extend(notes)
     diagonals = plan.allowance.activity.diagonals
     kind = plan.allowance.mode
@@ -103,11 +103,11 @@ def _share_space(plan: MovePlan, route: Route) -> Route:
     sharing = [
         o.name
         for o in board.others_in(board.cells(route.end))
-        if plan.rules.pass_creature(board, o).squeezing
+        if plan.rules.space.pass_creature(board, o).squeezing
     ]
     if not sharing:
         return route
     jumped = plan.request.jump is not None
-    route, notes = plan.rules.share_space(plan.ctx, route, sharing, jumped=jumped)
+    route, notes = plan.rules.space.share_space(plan.ctx, route, sharing, jumped=jumped)
     plan.notes.extend(notes)
     return route

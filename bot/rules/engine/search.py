@@ -105,7 +105,7 @@ def find_path(
             goal,
             step,
             budget_ft=budget,
-            min_step_ft=rules.min_step_ft(ctx),
+            min_step_ft=rules.steps.min_step_ft(ctx),
             spent_ft=spent_ft,
             diagonals=ctx.allowance.activity.diagonals if diagonals is None else diagonals,
             parity=rules.diagonal_parity,
@@ -138,7 +138,7 @@ def search_route(plan: MovePlan) -> Route | None:
         route = _route_within(plan, plan.budget, corridor)
         if route is not None and (best is None or route.cost < best.cost - EPSILON):
             best = route
-    shortest = plan.rules.distance_ft(token.cell, plan.goal)
+    shortest = plan.rules.reach.distance_ft(token.cell, plan.goal)
     if best is not None and limits.shortest_path and best.cost > shortest + EPSILON:
         return None  # 002 Charge: by the shortest path; if that is hampered, no charge
     return best
@@ -209,7 +209,7 @@ def minimum_route(plan: MovePlan) -> MovePlan | None:
     """001 "Minimum Movement": when nothing else reaches the next square, the ruleset's
     full-round action may move the token there; the plan with that allowance."""
     rules, token, targets = plan.rules, plan.token, plan.targets
-    minimum = rules.full_round_minimum(token, plan.allowance)
+    minimum = rules.economy.full_round_minimum(token, plan.allowance)
     if minimum is None or len(targets) != 1 or chebyshev(token.cell, targets[0]) != 1:
         return None
     return plan.with_allowance(minimum)
@@ -231,7 +231,7 @@ def zone(rules: Ruleset, ctx: StepContext, enemy: Token) -> frozenset[Cell]:
     key = ("zone", enemy.key)
     found = ctx.memo.get(key)
     if found is None:
-        found = ctx.memo[key] = rules.threatened(ctx.board, enemy)
+        found = ctx.memo[key] = rules.reach.threatened(ctx.board, enemy)
     return found
 
 
@@ -281,7 +281,7 @@ def enclosure(plan: MovePlan) -> list[Cell] | None:
         cells = board.cells(anchor)
         return all(board.on_map(c) and not board.terrain(c).blocks for c in cells)
 
-    if not open_at(goal) or plan.rules.squeeze_width(board.side) < board.side:
+    if not open_at(goal) or plan.rules.space.squeeze_width(board.side) < board.side:
         return None
     seen = {goal}
     frontier = [(chebyshev(goal, start), goal.col, goal.row)]

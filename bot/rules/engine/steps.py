@@ -95,7 +95,7 @@ def _into_footprint(
 def _no_squeeze_past(rules: Ruleset, board: Board, to: Cell, bad: list[Cell], mode: str) -> str:
     """Why the mover can't squeeze past the squares ``bad`` of its footprint at ``to``
     (off the map, or no narrower footprint fits the open squares), or "" if it can."""
-    width = rules.squeeze_width(board.side)
+    width = rules.space.squeeze_width(board.side)
     if width >= board.side or any(not board.on_map(c) for c in bad):
         return blocked_text(board, bad[0], mode)
     narrow = [
@@ -266,7 +266,7 @@ def creatures(rules: Ruleset, ctx: StepContext, to: Cell) -> tuple[str, bool]:
         )
         if too_big:
             return f"{at(board, other)}: {too_big}", False
-        passing = rules.pass_creature(board, other)
+        passing = rules.space.pass_creature(board, other)
         if ctx.allowance.limits.no_creatures:
             return f"{at(board, other)}: a charge can't pass any creature", False
         if not passing.allowed:
@@ -276,7 +276,7 @@ def creatures(rules: Ruleset, ctx: StepContext, to: Cell) -> tuple[str, bool]:
                 return f"{at(board, other)}: {passing.reason}", False
     if not barred:
         return "", False
-    width = rules.squeeze_width(board.side)
+    width = rules.space.squeeze_width(board.side)
     mode = ctx.allowance.mode
     if width < board.side:
         for rect in (footprint(to, width, board.side), footprint(to, board.side, width)):
@@ -286,7 +286,7 @@ def creatures(rules: Ruleset, ctx: StepContext, to: Cell) -> tuple[str, bool]:
             ):
                 return "", True
     other = next(o for o in board.others_in(barred))
-    return f"{at(board, other)}: {rules.pass_creature(board, other).reason}", False
+    return f"{at(board, other)}: {rules.space.pass_creature(board, other).reason}", False
 
 
 def provokes_on(
@@ -335,7 +335,7 @@ class Stepper:
                     ctx.board,
                     frm,
                     to,
-                    flying=rules.avoids_obstacles(ctx.board.mover, ctx.allowance.mode),
+                    flying=rules.steps.avoids_obstacles(ctx.board.mover, ctx.allowance.mode),
                 )
             if not problem:
                 problem, past = creatures(rules, ctx, to)
@@ -343,11 +343,11 @@ class Stepper:
             checked = ctx.checks[key] = (problem, squeezing, low_walls)
         problem, squeezing, low_walls = checked
         if not problem:
-            result = rules.step_cost(ctx, frm, to, diagonals, spent, squeezing)
+            result = rules.steps.step_cost(ctx, frm, to, diagonals, spent, squeezing)
             if isinstance(result, str):
                 problem = result
             else:
-                return rules.over_low_walls(result, low_walls) if low_walls else result
+                return rules.steps.over_low_walls(result, low_walls) if low_walls else result
         # the reason a square is refused: a straight step's before a diagonal's, so it
         # reads the same whichever order a search tried them in
         straight = frm.col == to.col or frm.row == to.row

@@ -102,11 +102,11 @@ def _threatens(rules: EpicFlanking, board: Board, one: _One, target: _One) -> bo
     if not one.able:
         return False
     if (altitude(one.token) or altitude(target.token)) and not within_reach_up(
-        rules.rules, one.token, target.token, rules.rules.reach_ft(one.token)
+        rules.rules, one.token, target.token, rules.rules.reach.reach_ft(one.token)
     ):
         return False  # 004 Three Dimensional Movement: too far above or below
     cells = target.space.squares
-    return any(rules.rules.threatens(board, one.token, c) for c in cells)
+    return any(rules.rules.reach.threatens(board, one.token, c) for c in cells)
 
 
 def _flankers(

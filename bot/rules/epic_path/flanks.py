@@ -51,7 +51,7 @@ class EpicFlanking(FlankRule):
             )
         for one in (a, b):
             if (altitude(one) or altitude(target)) and not within_reach_up(
-                self.rules, one, target, self.rules.reach_ft(one)
+                self.rules, one, target, self.rules.reach.reach_ft(one)
             ):
                 # 004 Three Dimensional Movement: reach counts cubes, up as across
                 return Flank(
@@ -89,7 +89,7 @@ class EpicFlanking(FlankRule):
     def _flanker(self, board: Board, token: Token, target: Token) -> Creature:
         side = board.sides.get(token.key, self.rules.footprint_squares.get(token.size, 1))
         threatens = not token.has(Condition.INCAPACITATED) and any(
-            self.rules.threatens(board, token, cell) for cell in board.footprint_of(target)
+            self.rules.reach.threatens(board, token, cell) for cell in board.footprint_of(target)
         )
         return Creature(
             token.name,

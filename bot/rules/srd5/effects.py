@@ -58,7 +58,9 @@ def srd_move(
     if result.mode != "teleport":
         return result
     start, end = result.path[0], result.path[-1]
-    return replace(result, extra={**result.extra, "teleport_ft": rules.measure_ft(start, end)})
+    return replace(
+        result, extra={**result.extra, "teleport_ft": rules.reach.measure_ft(start, end)}
+    )
 
 
 def _controlled(data: SrdData, rider: Token, mount: Token, request: MoveRequest) -> None:
@@ -114,13 +116,13 @@ class SrdEconomy(SrdActions):
         """An occupied or blocked destination becomes the nearest unoccupied space (SRD
         5.2 Teleportation; SRD 5.1's spells ask for an unoccupied space: docs/RULINGS.md)."""
         board = ctx.board
-        distance = feet(self.rules.measure_ft(token.cell, goal))
+        distance = feet(self.rules.reach.measure_ft(token.cell, goal))
         if open_space(board, goal):
             return goal, (Note("Distance", f"{token.name} teleports {distance}."),)
         best = nearest_space(board, token, goal, lambda anchor: open_space(board, anchor))
         if best is None or best == token.cell:
             raise IllegalMove(f"{goal} is occupied and no unoccupied space near it is free.")
-        moved = feet(self.rules.measure_ft(token.cell, best))
+        moved = feet(self.rules.reach.measure_ft(token.cell, best))
         return best, (
             Note(
                 "Teleport",
@@ -153,7 +155,7 @@ class SrdConditions(ConditionRule):
             why.append("dead")
         if self.economy.data.incapacitated_grounds and token.has(Condition.INCAPACITATED):
             why.append("incapacitated")
-        if not token.riding and not self.rules.token_movement(token).speeds_ft.get("fly", 0):
+        if not token.riding and not self.rules.sheet.token_movement(token).speeds_ft.get("fly", 0):
             level = exhaustion(token)
             why.append("down to fly speed 0" + (f" (exhaustion {level})" if level else ""))
         return tuple(why)

@@ -192,7 +192,10 @@ class SrdSteps(StepRule):
                 # squeezing itself instead (_extra_feet), never both
                 return f"a narrow opening at {cell}"
         for other in board.others_in(board.cells(to)):
-            if self.data.every_creature_hampers or self.rules.pass_creature(board, other).hampers:
+            if (
+                self.data.every_creature_hampers
+                or self.rules.space.pass_creature(board, other).hampers
+            ):
                 return f"{other.name}'s space"
         return ""
 

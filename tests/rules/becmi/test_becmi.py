@@ -26,7 +26,7 @@ SEED = "003_3444ce13aba82e1a.txt"
 
 
 def travel(rng: random.Random | None = None, /, **options: object) -> TravelResult:
-    return BECMI.travel(TravelRequest(**options), rng or random.Random(1))  # type: ignore[arg-type]
+    return BECMI.calculators.travel(TravelRequest(**options), rng or random.Random(1))  # type: ignore[arg-type]
 
 
 def note_text(result: TravelResult) -> str:
@@ -760,7 +760,7 @@ def test_unknown_names_list_what_is_accepted(options: dict[str, object], kind: s
 )
 def test_fall_borrowed_from_the_srd(height: int, counted: int, dice: int) -> None:
     """Seed 003 has no falling rule: 1d6 per 10 ft, at most 20d6, borrowed from the 3.5 SRD."""
-    result = BECMI.fall(FallRequest(height_ft=height), random.Random(7))
+    result = BECMI.calculators.fall(FallRequest(height_ft=height), random.Random(7))
     assert (result.counted_ft, result.lethal.count, result.lethal.sides) == (counted, dice, 6)
     assert result.damage == result.lethal.total
     assert (result.nonlethal.count, result.nonlethal_damage) == (0, 0)
@@ -774,8 +774,8 @@ def test_fall_borrowed_from_the_srd(height: int, counted: int, dice: int) -> Non
 
 def test_fall_refinements_are_ignored_with_a_note() -> None:
     """Seed 003 has no falling rule, no nonlethal damage and no Jump/Tumble skill."""
-    plain = BECMI.fall(FallRequest(height_ft=60), random.Random(3))
-    fancy = BECMI.fall(
+    plain = BECMI.calculators.fall(FallRequest(height_ft=60), random.Random(3))
+    fancy = BECMI.calculators.fall(
         FallRequest(height_ft=60, into="water", intentional=True, check=25, surface="soft"),
         random.Random(3),
     )
@@ -788,7 +788,9 @@ def test_fall_refinements_are_ignored_with_a_note() -> None:
 def test_collision_has_no_rule_and_rolls_nothing() -> None:
     """Seed 003 has no collision rule (nor does the 3.5 SRD falling rule it borrows): a
     collision alone is not a fall of 0 ft; the headline says there is no rule."""
-    result = BECMI.fall(FallRequest(height_ft=0, collision_speed_ft=50), random.Random(1))
+    result = BECMI.calculators.fall(
+        FallRequest(height_ft=0, collision_speed_ft=50), random.Random(1)
+    )
     assert result.headline == "BECMI has no collision rule"
     assert "Falls" not in result.headline
     assert (result.lethal.count, result.nonlethal.count, result.damage) == (0, 0, 0)
@@ -800,7 +802,9 @@ def test_collision_has_no_rule_and_rolls_nothing() -> None:
 def test_collision_with_a_fall_keeps_the_fall() -> None:
     """Seed 003 has no collision rule: given with a height, the borrowed fall is ruled and the
     collision is named under "No such refinement in BECMI"."""
-    result = BECMI.fall(FallRequest(height_ft=30, collision_speed_ft=50), random.Random(1))
+    result = BECMI.calculators.fall(
+        FallRequest(height_ft=30, collision_speed_ft=50), random.Random(1)
+    )
     assert result.headline == "Falls 30 ft"
     assert result.lethal.count == 3
     assert "collision" in " ".join(n.text for n in result.notes)
@@ -809,12 +813,12 @@ def test_collision_with_a_fall_keeps_the_fall() -> None:
 def test_fall_negative_height_rejected() -> None:
     """Seed 003 has no falling rule; a negative height is meaningless anyway."""
     with pytest.raises(InvalidInput):
-        BECMI.fall(FallRequest(height_ft=-10), random.Random(1))
+        BECMI.calculators.fall(FallRequest(height_ft=-10), random.Random(1))
 
 
 def test_jump_has_no_rule() -> None:
     """Seed 003 (the movement chapter) has no jumping rule: the GM decides."""
-    result = BECMI.jump(JumpRequest(distance_ft=10), random.Random(1))
+    result = BECMI.calculators.jump(JumpRequest(distance_ft=10), random.Random(1))
     assert (result.max_horizontal_ft, result.max_vertical_ft, result.dc) == (None, None, None)
     assert "no jumping rule" in result.notes[0].text
     assert result.source.seed_file == SEED
@@ -870,7 +874,7 @@ def test_bad_names_raise_invalid_input(name: str, kind: str) -> None:
 @given(height=st.integers(0, 10_000), seed=st.integers(0, 2**32))
 def test_fall_dice_within_bounds(height: int, seed: int) -> None:
     """Borrowed falling rule (seed 003 has none): between 1 and 6 per die, at most 20 dice."""
-    result = BECMI.fall(FallRequest(height_ft=height), random.Random(seed))
+    result = BECMI.calculators.fall(FallRequest(height_ft=height), random.Random(seed))
     dice = result.lethal.count
     assert dice == min(height, 200) // 10
     assert dice <= result.damage <= 6 * dice

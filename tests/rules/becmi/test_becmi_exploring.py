@@ -23,7 +23,7 @@ FT = 1 / 5280  # /travel's distance is in miles; "600 ft" arrives as this many m
 
 def explore(**options: object) -> TravelResult:
     request = TravelRequest(mode="explore", **options)  # type: ignore[arg-type]
-    return BECMI.travel(request, random.Random(1))
+    return BECMI.calculators.travel(request, random.Random(1))
 
 
 def test_003_turns_600_ft_of_corridor_at_120_is_5_turns() -> None:

@@ -20,7 +20,7 @@ BECMI = Becmi()
 
 
 def voyage(rng: random.Random, **options: object) -> TravelResult:
-    return BECMI.travel(TravelRequest(**options), rng)  # type: ignore[arg-type]
+    return BECMI.calculators.travel(TravelRequest(**options), rng)  # type: ignore[arg-type]
 
 
 def day_miles(result: TravelResult) -> list[float]:

@@ -83,7 +83,7 @@ def step_costs(result: MoveResult) -> list[float]:
 
 
 def next_round(result: MoveResult) -> Encounter:
-    return result.encounter.with_token(RULES.start_turn(result.token))
+    return result.encounter.with_token(RULES.economy.start_turn(result.token))
 
 
 # --------------------------------------------------- Map Scales, Miniatures
@@ -115,7 +115,7 @@ def test_003_miniature_figures_diagonal_is_one_square() -> None:
 def test_003_encounter_speed_is_a_third_of_normal() -> None:
     """003 "Normal, Encounter, and Running Speeds": 120' per turn is 40' per round in an
     encounter — four 10' squares."""
-    assert RULES.token_movement(ari()).speed_ft == 40
+    assert RULES.sheet.token_movement(ari()).speed_ft == 40
     result = move(lane(ari()), "Ari", "E1")
     assert names(result.path) == ["A1", "B1", "C1", "D1", "E1"]
     assert (result.cost_ft, result.used_ft, result.total_ft, result.remaining_ft) == (
@@ -280,22 +280,22 @@ def test_003_miniature_figures_30_yards_is_9_squares() -> None:
 def test_003_movement_rate_forms_accepted(text: str, normal: int) -> None:
     """003 "Movement": rates read "Move: 120' (40')", "MV 120' (40')" or
     "Movement 120' (40')"; the first number (normal speed) is what a token keeps."""
-    fields = RULES.token_fields(TokenSpec(speed=text))
+    fields = RULES.sheet.token_fields(TokenSpec(speed=text))
     assert dict(fields.values) == {"speed_ft": normal}
     token = fields.apply(Token("Ari", c("A1")))
-    assert RULES.token_movement(token).speed_ft == normal // 3
+    assert RULES.sheet.token_movement(token).speed_ft == normal // 3
 
 
 def test_003_movement_rate_that_doesnt_add_up_is_refused() -> None:
     """The bracket is the encounter speed, a third of the normal speed: 120' (50') is wrong."""
     with pytest.raises(InvalidInput) as error:
-        RULES.token_fields(TokenSpec(speed="120' (50')"))
+        RULES.sheet.token_fields(TokenSpec(speed="120' (50')"))
     assert error.value.message == (
         "speed: 120' (50') doesn't add up: the encounter speed in brackets is a third of the "
         "normal speed (120' (40'))."
     )
     with pytest.raises(InvalidInput, match="is not a movement rate"):
-        RULES.token_fields(TokenSpec(speed="fast"))
+        RULES.sheet.token_fields(TokenSpec(speed="fast"))
 
 
 # ------------------------------ Character Movement Rates and Encumbrance Table
@@ -324,20 +324,20 @@ def test_003_character_movement_rates_and_encumbrance_table(
     """003 Character Movement Rates and Encumbrance Table: 0-400 cn 120' (40'),
     401-800 90' (30'), 801-1,200 60' (20'), 1,201-1,600 30' (10'), 1,601-2,400 15' (5'),
     2,401 or more 0."""
-    fields = RULES.token_fields(TokenSpec(options={"load": load}))
+    fields = RULES.sheet.token_fields(TokenSpec(options={"load": load}))
     assert fields.values["speed_ft"] == normal
     assert fields.state["load"] == load.replace(",", "").replace(" ", "")
     assert f"{normal}' ({encounter}')" in fields.notes[0].text
     token = fields.apply(Token("Ari", c("A1")))
-    assert RULES.token_movement(token).speed_ft == encounter
+    assert RULES.sheet.token_movement(token).speed_ft == encounter
 
 
 def test_003_character_movement_rates_600_cn_example() -> None:
     """003's example: "A character carrying 60 lbs. (600 cn) ... will be slowed to a MV
     of 90' (30')" — even when his rate is written 120' (40')."""
-    fields = RULES.token_fields(TokenSpec(speed="120' (40')", options={"load": "600cn"}))
+    fields = RULES.sheet.token_fields(TokenSpec(speed="120' (40')", options={"load": "600cn"}))
     token = fields.apply(Token("Ari", c("A1"), team="party"))
-    assert RULES.token_movement(token).speed_ft == 30
+    assert RULES.sheet.token_movement(token).speed_ft == 30
     result = move(lane(token), "Ari", "D1")
     assert (result.cost_ft, result.total_ft) == (30.0, 30.0)
     assert move(lane(token), "Ari", "J1", action="run").cost_ft == 90.0
@@ -346,7 +346,7 @@ def test_003_character_movement_rates_600_cn_example() -> None:
 def test_003_character_movement_rates_load_never_speeds_up() -> None:
     """Encumbrance only slows: a 60' (20') creature carrying 100 cn stays at 20'."""
     token = ari(speed_ft=60, state={"load": "100cn"})
-    assert RULES.token_movement(token).speed_ft == 20
+    assert RULES.sheet.token_movement(token).speed_ft == 20
 
 
 def test_003_character_movement_rates_too_heavy_to_move() -> None:
@@ -360,7 +360,7 @@ def test_003_character_movement_rates_too_heavy_to_move() -> None:
 
 def test_003_character_movement_rates_load_text_refused() -> None:
     with pytest.raises(InvalidInput, match="becmi counts it in coins"):
-        RULES.token_fields(TokenSpec(options={"load": "heavy"}))
+        RULES.sheet.token_fields(TokenSpec(options={"load": "heavy"}))
 
 
 # ------------------------------------------------------------------ By Swimming

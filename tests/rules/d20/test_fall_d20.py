@@ -18,11 +18,11 @@ SRD = Dnd35()
 
 
 def epic(**kw: object):
-    return EPIC.fall(FallRequest(**kw), random.Random(3))  # type: ignore[arg-type]
+    return EPIC.calculators.fall(FallRequest(**kw), random.Random(3))  # type: ignore[arg-type]
 
 
 def srd(**kw: object):
-    return SRD.fall(FallRequest(**kw), random.Random(3))  # type: ignore[arg-type]
+    return SRD.calculators.fall(FallRequest(**kw), random.Random(3))  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("rules", [epic, srd])

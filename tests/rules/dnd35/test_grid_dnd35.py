@@ -91,7 +91,7 @@ def test_001_diagonals_count_continues_into_the_second_move_action() -> None:
 def test_001_diagonals_count_starts_again_on_a_new_turn() -> None:
     e = encounter(8, 8, pc("Ari", "A1"))
     first = move(e, "Ari", "B2")
-    fresh = RULES.start_turn(first.encounter.token("Ari"))
+    fresh = RULES.economy.start_turn(first.encounter.token("Ari"))
     second = move(first.encounter.with_token(fresh), "Ari", "C3")
     assert second.cost_ft == 5
 
@@ -839,13 +839,13 @@ def test_002_move_actions_crawl_5_ft_while_prone_provokes() -> None:
 )
 def test_001_tactical_speed_table_race_by_armor(race: str, light: int, heavy: int) -> None:
     for armor, expected in (("none", light), ("light", light), ("medium", heavy), ("heavy", heavy)):
-        fields = RULES.token_fields(TokenSpec(options={"race": race, "armor": armor}))
+        fields = RULES.sheet.token_fields(TokenSpec(options={"race": race, "armor": armor}))
         token = fields.apply(Token("X", Cell.parse("A1")))
-        assert RULES.token_movement(token).speed_ft == expected, (race, armor)
+        assert RULES.sheet.token_movement(token).speed_ft == expected, (race, armor)
 
 
 def test_001_tactical_speed_the_move_uses_it() -> None:
-    fields = RULES.token_fields(TokenSpec(options={"race": "halfling", "armor": "heavy"}))
+    fields = RULES.sheet.token_fields(TokenSpec(options={"race": "halfling", "armor": "heavy"}))
     token = fields.apply(Token("Pip", Cell.parse("A2"), team="party"))
     e = encounter(10, 3, token)
     assert move(e, "Pip", "D2").cost_ft == 15
@@ -866,9 +866,9 @@ def test_001_tactical_speed_the_move_uses_it() -> None:
 )
 def test_001_encumbrance_medium_or_heavy_load_30_to_20(spec: TokenSpec, expected: int) -> None:
     # the 3.5 seeds have no load table: the 3.5 SRD's
-    fields = RULES.token_fields(spec)
+    fields = RULES.sheet.token_fields(spec)
     token = fields.apply(Token("X", Cell.parse("A1")))
-    assert RULES.token_movement(token).speed_ft == expected
+    assert RULES.sheet.token_movement(token).speed_ft == expected
 
 
 def test_001_bonuses_to_speed_apply_before_armor() -> None:
@@ -876,12 +876,12 @@ def test_001_bonuses_to_speed_apply_before_armor() -> None:
         "X", Cell.parse("A1"), speed_bonus_ft=10, state={"race": "human", "armor": "medium"}
     )
     # 30 + 10 = 40 first, then medium armor: 40 → 30
-    assert RULES.token_movement(token).speed_ft == 30
+    assert RULES.sheet.token_movement(token).speed_ft == 30
 
 
 def test_001_tactical_speed_unknown_race_is_refused() -> None:
     with pytest.raises(InvalidInput):
-        RULES.token_fields(TokenSpec(options={"race": "centaur"}))
+        RULES.sheet.token_fields(TokenSpec(options={"race": "centaur"}))
 
 
 # ------------------------------------- 001 Big and Little Creatures in Combat
@@ -1026,10 +1026,10 @@ def test_001_bonuses_to_speed_same_type_does_not_stack() -> None:
     assert bonuses == {"enhancement": 30, "morale": 10}
     assert "don't stack" in notes[0].text
     token = pc("Ari", "A1", speed_ft=30, speed_bonuses_ft=bonuses, state={"race": "human"})
-    assert RULES.token_movement(token).speed_ft == 70
+    assert RULES.sheet.token_movement(token).speed_ft == 70
     armored = token.with_state(armor="heavy")
     # 70 ft in heavy armor: the SRD's reduced speed for 70 is 50
-    assert RULES.token_movement(armored).speed_ft == 50
+    assert RULES.sheet.token_movement(armored).speed_ft == 50
     with pytest.raises(InvalidInput, match="typed bonus"):
         parse_bonuses("fast")
 

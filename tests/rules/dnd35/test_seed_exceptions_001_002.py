@@ -132,14 +132,14 @@ def test_001_bonuses_to_speed_barbarian_not_in_heavy_armor_monk_not_in_any() -> 
     wearing armor of any sort)"."""
     barbarian = {"barbarian": 10}
     unarmored = pc("Conan", "A1", speed_bonuses_ft=barbarian)
-    assert KIT.rules.token_movement(unarmored).speed_ft == 40
+    assert KIT.rules.sheet.token_movement(unarmored).speed_ft == 40
     medium = unarmored.with_state(armor="medium")
-    assert KIT.rules.token_movement(medium).speed_ft == 30  # 40 → 30, the bonus counts
+    assert KIT.rules.sheet.token_movement(medium).speed_ft == 30  # 40 → 30, the bonus counts
     heavy = unarmored.with_state(armor="heavy")
-    moved = KIT.rules.token_movement(heavy)
+    moved = KIT.rules.sheet.token_movement(heavy)
     assert moved.speed_ft == 20  # 30 in heavy armor, no bonus
     assert any("barbarian bonus doesn't count in heavy armor" in n.text for n in moved.notes)
     monk = pc("Mo", "A1", speed_bonuses_ft={"monk": 10, "enhancement": 10})
-    assert KIT.rules.token_movement(monk).speed_ft == 50
-    assert KIT.rules.token_movement(monk.with_state(armor="light")).speed_ft == 40
-    assert KIT.rules.token_movement(monk.with_state(armor="none")).speed_ft == 50
+    assert KIT.rules.sheet.token_movement(monk).speed_ft == 50
+    assert KIT.rules.sheet.token_movement(monk.with_state(armor="light")).speed_ft == 40
+    assert KIT.rules.sheet.token_movement(monk.with_state(armor="none")).speed_ft == 50

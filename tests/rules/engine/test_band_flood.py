@@ -77,9 +77,9 @@ def test_a_d20_band_floods_in_whole_units() -> None:
         board_of = encounter.with_token(replace(encounter.token("Orc"), cell=orc))
         rules = get_ruleset("3.5").for_encounter(board_of)
         hero = board_of.token("Hero")
-        movement = rules.token_movement(hero)
+        movement = rules.sheet.token_movement(hero)
         request = MoveRequest("Hero", to=hero.cell, action="double")
-        allowance = rules.allowance(board_of, hero, request, movement)
+        allowance = rules.economy.allowance(board_of, hero, request, movement)
         board = Board.of(board_of, hero, rules.footprint_squares)
         ctx = StepContext(board, movement, allowance, stood=False)
         step = CompiledStep(rules, ctx, rules.stepper(ctx), unhampered=False)
@@ -103,8 +103,8 @@ def test_a_band_on_a_big_map_floods_its_own_corner(ruleset: str, at: Cell) -> No
     encounter = encounter.with_token(Token("Orc", Cell(at.col, (at.row + 2) % 40), team="enemy"))
     rules = get_ruleset(ruleset).for_encounter(encounter)
     hero = encounter.token("Hero")
-    movement = rules.token_movement(hero)
-    allowance = rules.allowance(encounter, hero, MoveRequest("Hero", to=at), movement)
+    movement = rules.sheet.token_movement(hero)
+    allowance = rules.economy.allowance(encounter, hero, MoveRequest("Hero", to=at), movement)
     ctx = StepContext(
         Board.of(encounter, hero, rules.footprint_squares), movement, allowance, stood=False
     )

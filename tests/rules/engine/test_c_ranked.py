@@ -75,7 +75,7 @@ def _search(
                 goal,
                 step,
                 budget_ft=budget,
-                min_step_ft=rules.min_step_ft(ctx),
+                min_step_ft=rules.steps.min_step_ft(ctx),
                 spent_ft=spent_ft,
                 diagonals=diagonals,
                 parity=rules.diagonal_parity,
@@ -190,7 +190,7 @@ def test_a_table_c_cannot_search_is_searched_in_python_from_the_start() -> None:
         goal,
         step_for(rules, ctx),
         budget_ft=1e9,
-        min_step_ft=rules.min_step_ft(ctx),  # type: ignore[attr-defined]
+        min_step_ft=rules.steps.min_step_ft(ctx),
         parity=rules.diagonal_parity,  # type: ignore[attr-defined]
     )
     assert isinstance(found, Found) and found.cells[-1] == goal
@@ -217,7 +217,7 @@ def test_refusals_a_search_in_c_deferred_come_before_the_next_searchs() -> None:
             step = step_for(rules, ctx)
             how = {
                 "budget_ft": 1e9,
-                "min_step_ft": rules.min_step_ft(ctx),
+                "min_step_ft": rules.steps.min_step_ft(ctx),
                 "parity": rules.diagonal_parity,
             }
             assert cheapest_path(Cell(0, 0), goal, step, **how) is not None

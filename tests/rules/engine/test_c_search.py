@@ -35,7 +35,7 @@ def _search(
                 goal,
                 step,
                 budget_ft=budget,
-                min_step_ft=rules.min_step_ft(ctx),  # type: ignore[attr-defined]
+                min_step_ft=rules.steps.min_step_ft(ctx),
                 parity=rules.diagonal_parity,  # type: ignore[attr-defined]
                 max_nodes=max_nodes,
             )

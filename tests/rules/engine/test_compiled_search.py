@@ -31,7 +31,7 @@ RULESETS = tuple(identities())
 # are no search of the board to a goal (standing, dropping prone, a bull rush's push)
 NOT_SEARCHED = frozenset({"stand", "drop-prone", "bull-rush"})
 ACTIONS = {
-    ruleset: tuple(a for a in rules.actions if a not in NOT_SEARCHED)
+    ruleset: tuple(a for a in rules.economy.actions if a not in NOT_SEARCHED)
     for ruleset, rules in rulesets().items()
 }
 cells = st.builds(Cell, st.integers(0, SIDE - 1), st.integers(0, SIDE - 1))
@@ -84,9 +84,9 @@ def contexts(ruleset: str, world: tuple[Encounter, str, str, Cell]) -> tuple[obj
     encounter, action, mode, goal = world
     rules = get_ruleset(ruleset).for_encounter(encounter)
     token = encounter.token("Mover")
-    movement = rules.token_movement(token)
+    movement = rules.sheet.token_movement(token)
     try:
-        allowance = rules.allowance(
+        allowance = rules.economy.allowance(
             encounter, token, MoveRequest("Mover", to=goal, action=action, mode=mode), movement
         )
     except RulingError:
@@ -131,7 +131,7 @@ def test_compiled_tables_cost_every_step_as_the_rules_do(ruleset: str, data: st.
         fast = reachable(token.cell, compiled(), budget_ft=budget_ft, diagonals=diag, parity=parity)
         assert fast == pytest.approx(slow)
         assert list(fast) == list(slow)
-        floor = rules.min_step_ft(ctx)  # type: ignore[attr-defined]
+        floor = rules.steps.min_step_ft(ctx)
         try:
             want = cheapest_path(
                 token.cell,
@@ -172,7 +172,7 @@ def test_a_refusal_reads_the_same_reasons_from_compiled_tables(
     rules, ctx = contexts(ruleset, world)
     goal = world[3]
     token = ctx.board.mover
-    floor = rules.min_step_ft(ctx)  # type: ignore[attr-defined]
+    floor = rules.steps.min_step_ft(ctx)
     parity = rules.diagonal_parity  # type: ignore[attr-defined]
     slow = rules.stepper(ctx)  # type: ignore[attr-defined]
     fast = CompiledStep(rules, ctx, rules.stepper(ctx), unhampered=False)  # type: ignore[arg-type]

@@ -144,15 +144,15 @@ def test_diagonals_rule_a_footprints_path_never_crosses_a_wall_or_closed_door(
     encounter, goal = data.draw(boards(ruleset))
     token = encounter.token("Mover")
     rules = get_ruleset(ruleset).for_encounter(encounter)
-    movement = rules.token_movement(token)
-    allowance = rules.allowance(
+    movement = rules.sheet.token_movement(token)
+    allowance = rules.economy.allowance(
         encounter, token, MoveRequest("Mover", to=goal, action="move"), movement
     )
     board = Board.of(encounter, token, rules.footprint_squares)
     ctx = StepContext(board, movement, allowance, stood=False)
     side = board.side
     assume(not stands_across(encounter, side, token.cell))  # it starts on one side
-    floor = rules.min_step_ft(ctx)
+    floor = rules.steps.min_step_ft(ctx)
     parity = rules.diagonal_parity
     found = []
     for step in (

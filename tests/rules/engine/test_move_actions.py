@@ -15,9 +15,9 @@ RULESETS = sorted(rulesets())
 @pytest.mark.parametrize("ruleset_id", RULESETS)
 def test_every_action_a_ruleset_accepts_is_a_move_action(ruleset_id: str) -> None:
     rules = rulesets()[ruleset_id]
-    for name in rules.action_words.names:
-        assert rules.read_action(name) is MoveAction(name)
-    assert rules.read_action(None) is None  # not given: a move
+    for name in rules.economy.action_words.names:
+        assert rules.economy.read_action(name) is MoveAction(name)
+    assert rules.economy.read_action(None) is None  # not given: a move
 
 
 @pytest.mark.parametrize(
@@ -35,10 +35,10 @@ def test_every_action_a_ruleset_accepts_is_a_move_action(ruleset_id: str) -> Non
 def test_a_word_is_read_in_the_rulesets_vocabulary(
     ruleset_id: str, word: str, action: MoveAction
 ) -> None:
-    assert rulesets()[ruleset_id].read_action(word) is action
+    assert rulesets()[ruleset_id].economy.read_action(word) is action
 
 
 def test_a_word_the_ruleset_lacks_is_refused_with_what_it_accepts() -> None:
     with pytest.raises(InvalidInput) as refused:
-        rulesets()["5e"].read_action("withdraw")
+        rulesets()["5e"].economy.read_action("withdraw")
     assert "Accepted: move, dash" in refused.value.message

@@ -118,7 +118,7 @@ def _in_a_wall(rules: Ruleset, encounter: Encounter, token: Token) -> bool:
     side = _side(rules, token)
     if open_(footprint(token.cell, side)):
         return False
-    width = rules.squeeze_width(side)
+    width = rules.space.squeeze_width(side)
     return width >= side or not (
         open_(footprint(token.cell, width, side)) or open_(footprint(token.cell, side, width))
     )

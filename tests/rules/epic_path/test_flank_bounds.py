@@ -88,10 +88,10 @@ def test_threatens_answers_what_threatened_lists(
     enemy = Token("Orc", Cell(col, row), size=size, reach_ft=reach_ft, reach_weapon=weapon)
     encounter = Encounter(12, 12, ruleset, gm_id="gm", tokens={"orc": enemy})
     board = Board.of(encounter, enemy, rules.footprint_squares)
-    listed = rules.threatened(board, enemy)
+    listed = rules.reach.threatened(board, enemy)
     assert all(board.on_map(c) for c in listed - set(board.footprint_of(enemy)))
     for cell in (Cell(c, r) for r in range(12) for c in range(12)):
-        assert rules.threatens(board, enemy, cell) == (cell in listed), cell
+        assert rules.reach.threatens(board, enemy, cell) == (cell in listed), cell
 
 
 # ------------------------------------------------------------ the whole board at once
@@ -143,7 +143,7 @@ def one_pair_at_a_time(encounter: Encounter) -> list[tuple[str, tuple[tuple[str,
             (a.name, b.name)
             for i, a in enumerate(foes)
             for b in foes[i + 1 :]
-            if EPIC.flank(encounter, a, b, target).flanks  # type: ignore[union-attr]
+            if EPIC.flanking.flank(encounter, a, b, target).flanks  # type: ignore[union-attr]
         )
         if pairs:
             out.append((target.name, pairs))
@@ -153,7 +153,7 @@ def one_pair_at_a_time(encounter: Encounter) -> list[tuple[str, tuple[tuple[str,
 @settings(max_examples=200, deadline=None)
 @given(crowds())
 def test_the_whole_board_at_once_says_what_each_pair_says(encounter: Encounter) -> None:
-    found = EPIC.board_flanks(encounter)
+    found = EPIC.flanking.board_flanks(encounter)
     assert found is not None and found.complete
     assert [(f.target, f.by) for f in found.flanked] == one_pair_at_a_time(encounter)
 
@@ -173,9 +173,9 @@ def test_the_note_after_a_move_names_every_ally_it_flanks_with(
             for ally in tokens:
                 if ally.key == mover.key or ally.team != mover.team:
                     continue
-                if EPIC.flank(encounter, mover, ally, enemy).flanks:  # type: ignore[union-attr]
+                if EPIC.flanking.flank(encounter, mover, ally, enemy).flanks:  # type: ignore[union-attr]
                     before.setdefault(enemy.name, []).append(ally.name)
-    notes = EPIC.after_move_notes(encounter, mover)
+    notes = EPIC.flanking.after_move_notes(encounter, mover)
     if not before:
         assert notes == ()
     else:
@@ -252,6 +252,6 @@ def test_a_fifth_edition_reach_is_every_square_that_near_on_the_map(
         for c in range(12)
         if squares > 0 and max(gap(Cell(c, r), 1, enemy.cell, side)) <= squares
     }
-    assert rules.threatened(board, enemy) == near
+    assert rules.reach.threatened(board, enemy) == near
     every = (Cell(c, r) for r in range(-1, 13) for c in range(-1, 13))
-    assert {c for c in every if rules.threatens(board, enemy, c)} == near
+    assert {c for c in every if rules.reach.threatens(board, enemy, c)} == near

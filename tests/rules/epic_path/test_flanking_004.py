@@ -74,7 +74,7 @@ def test_004_flanking_larger_target_any_portion_of_opposite_sides() -> None:
 def test_004_flanking_encounter_two_allies_flank_a_foe() -> None:
     """004 Flanking: allies on opposite sides of a foe they both threaten flank it."""
     e = KIT.encounter(6, 6, pc("Ari", "B3"), pc("Bo", "D3"), foe("Orc", "C3"))
-    flank = RULES.flank(e, e.token("Ari"), e.token("Bo"), e.token("Orc"))
+    flank = RULES.flanking.flank(e, e.token("Ari"), e.token("Bo"), e.token("Orc"))
     assert flank is not None and flank.flanks
     assert "west and east" in flank.why
     assert flank.line == ((1.5, 2.5), (3.5, 2.5))
@@ -92,17 +92,17 @@ def test_004_flanking_needs_both_to_threaten() -> None:
         pc("Bo", "D3", conditions=frozenset({"unconscious"})),
         foe("Orc", "C3"),
     )
-    flank = RULES.flank(e, e.token("Ari"), e.token("Bo"), e.token("Orc"))
+    flank = RULES.flanking.flank(e, e.token("Ari"), e.token("Bo"), e.token("Orc"))
     assert flank is not None and not flank.flanks and "Bo doesn't threaten Orc" in flank.why
     e = KIT.encounter(6, 6, pc("Ari", "B3"), pc("Pip", "D3", size=Size.TINY), foe("Orc", "C3"))
-    flank = RULES.flank(e, e.token("Ari"), e.token("Pip"), e.token("Orc"))
+    flank = RULES.flanking.flank(e, e.token("Ari"), e.token("Pip"), e.token("Orc"))
     assert flank is not None and not flank.flanks
 
 
 def test_004_flanking_only_allies_against_an_enemy() -> None:
     """004 Flanking: "NPC's who are not allies ... cannot contribute to a flank"."""
     e = KIT.encounter(6, 6, pc("Ari", "B3"), Token("Ned", Cell.parse("D3")), foe("Orc", "C3"))
-    flank = RULES.flank(e, e.token("Ari"), e.token("Ned"), e.token("Orc"))
+    flank = RULES.flanking.flank(e, e.token("Ari"), e.token("Ned"), e.token("Orc"))
     assert flank is not None and not flank.flanks and "isn't Orc's enemy" in flank.why
 
 
@@ -115,7 +115,7 @@ def test_004_flanking_large_flanker_chooses_any_of_its_squares() -> None:
         6, 6, pc("Ogre", "A2", size=Size.LARGE, reach_ft=5), pc("Bo", "D3"), foe("Orc", "C3")
     )
     assert not line_flanks(centre("A2"), centre("D3"), ORC)
-    flank = RULES.flank(e, e.token("Ogre"), e.token("Bo"), e.token("Orc"))
+    flank = RULES.flanking.flank(e, e.token("Ogre"), e.token("Bo"), e.token("Orc"))
     assert flank is not None and flank.flanks
     assert "the centre of A3" in flank.why
 
@@ -128,12 +128,12 @@ def test_004_reach_and_flanking_corners_and_distance() -> None:
     ari, bo, orc = pc("Ari", "A2", reach_ft=10), pc("Bo", "D4"), foe("Orc", "C3")
     e = KIT.encounter(6, 6, ari, bo, orc)
     assert not line_flanks(centre("A2"), centre("D4"), ORC)
-    flank = RULES.flank(e, e.token("Ari"), e.token("Bo"), e.token("Orc"))
+    flank = RULES.flanking.flank(e, e.token("Ari"), e.token("Bo"), e.token("Orc"))
     assert flank is not None and flank.flanks
     assert "Reach and Flanking" in flank.source.sections
     # without reach Ari doesn't threaten the Orc from two squares away
     e = KIT.encounter(6, 6, pc("Ari", "A2"), bo, orc)
-    flank = RULES.flank(e, e.token("Ari"), e.token("Bo"), e.token("Orc"))
+    flank = RULES.flanking.flank(e, e.token("Ari"), e.token("Bo"), e.token("Orc"))
     assert flank is not None and not flank.flanks and "doesn't threaten" in flank.why
 
 
@@ -144,10 +144,10 @@ def test_004_internal_flanking_small_inside_a_huge_creature() -> None:
     space"; and the larger flanks the inner one with any ally threatening its square."""
     giant = foe("Giant", "B2", size=Size.HUGE)  # B2–D4
     e = KIT.encounter(8, 8, pc("Ari", "C3"), pc("Bo", "E3"), giant, foe("Gob", "C5", reach_ft=10))
-    flank = RULES.flank(e, e.token("Ari"), e.token("Bo"), e.token("Giant"))
+    flank = RULES.flanking.flank(e, e.token("Ari"), e.token("Bo"), e.token("Giant"))
     assert flank is not None and flank.flanks and flank.internal
     assert "Internal Flanking" in flank.source.sections
-    flank = RULES.flank(e, e.token("Giant"), e.token("Gob"), e.token("Ari"))
+    flank = RULES.flanking.flank(e, e.token("Giant"), e.token("Gob"), e.token("Ari"))
     assert flank is not None and flank.flanks and flank.internal
 
 
@@ -172,8 +172,8 @@ def test_flanking_only_where_the_rules_have_it(ruleset: str) -> None:
     kit = GridKit(ruleset)
     e = kit.encounter(6, 6, pc("Ari", "B3"), pc("Bo", "D3"), foe("Orc", "C3"))
     rules = kit.rules
-    pair = rules.flank(e, e.token("Ari"), e.token("Bo"), e.token("Orc"))
-    board = rules.board_flanks(e)
+    pair = rules.flanking.flank(e, e.token("Ari"), e.token("Bo"), e.token("Orc"))
+    board = rules.flanking.board_flanks(e)
     assert (pair is None) == (board is None)
     assert (pair is not None) == (ruleset == "epic-path")
 

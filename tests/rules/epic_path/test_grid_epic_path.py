@@ -300,7 +300,7 @@ def test_004_run_multiple_by_armor_and_encumbrance(
     e = encounter(
         30, 3, pc("Ari", "A2", state={k: v for k, v in (("armor", armor), ("load", load)) if v})
     )
-    assert RULES.token_movement(e.token("Ari")).speed_ft == speed
+    assert RULES.sheet.token_movement(e.token("Ari")).speed_ft == speed
     result = move(e, "Ari", "B2", action="run")
     assert result.total_ft == speed * multiple
 
@@ -755,13 +755,13 @@ def test_004_combining_movement_types_a_creature_without_flight_still_falls() ->
 def test_004_encumbrance_penalties_stack_with_armor(
     speed: int, armor: str | None, load: str | None, expected: int
 ) -> None:
-    fields = RULES.token_fields(
+    fields = RULES.sheet.token_fields(
         TokenSpec(
             speed=str(speed), options={k: v for k, v in (("armor", armor), ("load", load)) if v}
         )
     )
     token = fields.apply(Token("X", Cell.parse("A1")))
-    assert RULES.token_movement(token).speed_ft == expected
+    assert RULES.sheet.token_movement(token).speed_ft == expected
 
 
 def test_004_encumbrance_slowed_speed_is_what_a_move_spends() -> None:
@@ -772,7 +772,7 @@ def test_004_encumbrance_slowed_speed_is_what_a_move_spends() -> None:
 
 def test_004_encumbrance_reduced_to_zero_says_so() -> None:
     token = Token("X", Cell.parse("A1"), speed_ft=10, state={"armor": "heavy", "load": "heavy"})
-    movement = RULES.token_movement(token)
+    movement = RULES.sheet.token_movement(token)
     assert movement.speed_ft == 0
     assert any("0" in n.label for n in movement.notes)
 

@@ -18,7 +18,7 @@ RULES = FiveEAlt()
 
 
 def fall(**kw: object) -> object:
-    return RULES.fall(FallRequest(**kw), random.Random(7))  # type: ignore[arg-type]
+    return RULES.calculators.fall(FallRequest(**kw), random.Random(7))  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize(
@@ -130,13 +130,13 @@ def test_seed000_falling_on_something_else_minimum_1_for_both_halves(face, halve
     request = FallRequest(
         height_ft=10, into="creature", size="medium", faller_size="medium", save=0
     )
-    result = RULES.fall(request, Faces(face))
+    result = RULES.calculators.fall(request, Faces(face))
     assert result.lethal.total == face
     assert result.dcs["save_dc"] == 10
     assert result.extra["target_impacted"] is True
     assert result.extra["target_damage"] == halved
     assert result.damage == halved
-    unresolved = RULES.fall(replace(request, save=None), Faces(face))
+    unresolved = RULES.calculators.fall(replace(request, save=None), Faces(face))
     assert unresolved.extra["target_damage_if_impacted"] == halved
     assert unresolved.extra["damage_if_impacted"] == halved
     assert unresolved.damage == face

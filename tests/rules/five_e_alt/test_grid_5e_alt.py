@@ -84,12 +84,12 @@ def step_costs(result: MoveResult) -> list[float]:
 
 
 def dragon(at: str = "A1") -> Token:
-    fields = RULES.token_fields(TokenSpec(size=Size.LARGE, speed=YOUNG_WHITE_DRAGON))
+    fields = RULES.sheet.token_fields(TokenSpec(size=Size.LARGE, speed=YOUNG_WHITE_DRAGON))
     return Token("Drake", c(at), size=Size.LARGE, team="enemy", **fields.values)
 
 
 def creature(line: str, at: str = "A1", **extra: object) -> Token:
-    fields = RULES.token_fields(TokenSpec(speed=line))
+    fields = RULES.sheet.token_fields(TokenSpec(speed=line))
     return Token("Ari", c(at), team="party", **fields.values, **extra)  # type: ignore[arg-type]
 
 
@@ -146,7 +146,7 @@ def test_000_losing_movement_start_turn_resets() -> None:
     the turn; the next turn gains Speed afresh (``start_turn``)."""
     spent = move(lane(ari()), "Ari", "F1")
     assert spent.remaining_ft == 5.0
-    fresh = RULES.start_turn(spent.token)
+    fresh = RULES.economy.start_turn(spent.token)
     assert (fresh.activity.budget_ft, fresh.activity.spent_ft) == (0.0, 0.0)
     again = move(spent.encounter.with_token(fresh), "Ari", "J1")
     assert names(again.path) == ["F1", "G1", "H1", "I1", "J1"]
@@ -204,7 +204,7 @@ def test_000_moving_on_your_turn_5_10_5_counts_across_moves_in_a_turn() -> None:
     assert first.cost_ft == 5.0
     second = move(first.encounter, "Ari", "C3")
     assert (second.cost_ft, second.used_ft) == (10.0, 15.0)
-    fresh = first.encounter.with_token(RULES.start_turn(first.token))
+    fresh = first.encounter.with_token(RULES.economy.start_turn(first.token))
     assert move(fresh, "Ari", "C3").cost_ft == 5.0
 
 
@@ -583,7 +583,7 @@ def test_000_immobilized_cant_move(condition: str) -> None:
     )
     assert refused(encounter, "Ari", "B1") == expected
     assert refused(encounter, "Ari", "B1", action="dash") == expected
-    assert RULES.token_movement(encounter.token("Ari")).speed_ft == 0
+    assert RULES.sheet.token_movement(encounter.token("Ari")).speed_ft == 0
 
 
 # ---------------------------------------- Updating A Creature's Movement
@@ -592,15 +592,15 @@ def test_000_immobilized_cant_move(condition: str) -> None:
 def test_000_updating_movement_young_white_dragon_token_fields() -> None:
     """000 Updating A Creature's Movement, Example: Young White Dragon — a pasted speed
     line gives Speed 80 (fly), Half Speed to Burrow, Climb, Swim and Walk."""
-    fields = RULES.token_fields(TokenSpec(size=Size.LARGE, speed=YOUNG_WHITE_DRAGON))
+    fields = RULES.sheet.token_fields(TokenSpec(size=Size.LARGE, speed=YOUNG_WHITE_DRAGON))
     assert dict(fields.values) == {
         "speed_ft": 40,
         "speeds_ft": {"burrow": 20, "fly": 80, "swim": 40},
     }
-    (note,) = RULES.speed_notes(dragon())
+    (note,) = RULES.sheet.speed_notes(dragon())
     assert "its Speed is 80 ft" in note.detail
     assert note.text.startswith("One Speed, 80 ft, from its fly speed")
-    movement = RULES.token_movement(dragon())
+    movement = RULES.sheet.token_movement(dragon())
     assert movement.speed_ft == 80
     assert dict(movement.traits) == {
         "walk": "half",
@@ -930,8 +930,8 @@ def test_000_singular_speed_a_faster_speed_from_an_effect_becomes_the_speed() ->
     effect's Speed is faster than yours, your Speed instead increases to match" — a
     30 ft walker given fly 60 ft (`speed:"30 ft., fly 60 ft."`) has one Speed, 60 ft,
     and Flies at it; walking 30 ft against 60 is Half Speed (Step 3)."""
-    walker = RULES.token_movement(creature("30 ft."))
-    flying = RULES.token_movement(creature("30 ft., fly 60 ft."))
+    walker = RULES.sheet.token_movement(creature("30 ft."))
+    flying = RULES.sheet.token_movement(creature("30 ft., fly 60 ft."))
     assert walker.speed_ft == 30
     assert flying.speed_ft == 60
     assert flying.traits["fly"] == "none"
@@ -943,7 +943,7 @@ def test_000_singular_speed_a_faster_speed_from_an_effect_becomes_the_speed() ->
 def test_000_singular_speed_a_slower_speed_never_lowers_the_speed() -> None:
     """Singular Speed: only a faster Speed replaces yours. Fly 20 ft on a 30 ft walker
     leaves Speed 30 ft; flying then costs extra (Step 3: 20/30, approximated as Half)."""
-    movement = RULES.token_movement(creature("30 ft., fly 20 ft."))
+    movement = RULES.sheet.token_movement(creature("30 ft., fly 20 ft."))
     assert movement.speed_ft == 30
     assert movement.traits["walk"] == "none"
     assert movement.traits["fly"] == "half"
@@ -952,7 +952,7 @@ def test_000_singular_speed_a_slower_speed_never_lowers_the_speed() -> None:
 def test_000_a_token_line_shows_one_speed_and_its_modifiers() -> None:
     """000 Singular Speed and Step 3: one Speed, each move at it or at a modifier — not
     'swim 60 ft' for a move that costs double."""
-    assert RULES.token_movement(dragon()).describe() == (
+    assert RULES.sheet.token_movement(dragon()).describe() == (
         "80 ft: fly; walk, burrow, climb, swim at Half Speed"
     )
-    assert RULES.token_movement(creature("30 ft.")).describe() == "30 ft: walk, climb, swim"
+    assert RULES.sheet.token_movement(creature("30 ft.")).describe() == "30 ft: walk, climb, swim"

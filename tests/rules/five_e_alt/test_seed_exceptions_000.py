@@ -251,9 +251,9 @@ def test_000_continuous_falling_a_long_fall_reads_well() -> None:
     """000 Fall › Continuous Falling: 500 ft at once, then 500 ft at the start of each
     of its turns. A 60-mile drop says "316,800 ft" and "its 633rd turn from now", not
     "316800" and "633 turn(s)"; 900 ft lands at the start of its next turn."""
-    long = KIT.rules.fall(FallRequest(height_ft=316800), random.Random(1))
+    long = KIT.rules.calculators.fall(FallRequest(height_ft=316800), random.Random(1))
     assert long.headline == "Falls 316,800 ft"
     (note,) = [n.text for n in long.notes if n.label == "Long fall"]
     assert "its 633rd turn from now" in note and "(s)" not in note
-    short = KIT.rules.fall(FallRequest(height_ft=900), random.Random(1))
+    short = KIT.rules.calculators.fall(FallRequest(height_ft=900), random.Random(1))
     assert any("its next turn." in n.text for n in short.notes)

@@ -46,7 +46,11 @@ async def test_ruleset_set_lists_all_six_with_their_lines(gm: Context):
 
 def test_the_footer_credits_the_srd_licence():
     for rid, doc in (("5e", "SRD 5.1"), ("5e-2024", "SRD 5.2")):
-        cite = rulesets()[rid].fall(FallRequest(height_ft=30), random.Random(1)).source.cite()
+        cite = (
+            rulesets()[rid]
+            .calculators.fall(FallRequest(height_ft=30), random.Random(1))
+            .source.cite()
+        )
         assert f"{doc} (CC-BY-4.0)" in cite
 
 
@@ -206,16 +210,18 @@ async def test_srd52_no_diagonal_rule_option(gm: Context):
 def test_fall_1d6_per_10_ft_at_most_20d6_prone_unless_unhurt(rid: str):
     """SRD Falling: 1d6 per 10 ft, at most 20d6; prone unless it takes no damage."""
     ruleset = rulesets()[rid]
-    big = ruleset.fall(FallRequest(height_ft=500), random.Random(1))
+    big = ruleset.calculators.fall(FallRequest(height_ft=500), random.Random(1))
     assert big.lethal.count == 20 and big.prone is True
-    short = ruleset.fall(FallRequest(height_ft=5), random.Random(1))
+    short = ruleset.calculators.fall(FallRequest(height_ft=5), random.Random(1))
     assert short.damage == 0 and short.prone is False
 
 
 def test_srd52_falling_into_liquid_halves_on_a_dc_15_check():
     ruleset = rulesets()["5e-2024"]
-    full = ruleset.fall(FallRequest(height_ft=60, into="water"), random.Random(3))
-    saved = ruleset.fall(FallRequest(height_ft=60, into="water", check=15), random.Random(3))
+    full = ruleset.calculators.fall(FallRequest(height_ft=60, into="water"), random.Random(3))
+    saved = ruleset.calculators.fall(
+        FallRequest(height_ft=60, into="water", check=15), random.Random(3)
+    )
     assert saved.damage == full.damage // 2
     assert full.dcs["liquid_dc"] == 15
 
@@ -225,21 +231,23 @@ def test_jump_by_strength_running_and_standing(rid: str):
     """SRD Jumping: long jump = Strength score, high jump = 3 + modifier, with a 10 ft
     run-up; half standing."""
     ruleset = rulesets()[rid]
-    running = ruleset.jump(JumpRequest(strength=16, run_up_ft=10), random.Random(1))
+    running = ruleset.calculators.jump(JumpRequest(strength=16, run_up_ft=10), random.Random(1))
     assert (running.max_horizontal_ft, running.max_vertical_ft) == (16, 6)
-    standing = ruleset.jump(JumpRequest(strength=16, run_up_ft=0), random.Random(1))
+    standing = ruleset.calculators.jump(JumpRequest(strength=16, run_up_ft=0), random.Random(1))
     assert (standing.max_horizontal_ft, standing.max_vertical_ft) == (8, 3)
 
 
 def test_srd52_high_jump_is_at_least_0_ft():
-    jump = rulesets()["5e-2024"].jump(JumpRequest(strength=1), random.Random(1))
+    jump = rulesets()["5e-2024"].calculators.jump(JumpRequest(strength=1), random.Random(1))
     assert jump.max_vertical_ft == 0
-    old = rulesets()["5e"].jump(JumpRequest(strength=1), random.Random(1))
+    old = rulesets()["5e"].calculators.jump(JumpRequest(strength=1), random.Random(1))
     assert old.max_vertical_ft == -2  # SRD 5.1 states no minimum (see RULINGS.md)
 
 
 def test_landing_in_difficult_terrain_is_a_dc_10_check():
-    jump = rulesets()["5e"].jump(JumpRequest(strength=12, difficult_terrain=True), random.Random(1))
+    jump = rulesets()["5e"].calculators.jump(
+        JumpRequest(strength=12, difficult_terrain=True), random.Random(1)
+    )
     assert jump.dc == 10
 
 
@@ -253,19 +261,19 @@ async def test_jump_strength_is_refused_where_a_ruleset_has_no_use_for_it(gm: Co
 )
 def test_srd51_travel_pace(pace: str, per_day: int, per_hour: int):
     """SRD 5.1 Travel Pace table."""
-    result = rulesets()["5e"].travel(TravelRequest(pace=pace), random.Random(1))
+    result = rulesets()["5e"].calculators.travel(TravelRequest(pace=pace), random.Random(1))
     assert (result.miles_per_day, result.miles_per_hour) == (per_day, per_hour)
 
 
 def test_srd51_difficult_terrain_halves_the_distance():
-    result = rulesets()["5e"].travel(
+    result = rulesets()["5e"].calculators.travel(
         TravelRequest(pace="normal", terrain=("forest",), distance_miles=24), random.Random(1)
     )
     assert result.miles_per_day == 12 and result.days == 2
 
 
 def test_srd51_forced_march_saves_past_8_hours():
-    result = rulesets()["5e"].travel(TravelRequest(hours=10), random.Random(1))
+    result = rulesets()["5e"].calculators.travel(TravelRequest(hours=10), random.Random(1))
     assert result.extra["forced_march_dcs"] == "11, 12"
 
 
@@ -281,12 +289,12 @@ def test_srd51_forced_march_saves_past_8_hours():
     ],
 )
 def test_srd51_ships_sail_24_hours_a_day(ship: str, mph: float):
-    result = rulesets()["5e"].travel(TravelRequest(mode=ship), random.Random(1))
+    result = rulesets()["5e"].calculators.travel(TravelRequest(mode=ship), random.Random(1))
     assert result.miles_per_hour == mph and result.miles_per_day == mph * 24
 
 
 def test_5e_alt_travel_borrows_the_srd51_pace_and_says_so():
-    result = rulesets()["5e-alt"].travel(TravelRequest(pace="fast"), random.Random(1))
+    result = rulesets()["5e-alt"].calculators.travel(TravelRequest(pace="fast"), random.Random(1))
     assert result.miles_per_day == 30
     assert result.notes[0].label == "Borrowed" and "SRD 5.1" in result.notes[0].text
 

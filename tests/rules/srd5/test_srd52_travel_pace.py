@@ -29,7 +29,7 @@ async def test_srd52_travel_pace_table_is_independent_of_speed(
 
 
 def srd52(**options: object) -> TravelResult:
-    return rulesets()["5e-2024"].travel(TravelRequest(**options), random.Random(1))  # type: ignore[arg-type]
+    return rulesets()["5e-2024"].calculators.travel(TravelRequest(**options), random.Random(1))  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize(
@@ -127,7 +127,9 @@ def test_srd_forced_march_and_extended_travel_not_for_a_ships_passengers(
 ):
     """SRD 5.1 Forced March / SRD 5.2 Extended Travel: travelers on foot; a ship's
     passengers aren't marching, so no Constitution saves are listed."""
-    result = rulesets()[ruleset].travel(TravelRequest(mode=ship, hours=12), random.Random(1))
+    result = rulesets()[ruleset].calculators.travel(
+        TravelRequest(mode=ship, hours=12), random.Random(1)
+    )
     assert key not in result.extra
     assert result.covered_miles == result.miles_per_hour * 12
 
@@ -141,7 +143,7 @@ def test_srd_forced_march_and_extended_travel_not_for_a_ships_passengers(
     ],
 )
 def test_srd_forced_march_and_extended_travel_still_for_walkers(ruleset: str, key: str):
-    result = rulesets()[ruleset].travel(TravelRequest(hours=10), random.Random(1))
+    result = rulesets()[ruleset].calculators.travel(TravelRequest(hours=10), random.Random(1))
     assert result.extra[key] == "11, 12"
 
 

@@ -172,7 +172,9 @@ async def test_srd_jumping_a_prone_creature_stands_first(gm: Context, rid: str):
 
 def test_srd51_standing_jump_keeps_the_half():
     """SRD 5.1 has no Round Down rule: Strength 15 standing is 7.5 ft long, 2.5 ft high."""
-    jump = rulesets()["5e"].jump(JumpRequest(strength=15, run_up_ft=0), random.Random(1))
+    jump = rulesets()["5e"].calculators.jump(
+        JumpRequest(strength=15, run_up_ft=0), random.Random(1)
+    )
     assert (jump.max_horizontal_ft, jump.max_vertical_ft) == (7.5, 2.5)
 
 
@@ -180,9 +182,9 @@ def test_srd52_round_down_standing_jumps_by_strength():
     """SRD 5.2 Round Down: half of an odd Strength score loses its half foot."""
     ruleset = rulesets()["5e-2024"]
     for score, long_ft, high_ft in ((15, 7, 2), (16, 8, 3), (10, 5, 1), (1, 0, 0)):
-        jump = ruleset.jump(JumpRequest(strength=score, run_up_ft=0), random.Random(1))
+        jump = ruleset.calculators.jump(JumpRequest(strength=score, run_up_ft=0), random.Random(1))
         assert (jump.max_horizontal_ft, jump.max_vertical_ft) == (long_ft, high_ft)
-    running = ruleset.jump(JumpRequest(strength=15, run_up_ft=10), random.Random(1))
+    running = ruleset.calculators.jump(JumpRequest(strength=15, run_up_ft=10), random.Random(1))
     assert (running.max_horizontal_ft, running.max_vertical_ft) == (15, 5)
 
 
@@ -303,8 +305,8 @@ def test_srd_jumping_by_strength_invariants(rid: str, score: int, run_up: int):
     long jump is the score with a 10 ft run-up and half (5.2: rounded down) without; a
     standing jump is never longer or higher than a running one."""
     ruleset = rulesets()[rid]
-    jump = ruleset.jump(JumpRequest(strength=score, run_up_ft=run_up), random.Random(1))
-    running = ruleset.jump(JumpRequest(strength=score, run_up_ft=10), random.Random(1))
+    jump = ruleset.calculators.jump(JumpRequest(strength=score, run_up_ft=run_up), random.Random(1))
+    running = ruleset.calculators.jump(JumpRequest(strength=score, run_up_ft=10), random.Random(1))
     assert running.max_horizontal_ft == score
     assert jump.max_horizontal_ft is not None and jump.max_vertical_ft is not None
     assert running.max_vertical_ft is not None

@@ -178,8 +178,10 @@ def _entering(
     foe's space."""
     mover = rush.mover
     if start == mover.cell:
-        movement = rules.token_movement(mover)
-        allowance = rules.allowance(encounter, mover, replace(plain, to=mover.cell), movement)
+        movement = rules.sheet.token_movement(mover)
+        allowance = rules.economy.allowance(
+            encounter, mover, replace(plain, to=mover.cell), movement
+        )
         left_ft, activity, before = allowance.available_ft, allowance.activity, encounter
     else:
         assert approach is not None
@@ -209,7 +211,7 @@ def _charge_approach(
     mover = encounter.token(request.token)
     by_distance = sorted(
         (
-            rules.distance_ft(mover.cell, c),
+            rules.reach.distance_ft(mover.cell, c),
             (c.col - mover.cell.col) ** 2 + (c.row - mover.cell.row) ** 2,
             c.row,
             c.col,

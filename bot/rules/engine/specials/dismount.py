@@ -58,7 +58,7 @@ class DismountMove(SpecialMove[Dismount]):
             raise InvalidInput("Say where it steps down to: to:<square> beside its mount.")
         check_once_per_move(rule, rider)
         off = replace(rider, riding=None)
-        movement = rules.token_movement(off)
+        movement = rules.sheet.token_movement(off)
         before = encounter.with_token(off)
         on_foot = replace(request, special=None)
         if rule.cost == "move-action":
@@ -68,7 +68,7 @@ class DismountMove(SpecialMove[Dismount]):
             moved = ctx.move(before, on_foot)
             paid = 0.0
         else:
-            allowance = rules.allowance(before, off, on_foot, movement)
+            allowance = rules.economy.allowance(before, off, on_foot, movement)
             _, paid = saddle_cost(
                 rules, rule, before, off, movement.speed_ft, allowance.available_ft
             )

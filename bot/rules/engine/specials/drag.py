@@ -104,11 +104,11 @@ def _cap_ft(
     epic-path); the turn's movement with the speed halved, less what was already moved
     (SRD 5.1, and nothing halved when the held creature is light); None: no cap."""
     if rule.drag == "half-speed":
-        return rules.token_movement(grappler).speed_ft / 2
+        return rules.sheet.token_movement(grappler).speed_ft / 2
     if rule.drag != "speed-halved" or light:
         return None
-    movement = rules.token_movement(grappler)
-    allowance = rules.allowance(encounter, grappler, request, movement)
+    movement = rules.sheet.token_movement(grappler)
+    allowance = rules.economy.allowance(encounter, grappler, request, movement)
     return max(0.0, allowance.activity.budget_ft / 2 - grappler.activity.spent_ft)
 
 

@@ -84,7 +84,9 @@ def heavy_move(
     plain = replace(request, special=None)
     cap = None
     if weight == "over":
-        allowance = rules.allowance(board, burdened, plain, rules.token_movement(burdened))
+        allowance = rules.economy.allowance(
+            board, burdened, plain, rules.sheet.token_movement(burdened)
+        )
         cap = allowance.available_ft / 2
     moved = ctx.move(board, plain, budget_cap_ft=cap)
     if cap is not None:  # half speed: what this move (and another like it) may spend
@@ -135,7 +137,7 @@ def _threatening(rules: Ruleset, encounter: Encounter, mover: Token) -> dict[str
             continue
         if enemy.has(Condition.INCAPACITATED):
             continue
-        if any(rules.threatens(board, enemy, c) for c in mine):
+        if any(rules.reach.threatens(board, enemy, c) for c in mine):
             out[enemy.name] = mover.cell
     return out
 

@@ -75,9 +75,11 @@ class MountMove(SpecialMove[Mount]):
         approach, entering = _approach(ctx, encounter, rider, mount, plain)
         if rule.within_5_ft:
             entering = 0.0  # the SRDs: a creature within 5 ft is mounted from there
-        movement = rules.token_movement(rider)
+        movement = rules.sheet.token_movement(rider)
         if approach is None:
-            allowance = rules.allowance(encounter, rider, replace(plain, to=rider.cell), movement)
+            allowance = rules.economy.allowance(
+                encounter, rider, replace(plain, to=rider.cell), movement
+            )
             activity, left, before = allowance.activity, allowance.available_ft, encounter
             said = allowance.notes
         else:
@@ -187,7 +189,7 @@ def _mounted(
             **({"disengaged": True} if any(n.label == "Disengage" for n in notes) else {}),
             "mounted": mount.name,
         },
-        done_for_the_turn=rules.done_for_the_turn(final.activity),
+        done_for_the_turn=rules.economy.done_for_the_turn(final.activity),
     )
 
 
