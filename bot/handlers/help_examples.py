@@ -162,10 +162,11 @@ def _moving(ruleset: Ruleset) -> Table:
         move.append("/move token:Ari to:B2 ready:true")
     examples: list[str | Example] = list(move)
     if ruleset.granted_actions:  # one action a turn; the GM grants a feature's extra one
+        second = "disengage" if "disengage" in ruleset.economy.actions else "dash"
         examples.append(
             (
                 "/move token:Ari to:C3 action:dash",
-                "/move token:Ari to:D4 action:disengage extra_action:action-surge",
+                f"/move token:Ari to:D4 action:{second} extra_action:action-surge",
             )
         )
     return {

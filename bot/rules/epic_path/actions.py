@@ -152,24 +152,16 @@ class EpicEconomy(D20Economy):
     ) -> Allowance:
         """004 Double Move: one action up to twice the speed in all; a second /move after
         a partial double move goes on with it, not a fresh one."""
-        activity = token.activity
-        taken = activity.actions
-        probe = replace(token, activity=replace(activity, actions=taken[:doubled]))
         asked = replace(request, action=MoveAction.DOUBLE)
-        allowance = super().allowance(encounter, probe, asked, movement)
-        kept = replace(allowance.activity, budget_ft=activity.budget_ft, actions=taken)
-        return replace(
-            allowance,
-            available_ft=kept.left_ft,
-            activity=kept,
-            notes=(
-                *allowance.notes,
-                Note(
-                    "Double move",
-                    f"Goes on with this turn's double move, which had {feet(kept.left_ft)} "
-                    "left: one action, no need to stop (Epic Path › Double Move).",
-                ),
-            ),
+        return self._going_on(
+            encounter,
+            token,
+            asked,
+            movement,
+            doubled,
+            "Double move",
+            "Goes on with this turn's double move, which had {left} left: one action, no "
+            "need to stop (Epic Path › Double Move).",
         )
 
     def _walk_on(
@@ -184,24 +176,41 @@ class EpicEconomy(D20Economy):
         movement rate ... you must stop moving for this round, or declare a double move".
         A second /move after a walk goes on with the same walk (a move action, up to its
         speed in all), not a second walk with a fresh speed."""
+        return self._going_on(
+            encounter,
+            token,
+            request,
+            movement,
+            walked,
+            "Walk",
+            "Goes on with this turn's walk, which had {left} left. A walk stops at its speed "
+            "unless a double move is declared (action:double) (Epic Path › General Movement "
+            "Rules).",
+        )
+
+    def _going_on(
+        self,
+        encounter: Encounter,
+        token: Token,
+        request: MoveRequest,
+        movement: TokenMovement,
+        started: int,
+        label: str,
+        said: str,
+    ) -> Allowance:
+        """The allowance of the action begun at ``token.activity.actions[started]``,
+        carried on: asked as if it hadn't begun, kept with what it has spent, and a note
+        (``said`` with ``{left}``) saying so."""
         activity = token.activity
         taken = activity.actions
-        probe = replace(token, activity=replace(activity, actions=taken[:walked]))
+        probe = replace(token, activity=replace(activity, actions=taken[:started]))
         allowance = super().allowance(encounter, probe, request, movement)
         kept = replace(allowance.activity, budget_ft=activity.budget_ft, actions=taken)
         return replace(
             allowance,
             available_ft=kept.left_ft,
             activity=kept,
-            notes=(
-                *allowance.notes,
-                Note(
-                    "Walk",
-                    f"Goes on with this turn's walk, which had {feet(kept.left_ft)} left. A walk "
-                    "stops at its speed unless a double move is declared (action:double) "
-                    "(Epic Path › General Movement Rules).",
-                ),
-            ),
+            notes=(*allowance.notes, Note(label, said.format(left=feet(kept.left_ft)))),
         )
 
     def _declare_double(

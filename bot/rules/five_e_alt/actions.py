@@ -5,6 +5,7 @@ teleporting: ``AltEconomy``, the action economy part ``FiveEAlt`` holds."""
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import replace
 from typing import ClassVar
 
@@ -22,6 +23,7 @@ from bot.rules.five_e_alt.speeds import SingleSpeed
 from bot.rules.five_e_alt.tokens import ACTIONS, single_speed
 from bot.rules.parts.economy import ActionEconomy
 from bot.rules.rulings import Note
+from bot.rules.srd5.economy import GRANTED, grant, may_take, second_action
 from bot.units import feet
 
 
@@ -49,7 +51,10 @@ class AltEconomy(ActionEconomy):
         mode = _mode_for(token, request, movement, single)
         notes: list[Note] = []
         hover_up = _prone_for(token, mode, single, action, notes)
-        activity, stand_cost, sections = _movement_gained(token, action, movement, notes)
+        granted = request.extra_action
+        activity, stand_cost, sections = _movement_gained(
+            token, action, movement, notes, granted, self.rules.granted_actions
+        )
         if action == "move" and request.to is None:
             raise InvalidInput("Say where to: to:<square>, e.g. to:D4.")
         left = activity.left_ft
@@ -67,6 +72,7 @@ class AltEconomy(ActionEconomy):
             stance=Stance(stand_up=action == "stand", stand_cost_ft=stand_cost),
             notes=tuple(notes),
             condition_changes=hover_up,
+            extra={"extra_action": granted} if granted is not None else {},
         )
 
     def _teleport(self, token: Token, request: MoveRequest, activity: Activity) -> Allowance:
@@ -196,20 +202,37 @@ def _prone_for(
     return ()
 
 
+# the variant gains Movement by the Dash Action (000 Gaining Movement) and keeps 5e's
+# turn, "move a distance up to your speed and take one action" (docs/RULINGS.md)
+ONE_ACTION = "SRD 5.1 › Combat › Your Turn, which Alternate Movement keeps"
+
+
 def _movement_gained(
-    token: Token, action: str, movement: TokenMovement, notes: list[Note]
+    token: Token,
+    action: str,
+    movement: TokenMovement,
+    notes: list[Note],
+    granted: str | None,
+    known: Mapping[str, str],
 ) -> tuple[Activity, float, tuple[str, ...]]:
     """000 Gaining Movement: its Speed at the start of its turn, its Speed again for a
-    Dash (Dashing); Stand Up costs half its Speed (unaffected by Slowed). The activity
-    after, what standing costs, and the sections cited."""
+    Dash (Dashing), one action a turn unless the GM grants another (``granted``, one of
+    ``known``: Action Surge, Haste); Stand Up costs half its Speed (unaffected by
+    Slowed). The activity after, what standing costs, and the sections cited."""
     activity = token.activity
     sections = ["Moving On Your Turn"]
     budget = activity.budget_ft
     actions = list(activity.actions)
+    if granted is not None:
+        again = " Granted earlier this turn." if f"{GRANTED}{granted}" in actions else ""
+        actions = grant(actions, granted, known)
+        notes.append(Note("Extra action", known[granted] + again))
     if "turn" not in actions:
         budget += movement.speed_ft
         actions.append("turn")
     if action == "dash":
+        if not may_take(actions, "dash"):
+            raise second_action(token.name, actions, "Dash", activity.left_ft, (), ONE_ACTION)
         budget += movement.speed_ft
         actions.append("dash")
         sections.append("Dashing")

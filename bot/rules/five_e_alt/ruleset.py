@@ -24,6 +24,7 @@ from bot.rules.five_e_alt.tables import FOOTPRINTS
 from bot.rules.five_e_alt.tokens import SIZES
 from bot.rules.identity import Identity
 from bot.rules.ruleset import Ruleset
+from bot.rules.srd5.economy import granted_actions as srd_granted
 from bot.rules.srd5.senses import sight_traits
 from bot.state import flag, text
 
@@ -89,6 +90,9 @@ class FiveEAlt(Ruleset):
         within_5_ft=True,
         once_per_move=True,
     )
+    # the extra actions a GM grants (extra_action:), as the SRD's: the variant keeps 5e's
+    # one action a turn, and a Dash by Action Surge or Haste gains Movement (000 Dashing)
+    granted_actions: ClassVar[Mapping[str, str]] = srd_granted("SRD 5.1")
     readied_move: ClassVar[str | None] = (
         "Out of its turn (a readied Dash) it gains Movement equal to its Speed and spends "
         "it in one go; the rest is lost at once (Alternate Movement › Moving Out Of Your "

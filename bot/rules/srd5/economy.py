@@ -88,6 +88,8 @@ def second_action(
     bonus = next((a.removeprefix("bonus-") for a in actions if a.startswith("bonus-")), None)
     if bonus is not None:
         bonus_left = f"no bonus action (it took {bonus} as its bonus action)"
+    elif not bonus_actions:  # /move takes no bonus action here (5e-alt)
+        bonus_left = ""
     else:
         words = " or ".join(f"bonus:{b}" for b in bonus_actions)
         bonus_left = (
@@ -97,9 +99,10 @@ def second_action(
     moving = (
         f"{feet(left_ft)} of movement (a move without action:)" if left_ft > 0 else "no movement"
     )
+    left = f"{bonus_left}, and {moving}" if bonus_left else moving
     return IllegalMove(
         f"{name} has taken its action this turn already ({taken}{extra}): one action a "
-        f"turn ({cite}), so no {asked} action. Left: {bonus_left}, and {moving}. An extra "
+        f"turn ({cite}), so no {asked} action. Left: {left}. An extra "
         "action is the GM's to grant where a feature gives one: extra_action:action-surge "
         "or extra_action:haste."
     )
