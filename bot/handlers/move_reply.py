@@ -118,10 +118,12 @@ def with_discovery(reply: Reply, moved: Moved) -> Reply:
     at = next((i for i, f in enumerate(fields) if f.name == "Turn"), len(fields))
     fields.insert(at, Field("Unseen", text[0].upper() + text[1:] + "."))
     found = moved.found
-    discovered = {
+    discovered: dict[str, Any] = {
         "blocked_at": str(found.blocked.cell) if found.blocked is not None else None,
         "attacks_at": [str(c) for c in found.attacks.values()],
     }
+    if found.blocked_token is not None:  # a creature it pushed, dragged or led was blocked
+        discovered["blocked_token"] = found.blocked_token
     return replace(reply, fields=tuple(fields), result={**reply.result, "discovered": discovered})
 
 

@@ -8,7 +8,8 @@ need of it is named here once, so such a change stays inside ``bot/rules/``:
 - a /move asked and ruled: ``MoveRequest``, ``MoveAction`` (its action and bonus
   action, typed), ``read_special`` (a special move's part
   read from /move's options), ``Mount`` (the part a permission check reads),
-  ``MoveResult``; a token's movement options checked: ``TokenSpec``;
+  ``MoveResult`` (its ``displacements``: every token it moved, its squares and how,
+  ``Displacement``); a token's movement options checked: ``TokenSpec``;
 - what a board shows of movement: ``speed_bands``, ``threat_squares``, ``token_reach``,
   ``destinations`` (the squares a token reaches, for ``to:`` suggestions and the
   mover's menu), ``step_blocked`` (what refuses one step of a way written square by
@@ -31,6 +32,7 @@ from bot.rules.engine.altitude import falls_from_the_air as falls_from_the_air
 from bot.rules.engine.altitude import measure_3d_ft as measure_3d_ft
 from bot.rules.engine.blockers import step_blocked as step_blocked
 from bot.rules.engine.destinations import destinations as destinations
+from bot.rules.engine.displacement import Displacement as Displacement
 from bot.rules.engine.grapple import let_go as let_go
 from bot.rules.engine.grapple import with_grapplers as with_grapplers
 from bot.rules.engine.mounts import check_mountable as check_mountable
@@ -53,6 +55,7 @@ from bot.rules.engine.unseen import hidden_attacks as hidden_attacks
 from bot.rules.engine.unseen import hidden_in_the_way as hidden_in_the_way
 
 __all__ = [
+    "Displacement",
     "InTheWay",
     "Mount",
     "MoveAction",

@@ -288,6 +288,42 @@ async def test_a_5e_action_economy_and_sight_past_a_hidden_creature_are_the_same
     assert on_hidden == on_plain
 
 
+async def test_a_players_push_and_drag_clear_of_hidden_creatures_are_the_same(
+    twins: Twins,
+) -> None:
+    """Issue 41: every token a player's move displaces is met by what is hidden, not
+    only the mover. A bull rush whose foe is pushed clear of the hidden Lurker, and a
+    drag whose held creature's way is clear of it, answer the same on both boards, in
+    the console's JSON and on Discord, and leave the same board (a foe pushed into a
+    hidden creature, or dragged through one, differs by design: test_hidden_discovery)."""
+    for line in (
+        "/token add name:Gob at:B3 team:enemy",
+        "/token add name:Imp at:A9 team:enemy",
+        "/token condition token:Imp add:grappled by:Bo",
+    ):
+        await twins.gm(line)
+    for line in (
+        "/move token:Ari action:bull-rush target:Gob margin:6 preview:true",
+        "/move token:Ari action:bull-rush target:Gob margin:6",
+        "/move token:Bo to:B8 drag:Imp",
+    ):
+        on_hidden, on_plain = await twins.ask(line)
+        assert isinstance(on_hidden, dict), on_hidden  # ruled, not refused
+        assert on_hidden == on_plain, line
+        for seen in AFTER:
+            after_hidden, after_plain = await twins.ask(seen)
+            assert after_hidden == after_plain, f"{seen} after {line}"
+
+
+async def test_on_discord_a_push_clear_of_hidden_creatures_is_the_same(twins: Twins) -> None:
+    """The same bull rush through the loopback Discord: embeds, picture, board message."""
+    await twins.gm("/token add name:Gob at:B3 team:enemy")
+    line = "/move token:Ari action:bull-rush target:Gob margin:6"
+    on_hidden = await sent_by_discord(twins.hidden, line)
+    assert "Bull rush" in repr(on_hidden)
+    assert on_hidden == await sent_by_discord(twins.plain, line)
+
+
 # ------------------------------------------------------------------ Discord
 
 

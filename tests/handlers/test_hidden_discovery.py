@@ -147,3 +147,130 @@ async def test_revealing_a_token_is_a_public_line(twins: Twins) -> None:
     assert (await gm_reads(twins, "/map")).image_png != hidden_map
     seen = await run_line(context(twins.hidden, PLAYER), "/encounter show")
     assert "Lurker" in seen.as_text()
+
+
+# ------------------------------------------------- issue 41: every displaced token
+
+
+async def test_a_players_bull_rush_pushes_a_foe_no_farther_than_a_hidden_creature(
+    twins: Twins,
+) -> None:
+    """002 Bull Rush on the twins' 3.5 board: Ari pushes Gob (C2) east toward the hidden
+    Lurker (E2). Planned on the board the player sees, the push would go 15 ft through
+    E2; met on the whole board, Gob stops before it as a push stops before any creature
+    (004 Forced Movement, borrowed: "the push ends in the square prior to this
+    obstruction"), Ari follows no farther, and the player learns only that something
+    blocks Gob's way. Before issue 41 only Ari's path was checked."""
+    await twins.gm("/token add name:Gob at:C2 team:enemy")
+    line = "/move token:Ari action:bull-rush target:Gob margin:10"
+    rushed = await run_line(context(twins.hidden, PLAYER), line)
+    assert rushed.result["bull_rush"]["pushed_path"] == ["C2", "D2"]
+    push = next(f.value for f in rushed.fields if f.name == "Push")
+    assert "The push stopped before E2: something is there." in push
+    unseen = next(f for f in rushed.fields if f.name == "Unseen")
+    assert unseen.value == "Something blocks Gob's way at E2."
+    assert rushed.result["discovered"] == {
+        "blocked_at": "E2",
+        "attacks_at": [],
+        "blocked_token": "Gob",
+    }
+    assert "Lurker" not in rushed.as_text() and "Lurker" not in str(rushed.result)
+    stored = await stored_tokens(twins)
+    assert (stored["Gob"]["cell"], stored["Ari"]["cell"], stored["Lurker"]["cell"]) == (
+        "D2",
+        "C2",
+        "E2",
+    )
+    # the move and picture are those of a 5 ft push on the board without the Lurker
+    plain = await run_line(
+        context(twins.plain, PLAYER), "/move token:Ari action:bull-rush target:Gob margin:0"
+    )
+    assert (rushed.title, rushed.image_png) == (plain.title, plain.image_png)
+    assert rushed.result["path"] == plain.result["path"]
+    gm_next = await gm_reads(twins, "/turn show")
+    assert "Lurker (hidden) blocked Gob at E2" in gm_next.as_text()
+
+
+async def test_on_discord_the_pushed_foes_discovery_names_no_hidden_creature(
+    twins: Twins,
+) -> None:
+    """The same bull rush through the loopback Discord: the table's embed says what the
+    character perceives, never the Lurker."""
+    await twins.gm("/token add name:Gob at:C2 team:enemy")
+    player = FakeInteraction(twins.hidden)
+    options = {"token": "Ari", "action": "bull-rush", "target": "Gob", "margin": 10}
+    await dispatch(player, "move", options)
+    embeds = [s.embed.to_dict() for s in player.sent if "embed" in s.kwargs]
+    said = " ".join(str(e) for e in embeds) + " ".join(str(s.kwargs) for s in player.sent)
+    assert "Something blocks Gob's way at E2." in said
+    assert "Lurker" not in said
+    assert (await stored_tokens(twins))["Gob"]["cell"] == "D2"
+
+
+async def five_e_twins(twins: Twins) -> None:
+    """The twins on a 5e board (where a grappler drags its foe beside it): Ari grapples
+    Gob below it, the hidden Lurker at E2."""
+    for line in (
+        "/encounter end confirm:true",
+        "/encounter start width:12 height:12 ruleset:5e",
+        "/token add name:Ari at:C1 team:party owner:77 speed:30",
+        "/token add name:Gob at:C2 team:enemy",
+        "/token condition token:Gob add:grappled by:Ari",
+    ):
+        await twins.gm(line)
+    await gm_reads(twins, "/token add name:Lurker at:E2 team:enemy hidden:true")
+
+
+async def test_a_creature_dragged_into_a_hidden_one_stops_the_drag_before_it(
+    twins: Twins,
+) -> None:
+    """SRD 5.1 Combat › Grappling › Moving a Grappled Creature: Ari drags Gob along
+    beside it, Gob's way running through the hidden Lurker at E2. The drag stops where
+    Gob is still clear of it (Ari at D1, Gob at D2): the reply is the plain board's drag
+    to D1, plus what the character perceives."""
+    await five_e_twins(twins)
+    dragged = await run_line(context(twins.hidden, PLAYER), "/move token:Ari to:F1 drag:Gob")
+    plain = await run_line(context(twins.plain, PLAYER), "/move token:Ari to:D1 drag:Gob")
+    assert shown(dragged) == shown(plain)
+    assert dragged.result["dragged"] == {"token": "Gob", "path": ["C2", "D2"]}
+    unseen = next(f for f in dragged.fields if f.name == "Unseen")
+    assert unseen.value == "Something blocks Gob's way at E2."
+    assert dragged.result["discovered"]["blocked_token"] == "Gob"
+    assert "Lurker" not in dragged.as_text() and "Lurker" not in str(dragged.result)
+    stored = await stored_tokens(twins)
+    assert (stored["Ari"]["cell"], stored["Gob"]["cell"], stored["Lurker"]["cell"]) == (
+        "D1",
+        "D2",
+        "E2",
+    )
+    assert stored["Gob"]["grappled_by"] == ["ari"]
+
+
+async def test_a_bull_rush_stopped_on_its_way_to_the_foe_is_the_move_to_there(
+    twins: Twins,
+) -> None:
+    """002 Bull Rush starts beside the foe; a hidden creature on the way there (the
+    Lurker at E2) stops Ari first: it never reaches Gob, so the reply is the plain
+    board's move to D2, and Gob isn't pushed."""
+    await twins.gm("/token add name:Gob at:G2 team:enemy")
+    line = "/move token:Ari action:bull-rush target:Gob margin:5"
+    rushed = await run_line(context(twins.hidden, PLAYER), line)
+    plain = await run_line(context(twins.plain, PLAYER), "/move token:Ari to:D2")
+    assert shown(rushed) == shown(plain)
+    assert "bull_rush" not in rushed.result
+    assert rushed.result["discovered"] == {"blocked_at": "E2", "attacks_at": []}
+    stored = await stored_tokens(twins)
+    assert (stored["Ari"]["cell"], stored["Gob"]["cell"]) == ("D2", "G2")
+
+
+async def test_a_gms_push_stopped_by_a_hidden_creature_names_it_to_no_one(
+    twins: Twins,
+) -> None:
+    """004 Forced Movement (borrowed): the GM's push on the whole board stops before the
+    hidden Lurker as before any creature; the reply, which the table reads, says
+    "something is there" rather than its name."""
+    await twins.gm("/token add name:Gob at:C2 team:enemy")
+    pushed = await gm_reads(twins, "/move token:Gob to:G2 forced:push by:Ari")
+    assert pushed.result["path"] == ["C2", "D2"]
+    assert "The push stopped before E2: something is there." in pushed.as_text()
+    assert "Lurker" not in pushed.as_text()

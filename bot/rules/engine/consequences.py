@@ -7,12 +7,15 @@ folds them into the board the same way, asking the ruleset's rule kinds:
 - a mount moved against its will: each rider makes the ruleset's save to stay on
   (``MountRule.stay_mounted_dc``: the SRDs' DC 10 Dexterity), or falls off prone;
 - a rider pushed, pulled or slid is out of the saddle;
+- a creature a displacement leaves where it falls: in a pit it can't fly over, or in
+  the air out of the saddle without flying (``engine/falls.py``; 004 Hazardous
+  Terrain, Forced Movement; the SRDs' Flying Movement);
 - grapples end where the move parted the two (000 Ending the Grappled Condition; the
   SRDs' Grappled; 002), and a dragged creature stays held;
 - what the ruleset adds once the mover stands where it ended (004: whom it flanks).
 
-A fall into a pit on a push is the forced path's (``engine/forced.py``, shared by
-every push); meeting hidden creatures on the way is the shell's, on the result's path
+The result carries its displacements (``MoveResult.displacements``): what a player's
+move meets of hidden creatures is the shell's, on every displaced token's path
 (``encounter_ops/discovery.py``). No kind redoes any of these. Pure: no Discord, no
 database.
 """
@@ -25,6 +28,7 @@ from typing import TYPE_CHECKING
 from bot.encounter import Encounter, Token
 from bot.rules.engine.altitude import altitude
 from bot.rules.engine.displacement import Displacement, Planned
+from bot.rules.engine.falls import fallen
 from bot.rules.engine.grapple import parted
 from bot.rules.engine.mounts import riding_note, seated
 from bot.rules.engine.moves import MoveRequest, MoveResult
@@ -57,19 +61,23 @@ def consequences(
     for displacement in planned.displacements:
         _unseated(before, board, displacement)
     pushed = {d.token for d in planned.displacements if d.how == "pushed"}
+    # before the grapples: one that falls from the air may fall out of its grappler's reach
+    board.encounter, falls, fall_notes = fallen(rules, board.encounter, planned.displacements)
+    board.warnings.extend(fall_notes)
+    if falls:
+        board.extra["falls"] = falls
     board.encounter, ended = parted(rules, board.encounter, board.moved, pushed=pushed)
     board.warnings.extend(ended)
     token = board.encounter.tokens.get(result.token.key, result.token)
     if result.token.key not in pushed:
         board.warnings.extend(rules.flanking.after_move_notes(board.encounter, token))
-    if not (board.warnings or board.extra or board.encounter is not result.encounter):
-        return result
     return replace(
         result,
         encounter=board.encounter,
         token=token,
         warnings=(*result.warnings, *board.warnings),
         extra={**result.extra, **board.extra},
+        displacements=planned.displacements,
     )
 
 
@@ -114,7 +122,8 @@ def _current(before: Encounter, after: Encounter, key: str) -> Token:
 
 
 def _unseated(before: Encounter, board: _Board, displacement: Displacement) -> None:
-    """A rider pushed, pulled or slid is out of the saddle."""
+    """A rider pushed, pulled or slid is out of the saddle, even one the push couldn't
+    move (docs/RULINGS.md)."""
     if displacement.how != "pushed":
         return
     rider = before.tokens.get(displacement.token)

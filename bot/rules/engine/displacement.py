@@ -8,10 +8,12 @@ for every kind. Pure: no Discord, no database.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from bot.grid.coords import Cell
-from bot.rules.engine.moves import MoveResult
+
+if TYPE_CHECKING:  # the result carries its displacements (moves.py imports this module)
+    from bot.rules.engine.moves import MoveResult
 
 # walked: on its own movement (a mount's riders go with it); pushed: against its will
 # (a push, pull or slide, a bull rush's push: a rider is unseated, a mount's riders

@@ -1,4 +1,12 @@
-"""Forced movement: push, pull and slide (004 "Forced Movement"), for every ruleset."""
+"""Forced movement: push, pull and slide (004 "Forced Movement"), for every ruleset.
+
+The path goes square by square and stops before a square it can't enter (a wall, a
+creature: "the push ends in the square prior to this obstruction"), and at a pit a
+creature that can't fly is moved into (it falls in: the consequences stage notes the
+fall, ``engine/falls.py``, as for every kind of move). A hidden creature a player's
+move has met (``MoveRequest.met``) stops it as any creature does, named to the table as
+"something".
+"""
 
 from __future__ import annotations
 
@@ -12,6 +20,7 @@ from bot.grid.geometry import chebyshev
 from bot.grid.terrain import Terrain
 from bot.rules.engine.altitude import altitude, at_altitude
 from bot.rules.engine.board import Board
+from bot.rules.engine.falls import can_fly
 from bot.rules.engine.mounts import carried
 from bot.rules.engine.moves import MoveRequest, MoveResult, Step
 from bot.rules.engine.steps import barriers, solid_corner
@@ -76,8 +85,14 @@ def forced_move(
     kind = request.forced
     if request.to is None:
         raise InvalidInput(f"Say where the {kind} ends: to:<square>.")
-    # its riders go with it (the consequences stage's), not in its way
+    # its riders go with it (the consequences stage's), not in its way; the hidden
+    # creatures a player's move has met are in it
     lifted, _ = carried(encounter, token)
+    mount = encounter.mount_of(token)
+    if mount is not None:  # a rider pushed out of the saddle: its mount isn't in its way
+        lifted = lifted.without_token(mount.key)
+    for creature in request.met:
+        lifted = lifted.with_token(creature)
     board = Board.of(lifted, token, rules.footprint_squares)
     by = _forcer(encounter, token, request)
     targets = [*request.via, request.to]
@@ -134,8 +149,8 @@ def _forced_path(
                 _check_direction(board, kind, by, here, nxt)
             path.append(nxt)
             pit = next((c for c in cells if board.terrain(c) is Terrain.PIT), None)
-            if pit is not None:
-                return path, f"ends at {nxt}: it falls into the pit at {pit} (/fall for the damage)"
+            if pit is not None and not can_fly(rules, token):
+                return path, f"ends at {nxt}, in the pit at {pit}"
     return path, ""
 
 
@@ -154,7 +169,9 @@ def _stopped_before(
         return f"stopped before {nxt}: blocked"
     others = [o for o in board.others_in(cells) if not rules.space.forced_over(board, o)]
     if others:
-        return f"stopped before {nxt}: {others[0].name} is there"
+        # the table reads it: a hidden creature is what the character perceives of it
+        who = "something" if others[0].hidden else others[0].name
+        return f"stopped before {nxt}: {who} is there"
     return ""
 
 

@@ -18,6 +18,7 @@ from bot.grid.sizes import Size
 from bot.limits import MAX_SPEED_FT as MAX_SPEED_FT
 from bot.rules.calculators import parse_plain_speed as parse_plain_speed
 from bot.rules.engine.actions import MoveAction
+from bot.rules.engine.displacement import Displacement
 from bot.rules.rulings import JSONValue, Note, Source
 from bot.state import StateValue, text
 
@@ -137,6 +138,11 @@ class MoveRequest:
     through: str | None = None  # overrun | tumble: through opponents' spaces (001, 004)
     up_ft: int = 0  # a flyer's change of altitude (negative: down) (004 3-D Movement)
     special: SpecialPart | None = None  # a special move of the registry (engine/specials/)
+    # hidden creatures a player's move has met on the whole board, which the board it is
+    # planned on doesn't show (``encounter_ops/discovery.py``): a push stops before them
+    # as before any creature (004 Forced Movement), or passes over them where the rule
+    # lets it (004 Stepover)
+    met: tuple[Token, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -173,6 +179,10 @@ class MoveResult:
     # what taking the same action again this turn adds to what is left (3.5 and
     # epic-path: a second move action after the first); 0 where it adds nothing
     again_ft: float = 0.0
+    # every token the move displaced, its squares and how (walked, pushed, dragged): set
+    # by the consequences stage (``engine/consequences.py``); what a player's move meets
+    # of hidden creatures is checked on each of them (``encounter_ops/discovery.py``)
+    displacements: tuple[Displacement, ...] = ()
 
     @property
     def remaining_ft(self) -> float:

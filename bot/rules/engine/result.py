@@ -224,8 +224,8 @@ def _path_notes(plan: MovePlan, route: Route, steps: tuple[Step, ...], moved: To
 
 
 def _flight_notes(plan: MovePlan, route: Route, steps: tuple[Step, ...]) -> None:
-    """A walk that took to the air on the way (004 Combining Movement Types), and a
-    move that ends over a pit: flying on, or stepping in and falling."""
+    """A walk that took to the air on the way (004 Combining Movement Types), and ends
+    flying over a pit: flying on, or falling."""
     flown = [s for s in steps if "flying" in s.why.split(", ")]
     board = plan.board
     over_pit = next((c for c in board.cells(route.end) if board.terrain(c) is Terrain.PIT), None)
@@ -243,13 +243,8 @@ def _flight_notes(plan: MovePlan, route: Route, steps: tuple[Step, ...]) -> None
                 f"{plan.token.name} ends flying over the pit at {over_pit}: it keeps "
                 "flying, or falls (/fall).",
             )
-    elif (
-        plan.rules.pits_enterable
-        and plan.allowance.mode != "fly"
-        and len(route.cells) > 1
-        and over_pit is not None
-    ):
-        plan.notes.extend(plan.rules.steps.pit_fall(board, over_pit))
+    # stepping into a pit and falling (004 Hazardous Terrain) is the consequences
+    # stage's, as for a creature any kind of move leaves there (engine/falls.py)
 
 
 def _steps(route: Route) -> tuple[Step, ...]:

@@ -5,8 +5,8 @@ rolls; the user gives the margin (``margin:7``, a loss as a negative number). A
 ruleset with a bull rush supplies a ``BullRushRule``. Pure: no Discord, no database.
 
 The steps: the checks (``_checked``), the square it rushes from and the approach to it
-(``_approach``), the movement left on entering (``_entering``), the push
-(``_push``), the result (``_result``).
+(``_approach``), the movement left on entering (``_entering``), here; the push and the
+result (``push_back``, ``rush_result``) in ``engine/bull_push.py``.
 """
 
 from __future__ import annotations
@@ -15,26 +15,23 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from bot.encounter import Activity, Encounter, Token
+from bot.encounter import Encounter
 from bot.errors import IllegalMove, InvalidInput
 from bot.grid.coords import Cell
-from bot.grid.geometry import anchors_touching, direction_away, footprint
+from bot.grid.geometry import anchors_touching, footprint
 from bot.rules.engine.actions import MoveAction
+from bot.rules.engine.bull_push import Entered, Rush, push_back, rush_result
 from bot.rules.engine.destinations import destinations
 from bot.rules.engine.displacement import Displacement, Planned, walked
-from bot.rules.engine.forced import forced_move
 from bot.rules.engine.kinds import BullRushRule
-from bot.rules.engine.moves import MoveRequest, MoveResult, SpecialPart, Step
+from bot.rules.engine.moves import MoveRequest, MoveResult, SpecialPart
 from bot.rules.engine.specials.base import PlanContext, SpecialMove
-from bot.rules.rulings import JSONValue, Note
 from bot.units import feet
 
 if TYPE_CHECKING:
     from bot.rules.ruleset import Ruleset
 
 BULL_RUSH_ACTIONS = ("bull-rush", "bullrush", "bull rush", "bull_rush")
-# 002 Bull Rush: as part of a charge "you get a +2 bonus on your Strength check"
-CHARGE_CHECK_BONUS = 2
 
 
 @dataclass(frozen=True)
@@ -93,8 +90,8 @@ class BullRushMove(SpecialMove[BullRush]):
                 f"{rush.mover.name} following, at most "
                 f"{feet(entered.most_squares * entered.square)} here.",
             )
-        pushed = _push(ctx.rules, rush, entered, start, part.margin)
-        result = _result(ctx.rules, rush, entered, start, approach, pushed)
+        pushed = push_back(ctx.rules, rush, entered, start, part.margin)
+        result = rush_result(ctx.rules, rush, entered, start, approach, pushed)
         # the foe is pushed (its riders, its grapples: the consequences stage's), at most
         # as far as the margin and the movement left on entering allow
         most = min(1 + max(part.margin, 0) // 5, entered.most_squares)
@@ -102,41 +99,7 @@ class BullRushMove(SpecialMove[BullRush]):
         return Planned(result, (walked(result), *((push,) if push.squares else ())))
 
 
-@dataclass(frozen=True)
-class _Rush:
-    """Who rushes whom, under which rule, and the squares around the foe."""
-
-    rule: BullRushRule
-    part: BullRush
-    mover: Token
-    target: Token
-    mover_side: int
-    target_side: int
-    target_cells: frozenset[Cell]
-
-
-@dataclass(frozen=True)
-class _Entered:
-    """The mover at the square it rushes from: what it has left to enter and follow."""
-
-    left_ft: float
-    activity: Activity
-    before: Encounter  # the board after the approach
-    square: float
-    most_squares: int  # how far it may push and follow
-
-
-@dataclass(frozen=True)
-class _Pushed:
-    end: Cell  # where the mover ends
-    pushed_path: tuple[Cell, ...]  # the foe's squares, its start first
-    after: Encounter
-    spent: float  # what entering and following cost
-    notes: tuple[Note, ...]
-    direction: tuple[int, int]
-
-
-def _checked(rules: Ruleset, encounter: Encounter, request: MoveRequest, part: BullRush) -> _Rush:
+def _checked(rules: Ruleset, encounter: Encounter, request: MoveRequest, part: BullRush) -> Rush:
     """The bull rush as asked, checked: the rule, the foe, its size."""
     rule = rules.bull_rush
     if rule is None:
@@ -160,11 +123,11 @@ def _checked(rules: Ruleset, encounter: Encounter, request: MoveRequest, part: B
     side = rules.footprint_squares
     mover_side, target_side = side.get(mover.size, 1), side.get(target.size, 1)
     target_cells = frozenset(footprint(target.cell, target_side))
-    return _Rush(rule, part, mover, target, mover_side, target_side, target_cells)
+    return Rush(rule, part, mover, target, mover_side, target_side, target_cells, met=request.met)
 
 
 def _approach(
-    ctx: PlanContext, encounter: Encounter, rush: _Rush, plain: MoveRequest
+    ctx: PlanContext, encounter: Encounter, rush: Rush, plain: MoveRequest
 ) -> tuple[Cell, MoveResult | None]:
     """The square the mover rushes from, beside the foe, and the charge there (None:
     no charge; the move there, if it isn't there, is the pipeline's plain move)."""
@@ -206,11 +169,11 @@ def _approach(
 def _entering(
     rules: Ruleset,
     encounter: Encounter,
-    rush: _Rush,
+    rush: Rush,
     plain: MoveRequest,
     start: Cell,
     approach: MoveResult | None,
-) -> _Entered:
+) -> Entered:
     """The movement the mover has left at ``start``, checked against entering the
     foe's space."""
     mover = rush.mover
@@ -234,136 +197,7 @@ def _entering(
             f"{rush.target.name}'s space takes {feet(square)} (Rules of the Game › Bull Rush)."
         )
     most_squares = 1 + int((left_ft - square) // square)
-    return _Entered(left_ft, activity, before, square, most_squares)
-
-
-def _push(rules: Ruleset, rush: _Rush, entered: _Entered, start: Cell, margin: int) -> _Pushed:
-    """The opposed check's outcome: a loss sends the mover back to ``start``; a win
-    pushes the foe as far as the margin and the movement left allow, the mover
-    following."""
-    rule, mover, target = rush.rule, rush.mover, rush.target
-    direction = direction_away(start, rush.mover_side, target.cell, rush.target_side)
-    if margin < 0:
-        lost = Note(
-            "Bull rush",
-            f"{mover.name} lost the check: it moves back to {start}, where it entered "
-            f"{target.name}'s space from ({rule.cite}).",
-        )
-        return _Pushed(start, (target.cell,), entered.before, entered.square, (lost,), direction)
-    notes = [Note("Bull rush", f"{rule.check}: {mover.name} won by {margin}.")]
-    if rush.part.charge:
-        notes.insert(
-            0,
-            Note(
-                "Charge",
-                f"A bull rush as part of a charge: it pushes {target.name} instead of "
-                f"attacking, with +{CHARGE_CHECK_BONUS} on the check ({rule.cite}).",
-            ),
-        )
-    square, most_squares = entered.square, entered.most_squares
-    wanted = 1 + margin // 5
-    squares = min(wanted, most_squares)
-    goal = Cell(target.cell.col + direction[0] * squares, target.cell.row + direction[1] * squares)
-    pushed = forced_move(
-        rules,
-        entered.before,
-        target,
-        MoveRequest(
-            token=target.name, to=_clamped(entered.before, goal), forced="push", by=mover.name
-        ),
-    )
-    moved_squares = len(pushed.path) - 1
-    end, spent = start, square
-    if moved_squares:
-        end = Cell(
-            pushed.path[-1].col - direction[0] * rush.mover_side,
-            pushed.path[-1].row - direction[1] * rush.mover_side,
-        )
-        spent += square * (moved_squares - 1)
-    text = (
-        f"{target.name} is pushed {feet(moved_squares * square)} to {pushed.path[-1]}"
-        f" and {mover.name} follows to {end}"
-        if moved_squares
-        else f"{target.name} can't be pushed: {mover.name} stays at {start}"
-    )
-    if wanted > most_squares:
-        text += (
-            f" (won by {margin}: {feet(wanted * square)}, but only "
-            f"{feet(most_squares * square)} with the movement it had left on entering)"
-        )
-    stopped = [n.text for n in pushed.warnings if n.label == "Stopped"]
-    notes.append(Note("Push", text + "." + (f" {stopped[0]}" if stopped else "")))
-    return _Pushed(end, pushed.path, pushed.encounter, spent, tuple(notes), direction)
-
-
-def _result(
-    rules: Ruleset,
-    rush: _Rush,
-    entered: _Entered,
-    start: Cell,
-    approach: MoveResult | None,
-    pushed: _Pushed,
-) -> MoveResult:
-    """The reply's result: the approach's path and steps, then into the foe's space and
-    following it."""
-    mover, target, square = rush.mover, rush.target, entered.square
-    activity = entered.activity
-    final = replace(
-        pushed.after.tokens[mover.key],
-        cell=pushed.end,
-        activity=replace(activity, spent_ft=round(activity.spent_ft + pushed.spent, 4)),
-    )
-    after = pushed.after.with_token(final)
-    provoked = dict(approach.provoked_at) if approach is not None else {}
-    entering = next(iter(sorted(rush.target_cells, key=lambda c: (c.row, c.col))))
-    provoked.setdefault(target.name, entering)
-    base_path = approach.path if approach is not None else (mover.cell,)
-    base_cost = approach.cost_ft if approach is not None else 0.0
-    # the mover's own squares after the approach: into the foe's space, then following
-    dc, dr = pushed.direction
-    followed = [
-        Cell(p.col - dc * rush.mover_side, p.row - dr * rush.mover_side)
-        for p in pushed.pushed_path[1:]
-    ]
-    steps = list(approach.steps if approach is not None else ())
-    running = base_cost
-    for i, cell in enumerate(followed):
-        running += square
-        steps.append(Step(cell, square, round(running, 4), "entering" if i == 0 else "following"))
-    charging = rush.part.charge
-    bull: dict[str, JSONValue] = {
-        "target": target.name,
-        "from": str(start),
-        "margin": rush.part.margin,
-        "pushed_path": [str(c) for c in pushed.pushed_path],
-        "most_ft": entered.most_squares * square,
-        "charge": charging,
-        # the bonus on the opposed check the margin: was won by (+2 charging)
-        "check_bonus": CHARGE_CHECK_BONUS if charging else 0,
-    }
-    return MoveResult(
-        encounter=after,
-        token=final,
-        action="bull-rush",
-        mode="walk",
-        path=(*base_path, *followed),
-        steps=tuple(steps),
-        cost_ft=round(base_cost + pushed.spent, 4),
-        used_ft=round(final.activity.spent_ft, 4),
-        total_ft=float(final.activity.budget_ft),
-        provokes=tuple(provoked),
-        provoked_at=provoked,
-        source=rules.source("Bull Rush", "Charge") if charging else rules.source("Bull Rush"),
-        warnings=(
-            # a charge's attack is the push here (002: "instead of attacking your foe")
-            *(w for w in (approach.warnings if approach else ()) if w.label != "Charge"),
-            Note("Entering", f"Entering {target.name}'s space provokes it ({rush.rule.cite})."),
-            *pushed.notes,
-        ),
-        notes=approach.notes if approach is not None else (),
-        extra={"bull_rush": bull},
-        done_for_the_turn=rules.economy.done_for_the_turn(final.activity),
-    )
+    return Entered(left_ft, activity, before, square, most_squares)
 
 
 def _charge_approach(
@@ -394,12 +228,6 @@ def _charge_approach(
             refusal = refusal or caught
     assert refusal is not None
     raise refusal
-
-
-def _clamped(encounter: Encounter, cell: Cell) -> Cell:
-    return Cell(
-        min(max(cell.col, 0), encounter.width - 1), min(max(cell.row, 0), encounter.height - 1)
-    )
 
 
 # the registry's one line names this module (engine/specials/__init__.py)

@@ -138,6 +138,8 @@ def _held_path(
         if slid.path[-1] != held_path[-1]:
             stop = next((n.text for n in slid.warnings if n.label == "Stopped"), "")
             stop = stop.removeprefix("The slide ").rstrip(".") or "blocked"
+            if not stop.startswith("stopped"):  # "ends at E3, in the pit at E3"
+                stop = "moved into the pit" + stop.rpartition(", in the pit")[2]
             raise IllegalMove(
                 f"{grappler.name} can't drag {held.name} that way: {held.name} keeps its place "
                 f"beside {grappler.name} and would be {stop}. Try another way (via:)."
