@@ -130,3 +130,15 @@ async def test_d20_moving_a_grapple_is_half_speed(
     assert bo["cell"] == ("D5" if shares else "F5")
     assert "grappled" in bo["conditions"]
     assert json.loads(await state(store) or "{}")["tokens"][0]["cell"] == "D5"
+
+
+async def test_a_held_creature_dragged_into_a_pit_falls_in(gm: Context, store: Store) -> None:
+    """000 Grappled › Movable: the grappler drags the held creature along beside it; a
+    way that carries it over a pit puts it in, and it falls: the consequences stage's
+    fall, the same as for a push (docs/RULINGS.md, a fall at the end of any move)."""
+    await hold(gm, "5e-alt")
+    await run(gm, "/terrain set cells:I4 kind:pit")
+    moved = await run(gm, "/move token:Ogre to:G4 drag:Bo")
+    assert moved.result["falls"] == [{"token": "Bo", "at": "I4", "into": "pit", "height_ft": None}]
+    assert "Bo is dragged into the pit at I4 and falls in" in moved.as_text()
+    assert (await tokens(store))["Bo"]["cell"] == "I4"
