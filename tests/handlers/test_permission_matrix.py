@@ -404,6 +404,28 @@ async def test_the_matrix(store: Store, key: object, attempt: Try | None) -> Non
     assert await snapshot(store) == before, f"refused but changed: {attempt}"
 
 
+# Options that name no token but are the GM's alone to give (issue 41): a player's own
+# token on its own turn is refused them too, and nothing changes.
+GM_OPTIONS: dict[tuple[str, str], Callable[[], list[Try]]] = {
+    ("move", "extra_action"): lambda: gm_only(
+        "/move token:Bo to:B6 action:dash extra_action:action-surge", ruleset="5e"
+    ),
+}
+
+
+@pytest.mark.parametrize(
+    "attempt",
+    [pytest.param(a, id=f"{k}|{a}") for k, fill in GM_OPTIONS.items() for a in fill()],
+)
+async def test_the_gms_options(store: Store, attempt: Try) -> None:
+    await test_the_matrix(store, "gm option", attempt)
+
+
+def test_the_gms_options_are_options() -> None:
+    for command, option in GM_OPTIONS:
+        assert option in {o.name for o in COMMANDS[command].options}, (command, option)
+
+
 def test_every_command_and_option_has_a_case() -> None:
     """A new command that changes state, or a new option naming a token or template,
     needs a line in FILLS or PLAIN; one left there after it's gone is stale."""
